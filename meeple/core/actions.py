@@ -1,0 +1,76 @@
+"""Actions: small immutable records with a compact text form and a JSON form.
+
+>>> a = Action("take", (4, 2)); str(a), a.to_json()
+('take 4 2', {'name': 'take', 'args': [4, 2]})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.errors import ActionParseError
+
+Arg = int | str
+
+CHANCE = -1
+"""The chance seat: in ``to_move()`` when a random outcome is due and the game uses manual chance."""
+
+
+class Action:
+    """One decision: a name and a tuple of int/str arguments. Equal actions compare and hash equal."""
+
+    __slots__ = ("name", "args", "_hash")
+
+    def __init__(self, name: str, args: tuple[Arg, ...] = ()) -> None:
+        self.name = name
+        self.args = args
+        self._hash = hash((name, args))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Action) and self._hash == other._hash and self.name == other.name and self.args == other.args
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.name
+        return self.name + " " + " ".join(str(a) for a in self.args)
+
+    def __repr__(self) -> str:
+        return f"Action({self.name!r}, {self.args!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "args": list(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Rebuild an action from ``to_json()`` output; raises ActionParseError saying what is wrong."""
+        if not isinstance(data, dict):
+            raise ActionParseError(f"an action is a JSON object with 'name' and 'args', not {type(data).__name__}")
+        extra = set(data) - {"name", "args"}
+        if extra:
+            raise ActionParseError(f"unknown field(s) in action: {', '.join(sorted(map(str, extra)))}")
+        name = data.get("name")
+        if not isinstance(name, str) or not name:
+            raise ActionParseError("an action needs a non-empty string 'name'")
+        args = data.get("args", [])
+        if not isinstance(args, list):
+            raise ActionParseError("an action's 'args' must be a list")
+        for a in args:
+            if isinstance(a, bool) or not isinstance(a, (int, str)):
+                raise ActionParseError(f"action arguments are integers or strings, not {a!r}")
+        return cls(name, tuple(args))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Split ``"take 4 2"`` into an action; digits become integers."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action's text must be a string, not {type(text).__name__}")
+        words = text.strip().split()
+        if not words:
+            raise ActionParseError("empty action text")
+        args = tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
+        return cls(words[0].lower(), args)

@@ -1,0 +1,139 @@
+"""Game descriptions, option validation and the registry that ``meeple.load`` reads.
+
+A game plugs in by adding a package under ``meeple/games/`` whose ``__init__`` calls
+:func:`register`; :func:`discover` imports every such package once.
+
+>>> game = load("cube-europe", players=1)
+>>> state = game.new_game(seed=42)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.errors import UnknownGame
+
+if TYPE_CHECKING:
+    from meeple.core.state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented variant: its name, default, the values it accepts and what it does."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts a game declares once: id, name, player counts, options."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+    seat_names: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its player count and options fixed; ``new_game`` deals a fresh state."""
+
+    info: GameInfo
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    state_class: type[State] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def new_game(self, seed: int = 0, chance: str = "auto") -> State:
+        """A new game; all randomness comes from ``seed``. ``chance="manual"`` asks for every random outcome."""
+        if chance not in ("auto", "manual"):
+            raise UnknownGame(f"chance must be 'auto' or 'manual', not {chance!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise UnknownGame(f"seed must be an integer, not {seed!r}")
+        assert self.state_class is not None
+        return self.state_class.new(self, seed, chance)
+
+    def seat_name(self, player: int) -> str:
+        names = self.info.seat_names
+        if 0 <= player < len(names):
+            return names[player]
+        return f"Player {player + 1}"
+
+
+_REGISTRY: dict[str, tuple[GameInfo, type[State]]] = {}
+_discovered = False
+
+
+def register(info: GameInfo, state_class: type[State]) -> None:
+    """Make a game loadable by its id (called from the game package's ``__init__``)."""
+    _REGISTRY[info.id] = (info, state_class)
+
+
+def discover() -> None:
+    """Import every game package under ``meeple.games`` (each registers itself)."""
+    global _discovered
+    if _discovered:
+        return
+    import meeple.games as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"meeple.games.{mod.name}")
+    _discovered = True
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game, by id."""
+    discover()
+    return {gid: info for gid, (info, _) in sorted(_REGISTRY.items())}
+
+
+def _check_options(info: GameInfo, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    known = {o.name: o for o in info.options}
+    resolved: dict[str, Any] = {}
+    for name, value in options.items():
+        key = name.replace("-", "_")
+        if key not in known:
+            valid = ", ".join(known) or "none"
+            raise UnknownGame(f"{info.name} has no option {name!r}; its options are: {valid}")
+        opt = known[key]
+        if opt.choices and value not in opt.choices:
+            raise UnknownGame(f"option {key!r} of {info.name} takes one of {list(opt.choices)}, not {value!r}")
+        resolved[key] = value
+    for opt in info.options:
+        resolved.setdefault(opt.name, opt.default)
+    return resolved
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """The game ``game_id`` for ``players`` players (default: its minimum) with validated options."""
+    discover()
+    if game_id not in _REGISTRY:
+        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+    info, cls = _REGISTRY[game_id]
+    if players is None:
+        players = info.min_players
+    if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        raise UnknownGame(
+            f"{info.name} is for {info.min_players}–{info.max_players} players, not {players!r}"
+        )
+    resolved = _check_options(info, players, options)
+    return Game(info=info, players=players, options=resolved, state_class=cls)

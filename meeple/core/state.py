@@ -1,0 +1,350 @@
+"""The base State every game extends: turn taking, legality, chance, copies, JSON, the log.
+
+A game subclass declares its data in ``FIELDS`` (JSON-native values only: dicts with string keys,
+lists, ints, floats, strings, booleans, None) and implements the transitions:
+
+* ``setup()``                      deal the starting position (chance may be pending afterwards)
+* ``_to_move()``                   the seats that may act now, or ``[CHANCE]``
+* ``_legal_actions(player)``       the legal actions of a seat in ``_to_move()``
+* ``_apply(action, player)``       perform a legal action (called only after the legality check)
+* ``chance_outcomes()``            ``[(Action, weight), ...]`` when ``[CHANCE]`` is to move
+* ``is_over()``, ``scores()``, ``winners()``, ``_observation(player)``
+* ``_resample_hidden(player)``     re-deal, in a copy, what ``player`` cannot know (optional)
+* ``check_invariants()``           component conservation (optional, used by the contract tests)
+
+>>> state = meeple.load("cube-europe", players=2).new_game(seed=7)
+>>> state.apply(state.legal_actions(state.to_move()[0])[0])
+"""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any, ClassVar, NamedTuple
+
+from meeple.core.actions import CHANCE, Action
+from meeple.core.errors import ActionParseError, IllegalAction, StateFormatError, UnknownGame
+from meeple.core.registry import Game, load
+from meeple.core.rng import Rng
+
+FORMAT = "meeple-state"
+FORMAT_VERSION = 1
+
+
+class LogEntry(NamedTuple):
+    """One line of the game log; ``visible_to`` is None for everyone, else the seats that may read it."""
+
+    text: str
+    visible_to: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+
+class State:
+    """The state of one game in progress; see the module docstring for what a game implements."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    ACTION_NAMES: ClassVar[frozenset[str]] = frozenset()
+
+    game: Game
+    seed: int
+    chance: str
+    rng: Rng
+    history: list[tuple[int, Action]]
+    log: list[LogEntry]
+    determinized: bool
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, game: Game, seed: int, chance: str) -> State:
+        state = cls.__new__(cls)
+        state._init_base(game, seed, chance)
+        state.setup()
+        state._advance()
+        return state
+
+    def _init_base(self, game: Game, seed: int, chance: str) -> None:
+        self.game = game
+        self.seed = seed
+        self.chance = chance
+        self.rng = Rng(seed)
+        self.history = []
+        self.log = []
+        self.determinized = False
+        self._legal_cache: dict[int, list[Action]] = {}
+
+    # ------------------------------------------------------------------ game hooks
+    def setup(self) -> None:
+        raise NotImplementedError
+
+    def _to_move(self) -> list[int]:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action, player: int) -> None:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The outcomes of the pending random event with their weights (any positive scale)."""
+        raise NotImplementedError
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """Draw the pending random outcome; games may override with a faster equivalent."""
+        outcomes = self.chance_outcomes()
+        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _resample_hidden(self, player: int | None) -> None:
+        """Re-deal what ``player`` cannot know, using ``self.rng``; the default has nothing hidden."""
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if components were created or lost; the default checks nothing."""
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        """Why ``action`` is not legal for ``player`` now; games refine this with rule-specific reasons."""
+        legal = self.legal_actions(player)
+        shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        return f"'{action}' is not legal now for {self.player_name(player)}; legal now: {shown}"
+
+    def describe(self, action: Action, player: int | None = None) -> str:
+        """A sentence for a person; the default is the compact text."""
+        return str(action)
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def player_name(self, player: int | None) -> str:
+        if player is None:
+            return "spectator"
+        if player == CHANCE:
+            return "chance"
+        return self.game.seat_name(player)
+
+    def to_move(self) -> list[int]:
+        """The seats that may act now ([] once the game is over; [CHANCE] for a manual random outcome)."""
+        return self._to_move()
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions of ``player`` (default: the only seat to move); [] for a seat not to move."""
+        if player is None:
+            player = self._single_mover()
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            if player not in self._to_move():
+                return []
+            if player == CHANCE:
+                cached = [a for a, _ in self.chance_outcomes()]
+            else:
+                cached = self._legal_actions(player)
+            self._legal_cache[player] = cached
+        return list(cached)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
+        movers = self._to_move()
+        if player is None:
+            player = self._single_mover(movers)
+        if player not in movers:
+            if not movers:
+                raise IllegalAction("the game is over; no more actions")
+            waiting = ", ".join(self.player_name(p) for p in movers)
+            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
+        if action not in set(self.legal_actions(player)):
+            raise IllegalAction(self.why_illegal(action, player))
+        self._do(action, player)
+        self._advance()
+
+    def clone(self) -> State:
+        """An independent copy; applying actions to it never touches this state (nor its RNG)."""
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.seed = self.seed
+        new.chance = self.chance
+        new.rng = self.rng.copy()
+        new.history = self.history.copy()
+        new.log = self.log.copy()
+        new.determinized = self.determinized
+        new._legal_cache = {}
+        names = self.FIELDS
+        values = marshal.loads(marshal.dumps(tuple(getattr(self, f) for f in names)))
+        for name, value in zip(names, values):
+            setattr(new, name, value)
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know, as a JSON-able dict (``None``: a spectator's public view)."""
+        obs = {
+            "game": self.game.id,
+            "players": self.players,
+            "player": player,
+            "to_move": self.to_move(),
+            "over": self.is_over(),
+        }
+        obs.update(self._observation(player))
+        return obs
+
+    def determinize(self, player: int | None, seed: int) -> State:
+        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``."""
+        new = self.clone()
+        new.rng = Rng(seed)
+        new.determinized = True
+        new._resample_hidden(player)
+        new._legal_cache = {}
+        return new
+
+    def log_for(self, player: int | None) -> list[str]:
+        """The log lines ``player`` may read (``None``: public lines only)."""
+        return [e.text for e in self.log if e.visible(player)]
+
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        """The legal action whose text is ``text`` (spacing and case ignored)."""
+        if player is None:
+            player = self._single_mover()
+        wanted = Action.parse(text)
+        key = str(wanted).lower()
+        for action in self.legal_actions(player):
+            if str(action).lower() == key:
+                return action
+        if wanted.name in self.ACTION_NAMES or (player == CHANCE and self._to_move() == [CHANCE]):
+            raise IllegalAction(self.why_illegal(wanted, player))
+        names = ", ".join(sorted({a.name for a in self.legal_actions(player)}))
+        raise ActionParseError(f"'{text.strip()}' is no action; actions now: {names or 'none'}")
+
+    def action_from_json(self, data: Any) -> Action:
+        """The action ``data`` describes (legality is checked by ``apply``)."""
+        return Action.from_json(data)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """Everything, RNG included: ``meeple.from_json(state.to_json())`` is identical."""
+        fields = marshal.loads(marshal.dumps({f: getattr(self, f) for f in self.FIELDS}))
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game.id,
+            "players": self.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "chance": self.chance,
+            "rng": self.rng.state,
+            "determinized": self.determinized,
+            "history": [[p, a.to_json()] for p, a in self.history],
+            "log": [[e.text, None if e.visible_to is None else list(e.visible_to)] for e in self.log],
+            "state": fields,
+        }
+
+    # ------------------------------------------------------------------ internals
+    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
+        """Add a log line, public or visible only to the seats in ``to``."""
+        self.log.append(LogEntry(text, to))
+
+    def _single_mover(self, movers: list[int] | None = None) -> int:
+        movers = self._to_move() if movers is None else movers
+        if len(movers) == 1:
+            return movers[0]
+        if not movers:
+            raise IllegalAction("the game is over; no more actions")
+        names = ", ".join(self.player_name(p) for p in movers)
+        raise IllegalAction(f"several seats may act now ({names}); say which player acts")
+
+    def _do(self, action: Action, player: int) -> None:
+        self._legal_cache = {}
+        self.history.append((player, action))
+        self._apply(action, player)
+        self._legal_cache = {}
+
+    def _advance(self) -> None:
+        """In automatic chance mode, resolve every pending random outcome from the state's RNG."""
+        if self.chance != "auto":
+            return
+        while self._to_move() == [CHANCE]:
+            self._do(self.sample_chance(self.rng), CHANCE)
+
+
+def from_json(data: Any) -> State:
+    """Rebuild a state from ``State.to_json()``; a malformed or inconsistent save raises StateFormatError.
+
+    A real game is checked by replaying its moves from its seed; the replay must reproduce the saved
+    position exactly. A determinized copy (which has no such history) is loaded as saved.
+    """
+    if not isinstance(data, dict):
+        raise StateFormatError(f"a saved game is a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise StateFormatError(f"not a meeple saved game (format is {data.get('format')!r}, expected {FORMAT!r})")
+    if data.get("version") != FORMAT_VERSION:
+        raise StateFormatError(f"saved with format version {data.get('version')!r}; this meeple reads version {FORMAT_VERSION}")
+    required = {"game", "players", "options", "seed", "chance", "rng", "history", "log", "state", "determinized"}
+    missing = required - set(data)
+    if missing:
+        raise StateFormatError(f"saved game lacks: {', '.join(sorted(missing))}")
+    if not isinstance(data["options"], dict):
+        raise StateFormatError("'options' must be an object")
+    try:
+        game = load(data["game"], players=data["players"], **data["options"])
+        seed, chance = data["seed"], data["chance"]
+        state = game.new_game(seed=seed, chance=chance)
+    except UnknownGame as exc:
+        raise StateFormatError(f"saved game has bad settings: {exc}") from None
+    history = data["history"]
+    if not isinstance(history, list):
+        raise StateFormatError("'history' must be a list")
+    if data["determinized"]:
+        return _load_fields(state, data)
+    for i, entry in enumerate(history):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
+            raise StateFormatError(f"history entry {i} must be [player, action]")
+        player = entry[0]
+        try:
+            action = Action.from_json(entry[1])
+        except ActionParseError as exc:
+            raise StateFormatError(f"history entry {i}: {exc}") from None
+        if player == CHANCE and chance == "auto":
+            continue  # regenerated by the seed; compared below
+        try:
+            state.apply(action, player)
+        except IllegalAction as exc:
+            raise StateFormatError(f"history entry {i} ({state.player_name(player)}: '{action}') is illegal: {exc}") from None
+    saved = state.to_json()
+    for key in ("history", "rng", "state", "log"):
+        if saved[key] != data[key]:
+            raise StateFormatError(f"saved '{key}' does not match the replay of the saved moves (corrupted or edited file)")
+    return state
+
+
+def _load_fields(state: State, data: dict[str, Any]) -> State:
+    fields = data["state"]
+    if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
+        raise StateFormatError(f"'state' must hold exactly the fields {sorted(state.FIELDS)}")
+    try:
+        state.rng = Rng(raw_state=int(data["rng"]))
+        state.history = [(int(p), Action.from_json(a)) for p, a in data["history"]]
+        state.log = [LogEntry(str(t), None if v is None else tuple(int(x) for x in v)) for t, v in data["log"]]
+        for name in state.FIELDS:
+            setattr(state, name, marshal.loads(marshal.dumps(fields[name])))
+        state.determinized = True
+        state._legal_cache = {}
+        state.check_invariants()
+        state.to_move()
+    except (TypeError, ValueError, KeyError, IndexError, AssertionError, ActionParseError) as exc:
+        raise StateFormatError(f"saved determinized state is malformed: {exc}") from None
+    return state
