@@ -1,0 +1,148 @@
+"""Cube Europe's cards as data: 17 double-sided cards (1–9 the base game, 10–17 the expansion).
+
+The seed states what a card holds but prints none (see docs/rules/cube-europe.md, "Assumptions");
+these faces were designed by ``tools/design_cube_europe_cards.py`` to its constraints:
+
+* board side: a hexagon of 19 hexes in five rows (A–E, 3-4-5-4-3 hexes, numbered left to right);
+  4 red, 4 blue, 4 green, 4 white and 3 yellow hexes, the yellow ones apart (the three starting
+  spaces, 「版图上的三个黄色空间之一」); every hex shows a die number; completed territories total
+  exactly 30 VP (「领土所能获得的总分数是30分」); a worker track from 0 to ``WORKER_MAX``;
+* market side: three centre squares, each a die face and a cube colour, and one yellow effect.
+
+A board is written row by row as it looks on the card: ``r6`` is a red hex numbered 6.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("red", "blue", "green", "white", "yellow")
+COLOUR_LETTER = {"r": "red", "b": "blue", "g": "green", "w": "white", "y": "yellow"}
+CUBES_PER_COLOUR = 4
+"""Each player's supply: 4 cubes of each colour (「4红色 4蓝色 4绿色 4白色 4黄色」)."""
+
+TERRITORY_VP = {1: 1, 2: 3, 3: 6, 4: 10}
+RANKS = (
+    (34, "Master", "大师"),
+    (30, "Expert", "专家"),
+    (26, "Journeyman", "熟练工"),
+    (22, "Apprentice", "学徒"),
+    (0, "Novice", "新手"),
+)
+WIN_SCORE = 30
+"""Solo: Expert or better is a win (「排名为专家或更高则计为胜利」)."""
+
+WORKER_MAX = 8
+INVENTORY_SIZE = 3
+ROUNDS = 12
+BASE_CARDS = tuple(range(1, 10))
+ALL_CARDS = tuple(range(1, 18))
+MARKET_CARDS = 13
+"""Multiplayer and the solo variant: 13 cards form the market deck and discard pile."""
+
+# Axial coordinates of the 19 hexes, row by row (r = -2..2); labels A1..E3.
+ROW_LETTERS = "ABCDE"
+HEX_COORDS: dict[str, tuple[int, int]] = {}
+for _r in range(-2, 3):
+    _row = [q for q in range(-2, 3) if abs(q + _r) <= 2]
+    for _i, _q in enumerate(_row):
+        HEX_COORDS[f"{ROW_LETTERS[_r + 2]}{_i + 1}"] = (_q, _r)
+HEX_LABELS = tuple(HEX_COORDS)
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_BY_COORD = {c: label for label, c in HEX_COORDS.items()}
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    label: tuple(
+        _BY_COORD[(q + dq, r + dr)] for dq, dr in _DIRECTIONS if (q + dq, r + dr) in _BY_COORD
+    )
+    for label, (q, r) in HEX_COORDS.items()
+}
+
+_CARDS = {
+     1: ("b1 g2 y3 / y5 w6 g1 b2 / r6 w4 g5 w6 g3 / r3 r2 b3 y4 / r5 w4 b1", "3b 4g 5r", "nudge"),
+     2: ("y5 w3 y4 / r6 b4 r6 w2 / g1 b2 b5 y1 w5 / g5 g4 g6 b2 / w3 r1 r3", "1y 2w 6w", "white_patron"),
+     3: ("g3 b6 r3 / w1 g4 g1 g2 / b5 y6 w2 w4 y6 / b4 r1 y3 b5 / w2 r5 r1", "1g 5y 6w", "storehouse"),
+     4: ("g1 g4 y1 / b2 r5 r2 g5 / w6 b4 y3 w1 g2 / y3 b5 b2 w4 / w6 r3 r6", "2r 3b 4b", "recruiter"),
+     5: ("r5 g6 y3 / y6 r3 r4 r1 / b2 g4 w2 g3 y5 / b6 w1 b4 b1 / w5 g2 w6", "1y 3g 4r", "red_patron"),
+     6: ("b1 b3 y5 / b6 g2 g4 w1 / r1 b4 g1 r6 w3 / w5 r3 y2 r5 / y2 g4 w6", "2y 3g 5w", "flip"),
+     7: ("w3 g4 y5 / g2 g6 b3 w1 / r1 r5 b4 w6 w5 / g2 b1 y2 b4 / y6 r3 r6", "2r 4g 5b", "blue_boost"),
+     8: ("b5 y1 w5 / r6 b4 w3 w4 / y3 g2 w1 b2 y1 / b6 r5 r6 g5 / g2 g3 r4", "1w 2r 5b", "harvest"),
+     9: ("y1 w6 g2 / b6 w5 b4 g1 / w3 g2 r3 b5 g6 / y4 r6 y1 w3 / r2 r5 b4", "1r 3g 4b", "cartographer"),
+    10: ("g3 r1 w5 / g6 w4 b3 y2 / b2 g1 b5 w4 r1 / g4 b3 r6 w3 / y6 r2 y5", "1r 2w 6w", "bulk"),
+    11: ("w3 r1 y6 / y4 g2 b5 b1 / g2 g5 w3 g4 r2 / y1 b6 w1 r6 / b5 w3 r4", "2w 4r 6g", "blue_patron"),
+    12: ("y4 g2 r3 / b6 w5 b4 y2 / b5 w1 w6 r1 r6 / w4 b3 g2 g3 / y6 r1 g5", "1y 4r 5b", "surveyor"),
+    13: ("y5 r1 y3 / g2 r6 w2 g4 / r1 b4 w3 r5 b3 / b6 w5 y6 g2 / b4 w1 g3", "1w 3y 4b", "wage"),
+    14: ("b5 y6 r3 / r2 b3 g1 w6 / r1 g4 g5 w4 w5 / r6 w1 b6 y2 / y2 b4 g3", "3g 5b 6b", "treasury"),
+    15: ("g5 g4 b6 / y4 b2 g1 y5 / w5 w3 r5 g4 r6 / b2 r1 r2 y3 / w6 w3 b1", "1r 3b 5y", "white_plus"),
+    16: ("r2 g1 b3 / w5 g6 b2 w1 / g6 g4 b1 w5 y4 / y3 w5 y2 r3 / r4 b1 r6", "2w 3g 5g", "recycle"),
+    17: ("y3 g5 r2 / b5 b6 g4 y3 / w1 w2 g1 w2 r6 / r4 b5 g4 w1 / r6 b1 y3", "2w 4r 6g", "wild_six"),
+}
+
+EFFECTS: dict[str, tuple[str, str]] = {
+    # id: (name, what it does once tucked under your board)
+    "nudge": ("Steady Hand", "Once per turn, change one die by 1 up or down (1↔6 wrap) for free."),
+    "flip": ("Mirror", "Once per turn, turn one die to its opposite face (7 minus its value) for free."),
+    "wild_six": ("Wild Six", "A die rolled as 6 takes a cube from any centre square."),
+    "storehouse": ("Storehouse", "Your inventory holds 4 cubes instead of 3."),
+    "bulk": ("Bulk Buyer", "Taking a cube from a square showing 1 or 2 gives a second cube of that colour."),
+    "recruiter": ("Recruiter", "The gain-a-worker action gives 2 workers."),
+    "blue_boost": ("Guild Hall", "Placing a blue cube gives 2 workers instead of 1."),
+    "white_plus": ("Free Trade", "A white cube's effect may take a cube of any colour."),
+    "wage": ("Harvest Wage", "Placing a green cube also gives 1 worker."),
+    "surveyor": ("Surveyor", "You may place a cube on a hex whose number is 1 away from your die (1↔6 wrap)."),
+    "recycle": ("Recycler", "Each time you return a cube because your inventory is full, gain 1 worker."),
+    "white_patron": ("Patron of White", "Game end: 1 VP per white cube on your board."),
+    "red_patron": ("Patron of Red", "Game end: 1 VP per red cube on your board."),
+    "blue_patron": ("Patron of Blue", "Game end: 1 VP per blue cube on your board."),
+    "harvest": ("Granary", "Game end: 1 more VP per green cube on your board."),
+    "treasury": ("Treasury", "Game end: workers score 1 VP each instead of 1 per 2."),
+    "cartographer": ("Cartographer", "Game end: 1 more VP per completed colour."),
+}
+
+
+class Card:
+    """One double-sided card: a board on one side, a market face on the other."""
+
+    __slots__ = ("id", "hexes", "start_hexes", "squares", "effect", "territories")
+
+    def __init__(self, card_id: int, board: str, market: str, effect: str) -> None:
+        self.id = card_id
+        tokens = board.replace("/", " ").split()
+        self.hexes: dict[str, tuple[str, int]] = {
+            label: (COLOUR_LETTER[tok[0]], int(tok[1:])) for label, tok in zip(HEX_LABELS, tokens)
+        }
+        self.start_hexes = tuple(h for h, (c, _) in self.hexes.items() if c == "yellow")
+        self.squares: tuple[tuple[int, str], ...] = tuple(
+            (int(tok[:-1]), COLOUR_LETTER[tok[-1]]) for tok in market.split()
+        )
+        self.effect = effect
+        self.territories = _territories(self.hexes)
+
+
+def _territories(hexes: dict[str, tuple[str, int]]) -> tuple[tuple[str, ...], ...]:
+    """Groups of adjacent hexes of one colour (「颜色相同且相邻的一组六边形」)."""
+    seen: set[str] = set()
+    groups = []
+    for start in HEX_LABELS:
+        if start in seen:
+            continue
+        colour = hexes[start][0]
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            h = stack.pop()
+            group.append(h)
+            for n in NEIGHBOURS[h]:
+                if n not in seen and hexes[n][0] == colour:
+                    seen.add(n)
+                    stack.append(n)
+        groups.append(tuple(sorted(group)))
+    return tuple(groups)
+
+
+CARDS: dict[int, Card] = {cid: Card(cid, *spec) for cid, spec in _CARDS.items()}
+
+
+def rank(score: int) -> tuple[str, str]:
+    """The solo rank title (English, Chinese) for a score (「新手 … 大师」)."""
+    for threshold, english, chinese in RANKS:
+        if score >= threshold:
+            return english, chinese
+    return RANKS[-1][1], RANKS[-1][2]
