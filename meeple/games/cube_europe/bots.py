@@ -1,0 +1,53 @@
+"""Cube Europe's heuristic player: one-step lookahead on a position evaluation.
+
+It tries every legal action on a copy of its (determinized) state and keeps the one whose result
+scores best: VP now, plus progress towards territories and colours, useful cubes in hand, workers.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action, Rng
+from meeple.games.cube_europe.content import NEIGHBOURS, TERRITORY_VP
+from meeple.games.cube_europe.rules import CubeEuropeState
+
+
+class HeuristicBot:
+    """Greedy over ``evaluate``; ties broken by its own seeded RNG."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act_on_state(self, state: CubeEuropeState, player: int) -> Action:
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in state.legal_actions(player):
+            child = state.clone()
+            child.apply(action, player)
+            value = evaluate(child, player)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+def evaluate(state: CubeEuropeState, player: int) -> float:
+    """VP plus weighted progress: partial territories, cubes that fit the frontier, workers, effects."""
+    board = state.board(player)
+    filled = set(state.filled[player])
+    value = float(state.score(player))
+    if state.is_over():
+        return value * 10
+    for territory in board.territories:
+        done = sum(1 for h in territory if h in filled)
+        if done < len(territory):
+            value += 0.7 * TERRITORY_VP[len(territory)] * (done / len(territory)) ** 2
+    frontier = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
+    wanted: dict[str, int] = {}
+    for h in frontier:
+        colour = board.hexes[h][0]
+        wanted[colour] = wanted.get(colour, 0) + 1
+    for colour in set(state.inventory[player]):
+        value += 0.9 * min(state.inventory[player].count(colour), wanted.get(colour, 0))
+    value += 0.35 * len(filled) + 0.3 * state.workers[player] + 0.8 * len(state.tucked[player])
+    return value

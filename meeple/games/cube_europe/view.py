@@ -1,0 +1,107 @@
+"""Terminal view of Cube Europe, drawn only from ``state.observation(player)``.
+
+Hexes read ``r6`` (a red hex numbered 6, empty) or ``[R6]`` (filled), so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from meeple.games.cube_europe.content import ROW_LETTERS, rank
+
+STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green", "white": "bold white", "yellow": "bold yellow"}
+
+
+def render(state: Any, player: int | None) -> RenderableType:
+    """The market, every player's map and supplies, as the seat ``player`` may see them."""
+    obs = state.observation(player)
+    parts: list[RenderableType] = [_header(obs), _market(obs)]
+    order = list(range(len(obs["seats"])))
+    if player is not None and player in order:
+        order.remove(player)
+        order.insert(0, player)
+    parts.extend(_seat(obs, p, p == player) for p in order)
+    return Group(*parts)
+
+
+def _header(obs: dict[str, Any]) -> Text:
+    text = Text(f"Cube Europe — round {obs['round']} of {obs['rounds']}", style="bold")
+    if obs["over"]:
+        text.append("  (game over)", style="bold magenta")
+    elif obs["current"] is not None:
+        text.append(f"  — {obs['seats'][obs['current']]['name']} to play")
+    return text
+
+
+def _market(obs: dict[str, Any]) -> Panel:
+    m = obs["market"]
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("square")
+    table.add_column("die")
+    table.add_column("cube")
+    table.add_column("dice on it")
+    for sq in m["squares"]:
+        if sq is None:
+            continue
+        table.add_row(str(sq["square"]), str(sq["face"]), Text(sq["colour"], style=STYLE[sq["colour"]]),
+                      "•" * sq["dice"] or "-")
+    limit = m["stack_limit"]
+    note = f"deck: {m['deck_size']} card(s), top card {m['deck_top']}; discard pile: {len(m['discard'])}"
+    if limit:
+        note += f"; at most {limit} die/dice per square"
+    return Panel(Group(table, Text(note, style="dim")), title="Market (squares 1–3 deck top, 4–6 discard top)")
+
+
+def _hex_map(seat: dict[str, Any]) -> Text:
+    rows: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for label, cell in seat["hexes"].items():
+        rows.setdefault(label[0], []).append((label, cell))
+    text = Text()
+    for letter in ROW_LETTERS:
+        cells = rows.get(letter, [])
+        indent = " " * (3 * (5 - len(cells)))
+        text.append(indent + "".join(f"  {label}  " for label, _ in cells) + "\n", style="dim")
+        text.append(indent)
+        for _, cell in cells:
+            code = cell["colour"][0] + str(cell["number"])
+            if cell["filled"]:
+                text.append(f" [{code.upper()}]", style=STYLE[cell["colour"]] + " reverse")
+                text.append(" ")
+            else:
+                text.append(f"  {code}  ", style=STYLE[cell["colour"]])
+        text.append("\n")
+    return text
+
+
+def _seat(obs: dict[str, Any], p: int, mine: bool) -> Panel:
+    seat = obs["seats"][p]
+    info = Text()
+    inv = seat["inventory"]
+    info.append("inventory: ")
+    for colour in inv:
+        info.append(colour + " ", style=STYLE[colour])
+    info.append("(empty)" if not inv else "")
+    info.append(f" [{len(inv)}/{seat['inventory_size']}]\n")
+    info.append(f"workers: {seat['workers']} (track 0–{seat['worker_max']})\n")
+    if seat["dice"]:
+        info.append(f"dice: {', '.join(map(str, seat['dice']))}\n", style="bold")
+    for eff in seat["effects"]:
+        info.append(f"yellow effect {eff['name']}: {eff['text']}\n", style="yellow")
+    score = seat["score"]
+    if score:
+        info.append(
+            f"score {seat['total']}: territories {score['territories']}, colours {score['colours']}, "
+            f"green {score['green']}, yellow effects {score['yellow_effects']}, workers {score['workers']}"
+        )
+        if len(obs["seats"]) == 1:
+            english, chinese = rank(seat["total"])
+            info.append(f" — rank {english} ({chinese})")
+    title = f"{seat['name']}{' (you)' if mine else ''} — board card {seat['board_card']}"
+    if obs["first"] == p and len(obs["seats"]) > 1:
+        title += " — holds the start card"
+    return Panel(Group(_hex_map(seat), info), title=title)
