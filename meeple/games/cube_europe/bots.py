@@ -41,13 +41,13 @@ def evaluate(state: CubeEuropeState, player: int) -> float:
     for territory in board.territories:
         done = sum(1 for h in territory if h in filled)
         if done < len(territory):
-            value += 0.7 * TERRITORY_VP[len(territory)] * (done / len(territory)) ** 2
+            value += 0.8 * TERRITORY_VP[len(territory)] * done / len(territory)
     frontier = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
     wanted: dict[str, int] = {}
     for h in frontier:
         colour = board.hexes[h][0]
         wanted[colour] = wanted.get(colour, 0) + 1
     for colour in set(state.inventory[player]):
-        value += 0.9 * min(state.inventory[player].count(colour), wanted.get(colour, 0))
-    value += 0.35 * len(filled) + 0.3 * state.workers[player] + 0.8 * len(state.tucked[player])
+        value += 0.6 * min(state.inventory[player].count(colour), wanted.get(colour, 0))
+    value += 0.5 * len(filled) + 0.15 * state.workers[player] + 1.0 * len(state.tucked[player])
     return value
