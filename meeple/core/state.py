@@ -146,6 +146,10 @@ class State:
         """Legal actions of ``player`` (default: the only seat to move); [] for a seat not to move."""
         if player is None:
             player = self._single_mover()
+        return list(self._legal(player))
+
+    def _legal(self, player: int) -> list[Action]:
+        """The cached legal actions (shared list: never mutate it)."""
         cached = self._legal_cache.get(player)
         if cached is None:
             if player not in self._to_move():
@@ -155,7 +159,7 @@ class State:
             else:
                 cached = self._legal_actions(player)
             self._legal_cache[player] = cached
-        return list(cached)
+        return cached
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
@@ -169,7 +173,7 @@ class State:
                 raise IllegalAction("the game is over; no more actions")
             waiting = ", ".join(self.player_name(p) for p in movers)
             raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
-        if action not in set(self.legal_actions(player)):
+        if action not in set(self._legal(player)):
             raise IllegalAction(self.why_illegal(action, player))
         self._do(action, player)
         self._advance()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import CHANCE, Action, InvariantError, State
+from meeple.core import CHANCE, Action, InvariantError, Rng, State
 from meeple.games.cube_europe.content import (
     ALL_CARDS,
     BASE_CARDS,
@@ -38,7 +38,12 @@ from meeple.games.cube_europe.content import (
 )
 
 PASS = Action("pass")
+_DIST = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
+_TAKE = {d: [Action("take", (d, s)) for s in range(1, 7)] for d in range(1, 7)}
+_PLACE = {d: {h: Action("place", (d, h)) for h in NEIGHBOURS} for d in range(1, 7)}
+_WORKER = {d: Action("worker", (d,)) for d in range(1, 7)}
 _ROLLS = [Action("roll", (a, b)) for a in range(1, 7) for b in range(a, 7)]
+_ROLL_OF = {act.args: act for act in _ROLLS}
 _ROLL_WEIGHTS = [(act, 1.0 if act.args[0] == act.args[1] else 2.0) for act in _ROLLS]
 
 
@@ -115,6 +120,13 @@ class CubeEuropeState(State):
             return [(Action("first", (p,)), 1.0) for p in range(self.players)]
         name = "board" if phase == "deal" else "card"
         return [(Action(name, (c,)), 1.0) for c in self.unseen]
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """Same distribution as ``chance_outcomes``, without building the list."""
+        if self.phase == "roll":
+            a, b = rng.randbelow(6) + 1, rng.randbelow(6) + 1
+            return _ROLL_OF[(min(a, b), max(a, b))]
+        return super().sample_chance(rng)
 
     def _legal_actions(self, player: int) -> list[Action]:
         if self.phase == "start":
@@ -344,23 +356,35 @@ class CubeEuropeState(State):
     # ================================================================== legal action generation
     def _die_actions(self, player: int) -> list[Action]:
         actions: list[Action] = []
-        board = self.board(player)
+        board_hexes = self.board(player).hexes
         inventory = self.inventory[player]
-        surveyor = 1 if "surveyor" in self.effects(player) else 0
+        effects = self.effects(player)
+        surveyor = 1 if "surveyor" in effects else 0
         squares = self.market_squares()
         cap = self._stack_limit()
-        frontier = self._frontier(player)
+        placeable = [(h, board_hexes[h][1]) for h in self._frontier(player) if board_hexes[h][0] in inventory]
         for die in sorted(set(self.dice[player])):
+            take_ok = self._reachable(player, die, 0, True, effects)
+            place_ok = self._reachable(player, die, surveyor, False, effects) if placeable else None
+            take_row = _TAKE[die]
             for i, square in enumerate(squares):
-                if square is not None and self.market_dice[i] < cap and \
-                        self.adjustment(player, die, square[0], 0, True) is not None:
-                    actions.append(Action("take", (die, i + 1)))
-            for h in frontier:
-                colour, number = board.hexes[h]
-                if colour in inventory and self.adjustment(player, die, number, surveyor, False) is not None:
-                    actions.append(Action("place", (die, h)))
-            actions.append(Action("worker", (die,)))
+                if square is not None and self.market_dice[i] < cap and take_ok[square[0]]:
+                    actions.append(take_row[i])
+            if place_ok:
+                place_row = _PLACE[die]
+                for h, number in placeable:
+                    if place_ok[number]:
+                        actions.append(place_row[h])
+            actions.append(_WORKER[die])
         return actions
+
+    def _reachable(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> list[bool]:
+        """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
+        if not effects or not ({"nudge", "flip", "wild_six"} & set(effects)):
+            workers = self.workers[player]
+            dist = _DIST[die]
+            return [False] + [dist[t] - tolerance <= workers for t in range(1, 7)]
+        return [False] + [self.adjustment(player, die, t, tolerance, take) is not None for t in range(1, 7)]
 
     def _follow_up_actions(self, player: int) -> list[Action]:
         kind = self.pending[-1]
