@@ -1,0 +1,273 @@
+"""The ``meeple`` command: list the games, read their rules, play, referee, replay and simulate.
+
+    meeple list
+    meeple rules cube-europe
+    meeple play cube-europe --players 3 --opponents heuristic
+    meeple play cube-europe --table           # referee a game played with the real box
+    meeple replay meeple-cube-europe-42.json
+    meeple simulate cube-europe --players 2 --games 200 --agents random,heuristic --out results.jsonl
+
+Bad input (an unknown game, player count, option, seat or agent) prints what is valid and exits
+with code 2; a malformed save file names what is wrong and exits with code 1, writing nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import meeple
+from meeple.agents import AGENT_NAMES, make_agent
+from meeple.core import UnknownGame
+from meeple.sim import agent_seed
+from meeple.sim.playout import default_jobs
+from meeple.terminal.common import (
+    CliError,
+    check_agent_names,
+    default_agent,
+    error_console,
+    game_info,
+    load_game,
+    make_console,
+    options_text,
+    parse_seat,
+    players_text,
+    read_save,
+    seat_label,
+    split_names,
+)
+
+app = typer.Typer(
+    name="meeple",
+    help="Euro board games with complete rules: play in the terminal, referee a real table, simulate in bulk.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionItems = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="A game option (repeatable); see `meeple list`.")
+
+
+def rules_dir() -> Path:
+    return Path(meeple.__file__).resolve().parents[1] / "docs" / "rules"
+
+
+def fail(exc: CliError) -> typer.Exit:
+    error_console().print(Text(f"meeple: {exc}", style="red"))
+    return typer.Exit(exc.code)
+
+
+# ---------------------------------------------------------------------------- list
+@app.command("list")
+def list_games() -> None:
+    """The games: ids, player counts and options."""
+    console = make_console()
+    registry = meeple.games()
+    if not registry:
+        console.print("No games are registered yet.")
+        return
+    table = Table(title="meeple games")
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("name")
+    table.add_column("players", justify="center")
+    table.add_column("options (default, choices)")
+    for gid, info in registry.items():
+        table.add_row(gid, info.name + (f"\n[dim]{info.summary}[/dim]" if info.summary else ""), players_text(info), options_text(info))
+    console.print(table)
+    console.print(f"Agents: {', '.join(AGENT_NAMES)}.  Play one: [bold]meeple play <id>[/bold]; rules: [bold]meeple rules <id>[/bold].")
+
+
+# ---------------------------------------------------------------------------- rules
+@app.command()
+def rules(
+    game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
+    raw: bool = typer.Option(False, "--raw", help="Print the Markdown source instead of formatting it."),
+) -> None:
+    """Print a game's rules document (docs/rules/<id>.md)."""
+    console = make_console()
+    path = rules_dir() / f"{game}.md"
+    try:
+        if not path.is_file():
+            game_info(game)  # an unknown game: exit 2 listing the games
+            raise CliError(f"there is no rules document for {game} yet (looked for {path})", 1)
+        text = path.read_text(encoding="utf-8")
+    except CliError as exc:
+        raise fail(exc) from None
+    if raw or not console.is_terminal:
+        console.print(text, markup=False, end="" if text.endswith("\n") else "\n", soft_wrap=True)
+    else:
+        console.print(Markdown(text))
+
+
+# ---------------------------------------------------------------------------- play
+@app.command()
+def play(
+    game: Optional[str] = typer.Argument(None, help="The game's id (see `meeple list`); may be left out with --load."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest)."),
+    seat: Optional[str] = typer.Option(None, "--seat", "-s", help="Your seat: its number from 1, or its name (default 1)."),
+    opponents: Optional[str] = typer.Option(None, "--opponents", help="Agents for the other seats, comma-separated and cycled: random, heuristic."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game's randomness (default: a fresh one, printed)."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Save the game here on quit and at the end."),
+    load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved game."),
+    hotseat: bool = typer.Option(False, "--hotseat", help="Every seat is a person at this screen; the screen is cleared between seats."),
+    table: bool = typer.Option(False, "--table", help="Referee a real table: you type every die roll and card drawn; meeple checks moves and keeps score."),
+    option: Optional[list[str]] = OptionItems,
+) -> None:
+    """Play a game in the terminal against bots, with friends at one screen, or as referee of a real table."""
+    from meeple.terminal.play import Session
+
+    console = make_console()
+    try:
+        state, humans, names, settings = _setup_play(game, players, seat, opponents, seed, load, hotseat, table, option)
+    except CliError as exc:
+        raise fail(exc) from None
+    hot = bool(settings.get("hotseat"))
+    agents = {p: make_agent(name, game_id=state.game.id, seed=agent_seed(state.seed, p)) for p, name in names.items()}
+    info = state.game.info
+    intro = Text.assemble((info.name, "bold"), f", {state.players} player{'s' if state.players > 1 else ''}, seed {state.seed}")
+    if state.chance == "manual":
+        intro.append(" · referee mode: you enter every die roll and card drawn")
+    console.print(intro)
+    for p in range(state.players):
+        who = "a person" if p in humans else names[p]
+        console.print(Text.assemble("  ", seat_label(state, p, humans), f": {who}"))
+    console.print(Text("Type an action's number or its text; help lists the commands, quit saves and stops.", style="dim"))
+    session = Session(console, state, humans, agents, hotseat=hot, save_path=save or load, settings=settings)
+    raise typer.Exit(session.run())
+
+
+def _setup_play(
+    game_id: str | None, players: int | None, seat: str | None, opponents: str | None, seed: int | None,
+    load: Path | None, hotseat: bool, table: bool, option: list[str] | None,
+) -> tuple[Any, set[int], dict[int, str], dict[str, Any]]:
+    saved: dict[str, Any] = {}
+    if load is not None:
+        state, saved = read_save(load)
+        if game_id is not None and game_id != state.game.id:
+            raise CliError(f"{load} holds a game of {state.game.id}, not {game_id}")
+        if players is not None and players != state.players:
+            raise CliError(f"{load} holds a {state.players}-player game; leave out --players")
+        if seed is not None and seed != state.seed:
+            raise CliError(f"{load} holds the game with seed {state.seed}; leave out --seed")
+        if option:
+            raise CliError("a loaded game keeps its own options; leave out --option")
+        if table and state.chance != "manual":
+            raise CliError(f"{load} was not started with --table; a game cannot switch to referee mode")
+    else:
+        if game_id is None:
+            valid = ", ".join(meeple.games()) or "(none registered)"
+            raise CliError(f"which game? the games are: {valid}")
+        g = load_game(game_id, players, option)
+        state = g.new_game(seed=secrets.randbelow(1_000_000) if seed is None else seed, chance="manual" if table else "auto")
+    n = state.players
+    gid = state.game.id
+    hotseat = hotseat or bool(saved.get("hotseat"))
+    all_human = hotseat or (state.chance == "manual" and opponents is None and not saved.get("agents"))
+    if seat is not None:
+        you = parse_seat(seat, state.game)
+        all_human = hotseat
+    elif saved.get("humans") and not hotseat:
+        you = int(saved["humans"][0])
+    else:
+        you = 0
+    if all_human:
+        humans = set(range(n))
+    elif saved.get("humans") and seat is None and opponents is None:
+        humans = {int(p) for p in saved["humans"] if 0 <= int(p) < n}
+    else:
+        humans = {you}
+    if opponents is not None:
+        wanted = split_names(opponents)
+        if not wanted:
+            raise CliError(f"--opponents needs agent names; agents are: {', '.join(AGENT_NAMES)}")
+    elif saved.get("agents"):
+        wanted = []
+    else:
+        wanted = [default_agent(gid)]
+    names: dict[int, str] = {}
+    others = [p for p in range(n) if p not in humans]
+    saved_agents = saved.get("agents") or {}
+    for i, p in enumerate(others):
+        names[p] = wanted[i % len(wanted)] if wanted else str(saved_agents.get(str(p), default_agent(gid)))
+    check_agent_names(gid, wanted + list(names.values()))
+    settings = {
+        "humans": sorted(humans),
+        "agents": {str(p): a for p, a in names.items()},
+        "hotseat": hotseat,
+        "table": state.chance == "manual",
+    }
+    return state, humans, names, settings
+
+
+# ---------------------------------------------------------------------------- replay
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A game saved by `meeple play` (seed + moves)."),
+    to: Optional[int] = typer.Option(None, "--to", help="Show the position after move N and stop (no prompt)."),
+    seat: Optional[str] = typer.Option(None, "--seat", "-s", help="Draw the board as this seat sees it (default: a spectator)."),
+    reveal: bool = typer.Option(False, "--reveal", help="Also show every seat's moves (hidden choices included)."),
+) -> None:
+    """Step through a saved game, forward and back (n/p/q), or jump to a move with --to."""
+    from meeple.terminal.replay import Replay
+
+    console = make_console()
+    try:
+        saved, _ = read_save(file)
+        viewer = parse_seat(seat, saved.game) if seat is not None else None
+        rep = Replay(console, saved, viewer=viewer, reveal=reveal)
+        if to is not None and not 0 <= to <= rep.last:
+            raise CliError(f"--to takes a move number from 0 to {rep.last}")
+    except CliError as exc:
+        raise fail(exc) from None
+    if to is not None:
+        rep.show(to)
+        return
+    raise typer.Exit(rep.run())
+
+
+# ---------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
+    seed: int = typer.Option(0, "--seed", help="Game i uses seed S+i."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agents, cycled over the seats and rotated one seat per game."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write one JSON record per game here (JSON lines)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
+    option: Optional[list[str]] = OptionItems,
+) -> None:
+    """Play many games between agents: a progress bar, then win rates, scores, lengths and speed."""
+    from meeple.terminal.simulate import run_simulation
+
+    console = make_console()
+    try:
+        g = load_game(game, players, option)
+        names = split_names(agents)
+        if not names:
+            raise CliError(f"--agents needs agent names; agents are: {', '.join(AGENT_NAMES)}")
+        check_agent_names(g.id, names)
+        if out is not None and out.is_dir():
+            raise CliError(f"--out {out} is a directory; give a file name")
+        if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
+            raise CliError(f"--out: there is no directory {out.parent}")
+    except CliError as exc:
+        raise fail(exc) from None
+    except UnknownGame as exc:
+        raise fail(CliError(str(exc))) from None
+    run_simulation(console, g, games, seed, names, jobs or default_jobs(), out)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

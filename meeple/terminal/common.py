@@ -1,0 +1,269 @@
+"""Helpers shared by the ``meeple`` subcommands: errors, game/option/seat parsing, boards, save files."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+import meeple
+from meeple.agents import AGENT_NAMES, game_module, make_agent
+from meeple.core import CHANCE, Game, GameInfo, State, StateFormatError, UnknownGame
+
+CLI_KEY = "meeple_cli"
+"""Key under which a save file keeps the terminal's own settings (who is human, which bots)."""
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan", "bold white")
+
+
+class CliError(Exception):
+    """A problem to report in one message, then exit with ``code`` (2: bad input, 1: bad file)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def make_console(**kwargs: Any) -> Console:
+    return Console(highlight=False, **kwargs)
+
+
+def error_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+# ---------------------------------------------------------------------------- games and options
+def game_info(game_id: str) -> GameInfo:
+    """The registered game ``game_id``, or a CliError listing the games."""
+    registry = meeple.games()
+    if game_id not in registry:
+        valid = ", ".join(registry) or "(none registered)"
+        raise CliError(f"unknown game {game_id!r}; the games are: {valid}")
+    return registry[game_id]
+
+
+def players_text(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}–{info.max_players}"
+
+
+def options_text(info: GameInfo) -> str:
+    if not info.options:
+        return "none"
+    parts = []
+    for opt in info.options:
+        choices = "|".join(str(c) for c in opt.choices)
+        parts.append(f"{opt.name}={opt.default}" + (f" ({choices})" if choices else ""))
+    return ", ".join(parts)
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _coerce(raw: str, default: Any, choices: tuple[Any, ...]) -> Any:
+    text = raw.strip()
+    for choice in choices:
+        if str(choice).lower() == text.lower():
+            return choice
+        if isinstance(choice, bool) and text.lower() in (_TRUE if choice else _FALSE):
+            return choice
+    if isinstance(default, bool):
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        return text
+    for kind in (int, float):
+        if isinstance(default, kind):
+            try:
+                return kind(text)
+            except ValueError:
+                return text
+    return text
+
+
+def parse_options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
+    """``["name=value", ...]`` → typed option values (``meeple.load`` validates them)."""
+    known = {o.name: o for o in info.options}
+    out: dict[str, Any] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise CliError(
+                f"--option takes name=value, not {item!r}; options of {info.name} are: {options_text(info)}"
+            )
+        name, raw = item.split("=", 1)
+        key = name.strip().replace("-", "_")
+        opt = known.get(key)
+        out[key] = _coerce(raw, opt.default, opt.choices) if opt else raw
+    return out
+
+
+def load_game(game_id: str, players: int | None, option_items: list[str] | None) -> Game:
+    info = game_info(game_id)
+    options = parse_options(info, option_items)
+    try:
+        return meeple.load(game_id, players=players, **options)
+    except UnknownGame as exc:
+        msg = str(exc)
+        if "players" in msg:
+            msg += f" (use --players {info.min_players}" + (f"..{info.max_players}" if info.max_players > info.min_players else "") + ")"
+        raise CliError(msg) from None
+
+
+def check_agent_names(game_id: str, names: list[str]) -> None:
+    for name in dict.fromkeys(names):
+        if name not in AGENT_NAMES:
+            raise CliError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+        try:
+            make_agent(name, game_id=game_id, seed=0)
+        except (ImportError, AttributeError):
+            others = [a for a in AGENT_NAMES if a != name]
+            raise CliError(f"{game_id} has no {name!r} agent yet; use: {', '.join(others)}") from None
+
+
+def default_agent(game_id: str) -> str:
+    try:
+        make_agent("heuristic", game_id=game_id, seed=0)
+        return "heuristic"
+    except (ImportError, AttributeError, UnknownGame):
+        return "random"
+
+
+def split_names(text: str | None) -> list[str]:
+    return [x.strip().lower() for x in (text or "").split(",") if x.strip()]
+
+
+def parse_seat(text: str, game: Game) -> int:
+    """A seat typed by a person: its number from 1, or its name ("Red"); returns the 0-based seat."""
+    n = game.players
+    names = [game.seat_name(p) for p in range(n)]
+    t = text.strip()
+    if t.isdigit() and 1 <= int(t) <= n:
+        return int(t) - 1
+    for p, name in enumerate(names):
+        if name.lower() == t.lower():
+            return p
+    listed = ", ".join(f"{p + 1} ({name})" for p, name in enumerate(names))
+    raise CliError(f"no seat {text!r} in a {n}-player game; seats are: {listed}")
+
+
+# ---------------------------------------------------------------------------- drawing
+def seat_label(state: State, player: int | None, you: set[int] | None = None) -> Text:
+    if player is None:
+        return Text("spectator", style="dim")
+    if player == CHANCE:
+        return Text("chance", style="bold magenta")
+    text = Text(state.player_name(player), style=SEAT_STYLES[player % len(SEAT_STYLES)])
+    if you and player in you and len(you) == 1:
+        text.append(" (you)", style="dim")
+    return text
+
+
+def board(state: State, player: int | None) -> RenderableType:
+    """The game's own view of ``state`` for ``player``; the observation itself if the game has no view."""
+    viewer = None if player == CHANCE else player
+    try:
+        view = game_module(state.game.id, "view")
+    except ImportError:
+        return Pretty(state.observation(viewer))
+    try:
+        return view.render(state, viewer)
+    except Exception as exc:  # a broken view must not lose the game in progress
+        return Text.assemble((f"(the board view failed: {exc!r})\n", "red"), Text(json.dumps(state.observation(viewer))))
+
+
+def score_table(state: State, you: set[int] | None = None, final: bool = False) -> Table:
+    scores = state.scores()
+    winners = set(state.winners()) if final else set()
+    table = Table(title="Final score" if final else "Score so far", title_justify="left")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    if final:
+        table.add_column("")
+    for p in range(state.players):
+        row: list[Any] = [seat_label(state, p, you), f"{scores[p]:g}"]
+        if final:
+            row.append(Text("winner", style="bold green") if p in winners else "")
+        table.add_row(*row)
+    return table
+
+
+def winners_text(state: State) -> Text:
+    winners = state.winners()
+    if not winners:
+        if state.players == 1:
+            return Text("The game is lost.", style="bold red")
+        return Text("Nobody wins.", style="bold")
+    names = Text(", ").join(seat_label(state, p) for p in winners)
+    if state.players == 1:
+        return Text.assemble(("You win!", "bold green"))
+    verb = " wins." if len(winners) == 1 else " share the win."
+    return Text.assemble(names, verb)
+
+
+# ---------------------------------------------------------------------------- save files
+def read_save(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
+    """Load a saved game; a missing, non-JSON or malformed file raises CliError (code 1) naming the fault."""
+    p = Path(path)
+    try:
+        raw = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"no saved game at {p}", 1) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {p}: {exc}", 1) from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{p} is not a saved game: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})", 1) from None
+    if not isinstance(data, dict):
+        raise CliError(f"{p} is not a saved game: it holds a JSON {type(data).__name__}, not an object", 1)
+    data = dict(data)
+    settings = data.pop(CLI_KEY, None)
+    try:
+        state = meeple.from_json(data)
+    except StateFormatError as exc:
+        raise CliError(f"{p} is not a valid saved game: {exc}", 1) from None
+    return state, settings if isinstance(settings, dict) else {}
+
+
+def write_save(path: str | os.PathLike[str], state: State, settings: dict[str, Any] | None = None) -> Path:
+    """Save ``state`` (plus the terminal's settings) as JSON, atomically: a crash never leaves half a file."""
+    target = Path(path)
+    data = state.to_json()
+    if settings:
+        data[CLI_KEY] = settings
+    directory = target.parent if str(target.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def default_save_path(state: State) -> Path:
+    """``meeple-<game>-<seed>.json`` in the current directory, numbered so no other file is overwritten."""
+    base = f"meeple-{state.game.id}-{state.seed}"
+    path = Path(f"{base}.json")
+    k = 2
+    while path.exists():
+        path = Path(f"{base}-{k}.json")
+        k += 1
+    return path

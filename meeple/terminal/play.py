@@ -1,0 +1,290 @@
+"""A game played at the terminal: people at the keyboard, bots in the other seats.
+
+One loop drives every game through the State API: whoever is in ``to_move()`` acts — a bot through
+``meeple.agents.choose_action`` (it sees only its own seat's information), a person by typing the
+number or the text of an action. In referee mode (``chance="manual"``) the chance seat is a person
+too: they type the die roll or the card drawn at the real table.
+
+The screen only ever shows a seat's own view (``view.render(state, seat)``) and the log lines that
+seat may read; in hot-seat mode the screen is cleared and handed over between seats.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from meeple.agents import choose_action
+from meeple.core import CHANCE, IllegalAction, State
+
+from meeple.terminal.common import board, default_save_path, score_table, seat_label, winners_text, write_save
+
+HELP = """\
+[bold]At every prompt[/bold]
+  [cyan]<number>[/cyan]      choose that action from the list
+  [cyan]<text>[/cyan]        type an action, e.g. [cyan]{example}[/cyan] (spacing and case do not matter)
+  [cyan]board[/cyan]         draw the board and the actions again
+  [cyan]score[/cyan]         the score so far
+  [cyan]log[/cyan] [dim]\\[N|all][/dim]   the last N (default 20) lines of the game log you may read
+  [cyan]save[/cyan] [dim]\\[FILE][/dim]   save the game and keep playing
+  [cyan]help[/cyan]          this help
+  [cyan]quit[/cyan]          save the game and stop (resume with [cyan]meeple play --load FILE[/cyan])"""
+
+MAX_NEW_LINES = 15
+LIST_COMPACT_OVER = 16
+
+
+class Quit(Exception):
+    """The person asked to stop (or the input ended)."""
+
+
+class Session:
+    """One game at the terminal. ``humans`` are the seats typed at the keyboard; ``agents`` the rest."""
+
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        humans: set[int],
+        agents: dict[int, Any],
+        *,
+        hotseat: bool = False,
+        save_path: Path | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.humans = set(humans)
+        self.agents = agents
+        self.hotseat = hotseat and len(self.humans) > 1
+        self.save_path = save_path
+        self.settings = settings or {}
+        self.seen: dict[int | None, int] = {}
+        self.owner: int | None | str = "nobody"  # whose eyes are on the screen now
+
+    # ------------------------------------------------------------------ main loop
+    def run(self) -> int:
+        try:
+            while True:
+                movers = self.state.to_move()
+                if not movers:
+                    break
+                if movers == [CHANCE]:
+                    self.human_turn(CHANCE)
+                    continue
+                for player in movers:
+                    if player not in self.state.to_move():
+                        continue
+                    if player in self.humans:
+                        self.human_turn(player)
+                    else:
+                        self.state.apply(choose_action(self.agents[player], self.state, player), player)
+        except Quit:
+            return self.quit()
+        except KeyboardInterrupt:
+            self.console.print()
+            return self.quit()
+        self.finish()
+        return 0
+
+    # ------------------------------------------------------------------ whose eyes
+    def viewer(self, player: int) -> int | None:
+        """Whose information the screen may show while ``player`` acts."""
+        if player == CHANCE:
+            return next(iter(self.humans)) if len(self.humans) == 1 else None
+        return player
+
+    def hand_over(self, player: int) -> None:
+        """Hot seat: clear the screen and wait for ``player`` before showing anything of theirs."""
+        if not self.hotseat or self.owner == player:
+            return
+        self.console.clear()
+        if player == CHANCE:
+            self.owner = CHANCE
+            return
+        self.owner = player
+        self.console.print(Text.assemble("Pass to ", seat_label(self.state, player), ", then press Enter."))
+        answer = self.read(Text("(Enter) "))
+        if answer.strip().lower() in ("quit", "exit"):
+            raise Quit
+        self.console.clear()
+
+    # ------------------------------------------------------------------ a person's turn
+    def human_turn(self, player: int) -> None:
+        self.hand_over(player)
+        self.show(player)
+        while True:
+            text = self.read(Text.assemble(seat_label(self.state, player, self.humans), " > ")).strip()
+            if not text:
+                continue
+            action = self.command(text, player)
+            if action is None:
+                continue
+            try:
+                self.state.apply(action, player)
+            except IllegalAction as exc:  # a legal action from the list never gets here; be safe anyway
+                self.console.print(Text(str(exc), style="red"))
+                continue
+            return
+
+    def command(self, text: str, player: int) -> Any:
+        """Run a prompt command; return the chosen action, or None to ask again."""
+        words = text.lower().split()
+        word = words[0]
+        rest = words[1:]
+        c = self.console
+        if word in ("quit", "exit") and not rest:
+            raise Quit
+        if word in ("help", "?") and not rest:
+            legal = self.state.legal_actions(player)
+            c.print(HELP.format(example=str(legal[0]) if legal else "…"))
+            return None
+        if word == "score" and not rest:
+            c.print(score_table(self.state, self.humans))
+            return None
+        if word == "board" and not rest:
+            self.show(player, news=False)
+            return None
+        if word == "log" and len(rest) <= 1:
+            self.show_log(player, rest[0] if rest else "20")
+            return None
+        if word == "save" and len(rest) <= 1:
+            path = Path(text.split(None, 1)[1]) if rest else self.save_target()
+            try:
+                where = write_save(path, self.state, self.settings)
+            except OSError as exc:
+                c.print(Text(f"could not save to {path}: {exc}", style="red"))
+                return None
+            self.save_path = where
+            c.print(Text(f"Saved to {where}.", style="green"))
+            return None
+        legal = self.state.legal_actions(player)
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            c.print(Text(f"choose a number from 1 to {len(legal)}, or type help", style="red"))
+            return None
+        try:
+            return self.state.parse_action(text, player)
+        except IllegalAction as exc:
+            c.print(Text(str(exc), style="red"))
+            return None
+
+    def read(self, prompt: Text) -> str:
+        try:
+            return self.console.input(prompt)
+        except EOFError:
+            self.console.print()
+            self.console.print(Text("(end of input)", style="dim"))
+            raise Quit from None
+
+    # ------------------------------------------------------------------ drawing
+    def show(self, player: int, news: bool = True) -> None:
+        c = self.console
+        state = self.state
+        viewer = self.viewer(player)
+        title = Text.assemble((state.game.info.name, "bold"), " · ")
+        if player == CHANCE:
+            title.append("a random outcome: what happened at the table?", style="bold magenta")
+        else:
+            title.append_text(seat_label(state, player, self.humans))
+            title.append(" to move")
+        c.rule(title)
+        c.print(board(state, viewer))
+        if news:
+            self.show_news(viewer)
+        c.print(self.menu(player))
+
+    def show_news(self, viewer: int | None) -> None:
+        log = self.state.log
+        start = self.seen.get(viewer, 0)
+        lines = [e.text for e in log[start:] if e.visible(viewer)]
+        self.seen[viewer] = len(log)
+        if not lines:
+            return
+        hidden = len(lines) - MAX_NEW_LINES
+        if hidden > 0:
+            lines = lines[-MAX_NEW_LINES:]
+        body = Text()
+        if hidden > 0:
+            body.append(f"… {hidden} earlier lines (type log all)\n", style="dim")
+        body.append("\n".join(lines))
+        self.console.print(Padding(body, (0, 0, 0, 2)))
+
+    def show_log(self, player: int, amount: str) -> None:
+        lines = self.state.log_for(self.viewer(player))
+        if amount != "all":
+            if not amount.isdigit():
+                self.console.print(Text("log takes a number or 'all'", style="red"))
+                return
+            lines = lines[-int(amount):] if int(amount) else []
+        self.console.print(Text("\n".join(lines) if lines else "(the log is empty)"))
+
+    def menu(self, player: int) -> Any:
+        state = self.state
+        legal = state.legal_actions(player)
+        weights: dict[Any, float] = {}
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            total = sum(w for _, w in outcomes) or 1.0
+            weights = {a: w / total for a, w in outcomes}
+
+        def label(action: Any) -> Text:
+            text = str(action)
+            said = state.describe(action, player)
+            out = Text(said if said else text)
+            if said and said.lower() != text.lower():
+                out.append(f"  [{text}]", style="dim")
+            if player == CHANCE:
+                out.append(f"  {weights.get(action, 0):.0%}", style="dim")
+            return out
+
+        heading = Text("Outcomes:" if player == CHANCE else "Your actions:", style="bold")
+        if len(legal) <= LIST_COMPACT_OVER:
+            table = Table.grid(padding=(0, 1))
+            table.add_column(justify="right", style="cyan")
+            table.add_column()
+            for i, action in enumerate(legal, 1):
+                table.add_row(str(i), label(action))
+            return Group(heading, Padding(table, (0, 0, 0, 1)))
+        cells = [Text.assemble((f"{i:>3} ", "cyan"), label(a)) for i, a in enumerate(legal, 1)]
+        return Group(heading, Columns(cells, column_first=True, padding=(0, 2)))
+
+    # ------------------------------------------------------------------ the end
+    def save_target(self) -> Path:
+        if self.save_path is None:
+            self.save_path = default_save_path(self.state)
+        return self.save_path
+
+    def quit(self) -> int:
+        path = self.save_target()
+        try:
+            where = write_save(path, self.state, self.settings)
+        except OSError as exc:
+            self.console.print(Text(f"Could not save the game to {path}: {exc}", style="bold red"))
+            return 1
+        self.console.print(Text.assemble("Game saved to ", (str(where), "bold"), "."))
+        self.console.print(f"Resume with: meeple play --load {where}")
+        return 0
+
+    def finish(self) -> None:
+        c = self.console
+        state = self.state
+        if self.hotseat:
+            c.clear()
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        c.rule(Text.assemble((state.game.info.name, "bold"), " · game over"))
+        c.print(board(state, viewer))
+        self.show_news(viewer)
+        c.print(score_table(state, self.humans, final=True))
+        c.print(winners_text(state))
+        if self.save_path is not None:
+            where = write_save(self.save_path, state, self.settings)
+            c.print(f"The finished game is saved in {where} (meeple replay {where}).")
