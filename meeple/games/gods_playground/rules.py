@@ -1,0 +1,1470 @@
+"""God's Playground (Martin Wallace, 2009): the rulebook as code, one method per phase.
+
+Three families defend Poland over 4 rounds of 16 phases.  Every die is a chance event; the noble
+tokens and the sealed bids are simultaneous secret choices.
+
+>>> state = meeple.load("gods-playground", players=3).new_game(seed=1)
+>>> state.apply(state.legal_actions(state.to_move()[0])[0], state.to_move()[0])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import CHANCE, Action, InvariantError, State
+
+from . import content as C
+
+P = C.PLAYERS
+NPROV = 5
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def A(name: str, *args: int | str) -> Action:
+    """A shared, pre-hashed Action (legal-action lists are rebuilt constantly)."""
+    key = (name, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(name, args)
+    return a
+
+
+ROLLS = [A("roll", k) for k in range(1, 7)]
+ROLL_OUTCOMES = [(a, 1) for a in ROLLS]
+PASS = A("pass")
+DONE = A("done")
+DANZIG = A("danzig")
+UNIT_CODES = {"inf": 0, "cav": 1, "art": 2, "cossack": 3}
+HIT = (C.HIT_ON["inf"], C.HIT_ON["cav"], C.HIT_ON["art"], C.HIT_ON["cossack"])
+CODE_NAMES = ("infantry", "cavalry", "artillery", "Cossack")
+
+PHASE_NAMES = (
+    "", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
+    "build estates", "special actions", "buy armies", "campaigns", "enemies attack",
+    "Poland fights back", "enemies expand", "estates", "victory points", "end of round",
+)
+
+
+class GodsPlayground(State):
+    """The whole game state; see docs/rules/gods-playground.md for the rules as implemented."""
+
+    FIELDS = (
+        "rnd", "phase", "mode", "movers", "turn", "passed", "king", "first", "setup_n",
+        "level", "estates", "pc", "pe", "hand", "discs", "senate", "money", "vp",
+        "tok", "placed", "shown", "units", "uhand", "coss", "royal", "tn", "tr", "te", "esup",
+        "treaty", "diplo_used", "city_used", "annexed", "ott_invaded", "lm_pool", "cities",
+        "hit", "builds", "picks", "sub", "bids", "bidders", "dice", "battle", "bqueue", "exp",
+        "over", "camp_total", "final",
+    )
+    ACTION_NAMES = frozenset({
+        "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
+        "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",
+        "campaign", "royal",
+    })
+    MAX_ACTIONS = 20_000
+
+    # ================================================================== setup
+    def setup(self) -> None:
+        self.rnd = 1
+        self.phase = 0
+        self.mode = "start"
+        self.movers = [CHANCE]
+        self.turn = 0
+        self.passed = [False] * P
+        self.king = -1
+        self.first = -1
+        self.setup_n = 0
+        self.level = [C.START_LEVEL] * NPROV
+        self.estates = [[] for _ in range(NPROV)]      # slots in order: [owner, land manager, city]
+        self.pc = [[0] * P for _ in range(NPROV)]        # noble cubes per province per player
+        self.pe = [[0] * 5 for _ in range(NPROV)]        # enemy cubes per province per enemy
+        self.hand = [C.CUBES] * P
+        self.discs = [C.DISCS] * P
+        self.senate = [-1] * NPROV
+        self.money = [C.START_MONEY] * P
+        self.vp = [0] * P
+        self.tok = [sorted(C.TOKENS) for _ in range(P)]
+        self.placed = [[-1] * 6 for _ in range(P)]
+        self.shown = [[-1] * 6 for _ in range(P)]
+        self.units = [[[0, 0, 0] for _ in range(NPROV)] for _ in range(P)]
+        self.uhand = [list(C.UNITS) for _ in range(P)]
+        self.coss = [-1] * C.COSSACKS                    # -1 Cossack area, -2 with the Tatars, p hired
+        self.royal = [0, 0, 0]
+        self.tn = [[0] * P for _ in range(5)]            # noble cubes on enemy tracks
+        self.tr = [0] * 5                                # royal cubes on enemy tracks
+        self.te = [0] * 5                                # strength cubes on enemy tracks
+        self.esup = list(C.ENEMY_CUBES)
+        self.treaty = -1
+        self.diplo_used = False
+        self.city_used = False
+        self.annexed = False
+        self.ott_invaded = False
+        self.lm_pool = C.LAND_MANAGERS
+        self.cities = C.CITIES
+        self.hit = [False] * NPROV
+        self.builds = [0] * P
+        self.picks = []
+        self.sub = {}
+        self.bids = [-1] * P
+        self.bidders = []
+        self.dice = []
+        self.battle = None
+        self.bqueue = []
+        self.exp = {"enemy": -1, "steps": []}
+        self.over = False
+        self.camp_total = 0
+        self.final = [0] * P
+        self.say("God's Playground: 3 families, 4 rounds; roll for the start player")
+
+    # ================================================================== engine hooks
+    def _to_move(self) -> list[int]:
+        return list(self.movers)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        return list(self.vp)
+
+    def nobles_on_board(self, p: int) -> int:
+        return sum(self.pc[i][p] for i in range(NPROV))
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        keys = [(self.vp[p], self.nobles_on_board(p), self.money[p]) for p in range(P)]
+        best = max(keys)
+        return [p for p in range(P) if keys[p] == best]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        m = self.mode
+        if m == "start":
+            return [(A("start", p), 1) for p in range(P)]
+        if m == "lot":
+            return [(A("lot", p), 1) for p in self.bidders]
+        return list(ROLL_OUTCOMES)
+
+    def sample_chance(self, rng) -> Action:  # noqa: ANN001
+        m = self.mode
+        if m == "battle" or m == "dice":
+            return ROLLS[rng.randbelow(6)]
+        outcomes = self.chance_outcomes()
+        return outcomes[rng.randbelow(len(outcomes))][0]
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self, p: int) -> list[Action]:
+        m = self.mode
+        if m == "token":
+            return self._token_actions(p)
+        if m == "bid":
+            return [A("bid", x) for x in range(self.money[p] + 1)]
+        if m == "estate":
+            return [A("estate", i) for i in range(NPROV) if self._free_slot(i)]
+        if m == "build":
+            cost = 1 if self.builds[p] == 0 else 2
+            acts = [A("build", i) for i in range(NPROV)
+                    if self.pc[i][p] >= cost and self._free_slot(i) and self.discs[p] > 0]
+            acts.append(PASS)
+            return acts
+        if m == "special":
+            return self._special_actions(p)
+        if m == "move":
+            acts = self._move_actions(p)
+            acts.append(DONE)
+            return acts
+        if m == "jesuit":
+            done = self.sub["jes"]
+            acts = []
+            if self.money[p] >= C.JESUIT_COST:
+                acts = [A("jesuit", i) for i in range(NPROV) if i not in done and self.pc[i][p] > 0]
+            acts.append(DONE)
+            return acts
+        if m == "recruit":
+            acts = [A("recruit", i) for i in range(NPROV) if self.pc[i][p] > 0 and self._buyable(p, i)]
+            acts.append(PASS)
+            return acts
+        if m == "buy":
+            acts = [A("buy", u) for u in self._buyable(p, self.sub["prov"])]
+            acts.append(DONE)
+            return acts
+        if m == "campaign":
+            acts = [A("campaign", i) for i in range(NPROV) if self._can_campaign_in(p, i)]
+            if self._has_senate_disc(p) and sum(self.royal) > 0:
+                acts += [A("royal", i) for i in range(NPROV) if self._campaign_target(i, -1)]
+            acts.append(PASS)
+            return acts
+        if m == "fight":
+            acts = []
+            if sum(self.royal) > 0 and (self.sub.get("free") or self._has_senate_disc(p)):
+                acts = [A("royal", i) for i in range(NPROV) if sum(self.pe[i]) > 0]
+            acts.append(PASS)
+            return acts
+        return []
+
+    def _token_actions(self, p: int) -> list[Action]:
+        free = [a for a in range(6) if self.placed[p][a] < 0]
+        vals = sorted(set(self._tokens_left(p)))
+        return [A("token", a, v) for a in free for v in vals]
+
+    def _tokens_left(self, p: int) -> list[int]:
+        left = list(self.tok[p])
+        for v in self.placed[p]:
+            if v >= 0:
+                left.remove(v)
+        return left
+
+    def _move_actions(self, p: int) -> list[Action]:
+        pc = self.pc
+        return [A("move", a, b) for a in range(NPROV) if pc[a][p] > 0 for b in range(NPROV) if b != a]
+
+    def _special_actions(self, p: int) -> list[Action]:
+        pc = self.pc
+        rnd = self.rnd
+        acts: list[Action] = []
+        mine = [pc[i][p] for i in range(NPROV)]
+        est = self.estates
+        if self.lm_pool > 0:
+            for i in range(NPROV):
+                if mine[i] > 0:
+                    for k, slot in enumerate(est[i]):
+                        if slot[0] == p and not slot[1]:
+                            acts.append(A("land", i, k + 1))
+        if mine[0] > 0:
+            acts.append(DANZIG)
+        if not self.diplo_used and self.money[p] >= C.DIPLOMACY_MIN_MONEY and self._has_senate_disc(p):
+            for e in range(5):
+                if mine[e] > 0 and self._diplomacy_allowed(e):
+                    acts.append(A("diplomacy", e + 1))
+        acts += self._move_actions(p)
+        if any(s >= 0 for s in self.senate):
+            acts += [A("veto", i) for i in range(NPROV) if mine[i] > 0]
+        if rnd in C.CONFEDERATION_ROUNDS and self._single_last(p):
+            for i in range(NPROV):
+                if mine[i] >= 2:
+                    for v in range(P):
+                        if v != p and mine[i] > pc[i][v] and self._confed_slot(i, v) >= 0:
+                            acts.append(A("confederation", i, v))
+        if rnd >= C.JESUIT_FROM_ROUND and self.money[p] >= C.JESUIT_COST:
+            acts += [A("jesuit", i) for i in range(NPROV) if mine[i] > 0]
+        if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities > 0:
+            for i in range(NPROV):
+                if mine[i] >= 2:
+                    for k, slot in enumerate(est[i]):
+                        if slot[0] == p and not slot[2]:
+                            acts.append(A("city", i, k + 1))
+        acts.append(PASS)
+        return acts
+
+    # ------------------------------------------------------------------ small rule helpers
+    def _free_slot(self, i: int) -> bool:
+        return len(self.estates[i]) < len(C.ESTATE_SLOTS[i])
+
+    def _has_senate_disc(self, p: int) -> bool:
+        return p in self.senate
+
+    def _single_last(self, p: int) -> bool:
+        v = self.vp[p]
+        return all(self.vp[q] > v for q in range(P) if q != p)
+
+    def _confed_slot(self, i: int, v: int) -> int:
+        for k, slot in enumerate(self.estates[i]):
+            if slot[0] == v and not slot[2]:
+                return k
+        return -1
+
+    def _diplomacy_allowed(self, e: int) -> bool:
+        if e == C.OTTOMANS:
+            return False
+        if e == C.HABSBURGS:
+            return self.rnd == 4 and not self.annexed
+        return True
+
+    def _price(self, i: int, unit: str) -> int:
+        price = C.PRICES[unit]
+        if sum(self.pe[i]) > 0:
+            price //= 2
+        return price
+
+    def _buyable(self, p: int, i: int) -> list[str]:
+        out = []
+        money = self.money[p]
+        uh = self.uhand[p]
+        half = sum(self.pe[i]) > 0
+        for k, name in enumerate(C.UNIT_NAMES):
+            if uh[k] > 0 and (k < 2 or self.rnd >= C.ARTILLERY_FROM_ROUND):
+                price = C.PRICES[name] // 2 if half else C.PRICES[name]
+                if money >= price:
+                    out.append(name)
+        if i == C.COSSACK_PROVINCE and -1 in self.coss:
+            price = C.PRICES["cossack"] // 2 if half else C.PRICES["cossack"]
+            if money >= price:
+                out.append("cossack")
+        return out
+
+    def _army_in(self, p: int, i: int) -> int:
+        n = sum(self.units[p][i])
+        if i == C.COSSACK_PROVINCE:
+            n += self.coss.count(p)
+        return n
+
+    def _campaign_target(self, i: int, side: int) -> bool:
+        """Something to fight from province i: enemy cubes there, else the enemy's track (no treaty)."""
+        if sum(self.pe[i]) > 0:
+            return True
+        if self.treaty == i:
+            return False
+        return self.hand[side] > 0 if side >= 0 else sum(self.tr) < C.ROYAL_CUBES
+
+    def _can_campaign_in(self, p: int, i: int) -> bool:
+        return self.pc[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
+
+    def strength(self, e: int) -> int:
+        """An enemy's strength now: printed + strength cubes on its track (+ Cossacks for the Tatars)."""
+        base = C.STRENGTH[C.OTTOMANS if (e == C.HABSBURGS and self.annexed) else e][self.rnd - 1]
+        s = base + self.te[e]
+        if e == C.TATARS:
+            s += self.coss.count(-2)
+        return s
+
+    def defence(self, e: int) -> int:
+        return sum(self.tn[e]) + self.tr[e]
+
+    def order_from_king(self) -> list[int]:
+        k = self.king if self.king >= 0 else 0
+        return [(k + j) % P for j in range(P)]
+
+    def name(self, p: int) -> str:
+        return C.SEATS[p].split(" ")[0]
+
+    # ================================================================== apply
+    def _apply(self, action: Action, p: int) -> None:
+        name = action.name
+        args = action.args
+        m = self.mode
+        if p == CHANCE:
+            self._chance(name, args)
+        elif m == "estate":
+            self._place_estate(args[0], p)
+            self.setup_n += 1
+            if self.setup_n >= P * C.START_ESTATES:
+                self.phase = 1
+                self.mode = "auto"
+            else:
+                self.turn = (self.turn + 1) % P
+                self.movers = [self.turn]
+        elif m == "token":
+            self.place_noble_token(p, args[0], args[1])
+        elif m == "bid":
+            self.sealed_bid(p, args[0])
+        elif m == "build":
+            if name == "pass":
+                self.passed[p] = True
+                self.say(f"{self.name(p)} passes (build estates)")
+            else:
+                self.build_estate(p, args[0])
+            self._next_turn(self._can_build, "build")
+        elif m == "special" or m == "move" or m == "jesuit":
+            self.special_action(p, name, args)
+        elif m == "recruit":
+            if name == "pass":
+                self.passed[p] = True
+                self.say(f"{self.name(p)} passes (buy armies)")
+                self._next_turn(self._can_recruit, "recruit")
+            else:
+                self.recruit(p, args[0])
+        elif m == "buy":
+            if name == "done":
+                self._next_turn(self._can_recruit, "recruit")
+            else:
+                self.buy_unit(p, args[0])
+                if not self._buyable(p, self.sub["prov"]):
+                    self._next_turn(self._can_recruit, "recruit")
+        elif m == "campaign":
+            if name == "pass":
+                self.passed[p] = True
+                self.say(f"{self.name(p)} passes (campaigns)")
+                self._next_turn(self._can_campaign, "campaign")
+            elif name == "campaign":
+                self.campaign(p, args[0])
+            else:
+                self.royal_campaign(p, args[0])
+        elif m == "fight":
+            if name == "pass":
+                if self.sub.get("free"):
+                    self.say(f"{self.name(p)} (king) does not lead the royal army")
+                    self._fight_back_rotation()
+                else:
+                    self.passed[p] = True
+                    self.say(f"{self.name(p)} passes (Poland fights back)")
+                    self._next_turn(self._can_fight_back, "fight")
+            else:
+                self.fight_back(p, args[0])
+        self._run()
+
+    def _chance(self, name: str, args: tuple) -> None:
+        m = self.mode
+        if m == "start":
+            self.first = self.turn = args[0]
+            self.say(f"The die picks {self.name(args[0])} as start player")
+            self.mode = "estate"
+            self.movers = [self.turn]
+        elif m == "lot":
+            self.say(f"The bids stay tied at 0: the die picks {self.name(args[0])}")
+            self._crown(args[0])
+        elif m == "dice":
+            self._die_rolled(args[0])
+        elif m == "battle":
+            self._battle_roll(args[0])
+
+    # ================================================================== flow
+    def _run(self) -> None:
+        """Play the automatic parts of the round until somebody (or a die) must decide."""
+        while self.mode == "auto":
+            ph = self.phase
+            if ph == 1:
+                self.income()
+            elif ph == 2:
+                self.nobles()
+            elif ph == 3:
+                self.electing_the_king()
+            elif ph == 4:
+                self.polish_army()
+            elif ph == 5:
+                self.events()
+            elif ph == 6:
+                self.elections()
+            elif ph == 7:
+                self.build_estates()
+            elif ph == 8:
+                self.special_actions()
+            elif ph == 9:
+                self.buy_armies()
+            elif ph == 10:
+                self.campaigns()
+            elif ph == 11:
+                self.enemies_attack()
+            elif ph == 12:
+                self.poland_fights_back()
+            elif ph == 13:
+                self.enemies_expand()
+            elif ph == 14:
+                self.estates_phase()
+            elif ph == 15:
+                self.victory_points()
+            elif ph == 16:
+                self.end_of_round()
+        if self.mode in ("dice", "battle", "lot", "start"):
+            self.movers = [CHANCE]
+
+    def _set_turn(self, mode: str, p: int) -> None:
+        self.mode = mode
+        self.turn = p
+        self.movers = [p]
+
+    def _start_turns(self, mode: str, can) -> None:  # noqa: ANN001
+        self.passed = [False] * P
+        self.turn = (self.king - 1) % P
+        self._next_turn(can, mode)
+
+    def _next_turn(self, can, mode: str) -> None:  # noqa: ANN001
+        """Hand the turn to the next player (in order) who has not passed and can still act."""
+        for k in range(1, P + 1):
+            q = (self.turn + k) % P
+            if not self.passed[q]:
+                if can(q):
+                    self._set_turn(mode, q)
+                    return
+                self.passed[q] = True
+        self._end_phase()
+
+    def _end_phase(self) -> None:
+        self.phase += 1
+        self.mode = "auto"
+        self.movers = []
+
+    # ------------------------------------------------------------------ setup placement
+    def _place_estate(self, i: int, p: int) -> None:
+        self.estates[i].append([p, 0, 0])
+        self.discs[p] -= 1
+        self.say(f"{self.name(p)} places an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+
+    # ------------------------------------------------------------------ phase 1
+    def income(self) -> None:
+        """Phase 1: level x estates + 2 per land manager, per province."""
+        gains = [0] * P
+        for i in range(NPROV):
+            lv = self.level[i]
+            for owner, lm, _city in self.estates[i]:
+                gains[owner] += lv + (C.LAND_MANAGER_INCOME if lm else 0)
+        for p in range(P):
+            self.money[p] += gains[p]
+        self.say(f"Round {self.rnd}, phase 1 income: " + ", ".join(f"{self.name(p)} +{gains[p]}" for p in range(P)))
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 2
+    def nobles(self) -> None:
+        """Phase 2: each family places one token face down in each province and the camp."""
+        if self.rnd in (1, 3):
+            self.tok = [sorted(C.TOKENS) for _ in range(P)]
+        self.placed = [[-1] * 6 for _ in range(P)]
+        self.shown = [[-1] * 6 for _ in range(P)]
+        self.mode = "token"
+        self.movers = list(range(P))
+
+    def place_noble_token(self, p: int, area: int, value: int) -> None:
+        self.placed[p][area] = value
+        self.say(f"{self.name(p)} places a noble token face down in {C.AREAS[area]}")
+        self.say(f"({self.name(p)}: token {value} in {C.AREAS[area]})", to=(p,))
+        if min(self.placed[p]) >= 0:
+            self.movers = [q for q in self.movers if q != p]
+        if not self.movers:
+            self._reveal_nobles()
+
+    def _reveal_nobles(self) -> None:
+        for p in range(P):
+            for a in range(6):
+                v = self.placed[p][a]
+                self.tok[p].remove(v)
+                self.shown[p][a] = v
+                if a < NPROV:
+                    n = min(v, self.hand[p])
+                    self.hand[p] -= n
+                    self.pc[a][p] += n
+            self.say(f"{self.name(p)} reveals " + ", ".join(f"{C.AREAS[a]} {self.shown[p][a]}" for a in range(6)))
+        self.placed = [[-1] * 6 for _ in range(P)]
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 3
+    def electing_the_king(self) -> None:
+        """Phase 3: the highest camp token is king; ties go to sealed bids, repeated while tied."""
+        camp = [self.shown[p][C.CAMP] for p in range(P)]
+        top = max(camp)
+        tied = [p for p in range(P) if camp[p] == top]
+        if len(tied) == 1:
+            self._crown(tied[0])
+        else:
+            self.say("Camp tokens tied at " + str(top) + " between " + ", ".join(self.name(p) for p in tied) + ": sealed bids")
+            self._open_bids(tied)
+
+    def _open_bids(self, tied: list[int]) -> None:
+        self.bidders = list(tied)
+        self.bids = [-1] * P
+        self.mode = "bid"
+        self.movers = list(tied)
+
+    def sealed_bid(self, p: int, amount: int) -> None:
+        self.bids[p] = amount
+        self.say(f"{self.name(p)} hands in a sealed bid")
+        self.say(f"({self.name(p)} bids {amount})", to=(p,))
+        self.movers = [q for q in self.movers if q != p]
+        if self.movers:
+            return
+        bids = {q: self.bids[q] for q in self.bidders}
+        for q, b in bids.items():
+            self.money[q] -= b
+        self.say("Bids: " + ", ".join(f"{self.name(q)} {b}" for q, b in bids.items()) + " (all paid to the bank)")
+        top = max(bids.values())
+        tied = [q for q in self.bidders if bids[q] == top]
+        self.bids = [-1] * P
+        if len(tied) == 1:
+            self._crown(tied[0])
+        elif top == 0:
+            self.bidders = tied
+            self.mode = "lot"
+            self.movers = [CHANCE]
+        else:
+            self.say("Still tied: bid again")
+            self._open_bids(tied)
+
+    def _crown(self, p: int) -> None:
+        self.king = p
+        self.bidders = []
+        self.say(f"{self.name(p)} is elected king and becomes start player")
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 4
+    def polish_army(self) -> None:
+        """Phase 4: the round's base army plus the recruitment table by the camp total."""
+        total = sum(self.shown[p][C.CAMP] for p in range(P))
+        self.camp_total = total
+        base = C.ROYAL_BASE[self.rnd - 1]
+        add = (0, 0, 0)
+        for lo, hi, row in C.ARMY_TABLE:
+            if lo <= total <= hi:
+                add = row
+        army = [min(base[k] + add[k], C.ROYAL_UNITS[k]) for k in range(3)]
+        if self.rnd == 1:
+            army[2] = 0
+        self.royal = army
+        self.say(f"The Polish army (camp total {total}): {army[0]} infantry, {army[1]} cavalry, {army[2]} artillery")
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phases 5 and 11: dice
+    def events(self) -> None:
+        """Phase 5: the king rolls 4 dice; each 1-5 adds a strength cube to that enemy."""
+        self.dice = []
+        self.sub = {"dice": "events"}
+        self.mode = "dice"
+
+    def _die_rolled(self, d: int) -> None:
+        self.dice.append(d)
+        kind = self.sub.get("dice")
+        if kind == "diplomacy":
+            self._diplomacy_paid(d)
+            return
+        self.say(f"{self.name(self.king)} rolls {d}")
+        if kind == "events":
+            if d <= 5:
+                self._add_track_cube(d - 1)
+            elif self.rnd == 2:
+                self._cossack_defects(from_provinces=False)
+            if len(self.dice) == 4:
+                self.say("Events: " + ", ".join(map(str, self.dice)))
+                self.sub = {}
+                self._end_phase()
+        elif kind == "attack":
+            if len(self.dice) == 4:
+                self.sub = {}
+                self._resolve_attack()
+
+    def _add_track_cube(self, e: int) -> None:
+        if self.esup[e] > 0:
+            self.esup[e] -= 1
+            self.te[e] += 1
+            self.say(f"{C.ENEMIES[e]} gain a strength cube (strength {self.strength(e)})")
+
+    def _cossack_defects(self, from_provinces: bool) -> None:
+        """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
+        j = -1
+        if from_provinces:
+            for k, loc in enumerate(self.coss):
+                if loc >= 0:
+                    j = k
+                    break
+        if j < 0 and -1 in self.coss:
+            j = self.coss.index(-1)
+        if j >= 0:
+            self.coss[j] = -2
+            self.say("A Cossack defects to the Tatars")
+
+    # ------------------------------------------------------------------ phase 6
+    def elections(self) -> None:
+        """Phase 6: most cubes in a province is governor (a tie: none); a cube back, a disc to the senate."""
+        for i in range(NPROV):
+            row = self.pc[i]
+            top = max(row)
+            if top == 0 or row.count(top) > 1:
+                self.say(f"{C.PROVINCES[i]}: no governor")
+                continue
+            g = row.index(top)
+            row[g] -= 1
+            self.hand[g] += 1
+            if self.discs[g] > 0:
+                self.discs[g] -= 1
+                self.senate[i] = g
+            self.say(f"{self.name(g)} becomes governor of {C.PROVINCES[i]} and takes a senate seat")
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 7
+    def build_estates(self) -> None:
+        """Phase 7: from the king, in turns: 1 cube for an estate the first time, 2 cubes afterwards."""
+        self.builds = [0] * P
+        self._start_turns("build", self._can_build)
+
+    def _can_build(self, p: int) -> bool:
+        if self.discs[p] == 0:
+            return False
+        cost = 1 if self.builds[p] == 0 else 2
+        return any(self.pc[i][p] >= cost and self._free_slot(i) for i in range(NPROV))
+
+    def build_estate(self, p: int, i: int) -> None:
+        cost = 1 if self.builds[p] == 0 else 2
+        self.pc[i][p] -= cost
+        self.hand[p] += cost
+        self.builds[p] += 1
+        self.estates[i].append([p, 0, 0])
+        self.discs[p] -= 1
+        self.say(f"{self.name(p)} takes back {cost} cube(s) and builds an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+
+    # ------------------------------------------------------------------ phase 8
+    def special_actions(self) -> None:
+        """Phase 8: two rounds of picks from the king."""
+        order = self.order_from_king()
+        self.picks = order * C.SPECIAL_PICK_ROUNDS
+        self.sub = {}
+        self._set_turn("special", self.picks.pop(0))
+
+    def _next_pick(self) -> None:
+        self.sub = {}
+        if self.picks:
+            self._set_turn("special", self.picks.pop(0))
+        else:
+            self._end_phase()
+
+    def special_action(self, p: int, name: str, args: tuple) -> None:
+        if name == "pass":
+            self.say(f"{self.name(p)} takes no special action")
+        elif name == "done":
+            pass
+        elif name == "land":
+            self.place_land_manager(p, args[0], args[1])
+        elif name == "danzig":
+            self.danzig(p)
+        elif name == "diplomacy":
+            self.diplomacy(p, args[0] - 1)
+            return
+        elif name == "move":
+            self.move_cube(p, args[0], args[1])
+            if self.mode == "special":
+                self.sub = {"moved": 1}
+                self.mode = "move"
+                if self._move_actions(p):
+                    return
+        elif name == "veto":
+            self.liberum_veto(p, args[0])
+        elif name == "confederation":
+            self.confederation(p, args[0], args[1])
+        elif name == "jesuit":
+            self.jesuit_school(p, args[0])
+            if len(self.sub["jes"]) < NPROV and self.money[p] >= C.JESUIT_COST and any(
+                    self.pc[i][p] > 0 for i in range(NPROV) if i not in self.sub["jes"]):
+                return
+        elif name == "city":
+            self.build_city(p, args[0], args[1])
+        self._next_pick()
+
+    def place_land_manager(self, p: int, i: int, slot: int) -> None:
+        self.pc[i][p] -= 1
+        self.hand[p] += 1
+        self.estates[i][slot - 1][1] = 1
+        self.lm_pool -= 1
+        self.say(f"{self.name(p)} places a land manager on slot {slot} in {C.PROVINCES[i]}")
+
+    def danzig(self, p: int) -> None:
+        self.pc[0][p] -= 1
+        self.hand[p] += 1
+        gain = 2 * self.level[0]
+        self.money[p] += gain
+        self.say(f"{self.name(p)} trades through Danzig for {gain} złoty")
+
+    def diplomacy(self, p: int, e: int) -> None:
+        self.pc[e][p] -= 1
+        self.hand[p] += 1
+        seat = max(i for i in range(NPROV) if self.senate[i] == p)
+        self.senate[seat] = -1
+        self.discs[p] += 1
+        self.treaty = e
+        self.diplo_used = True
+        self.sub = {"dice": "diplomacy", "who": p}
+        self.dice = []
+        self.mode = "dice"
+        self.say(f"{self.name(p)} signs a treaty with {C.ENEMIES[e]} (a cube from {C.PROVINCES[e]}, "
+                 f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
+
+    def _diplomacy_paid(self, d: int) -> None:
+        p = self.sub["who"]
+        cost = d + C.DIPLOMACY_EXTRA
+        self.money[p] -= cost
+        self.say(f"The die shows {d}: {self.name(p)} pays {cost} złoty for the treaty")
+        self.dice = []
+        self._next_pick()
+
+    def move_cube(self, p: int, a: int, b: int) -> None:
+        self.pc[a][p] -= 1
+        self.pc[b][p] += 1
+        self.say(f"{self.name(p)} moves a cube from {C.PROVINCES[a]} to {C.PROVINCES[b]}")
+
+    def liberum_veto(self, p: int, i: int) -> None:
+        self.pc[i][p] -= 1
+        self.hand[p] += 1
+        for s in range(NPROV):
+            q = self.senate[s]
+            if q >= 0:
+                self.discs[q] += 1
+                self.senate[s] = -1
+        self.say(f"{self.name(p)} calls the liberum veto: the senate is dissolved")
+
+    def confederation(self, p: int, i: int, v: int) -> None:
+        self.pc[i][p] -= 2
+        self.hand[p] += 2
+        k = self._confed_slot(i, v)
+        slot = self.estates[i][k]
+        if slot[1]:
+            slot[1] = 0
+            self.lm_pool += 1
+        slot[0] = p
+        self.discs[v] += 1
+        self.discs[p] -= 1
+        self.say(f"{self.name(p)} forms a confederation in {C.PROVINCES[i]}: "
+                 f"{self.name(v)}'s estate on slot {k + 1} becomes {self.name(p)}'s")
+
+    def jesuit_school(self, p: int, i: int) -> None:
+        if self.mode == "special":
+            self.sub = {"jes": []}
+            self.mode = "jesuit"
+        self.sub["jes"].append(i)
+        self.pc[i][p] -= 1
+        self.hand[p] += 1
+        self.money[p] -= C.JESUIT_COST
+        self.vp[p] += 1
+        msg = f"{self.name(p)} founds a Jesuit school in {C.PROVINCES[i]} (+1 VP)"
+        if len(self.sub["jes"]) == NPROV:
+            self.vp[p] += C.JESUIT_ALL_BONUS
+            msg += f"; all five provinces: +{C.JESUIT_ALL_BONUS} VP more"
+        self.say(msg)
+
+    def build_city(self, p: int, i: int, slot: int) -> None:
+        self.pc[i][p] -= 2
+        self.hand[p] += 2
+        self.estates[i][slot - 1][2] = 1
+        self.cities -= 1
+        self.city_used = True
+        self.say(f"{self.name(p)} builds a new city on slot {slot} in {C.PROVINCES[i]}")
+
+    # ------------------------------------------------------------------ phase 9
+    def buy_armies(self) -> None:
+        """Phase 9: in turns from the king, a cube back in a province buys any units there."""
+        self.sub = {}
+        self._start_turns("recruit", self._can_recruit)
+
+    def _can_recruit(self, p: int) -> bool:
+        return any(self.pc[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
+
+    def recruit(self, p: int, i: int) -> None:
+        self.pc[i][p] -= 1
+        self.hand[p] += 1
+        self.sub = {"prov": i}
+        self.mode = "buy"
+        half = " at half price (enemies in the province)" if sum(self.pe[i]) > 0 else ""
+        self.say(f"{self.name(p)} recruits in {C.PROVINCES[i]}{half}")
+
+    def buy_unit(self, p: int, unit: str) -> None:
+        i = self.sub["prov"]
+        price = self._price(i, unit)
+        self.money[p] -= price
+        if unit == "cossack":
+            self.coss[self.coss.index(-1)] = p
+        else:
+            k = UNIT_CODES[unit]
+            self.uhand[p][k] -= 1
+            self.units[p][i][k] += 1
+        self.say(f"{self.name(p)} buys {CODE_NAMES[UNIT_CODES[unit]]} in {C.PROVINCES[i]} for {price}")
+
+    def _cossacks_join_tatars(self) -> None:
+        for k, loc in enumerate(self.coss):
+            if loc == -1:
+                self.coss[k] = -2
+                self.say("An unhired Cossack joins the Tatars")
+
+    # ------------------------------------------------------------------ phase 10
+    def campaigns(self) -> None:
+        """Phase 10: in turns from the king, a cube back (or a senate disc for the royal army) for a battle."""
+        self._cossacks_join_tatars()
+        self.sub = {}
+        self._start_turns("campaign", self._can_campaign)
+
+    def _can_campaign(self, p: int) -> bool:
+        if any(self._can_campaign_in(p, i) for i in range(NPROV)):
+            return True
+        return self._has_senate_disc(p) and sum(self.royal) > 0 and any(
+            self._campaign_target(i, -1) for i in range(NPROV))
+
+    def campaign(self, p: int, i: int) -> None:
+        self.pc[i][p] -= 1
+        self.hand[p] += 1
+        self.say(f"{self.name(p)} takes back a cube and campaigns in {C.PROVINCES[i]}")
+        self._start_battle(p, i, "campaign", i)
+
+    def royal_campaign(self, p: int, i: int) -> None:
+        self._spend_senate_disc(p)
+        self.say(f"{self.name(p)} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
+        self._start_battle(-1, i, "campaign", i, owner=p)
+
+    def _spend_senate_disc(self, p: int) -> None:
+        seat = max(i for i in range(NPROV) if self.senate[i] == p)
+        self.senate[seat] = -1
+        self.discs[p] += 1
+
+    # ------------------------------------------------------------------ battles
+    def _start_battle(self, side: int, prov: int, kind: str, enemy: int, owner: int = -1) -> None:
+        if side >= 0:
+            u = self.units[side][prov]
+            q = [0] * u[0] + [1] * u[1] + [2] * u[2]
+            if prov == C.COSSACK_PROVINCE:
+                q += [3] * self.coss.count(side)
+            art = u[2] > 0
+        else:
+            u = self.royal
+            q = [0] * u[0] + [1] * u[1] + [2] * u[2]
+            art = u[2] > 0
+        self.battle = {"side": side, "owner": owner if side < 0 else side, "prov": prov, "kind": kind,
+                       "enemy": enemy, "q": q, "art": art, "hits": 0}
+        self.mode = "battle"
+        self.movers = [CHANCE]
+
+    def _battle_target(self) -> bool:
+        b = self.battle
+        i = b["prov"]
+        if b["kind"] == "defend":
+            return self.pe[i][b["enemy"]] > 0
+        if sum(self.pe[i]) > 0:
+            return True
+        if b["kind"] == "fight":
+            return False
+        if self.treaty == i:
+            return False
+        return (self.hand[b["side"]] > 0) if b["side"] >= 0 else (sum(self.tr) < C.ROYAL_CUBES)
+
+    def _battle_roll(self, d: int) -> None:
+        b = self.battle
+        side = b["side"]
+        i = b["prov"]
+        unit = b["q"].pop(0)
+        who = self.name(b["owner"]) if side >= 0 else f"royal army ({self.name(b['owner'])})"
+        if d == 1:
+            if side < 0:
+                self.royal[unit] -= 1
+            elif unit == 3:
+                self.coss[self.coss.index(side)] = -1
+            else:
+                self.units[side][i][unit] -= 1
+                self.uhand[side][unit] += 1
+            self.say(f"{who} rolls 1 for {CODE_NAMES[unit]}: routed")
+        elif d + (1 if b["art"] else 0) >= HIT[unit]:
+            b["hits"] += 1
+            self.say(f"{who} rolls {d} for {CODE_NAMES[unit]}: a hit, " + self._score_hit())
+        else:
+            self.say(f"{who} rolls {d} for {CODE_NAMES[unit]}: miss")
+        if not b["q"] or not self._battle_target():
+            self._battle_over()
+
+    def _score_hit(self) -> str:
+        b = self.battle
+        i = b["prov"]
+        row = self.pe[i]
+        if b["kind"] == "defend":
+            e = b["enemy"]
+        elif sum(row) > 0:
+            e = i if row[i] > 0 else row.index(max(row))
+        else:
+            e = -1
+        if e >= 0:
+            row[e] -= 1
+            self.esup[e] += 1
+            return f"a {C.ENEMIES[e]} cube is removed from {C.PROVINCES[i]}"
+        if b["side"] >= 0:
+            p = b["side"]
+            self.hand[p] -= 1
+            self.tn[i][p] += 1
+            return f"a {C.COLOURS[p]} cube goes onto the {C.ENEMIES[i]} track"
+        self.tr[i] += 1
+        return f"a royal cube goes onto the {C.ENEMIES[i]} track"
+
+    def _battle_over(self) -> None:
+        b = self.battle
+        self.say(f"Battle in {C.PROVINCES[b['prov']]} ends with {b['hits']} hit(s)")
+        self.battle = None
+        ph = self.phase
+        if ph == 10:
+            self._next_turn(self._can_campaign, "campaign")
+        elif ph == 11:
+            if not self._next_battle():
+                self._end_phase()
+        elif ph == 12:
+            if self.sub.get("free"):
+                self._fight_back_rotation()
+            else:
+                self._next_turn(self._can_fight_back, "fight")
+        elif ph == 13:
+            self._expand_continue()
+
+    def _queue_defence(self, prov: int, enemy: int) -> None:
+        for p in self.order_from_king():
+            if self._army_in(p, prov) > 0:
+                self.bqueue.append([p, prov, "defend", enemy])
+
+    def _next_battle(self) -> bool:
+        while self.bqueue:
+            p, prov, kind, enemy = self.bqueue.pop(0)
+            if self._army_in(p, prov) > 0 and self.pe[prov][enemy] > 0:
+                self.say(f"{self.name(p)} defends {C.PROVINCES[prov]} against {C.ENEMIES[enemy]}")
+                self._start_battle(p, prov, kind, enemy)
+                return True
+        return False
+
+    # ------------------------------------------------------------------ phase 11
+    def enemies_attack(self) -> None:
+        """Phase 11: 4 dice for strength (treaties may break), then invasions and defence in die order."""
+        self.dice = []
+        self.sub = {"dice": "attack"}
+        self.mode = "dice"
+        self.bqueue = []
+
+    def _resolve_attack(self) -> None:
+        dice = self.dice
+        self.say("Enemies attack, dice: " + ", ".join(map(str, dice)))
+        t = self.treaty
+        if t >= 0 and dice.count(t + 1) >= 2:
+            self.treaty = -1
+            self.say(f"Two dice show {C.ENEMIES[t]}: the treaty is broken")
+        for d in dice:
+            if d == 6:
+                if self.rnd == 2:
+                    self._cossack_defects(from_provinces=True)
+            elif d - 1 != t:
+                self._add_track_cube(d - 1)
+        for e in range(5):
+            if e == self.treaty:
+                self.say(f"{C.ENEMIES[e]} keep the treaty")
+                continue
+            s, dfc = self.strength(e), self.defence(e)
+            if s > dfc:
+                self.invade(e, s)
+            else:
+                self.say(f"{C.ENEMIES[e]} (strength {s}) are held by {dfc} cubes on their track")
+        self.dice = []
+        if not self._next_battle():
+            self._end_phase()
+
+    def invade(self, e: int, s: int) -> None:
+        """The enemy's whole strength enters its province as cubes (track cubes + the printed rest)."""
+        moved = self.te[e]
+        self.te[e] = 0
+        extra = min(s - moved, self.esup[e])
+        self.esup[e] -= extra
+        self.pe[e][e] += moved + extra
+        self.hit[e] = True
+        if e == C.OTTOMANS:
+            self.ott_invaded = True
+        self.say(f"{C.ENEMIES[e]} (strength {s} > {self.defence(e)}) invade {C.PROVINCES[e]} with {moved + extra} cubes")
+        self._queue_defence(e, e)
+
+    # ------------------------------------------------------------------ phase 12
+    def poland_fights_back(self) -> None:
+        """Phase 12: the king leads the royal army once; then in turns, a senate disc per battle."""
+        if sum(self.royal) == 0 or not any(sum(r) for r in self.pe):
+            self._end_phase()
+            return
+        self.sub = {"free": True}
+        self._set_turn("fight", self.king)
+
+    def _fight_back_rotation(self) -> None:
+        self.sub = {}
+        self.turn = self.king
+        self.passed = [False] * P
+        self._next_turn(self._can_fight_back, "fight")
+
+    def _can_fight_back(self, p: int) -> bool:
+        return self._has_senate_disc(p) and sum(self.royal) > 0 and any(sum(r) for r in self.pe)
+
+    def fight_back(self, p: int, i: int) -> None:
+        if self.sub.get("free"):
+            self.say(f"{self.name(p)} (king) leads the royal army against the enemy in {C.PROVINCES[i]}")
+        else:
+            self._spend_senate_disc(p)
+            self.say(f"{self.name(p)} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
+        self._start_battle(-1, i, "fight", i, owner=p)
+
+    # ------------------------------------------------------------------ phase 13
+    def enemies_expand(self) -> None:
+        """Phase 13: in die order, an enemy's excess over all nobles spreads along its arrows."""
+        self.exp = {"enemy": -1, "steps": []}
+        self.bqueue = []
+        self._expand_continue()
+
+    def _expand_continue(self) -> None:
+        while True:
+            if self._next_battle():
+                return
+            steps = self.exp["steps"]
+            if steps:
+                e, t, x = steps.pop(0)
+                n = min(x, self.esup[e])
+                if n > 0:
+                    self.esup[e] -= n
+                    self.pe[t][e] += n
+                    self.hit[t] = True
+                    self.say(f"{C.ENEMIES[e]} expand into {C.PROVINCES[t]} with {n} cubes")
+                    self._queue_defence(t, e)
+                continue
+            e = self.exp["enemy"] + 1
+            if e >= 5:
+                self._cancel_enemies()
+                self._end_phase()
+                return
+            self.exp["enemy"] = e
+            for src, targets in C.ARROWS[e].items():
+                x = self.pe[src][e] - sum(self.pc[src])
+                if x > 0:
+                    self.say(f"{C.ENEMIES[e]} in {C.PROVINCES[src]} exceed the nobles by {x}")
+                    for t in targets:
+                        steps.append([e, t, x])
+
+    def _cancel_enemies(self) -> None:
+        """Different enemies in one province cancel cube for cube (the two smallest first)."""
+        for i in range(NPROV):
+            row = self.pe[i]
+            while sum(1 for x in row if x > 0) >= 2:
+                present = sorted((x, e) for e, x in enumerate(row) if x > 0)
+                (n1, e1), (_n2, e2) = present[0], present[1]
+                row[e1] -= n1
+                row[e2] -= n1
+                self.esup[e1] += n1
+                self.esup[e2] += n1
+                self.say(f"In {C.PROVINCES[i]} {n1} {C.ENEMIES[e1]} and {n1} {C.ENEMIES[e2]} cubes cancel out")
+
+    # ------------------------------------------------------------------ phase 14
+    def estates_phase(self) -> None:
+        """Phase 14: estates lost to the excess; income levels +1 peaceful, =repelled, -1 occupied."""
+        for i in range(NPROV):
+            enemies = sum(self.pe[i])
+            nobles = sum(self.pc[i])
+            if enemies > nobles:
+                lose = enemies - nobles
+                lost = 0
+                while lose > 0 and self.estates[i]:
+                    owner, lm, city = self.estates[i].pop()
+                    self.discs[owner] += 1
+                    self.lm_pool += lm
+                    self.cities += city
+                    lose -= 1
+                    lost += 1
+                if lost:
+                    self.say(f"{C.PROVINCES[i]} loses {lost} estate(s)")
+            old = self.level[i]
+            if not self.hit[i]:
+                self.level[i] = min(C.MAX_LEVEL, old + 1)
+            elif enemies > 0:
+                self.level[i] = max(C.MIN_LEVEL, old - 1)
+            if self.level[i] != old:
+                self.say(f"{C.PROVINCES[i]} income level {old} -> {self.level[i]}")
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 15
+    def victory_points(self) -> None:
+        """Phase 15: enemy-track majorities, 2 VP per senate disc, 1 VP per 5 złoty (keep at most 4)."""
+        for e in range(5):
+            self._score_track(e)
+        for i in range(NPROV):
+            q = self.senate[i]
+            if q >= 0:
+                self.vp[q] += C.SENATE_VP
+        for p in range(P):
+            gain = self.money[p] // C.ZLOTY_PER_VP
+            if gain:
+                self.money[p] -= gain * C.ZLOTY_PER_VP
+                self.vp[p] += gain
+        self.say("Victory points: " + ", ".join(f"{self.name(p)} {self.vp[p]}" for p in range(P)))
+        self._end_phase()
+
+    def _score_track(self, e: int) -> None:
+        row = self.tn[e]
+        best = max(row)
+        if best == 0:
+            return
+        royal = self.tr[e]
+        if royal > best:
+            self.say(f"{C.ENEMIES[e]}: the royal cubes lead, nobody scores")
+            return
+        top = [p for p in range(P) if row[p] == best]
+        div = len(top) * (2 if royal == best else 1)
+        pts = C.ENEMY_VP[e] // div
+        for p in top:
+            self.vp[p] += pts
+        self.say(f"{C.ENEMIES[e]}: " + ", ".join(self.name(p) for p in top) + f" score {pts} VP")
+
+    # ------------------------------------------------------------------ phase 16
+    def end_of_round(self) -> None:
+        """Phase 16: clear the tracks, the senate, the armies and the treaty; trim enemies to the nobles."""
+        for e in range(5):
+            for p in range(P):
+                self.hand[p] += self.tn[e][p]
+                self.tn[e][p] = 0
+            self.tr[e] = 0
+            self.esup[e] += self.te[e]
+            self.te[e] = 0
+        for i in range(NPROV):
+            q = self.senate[i]
+            if q >= 0:
+                self.discs[q] += 1
+                self.senate[i] = -1
+        for p in range(P):
+            for i in range(NPROV):
+                for k in range(3):
+                    self.uhand[p][k] += self.units[p][i][k]
+                    self.units[p][i][k] = 0
+        self.royal = [0, 0, 0]
+        self.coss = [-1] * C.COSSACKS
+        self.treaty = -1
+        self.diplo_used = False
+        self.city_used = False
+        for i in range(NPROV):
+            row = self.pe[i]
+            over = sum(row) - sum(self.pc[i])
+            while over > 0:
+                e = row.index(max(row))
+                row[e] -= 1
+                self.esup[e] += 1
+                over -= 1
+        if self.rnd == 3 and self.ott_invaded and not self.annexed:
+            self.annexed = True
+            self.say("The Ottomans, who invaded this round, annex the Habsburg lands")
+        self.ott_invaded = False
+        self.hit = [False] * NPROV
+        self.say(f"End of round {self.rnd}")
+        if self.rnd == C.ROUNDS:
+            self.final_scoring()
+            return
+        self.rnd += 1
+        self.phase = 1
+        self.mode = "auto"
+
+    def final_scoring(self) -> None:
+        """After round 4: each estate scores its printed number, x3 with a city."""
+        for i in range(NPROV):
+            for k, (owner, _lm, city) in enumerate(self.estates[i]):
+                pts = C.ESTATE_SLOTS[i][k] * (C.CITY_MULTIPLIER if city else 1)
+                self.final[owner] += pts
+        for p in range(P):
+            self.vp[p] += self.final[p]
+        self.say("Estates score: " + ", ".join(f"{self.name(p)} {self.final[p]}" for p in range(P)))
+        self.over = True
+        self.mode = "over"
+        self.movers = []
+        w = self.winners()
+        self.say("Final: " + ", ".join(f"{self.name(p)} {self.vp[p]} VP" for p in range(P))
+                 + "; winner: " + " and ".join(self.name(p) for p in w))
+
+    # ================================================================== information
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        placed = []
+        for q in range(P):
+            if q == player:
+                placed.append(list(self.placed[q]))
+            else:
+                placed.append([1 if v >= 0 else 0 for v in self.placed[q]])
+        bids = []
+        for q in range(P):
+            if q == player:
+                bids.append(self.bids[q])
+            else:
+                bids.append(-2 if self.bids[q] >= 0 else -1)
+        return {
+            "round": self.rnd, "phase": self.phase, "phase_name": PHASE_NAMES[self.phase] if self.phase <= 16 else "",
+            "mode": self.mode, "turn": self.turn, "king": self.king, "start_player": self.first,
+            "level": list(self.level), "estates": [[list(s) for s in row] for row in self.estates],
+            "nobles": [list(r) for r in self.pc], "enemies_in_provinces": [list(r) for r in self.pe],
+            "cubes_in_hand": list(self.hand), "discs_in_hand": list(self.discs), "senate": list(self.senate),
+            "money": list(self.money), "vp": list(self.vp), "tokens_in_hand": [list(t) for t in self.tok],
+            "tokens_placed": placed, "tokens_shown": [list(s) for s in self.shown],
+            "units": [[list(u) for u in row] for row in self.units], "units_in_hand": [list(u) for u in self.uhand],
+            "cossacks": list(self.coss), "royal_army": list(self.royal),
+            "track_nobles": [list(r) for r in self.tn], "track_royal": list(self.tr),
+            "track_enemy": list(self.te), "strength": [self.strength(e) for e in range(5)],
+            "enemy_supply": list(self.esup), "treaty": self.treaty, "diplomacy_used": self.diplo_used,
+            "city_used": self.city_used, "annexed": self.annexed, "land_managers": self.lm_pool,
+            "cities": self.cities, "hit": list(self.hit), "builds": list(self.builds), "passed": list(self.passed),
+            "picks_left": list(self.picks), "sub": dict(self.sub), "bids": bids, "bidders": list(self.bidders),
+            "dice": list(self.dice), "battle": None if self.battle is None else dict(self.battle),
+            "camp_total": self.camp_total, "final_estate_vp": list(self.final),
+        }
+
+    def _resample_hidden(self, player: int | None) -> None:
+        for q in range(P):
+            if q == player:
+                continue
+            areas = [a for a in range(6) if self.placed[q][a] >= 0]
+            if areas:
+                pool = list(self.tok[q])
+                self.rng.shuffle(pool)
+                for a, v in zip(areas, pool):
+                    self.placed[q][a] = v
+            if self.bids[q] >= 0:
+                self.bids[q] = self.rng.randbelow(self.money[q] + 1)
+
+    def check_invariants(self) -> None:
+        for p in range(P):
+            cubes = self.hand[p] + sum(self.pc[i][p] for i in range(NPROV)) + sum(self.tn[e][p] for e in range(5))
+            if cubes != C.CUBES or self.hand[p] < 0:
+                raise InvariantError(f"{self.name(p)} has {cubes} noble cubes, not {C.CUBES}")
+            discs = self.discs[p] + self.senate.count(p) + sum(1 for row in self.estates for s in row if s[0] == p)
+            if discs != C.DISCS or self.discs[p] < 0:
+                raise InvariantError(f"{self.name(p)} has {discs} discs, not {C.DISCS}")
+            for k in range(3):
+                n = self.uhand[p][k] + sum(self.units[p][i][k] for i in range(NPROV))
+                if n != C.UNITS[k] or self.uhand[p][k] < 0:
+                    raise InvariantError(f"{self.name(p)} has {n} {C.UNIT_NAMES[k]}")
+            if self.money[p] < 0:
+                raise InvariantError(f"{self.name(p)} has negative money")
+        for e in range(5):
+            n = self.esup[e] + self.te[e] + sum(self.pe[i][e] for i in range(NPROV))
+            if n != C.ENEMY_CUBES[e] or self.esup[e] < 0:
+                raise InvariantError(f"{C.ENEMIES[e]} have {n} cubes, not {C.ENEMY_CUBES[e]}")
+        if sum(self.tr) > C.ROYAL_CUBES:
+            raise InvariantError("more royal cubes than exist")
+        lms = sum(s[1] for row in self.estates for s in row)
+        if lms + self.lm_pool != C.LAND_MANAGERS:
+            raise InvariantError("land managers not conserved")
+        cities = sum(s[2] for row in self.estates for s in row)
+        if cities + self.cities != C.CITIES:
+            raise InvariantError("cities not conserved")
+        for i in range(NPROV):
+            if len(self.estates[i]) > len(C.ESTATE_SLOTS[i]):
+                raise InvariantError(f"{C.PROVINCES[i]} estate track overflows")
+        if any(r < 0 for r in self.royal) or any(self.royal[k] > C.ROYAL_UNITS[k] for k in range(3)):
+            raise InvariantError("royal army out of range")
+
+    # ================================================================== words
+    def why_illegal(self, action: Action, player: int) -> str:
+        reason = self._reason(action, player)
+        if reason:
+            return f"'{action}' is illegal: {reason}"
+        return super().why_illegal(action, player)
+
+    def _reason(self, action: Action, p: int) -> str:  # noqa: C901 - one message per rule
+        name, args = action.name, action.args
+        m = self.mode
+        ints = all(isinstance(a, int) for a in args)
+        if p == CHANCE:
+            return ""
+        if name == "token":
+            if m != "token":
+                return "noble tokens are placed only in phase 2"
+            if len(args) != 2 or not ints:
+                return "write 'token <area 0-5> <value 0-5>'"
+            a, v = args
+            if not 0 <= a <= 5:
+                return "the areas are 0-4 (provinces) and 5 (army camp)"
+            if self.placed[p][a] >= 0:
+                return f"you already placed a token in {C.AREAS[a]} (one token per area)"
+            if v not in self._tokens_left(p):
+                return f"you have no token {v} left this round (left: {self._tokens_left(p)})"
+        if name == "bid":
+            if m != "bid":
+                return "bids are made only when the camp tokens tie for the crown"
+            if args and isinstance(args[0], int) and args[0] > self.money[p]:
+                return f"you bid {args[0]} but have only {self.money[p]} złoty"
+            if args and isinstance(args[0], int) and args[0] < 0:
+                return "a bid cannot be negative"
+        if name == "buy":
+            if m != "buy":
+                return "units are bought in phase 9 after recruiting in a province"
+            unit = args[0] if args else ""
+            if unit not in UNIT_CODES:
+                return "the units are inf, cav, art and cossack"
+            i = self.sub["prov"]
+            if unit == "art" and self.rnd < C.ARTILLERY_FROM_ROUND:
+                return "artillery can be bought only from round 2"
+            if unit == "cossack" and i != C.COSSACK_PROVINCE:
+                return "Cossacks are hired only in Ukraine"
+            if unit == "cossack" and -1 not in self.coss:
+                return "no Cossack is left to hire"
+            if unit != "cossack" and self.uhand[p][UNIT_CODES[unit]] == 0:
+                return f"you have no {unit} left"
+            price = self._price(i, unit)
+            if price > self.money[p]:
+                return f"{unit} costs {price} złoty and you have {self.money[p]}"
+        if name in ("land", "danzig", "diplomacy", "move", "veto", "confederation", "jesuit", "city"):
+            if m not in ("special", "move", "jesuit"):
+                return "special actions are taken only in phase 8"
+            if name == "jesuit" and self.rnd < C.JESUIT_FROM_ROUND:
+                return "Jesuit schools are possible only from round 2"
+            if name == "city":
+                if self.rnd < C.CITY_FROM_ROUND:
+                    return "new cities can be built only from round 3"
+                if self.city_used:
+                    return "a new city has already been built this round (once per round)"
+            if name == "confederation":
+                if self.rnd not in C.CONFEDERATION_ROUNDS:
+                    return "a confederation is possible only in rounds 3 and 4"
+                if not self._single_last(p):
+                    return "only the single last player on VP may form a confederation"
+                if len(args) == 2 and ints and 0 <= args[0] < NPROV and 0 <= args[1] < P:
+                    i, v = args
+                    if self.pc[i][p] < 2:
+                        return "a confederation needs 2 of your cubes in the province"
+                    if self.pc[i][p] <= self.pc[i][v]:
+                        return "you need more cubes than the victim in that province"
+                    if self._confed_slot(i, v) < 0:
+                        return "the victim has no estate there without a city"
+            if name == "diplomacy":
+                if self.diplo_used:
+                    return "diplomacy has already been used this round (once per round)"
+                if args and isinstance(args[0], int):
+                    e = args[0] - 1
+                    if e == C.OTTOMANS:
+                        return "no treaty is possible with the Ottomans"
+                    if e == C.HABSBURGS and (self.rnd < 4 or self.annexed):
+                        return "a treaty with the Habsburgs is possible only in round 4, if they are not annexed"
+                    if 0 <= e < 5 and self.pc[e][p] == 0:
+                        return f"you need a cube in {C.PROVINCES[e]}"
+                if not self._has_senate_disc(p):
+                    return "diplomacy needs one of your senate discs"
+                if self.money[p] < C.DIPLOMACY_MIN_MONEY:
+                    return f"diplomacy may cost up to {C.DIPLOMACY_MIN_MONEY} złoty; you have {self.money[p]}"
+            if name == "jesuit" and self.mode == "jesuit" and args and args[0] in self.sub.get("jes", []):
+                return "only one cube per province in a Jesuit-schools action"
+            if name == "jesuit" and self.money[p] < C.JESUIT_COST:
+                return "a Jesuit school costs 2 złoty"
+        if name in ("campaign", "royal") and m not in ("campaign", "fight"):
+            return "campaigns are fought in phase 10 (the royal army also in phase 12)"
+        if name == "royal" and m in ("campaign", "fight") and not self.sub.get("free") and not self._has_senate_disc(p):
+            return "leading the royal army costs one of your senate discs"
+        if name == "build" and m == "build" and args and isinstance(args[0], int) and 0 <= args[0] < NPROV:
+            cost = 1 if self.builds[p] == 0 else 2
+            if self.pc[args[0]][p] < cost:
+                return f"building costs {cost} of your cubes in {C.PROVINCES[args[0]]}"
+            if not self._free_slot(args[0]):
+                return f"the estate track of {C.PROVINCES[args[0]]} is full"
+        return ""
+
+    def describe(self, action: Action, player: int | None = None) -> str:
+        n, a = action.name, action.args
+        who = self.name(player) if player is not None and player >= 0 else "Chance"
+        prov = (lambda k: C.PROVINCES[k] if isinstance(k, int) and 0 <= k < NPROV else str(k))
+        if n == "roll":
+            return f"the die shows {a[0]}"
+        if n == "start":
+            return f"{self.name(a[0])} is start player"
+        if n == "lot":
+            return f"{self.name(a[0])} wins the tied bidding by lot"
+        if n == "estate":
+            return f"{who} places a starting estate in {prov(a[0])}"
+        if n == "token":
+            return f"{who} places noble token {a[1]} face down in {C.AREAS[a[0]] if 0 <= a[0] <= 5 else a[0]}"
+        if n == "bid":
+            return f"{who} bids {a[0]} złoty for the crown"
+        if n == "build":
+            return f"{who} builds an estate in {prov(a[0])}"
+        if n == "pass":
+            return f"{who} passes"
+        if n == "done":
+            return f"{who} is done"
+        if n == "land":
+            return f"{who} places a land manager under their estate on slot {a[1]} of {prov(a[0])}"
+        if n == "danzig":
+            return f"{who} trades through Danzig for {2 * self.level[0]} złoty"
+        if n == "diplomacy":
+            e = a[0] - 1
+            return f"{who} seeks a treaty with {C.ENEMIES[e] if 0 <= e < 5 else a[0]} (cost: a die + 2)"
+        if n == "move":
+            return f"{who} moves a cube from {prov(a[0])} to {prov(a[1])}"
+        if n == "veto":
+            return f"{who} takes a cube from {prov(a[0])} and calls the liberum veto"
+        if n == "confederation":
+            return f"{who} forms a confederation in {prov(a[0])} against {self.name(a[1])}"
+        if n == "jesuit":
+            return f"{who} founds a Jesuit school in {prov(a[0])} (1 cube + 2 złoty -> 1 VP)"
+        if n == "city":
+            return f"{who} builds a new city under their estate on slot {a[1]} of {prov(a[0])}"
+        if n == "recruit":
+            return f"{who} takes back a cube to recruit in {prov(a[0])}"
+        if n == "buy":
+            return f"{who} buys one {a[0]}"
+        if n == "campaign":
+            return f"{who} campaigns with their army in {prov(a[0])}"
+        if n == "royal":
+            return f"{who} leads the royal army in {prov(a[0])}"
+        return str(action)
+
