@@ -1,0 +1,1157 @@
+"""Kingsburg (帝王堡) as code: five years of eight steps each (seeds/002_b638580df834d43a.txt).
+
+The year runs as a queue of small tasks ("roll", "place", "build", ...).  Automatic tasks resolve
+themselves; a task that needs a decision stops the queue and names the seat to move (or CHANCE for
+a die roll or an enemy card).  ``_apply`` hands the action to the task at the front of the queue.
+
+>>> state = meeple.load("kingsburg", players=3).new_game(seed=1)
+>>> state.apply(state.legal_actions(state.to_move()[0])[0], state.to_move()[0])
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
+from meeple.games.kingsburg import content as C
+from meeple.games.kingsburg.content import (
+    ADVISORS, B_COST, B_INDEX, B_KEY, B_NAME, B_VP, BARRACKS, BUILDING_TOKENS, CATHEDRAL, CHAPEL, CRANE,
+    DEFENCE, EMBASSY, ENEMIES, ENEMY_KEYS, FARMS, FORTRESS, GUILD, INN, MARKET, PLUS2_TOKENS, RES_INDEX,
+    RESOURCES, SEASONS, STABLE, STATUE, TOWNHALL, TYPE_DEFENCE, WALL,
+)
+
+NONE = -2  # mover when the game is over
+STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
+
+# ---------------------------------------------------------------- interned actions (speed)
+TAKE = tuple(Action("take", (r,)) for r in RESOURCES)
+LOSE = tuple(Action("lose", (r,)) for r in RESOURCES)
+TRADE = tuple(Action("trade", (r,)) for r in RESOURCES)
+TOWN = tuple(Action("townhall", (r,)) for r in RESOURCES) + (Action("townhall", ("token",)),)
+PLACE = tuple(Action("place", (n,)) for n in range(19))
+ENVOY = tuple(Action("envoy", (n,)) for n in range(19))
+BUILD = tuple(Action("build", (k,)) for k in B_KEY)
+PASS = Action("pass")
+SKIP = Action("skip")
+DONE = Action("done")
+KEEP = Action("keep")
+A_STATUE = Action("statue")
+A_CHAPEL = Action("chapel")
+SMUGGLE = Action("smuggle")
+RECRUIT1 = tuple(Action("recruit", (r,)) for r in RESOURCES)
+RECRUIT2 = {(a, b): Action("recruit", (RESOURCES[a], RESOURCES[b])) for a in range(3) for b in range(a, 3)}
+KING = tuple(Action("reinforce", (d,)) for d in range(7))
+ENEMY_ACT = tuple(tuple(Action("enemy", (k,)) for k in keys) for keys in ENEMY_KEYS)
+
+ROLL: dict[tuple[int, ...], Action] = {}
+ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {}
+for _n in range(1, 7):
+    _outs = []
+    for _combo in combinations_with_replacement(range(6, 0, -1), _n):
+        _act = Action("roll", _combo)
+        ROLL[_combo] = _act
+        _w = factorial(_n)
+        for _v in set(_combo):
+            _w //= factorial(_combo.count(_v))
+        _outs.append((_act, float(_w)))
+    ROLL_OUTCOMES[_n] = _outs
+
+ACTION_NAMES = frozenset({
+    "take", "lose", "trade", "townhall", "place", "envoy", "use", "build", "pass", "skip", "done", "keep",
+    "statue", "chapel", "smuggle", "recruit", "roll", "reinforce", "enemy",
+})
+
+
+@lru_cache(maxsize=None)
+def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
+    """Every way to reach each advisor number with ``dice`` (sorted high to low).
+
+    A way is ``(action, used_dice, plus2_count, market_delta)``; ``tokens`` is capped at the number
+    of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
+    """
+    n = len(dice)
+    subsets = set()
+    for mask in range(1, 1 << n):
+        subsets.add(tuple(dice[i] for i in range(n) if mask >> i & 1))
+    deltas = (0, 1, -1) if market else (0,)
+    ways: dict[int, list] = {}
+    for sub in sorted(subsets, key=lambda s: (len(s), s)):
+        base = sum(sub)
+        for t in range(min(tokens, len(sub)) + 1):
+            for d in deltas:
+                total = base + 2 * t + d
+                if 1 <= total <= 18:
+                    extra = ("+2",) * t + (("m+1",) if d == 1 else ("m-1",) if d == -1 else ())
+                    ways.setdefault(total, []).append((Action("use", sub + extra), sub, t, d))
+    out = {}
+    for total in sorted(ways):
+        lst = sorted(ways[total], key=lambda w: (w[2], w[3] != 0, len(w[1])))
+        out[total] = tuple(lst)
+    return out
+
+
+_BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
+
+
+def _compute_buildable(mask: int, g: int, w: int, s: int) -> list[int]:
+    if mask.bit_count() >= BUILDING_TOKENS:
+        return []
+    crane = mask >> CRANE & 1
+    out = []
+    for r in range(0, 20, 4):
+        for b in range(r, r + 4):
+            if not mask >> b & 1:
+                cg, cw, cs = B_COST[b]
+                if crane and b - r >= 2 and cg > 0:
+                    cg -= 1
+                if cg <= g and cw <= w and cs <= s:
+                    out.append(b)
+                break
+    return out
+
+
+_tuple_new = tuple.__new__
+SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
+
+
+def _name(p: int) -> str:
+    return SEATS[p] if 0 <= p < len(SEATS) else "chance"
+
+
+def _remove(dice: list[int], used: tuple[int, ...]) -> None:
+    for v in used:
+        dice.remove(v)
+
+
+class KingsburgState(State):
+    """The whole game state; every field is JSON-native (see ``FIELDS``)."""
+
+    FIELDS = (
+        "year", "stepi", "season", "mover", "queue", "vp", "res", "tokens", "token_supply", "soldiers",
+        "built", "order", "envoy", "aid_die", "dice", "rolled", "adv", "market_used", "statue_used",
+        "chapel_used", "stuck", "built_now", "cur", "sel", "enemy", "peeked", "revealed", "reinforcement",
+        "result",
+    )
+    ACTION_NAMES = ACTION_NAMES
+
+    # ------------------------------------------------------------------ setup (遊戲開局)
+    def setup(self) -> None:
+        n = self.game.players
+        self.year = 1
+        self.stepi = -1
+        self.season = -1
+        self.mover = NONE
+        self.queue: list[list] = []
+        self.vp = [0] * n
+        self.res = [[0, 0, 0] for _ in range(n)]
+        self.tokens = [0] * n
+        self.token_supply = PLUS2_TOKENS
+        self.soldiers = [0] * n
+        self.built = [0] * n  # bitmask of owned buildings (bit = row * 4 + level)
+        self.order = list(range(n))  # ASSUMPTION: the "arbitrary" first order is seat order
+        self.envoy = -1
+        self.aid_die = -1
+        self.dice = [[] for _ in range(n)]
+        self.rolled = [[] for _ in range(n)]
+        self.adv = [[] for _ in range(19)]
+        self.market_used = [False] * n
+        self.statue_used = [False] * n
+        self.chapel_used = [False] * n
+        self.stuck = [False] * n
+        self.built_now = [0] * n
+        self.cur = 0
+        self.sel = 0  # advisor chosen, waiting for "use ..." (negative: through the envoy)
+        self.enemy = [-1] * 5  # index of each year's enemy card in its level deck; -1 = not drawn
+        self.peeked = [[] for _ in range(5)]
+        self.revealed = [False] * 5
+        self.reinforcement = 0
+        self.result: list = []  # last winter's outcome per player: "won", "tie", "lost"
+        self.say(f"Kingsburg for {n} players; turn order " + ", ".join(_name(p) for p in self.order))
+        self._run()
+
+    # ------------------------------------------------------------------ engine hooks
+    def _to_move(self) -> list[int]:
+        m = self.mover
+        return [] if m == NONE else [m]
+
+    def is_over(self) -> bool:
+        return self.mover == NONE
+
+    def scores(self) -> list[float]:
+        return list(self.vp)
+
+    def winners(self) -> list[int]:
+        """Most VP; ties by resources, then by buildings (遊戲勝負)."""
+        if not self.is_over():
+            return []
+        keys = [(self.vp[p], sum(self.res[p]), self.built[p].bit_count()) for p in range(self.players)]
+        best = max(keys)
+        return [p for p in range(self.players) if keys[p] == best]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        t = self.queue[0]
+        k = t[0]
+        if k == "roll":
+            return list(ROLL_OUTCOMES[self._roll_count(t)])
+        if k == "king":
+            return [(KING[d], 1.0) for d in range(1, 7)]
+        return [(a, 1.0) for a in ENEMY_ACT[self.year - 1]]
+
+    def sample_chance(self, rng) -> Action:
+        t = self.queue[0]
+        k = t[0]
+        if k == "roll":
+            n = self._roll_count(t)
+            rb = rng.randbelow
+            faces = sorted([rb(6) + 1 for _ in range(n)], reverse=True)
+            return ROLL[tuple(faces)]
+        if k == "king":
+            return KING[rng.randbelow(6) + 1]
+        return ENEMY_ACT[self.year - 1][rng.randbelow(5)]
+
+    def _roll_count(self, t: list) -> int:
+        p, mode = t[1], t[2]
+        if mode == "all":
+            return 3 + (self.season == 0 and self.aid_die == p) + (self.built[p] >> FARMS & 1)
+        if mode == "one":
+            return 1
+        return len(self.dice[p])  # Chapel: reroll all the dice
+
+    # ------------------------------------------------------------------ the task loop
+    def _run(self) -> None:
+        q = self.queue
+        while True:
+            if not q:
+                if not self._next_step():
+                    self.mover = NONE
+                    return
+                continue
+            t = q[0]
+            m = _HANDLERS[t[0]](self, t)
+            if m is not None:
+                self.mover = m
+                return
+
+    def _next_step(self) -> bool:
+        if self.year > C.YEARS:
+            return False
+        self.stepi += 1
+        if self.stepi >= len(STEPS):
+            self.stepi = 0
+            self.year += 1
+            if self.year > C.YEARS:
+                return False
+        step = STEPS[self.stepi]
+        if step == "aid":
+            self.say(f"— Year {self.year} —")
+            self.queue.append(["aid"])
+        elif step in ("spring", "summer", "autumn"):
+            self._start_season(SEASONS.index(step))
+        elif step == "reward":
+            self.queue.append(["kingreward"])
+        elif step == "envoy":
+            self.queue.append(["envoystep"])
+        elif step == "recruit":
+            self.queue.extend(["recruit", p] for p in self.order)
+        else:
+            self.queue.extend((["draw", -1], ["reveal"], ["king"], ["battle"], ["endyear"]))
+        return True
+
+    def _start_season(self, s: int) -> None:
+        n = self.players
+        self.season = s
+        self.adv = [[] for _ in range(19)]
+        self.dice = [[] for _ in range(n)]
+        self.rolled = [[] for _ in range(n)]
+        self.market_used = [False] * n
+        self.statue_used = [False] * n
+        self.chapel_used = [False] * n
+        self.stuck = [False] * n
+        self.built_now = [0] * n
+        self.cur = 0
+        self.sel = 0
+        self.say(f"{SEASONS[s].capitalize()} of year {self.year}")
+        q = self.queue
+        q.extend(["roll", p, "all"] for p in range(n))
+        q.extend(["reroll", p] for p in self.order)
+        q.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
+
+    # ------------------------------------------------------------------ helpers
+    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
+        self.log.append(_tuple_new(LogEntry, (text, to)))
+
+    def _gain(self, p: int, r: int, k: int = 1) -> None:
+        self.res[p][r] += k
+
+    def _give_token(self, p: int) -> None:
+        if self.token_supply > 0:
+            self.token_supply -= 1
+            self.tokens[p] += 1
+        else:
+            self.say(f"No '+2' token left in the box for {_name(p)}")
+
+    def _soldiers_from_advisor(self, p: int, k: int) -> None:
+        extra = (self.built[p] >> STABLE & 1)  # Stable: one more soldier each time an advisor gives soldiers
+        self.soldiers[p] += k + extra
+
+    def _lose_vp(self, p: int, k: int) -> None:
+        self.vp[p] = max(0, self.vp[p] - k)  # ASSUMPTION: VP never below 0
+
+    def _fewest(self) -> list[int]:
+        """Players with fewest buildings, then among them fewest resources (King's aid / envoy)."""
+        nb = [b.bit_count() for b in self.built]
+        low = min(nb)
+        cands = [p for p in self.order if nb[p] == low]
+        if len(cands) == 1:
+            return cands
+        lr = min(sum(self.res[p]) for p in cands)
+        return [p for p in cands if sum(self.res[p]) == lr]
+
+    def cost(self, p: int, b: int) -> tuple[int, int, int]:
+        g, w, s = B_COST[b]
+        if (self.built[p] >> CRANE & 1) and b % 4 >= 2 and g > 0:
+            g -= 1  # Crane: levels III and IV cost 1 gold less
+        return g, w, s
+
+    def buildable(self, p: int) -> list[int]:
+        """The next building of each row that ``p`` can afford now (row order: lower levels first)."""
+        res = self.res[p]
+        key = (self.built[p], min(res[0], 5), min(res[1], 3), min(res[2], 3))
+        out = _BUILDABLE.get(key)
+        if out is None:
+            out = _BUILDABLE[key] = _compute_buildable(*key)
+        return out
+
+    def defence(self, p: int, kind: str | None) -> int:
+        """Building defence in the winter battle, including bonuses against one enemy type."""
+        bl = self.built[p]
+        d = 0
+        for b, v in DEFENCE.items():
+            if bl >> b & 1:
+                d += v
+        for b, (k, v) in TYPE_DEFENCE.items():
+            if bl >> b & 1 and k == kind:
+                d += v
+        return d
+
+    def ways(self, p: int) -> dict[int, tuple]:
+        dice = self.dice[p]
+        if not dice:
+            return {}
+        m = bool((self.built[p] >> MARKET & 1)) and not self.market_used[p]
+        return placement_ways(tuple(dice), min(self.tokens[p], len(dice)), m)
+
+    def _placements(self, p: int) -> list[Action]:
+        ways = self.ways(p)
+        adv = self.adv
+        out = [PLACE[n] for n in ways if not adv[n]]
+        if self.envoy == p:
+            for n in ways:
+                occ = adv[n]
+                if occ and all(e[0] != p for e in occ):
+                    out.append(ENVOY[n])
+        return out
+
+    # ------------------------------------------------------------------ task handlers
+    # Each returns the seat to move (or CHANCE) when it needs a decision, or None once resolved.
+    def _t_aid(self, t: list) -> int | None:
+        """1. King's aid (國王緩助)."""
+        self.queue.pop(0)
+        got = self._fewest()
+        if len(got) == 1:
+            self.aid_die = got[0]
+            self.say(f"King's aid: {_name(got[0])} rolls an extra white die this spring")
+        else:
+            self.aid_die = -1
+            self.say("King's aid: " + ", ".join(_name(p) for p in got) + " each take a resource of choice")
+            self.queue[0:0] = [["take", p, 1, 7] for p in got]
+        return None
+
+    def _t_take(self, t: list) -> int | None:
+        p, k, mask = t[1], t[2], t[3]
+        if k <= 0:
+            self.queue.pop(0)
+            return None
+        if mask in (1, 2, 4):
+            r = (1, 2, 4).index(mask)
+            self.res[p][r] += k
+            self.say(f"{_name(p)} takes {k} {RESOURCES[r]}")
+            self.queue.pop(0)
+            return None
+        return p
+
+    def _a_take(self, action: Action, t: list, p: int) -> None:
+        r = RES_INDEX[action.args[0]]
+        self.res[p][r] += 1
+        self.say(f"{_name(p)} takes 1 {RESOURCES[r]}")
+        t[2] -= 1
+        if t[2] <= 0:
+            self.queue.pop(0)
+
+    def _t_roll(self, t: list) -> int:
+        return CHANCE
+
+    def _a_roll(self, action: Action, t: list, p: int) -> None:
+        q = t[1]
+        faces = list(action.args)
+        mode = t[2]
+        if mode == "all":
+            self.dice[q] = faces
+            self.rolled[q] = list(faces)
+            extra = self._roll_count(t) - 3
+            note = f" ({extra} white)" if extra else ""
+            self.say(f"{_name(q)} rolls " + ", ".join(map(str, faces)) + note)
+        elif mode == "one":
+            d = self.dice[q]
+            d[0] = faces[0]
+            d.sort(reverse=True)
+            self.rolled[q] = list(d)
+            self.say(f"{_name(q)} rerolls one die (Statue): now " + ", ".join(map(str, d)))
+        else:
+            self.dice[q] = faces
+            self.rolled[q] = list(faces)
+            self.say(f"{_name(q)} rerolls all dice (Chapel): " + ", ".join(map(str, faces)))
+        self.queue.pop(0)
+
+    def _reroll_options(self, p: int) -> list[Action]:
+        out = []
+        d = self.dice[p]
+        bl = self.built[p]
+        if (bl >> STATUE & 1) and not self.statue_used[p] and len(d) > 1 and d[0] == d[-1]:
+            out.append(A_STATUE)
+        if (bl >> CHAPEL & 1) and not self.chapel_used[p] and sum(d) <= 7:
+            out.append(A_CHAPEL)
+        if out:
+            out.append(KEEP)
+        return out
+
+    def _t_reroll(self, t: list) -> int | None:
+        p = t[1]
+        if self._reroll_options(p):
+            return p
+        self.queue.pop(0)
+        return None
+
+    def _a_reroll(self, action: Action, t: list, p: int) -> None:
+        if action is KEEP or action.name == "keep":
+            self.queue.pop(0)
+            return
+        if action.name == "statue":
+            self.statue_used[p] = True
+            self.say(f"{_name(p)} uses the Statue to reroll one die")
+            self.queue.insert(0, ["roll", p, "one"])
+        else:
+            self.chapel_used[p] = True
+            self.say(f"{_name(p)} uses the Chapel to reroll all dice")
+            self.queue.insert(0, ["roll", p, "chapel"])
+
+    def _t_order(self, t: list) -> None:
+        """Turn order by dice total, lowest first; ties keep their previous order."""
+        self.queue.pop(0)
+        dice = self.dice
+        self.order = sorted(self.order, key=lambda p: sum(dice[p]))
+        self.say("Turn order: " + ", ".join(f"{_name(p)} ({sum(dice[p])})" for p in self.order))
+        return None
+
+    def _t_place(self, t: list) -> int | None:
+        if self.sel:
+            return self.order[self.cur]
+        n = self.players
+        order = self.order
+        stuck = self.stuck
+        for i in range(n):
+            idx = (self.cur + i) % n
+            p = order[idx]
+            if stuck[p]:
+                continue
+            if self._placements(p):
+                self.cur = idx
+                return p
+            stuck[p] = True
+            if self.dice[p]:
+                self.say(f"{_name(p)} can place no more dice ({', '.join(map(str, self.dice[p]))} left)")
+        self.queue.pop(0)
+        return None
+
+    def _a_place(self, action: Action, t: list, p: int) -> None:
+        name = action.name
+        if name == "use":
+            n = abs(self.sel)
+            envoy = self.sel < 0
+            for way in self.ways(p)[n]:
+                if way[0] == action:
+                    break
+            self._place(p, n, way, envoy)
+            return
+        n = action.args[0]
+        ways = self.ways(p)[n]
+        envoy = name == "envoy"
+        if len(ways) == 1:
+            self._place(p, n, ways[0], envoy)
+        else:
+            self.sel = -n if envoy else n
+
+    def _place(self, p: int, n: int, way: tuple, envoy: bool) -> None:
+        _, used, t, d = way
+        _remove(self.dice[p], used)
+        if t:
+            self.tokens[p] -= t
+            self.token_supply += t
+        if d:
+            self.market_used[p] = True
+        if envoy:
+            self.envoy = -1
+        self.adv[n].append([p] + list(used))
+        self.sel = 0
+        self.cur = (self.cur + 1) % self.players
+        bits = ", ".join(map(str, used))
+        if t:
+            bits += f" with {t} '+2' token" + ("s" if t > 1 else "")
+        if d:
+            bits += f", Market {d:+d}"
+        how = " using the King's envoy" if envoy else ""
+        self.say(f"{_name(p)} places {bits} on the {ADVISORS[n][0]} ({n}){how}")
+
+    def _t_collect(self, t: list) -> None:
+        """Every player takes what their advisors give, advisor 1 to 18."""
+        self.queue.pop(0)
+        for p in range(self.players):
+            if (self.built[p] >> GUILD & 1):
+                self.res[p][0] += 1
+                self.say(f"{_name(p)} gets 1 gold from the Merchants' Guild")
+        tasks = []
+        for n in range(1, 19):
+            for e in self.adv[n]:
+                tasks.append(["adv", e[0], n])
+        self.queue[0:0] = tasks
+        return None
+
+    def _t_adv(self, t: list) -> None:
+        """One advisor's reward for one player (seed, the list under 2. 春季生產)."""
+        q = self.queue
+        q.pop(0)
+        p, n = t[1], t[2]
+        res = self.res[p]
+        name = _name(p)
+        sub: list = []
+        if n == 1:
+            self.vp[p] += 1
+            self.say(f"{name} gains 1 VP from the Jester")
+        elif n == 2:
+            res[0] += 1
+            self.say(f"{name} gains 1 gold from the Squire")
+        elif n == 3:
+            res[1] += 1
+            self.say(f"{name} gains 1 wood from the Architect")
+        elif n == 4:
+            sub = [["take", p, 1, 3]]
+        elif n == 5:
+            self._soldiers_from_advisor(p, 1)
+            self.say(f"{name} gains a soldier from the Sergeant")
+        elif n == 6:
+            sub = [["alch", p]]
+        elif n == 7:
+            self._give_token(p)
+            sub = [["take", p, 1, 7]]
+        elif n == 8:
+            res[0] += 2
+            self.say(f"{name} gains 2 gold from the Treasurer")
+        elif n == 9:
+            res[1] += 1
+            sub = [["take", p, 1, 5]]
+        elif n == 10:
+            self._soldiers_from_advisor(p, 2)
+            self.say(f"{name} gains 2 soldiers from the General")
+            sub = [["peek", p]]
+        elif n == 11:
+            res[2] += 1
+            sub = [["take", p, 1, 3]]
+        elif n == 12:
+            self._give_token(p)
+            sub = [["take", p, 2, 7]]
+        elif n == 13:
+            res[2] += 3
+            self.say(f"{name} gains 3 stone from the Champion")
+        elif n == 14:
+            sub = [["smuggle", p]]
+        elif n == 15:
+            res[0] += 1
+            res[1] += 1
+            res[2] += 1
+            self.say(f"{name} gains 1 gold, 1 wood, 1 stone from the Inventor")
+        elif n == 16:
+            res[0] += 4
+            self.say(f"{name} gains 4 gold from the Wizard")
+        elif n == 17:
+            self.vp[p] += 3
+            self.say(f"{name} gains 3 VP from the Queen")
+            sub = [["take", p, 2, 7], ["peek", p]]
+        else:
+            self._soldiers_from_advisor(p, 1)
+            res[0] += 1
+            res[1] += 1
+            res[2] += 1
+            self.say(f"{name} gains a soldier, 1 gold, 1 wood, 1 stone from the King")
+        if n in (7, 12):
+            self.say(f"{name} takes a '+2' token from the {ADVISORS[n][0]}")
+        if sub:
+            q[0:0] = sub
+        return None
+
+    def _t_alch(self, t: list) -> int | None:
+        if sum(self.res[t[1]]) == 0:
+            self.queue.pop(0)
+            return None
+        return t[1]
+
+    def _a_alch(self, action: Action, t: list, p: int) -> None:
+        self.queue.pop(0)
+        if action.name == "skip":
+            self.say(f"{_name(p)} makes no trade with the Alchemist")
+            return
+        r = RES_INDEX[action.args[0]]
+        res = self.res[p]
+        res[r] -= 1
+        for o in range(3):
+            if o != r:
+                res[o] += 1
+        others = " and ".join(RESOURCES[o] for o in range(3) if o != r)
+        self.say(f"{_name(p)} trades 1 {RESOURCES[r]} for 1 {others} (Alchemist)")
+
+    def _t_smuggle(self, t: list) -> int | None:
+        if self.vp[t[1]] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
+            self.say(f"{_name(t[1])} has no VP to pay the Smuggler")
+            self.queue.pop(0)
+            return None
+        return t[1]
+
+    def _a_smuggle(self, action: Action, t: list, p: int) -> None:
+        self.queue.pop(0)
+        if action.name == "skip":
+            self.say(f"{_name(p)} declines the Smuggler's deal")
+            return
+        self.vp[p] -= 1
+        self.say(f"{_name(p)} pays 1 VP to the Smuggler for 3 resources")
+        self.queue.insert(0, ["take", p, 3, 7])
+
+    def _t_peek(self, t: list) -> int | None:
+        """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
+        y = self.year - 1
+        if self.enemy[y] < 0:
+            return CHANCE
+        self.queue.pop(0)
+        p = t[1]
+        if p not in self.peeked[y]:
+            self.peeked[y].append(p)
+        self.say(f"{_name(p)} looks at this year's enemy")
+        self.say(f"{_name(p)} sees this year's enemy: {C.enemy_name(self.year, self.enemy[y])}", to=(p,))
+        return None
+
+    def _a_draw(self, action: Action, t: list, p: int) -> None:
+        y = self.year - 1
+        self.enemy[y] = ENEMY_KEYS[y].index(action.args[0])
+        self.say(f"The enemy card of year {self.year} is drawn face down")
+        if t[0] == "draw":
+            self.queue.pop(0)
+
+    def _t_draw(self, t: list) -> int | None:
+        if self.enemy[self.year - 1] < 0:
+            return CHANCE
+        self.queue.pop(0)
+        return None
+
+    def _t_builds(self, t: list) -> None:
+        self.queue.pop(0)
+        self.queue[0:0] = [["build", p] for p in self.order]
+        return None
+
+    def _t_build(self, t: list) -> int | None:
+        p = t[1]
+        if self.built_now[p] >= 1 and self.envoy != p:
+            self.queue.pop(0)
+            return None
+        if self.built_now[p] >= 2 or not self.buildable(p):
+            self.queue.pop(0)
+            return None
+        return p
+
+    def _a_build(self, action: Action, t: list, p: int) -> None:
+        if action.name == "pass":
+            self.queue.pop(0)
+            return
+        b = B_INDEX[action.args[0]]
+        g, w, s = self.cost(p, b)
+        res = self.res[p]
+        res[0] -= g
+        res[1] -= w
+        res[2] -= s
+        self.built[p] |= 1 << b
+        self.vp[p] += B_VP[b]
+        how = ""
+        if self.built_now[p] >= 1:
+            self.envoy = -1
+            how = " (second building this season, returning the King's envoy)"
+        self.built_now[p] += 1
+        self.say(f"{_name(p)} builds the {B_NAME[b]} for {g} gold, {w} wood, {s} stone (+{B_VP[b]} VP){how}")
+
+    def _t_endseason(self, t: list) -> None:
+        """After each season: Inn (after summer), Embassy, Town Hall."""
+        self.queue.pop(0)
+        tasks = []
+        for p in self.order:
+            bl = self.built[p]
+            if self.season == 1 and (bl >> INN & 1):
+                self._give_token(p)
+                self.say(f"{_name(p)} takes a '+2' token from the Inn")
+            if (bl >> EMBASSY & 1):
+                self.vp[p] += 1
+                self.say(f"{_name(p)} gains 1 VP from the Embassy")
+            if (bl >> TOWNHALL & 1):
+                tasks.append(["townhall", p])
+        self.queue[0:0] = tasks
+        return None
+
+    def _t_townhall(self, t: list) -> int | None:
+        p = t[1]
+        if sum(self.res[p]) or self.tokens[p]:
+            return p
+        self.queue.pop(0)
+        return None
+
+    def _a_townhall(self, action: Action, t: list, p: int) -> None:
+        self.queue.pop(0)
+        if action.name == "skip":
+            return
+        what = action.args[0]
+        if what == "token":
+            self.tokens[p] -= 1
+            self.token_supply += 1
+        else:
+            self.res[p][RES_INDEX[what]] -= 1
+        self.vp[p] += 1
+        self.say(f"{_name(p)} pays 1 {what if what != 'token' else chr(39) + '+2' + chr(39) + ' token'} at the Town Hall for 1 VP")
+
+    def _t_kingreward(self, t: list) -> None:
+        """3. King's reward: +1 VP to everyone tied for most buildings."""
+        self.queue.pop(0)
+        nb = [b.bit_count() for b in self.built]
+        top = max(nb)
+        got = [p for p in range(self.players) if nb[p] == top]
+        for p in got:
+            self.vp[p] += 1
+        self.say("King's reward: +1 VP to " + ", ".join(_name(p) for p in got) + f" ({top} buildings)")
+        return None
+
+    def _t_envoystep(self, t: list) -> None:
+        """5. The King's envoy: returned unused, then given to the single player with fewest buildings."""
+        self.queue.pop(0)
+        if self.envoy >= 0:
+            self.say(f"{_name(self.envoy)} returns the unused King's envoy")
+            self.envoy = -1
+        got = self._fewest()
+        if len(got) == 1:
+            self.envoy = got[0]
+            self.say(f"The King's envoy goes to {_name(got[0])}")
+        else:
+            self.say("The King's envoy goes to nobody (a tie on buildings and resources)")
+        return None
+
+    def _t_recruit(self, t: list) -> int | None:
+        p = t[1]
+        need = 1 if (self.built[p] >> BARRACKS & 1) else 2
+        if sum(self.res[p]) >= need:
+            return p
+        self.queue.pop(0)
+        return None
+
+    def _a_recruit(self, action: Action, t: list, p: int) -> None:
+        if action.name == "done":
+            self.queue.pop(0)
+            return
+        res = self.res[p]
+        for r in action.args:
+            res[RES_INDEX[r]] -= 1
+        self.soldiers[p] += 1
+        self.say(f"{_name(p)} recruits a soldier for {' and '.join(action.args)} (now {self.soldiers[p]})")
+
+    def _t_reveal(self, t: list) -> None:
+        self.queue.pop(0)
+        y = self.year - 1
+        self.revealed[y] = True
+        kind, strength, rew, pen = ENEMIES[y][self.enemy[y]]
+        self.say(f"Winter: the enemy is {C.enemy_name(self.year, self.enemy[y])} "
+                 f"(reward {C.bundle_text(rew)}; penalty {C.bundle_text(pen)})")
+        return None
+
+    def _t_king(self, t: list) -> int:
+        return CHANCE
+
+    def _a_king(self, action: Action, t: list, p: int) -> None:
+        self.queue.pop(0)
+        self.reinforcement = action.args[0]
+        self.say(f"The King sends {self.reinforcement} reinforcement to everyone")
+
+    def total_strength(self, p: int, kind: str) -> int:
+        return self.soldiers[p] + self.reinforcement + self.defence(p, kind)
+
+    def _t_battle(self, t: list) -> None:
+        """8. Winter battle."""
+        self.queue.pop(0)
+        y = self.year - 1
+        kind, strength, rew, pen = ENEMIES[y][self.enemy[y]]
+        totals = [self.total_strength(p, kind) for p in range(self.players)]
+        result = []
+        for p in range(self.players):
+            tot = totals[p]
+            if tot > strength or (tot == strength and (self.built[p] >> WALL & 1)):
+                result.append("won")
+            elif tot == strength:
+                result.append("tie")
+            else:
+                result.append("lost")
+        self.result = result
+        winners = [p for p in range(self.players) if result[p] == "won"]
+        best = max((totals[p] for p in winners), default=None)
+        tasks = []
+        for p in self.order:
+            name = _name(p)
+            if result[p] == "won":
+                self.say(f"{name} ({totals[p]}) defeats the {kind} ({strength})")
+                for r in range(3):
+                    if rew.get(RESOURCES[r]):
+                        self.res[p][r] += rew[RESOURCES[r]]
+                if rew.get("vp"):
+                    self.vp[p] += rew["vp"]
+                if rew.get("any"):
+                    tasks.append(["take", p, rew["any"], 7])
+                if (self.built[p] >> FORTRESS & 1):
+                    self.vp[p] += 1
+                    self.say(f"{name} gains 1 VP from the Fortress")
+                if totals[p] == best:
+                    self.vp[p] += 1
+                    self.say(f"{name} is the strongest defender: +1 VP")
+            elif result[p] == "tie":
+                self.say(f"{name} ({totals[p]}) holds the {kind} ({strength}) to a draw")
+            else:
+                self.say(f"{name} ({totals[p]}) loses to the {kind} ({strength}): {C.bundle_text(pen)}")
+                if pen.get("vp"):
+                    self._lose_vp(p, pen["vp"])
+                res = self.res[p]
+                for r in range(3):
+                    k = pen.get(RESOURCES[r], 0)
+                    if k:
+                        res[r] -= min(k, res[r])
+                if pen.get("any"):
+                    k = pen["any"]
+                    if sum(res) <= k:
+                        self.res[p] = [0, 0, 0]
+                    else:
+                        tasks.append(["lose", p, k])
+                if pen.get("building"):
+                    self._lose_building(p)
+        self.queue[0:0] = tasks
+        return None
+
+    def _lose_building(self, p: int) -> None:
+        """Highest level (rightmost) first; among equals the upper row (seed, 8. 冬季戰事)."""
+        bl = self.built[p]
+        for level in range(3, -1, -1):
+            for row in range(5):
+                b = row * 4 + level
+                if bl >> b & 1:
+                    self.built[p] = bl & ~(1 << b)
+                    self._lose_vp(p, B_VP[b])
+                    self.say(f"{_name(p)} loses the {B_NAME[b]} (-{B_VP[b]} VP)")
+                    return
+        self.say(f"{_name(p)} has no building to lose")
+
+    def _t_lose(self, t: list) -> int | None:
+        p = t[1]
+        res = self.res[p]
+        if t[2] <= 0 or sum(res) == 0:
+            self.queue.pop(0)
+            return None
+        if sum(res) <= t[2]:
+            self.res[p] = [0, 0, 0]
+            self.queue.pop(0)
+            return None
+        if (res[0] > 0) + (res[1] > 0) + (res[2] > 0) == 1:
+            r = 0 if res[0] else 1 if res[1] else 2
+            res[r] -= t[2]
+            self.queue.pop(0)
+            return None
+        return p
+
+    def _a_lose(self, action: Action, t: list, p: int) -> None:
+        r = RES_INDEX[action.args[0]]
+        self.res[p][r] -= 1
+        self.say(f"{_name(p)} loses 1 {RESOURCES[r]}")
+        t[2] -= 1
+
+    def _t_endyear(self, t: list) -> None:
+        self.queue.pop(0)
+        self.soldiers = [0] * self.players
+        self.reinforcement = 0
+        if self.year == C.YEARS:
+            for p in range(self.players):
+                if (self.built[p] >> CATHEDRAL & 1):
+                    k = sum(self.res[p]) // 2
+                    self.vp[p] += k
+                    self.say(f"{_name(p)} gains {k} VP from the Cathedral")
+            self.year += 1
+            self.stepi = len(STEPS)
+            self.say("Final score: " + ", ".join(f"{_name(p)} {self.vp[p]}" for p in range(self.players)))
+            self.say("Winner: " + ", ".join(_name(p) for p in self.winners_now()))
+        return None
+
+    def winners_now(self) -> list[int]:
+        keys = [(self.vp[p], sum(self.res[p]), self.built[p].bit_count()) for p in range(self.players)]
+        best = max(keys)
+        return [p for p in range(self.players) if keys[p] == best]
+
+    # ------------------------------------------------------------------ legal actions and apply
+    def _legal_actions(self, player: int) -> list[Action]:
+        t = self.queue[0]
+        k = t[0]
+        p = player
+        if k == "place":
+            if self.sel:
+                return [w[0] for w in self.ways(player)[abs(self.sel)]]
+            return self._placements(player)
+        if k == "take":
+            m = t[3]
+            return [TAKE[r] for r in range(3) if m >> r & 1]
+        if k == "build":
+            acts = [BUILD[b] for b in self.buildable(p)]
+            acts.append(PASS)
+            return acts
+        if k == "reroll":
+            return self._reroll_options(p)
+        if k == "recruit":
+            res = self.res[p]
+            if (self.built[p] >> BARRACKS & 1):
+                acts = [RECRUIT1[r] for r in range(3) if res[r]]
+            else:
+                acts = [a for (x, y), a in RECRUIT2.items() if res[x] and res[y] and (x != y or res[x] >= 2)]
+            acts.append(DONE)
+            return acts
+        if k == "alch":
+            res = self.res[p]
+            return [TRADE[r] for r in range(3) if res[r]] + [SKIP]
+        if k == "townhall":
+            res = self.res[p]
+            acts = [TOWN[r] for r in range(3) if res[r]]
+            if self.tokens[p]:
+                acts.append(TOWN[3])
+            acts.append(SKIP)
+            return acts
+        if k == "smuggle":
+            return [SMUGGLE, SKIP]
+        if k == "lose":
+            res = self.res[p]
+            return [LOSE[r] for r in range(3) if res[r]]
+        raise AssertionError(f"no decision in task {t}")
+
+    def _apply(self, action: Action, player: int) -> None:
+        t = self.queue[0]
+        _APPLY[t[0]](self, action, t, player)
+        self._run()
+
+    # ------------------------------------------------------------------ information
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        y = self.year - 1 if self.year <= C.YEARS else C.YEARS - 1
+        enemies = []
+        for i in range(C.YEARS):
+            e = self.enemy[i]
+            known = e >= 0 and (self.revealed[i] or (player is not None and player in self.peeked[i]))
+            enemies.append(ENEMY_KEYS[i][e] if known else None)
+        t = self.queue[0] if self.queue else None
+        return {
+            "year": self.year if self.year <= C.YEARS else C.YEARS,
+            "step": STEPS[self.stepi] if 0 <= self.stepi < len(STEPS) else "over",
+            "season": SEASONS[self.season] if self.season >= 0 else None,
+            "task": list(t) if t else None,
+            "vp": list(self.vp),
+            "resources": [list(r) for r in self.res],
+            "tokens": list(self.tokens),
+            "token_supply": self.token_supply,
+            "soldiers": list(self.soldiers),
+            "buildings": [[B_KEY[b] for b in range(20) if (bl >> b & 1)] for bl in self.built],
+            "order": list(self.order),
+            "envoy": self.envoy,
+            "aid_die": self.aid_die,
+            "dice": [list(d) for d in self.dice],
+            "rolled": [list(d) for d in self.rolled],
+            "advisors": {str(n): [list(e) for e in self.adv[n]] for n in range(1, 19) if self.adv[n]},
+            "market_used": list(self.market_used),
+            "selected_advisor": self.sel,
+            "enemy": enemies,
+            "enemy_drawn": self.enemy[y] >= 0,
+            "peeked": [list(x) for x in self.peeked],
+            "reinforcement": self.reinforcement,
+            "result": list(self.result),
+        }
+
+    def _resample_hidden(self, player: int | None) -> None:
+        """Re-deal this year's enemy card for a player who has not seen it."""
+        if self.year > C.YEARS:
+            return
+        y = self.year - 1
+        if self.enemy[y] < 0 or self.revealed[y] or (player is not None and player in self.peeked[y]):
+            return
+        old = ENEMY_ACT[y][self.enemy[y]]
+        self.enemy[y] = self.rng.randbelow(5)
+        new = ENEMY_ACT[y][self.enemy[y]]
+        self.history = [(q, new if (q == CHANCE and a == old) else a) for q, a in self.history]
+        self.log = [e for e in self.log if e.visible(player)]
+
+    def check_invariants(self) -> None:
+        n = self.players
+        if self.token_supply + sum(self.tokens) != PLUS2_TOKENS or self.token_supply < 0:
+            raise InvariantError("'+2' tokens were created or lost")
+        for p in range(n):
+            if min(self.res[p]) < 0 or self.tokens[p] < 0 or self.soldiers[p] < 0 or self.vp[p] < 0:
+                raise InvariantError(f"negative count for {_name(p)}")
+            bl = self.built[p]
+            if not 0 <= bl < 1 << 20 or bl.bit_count() > BUILDING_TOKENS:
+                raise InvariantError("more buildings than building tokens")
+            for r in range(0, 20, 4):
+                if (bl >> r & 15) not in (0, 1, 3, 7, 15):
+                    raise InvariantError(f"{_name(p)} owns a building without the one before it")
+            if self.vp[p] < 0:
+                raise InvariantError("negative VP")
+        if not -1 <= self.envoy < n:
+            raise InvariantError("bad envoy holder")
+        for e in range(19):
+            if len(self.adv[e]) > 1 + (e > 0) * n and e > 0:
+                raise InvariantError("too many handfuls on an advisor")
+
+    # ------------------------------------------------------------------ words for people
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        """As the base, but dice may be typed in any order ("roll 4 6 6", "use 4 6 6 +2")."""
+        words = text.strip().split() if isinstance(text, str) else None
+        if words and words[0].lower() in ("roll", "use"):
+            nums = sorted((w for w in words[1:] if w.isascii() and w.isdigit()), key=int, reverse=True)
+            rest = [w for w in words[1:] if not (w.isascii() and w.isdigit())]
+            text = " ".join([words[0]] + nums + rest)
+        return super().parse_action(text, player)
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        if player != CHANCE and self.queue and player in self._to_move():
+            t = self.queue[0]
+            k = t[0]
+            name = action.name
+            if name in ("place", "envoy") and k == "place" and not self.sel and action.args and isinstance(action.args[0], int):
+                n = action.args[0]
+                if not 1 <= n <= 18:
+                    return f"advisors are numbered 1 to 18, not {n}"
+                occ = self.adv[n]
+                dice = ", ".join(map(str, self.dice[player])) or "none"
+                if name == "place" and occ:
+                    who = ", ".join(_name(e[0]) for e in occ)
+                    return (f"the {ADVISORS[n][0]} ({n}) is already taken by {who}; "
+                            "only the King's envoy lets a second player influence it")
+                if name == "envoy" and self.envoy != player:
+                    return "you do not hold the King's envoy"
+                if name == "envoy" and not occ:
+                    return f"the {ADVISORS[n][0]} ({n}) is free: place on it without the envoy"
+                if name == "envoy" and any(e[0] == player for e in occ):
+                    return f"you already influence the {ADVISORS[n][0]} ({n})"
+                if n not in self.ways(player):
+                    return (f"your dice ({dice}) with {self.tokens[player]} '+2' token(s) cannot add up to {n}")
+            if name == "use" and k == "place":
+                if not self.sel:
+                    return "choose an advisor first ('place N')"
+                return (f"those dice do not make {abs(self.sel)} (or you lack them); ways now: "
+                        + ", ".join(str(w[0]) for w in self.ways(player)[abs(self.sel)]))
+            if name == "build" and action.args and k == "build":
+                key = action.args[0]
+                if key not in B_INDEX:
+                    return f"there is no building {key!r}; buildings: {', '.join(B_KEY)}"
+                b = B_INDEX[key]
+                bl = self.built[player]
+                if (bl >> b & 1):
+                    return f"you already own the {B_NAME[b]}"
+                if b % 4 and not bl >> (b - 1) & 1:
+                    return f"build the {B_NAME[b - 1]} first: each row is built from level I up"
+                g, w, s = self.cost(player, b)
+                have = self.res[player]
+                if have[0] < g or have[1] < w or have[2] < s:
+                    return (f"the {B_NAME[b]} costs {g} gold, {w} wood, {s} stone; "
+                            f"you have {have[0]} gold, {have[1]} wood, {have[2]} stone")
+                if bl.bit_count() >= BUILDING_TOKENS:
+                    return "all 17 of your building tokens are on your board"
+            if k != {"place": "place", "envoy": "place", "use": "place", "build": "build", "pass": "build",
+                     "take": "take", "recruit": "recruit", "lose": "lose"}.get(name, k):
+                return f"now is not the time for '{action}': {self.describe_task()}"
+        return super().why_illegal(action, player)
+
+    def describe_task(self) -> str:
+        if not self.queue:
+            return "the game is over"
+        t = self.queue[0]
+        k = t[0]
+        who = _name(t[1]) if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else ""
+        texts = {
+            "take": f"{who} chooses {t[2] if len(t) > 2 else ''} resource(s)",
+            "place": f"{_name(self.order[self.cur])} places dice on an advisor",
+            "build": f"{who} may build",
+            "reroll": f"{who} may reroll (Statue / Chapel)",
+            "recruit": f"{who} may recruit soldiers",
+            "alch": f"{who} may trade with the Alchemist",
+            "townhall": f"{who} may pay 1 resource or '+2' token at the Town Hall for 1 VP",
+            "smuggle": f"{who} may pay 1 VP to the Smuggler for 3 resources",
+            "lose": f"{who} chooses goods to lose",
+            "roll": "dice are rolled",
+            "king": "the King's reinforcement die is rolled",
+        }
+        return texts.get(k, "the enemy card is drawn")
+
+    def describe(self, action: Action, player: int | None = None) -> str:
+        who = _name(player) if player is not None else "Someone"
+        name, args = action.name, action.args
+        if name == "place":
+            return f"{who} influences the {ADVISORS[args[0]][0]} ({args[0]}: {ADVISORS[args[0]][1]})"
+        if name == "envoy":
+            return f"{who} uses the King's envoy to share the {ADVISORS[args[0]][0]} ({args[0]})"
+        if name == "use":
+            return f"{who} uses dice {' '.join(map(str, args))}"
+        if name == "build":
+            return f"{who} builds the {B_NAME[B_INDEX[args[0]]]}"
+        if name == "take":
+            return f"{who} takes 1 {args[0]}"
+        if name == "lose":
+            return f"{who} gives up 1 {args[0]}"
+        if name == "trade":
+            return f"{who} trades 1 {args[0]} with the Alchemist"
+        if name == "townhall":
+            return f"{who} pays 1 {args[0]} at the Town Hall for 1 VP"
+        if name == "recruit":
+            return f"{who} pays {' and '.join(args)} for a soldier"
+        if name == "roll":
+            return "The dice show " + ", ".join(map(str, args))
+        if name == "reinforce":
+            return f"The King's die shows {args[0]}"
+        if name == "enemy":
+            return f"The enemy card is {args[0]}"
+        return {
+            "pass": f"{who} builds nothing more this season", "skip": f"{who} declines",
+            "done": f"{who} stops recruiting", "keep": f"{who} keeps the dice",
+            "statue": f"{who} rerolls one die with the Statue", "chapel": f"{who} rerolls all dice with the Chapel",
+            "smuggle": f"{who} pays 1 VP to the Smuggler",
+        }.get(name, str(action))
+
+
+_HANDLERS = {
+    k[3:]: v for k, v in vars(KingsburgState).items() if k.startswith("_t_")
+}
+_APPLY = {
+    "take": KingsburgState._a_take, "roll": KingsburgState._a_roll, "reroll": KingsburgState._a_reroll,
+    "place": KingsburgState._a_place, "alch": KingsburgState._a_alch, "smuggle": KingsburgState._a_smuggle,
+    "peek": KingsburgState._a_draw, "draw": KingsburgState._a_draw, "build": KingsburgState._a_build,
+    "townhall": KingsburgState._a_townhall, "recruit": KingsburgState._a_recruit, "king": KingsburgState._a_king,
+    "lose": KingsburgState._a_lose,
+}
