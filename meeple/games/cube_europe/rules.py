@@ -509,6 +509,8 @@ class CubeEuropeState(State):
     # ================================================================== scoring
     def score_breakdown(self, player: int) -> dict[str, int]:
         """The seed's scoring: territories, completed colours, green cubes, yellow effects, workers."""
+        if player >= len(self.boards):  # boards are still being dealt
+            return {"territories": 0, "colours": 0, "green": 0, "yellow_effects": 0, "workers": 0}
         board = self.board(player)
         filled = set(self.filled[player])
         effects = self.effects(player)
