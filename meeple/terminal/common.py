@@ -184,14 +184,15 @@ def board(state: State, player: int | None) -> RenderableType:
 def score_table(state: State, you: set[int] | None = None, final: bool = False) -> Table:
     scores = state.scores()
     winners = set(state.winners()) if final else set()
+    mark = final and state.players > 1
     table = Table(title="Final score" if final else "Score so far", title_justify="left")
     table.add_column("seat")
     table.add_column("score", justify="right")
-    if final:
+    if mark:
         table.add_column("")
     for p in range(state.players):
         row: list[Any] = [seat_label(state, p, you), f"{scores[p]:g}"]
-        if final:
+        if mark:
             row.append(Text("winner", style="bold green") if p in winners else "")
         table.add_row(*row)
     return table

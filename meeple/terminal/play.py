@@ -236,25 +236,27 @@ class Session:
             total = sum(w for _, w in outcomes) or 1.0
             weights = {a: w / total for a, w in outcomes}
 
-        def label(action: Any) -> Text:
+        def label(action: Any) -> tuple[Text, Text]:
             text = str(action)
-            said = state.describe(action, player)
-            out = Text(said if said else text)
-            if said and said.lower() != text.lower():
-                out.append(f"  [{text}]", style="dim")
-            if player == CHANCE:
-                out.append(f"  {weights.get(action, 0):.0%}", style="dim")
-            return out
+            said = state.describe(action, player) or text
+            extra = Text(f"  {weights.get(action, 0):.0%}" if player == CHANCE else "", style="dim")
+            if said.lower() != text.lower():
+                extra.append("  " + text, style="dim cyan")
+            return Text(said), extra
 
         heading = Text("Outcomes:" if player == CHANCE else "Your actions:", style="bold")
         if len(legal) <= LIST_COMPACT_OVER:
             table = Table.grid(padding=(0, 1))
-            table.add_column(justify="right", style="cyan")
-            table.add_column()
+            table.add_column(justify="right", style="cyan", no_wrap=True)
+            table.add_column(ratio=1)
+            table.add_column(no_wrap=True, justify="right")
             for i, action in enumerate(legal, 1):
-                table.add_row(str(i), label(action))
+                table.add_row(str(i), *label(action))
             return Group(heading, Padding(table, (0, 0, 0, 1)))
-        cells = [Text.assemble((f"{i:>3} ", "cyan"), label(a)) for i, a in enumerate(legal, 1)]
+        cells = []
+        for i, action in enumerate(legal, 1):
+            said, extra = label(action)
+            cells.append(Text.assemble((f"{i:>3} ", "cyan"), said, " ", extra))
         return Group(heading, Columns(cells, column_first=True, padding=(0, 2)))
 
     # ------------------------------------------------------------------ the end
