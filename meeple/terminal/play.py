@@ -81,7 +81,7 @@ class Session:
                 for player in movers:
                     if player not in self.state.to_move():
                         continue
-                    if player in self.humans:
+                    if player in self.humans or player == CHANCE:
                         self.human_turn(player)
                     else:
                         self.state.apply(choose_action(self.agents[player], self.state, player), player)
