@@ -59,7 +59,7 @@ def rules_dir() -> Path:
 
 
 def fail(exc: CliError) -> typer.Exit:
-    error_console().print(Text(f"meeple: {exc}", style="red"))
+    error_console().print(Text(f"meeple: {exc}", style="red"), soft_wrap=True)
     return typer.Exit(exc.code)
 
 
