@@ -39,6 +39,21 @@ UNIT_CODES = {"inf": 0, "cav": 1, "art": 2, "cossack": 3}
 HIT = (C.HIT_ON["inf"], C.HIT_ON["cav"], C.HIT_ON["art"], C.HIT_ON["cossack"])
 CODE_NAMES = ("infantry", "cavalry", "artillery", "Cossack")
 
+TOKEN_ACTS = [[A("token", a, v) for v in range(6)] for a in range(6)]
+BID_ACTS = [A("bid", x) for x in range(400)]
+ESTATE_ACTS = [A("estate", i) for i in range(NPROV)]
+BUILD_ACTS = [A("build", i) for i in range(NPROV)]
+MOVE_ACTS = [[A("move", a, b) for b in range(NPROV)] for a in range(NPROV)]
+MOVES_FROM = [[MOVE_ACTS[a][b] for b in range(NPROV) if b != a] for a in range(NPROV)]
+JESUIT_ACTS = [A("jesuit", i) for i in range(NPROV)]
+RECRUIT_ACTS = [A("recruit", i) for i in range(NPROV)]
+BUY_ACTS = {u: A("buy", u) for u in ("inf", "cav", "art", "cossack")}
+CAMPAIGN_ACTS = [A("campaign", i) for i in range(NPROV)]
+ROYAL_ACTS = [A("royal", i) for i in range(NPROV)]
+VETO_ACTS = [A("veto", i) for i in range(NPROV)]
+DIPLO_ACTS = [A("diplomacy", e + 1) for e in range(5)]
+NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
+
 PHASE_NAMES = (
     "", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
     "build estates", "special actions", "buy armies", "campaigns", "enemies attack",
@@ -121,6 +136,24 @@ class GodsPlayground(State):
     def _to_move(self) -> list[int]:
         return list(self.movers)
 
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """As ``State.apply``; the common case (a listed action of a seat to move) skips building a set.
+
+        Every other case (errors, no player given) goes through the base class, which re-checks."""
+        if player is not None and player in self.movers and isinstance(action, Action):
+            legal = self._legal_cache.get(player)
+            if legal is None:
+                legal = self._legal(player)
+            if action in legal:
+                self._do(action, player)
+                if self.chance == "auto":
+                    movers = self.movers
+                    while movers and movers[0] == CHANCE:
+                        self._do(self.sample_chance(self.rng), CHANCE)
+                        movers = self.movers
+                return
+        super().apply(action, player)
+
     def is_over(self) -> bool:
         return self.over
 
@@ -158,12 +191,13 @@ class GodsPlayground(State):
         if m == "token":
             return self._token_actions(p)
         if m == "bid":
-            return [A("bid", x) for x in range(self.money[p] + 1)]
+            m = self.money[p]
+            return BID_ACTS[: m + 1] if m < len(BID_ACTS) else [A("bid", x) for x in range(m + 1)]
         if m == "estate":
-            return [A("estate", i) for i in range(NPROV) if self._free_slot(i)]
+            return [ESTATE_ACTS[i] for i in range(NPROV) if self._free_slot(i)]
         if m == "build":
             cost = 1 if self.builds[p] == 0 else 2
-            acts = [A("build", i) for i in range(NPROV)
+            acts = [BUILD_ACTS[i] for i in range(NPROV)
                     if self.pc[i][p] >= cost and self._free_slot(i) and self.discs[p] > 0]
             acts.append(PASS)
             return acts
@@ -177,35 +211,35 @@ class GodsPlayground(State):
             done = self.sub["jes"]
             acts = []
             if self.money[p] >= C.JESUIT_COST:
-                acts = [A("jesuit", i) for i in range(NPROV) if i not in done and self.pc[i][p] > 0]
+                acts = [JESUIT_ACTS[i] for i in range(NPROV) if i not in done and self.pc[i][p] > 0]
             acts.append(DONE)
             return acts
         if m == "recruit":
-            acts = [A("recruit", i) for i in range(NPROV) if self.pc[i][p] > 0 and self._buyable(p, i)]
+            acts = [RECRUIT_ACTS[i] for i in range(NPROV) if self.pc[i][p] > 0 and self._buyable(p, i)]
             acts.append(PASS)
             return acts
         if m == "buy":
-            acts = [A("buy", u) for u in self._buyable(p, self.sub["prov"])]
+            acts = [BUY_ACTS[u] for u in self._buyable(p, self.sub["prov"])]
             acts.append(DONE)
             return acts
         if m == "campaign":
-            acts = [A("campaign", i) for i in range(NPROV) if self._can_campaign_in(p, i)]
+            acts = [CAMPAIGN_ACTS[i] for i in range(NPROV) if self._can_campaign_in(p, i)]
             if self._has_senate_disc(p) and sum(self.royal) > 0:
-                acts += [A("royal", i) for i in range(NPROV) if self._campaign_target(i, -1)]
+                acts += [ROYAL_ACTS[i] for i in range(NPROV) if self._campaign_target(i, -1)]
             acts.append(PASS)
             return acts
         if m == "fight":
             acts = []
             if sum(self.royal) > 0 and (self.sub.get("free") or self._has_senate_disc(p)):
-                acts = [A("royal", i) for i in range(NPROV) if sum(self.pe[i]) > 0]
+                acts = [ROYAL_ACTS[i] for i in range(NPROV) if sum(self.pe[i]) > 0]
             acts.append(PASS)
             return acts
         return []
 
     def _token_actions(self, p: int) -> list[Action]:
-        free = [a for a in range(6) if self.placed[p][a] < 0]
+        placed = self.placed[p]
         vals = sorted(set(self._tokens_left(p)))
-        return [A("token", a, v) for a in free for v in vals]
+        return [TOKEN_ACTS[a][v] for a in range(6) if placed[a] < 0 for v in vals]
 
     def _tokens_left(self, p: int) -> list[int]:
         left = list(self.tok[p])
@@ -216,7 +250,11 @@ class GodsPlayground(State):
 
     def _move_actions(self, p: int) -> list[Action]:
         pc = self.pc
-        return [A("move", a, b) for a in range(NPROV) if pc[a][p] > 0 for b in range(NPROV) if b != a]
+        out: list[Action] = []
+        for a in range(NPROV):
+            if pc[a][p] > 0:
+                out += MOVES_FROM[a]
+        return out
 
     def _special_actions(self, p: int) -> list[Action]:
         pc = self.pc
@@ -235,10 +273,10 @@ class GodsPlayground(State):
         if not self.diplo_used and self.money[p] >= C.DIPLOMACY_MIN_MONEY and self._has_senate_disc(p):
             for e in range(5):
                 if mine[e] > 0 and self._diplomacy_allowed(e):
-                    acts.append(A("diplomacy", e + 1))
+                    acts.append(DIPLO_ACTS[e])
         acts += self._move_actions(p)
         if any(s >= 0 for s in self.senate):
-            acts += [A("veto", i) for i in range(NPROV) if mine[i] > 0]
+            acts += [VETO_ACTS[i] for i in range(NPROV) if mine[i] > 0]
         if rnd in C.CONFEDERATION_ROUNDS and self._single_last(p):
             for i in range(NPROV):
                 if mine[i] >= 2:
@@ -246,7 +284,7 @@ class GodsPlayground(State):
                         if v != p and mine[i] > pc[i][v] and self._confed_slot(i, v) >= 0:
                             acts.append(A("confederation", i, v))
         if rnd >= C.JESUIT_FROM_ROUND and self.money[p] >= C.JESUIT_COST:
-            acts += [A("jesuit", i) for i in range(NPROV) if mine[i] > 0]
+            acts += [JESUIT_ACTS[i] for i in range(NPROV) if mine[i] > 0]
         if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities > 0:
             for i in range(NPROV):
                 if mine[i] >= 2:
@@ -335,7 +373,7 @@ class GodsPlayground(State):
         return [(k + j) % P for j in range(P)]
 
     def name(self, p: int) -> str:
-        return C.SEATS[p].split(" ")[0]
+        return NAMES[p]
 
     # ================================================================== apply
     def _apply(self, action: Action, p: int) -> None:
@@ -360,7 +398,7 @@ class GodsPlayground(State):
         elif m == "build":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{self.name(p)} passes (build estates)")
+                self.say(f"{NAMES[p]} passes (build estates)")
             else:
                 self.build_estate(p, args[0])
             self._next_turn(self._can_build, "build")
@@ -369,7 +407,7 @@ class GodsPlayground(State):
         elif m == "recruit":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{self.name(p)} passes (buy armies)")
+                self.say(f"{NAMES[p]} passes (buy armies)")
                 self._next_turn(self._can_recruit, "recruit")
             else:
                 self.recruit(p, args[0])
@@ -383,7 +421,7 @@ class GodsPlayground(State):
         elif m == "campaign":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{self.name(p)} passes (campaigns)")
+                self.say(f"{NAMES[p]} passes (campaigns)")
                 self._next_turn(self._can_campaign, "campaign")
             elif name == "campaign":
                 self.campaign(p, args[0])
@@ -392,11 +430,11 @@ class GodsPlayground(State):
         elif m == "fight":
             if name == "pass":
                 if self.sub.get("free"):
-                    self.say(f"{self.name(p)} (king) does not lead the royal army")
+                    self.say(f"{NAMES[p]} (king) does not lead the royal army")
                     self._fight_back_rotation()
                 else:
                     self.passed[p] = True
-                    self.say(f"{self.name(p)} passes (Poland fights back)")
+                    self.say(f"{NAMES[p]} passes (Poland fights back)")
                     self._next_turn(self._can_fight_back, "fight")
             else:
                 self.fight_back(p, args[0])
@@ -487,7 +525,7 @@ class GodsPlayground(State):
     def _place_estate(self, i: int, p: int) -> None:
         self.estates[i].append([p, 0, 0])
         self.discs[p] -= 1
-        self.say(f"{self.name(p)} places an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+        self.say(f"{NAMES[p]} places an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
 
     # ------------------------------------------------------------------ phase 1
     def income(self) -> None:
@@ -499,7 +537,7 @@ class GodsPlayground(State):
                 gains[owner] += lv + (C.LAND_MANAGER_INCOME if lm else 0)
         for p in range(P):
             self.money[p] += gains[p]
-        self.say(f"Round {self.rnd}, phase 1 income: " + ", ".join(f"{self.name(p)} +{gains[p]}" for p in range(P)))
+        self.say(f"Round {self.rnd}, phase 1 income: " + ", ".join(f"{NAMES[p]} +{gains[p]}" for p in range(P)))
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 2
@@ -514,8 +552,8 @@ class GodsPlayground(State):
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
         self.placed[p][area] = value
-        self.say(f"{self.name(p)} places a noble token face down in {C.AREAS[area]}")
-        self.say(f"({self.name(p)}: token {value} in {C.AREAS[area]})", to=(p,))
+        self.say(f"{NAMES[p]} places a noble token face down in {C.AREAS[area]}")
+        self.say(f"({NAMES[p]}: token {value} in {C.AREAS[area]})", to=(p,))
         if min(self.placed[p]) >= 0:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
@@ -531,7 +569,7 @@ class GodsPlayground(State):
                     n = min(v, self.hand[p])
                     self.hand[p] -= n
                     self.pc[a][p] += n
-            self.say(f"{self.name(p)} reveals " + ", ".join(f"{C.AREAS[a]} {self.shown[p][a]}" for a in range(6)))
+            self.say(f"{NAMES[p]} reveals " + ", ".join(f"{C.AREAS[a]} {self.shown[p][a]}" for a in range(6)))
         self.placed = [[-1] * 6 for _ in range(P)]
         self._end_phase()
 
@@ -555,15 +593,15 @@ class GodsPlayground(State):
 
     def sealed_bid(self, p: int, amount: int) -> None:
         self.bids[p] = amount
-        self.say(f"{self.name(p)} hands in a sealed bid")
-        self.say(f"({self.name(p)} bids {amount})", to=(p,))
+        self.say(f"{NAMES[p]} hands in a sealed bid")
+        self.say(f"({NAMES[p]} bids {amount})", to=(p,))
         self.movers = [q for q in self.movers if q != p]
         if self.movers:
             return
         bids = {q: self.bids[q] for q in self.bidders}
         for q, b in bids.items():
             self.money[q] -= b
-        self.say("Bids: " + ", ".join(f"{self.name(q)} {b}" for q, b in bids.items()) + " (all paid to the bank)")
+        self.say("Bids: " + ", ".join(f"{NAMES[q]} {b}" for q, b in bids.items()) + " (all paid to the bank)")
         top = max(bids.values())
         tied = [q for q in self.bidders if bids[q] == top]
         self.bids = [-1] * P
@@ -580,7 +618,7 @@ class GodsPlayground(State):
     def _crown(self, p: int) -> None:
         self.king = p
         self.bidders = []
-        self.say(f"{self.name(p)} is elected king and becomes start player")
+        self.say(f"{NAMES[p]} is elected king and becomes start player")
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 4
@@ -685,7 +723,7 @@ class GodsPlayground(State):
         self.builds[p] += 1
         self.estates[i].append([p, 0, 0])
         self.discs[p] -= 1
-        self.say(f"{self.name(p)} takes back {cost} cube(s) and builds an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+        self.say(f"{NAMES[p]} takes back {cost} cube(s) and builds an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
 
     # ------------------------------------------------------------------ phase 8
     def special_actions(self) -> None:
@@ -704,7 +742,7 @@ class GodsPlayground(State):
 
     def special_action(self, p: int, name: str, args: tuple) -> None:
         if name == "pass":
-            self.say(f"{self.name(p)} takes no special action")
+            self.say(f"{NAMES[p]} takes no special action")
         elif name == "done":
             pass
         elif name == "land":
@@ -739,14 +777,14 @@ class GodsPlayground(State):
         self.hand[p] += 1
         self.estates[i][slot - 1][1] = 1
         self.lm_pool -= 1
-        self.say(f"{self.name(p)} places a land manager on slot {slot} in {C.PROVINCES[i]}")
+        self.say(f"{NAMES[p]} places a land manager on slot {slot} in {C.PROVINCES[i]}")
 
     def danzig(self, p: int) -> None:
         self.pc[0][p] -= 1
         self.hand[p] += 1
         gain = 2 * self.level[0]
         self.money[p] += gain
-        self.say(f"{self.name(p)} trades through Danzig for {gain} złoty")
+        self.say(f"{NAMES[p]} trades through Danzig for {gain} złoty")
 
     def diplomacy(self, p: int, e: int) -> None:
         self.pc[e][p] -= 1
@@ -759,21 +797,21 @@ class GodsPlayground(State):
         self.sub = {"dice": "diplomacy", "who": p}
         self.dice = []
         self.mode = "dice"
-        self.say(f"{self.name(p)} signs a treaty with {C.ENEMIES[e]} (a cube from {C.PROVINCES[e]}, "
+        self.say(f"{NAMES[p]} signs a treaty with {C.ENEMIES[e]} (a cube from {C.PROVINCES[e]}, "
                  f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
 
     def _diplomacy_paid(self, d: int) -> None:
         p = self.sub["who"]
         cost = d + C.DIPLOMACY_EXTRA
         self.money[p] -= cost
-        self.say(f"The die shows {d}: {self.name(p)} pays {cost} złoty for the treaty")
+        self.say(f"The die shows {d}: {NAMES[p]} pays {cost} złoty for the treaty")
         self.dice = []
         self._next_pick()
 
     def move_cube(self, p: int, a: int, b: int) -> None:
         self.pc[a][p] -= 1
         self.pc[b][p] += 1
-        self.say(f"{self.name(p)} moves a cube from {C.PROVINCES[a]} to {C.PROVINCES[b]}")
+        self.say(f"{NAMES[p]} moves a cube from {C.PROVINCES[a]} to {C.PROVINCES[b]}")
 
     def liberum_veto(self, p: int, i: int) -> None:
         self.pc[i][p] -= 1
@@ -783,7 +821,7 @@ class GodsPlayground(State):
             if q >= 0:
                 self.discs[q] += 1
                 self.senate[s] = -1
-        self.say(f"{self.name(p)} calls the liberum veto: the senate is dissolved")
+        self.say(f"{NAMES[p]} calls the liberum veto: the senate is dissolved")
 
     def confederation(self, p: int, i: int, v: int) -> None:
         self.pc[i][p] -= 2
@@ -796,8 +834,8 @@ class GodsPlayground(State):
         slot[0] = p
         self.discs[v] += 1
         self.discs[p] -= 1
-        self.say(f"{self.name(p)} forms a confederation in {C.PROVINCES[i]}: "
-                 f"{self.name(v)}'s estate on slot {k + 1} becomes {self.name(p)}'s")
+        self.say(f"{NAMES[p]} forms a confederation in {C.PROVINCES[i]}: "
+                 f"{self.name(v)}'s estate on slot {k + 1} becomes {NAMES[p]}'s")
 
     def jesuit_school(self, p: int, i: int) -> None:
         if self.mode == "special":
@@ -808,7 +846,7 @@ class GodsPlayground(State):
         self.hand[p] += 1
         self.money[p] -= C.JESUIT_COST
         self.vp[p] += 1
-        msg = f"{self.name(p)} founds a Jesuit school in {C.PROVINCES[i]} (+1 VP)"
+        msg = f"{NAMES[p]} founds a Jesuit school in {C.PROVINCES[i]} (+1 VP)"
         if len(self.sub["jes"]) == NPROV:
             self.vp[p] += C.JESUIT_ALL_BONUS
             msg += f"; all five provinces: +{C.JESUIT_ALL_BONUS} VP more"
@@ -820,7 +858,7 @@ class GodsPlayground(State):
         self.estates[i][slot - 1][2] = 1
         self.cities -= 1
         self.city_used = True
-        self.say(f"{self.name(p)} builds a new city on slot {slot} in {C.PROVINCES[i]}")
+        self.say(f"{NAMES[p]} builds a new city on slot {slot} in {C.PROVINCES[i]}")
 
     # ------------------------------------------------------------------ phase 9
     def buy_armies(self) -> None:
@@ -829,6 +867,8 @@ class GodsPlayground(State):
         self._start_turns("recruit", self._can_recruit)
 
     def _can_recruit(self, p: int) -> bool:
+        if self.money[p] == 0:
+            return False
         return any(self.pc[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
 
     def recruit(self, p: int, i: int) -> None:
@@ -837,7 +877,7 @@ class GodsPlayground(State):
         self.sub = {"prov": i}
         self.mode = "buy"
         half = " at half price (enemies in the province)" if sum(self.pe[i]) > 0 else ""
-        self.say(f"{self.name(p)} recruits in {C.PROVINCES[i]}{half}")
+        self.say(f"{NAMES[p]} recruits in {C.PROVINCES[i]}{half}")
 
     def buy_unit(self, p: int, unit: str) -> None:
         i = self.sub["prov"]
@@ -849,7 +889,7 @@ class GodsPlayground(State):
             k = UNIT_CODES[unit]
             self.uhand[p][k] -= 1
             self.units[p][i][k] += 1
-        self.say(f"{self.name(p)} buys {CODE_NAMES[UNIT_CODES[unit]]} in {C.PROVINCES[i]} for {price}")
+        self.say(f"{NAMES[p]} buys {CODE_NAMES[UNIT_CODES[unit]]} in {C.PROVINCES[i]} for {price}")
 
     def _cossacks_join_tatars(self) -> None:
         for k, loc in enumerate(self.coss):
@@ -873,12 +913,12 @@ class GodsPlayground(State):
     def campaign(self, p: int, i: int) -> None:
         self.pc[i][p] -= 1
         self.hand[p] += 1
-        self.say(f"{self.name(p)} takes back a cube and campaigns in {C.PROVINCES[i]}")
+        self.say(f"{NAMES[p]} takes back a cube and campaigns in {C.PROVINCES[i]}")
         self._start_battle(p, i, "campaign", i)
 
     def royal_campaign(self, p: int, i: int) -> None:
         self._spend_senate_disc(p)
-        self.say(f"{self.name(p)} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
+        self.say(f"{NAMES[p]} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
         self._start_battle(-1, i, "campaign", i, owner=p)
 
     def _spend_senate_disc(self, p: int) -> None:
@@ -988,7 +1028,7 @@ class GodsPlayground(State):
         while self.bqueue:
             p, prov, kind, enemy = self.bqueue.pop(0)
             if self._army_in(p, prov) > 0 and self.pe[prov][enemy] > 0:
-                self.say(f"{self.name(p)} defends {C.PROVINCES[prov]} against {C.ENEMIES[enemy]}")
+                self.say(f"{NAMES[p]} defends {C.PROVINCES[prov]} against {C.ENEMIES[enemy]}")
                 self._start_battle(p, prov, kind, enemy)
                 return True
         return False
@@ -1060,10 +1100,10 @@ class GodsPlayground(State):
 
     def fight_back(self, p: int, i: int) -> None:
         if self.sub.get("free"):
-            self.say(f"{self.name(p)} (king) leads the royal army against the enemy in {C.PROVINCES[i]}")
+            self.say(f"{NAMES[p]} (king) leads the royal army against the enemy in {C.PROVINCES[i]}")
         else:
             self._spend_senate_disc(p)
-            self.say(f"{self.name(p)} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
+            self.say(f"{NAMES[p]} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
         self._start_battle(-1, i, "fight", i, owner=p)
 
     # ------------------------------------------------------------------ phase 13
@@ -1155,7 +1195,7 @@ class GodsPlayground(State):
             if gain:
                 self.money[p] -= gain * C.ZLOTY_PER_VP
                 self.vp[p] += gain
-        self.say("Victory points: " + ", ".join(f"{self.name(p)} {self.vp[p]}" for p in range(P)))
+        self.say("Victory points: " + ", ".join(f"{NAMES[p]} {self.vp[p]}" for p in range(P)))
         self._end_phase()
 
     def _score_track(self, e: int) -> None:
@@ -1228,12 +1268,12 @@ class GodsPlayground(State):
                 self.final[owner] += pts
         for p in range(P):
             self.vp[p] += self.final[p]
-        self.say("Estates score: " + ", ".join(f"{self.name(p)} {self.final[p]}" for p in range(P)))
+        self.say("Estates score: " + ", ".join(f"{NAMES[p]} {self.final[p]}" for p in range(P)))
         self.over = True
         self.mode = "over"
         self.movers = []
         w = self.winners()
-        self.say("Final: " + ", ".join(f"{self.name(p)} {self.vp[p]} VP" for p in range(P))
+        self.say("Final: " + ", ".join(f"{NAMES[p]} {self.vp[p]} VP" for p in range(P))
                  + "; winner: " + " and ".join(self.name(p) for p in w))
 
     # ================================================================== information
@@ -1287,16 +1327,16 @@ class GodsPlayground(State):
         for p in range(P):
             cubes = self.hand[p] + sum(self.pc[i][p] for i in range(NPROV)) + sum(self.tn[e][p] for e in range(5))
             if cubes != C.CUBES or self.hand[p] < 0:
-                raise InvariantError(f"{self.name(p)} has {cubes} noble cubes, not {C.CUBES}")
+                raise InvariantError(f"{NAMES[p]} has {cubes} noble cubes, not {C.CUBES}")
             discs = self.discs[p] + self.senate.count(p) + sum(1 for row in self.estates for s in row if s[0] == p)
             if discs != C.DISCS or self.discs[p] < 0:
-                raise InvariantError(f"{self.name(p)} has {discs} discs, not {C.DISCS}")
+                raise InvariantError(f"{NAMES[p]} has {discs} discs, not {C.DISCS}")
             for k in range(3):
                 n = self.uhand[p][k] + sum(self.units[p][i][k] for i in range(NPROV))
                 if n != C.UNITS[k] or self.uhand[p][k] < 0:
-                    raise InvariantError(f"{self.name(p)} has {n} {C.UNIT_NAMES[k]}")
+                    raise InvariantError(f"{NAMES[p]} has {n} {C.UNIT_NAMES[k]}")
             if self.money[p] < 0:
-                raise InvariantError(f"{self.name(p)} has negative money")
+                raise InvariantError(f"{NAMES[p]} has negative money")
         for e in range(5):
             n = self.esup[e] + self.te[e] + sum(self.pe[i][e] for i in range(NPROV))
             if n != C.ENEMY_CUBES[e] or self.esup[e] < 0:
