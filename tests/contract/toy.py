@@ -231,6 +231,7 @@ class ToyState(State):
             pool += self.hands[p]
             if self.bids[p] is not None and not self.revealed:
                 pool.append(self.bids[p])
+        pool.sort()  # start from an order that depends only on what the seat knows
         self.rng.shuffle(pool)
         for p in others:
             k = len(self.hands[p])

@@ -1,0 +1,1 @@
+"""Unit tests of meeple.core, run against the toy test double (tests/contract/toy.py)."""
