@@ -1,0 +1,139 @@
+"""The contract tests themselves are tested: each broken variant of the toy must be caught.
+
+Each variant breaks one promise the way a real game could; the matching contract test, run on it,
+must fail. (A contract test that cannot fail protects nothing.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from meeple.core import Action
+from meeple.core import registry
+
+from . import test_clone, test_hidden, test_json, test_play, test_reject
+from .harness import Config
+from .toy import INFO, ToyState
+
+
+class LeakyObservation(ToyState):
+    """Shows everybody's hand: determinize(p) then changes observation(p)."""
+
+    def _observation(self, player):  # noqa: ANN001, ANN202
+        return {**super()._observation(player), "all_hands": [list(h) for h in self.hands]}
+
+
+class ResamplesOwnHand(ToyState):
+    """Re-deals the seat's own hand too: its legal actions change under determinize."""
+
+    def _resample_hidden(self, player):  # noqa: ANN001, ANN202
+        super()._resample_hidden(None)
+
+
+class RandomOutsideChance(ToyState):
+    """Picks the next start player from the RNG instead of by a chance node."""
+
+    def _pass(self, player):  # noqa: ANN001, ANN202
+        super()._pass(player)
+        if self.phase == "bid":
+            self.start = self.rng.randbelow(self.players)
+
+
+class ForgetsAField(ToyState):
+    """Keeps the points outside FIELDS: clones share them and saves lose them."""
+
+    FIELDS = tuple(f for f in ToyState.FIELDS if f != "points")
+
+
+class TuplesInState(ToyState):
+    """Stores a tuple: to_json is no longer JSON-native."""
+
+    FIELDS = (*ToyState.FIELDS, "values")
+
+    def setup(self):  # noqa: ANN202
+        super().setup()
+        self.values = (1, 2, 3, 4, 5, 6)
+
+
+class RejectionChangesState(ToyState):
+    """Its why_illegal writes to the log."""
+
+    def why_illegal(self, action, player):  # noqa: ANN001, ANN202
+        self.say("someone tried something")
+        return super().why_illegal(action, player)
+
+
+class NeverEnds(ToyState):
+    """Plays round after round: the termination bound must stop it."""
+
+    MAX_ACTIONS = 150
+
+    def _pass(self, player):  # noqa: ANN001, ANN202
+        self.round = 0
+        self.deck.extend(self.discard)
+        self.deck.sort()
+        self.discard = []
+        super()._pass(player)
+
+
+class DuplicateActions(ToyState):
+    """Lists a bid once per copy in hand (two identical actions)."""
+
+    def _legal_actions(self, player):  # noqa: ANN001, ANN202
+        if self.phase == "bid":
+            return [Action("bid", (v,)) for v in self.hands[player]]
+        return super()._legal_actions(player)
+
+
+class BadActionText(ToyState):
+    """Uses an argument with a space in it, so the text does not parse back."""
+
+    def _legal_actions(self, player):  # noqa: ANN001, ANN202
+        return [Action(a.name, (*a.args, "x  y")) if a.name == "pass" else a for a in super()._legal_actions(player)]
+
+    def _apply(self, action, player):  # noqa: ANN001, ANN202
+        if action.name == "pass":
+            action = Action("pass")
+        super()._apply(action, player)
+
+
+CASES = [
+    (LeakyObservation, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
+    (ResamplesOwnHand, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
+    (RandomOutsideChance, test_play.test_automatic_game_replayed_with_manual_chance_is_the_same_game),
+    (ForgetsAField, test_clone.test_playing_on_a_clone_leaves_the_original_unchanged),
+    (ForgetsAField, test_json.test_from_json_gives_the_same_state_and_legal_actions),
+    (TuplesInState, test_json.test_from_json_gives_the_same_state_and_legal_actions),
+    (RejectionChangesState, test_reject.test_wrong_actions_are_rejected_and_change_nothing),
+    (NeverEnds, test_play.test_random_game_ends_and_keeps_every_promise_after_every_action),
+    (DuplicateActions, test_play.test_random_game_ends_and_keeps_every_promise_after_every_action),
+    (BadActionText, test_json.test_every_legal_action_round_trips_through_text_and_json),
+]
+
+
+@contextlib.contextmanager
+def registered_as(cls: type[ToyState]) -> Iterator[Config]:
+    game_id = "toy-" + cls.__name__.lower()
+    registry._REGISTRY[game_id] = (dataclasses.replace(INFO, id=game_id), cls)
+    try:
+        yield Config(game_id, 3)
+    finally:
+        registry._REGISTRY.pop(game_id, None)
+
+
+@pytest.mark.parametrize("broken, contract_test", CASES, ids=[f"{c.__name__}-{t.__name__}" for c, t in CASES])
+def test_the_contract_catches_a_broken_game(broken: type[ToyState], contract_test) -> None:  # noqa: ANN001
+    with registered_as(broken) as config:
+        with pytest.raises(Exception):  # noqa: B017 - any failure of the contract test counts
+            for seed in (0, 1, 2):
+                contract_test(config, seed)
+
+
+def test_the_unbroken_toy_passes_the_same_tests() -> None:
+    with registered_as(ToyState) as config:
+        for _broken, contract_test in CASES:
+            contract_test(config, 0)
