@@ -27,6 +27,14 @@ def new_manual(players: int = 1, boards=(7,), first: int = 0, discard: int = 2, 
     return state
 
 
+def tuck(state, player, *cards):
+    """Put cards under a player's board, as the yellow effect does, making their effects active."""
+    from meeple.games.cube_europe.content import CARDS
+
+    state.tucked[player] = list(cards)
+    state.active[player] = [CARDS[c].effect for c in cards]
+
+
 def roll(state, *pairs):
     """Roll the given dice for each player in turn order, e.g. roll(s, (6, 4))."""
     for a, b in pairs:

@@ -119,6 +119,7 @@ def test_multiplayer_game_ends_when_deck_is_empty_after_12_rounds_and_tie_break(
     state.inventory = [[], [], [], []]
     state.workers = [0, 0, 0, 0]
     state.tucked = [[], [], [], []]
+    state.active = [[], [], [], []]
     assert state.winners() == [0, 1, 2, 3]  # all tied, nobody filled more: a shared win
     state.workers = [2, 2, 0, 0]
     assert state.winners() == [0, 1]

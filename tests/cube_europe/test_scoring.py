@@ -2,7 +2,7 @@
 
 from meeple.games.cube_europe.content import CARDS, rank
 
-from .conftest import new_manual
+from .conftest import new_manual, tuck
 
 
 def test_seed_scoring_example_is_34_and_master():
@@ -11,7 +11,7 @@ def test_seed_scoring_example_is_34_and_master():
     # gives 1 VP per white cube, all four placed (4); 3 workers score 1.
     state = new_manual(boards=(7,), discard=2, top=3)
     state.filled[0] = ["A1", "B4", "C4", "C5", "A3", "D3", "E1", "C1", "C2", "E2", "E3", "A2", "B1", "B2", "D4"]
-    state.tucked[0] = [1, 2]  # Steady Hand (no end scoring), then Patron of White
+    tuck(state, 0, 1, 2)  # Steady Hand (no end scoring), then Patron of White
     state.workers[0] = 3
     assert CARDS[1].effect == "nudge" and CARDS[2].effect == "white_patron"
     breakdown = state.score_breakdown(0)

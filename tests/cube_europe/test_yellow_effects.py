@@ -5,7 +5,7 @@ import pytest
 from meeple import Action
 from meeple.games.cube_europe.content import CARDS, EFFECTS
 
-from .conftest import new_manual, roll
+from .conftest import new_manual, roll, tuck
 
 CARD_OF = {card.effect: card.id for card in CARDS.values()}
 
@@ -13,7 +13,7 @@ CARD_OF = {card.effect: card.id for card in CARDS.values()}
 def with_effect(effect, dice=(3, 5), starts=("D3",)):
     """Solo on card 7 (start D3), market: discard card 2, deck top card 3, the effect tucked."""
     state = new_manual(starts=list(starts))
-    state.tucked[0] = [CARD_OF[effect]] if effect else []
+    tuck(state, 0, *([CARD_OF[effect]] if effect else []))
     if effect:
         # keep cards conserved: the tucked card comes out of the unseen deck
         if CARD_OF[effect] in state.unseen:

@@ -38,6 +38,7 @@ from meeple.games.cube_europe.content import (
 )
 
 PASS = Action("pass")
+_DICE_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
 _DIST = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
 _TAKE = {d: [Action("take", (d, s)) for s in range(1, 7)] for d in range(1, 7)}
 _PLACE = {d: {h: Action("place", (d, h)) for h in NEIGHBOURS} for d in range(1, 7)}
@@ -60,7 +61,7 @@ class CubeEuropeState(State):
         "phase", "classic", "round", "first", "turn_index", "next_phase", "pending_draws",
         "boards", "unseen", "deck_size", "deck_top", "discard", "tucked", "exhaustions",
         "filled", "inventory", "supply", "workers", "dice", "market_dice", "yellow_round",
-        "used_nudge", "used_flip", "pending",
+        "used_nudge", "used_flip", "pending", "active",
     )
     ACTION_NAMES = frozenset(
         {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass"}
@@ -82,6 +83,7 @@ class CubeEuropeState(State):
         self.deck_top: int | None = None
         self.discard: list[int] = []
         self.tucked: list[list[int]] = [[] for _ in range(n)]
+        self.active: list[list[str]] = [[] for _ in range(n)]  # the tucked cards' effect ids
         self.exhaustions = 0
         self.filled: list[list[str]] = [[] for _ in range(n)]
         self.inventory: list[list[str]] = [[] for _ in range(n)]
@@ -99,7 +101,7 @@ class CubeEuropeState(State):
     def _to_move(self) -> list[int]:
         phase = self.phase
         if phase == "turn":
-            return [self.current_player()]
+            return [(self.first + self.turn_index) % self.players]
         if phase in ("deal", "first", "draw", "roll"):
             return [CHANCE]
         if phase == "start":
@@ -380,7 +382,7 @@ class CubeEuropeState(State):
 
     def _reachable(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> list[bool]:
         """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
-        if not effects or not ({"nudge", "flip", "wild_six"} & set(effects)):
+        if not effects or not _DICE_EFFECTS.intersection(effects):
             workers = self.workers[player]
             dist = _DIST[die]
             return [False] + [dist[t] - tolerance <= workers for t in range(1, 7)]
@@ -464,6 +466,7 @@ class CubeEuropeState(State):
             return
         card = self.discard.pop()
         self.tucked[player].append(card)
+        self.active[player].append(CARDS[card].effect)
         name, text = EFFECTS[CARDS[card].effect]
         self.say(f"{self.player_name(player)} tucks card {card} under their board: {name} — {text}")
 
@@ -570,7 +573,8 @@ class CubeEuropeState(State):
         return CARDS[self.boards[player]]
 
     def effects(self, player: int) -> list[str]:
-        return [CARDS[c].effect for c in self.tucked[player]]
+        """The yellow effects active for ``player`` (cards tucked under their board)."""
+        return self.active[player]
 
     def inventory_size(self, player: int) -> int:
         return INVENTORY_SIZE + (1 if "storehouse" in self.effects(player) else 0)
@@ -635,6 +639,8 @@ class CubeEuropeState(State):
                     raise InvariantError(f"{self.player_name(p)} has {on_board}+{held}+{self.supply[p][colour]} {colour} cubes")
             if not 0 <= self.workers[p] <= WORKER_MAX:
                 raise InvariantError(f"worker track out of range: {self.workers[p]}")
+            if self.active[p] != [CARDS[c].effect for c in self.tucked[p]]:
+                raise InvariantError("active yellow effects differ from the tucked cards")
             if len(set(self.filled[p])) != len(self.filled[p]):
                 raise InvariantError("a hex holds two cubes")
         cards = list(self.boards) + list(self.unseen) + list(self.discard) + [c for t in self.tucked for c in t]
