@@ -644,6 +644,7 @@ class GodsPlayground(State):
         self.dice = []
         self.sub = {"dice": "events"}
         self.mode = "dice"
+        self.movers = [CHANCE]
 
     def _die_rolled(self, d: int) -> None:
         self.dice.append(d)
@@ -797,6 +798,7 @@ class GodsPlayground(State):
         self.sub = {"dice": "diplomacy", "who": p}
         self.dice = []
         self.mode = "dice"
+        self.movers = [CHANCE]
         self.say(f"{NAMES[p]} signs a treaty with {C.ENEMIES[e]} (a cube from {C.PROVINCES[e]}, "
                  f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
 
@@ -1039,6 +1041,7 @@ class GodsPlayground(State):
         self.dice = []
         self.sub = {"dice": "attack"}
         self.mode = "dice"
+        self.movers = [CHANCE]
         self.bqueue = []
 
     def _resolve_attack(self) -> None:
