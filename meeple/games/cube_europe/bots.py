@@ -12,23 +12,41 @@ from meeple.games.cube_europe.rules import CubeEuropeState
 
 
 class HeuristicBot:
-    """Greedy over ``evaluate``; ties broken by its own seeded RNG."""
+    """Plans both dice of a turn (two actions deep, cube effects resolved greedily) over ``evaluate``.
 
-    def __init__(self, seed: int = 0) -> None:
+    Ties are broken by its own seeded RNG.
+    """
+
+    def __init__(self, seed: int = 0, depth: int = 2) -> None:
         self.rng = Rng(seed)
+        self.depth = depth
 
     def act_on_state(self, state: CubeEuropeState, player: int) -> Action:
         best: list[Action] = []
         best_value = float("-inf")
+        depth = self.depth if state.phase == "turn" and not state.pending else 1
         for action in state.legal_actions(player):
-            child = state.clone()
-            child.apply(action, player)
-            value = evaluate(child, player)
+            value = self._value_after(state, action, player, depth)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return self.rng.choice(best)
+
+    def _value_after(self, state: CubeEuropeState, action: Action, player: int, depth: int) -> float:
+        child = state.clone()
+        child.apply(action, player)
+        while child.pending and child.to_move() == [player]:
+            child.apply(max(child.legal_actions(player), key=lambda a: _greedy(child, a, player)), player)
+        if depth > 1 and child.phase == "turn" and child.to_move() == [player] and child.dice[player]:
+            return max(self._value_after(child, a, player, depth - 1) for a in child.legal_actions(player))
+        return evaluate(child, player)
+
+
+def _greedy(state: CubeEuropeState, action: Action, player: int) -> float:
+    child = state.clone()
+    child.apply(action, player)
+    return evaluate(child, player)
 
 
 def evaluate(state: CubeEuropeState, player: int) -> float:
