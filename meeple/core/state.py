@@ -173,8 +173,13 @@ class State:
                 raise IllegalAction("the game is over; no more actions")
             waiting = ", ".join(self.player_name(p) for p in movers)
             raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
-        if action not in set(self._legal(player)):
-            raise IllegalAction(self.why_illegal(action, player))
+        legal = self._legal(player)
+        for candidate in legal:  # identity first: agents pass back an action from the list
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action, player))
         self._do(action, player)
         self._advance()
 
