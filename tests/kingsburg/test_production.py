@@ -37,7 +37,7 @@ def test_a_plus2_token_takes_six_six_four_to_the_king():
     options = legal(s)
     assert "place 18" in options and "place 8" in options  # 6 (+2)
     act(s, "place 18")
-    assert s.adv[18] == [[0, 6, 6, 4]]
+    assert s.adv[18] == [[0, 6, 6, 4, "+2"]]
     assert s.tokens[0] == 0 and s.token_supply == 20
     assert s.dice[0] == []
 
@@ -52,7 +52,7 @@ def test_choosing_among_several_ways_is_a_second_small_action():
     assert s.to_move() == [0]
     assert legal(s) == ["use 6", "use 4 +2"]
     act(s, "use 4 +2")
-    assert s.adv[6] == [[0, 4]] and s.dice[0] == [6, 6] and s.tokens[0] == 0
+    assert s.adv[6] == [[0, 4, "+2"]] and s.dice[0] == [6, 6] and s.tokens[0] == 0
 
 
 def test_one_plus2_per_die():

@@ -504,7 +504,7 @@ class KingsburgState(State):
             self.market_used[p] = True
         if envoy:
             self.envoy = -1
-        self.adv[n].append([p] + list(used))
+        self.adv[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
         self.sel = 0
         self.cur = (self.cur + 1) % self.players
         bits = ", ".join(map(str, used))
@@ -970,6 +970,7 @@ class KingsburgState(State):
             enemies.append(ENEMY_KEYS[i][e] if known else None)
         t = self.queue[0] if self.queue else None
         return {
+            "seats": [_name(p) for p in range(self.players)],
             "year": self.year if self.year <= C.YEARS else C.YEARS,
             "step": STEPS[self.stepi] if 0 <= self.stepi < len(STEPS) else "over",
             "season": SEASONS[self.season] if self.season >= 0 else None,
