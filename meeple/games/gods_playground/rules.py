@@ -1446,6 +1446,24 @@ class GodsPlayground(State):
                     return "diplomacy needs one of your senate discs"
                 if self.money[p] < C.DIPLOMACY_MIN_MONEY:
                     return f"diplomacy may cost up to {C.DIPLOMACY_MIN_MONEY} złoty; you have {self.money[p]}"
+            prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
+            if name == "danzig" and self.pc[0][p] == 0:
+                return "Danzig needs one of your cubes in Prussia"
+            if name in ("land", "veto", "move", "jesuit") and prov >= 0 and self.pc[prov][p] == 0:
+                return f"you have no cube in {C.PROVINCES[prov]} to take back"
+            if name == "land":
+                if self.lm_pool == 0:
+                    return "no land manager is left"
+                if prov >= 0 and len(args) == 2 and isinstance(args[1], int):
+                    k = args[1] - 1
+                    if not 0 <= k < len(self.estates[prov]) or self.estates[prov][k][0] != p:
+                        return "a land manager goes under one of your own estates in that province"
+                    if self.estates[prov][k][1]:
+                        return "that estate already has a land manager (one per estate)"
+            if name == "city" and prov >= 0 and self.pc[prov][p] < 2:
+                return "a new city needs 2 of your cubes in the province"
+            if name == "move" and len(args) == 2 and args[0] == args[1]:
+                return "a cube moves to a different province"
             if name == "jesuit" and self.mode == "jesuit" and args and args[0] in self.sub.get("jes", []):
                 return "only one cube per province in a Jesuit-schools action"
             if name == "jesuit" and self.money[p] < C.JESUIT_COST:

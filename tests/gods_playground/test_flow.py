@@ -1,0 +1,271 @@
+"""The round structure: tokens per round, hidden placements, dice rules, invasions, fighting back,
+expansion, clean-up, the Habsburg annexation and whole games."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple import CHANCE, Action, IllegalAction
+from meeple.core import Rng
+
+from .conftest import (BLUE, GREAT, HABSBURGS, LITHUANIA, LITTLE, OTTOMANS, PRUSSIA, RED, RUSSIA, SWEDES,
+                       TATARS, UKRAINE, WHITE, act, blank, cubes, enemy_cubes, new, roll, stop_before, turn)
+
+
+def test_setup_start_player_by_die_then_three_estates_each_in_turn():
+    s = new()
+    assert s.to_move() == [CHANCE]
+    s.apply(Action("start", (BLUE,)), CHANCE)
+    order = []
+    for k in range(9):
+        p = s.to_move()[0]
+        order.append(p)
+        act(s, p, "estate 1" if k < 8 else "estate 2")   # Lithuania has 8 slots
+    assert order == [BLUE, RED, WHITE] * 3
+    assert [slot[0] for slot in s.estates[LITHUANIA]] == [BLUE, RED, WHITE] * 2 + [BLUE, RED]
+    assert s.estates[UKRAINE] == [[WHITE, 0, 0]]
+    assert s.money == [10 + 9, 10 + 9, 10 + 9]    # round 1 income: 3 estates at level 3
+    assert sorted(s.to_move()) == [WHITE, BLUE, RED] and s.mode == "token"
+
+
+def test_a_full_estate_track_is_not_offered():
+    s = new()
+    s.apply(Action("start", (WHITE,)), CHANCE)
+    for _ in range(6):
+        act(s, s.to_move()[0], "estate 0")     # Prussia has 6 slots
+    assert "estate 0" not in {str(a) for a in s.legal_actions(s.to_move()[0])}
+
+
+def token_phase(rnd=1):
+    s = blank(rnd=rnd)
+    stop_before(s, "electing_the_king")
+    s.phase = 2
+    s.nobles()
+    return s
+
+
+def test_one_token_per_area_and_placing_twice_is_illegal():
+    s = token_phase()
+    act(s, RED, "token 1 5")
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="already placed"):
+        s.apply(Action("token", (1, 4)), RED)
+    assert s.to_json() == before
+
+
+def test_tokens_are_hidden_until_all_have_placed_and_determinize_keeps_my_view():
+    s = token_phase()
+    act(s, RED, "token 1 5")
+    act(s, BLUE, "token 1 3")
+    obs = s.observation(BLUE)
+    assert obs["tokens_placed"][RED] == [0, 1, 0, 0, 0, 0]
+    assert obs["tokens_placed"][BLUE][1] == 3
+    assert "5" not in " ".join(s.log_for(BLUE)[-3:])
+    for seed in range(5):
+        d = s.determinize(BLUE, seed)
+        assert d.observation(BLUE) == obs
+        assert d.legal_actions(BLUE) == s.legal_actions(BLUE)
+
+
+def place_all(s, values_by_player):
+    for p, values in values_by_player.items():
+        for area, v in enumerate(values):
+            act(s, p, f"token {area} {v}")
+
+
+def test_round_1_and_2_share_the_12_tokens_and_round_3_gets_all_back():
+    s = token_phase(rnd=1)
+    place_all(s, {p: [0, 1, 2, 3, 4, 5] for p in (WHITE, BLUE, RED)})
+    assert s.tok[RED] == [0, 1, 2, 3, 4, 5]
+    s.rnd = 2
+    s.phase = 2
+    s.nobles()
+    assert {str(a).split()[2] for a in s.legal_actions(RED)} == {"0", "1", "2", "3", "4", "5"}
+    act(s, RED, "token 0 5")
+    with pytest.raises(IllegalAction, match="no token 5"):
+        s.apply(Action("token", (1, 5)), RED)
+    s = token_phase(rnd=3)
+    assert s.tok[RED] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_cubes_are_limited_by_the_supply():
+    s = token_phase()
+    s.hand[RED] = 3
+    s.pc[PRUSSIA][RED] = 17
+    place_all(s, {p: [0, 5, 4, 3, 2, 1] for p in (WHITE, BLUE, RED)})
+    assert s.pc[LITHUANIA][RED] == 3 and s.hand[RED] == 0
+    s.check_invariants()
+
+
+def test_round_2_army_table_adds_artillery():
+    s = blank(rnd=2)
+    stop_before(s, "events")
+    s.shown = [[0, 0, 0, 0, 0, c] for c in (5, 4, 3)]   # total 12: fourth column
+    s.phase = 4
+    s.polish_army()
+    assert s.royal == [4, 4, 1]
+
+
+def test_round_2_sixes_send_cossacks_to_the_tatars():
+    s = blank(rnd=2)
+    stop_before(s, "elections")
+    s.phase = 5
+    s.events()
+    roll(s, 6, 3, 6, 6)
+    assert s.coss == [-2, -2] and s.te[TATARS] == 1
+    assert s.strength(TATARS) == 7 + 1 + 2
+
+
+def attack(s, dice):
+    stop_before(s, "poland_fights_back")
+    s.phase = 11
+    s.enemies_attack()
+    roll(s, *dice)
+
+
+def test_round_2_attack_six_takes_a_hired_cossack_first():
+    s = blank(rnd=2)
+    s.coss = [-1, BLUE]
+    attack(s, [6, 1, 1, 1])
+    assert s.coss == [-1, -2]
+
+
+def test_two_dice_break_a_treaty_and_one_die_does_not():
+    s = blank(rnd=1)
+    s.treaty = RUSSIA
+    s.tr = [3, 3, 0, 3, 3]
+    s.tn[TATARS] = [2, 2, 2]
+    s.hand = [18, 18, 18]
+    s.royal = [0, 0, 0]
+    attack(s, [2, 5, 6, 6])
+    assert s.treaty == RUSSIA and s.te[RUSSIA] == 0 and s.pe[LITHUANIA][RUSSIA] == 0
+    s = blank(rnd=1)
+    s.treaty = RUSSIA
+    s.tr = [3, 2, 0, 3, 3]
+    s.tn[TATARS] = [2, 2, 2]
+    s.hand = [18, 18, 18]
+    attack(s, [2, 2, 6, 6])
+    assert s.treaty == -1 and s.te[RUSSIA] == 0
+    assert s.pe[LITHUANIA][RUSSIA] == 3           # strength 3 > 2 royal cubes: invasion
+
+
+def test_invasion_moves_the_whole_strength_and_defenders_fight_once_in_die_order():
+    s = blank(rnd=1)
+    s.tr = [3, 3, 0, 4, 2]
+    s.tn[TATARS] = [2, 2, 0]
+    s.hand = [18, 18, 20]
+    cubes(s, UKRAINE, white=1, blue=1)
+    s.units[WHITE][UKRAINE] = [1, 0, 0]
+    s.units[BLUE][UKRAINE] = [0, 1, 0]
+    s.uhand[WHITE] = [3, 3, 1]
+    s.uhand[BLUE] = [4, 2, 1]
+    s.king = BLUE
+    attack(s, [3, 3, 6, 6])                       # Tatars 5 + 2 cubes = 7 > 4
+    assert s.pe[UKRAINE][TATARS] == 7 and s.te[TATARS] == 0 and s.hit[UKRAINE]
+    roll(s, 4)                                    # blue (king) first: cavalry hits
+    roll(s, 5)                                    # then white: infantry hits
+    assert s.pe[UKRAINE][TATARS] == 5
+    assert s.mode == "stopped"
+
+
+def test_poland_fights_back_king_free_then_senate_discs():
+    s = blank(rnd=1)
+    stop_before(s, "enemies_expand")
+    enemy_cubes(s, UKRAINE, TATARS, 3)
+    s.royal = [1, 0, 0]
+    s.senate = [WHITE, -1, -1, -1, -1]
+    s.discs[WHITE] -= 1
+    s.phase = 12
+    s.poland_fights_back()
+    assert s.to_move() == [RED]
+    act(s, RED, "royal 2")
+    roll(s, 5)
+    assert s.pe[UKRAINE][TATARS] == 2
+    assert s.to_move() == [WHITE]                 # only white has a senate disc
+    act(s, WHITE, "royal 2")
+    assert s.senate[PRUSSIA] == -1
+    roll(s, 1)                                    # the royal infantry routs: nothing left to lead
+    assert s.royal == [0, 0, 0] and s.mode == "stopped"
+
+
+def test_royal_army_campaign_costs_a_senate_disc_and_places_royal_cubes():
+    s = blank(rnd=1)
+    s.royal = [2, 0, 0]
+    s.senate = [-1, BLUE, -1, -1, -1]
+    s.discs[BLUE] -= 1
+    turn(s, "campaign", BLUE, 10)
+    act(s, BLUE, "royal 3")
+    roll(s, 6, 5)
+    assert s.tr[OTTOMANS] == 2 and s.senate[LITHUANIA] == -1
+
+
+def test_clean_up_trims_enemies_to_the_nobles_and_clears_the_round():
+    s = blank(rnd=1)
+    stop_before(s, "income")
+    cubes(s, PRUSSIA, white=2)
+    enemy_cubes(s, PRUSSIA, SWEDES, 5)
+    s.tn[TATARS] = [1, 0, 0]
+    s.hand[WHITE] -= 1
+    s.te[RUSSIA] = 2
+    s.esup[RUSSIA] -= 2
+    s.senate = [RED, -1, -1, -1, -1]
+    s.discs[RED] -= 1
+    s.units[BLUE][UKRAINE] = [1, 0, 0]
+    s.uhand[BLUE] = [3, 3, 1]
+    s.treaty = SWEDES
+    s.phase = 16
+    s.end_of_round()
+    assert s.pe[PRUSSIA][SWEDES] == 2 and s.pc[PRUSSIA][WHITE] == 2
+    assert s.tn[TATARS] == [0, 0, 0] and s.te == [0] * 5 and s.senate == [-1] * 5
+    assert s.uhand[BLUE] == [4, 3, 1] and s.treaty == -1 and s.rnd == 2
+    s.check_invariants()
+
+
+def test_peaceful_province_with_old_cubes_gains_a_level_but_still_loses_an_estate():
+    s = blank()
+    from .conftest import estate
+    estate(s, PRUSSIA, RED, BLUE)
+    cubes(s, PRUSSIA, red=1)
+    enemy_cubes(s, PRUSSIA, SWEDES, 1)            # left from an earlier round, nothing new came
+    s.phase = 14
+    s.estates_phase()
+    assert s.level[PRUSSIA] == 4
+    assert len(s.estates[PRUSSIA]) == 2           # enemies do not outnumber the nobles: no loss
+
+
+def test_repelled_invasion_keeps_the_level():
+    s = blank()
+    s.hit[UKRAINE] = True
+    s.phase = 14
+    s.estates_phase()
+    assert s.level[UKRAINE] == 3
+
+
+def test_habsburgs_are_annexed_when_the_ottomans_invade_in_round_3():
+    s = blank(rnd=3)
+    stop_before(s, "income")
+    s.ott_invaded = True
+    s.phase = 16
+    s.end_of_round()
+    assert s.annexed and s.rnd == 4
+    assert s.strength(HABSBURGS) == s.strength(OTTOMANS) - s.te[OTTOMANS]
+    s2 = blank(rnd=2)
+    stop_before(s2, "income")
+    s2.ott_invaded = True
+    s2.phase = 16
+    s2.end_of_round()
+    assert not s2.annexed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_manual_game_ends_with_invariants(seed):
+    s = new(seed)
+    rng = Rng(seed)
+    while s.to_move():
+        movers = s.to_move()
+        p = movers[rng.randbelow(len(movers))]
+        legal = s.legal_actions(p)
+        s.apply(legal[rng.randbelow(len(legal))], p)
+        s.check_invariants()
+    assert s.rnd == 4 and s.over and s.winners()
+    assert sum(s.final) > 0
