@@ -1027,8 +1027,8 @@ class KingsburgState(State):
         if not -1 <= self.envoy < n:
             raise InvariantError("bad envoy holder")
         for e in range(19):
-            if len(self.adv[e]) > 1 + (e > 0) * n and e > 0:
-                raise InvariantError("too many handfuls on an advisor")
+            if len(self.adv[e]) > (2 if e else 0):
+                raise InvariantError("more than two handfuls on an advisor")
 
     # ------------------------------------------------------------------ words for people
     def parse_action(self, text: str, player: int | None = None) -> Action:
