@@ -1,0 +1,138 @@
+"""Citadels (富饶之城) components as plain data, cited to the seed rulebook.
+
+Districts: the seed's "建筑物 (地区卡) 介绍" lists 54 coloured cards (religious 11, military 11,
+noble 12, trade 20) and "特别地区 (共 11 张)", one card of each purple district: 65 cards, as its
+component list ("65 张『地区卡』") says. Characters: "角色介绍" (ranks 1–8) and "新增角色卡"
+(the extra characters, one per rank, rank 9 for the Artist and the Queen).
+
+Everything is indexed by small ints so that the rules run on plain lists.
+"""
+
+from __future__ import annotations
+
+# ------------------------------------------------------------------ colours (seed: "地区 颜色")
+BLUE, RED, YELLOW, GREEN, PURPLE = 0, 1, 2, 3, 4
+COLOUR_NAMES = ("blue", "red", "yellow", "green", "purple")
+COLOUR_WORDS = ("religious", "military", "noble", "trade", "special")
+
+# ------------------------------------------------------------------ districts
+# (slug, English name, Chinese name, colour, cost, points at scoring, copies)
+DISTRICT_TABLE: tuple[tuple[str, str, str, int, int, int, int], ...] = (
+    ("temple", "Temple", "神庙", BLUE, 1, 1, 3),
+    ("church", "Church", "教堂", BLUE, 2, 2, 3),
+    ("monastery", "Monastery", "修道院", BLUE, 3, 3, 3),
+    ("cathedral", "Cathedral", "大教堂", BLUE, 5, 5, 2),
+    ("watchtower", "Watchtower", "了望塔", RED, 1, 1, 3),
+    ("prison", "Prison", "监狱", RED, 2, 2, 3),
+    ("battlefield", "Battlefield", "战场", RED, 3, 3, 3),
+    ("fortress", "Fortress", "要塞", RED, 5, 5, 2),
+    ("manor", "Manor", "庄园", YELLOW, 3, 3, 5),
+    ("castle", "Castle", "城堡", YELLOW, 4, 4, 4),
+    ("palace", "Palace", "宫殿", YELLOW, 5, 5, 3),
+    ("tavern", "Tavern", "酒馆", GREEN, 1, 1, 5),
+    ("trading-post", "Trading Post", "商栈", GREEN, 2, 2, 3),
+    ("market", "Market", "集市", GREEN, 2, 2, 4),
+    ("docks", "Docks", "船坞", GREEN, 3, 3, 3),
+    ("harbor", "Harbor", "港口", GREEN, 4, 4, 3),
+    ("town-hall", "Town Hall", "市政厅", GREEN, 5, 5, 2),
+    # purple: one card each (seed "特别地区 (共 11 张)")
+    ("haunted-city", "Haunted City", "鬼城", PURPLE, 2, 2, 1),
+    ("keep", "Keep", "堡垒", PURPLE, 3, 3, 1),
+    ("laboratory", "Laboratory", "实验室", PURPLE, 5, 5, 1),
+    ("smithy", "Smithy", "铁匠铺", PURPLE, 5, 5, 1),
+    ("observatory", "Observatory", "天文台", PURPLE, 5, 5, 1),
+    ("graveyard", "Graveyard", "墓地", PURPLE, 5, 5, 1),
+    ("dragon-gate", "Dragon Gate", "巨龙门", PURPLE, 6, 8, 1),
+    ("university", "University", "大学", PURPLE, 6, 8, 1),
+    ("library", "Library", "图书馆", PURPLE, 6, 6, 1),
+    ("great-wall", "Great Wall", "长城", PURPLE, 6, 6, 1),
+    ("school-of-magic", "School of Magic", "魔法学院", PURPLE, 6, 6, 1),
+)
+
+D_SLUG = tuple(row[0] for row in DISTRICT_TABLE)
+D_NAME = tuple(row[1] for row in DISTRICT_TABLE)
+D_ZH = tuple(row[2] for row in DISTRICT_TABLE)
+D_COLOUR = tuple(row[3] for row in DISTRICT_TABLE)
+D_COST = tuple(row[4] for row in DISTRICT_TABLE)
+D_POINTS = tuple(row[5] for row in DISTRICT_TABLE)
+D_COPIES = tuple(row[6] for row in DISTRICT_TABLE)
+D_INDEX = {slug: i for i, slug in enumerate(D_SLUG)}
+N_DISTRICTS = len(DISTRICT_TABLE)
+DECK_SIZE = sum(D_COPIES)
+FULL_DECK = sorted(i for i, n in enumerate(D_COPIES) for _ in range(n))
+
+HAUNTED_CITY = D_INDEX["haunted-city"]
+KEEP = D_INDEX["keep"]
+LABORATORY = D_INDEX["laboratory"]
+SMITHY = D_INDEX["smithy"]
+OBSERVATORY = D_INDEX["observatory"]
+GRAVEYARD = D_INDEX["graveyard"]
+DRAGON_GATE = D_INDEX["dragon-gate"]
+UNIVERSITY = D_INDEX["university"]
+LIBRARY = D_INDEX["library"]
+GREAT_WALL = D_INDEX["great-wall"]
+SCHOOL_OF_MAGIC = D_INDEX["school-of-magic"]
+
+SMITHY_PRICE = 3  # seed: "你可以支付3 枚金币，然后抽2 张地区卡"
+SMITHY_DRAW = 2
+
+# ------------------------------------------------------------------ characters
+# (slug, English name, Chinese name, rank, income colour or -1)
+CHARACTER_TABLE: tuple[tuple[str, str, str, int, int], ...] = (
+    ("assassin", "Assassin", "刺客", 1, -1),
+    ("thief", "Thief", "盗贼", 2, -1),
+    ("magician", "Magician", "魔法师", 3, -1),
+    ("king", "King", "国王", 4, YELLOW),
+    ("bishop", "Bishop", "主教", 5, BLUE),
+    ("merchant", "Merchant", "商人", 6, GREEN),
+    ("architect", "Architect", "建筑师", 7, -1),
+    ("warlord", "Warlord", "领主", 8, RED),
+    # the extra characters (seed "新增角色卡"); each replaces the base one of its rank
+    ("witch", "Witch", "女巫", 1, -1),
+    ("tax-collector", "Tax Collector", "税务官", 2, -1),
+    ("wizard", "Wizard", "巫师", 3, -1),
+    ("emperor", "Emperor", "皇帝", 4, YELLOW),
+    ("abbot", "Abbot", "修道院长", 5, BLUE),
+    ("alchemist", "Alchemist", "炼金术士", 6, -1),
+    ("navigator", "Navigator", "领航员", 7, -1),
+    ("diplomat", "Diplomat", "外交官", 8, RED),
+    ("artist", "Artist", "艺术家", 9, -1),
+    ("queen", "Queen", "皇后", 9, -1),
+)
+
+C_SLUG = tuple(row[0] for row in CHARACTER_TABLE)
+C_NAME = tuple(row[1] for row in CHARACTER_TABLE)
+C_ZH = tuple(row[2] for row in CHARACTER_TABLE)
+C_RANK = tuple(row[3] for row in CHARACTER_TABLE)
+C_INCOME = tuple(row[4] for row in CHARACTER_TABLE)
+C_INDEX = {slug: i for i, slug in enumerate(C_SLUG)}
+N_CHARACTERS = len(CHARACTER_TABLE)
+
+(ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD,
+ WITCH, TAX_COLLECTOR, WIZARD, EMPEROR, ABBOT, ALCHEMIST, NAVIGATOR, DIPLOMAT, ARTIST, QUEEN) = range(18)
+
+RANK_CHOICES: dict[int, tuple[str, ...]] = {
+    1: ("assassin", "witch"),
+    2: ("thief", "tax-collector"),
+    3: ("magician", "wizard"),
+    4: ("king", "emperor"),
+    5: ("bishop", "abbot"),
+    6: ("merchant", "alchemist"),
+    7: ("architect", "navigator"),
+    8: ("warlord", "diplomat"),
+    9: ("none", "artist", "queen"),
+}
+
+# seed "选择角色": face-up discards per player count (the rest of the table follows from
+# "remaining cards = players + 1" after one face-down card); see rules.Citadels._draft_plan
+FACE_UP_TABLE = {3: 2, 4: 2, 5: 1, 6: 0, 7: 0}
+
+START_GOLD = 2  # seed "每位玩家会获发4 张地区卡，2 枚金币"
+START_CARDS = 4
+COMPLETE_CITY = 8  # seed "当有玩家放置他城市中的第8 个地区时"
+COMPLETE_CITY_SMALL = 10  # seed: 2 players ("先建出10 个地区") and 3 players ("第10 个地区")
+COMPLETE_CITY_SHORT = 7  # seed "缩短游戏时间: 建设了第7 个地区"
+BONUS_COLOURS = 3
+BONUS_FIRST = 4
+BONUS_COMPLETE = 2
+ROUND_LIMIT = 100  # our safety net, not in the rulebook: see docs/rules/citadels.md
