@@ -1,0 +1,431 @@
+"""The HTTP and WebSocket API (FastAPI). ``create_app(Settings(db_url=...))`` builds a server.
+
+Seat tokens travel in the ``Authorization: Bearer <token>`` header (or in the first WebSocket
+message), never in URLs; only the one-time invite code of a seat appears in an invite link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import meeple
+from meeple import agents
+from meeple.server import db
+from meeple.server.errors import ServerError
+from meeple.server.hub import Hub, LiveGame, Subscriber
+from meeple.server.limits import LimitsMiddleware, TokenBucket
+from meeple.server.settings import Settings
+
+log = logging.getLogger("meeple.server")
+
+BOT_LEVELS_SOON = ("easy", "normal", "hard")
+
+
+# ---------------------------------------------------------------------------- request bodies
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"] = "human"
+    level: Annotated[str, Field(min_length=1, max_length=32)] | None = Field(
+        None, description="bot level (for a human seat: the bot that takes over if the person leaves or times out)")
+
+
+class CreateGame(Strict):
+    game: Annotated[str, Field(min_length=1, max_length=64)] = Field(description="game id, see /api/catalog")
+    players: StrictInt | None = Field(None, description="player count (default: the game's minimum, or len(seats))")
+    options: dict[str, StrictInt | StrictBool | StrictStr] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(None, max_length=16, description="one per player; default: all human")
+    join: StrictInt | None = Field(None, description="the seat the creator takes (default: the first human seat)")
+    player_name: Annotated[str, Field(max_length=40)] | None = None
+    name: Annotated[str, Field(max_length=80)] | None = None
+    private: StrictBool = Field(False, description="private games are not in the lobby's open list and need invites")
+    turn_timeout: float | None = Field(None, ge=5, le=60 * 60 * 24 * 30,
+                                       description="seconds a person may take before a bot plays their seat")
+    fallback_level: Annotated[str, Field(min_length=1, max_length=32)] = "heuristic"
+
+
+class JoinGame(Strict):
+    seat: StrictInt | None = None
+    invite: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    name: Annotated[str, Field(max_length=40)] | None = None
+
+
+class Move(Strict):
+    seq: StrictInt = Field(description="the sequence number of the view you act on")
+    action: dict[str, Any] | None = Field(None, description='{"name": ..., "args": [...]}, as in the view\'s legal list')
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = Field(None, description="or the action's text")
+
+
+class Undo(Strict):
+    seq: StrictInt
+
+
+bearer = HTTPBearer(auto_error=False, description="the seat token you received when joining")
+
+
+def token_of(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str | None:
+    return creds.credentials if creds else None
+
+
+# ---------------------------------------------------------------------------- the app
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    hub = Hub(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(
+        title="meeple server",
+        version=meeple.__version__,
+        description="Play meeple's board games online: lobby, seats, bots, live views over WebSocket. "
+                    "See docs/server.md.",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.settings = settings
+    app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes, rate=settings.http_rate,
+                       burst=settings.http_burst)
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail, **exc.extra}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        parts = []
+        for e in errors[:10]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
+            parts.append(f"{where or 'body'}: {e.get('msg')}")
+        return JSONResponse({"detail": "; ".join(parts), "errors": json.loads(json.dumps(errors[:10], default=str))},
+                            status_code=422)
+
+    # ------------------------------------------------------------------ catalog and lobby
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "games_in_memory": len(hub.live), "moves_applied": hub.moves_applied}
+
+    @app.get("/api/catalog", tags=["lobby"], summary="The games that can be played, with options and bot levels")
+    async def catalog() -> dict[str, Any]:
+        return {
+            "games": [
+                {"id": gid, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
+                 "summary": info.summary, "seat_names": list(info.seat_names),
+                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+                             for o in info.options]}
+                for gid, info in meeple.games().items()
+            ],
+            "bot_levels": list(getattr(agents, "AGENT_NAMES", ("random", "heuristic"))),
+        }
+
+    @app.get("/api/lobby", tags=["lobby"], summary="Open games (free seats), games in progress, finished games")
+    async def lobby(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> dict[str, Any]:
+        limit = min(limit, settings.max_lobby)
+        rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished"), limit * 3)
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
+        for row, seat_rows in rows:
+            if row["status"] == "open" and row["private"]:
+                continue
+            bucket = out[row["status"]]
+            if len(bucket) < limit:
+                bucket.append(hub.summary(row, seat_rows))
+        return out
+
+    # ------------------------------------------------------------------ games
+    @app.post("/api/games", tags=["games"], status_code=201,
+              summary="Create a game; returns your seat token and one-time invite codes for the other human seats")
+    async def create_game(body: CreateGame) -> dict[str, Any]:
+        players = body.players if body.players is not None else (len(body.seats) if body.seats else None)
+        return await hub.create(
+            game=body.game, players=players, options=dict(body.options),
+            seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
+            join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
+            fallback_level=body.fallback_level, player_name=body.player_name,
+        )
+
+    @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")
+    async def game_summary(gid: str) -> dict[str, Any]:
+        g = await hub.get(gid)
+        summary = hub.summary({**g.row, "status": g.status}, g.seats)
+        summary["seq"] = g.seq
+        return summary
+
+    @app.post("/api/games/{gid}/join", tags=["seats"],
+              summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
+    async def join(gid: str, body: JoinGame) -> dict[str, Any]:
+        return await hub.join(gid, body.seat, body.invite, body.name)
+
+    @app.get("/api/games/{gid}/view", tags=["play"],
+             summary="Your view: observation, legal actions with labels, your log, sequence number")
+    async def my_view(gid: str, token: str | None = Depends(token_of),
+                      log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        async with g.lock:
+            return hub.view(g, seat, log_from)
+
+    @app.get("/api/games/{gid}/spectate", tags=["play"], summary="The public view, for anyone")
+    async def spectate(gid: str, log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+        g = await hub.get(gid)
+        async with g.lock:
+            return hub.view(g, None, log_from)
+
+    @app.post("/api/games/{gid}/actions", tags=["play"],
+              summary="Submit an action for your seat at sequence number seq (409 if the game moved on)")
+    async def act(gid: str, body: Move, token: str | None = Depends(token_of)) -> dict[str, Any]:
+        if (body.action is None) == (body.text is None):
+            raise ServerErrorBad("give exactly one of 'action' (JSON) or 'text'")
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        seq = await hub.move(gid, seat, body.seq, body.action, body.text)
+        async with g.lock:
+            return {"seq": seq, "view": hub.view(g, seat)}
+
+    @app.post("/api/games/{gid}/undo", tags=["play"],
+              summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
+    async def undo(gid: str, body: Undo, token: str | None = Depends(token_of)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        seq = await hub.undo(gid, seat, body.seq)
+        async with g.lock:
+            return {"seq": seq, "view": hub.view(g, seat)}
+
+    @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
+    async def leave(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        await hub.set_away(g, seat, True)
+        return {"seat": seat, "away": True}
+
+    @app.post("/api/games/{gid}/reclaim", tags=["seats"], summary="Take your seat back from the bot")
+    async def reclaim(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        await hub.set_away(g, seat, False)
+        return {"seat": seat, "away": False}
+
+    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
+    async def replay(gid: str) -> dict[str, Any]:
+        g = await hub.get(gid)
+        return await hub.replay_moves(g)
+
+    @app.get("/api/games/{gid}/replay/{step}", tags=["replay"],
+             summary="A finished game after `step` moves: every seat's observation and the public one")
+    async def replay_step(gid: str, step: int) -> dict[str, Any]:
+        g = await hub.get(gid)
+        return await hub.replay_step(g, step)
+
+    # ------------------------------------------------------------------ WebSocket
+    @app.websocket("/api/games/{gid}/ws")
+    async def websocket(ws: WebSocket, gid: str) -> None:
+        await serve_socket(ws, hub, settings, gid)
+
+    _mount_web(app)
+    return app
+
+
+class ServerErrorBad(ServerError):
+    status = 400
+
+
+def _mount_web(app: FastAPI) -> None:
+    """The browser client (meeple.web, another package) if installed; else a small landing page."""
+    try:
+        web = importlib.import_module("meeple.web")
+    except ImportError:
+        web = None
+    if web is not None and hasattr(web, "mount"):
+        web.mount(app)
+        return
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(
+            "<!doctype html><meta charset=utf-8><title>meeple</title>"
+            "<h1>meeple server</h1><p>The API is running. "
+            "<a href=/docs>API documentation</a> · <a href=/api/lobby>lobby (JSON)</a> · "
+            "<a href=/api/catalog>games (JSON)</a></p>"
+        )
+
+
+# ---------------------------------------------------------------------------- WebSocket protocol
+WS_FIELDS = {
+    "hello": {"type", "token", "seq", "log_from"},
+    "move": {"type", "seq", "action", "text", "ref"},
+    "undo": {"type", "seq", "ref"},
+    "ping": {"type", "ref"},
+}
+
+
+def _error(status: int, detail: str, ref: Any = None, **extra: Any) -> str:
+    return json.dumps({"type": "error", "status": status, "detail": detail, "ref": ref, **extra})
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    if ws.client_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code, reason=reason[:120])
+
+
+async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None:
+    try:
+        while True:
+            await sub.wake.wait()
+            sub.wake.clear()
+            while sub.outbox:
+                await ws.send_text(sub.outbox.popleft())
+            if sub.dirty:
+                sub.dirty = False
+                async with g.lock:
+                    text = hub.view_text_for(g, sub)
+                await ws.send_text(text)
+    except (WebSocketDisconnect, RuntimeError, ConnectionError):
+        return
+
+
+def _check_fields(msg: dict[str, Any]) -> str | None:
+    kind = msg.get("type")
+    if kind not in WS_FIELDS:
+        return f"unknown message type {kind!r}; types: {', '.join(WS_FIELDS)}"
+    extra = set(msg) - WS_FIELDS[kind]
+    if extra:
+        return f"unknown field(s) in a {kind} message: {', '.join(sorted(map(str, extra)))}"
+    return None
+
+
+async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) -> None:
+    """One viewer's connection: hello (token or none), then live views; moves and undo in both directions."""
+    await ws.accept()
+    try:
+        g = await hub.get(gid)
+    except ServerError as exc:
+        await _close(ws, 1008, exc.detail)
+        return
+    try:
+        first = await asyncio.wait_for(ws.receive(), timeout=settings.ws_hello_timeout)
+    except asyncio.TimeoutError:
+        await _close(ws, 1008, "no hello message: send {\"type\": \"hello\", \"token\": ...} first")
+        return
+    if first["type"] == "websocket.disconnect":
+        return
+    hello = _decode(first, settings)
+    if isinstance(hello, tuple):
+        await _close(ws, *hello)
+        return
+    if hello is MALFORMED:
+        await _close(ws, 1008, "malformed JSON in the hello message")
+        return
+    problem = _check_fields(hello) if isinstance(hello, dict) else "a message is a JSON object"
+    if problem or hello.get("type") != "hello":
+        await _close(ws, 1008, problem or "the first message must be {\"type\": \"hello\"}")
+        return
+    token = hello.get("token")
+    if token is None:
+        auth = ws.headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            token = auth[7:].strip()
+    seat: int | None = None
+    if token is not None:
+        try:
+            seat = await hub.seat_for(g, token if isinstance(token, str) else None)
+        except ServerError:
+            await _close(ws, 1008, "invalid seat token for this game")
+            return
+    resume = hello.get("seq")
+    log_from = hello.get("log_from", 0)
+    if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
+        log_from = 0
+    sub = Subscriber(seat, log_from)
+    hub.subscribe(g, sub, resume if isinstance(resume, int) and not isinstance(resume, bool) else None)
+    sender = asyncio.ensure_future(_sender(ws, hub, g, sub))
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    try:
+        while True:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            if not bucket.take():
+                sender.cancel()
+                await _close(ws, 1008, "rate limit exceeded: too many messages")
+                break
+            msg = _decode(raw, settings)
+            if isinstance(msg, tuple):
+                sender.cancel()
+                await _close(ws, *msg)
+                break
+            if msg is MALFORMED:
+                sub.send(_error(400, "malformed JSON"))
+                continue
+            if not isinstance(msg, dict):
+                sub.send(_error(400, "a message is a JSON object with a 'type'"))
+                continue
+            ref = msg.get("ref")
+            problem = _check_fields(msg)
+            if problem:
+                sub.send(_error(400, problem, ref if isinstance(ref, (str, int)) else None))
+                continue
+            kind = msg["type"]
+            try:
+                if kind == "ping":
+                    sub.send(json.dumps({"type": "pong", "ref": ref, "seq": g.seq}))
+                elif kind == "hello":
+                    sub.send(_error(400, "already said hello", ref))
+                elif seat is None:
+                    sub.send(_error(403, "spectators cannot act", ref))
+                elif kind == "move":
+                    if ("action" in msg) == ("text" in msg):
+                        sub.send(_error(400, "give exactly one of 'action' or 'text'", ref))
+                        continue
+                    text = msg.get("text")
+                    if text is not None and not isinstance(text, str):
+                        sub.send(_error(400, "'text' must be a string", ref))
+                        continue
+                    new_seq = await hub.move(gid, seat, msg.get("seq"), msg.get("action"), text)
+                    sub.send(json.dumps({"type": "ack", "seq": new_seq, "ref": ref}))
+                elif kind == "undo":
+                    new_seq = await hub.undo(gid, seat, msg.get("seq"))
+                    sub.send(json.dumps({"type": "ack", "seq": new_seq, "ref": ref}))
+            except ServerError as exc:
+                sub.send(_error(exc.status, exc.detail, ref, **exc.extra))
+    except (WebSocketDisconnect, RuntimeError, ConnectionError):
+        pass
+    finally:
+        sender.cancel()
+        hub.unsubscribe(g, sub)
+
+
+def _decode(raw: dict[str, Any], settings: Settings) -> Any:
+    """The JSON of a client message, or (close code, reason) when it must end the connection."""
+    text = raw.get("text")
+    if text is None:
+        if raw.get("bytes") is not None:
+            return (1003, "send JSON text frames, not binary")
+        return (1002, "empty frame")
+    if len(text) > settings.max_ws_message_bytes:
+        return (1009, f"message too large (limit {settings.max_ws_message_bytes} bytes)")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return MALFORMED
+
+
+MALFORMED = object()

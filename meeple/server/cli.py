@@ -1,0 +1,54 @@
+"""``meeple serve``: run the game server (the lead wires ``serve_command`` into the ``meeple`` app).
+
+    meeple serve                                  # SQLite in the user's data directory
+    meeple serve --port 9000 --db postgresql://localhost/meeple
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0 for every interface)."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="URL",
+        help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname "
+             "(default: a SQLite file in your user data directory)."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
+) -> None:
+    """Run the online game server: lobby, seats, bots, live play in the browser."""
+    import uvicorn
+
+    from meeple.server import Settings, create_app
+    from meeple.server.settings import default_db_url, normalize_db_url
+
+    url = db or default_db_url()
+    try:
+        normalize_db_url(url)
+    except ValueError as exc:
+        typer.echo(f"meeple: {exc}", err=True)
+        raise typer.Exit(2) from None
+    settings = Settings(db_url=url, bot_delay=bot_delay)
+    app = create_app(settings)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)})")
+    uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
+                log_level="warning", access_log=False)
+
+
+def _safe(url: str) -> str:
+    """The URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, hostpart = rest.rsplit("@", 1)
+        user = creds.split(":", 1)[0]
+        return f"{scheme}://{user}@{hostpart}"
+    return url
+
+
+def main() -> None:
+    typer.run(serve_command)

@@ -1,0 +1,176 @@
+"""Storage: a game row, its seats and its log of events; the engine; migrations at start.
+
+A game's state is never stored: it is the replay of the game's seed and its events (moves and
+undos, numbered 1, 2, 3… per game). The primary key ``(game_id, seq)`` is what makes optimistic
+concurrency work across processes: two writers of the same sequence number cannot both commit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text,
+    create_engine, event, select, text,
+)
+from sqlalchemy.engine import Connection, Engine
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),          # JSON object
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),     # open | active | finished
+    Column("private", Boolean, nullable=False, default=False),
+    Column("turn_timeout", Float, nullable=True),     # seconds; None = no timeout
+    Column("name", String(80), nullable=True),
+    Column("created_at", Float, nullable=False),      # Unix seconds
+    Column("updated_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),        # human | bot
+    Column("level", String(32), nullable=False),      # bot level; for a human seat, who replaces them
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("invite_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+    Column("away", Boolean, nullable=False, default=False),  # a bot plays for the absent person
+)
+
+events = Table(
+    "events", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),        # move | undo
+    Column("action", Text, nullable=True),            # the action's JSON for a move
+    Column("created_at", Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (already normalized); SQLite runs in WAL mode."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode loses nothing when the *process* dies (kill -9); only an OS crash
+            # could lose the last transactions. FULL would fsync every commit.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (safe when several servers start at once)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+# ---------------------------------------------------------------------------- writes (in a transaction)
+def insert_game(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    conn.execute(games.insert().values(**row))
+    conn.execute(seats.insert(), seat_rows)
+
+
+def insert_event(conn: Connection, game_id: str, seq: int, seat: int, kind: str,
+                 action: dict[str, Any] | None) -> None:
+    conn.execute(events.insert().values(
+        game_id=game_id, seq=seq, seat=seat, kind=kind,
+        action=None if action is None else json.dumps(action, separators=(",", ":")),
+        created_at=time.time(),
+    ))
+
+
+def update_game(conn: Connection, game_id: str, **values: Any) -> None:
+    values.setdefault("updated_at", time.time())
+    conn.execute(games.update().where(games.c.id == game_id).values(**values))
+
+
+def update_seat(conn: Connection, game_id: str, seat: int, **values: Any) -> int:
+    res = conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+    return res.rowcount
+
+
+def claim_seat(conn: Connection, game_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+    """Claim an unclaimed seat; False when another request (or process) claimed it first."""
+    res = conn.execute(
+        seats.update()
+        .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed.is_(False))
+        .values(claimed=True, token_hash=token_hash, invite_hash=None, name=name)
+    )
+    return res.rowcount == 1
+
+
+def notify(conn: Connection, payload: str) -> None:
+    """Tell other server processes (PostgreSQL only; delivered when the transaction commits)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_notify('meeple', :p)"), {"p": payload})
+
+
+# ---------------------------------------------------------------------------- reads
+def load_game(engine: Engine, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]] | None:
+    with engine.connect() as conn:
+        row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            return None
+        seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings().all()
+        event_rows = conn.execute(select(events).where(events.c.game_id == game_id).order_by(events.c.seq)).mappings().all()
+        return dict(row), [dict(r) for r in seat_rows], [dict(r) for r in event_rows]
+
+
+def load_since(engine: Engine, game_id: str, seq: int) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[dict[str, Any]]]:
+    with engine.connect() as conn:
+        row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings().all()
+        event_rows = conn.execute(
+            select(events).where(events.c.game_id == game_id, events.c.seq > seq).order_by(events.c.seq)
+        ).mappings().all()
+        return (dict(row) if row else None), [dict(r) for r in seat_rows], [dict(r) for r in event_rows]
+
+
+def list_games(engine: Engine, statuses: tuple[str, ...], limit: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(games).where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc()).limit(limit)
+        ).mappings().all()
+        ids = [r["id"] for r in rows]
+        by_game: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+        if ids:
+            for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
+                by_game[s["game_id"]].append(dict(s))
+        return [(dict(r), by_game[r["id"]]) for r in rows]
+
+
+def unfinished_game_ids(engine: Engine) -> list[str]:
+    with engine.connect() as conn:
+        return [r[0] for r in conn.execute(select(games.c.id).where(games.c.status != "finished"))]

@@ -1,0 +1,728 @@
+"""The hub: every game in play kept hot in memory, its seats, its watchers, its bots.
+
+Each game is loaded once (the replay of its seed and stored events) and then changed only under its
+own lock: a move is checked against the hot state, written (group commit, see ``writer``), and only
+then acknowledged and pushed to every watcher. Another server process sharing a PostgreSQL database
+announces its writes with NOTIFY; this process then reads the new events and catches up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+import uuid
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+import meeple
+from meeple.agents import choose_action, make_agent
+from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
+from meeple.server import db
+from meeple.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unavailable, Unprocessable
+from meeple.server.settings import Settings
+from meeple.server.undo import revealed_information
+from meeple.server.views import base_view, describe_move, seat_meta
+from meeple.server.writer import Writer
+
+log = logging.getLogger("meeple.server")
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class MoveRecord:
+    seq: int
+    seat: int
+    action: Action
+    history_before: int
+    history_after: int
+
+
+class Subscriber:
+    """One WebSocket watcher: what it has been sent, and what it still must be sent."""
+
+    def __init__(self, seat: int | None, log_from: int = 0) -> None:
+        self.seat = seat
+        self.log_sent = log_from
+        self.epoch = -1
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.dirty = True
+        self.wake.set()
+
+    def send(self, message: str) -> None:
+        self.outbox.append(message)
+        self.wake.set()
+
+    def mark(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+
+@dataclass
+class LiveGame:
+    id: str
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: State
+    seq: int
+    moves: list[MoveRecord]
+    last_undo_seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    connected: dict[int, int] = field(default_factory=dict)
+    version: int = 0
+    epoch: int = 0
+    cache: dict[Any, Any] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    waiting_since: dict[int, float] = field(default_factory=dict)
+    refreshing: bool = False
+    refresh_again: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over():
+            return "finished"
+        if any(s["kind"] == "human" and not s["claimed"] for s in self.seats):
+            return "open"
+        return "active"
+
+    def bot_plays(self, seat: int) -> bool:
+        row = self.seats[seat]
+        return row["kind"] == "bot" or bool(row["away"])
+
+    def seat_of(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        wanted = hash_secret(token)
+        for row in self.seats:
+            if row["token_hash"] and hmac.compare_digest(row["token_hash"], wanted):
+                return int(row["seat"])
+        return None
+
+
+def load_game_rules(row: dict[str, Any]) -> meeple.core.Game:
+    return meeple.load(row["game"], players=row["players"], **json.loads(row["options"]))
+
+
+def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> tuple[State, list[MoveRecord], int, int]:
+    """The hot state from the stored seed and events: (state, effective moves, seq, last undo seq)."""
+    stack: list[tuple[int, int, dict[str, Any]]] = []
+    last_undo = 0
+    for e in event_rows:
+        if e["kind"] == "move":
+            stack.append((e["seq"], e["seat"], json.loads(e["action"])))
+        elif stack:
+            stack.pop()
+            last_undo = e["seq"]
+    state = load_game_rules(row).new_game(seed=row["seed"])
+    moves = []
+    for seq, seat, data in stack:
+        action = state.action_from_json(data)
+        before = len(state.history)
+        state.apply(action, seat)
+        moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
+    seq = event_rows[-1]["seq"] if event_rows else 0
+    return state, moves, seq, last_undo
+
+
+def _bot_choice(state: State, seat: int, level: str, game_id: str, seed: int) -> Action:
+    agent = make_agent(level, game_id=game_id, seed=seed)
+    return choose_action(agent, state, seat)
+
+
+class Hub:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.origin = uuid.uuid4().hex[:12]
+        self.live: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._stop = threading.Event()
+        self.bot_pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="meeple-bot")
+        self.engine: Any = None
+        self.writer: Writer | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.moves_applied = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        url = self.settings.sqlalchemy_url()
+        self.engine = db.make_engine(url)
+        await asyncio.to_thread(db.migrate, self.engine)
+        self.writer = Writer(self.engine)
+        if self.settings.is_postgres and self.settings.listen:
+            threading.Thread(target=self._listen, args=(url,), name="meeple-listen", daemon=True).start()
+        self._spawn(self._timeouts())
+        self._spawn(self._resume_unfinished())
+
+    async def stop(self) -> None:
+        self._stop.set()
+        for task in list(self._tasks):
+            task.cancel()
+        for g in self.live.values():
+            for task in g.bot_tasks.values():
+                task.cancel()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.writer:
+            await asyncio.to_thread(self.writer.close)
+        if self.engine is not None:
+            self.engine.dispose()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _write(self, job: Any) -> Any:
+        assert self.writer is not None
+        return await self.writer.submit(job)
+
+    async def _resume_unfinished(self) -> None:
+        """After a restart, reload games that were in play so their bots and timers carry on."""
+        try:
+            ids = await asyncio.to_thread(db.unfinished_game_ids, self.engine)
+            for gid in ids:
+                try:
+                    await self.get(gid)
+                except Exception:  # noqa: BLE001 - one bad game must not stop the others
+                    log.exception("could not resume game %s", gid)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("could not list unfinished games")
+
+    # ------------------------------------------------------------------ loading
+    async def get(self, gid: str) -> LiveGame:
+        g = self.live.get(gid)
+        if g is not None:
+            return g
+        if not isinstance(gid, str) or not (1 <= len(gid) <= 32):
+            raise NotFound(f"no game {gid!r}")
+        lock = self._loading.setdefault(gid, asyncio.Lock())
+        async with lock:
+            g = self.live.get(gid)
+            if g is not None:
+                return g
+            data = await asyncio.to_thread(db.load_game, self.engine, gid)
+            if data is None:
+                raise NotFound(f"no game {gid!r}")
+            row, seat_rows, event_rows = data
+            state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+            g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves, last_undo_seq=last_undo)
+            self.live[gid] = g
+        self._loading.pop(gid, None)
+        self.changed(g)
+        return g
+
+    async def _reload(self, g: LiveGame) -> None:
+        """Rebuild ``g`` from the database (caller holds ``g.lock``)."""
+        data = await asyncio.to_thread(db.load_game, self.engine, g.id)
+        if data is None:
+            return
+        row, seat_rows, event_rows = data
+        state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+        g.row, g.seats, g.state, g.moves, g.seq, g.last_undo_seq = row, seat_rows, state, moves, seq, last_undo
+        g.epoch += 1
+
+    # ------------------------------------------------------------------ creating and joining
+    async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
+                     join: int | None, name: str | None, private: bool, turn_timeout: float | None,
+                     fallback_level: str, player_name: str | None) -> dict[str, Any]:
+        try:
+            rules = meeple.load(game, players=players, **options)
+        except UnknownGame as exc:
+            raise BadRequest(str(exc)) from None
+        n = rules.players
+        if seats is None:
+            seats = [{"kind": "human"} for _ in range(n)]
+        if len(seats) != n:
+            raise BadRequest(f"{rules.info.name} with {n} players needs {n} seats, not {len(seats)}")
+        levels = {fallback_level} | {s.get("level") or fallback_level for s in seats}
+        for level in sorted(levels):
+            try:
+                make_agent(level, game_id=rules.id, seed=0)
+            except UnknownGame as exc:
+                raise BadRequest(f"bot level {level!r}: {exc}") from None
+        humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+        if join is None:
+            join = humans[0] if humans else None
+        elif join not in humans:
+            raise BadRequest(f"seat {join} is not a human seat; human seats: {humans}")
+        seed = secrets.randbits(52)
+        rules.new_game(seed=seed)  # fails now rather than at first view
+        gid = secrets.token_urlsafe(9)
+        now = time.time()
+        token = new_secret() if join is not None else None
+        invites: dict[int, str] = {}
+        seat_rows = []
+        for i, s in enumerate(seats):
+            row = {
+                "game_id": gid, "seat": i, "kind": s["kind"], "level": s.get("level") or fallback_level,
+                "name": None, "token_hash": None, "invite_hash": None, "claimed": s["kind"] == "bot", "away": False,
+            }
+            if i == join:
+                row.update(claimed=True, token_hash=hash_secret(token), name=player_name)  # type: ignore[arg-type]
+            elif s["kind"] == "human":
+                code = new_secret()
+                invites[i] = code
+                row["invite_hash"] = hash_secret(code)
+            seat_rows.append(row)
+        status = "open" if any(s["kind"] == "human" and not s["claimed"] for s in seat_rows) else "active"
+        game_row = {
+            "id": gid, "game": rules.id, "players": n, "options": json.dumps(rules.options, sort_keys=True),
+            "seed": seed, "status": status, "private": private, "turn_timeout": turn_timeout,
+            "name": name, "created_at": now, "updated_at": now, "finished_at": None,
+        }
+        await self._write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
+        await self.get(gid)
+        return {
+            "id": gid, "game": rules.id, "players": n, "seat": join, "token": token,
+            "invites": [{"seat": i, "code": c} for i, c in invites.items()],
+        }
+
+    async def join(self, gid: str, seat: int | None, invite: str | None, name: str | None) -> dict[str, Any]:
+        g = await self.get(gid)
+        async with g.lock:
+            if seat is None:
+                free = [s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]]
+                if invite:
+                    h = hash_secret(invite)
+                    free = [s["seat"] for s in g.seats if s["invite_hash"] and hmac.compare_digest(s["invite_hash"], h)]
+                if not free:
+                    raise Conflict("no free seat in this game")
+                seat = free[0]
+            if not 0 <= seat < len(g.seats):
+                raise BadRequest(f"seat must be 0..{len(g.seats) - 1}")
+            row = g.seats[seat]
+            if row["kind"] != "human":
+                raise Conflict(f"seat {seat} is played by a bot")
+            if row["claimed"]:
+                raise Conflict(f"seat {seat} is taken")
+            if invite is not None:
+                if not row["invite_hash"] or not hmac.compare_digest(row["invite_hash"], hash_secret(invite)):
+                    raise Forbidden("this invite is not valid for that seat (it may have been used already)")
+            elif g.row["private"]:
+                raise Forbidden("this game is private: joining needs the seat's invite link")
+            token = new_secret()
+            h = hash_secret(token)
+            new_status = "open" if any(s["kind"] == "human" and not s["claimed"] and s["seat"] != seat for s in g.seats) else "active"
+
+            def job(conn: Any) -> bool:
+                ok = db.claim_seat(conn, gid, seat, h, name)
+                if ok:
+                    db.update_game(conn, gid, status=new_status)
+                    db.notify(conn, f"{gid} seats {self.origin}")
+                return ok
+
+            if not await self._write(job):
+                await self._reload(g)
+                raise Conflict(f"seat {seat} was just taken")
+            row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
+            g.row["status"] = new_status
+        self.changed(g)
+        return {"id": gid, "seat": seat, "token": token}
+
+    async def seat_for(self, g: LiveGame, token: str | None) -> int:
+        if not token:
+            raise Unauthorized("this needs your seat token (header 'Authorization: Bearer <token>')")
+        seat = g.seat_of(token)
+        if seat is None:  # claimed through another server process a moment ago?
+            async with g.lock:
+                _, seat_rows, _ = await asyncio.to_thread(db.load_since, self.engine, g.id, 1 << 30)
+                g.seats = seat_rows
+            seat = g.seat_of(token)
+            if seat is None:
+                raise Unauthorized("this token is not a seat of this game")
+        return seat
+
+    async def set_away(self, g: LiveGame, seat: int, away: bool) -> None:
+        async with g.lock:
+            if g.seats[seat]["kind"] != "human":
+                raise Conflict("a bot seat cannot leave or be reclaimed")
+            if bool(g.seats[seat]["away"]) == away:
+                return
+
+            def job(conn: Any) -> None:
+                db.update_seat(conn, g.id, seat, away=away)
+                db.notify(conn, f"{g.id} seats {self.origin}")
+
+            await self._write(job)
+            g.seats[seat]["away"] = away
+            g.waiting_since[seat] = time.monotonic()
+        self.changed(g)
+
+    # ------------------------------------------------------------------ moves and undo
+    async def move(self, gid: str, seat: int, expected: int, data: Any = None, text: str | None = None,
+                   by_bot: bool = False) -> int:
+        g = await self.get(gid)
+        async with g.lock:
+            if isinstance(expected, bool) or not isinstance(expected, int):
+                raise BadRequest("'seq' must be the integer sequence number of the view you act on")
+            if expected != g.seq:
+                raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}; reload the view", seq=g.seq)
+            state = g.state
+            if state.is_over():
+                raise Conflict("the game is over", seq=g.seq)
+            if by_bot and not g.bot_plays(seat):
+                raise Conflict("a person plays this seat again")
+            if not by_bot and g.bot_plays(seat):
+                raise Forbidden("a bot is playing this seat; reclaim it first", seq=g.seq)
+            if seat not in state.to_move():
+                waiting = ", ".join(state.player_name(p) for p in state.to_move())
+                raise Unprocessable(f"it is not {state.player_name(seat)}'s turn; waiting for {waiting}", seq=g.seq)
+            try:
+                action = state.parse_action(text, seat) if text is not None else state.action_from_json(data)
+            except ActionParseError as exc:
+                raise BadRequest(str(exc), seq=g.seq) from None
+            except IllegalAction as exc:
+                raise Unprocessable(str(exc), seq=g.seq) from None
+            before = len(state.history)
+            try:
+                state.apply(action, seat)
+            except ActionParseError as exc:
+                raise BadRequest(str(exc), seq=g.seq) from None
+            except IllegalAction as exc:
+                raise Unprocessable(str(exc), seq=g.seq) from None
+            seq = g.seq + 1
+            finished = state.is_over()
+            action_json = action.to_json()
+
+            def job(conn: Any) -> None:
+                db.insert_event(conn, gid, seq, seat, "move", action_json)
+                if finished:
+                    db.update_game(conn, gid, status="finished", finished_at=time.time())
+                db.notify(conn, f"{gid} {seq} {self.origin}")
+
+            try:
+                await self._write(job)
+            except IntegrityError:
+                await self._reload(g)
+                self.changed(g)
+                raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
+            except Exception:
+                log.exception("could not save a move of game %s", gid)
+                await self._reload(g)
+                self.changed(g)
+                raise Unavailable("the move could not be saved; nothing changed, try again") from None
+            g.seq = seq
+            g.moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
+            g.waiting_since[seat] = time.monotonic()
+            if finished:
+                g.row["status"] = "finished"
+            self.moves_applied += 1
+        self.changed(g)
+        return seq
+
+    def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
+        """The cheap part of the undo policy (shown in views); ``undo`` also checks for revealed information."""
+        if seat is None or not g.moves or g.state.is_over():
+            return False
+        last = g.moves[-1]
+        return (last.seq == g.seq and last.seat == seat and last.history_after - last.history_before == 1
+                and not g.bot_plays(seat))
+
+    async def undo(self, gid: str, seat: int, expected: int) -> int:
+        g = await self.get(gid)
+        async with g.lock:
+            if isinstance(expected, bool) or not isinstance(expected, int):
+                raise BadRequest("'seq' must be the integer sequence number of the view you act on")
+            if expected != g.seq:
+                raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}", seq=g.seq)
+            if g.state.is_over():
+                raise Conflict("the game is over; nothing can be undone")
+            if not g.moves or g.moves[-1].seq != g.seq:
+                raise Conflict("there is no move to undo")
+            last = g.moves[-1]
+            if last.seat != seat:
+                raise Forbidden("you can undo only your own last move, before anyone else acts")
+            if g.bot_plays(seat):
+                raise Forbidden("a bot is playing this seat; reclaim it first")
+            if last.history_after - last.history_before != 1:
+                raise Conflict("that move cannot be undone: a random event followed it")
+            before = load_game_rules(g.row).new_game(seed=g.row["seed"])
+            for m in g.moves[:-1]:
+                before.apply(m.action, m.seat)
+            if revealed_information(before, g.state, last.action, seat):
+                raise Conflict("that move cannot be undone: it revealed information")
+            seq = g.seq + 1
+
+            def job(conn: Any) -> None:
+                db.insert_event(conn, gid, seq, seat, "undo", None)
+                db.notify(conn, f"{gid} {seq} {self.origin}")
+
+            try:
+                await self._write(job)
+            except IntegrityError:
+                await self._reload(g)
+                self.changed(g)
+                raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
+            g.state = before
+            g.moves.pop()
+            g.seq = seq
+            g.last_undo_seq = seq
+            g.epoch += 1
+        self.changed(g)
+        return seq
+
+    # ------------------------------------------------------------------ change propagation
+    def changed(self, g: LiveGame) -> None:
+        g.version += 1
+        g.cache.clear()
+        now = time.monotonic()
+        movers = set(g.state.to_move())
+        for seat in list(g.waiting_since):
+            if seat not in movers:
+                del g.waiting_since[seat]
+        for seat in movers:
+            g.waiting_since.setdefault(seat, now)
+        for sub in g.subscribers:
+            sub.mark()
+        self.schedule_bots(g)
+
+    def view_parts(self, g: LiveGame, viewer: int | None) -> tuple[str, list[str]]:
+        """The JSON text of ``viewer``'s view without its closing brace, and the log lines it may read."""
+        key = viewer
+        hit = g.cache.get(key)
+        if hit is None:
+            meta = g.cache.get("seats")
+            if meta is None:
+                meta = g.cache["seats"] = seat_meta(g.state, g.seats, g.connected)
+            view = base_view(g.state, viewer, game_id=g.id, seq=g.seq, status=g.status, seats=meta,
+                             can_undo=self.undo_possible(g, viewer))
+            text = json.dumps(view, separators=(",", ":"))
+            hit = g.cache[key] = (text[:-1], g.state.log_for(viewer))
+        return hit
+
+    def view(self, g: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        text, lines = self.view_parts(g, viewer)
+        view = json.loads(text + "}")
+        start = log_from if 0 <= log_from <= len(lines) else 0
+        view["log_start"] = start
+        view["log"] = lines[start:]
+        return view
+
+    def view_text_for(self, g: LiveGame, sub: Subscriber) -> str:
+        text, lines = self.view_parts(g, sub.seat)
+        start = sub.log_sent
+        if sub.epoch != g.epoch and sub.epoch != -1 or start > len(lines):
+            start = 0
+        sub.epoch = g.epoch
+        sub.log_sent = len(lines)
+        return text + ',"log_start":' + str(start) + ',"log":' + json.dumps(lines[start:]) + "}"
+
+    def subscribe(self, g: LiveGame, sub: Subscriber, resume_seq: int | None) -> None:
+        if resume_seq is None or resume_seq < g.last_undo_seq or resume_seq > g.seq:
+            sub.log_sent = 0
+        sub.epoch = g.epoch
+        g.subscribers.add(sub)
+        if sub.seat is not None:
+            g.connected[sub.seat] = g.connected.get(sub.seat, 0) + 1
+            if g.connected[sub.seat] == 1:
+                self.changed(g)
+        sub.mark()
+
+    def unsubscribe(self, g: LiveGame, sub: Subscriber) -> None:
+        g.subscribers.discard(sub)
+        if sub.seat is not None:
+            g.connected[sub.seat] = max(0, g.connected.get(sub.seat, 0) - 1)
+            if g.connected[sub.seat] == 0:
+                self.changed(g)
+
+    # ------------------------------------------------------------------ bots
+    def schedule_bots(self, g: LiveGame) -> None:
+        if g.state.is_over() or self._stop.is_set():
+            return
+        for seat in g.state.to_move():
+            if seat == CHANCE or seat in g.bot_tasks or not g.bot_plays(seat):
+                continue
+            g.bot_tasks[seat] = asyncio.ensure_future(self._bot_turn(g, seat))
+
+    async def _bot_turn(self, g: LiveGame, seat: int) -> None:
+        again = False
+        try:
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            async with g.lock:
+                if g.state.is_over() or seat not in g.state.to_move() or not g.bot_plays(seat):
+                    return
+                seq = g.seq
+                snapshot = g.state.clone()
+                level = g.seats[seat]["level"]
+            seed = (int(g.row["seed"]) * 1_000_003 + seq * 7919 + seat) % (1 << 62)
+            assert self.loop is not None
+            action = await self.loop.run_in_executor(
+                self.bot_pool, _bot_choice, snapshot, seat, level, g.state.game.id, seed)
+            await self.move(g.id, seat, seq, action.to_json(), by_bot=True)
+            again = True
+        except (Conflict, Forbidden):
+            again = True
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a broken bot must not take the server down
+            log.exception("bot for seat %s of game %s failed", seat, g.id)
+        finally:
+            g.bot_tasks.pop(seat, None)
+        if again:
+            self.schedule_bots(g)
+
+    # ------------------------------------------------------------------ timeouts
+    async def _timeouts(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.timeout_check_every)
+            now = time.monotonic()
+            for g in list(self.live.values()):
+                limit = g.row.get("turn_timeout")
+                if not limit or g.state.is_over():
+                    continue
+                for seat, since in list(g.waiting_since.items()):
+                    if seat == CHANCE:
+                        continue
+                    row = g.seats[seat]
+                    if row["kind"] == "human" and row["claimed"] and not row["away"] and now - since > limit:
+                        try:
+                            await self.set_away(g, seat, True)
+                            log.info("seat %s of game %s timed out; a bot plays it", seat, g.id)
+                        except Exception:  # noqa: BLE001
+                            log.exception("timeout handling failed")
+
+    # ------------------------------------------------------------------ other processes (PostgreSQL)
+    def _listen(self, url: str) -> None:
+        import psycopg
+
+        conninfo = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute("LISTEN meeple")
+                    self._call(self._refresh_all)
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            parts = note.payload.split()
+                            if len(parts) == 3 and parts[2] != self.origin:
+                                self._call(self._on_notify, parts[0])
+            except Exception:  # noqa: BLE001 - reconnect and catch up
+                if self._stop.is_set():
+                    return
+                log.warning("LISTEN connection lost; reconnecting", exc_info=True)
+                time.sleep(1.0)
+
+    def _call(self, fn: Any, *args: Any) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:
+                pass
+
+    def _refresh_all(self) -> None:
+        for gid in list(self.live):
+            self._on_notify(gid)
+
+    def _on_notify(self, gid: str) -> None:
+        g = self.live.get(gid)
+        if g is None:
+            return
+        if g.refreshing:
+            g.refresh_again = True
+            return
+        g.refreshing = True
+        self._spawn(self._refresh(g))
+
+    async def _refresh(self, g: LiveGame) -> None:
+        try:
+            while True:
+                g.refresh_again = False
+                async with g.lock:
+                    row, seat_rows, event_rows = await asyncio.to_thread(db.load_since, self.engine, g.id, g.seq)
+                    if row is not None:
+                        g.row = row
+                    g.seats = seat_rows
+                    if any(e["kind"] != "move" for e in event_rows):
+                        await self._reload(g)
+                    else:
+                        try:
+                            for e in event_rows:
+                                action = g.state.action_from_json(json.loads(e["action"]))
+                                before = len(g.state.history)
+                                g.state.apply(action, e["seat"])
+                                g.moves.append(MoveRecord(e["seq"], e["seat"], action, before, len(g.state.history)))
+                                g.seq = e["seq"]
+                        except (IllegalAction, ValueError):
+                            await self._reload(g)
+                self.changed(g)
+                if not g.refresh_again:
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("could not catch up with game %s", g.id)
+        finally:
+            g.refreshing = False
+
+    # ------------------------------------------------------------------ read-only summaries
+    def summary(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+        info = meeple.games().get(row["game"])
+        return {
+            "id": row["id"], "game": row["game"], "game_name": info.name if info else row["game"],
+            "name": row["name"], "players": row["players"], "options": json.loads(row["options"]),
+            "status": row["status"], "private": bool(row["private"]), "turn_timeout": row["turn_timeout"],
+            "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
+            "seats": [
+                {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": s["name"],
+                 "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"])}
+                for s in seat_rows
+            ],
+        }
+
+    async def replay_moves(self, g: LiveGame) -> dict[str, Any]:
+        if not g.state.is_over():
+            raise Forbidden("the replay opens once the game is over (it shows every hidden card)")
+        state = load_game_rules(g.row).new_game(seed=g.row["seed"])
+        moves = []
+        for i, m in enumerate(g.moves):
+            moves.append({"step": i + 1, "seq": m.seq, "seat": m.seat, "action": m.action.to_json(),
+                          "text": str(m.action), "label": describe_move(state, m.action, m.seat)})
+            state.apply(m.action, m.seat)
+        return {
+            "id": g.id, "game": g.row["game"], "players": g.row["players"], "options": json.loads(g.row["options"]),
+            "seed": g.row["seed"], "moves": moves,
+            "log": [{"text": e.text, "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "result": {"scores": list(state.scores()), "winners": list(state.winners())},
+        }
+
+    async def replay_step(self, g: LiveGame, step: int) -> dict[str, Any]:
+        if not g.state.is_over():
+            raise Forbidden("the replay opens once the game is over (it shows every hidden card)")
+        if not 0 <= step <= len(g.moves):
+            raise NotFound(f"step must be 0..{len(g.moves)}")
+        state = load_game_rules(g.row).new_game(seed=g.row["seed"])
+        for m in g.moves[:step]:
+            state.apply(m.action, m.seat)
+        return {
+            "step": step, "steps": len(g.moves), "to_move": [p for p in state.to_move() if p != CHANCE],
+            "over": state.is_over(),
+            "public": state.observation(None),
+            "observations": [state.observation(p) for p in range(state.players)],
+            "log": [{"text": e.text, "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "scores": list(state.scores()),
+        }

@@ -1,0 +1,57 @@
+"""Server settings: where the database lives and the limits that protect the server.
+
+>>> s = Settings(db_url="sqlite:///games.db")
+>>> s.sqlalchemy_url()
+'sqlite:///games.db'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+
+def default_db_url() -> str:
+    """The embedded SQLite file in the user's data directory (created on first run)."""
+    folder = Path(platformdirs.user_data_dir("meeple", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'meeple.db'}"
+
+
+def normalize_db_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` use the psycopg 3 driver; SQLite URLs pass through."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if not (url.startswith("sqlite:") or url.startswith("postgresql+psycopg:")):
+        raise ValueError(f"unsupported database URL {url!r}: use sqlite:///path or postgresql://user@host/db")
+    return url
+
+
+@dataclass
+class Settings:
+    """Everything ``create_app`` needs; the defaults suit one person's laptop and the tests."""
+
+    db_url: str | None = None
+    max_body_bytes: int = 64 * 1024          # HTTP request bodies
+    max_ws_message_bytes: int = 16 * 1024     # one WebSocket message from a client
+    http_rate: float = 50.0                   # requests per second per client (token or address)
+    http_burst: float = 200.0
+    ws_rate: float = 40.0                     # messages per second per WebSocket connection
+    ws_burst: float = 80.0
+    ws_hello_timeout: float = 10.0            # seconds to send the first ("hello") message
+    bot_delay: float = 0.0                    # seconds a bot waits before moving (0 = at once)
+    bot_threads: int = 2
+    timeout_check_every: float = 1.0          # seconds between turn-timeout sweeps
+    listen: bool = True                       # PostgreSQL LISTEN/NOTIFY between processes
+    max_lobby: int = 100
+
+    def sqlalchemy_url(self) -> str:
+        return normalize_db_url(self.db_url or default_db_url())
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.sqlalchemy_url().startswith("postgresql")

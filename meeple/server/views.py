@@ -1,0 +1,74 @@
+"""What each viewer is sent: built only from ``observation(viewer)``, ``log_for(viewer)`` and public facts.
+
+A view is a pure function of the state *as the viewer may know it*: for a seat ``p``,
+``seat_view(state, p, …) == seat_view(state.determinize(p, k), p, …)`` for every ``k`` (the tests
+check exactly this), so nothing hidden from ``p`` can reach ``p``'s screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import CHANCE, Action, State
+
+
+def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int, int]) -> list[dict[str, Any]]:
+    """The public facts about the seats (never tokens or invite codes)."""
+    return [
+        {
+            "seat": r["seat"],
+            "color": state.player_name(r["seat"]),
+            "name": r.get("name"),
+            "kind": r["kind"],
+            "level": r["level"],
+            "claimed": bool(r["claimed"]) if r["kind"] == "human" else True,
+            "away": bool(r["away"]),
+            "bot_playing": r["kind"] == "bot" or bool(r["away"]),
+            "connected": connected.get(r["seat"], 0) > 0,
+        }
+        for r in seat_rows
+    ]
+
+
+def legal_list(state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions, each with its JSON form, its compact text and a sentence."""
+    return [
+        {"action": a.to_json(), "text": str(a), "label": state.describe(a, seat)}
+        for a in state.legal_actions(seat)
+    ]
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """Scores and winners, only once the game is over (running scores may use hidden facts)."""
+    if not state.is_over():
+        return None
+    return {"scores": list(state.scores()), "winners": list(state.winners())}
+
+
+def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, status: str,
+              seats: list[dict[str, Any]], can_undo: bool = False) -> dict[str, Any]:
+    """The view of ``viewer`` (a seat, or None for a spectator) without its log lines."""
+    to_move = [p for p in state.to_move() if p != CHANCE]
+    return {
+        "type": "view",
+        "game_id": game_id,
+        "game": state.game.id,
+        "seq": seq,
+        "seat": viewer,
+        "status": status,
+        "over": state.is_over(),
+        "to_move": to_move,
+        "your_turn": viewer is not None and viewer in to_move,
+        "observation": state.observation(viewer),
+        "legal": legal_list(state, viewer) if viewer is not None and viewer in to_move else [],
+        "can_undo": bool(can_undo),
+        "seats": seats,
+        "result": result(state),
+    }
+
+
+def describe_move(state: State, action: Action, seat: int) -> str:
+    try:
+        return state.describe(action, seat)
+    except Exception:  # noqa: BLE001 - a label is never worth an error
+        return str(action)
