@@ -19,12 +19,15 @@ CHANCE = -1
 class Action:
     """One decision: a name and a tuple of int/str arguments. Equal actions compare and hash equal."""
 
-    __slots__ = ("name", "args", "_hash")
+    __slots__ = ("name", "args", "_hash", "index")
 
     def __init__(self, name: str, args: tuple[Arg, ...] = ()) -> None:
         self.name = name
         self.args = args
         self._hash = hash((name, args))
+        self.index: int | None = None
+        """Position in the game's fixed action space (set on the actions ``legal_actions`` returns
+        when the game declares one; see ``Game.num_distinct_actions``)."""
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -14,6 +14,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from meeple.core.actions import Action
 from meeple.core.errors import UnknownGame
 
 if TYPE_CHECKING:
@@ -70,6 +71,40 @@ class Game:
             raise UnknownGame(f"seed must be an integer, not {seed!r}")
         assert self.state_class is not None
         return self.state_class.new(self, seed, chance)
+
+    def action_space(self) -> list[Action] | None:
+        """Every distinct action of this configuration (chance outcomes included), each with its
+        ``index``; None if the game declares no fixed action space. Computed once per Game."""
+        space = self.__dict__.get("_space", False)
+        if space is False:
+            assert self.state_class is not None
+            actions = self.state_class.action_space(self)
+            lookup = None
+            if actions is not None:
+                lookup = {}
+                for i, action in enumerate(actions):
+                    if action in lookup:
+                        raise ValueError(f"{self.id}: action {action} appears twice in the action space")
+                    action.index = i
+                    lookup[action] = action
+            object.__setattr__(self, "_space", actions)
+            object.__setattr__(self, "_lookup", lookup)
+            space = actions
+        return space
+
+    @property
+    def action_lookup(self) -> dict[Action, Action] | None:
+        """Maps any equal action to its canonical, indexed instance (None without an action space)."""
+        self.action_space()
+        return self.__dict__["_lookup"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (raises if the game declares none)."""
+        space = self.action_space()
+        if space is None:
+            raise NotImplementedError(f"{self.id} declares no fixed action space")
+        return len(space)
 
     def seat_name(self, player: int) -> str:
         names = self.info.seat_names

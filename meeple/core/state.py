@@ -116,6 +116,16 @@ class State:
     def check_invariants(self) -> None:
         """Raise InvariantError if components were created or lost; the default checks nothing."""
 
+    @classmethod
+    def action_space(cls, game: Game) -> list[Action] | None:
+        """Every distinct action the game can ever offer in this configuration, chance outcomes
+        included, in a fixed order (the research adapters' action ids); None if not declared."""
+        return None
+
+    def _observation_tensor(self, player: int | None) -> Any:
+        """``observation(player)`` as a fixed-shape float32 numpy array (research adapters)."""
+        raise NotImplementedError(f"{self.game.id} has no observation tensor")
+
     def why_illegal(self, action: Action, player: int) -> str:
         """Why ``action`` is not legal for ``player`` now; games refine this with rule-specific reasons."""
         legal = self.legal_actions(player)
@@ -158,6 +168,9 @@ class State:
                 cached = [a for a, _ in self.chance_outcomes()]
             else:
                 cached = self._legal_actions(player)
+            lookup = self.game.action_lookup
+            if lookup is not None:
+                cached = [lookup[a] for a in cached]
             self._legal_cache[player] = cached
         return cached
 
@@ -220,6 +233,26 @@ class State:
         new._resample_hidden(player)
         new._legal_cache = {}
         return new
+
+    def action_from_index(self, index: int) -> Action:
+        """The action with this id in the game's fixed action space (legality is checked by ``apply``)."""
+        space = self.game.action_space()
+        if space is None:
+            raise NotImplementedError(f"{self.game.id} declares no fixed action space")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(space):
+            raise ActionParseError(f"action index must be an integer in 0..{len(space) - 1}, not {index!r}")
+        return space[index]
+
+    def action_index(self, action: Action) -> int:
+        """The fixed id of ``action`` (any equal action works, not only the indexed instance)."""
+        lookup = self.game.action_lookup
+        if lookup is None or action not in lookup:
+            raise ActionParseError(f"'{action}' is not in {self.game.id}'s action space")
+        return lookup[action].index  # type: ignore[return-value]
+
+    def observation_tensor(self, player: int | None) -> Any:
+        """What ``player`` may know as a fixed-shape numpy float32 array (same content as ``observation``)."""
+        return self._observation_tensor(player)
 
     def log_for(self, player: int | None) -> list[str]:
         """The log lines ``player`` may read (``None``: public lines only)."""
