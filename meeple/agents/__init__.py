@@ -12,6 +12,7 @@ seat is re-dealt, so it still cannot see more than the seat may know.
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any, Protocol
 
 from meeple.core import Action, Rng, State, UnknownGame
@@ -41,16 +42,106 @@ def game_module(game_id: str, name: str) -> Any:
     return importlib.import_module(f"{package}.{name}")
 
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "easy", "normal", "hard")
+"""The built-in agent names; ``make_agent`` also takes ``ismcts:key=value:...`` and ``package.module:Class``."""
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 100, "rollout_depth": 20},
+    "normal": {"iterations": 500},
+    "hard": {"iterations": 2000},
+}
+"""Difficulty levels: ISMCTS budgets per move (iterations, so a level plays the same for the same seed)."""
+
+_ISMCTS_PARAMS = {
+    "iterations": int, "seconds": float, "rollout": str, "rollout_depth": int, "depth": int, "exploration": float,
+}
 
 
 def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
-    """An agent by name: ``random`` or ``heuristic`` (the game's ``bots.HeuristicBot``)."""
+    """An agent by name.
+
+    * ``random``; ``heuristic`` (the game's ``bots.HeuristicBot``; ImportError if it has none);
+    * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the levels ``easy``, ``normal``, ``hard``;
+    * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
+      with settings (``iterations``, ``seconds``, ``rollout`` random|heuristic, ``rollout_depth``, ``exploration``);
+    * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or
+      ``act_on_state(state, player)``), built as ``Class(seed=seed)`` (also ``game_id=`` if it takes one).
+
+    Anything else raises UnknownGame saying what is valid.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise UnknownGame(f"an agent name is a non-empty string, not {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+    name = name.strip()
     if name == "random":
         return RandomAgent(seed)
     if name == "heuristic":
         return game_module(game_id, "bots").HeuristicBot(seed)
-    raise UnknownGame(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+    base, _, params = name.partition(":")
+    if base in ("ismcts",) + tuple(LEVELS):
+        from meeple.agents.ismcts import ISMCTSAgent
+
+        settings = dict(LEVELS["normal" if base == "ismcts" else base])
+        given = _parse_params(name, params)
+        if "seconds" in given and "iterations" not in given:
+            settings.pop("iterations", None)
+        settings.update(given)
+        if game_id is not None:
+            discover()
+            if game_id not in _REGISTRY:
+                raise UnknownGame(f"unknown game {game_id!r}")
+        try:
+            return ISMCTSAgent(seed, game_id=game_id, **settings)
+        except ValueError as exc:
+            raise UnknownGame(f"agent {name!r}: {exc}") from None
+    if base and params:
+        return _plugin(name, base, params, game_id, seed)
+    raise UnknownGame(
+        f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}, "
+        "ismcts:key=value:... or package.module:Class"
+    )
+
+
+def _parse_params(name: str, params: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in filter(None, params.split(":")):
+        key, eq, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq or key not in _ISMCTS_PARAMS:
+            raise UnknownGame(
+                f"agent {name!r}: {item!r} is not a setting; settings are key=value with key one of "
+                f"{', '.join(k for k in _ISMCTS_PARAMS if k != 'depth')}"
+            )
+        if key == "depth":
+            key = "rollout_depth"
+        try:
+            out[key] = _ISMCTS_PARAMS[key](value.strip())
+        except ValueError:
+            raise UnknownGame(f"agent {name!r}: {key} needs a {_ISMCTS_PARAMS[key].__name__}, not {value!r}") from None
+    return out
+
+
+def _plugin(name: str, module_name: str, class_name: str, game_id: str, seed: int) -> Any:
+    """``package.module:Class``: import the class and build it with the seed (and game id if it takes one)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UnknownGame(f"agent {name!r}: cannot import module {module_name!r} ({exc})") from None
+    cls = getattr(module, class_name, None)
+    if cls is None or not callable(cls):
+        raise UnknownGame(f"agent {name!r}: module {module_name!r} has no class {class_name!r}")
+    try:
+        params = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        params = {}
+    kwargs: dict[str, Any] = {}
+    if "seed" in params:
+        kwargs["seed"] = seed
+    if "game_id" in params:
+        kwargs["game_id"] = game_id
+    agent = cls(**kwargs)
+    if not (callable(getattr(agent, "act", None)) or callable(getattr(agent, "act_on_state", None))):
+        raise UnknownGame(f"agent {name!r}: {class_name} has no act(observation, legal_actions) method")
+    return agent
 
 
 def choose_action(agent: Any, state: State, player: int) -> Action:

@@ -1,0 +1,301 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for every meeple game.
+
+The agent searches one tree whose edges are ``(seat, action)`` pairs, as in single-observer ISMCTS
+(Cowling, Powley and Whitehouse, 2012). Every iteration starts from a fresh
+``state.determinize(player, seed)``: a copy in which everything the searching seat cannot know (the
+other hands, face-down cards, secret choices) is re-dealt consistently with what it has seen. The
+agent never reads the hidden parts of the state it is handed (nor ``history``/``log``, which may
+hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determinize``, ``apply``,
+``is_over``, ``scores``, ``winners`` and ``sample_chance`` on determinized copies.
+
+* Selection: UCB1 with *availability* counts (an action is scored against the number of
+  iterations in which it was legal, since different determinizations allow different actions).
+* Chance: never a tree node. In ``chance="auto"`` games ``apply`` resolves it on the copy from the
+  copy's own (reseeded) RNG; with ``chance="manual"`` the agent draws ``sample_chance`` itself.
+* Simultaneous secret choices (several seats in ``to_move``): decoupled selection. Each mover picks
+  from its own statistics at the node, none of them conditioned on what the others picked in the
+  same step; the joint choice then leads to one child node.
+* Rollouts: uniformly random, or the game's ``bots.HeuristicBot`` (falls back to random when the
+  game has none), optionally cut off after ``rollout_depth`` decisions and evaluated from
+  ``scores()``.
+* Rewards per seat in [0, 1]: ``0.75 × win + 0.25 × score position``, where ``win`` is ``1/k`` for
+  each of the ``k`` winners (``winners()`` at the end; the top ``scores()`` at a cut-off) and the
+  score position is ``(score − lowest) / (highest − lowest)`` among the seats (in a solo game:
+  against the range of final scores this search has seen).
+* Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move.
+
+>>> agent = ISMCTSAgent(seed=1, iterations=200)
+>>> action = meeple.agents.choose_action(agent, state, player=0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from meeple.core import CHANCE, Action, Rng, State
+
+WIN_WEIGHT = 0.75
+"""Share of the reward that comes from winning; the rest comes from the score position."""
+
+
+class _Node:
+    """A tree node: per seat, the statistics of each action tried from here; joint children."""
+
+    __slots__ = ("edges", "joint")
+
+    def __init__(self) -> None:
+        # edges[seat][action] = [visits, reward_sum, availability, child_node_or_None]
+        self.edges: dict[int, dict[Action, list[Any]]] = {}
+        self.joint: dict[tuple[Any, ...], _Node] = {}
+
+
+class ISMCTSAgent:
+    """Information-set MCTS for the seat it is asked to play (see the module docstring).
+
+    ``iterations`` or ``seconds`` set the budget per move (``iterations`` wins if both are given;
+    neither means 1,000 iterations). ``rollout`` is ``"random"`` or ``"heuristic"``;
+    ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
+    ``exploration`` is the UCB constant; ``game_id`` is needed only for heuristic rollouts (taken
+    from the state otherwise).
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str = "random",
+        rollout_depth: int | None = None,
+        exploration: float = 0.7,
+        game_id: str | None = None,
+    ) -> None:
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError("rollout_depth cannot be negative")
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = None if iterations is not None else seconds
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.game_id = game_id
+        self._bots: dict[int, Any] | None = None
+        self._score_lo = math.inf
+        self._score_hi = -math.inf
+        self.last_iterations = 0
+        """How many iterations the last ``act_on_state`` ran (for benchmarks)."""
+        self.last_seconds = 0.0
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"
+        depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
+        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}, seed={self.seed})"
+
+    # ------------------------------------------------------------------ the agent protocol
+    def act_on_state(self, state: State, player: int) -> Action:
+        """The action for ``player``; ``state`` should be a determinization (``choose_action`` does that).
+
+        Only what ``player`` may know is used: each iteration re-determinizes ``state`` for ``player``.
+        """
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"seat {player} has no legal action now")
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        root = self.search(state, player)
+        stats = root.edges.get(player, {})
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:  # the game's order: ties go to the first, whatever the hash seed
+            edge = stats.get(action)
+            if edge is None:
+                continue
+            key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, state: State, player: int) -> _Node:
+        """Run the budget of iterations from ``state`` for ``player``; the root node of the tree."""
+        root = _Node()
+        self._score_lo, self._score_hi = math.inf, -math.inf
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        n = 0
+        while True:
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif n > 0 and time.perf_counter() >= deadline:  # type: ignore[operator]
+                break
+            world = state.determinize(player, self.rng.next64())
+            self._iterate(root, world, player)
+            n += 1
+        self.last_iterations = n
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: _Node, state: State, me: int) -> None:
+        rng = self.rng
+        c = self.exploration
+        node: _Node | None = root
+        path: list[tuple[list[Any], int]] = []  # (edge, seat) pairs to back up
+        first = True
+        while node is not None:
+            movers = _settle(state, rng)
+            if not movers:
+                break
+            if first and me in movers:
+                movers = [me] + [p for p in movers if p != me]  # the searching seat always picks at the root
+            first = False
+            expanded = False
+            picks: list[tuple[int, Action]] = []
+            for p in movers:
+                if picks and p not in state.to_move():
+                    continue
+                legal = state._legal(p)
+                table = node.edges.get(p)
+                if table is None:
+                    table = node.edges[p] = {}
+                fresh: list[tuple[Action, list[Any]]] = []
+                best_edge: list[Any] | None = None
+                best_action: Action | None = None
+                best_value = -1.0
+                for a in legal:
+                    edge = table.get(a)
+                    if edge is None:
+                        edge = table[a] = [0, 0.0, 0, None]
+                    edge[2] += 1
+                    if edge[0] == 0:
+                        fresh.append((a, edge))
+                    elif not fresh:
+                        value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
+                        if value > best_value:
+                            best_value, best_edge, best_action = value, edge, a
+                if fresh:
+                    best_action, best_edge = fresh[rng.randbelow(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    expanded = True
+                assert best_edge is not None and best_action is not None
+                path.append((best_edge, p))
+                picks.append((p, best_action))
+                _step(state, best_action, p)
+            if len(picks) == 1:
+                edge = path[-1][0]
+                if edge[3] is None:
+                    edge[3] = _Node()
+                node = edge[3]
+            else:
+                key = tuple(picks)
+                child = node.joint.get(key)
+                if child is None:
+                    child = node.joint[key] = _Node()
+                node = child
+            if expanded:
+                break
+        rewards = self._rollout(state)
+        for edge, p in path:
+            edge[0] += 1
+            edge[1] += rewards[p]
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        depth = 0
+        limit = self.rollout_depth
+        heuristic = self.rollout == "heuristic" and self._heuristics(state)
+        while True:
+            movers = _settle(state, rng)
+            if not movers:
+                return self._rewards(state, final=True)
+            if limit is not None and depth >= limit:
+                return self._rewards(state, final=False)
+            for i, p in enumerate(movers):
+                if i and p not in state.to_move():
+                    continue
+                legal = state._legal(p)
+                if len(legal) == 1:
+                    action = legal[0]
+                elif heuristic:
+                    action = self._heuristic_action(state, p, legal)
+                else:
+                    action = legal[rng.randbelow(len(legal))]
+                _step(state, action, p)
+                depth += 1
+
+    # ------------------------------------------------------------------ rewards
+    def _rewards(self, state: State, final: bool) -> list[float]:
+        scores = [float(s) for s in state.scores()]
+        n = len(scores)
+        if final:
+            winners = state.winners()
+        else:
+            top = max(scores)
+            winners = [p for p, s in enumerate(scores) if s == top] if n > 1 else []
+        out = [0.0] * n
+        if winners:
+            share = WIN_WEIGHT / len(winners)
+            for p in winners:
+                out[p] = share
+        if n > 1:
+            lo, hi = min(scores), max(scores)
+        else:
+            if final:
+                self._score_lo = min(self._score_lo, scores[0])
+                self._score_hi = max(self._score_hi, scores[0])
+            lo, hi = self._score_lo, self._score_hi
+        span = hi - lo
+        rest = 1.0 - WIN_WEIGHT
+        for p in range(n):
+            if span > 0:
+                out[p] += rest * min(1.0, max(0.0, (scores[p] - lo) / span))
+            else:
+                out[p] += rest * 0.5
+        return out
+
+    # ------------------------------------------------------------------ heuristic rollouts
+    def _heuristics(self, state: State) -> bool:
+        if self._bots is None:
+            from meeple.agents import game_module
+
+            self._bots = {}
+            try:
+                cls = game_module(self.game_id or state.game.id, "bots").HeuristicBot
+            except (ImportError, AttributeError):
+                return False
+            for p in range(state.players):
+                self._bots[p] = cls(self.rng.next64() >> 33)
+        return bool(self._bots)
+
+    def _heuristic_action(self, state: State, p: int, legal: list[Action]) -> Action:
+        bot = self._bots[p]  # type: ignore[index]
+        if hasattr(bot, "act_on_state"):
+            # The rollout world is already one sample of what the searching seat cannot see.
+            return bot.act_on_state(state, p)
+        return bot.act(state.observation(p), list(legal))
+
+
+def _step(state: State, action: Action, player: int) -> None:
+    """Apply an action taken from ``state``'s own legal list (so the legality check is skipped)."""
+    state._do(action, player)
+    if state.chance == "auto":
+        state._advance()
+
+
+def _settle(state: State, rng: Rng) -> list[int]:
+    """Resolve pending chance on a manual-chance copy by sampling; the seats to move next."""
+    movers = state._to_move()
+    while CHANCE in movers:
+        state._do(state.sample_chance(state.rng if state.determinized else rng), CHANCE)
+        movers = state._to_move()
+    return movers

@@ -1,0 +1,79 @@
+"""make_agent: every agent name, the levels, settings and plug-in classes; clear errors otherwise."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+import meeple
+from meeple.agents import AGENT_NAMES, LEVELS, RandomAgent, choose_action, make_agent
+from meeple.agents.ismcts import ISMCTSAgent
+from meeple.core import UnknownGame
+
+GAME = "cube-europe"
+
+
+def test_builtin_names() -> None:
+    assert isinstance(make_agent("random", GAME, 1), RandomAgent)
+    for name in ("ismcts", "easy", "normal", "hard"):
+        assert name in AGENT_NAMES
+        agent = make_agent(name, GAME, 1)
+        assert isinstance(agent, ISMCTSAgent)
+    assert make_agent("hard", GAME).iterations == LEVELS["hard"]["iterations"]
+    assert make_agent("easy", GAME).iterations < make_agent("normal", GAME).iterations < make_agent("hard", GAME).iterations
+    assert make_agent("ismcts", GAME).iterations == LEVELS["normal"]["iterations"]
+
+
+def test_heuristic_is_the_games_bot() -> None:
+    bot = make_agent("heuristic", GAME, 2)
+    assert type(bot).__module__ == "meeple.games.cube_europe.bots"
+
+
+def test_settings() -> None:
+    a = make_agent("ismcts:seconds=0.5:rollout=heuristic:depth=30", GAME, 4)
+    assert (a.iterations, a.seconds, a.rollout, a.rollout_depth) == (None, 0.5, "heuristic", 30)
+    b = make_agent("hard:exploration=1.2", GAME)
+    assert b.exploration == 1.2 and b.iterations == LEVELS["hard"]["iterations"]
+    assert make_agent("ismcts:iterations=7", GAME).iterations == 7
+
+
+@pytest.mark.parametrize("name", [
+    "", "alphazero", "ismcts:iterations=many", "ismcts:speed=3", "ismcts:rollout=smart", "ismcts:iterations=0",
+    "no_such_module_xyz:Agent", "meeple.agents:NoSuchClass",
+])
+def test_bad_names_say_what_is_valid(name: str) -> None:
+    with pytest.raises(UnknownGame) as err:
+        make_agent(name, GAME)
+    assert str(err.value)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(UnknownGame):
+        make_agent("ismcts", "no-such-game")
+
+
+def test_plugin_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("my_test_agents")
+
+    class FirstAgent:
+        def __init__(self, seed: int = 0, game_id: str | None = None) -> None:
+            self.seed, self.game_id = seed, game_id
+
+        def act(self, observation, legal_actions):
+            assert observation["player"] in (0, 1)
+            return legal_actions[0]
+
+    class NoAct:
+        pass
+
+    module.FirstAgent, module.NoAct = FirstAgent, NoAct  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "my_test_agents", module)
+    agent = make_agent("my_test_agents:FirstAgent", GAME, 5)
+    assert (agent.seed, agent.game_id) == (5, GAME)
+    state = meeple.load(GAME, players=2).new_game(seed=1)
+    p = state.to_move()[0]
+    assert choose_action(agent, state, p) == state.legal_actions(p)[0]
+    with pytest.raises(UnknownGame, match="act"):
+        make_agent("my_test_agents:NoAct", GAME)
