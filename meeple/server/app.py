@@ -54,7 +54,7 @@ class CreateGame(Strict):
     player_name: Annotated[str, Field(max_length=40)] | None = None
     name: Annotated[str, Field(max_length=80)] | None = None
     private: StrictBool = Field(False, description="private games are not in the lobby's open list and need invites")
-    turn_timeout: float | None = Field(None, ge=5, le=60 * 60 * 24 * 30,
+    turn_timeout: float | None = Field(None, ge=0.5, le=60 * 60 * 24 * 30,
                                        description="seconds a person may take before a bot plays their seat")
     fallback_level: Annotated[str, Field(min_length=1, max_length=32)] = "heuristic"
 
