@@ -1,0 +1,163 @@
+"""A heuristic player for God's Playground: rule-of-thumb choices for every decision.
+
+It is handed ``state.determinize(player, seed)`` (never the real state), so it cannot see the other
+families' face-down tokens or sealed bids.  Plan, roughly: spread one token of each value per round
+with the high ones where its estates are; bid little for the crown; build estates (they score their
+slot number at the end, x3 under a city); take cities, Jesuit schools, confederations and land
+managers; buy armies where it has cubes and campaign for the enemy-track majorities.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action, Rng
+
+from . import content as C
+from .rules import GodsPlayground
+
+PASS = Action("pass")
+DONE = Action("done")
+
+
+class HeuristicBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act_on_state(self, state: GodsPlayground, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        choose = getattr(self, "_" + state.mode, None)
+        action = choose(state, player, legal) if choose else None
+        if action is None or action not in legal:
+            return legal[0]
+        return action
+
+    # ---------------------------------------------------------------- helpers
+    @staticmethod
+    def _mine(state: GodsPlayground, p: int, i: int) -> int:
+        return sum(1 for s in state.estates[i] if s[0] == p)
+
+    @staticmethod
+    def _danger(state: GodsPlayground, i: int) -> int:
+        """How exposed province i is: enemy cubes there plus how far its enemy outruns its track."""
+        return sum(state.pe[i]) * 2 + max(0, state.strength(i) - state.defence(i))
+
+    # ---------------------------------------------------------------- setup and tokens
+    def _estate(self, state, p, legal):
+        best = None
+        for a in legal:
+            i = a.args[0]
+            key = (len(C.ESTATE_SLOTS[i]) - len(state.estates[i]) - (3 if i == C.TATARS else 0)
+                   - 2 * self._mine(state, p, i), -i)
+            if best is None or key > best[0]:
+                best = (key, a)
+        return best[1]
+
+    def _token(self, state, p, legal):
+        left = state._tokens_left(p)
+        placed = state.placed[p]
+        # this round's set: one token of each value (rounds 1 and 3 choose from two of each)
+        open_areas = [a for a in range(6) if placed[a] < 0]
+        need = len(open_areas)
+        distinct = sorted(set(left), reverse=True)
+        values = distinct[:need] if len(distinct) >= need else sorted(left, reverse=True)[:need]
+        values = sorted(values, reverse=True)
+
+        def want(a: int) -> float:
+            if a == C.CAMP:
+                return 3.5
+            return 2 * self._mine(state, p, a) + state.level[a] * 0.5 + (1 if a == 0 else 0) + self.rng.random()
+        area = max(open_areas, key=want)
+        value = values[0]
+        act = Action("token", (area, value))
+        return act if act in legal else None
+
+    def _bid(self, state, p, legal):
+        return Action("bid", (min(state.money[p], 1 + self.rng.randbelow(2)),))
+
+    # ---------------------------------------------------------------- estates
+    def _build(self, state, p, legal):
+        options = [a for a in legal if a.name == "build"]
+        if not options:
+            return PASS
+        cost = 1 if state.builds[p] == 0 else 2
+
+        def value(a: Action) -> float:
+            i = a.args[0]
+            return len(state.estates[i]) + 1 + state.level[i] - self._danger(state, i) * 0.5
+        best = max(options, key=value)
+        i = best.args[0]
+        if cost == 2 and (state.pc[i][p] < 3 or state.rnd == 4 and value(best) < 3):
+            return PASS
+        return best
+
+    # ---------------------------------------------------------------- special actions
+    def _special(self, state, p, legal):
+        by = {}
+        for a in legal:
+            by.setdefault(a.name, []).append(a)
+        if "city" in by:
+            return max(by["city"], key=lambda a: (a.args[1] - self._danger(state, a.args[0]), a.args[1]))
+        if "confederation" in by:
+            return max(by["confederation"], key=lambda a: state._confed_slot(a.args[0], a.args[1]))
+        if "jesuit" in by:
+            return max(by["jesuit"], key=lambda a: state.pc[a.args[0]][p])
+        if "land" in by and state.rnd <= 3:
+            return max(by["land"], key=lambda a: state.level[a.args[0]])
+        if "veto" in by:
+            mine = state.senate.count(p)
+            theirs = sum(1 for s in state.senate if s >= 0 and s != p)
+            if theirs - mine >= 2:
+                return max(by["veto"], key=lambda a: state.pc[a.args[0]][p])
+        if "danzig" in by:
+            return by["danzig"][0]
+        return PASS
+
+    def _move(self, state, p, legal):
+        return DONE
+
+    def _jesuit(self, state, p, legal):
+        more = [a for a in legal if a.name == "jesuit"]
+        return more[0] if more else DONE
+
+    # ---------------------------------------------------------------- armies and battles
+    def _recruit(self, state, p, legal):
+        options = [a for a in legal if a.name == "recruit"]
+        if not options or state.money[p] < 4:
+            return PASS
+        if any(sum(state.units[p][i]) for i in range(5)):
+            return PASS          # one army a round is enough
+
+        def value(a: Action) -> float:
+            i = a.args[0]
+            track_open = state.treaty != i
+            return (state.pc[i][p] >= 2) * 5 + C.ENEMY_VP[i] * track_open + sum(state.pe[i]) * 2 \
+                + self._mine(state, p, i) + state.pc[i][p]
+        best = max(options, key=value)
+        if state.pc[best.args[0]][p] < 2:
+            return PASS
+        return best
+
+    def _buy(self, state, p, legal):
+        names = {a.args[0] for a in legal if a.name == "buy"}
+        i = state.sub["prov"]
+        units = state.units[p][i]
+        for u in ("cossack", "cav", "art", "inf"):
+            if u == "art" and sum(units) < 2:
+                continue
+            if u in names:
+                return Action("buy", (u,))
+        return DONE
+
+    def _campaign(self, state, p, legal):
+        camps = [a for a in legal if a.name == "campaign"]
+        if camps:
+            return max(camps, key=lambda a: (sum(state.pe[a.args[0]]), C.ENEMY_VP[a.args[0]]))
+        return PASS
+
+    def _fight(self, state, p, legal):
+        if state.sub.get("free"):
+            options = [a for a in legal if a.name == "royal"]
+            if options:
+                return max(options, key=lambda a: (self._mine(state, p, a.args[0]) * 3 + sum(state.pe[a.args[0]])))
+        return PASS
