@@ -1,0 +1,856 @@
+"""Versailles: the rulebook as code.
+
+A turn (seed: 游戏流程): move workers along the arrows (a regular move, or a double move that flips a
+token), never onto your own activation marker; the marker follows; then optionally activate the
+location with every worker of yours there, each used once. Reactions granted by technologies are
+decisions of the other players, asked in seat order from the active player's left.
+
+>>> state = meeple.load("versailles", players=3).new_game(seed=1)
+>>> state.apply(state.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+import marshal
+from itertools import combinations
+from typing import Any
+
+from meeple.core import CHANCE, Action, IllegalAction, InvariantError, State
+from meeple.games.versailles import content as C
+
+# --------------------------------------------------------------------------- precomputed tables
+NLOC = len(C.LOCATIONS)
+KF, MQ, GM, AG, WS, LM, CS, AL = C.KF, C.MQ, C.GM, C.AG, C.WS, C.LM, C.CS, C.AL
+CODE = C.LOCATIONS
+LOC_INDEX = {c: i for i, c in enumerate(CODE)}
+SUCC: list[list[int]] = [[] for _ in range(NLOC)]
+for _a, _b in C.ARROWS:
+    SUCC[_a].append(_b)
+# two-step moves: (from, to) -> the location skipped
+JUMPS: dict[tuple[int, int], int] = {}
+for _a in range(NLOC):
+    for _b in SUCC[_a]:
+        for _c in SUCC[_b]:
+            if (_a, _c) in JUMPS and JUMPS[(_a, _c)] != _b:
+                raise ValueError("content.ARROWS: a two-step move must have a single path")
+            JUMPS[(_a, _c)] = _b
+JUMP_TARGETS = [[c for (a, c) in JUMPS if a == x] for x in range(NLOC)]
+
+NRES = 3
+WOOD, MARBLE, GOLD = C.WOOD, C.MARBLE, C.GOLD
+NDECO = len(C.DECORATIONS)
+DECO_CODE = C.DECORATION_CODES
+DECO_INDEX = {c: i for i, c in enumerate(DECO_CODE)}
+DECO_WORKERS = [d[3] for d in C.DECORATIONS]
+DECO_COST = [list(d[4]) for d in C.DECORATIONS]
+TRACKS = C.TECH_TRACKS
+GAINS, SITES, GUILDS = 0, 1, 2
+TECH_WORKERS = [[lvl[0] for lvl in C.TECH_COSTS[t]] for t in TRACKS]
+TECH_COST = [[list(lvl[1]) for lvl in C.TECH_COSTS[t]] for t in TRACKS]
+# location -> (track, level needed) for reactions
+REACT = {}
+for _t, _locs in C.TECH_REACT_LOCATION.items():
+    for _lvl, _loc in enumerate(_locs, start=1):
+        REACT[_loc] = (TRACKS.index(_t), _lvl)
+
+NTILES = len(C.TILES)
+T_NAME = [t[0] for t in C.TILES]
+T_WORK = [t[1] for t in C.TILES]
+T_COST = [(t[2], t[3], t[4]) for t in C.TILES]
+T_DECO = [[DECO_INDEX[ch] for ch in t[5]] for t in C.TILES]
+T_VP = [t[6] for t in C.TILES]
+T_EDGE = [t[7] for t in C.TILES]  # N E S W
+T_MINP = [t[8] for t in C.TILES]
+DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
+OPP = (2, 3, 0, 1)
+
+SITE_R, SITE_C = C.SITE_ROWS, C.SITE_COLS
+NCELLS = SITE_R * SITE_C
+OPEN = [C.SITE_SHAPE[i // SITE_C][i % SITE_C] == "#" for i in range(NCELLS)]
+CELLS = [i for i in range(NCELLS) if OPEN[i]]
+NEIGH: list[list[tuple[int, int]]] = [[] for _ in range(NCELLS)]  # (direction, neighbour cell)
+BORDER = [False] * NCELLS
+for _i in CELLS:
+    _r, _c = divmod(_i, SITE_C)
+    for _d, (_dr, _dc) in enumerate(DIRS):
+        _rr, _cc = _r + _dr, _c + _dc
+        if 0 <= _rr < SITE_R and 0 <= _cc < SITE_C and OPEN[_rr * SITE_C + _cc]:
+            NEIGH[_i].append((_d, _rr * SITE_C + _cc))
+        else:
+            BORDER[_i] = True
+DIR_NAME = ("north", "east", "south", "west")
+
+
+def cell_label(cell: int) -> str:
+    r, c = divmod(cell, SITE_C)
+    return f"{chr(ord('a') + r)}{c + 1}"
+
+
+# every action object is built once: legal_actions only picks from these
+A_ACTIVATE = Action("activate")
+A_PASS = Action("pass")
+A_DONE = Action("done")
+A_FLIP = Action("flip")
+A_RECRUIT2 = Action("recruit2")
+A_RECRUIT = Action("recruit")
+A_MOVE = {(a, b): Action("move", (CODE[a], CODE[b])) for a in range(NLOC) for b in SUCC[a]}
+A_MOVE2 = {(a, b): Action("move2", (CODE[a], CODE[b])) for a in range(NLOC) for b in SUCC[a]}
+A_JUMP = {(a, c): Action("jump", (CODE[a], CODE[c])) for (a, c) in JUMPS}
+A_TAKE = [Action("take", (i + 1,)) for i in range(C.DISPLAY_SIZE)]
+A_REMOVE = [Action("remove", (i + 1,)) for i in range(C.DISPLAY_SIZE)]
+A_CLEAR = {k: Action("clear", tuple(i + 1 for i in k)) for k in combinations(range(C.DISPLAY_SIZE), 3)}
+A_BUY = [Action("buy", (DECO_CODE[k].lower(),)) for k in range(NDECO)]
+A_TECH = [Action("tech", (t,)) for t in TRACKS]
+A_BUILD = {(t, c): Action("build", (t, c)) for t in range(NTILES) for c in CELLS}
+A_DISCARD = [Action("discard", (t,)) for t in range(NTILES)]
+A_DRAW = [Action("draw", (t,)) for t in range(NTILES)]
+A_FIRST: list[Action] = [Action("first", (p,)) for p in range(5)]
+BUY_INDEX = {DECO_CODE[k].lower(): k for k in range(NDECO)}
+
+SPECIAL = (KF, AG, WS, CS, AL)
+
+
+class VersaillesState(State):
+    """The whole game position; every field is JSON-native (see FIELDS)."""
+
+    FIELDS = (
+        "phase", "start", "active", "actor", "loc", "budget", "flipped", "queue", "refill",
+        "over", "end_reason", "turn", "turns",
+        "workers", "reserve", "marker", "res", "deco", "deco_supply", "tech", "dm", "hand", "vp",
+        "display", "stack", "discard", "site", "king", "visits", "activations",
+    )
+    ACTION_NAMES = frozenset({
+        "move", "move2", "jump", "activate", "pass", "done", "take", "remove", "clear", "flip",
+        "buy", "tech", "build", "recruit2", "recruit", "discard", "draw", "first",
+    })
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        n = self.players
+        self.phase = "start"            # start, draw, move, decide, act, discard, offer, over
+        self.start = -1
+        self.active = -1
+        self.actor = -1
+        self.loc = -1
+        self.budget = 0
+        self.flipped = False
+        self.queue: list[int] = []
+        self.refill = True
+        self.over = False
+        self.end_reason = ""
+        self.turn = 0
+        self.turns = [0] * n
+        self.workers = [[0] * NLOC for _ in range(n)]
+        self.reserve = [[0, 0, 0] for _ in range(n)]  # cheap, expensive, back in the box
+        self.marker = [-1] * n
+        self.res = [[0, 0, 0] for _ in range(n)]
+        self.deco = [[0] * NDECO for _ in range(n)]
+        self.deco_supply = [C.DECORATIONS_PER_KIND] * NDECO
+        self.tech = [[0, 0, 0] for _ in range(n)]
+        self.dm = [C.DOUBLE_MOVES_PER_PLAYER] * n
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.vp = [0] * n
+        self.display = [-1] * C.DISPLAY_SIZE
+        self.stack = self.tiles_in_play()
+        self.discard: list[int] = []
+        self.site = [-1] * NCELLS
+        self.king = 0
+        self.visits = [0] * NLOC        # moves ending at each location (statistics)
+        self.activations = [0] * NLOC   # activations of each location, reactions included
+        self.say(f"Versailles for {n} players; the palace tiles are shuffled face down")
+
+    def king_track(self) -> int:
+        """Spaces on the King's track for this player count (the last one ends the game)."""
+        return C.KING_TRACK[self.players]
+
+    def tiles_in_play(self) -> list[int]:
+        """Ids of the palace tiles used with this player count (the others stay in the box)."""
+        n = self.players
+        return [t for t in range(NTILES) if T_MINP[t] <= n]
+
+    def _place_start(self, first: int) -> None:
+        n = self.players
+        table = C.START_TABLE[n]
+        for order in range(n):
+            p = (first + order) % n
+            w = self.workers[p]
+            for code in table[order]:
+                w[LOC_INDEX[code]] += 1
+            w[KF] += C.NEW_WORKERS_AT_KF
+            placed = len(table[order]) + C.NEW_WORKERS_AT_KF
+            cheap = C.RESERVE_CHEAP
+            exp = C.RESERVE_EXPENSIVE[n]
+            box = C.WORKERS_PER_PLAYER - placed - cheap - exp
+            if box < 0:
+                raise ValueError("content: more than 9 workers per player in START_TABLE + reserve")
+            self.reserve[p] = [cheap, exp, box]
+
+    # ------------------------------------------------------------------ turn order
+    def _to_move(self) -> list[int]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph == "start" or ph == "draw":
+            return [CHANCE]
+        return [self.actor]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    # ------------------------------------------------------------------ legal actions
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "start":
+            return [(A_FIRST[p], 1.0) for p in range(self.players)]
+        if self.phase == "draw":
+            return [(A_DRAW[t], 1.0) for t in self.stack]
+        return []
+
+    def sample_chance(self, rng: Any) -> Action:
+        if self.phase == "draw":
+            return A_DRAW[self.stack[rng.randbelow(len(self.stack))]]
+        return A_FIRST[rng.randbelow(self.players)]
+
+    def _legal_actions(self, p: int) -> list[Action]:
+        ph = self.phase
+        if ph == "move":
+            return self._move_actions(p)
+        if ph == "act":
+            return self._act_actions(p)
+        if ph == "decide" or ph == "offer":
+            return [A_ACTIVATE, A_PASS]
+        if ph == "discard":
+            return [A_DISCARD[t] for t in self.hand[p]]
+        return []
+
+    def _move_actions(self, p: int) -> list[Action]:
+        w = self.workers[p]
+        m = self.marker[p]
+        up = self.dm[p] > 0
+        out = []
+        for a in range(NLOC):
+            n = w[a]
+            if not n:
+                continue
+            for b in SUCC[a]:
+                if b != m:
+                    out.append(A_MOVE[(a, b)])
+                    if up and n >= 2:
+                        out.append(A_MOVE2[(a, b)])
+            if up:
+                for c in JUMP_TARGETS[a]:
+                    if c != m:
+                        out.append(A_JUMP[(a, c)])
+        return out
+
+    def _act_actions(self, p: int) -> list[Action]:
+        out = self._options(p)
+        out.append(A_DONE)
+        return out
+
+    def _options(self, p: int) -> list[Action]:
+        """The sub-actions of the current activation that ``p`` can afford now (without 'done')."""
+        loc = self.loc
+        b = self.budget
+        out: list[Action] = []
+        if b <= 0:
+            return out
+        if loc == AG:
+            disp = self.display
+            occ = [i for i in range(C.DISPLAY_SIZE) if disp[i] >= 0]
+            for i in occ:
+                if C.SLOT_WORKERS[i] <= b:
+                    out.append(A_TAKE[i])
+            if b >= C.REMOVE_ONE_WORKERS:
+                for i in occ:
+                    out.append(A_REMOVE[i])
+            if b >= C.REMOVE_THREE_WORKERS and len(occ) >= 3:
+                for k in combinations(occ, 3):
+                    out.append(A_CLEAR[k])
+            if not self.flipped and self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
+                out.append(A_FLIP)
+        elif loc == WS:
+            r = self.res[p]
+            sup = self.deco_supply
+            for k in range(NDECO):
+                if sup[k] and DECO_WORKERS[k] <= b:
+                    c = DECO_COST[k]
+                    if r[0] >= c[0] and r[1] >= c[1] and r[2] >= c[2]:
+                        out.append(A_BUY[k])
+        elif loc == AL:
+            r = self.res[p]
+            lv = self.tech[p]
+            for t in range(3):
+                L = lv[t]
+                if L < 3 and TECH_WORKERS[t][L] <= b:
+                    c = TECH_COST[t][L]
+                    if r[0] >= c[0] and r[1] >= c[1] and r[2] >= c[2]:
+                        out.append(A_TECH[t])
+        elif loc == CS:
+            r = self.res[p]
+            d = self.deco[p]
+            for t in self.hand[p]:
+                if T_WORK[t] > b:
+                    continue
+                c = T_COST[t]
+                if r[0] < c[0] or r[1] < c[1] or r[2] < c[2]:
+                    continue
+                if not self._has_decorations(d, T_DECO[t]):
+                    continue
+                for cell in CELLS:
+                    if self.site[cell] < 0 and self._fits(t, cell) is None:
+                        out.append(A_BUILD[(t, cell)])
+        elif loc == KF:
+            rv = self.reserve[p]
+            if rv[0] >= 2 and b >= C.RECRUIT_PAIR_WORKERS and self._can_pay(p, C.RECRUIT_PAIR_COST):
+                out.append(A_RECRUIT2)
+            if rv[1] >= 1 and b >= C.RECRUIT_ONE_WORKERS and self._can_pay(p, C.RECRUIT_ONE_COST):
+                out.append(A_RECRUIT)
+            if not self.flipped and self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
+                out.append(A_FLIP)
+        return out
+
+    @staticmethod
+    def _has_decorations(held: list[int], need: list[int]) -> bool:
+        if not need:
+            return True
+        if len(need) == 1:
+            return held[need[0]] > 0
+        cnt = [0] * NDECO
+        for k in need:
+            cnt[k] += 1
+            if cnt[k] > held[k]:
+                return False
+        return True
+
+    def _can_pay(self, p: int, cost: Any) -> bool:
+        r = self.res[p]
+        return r[0] >= cost[0] and r[1] >= cost[1] and r[2] >= cost[2]
+
+    def _fits(self, t: int, cell: int) -> str | None:
+        """None if tile ``t`` may go on empty ``cell``, else why not."""
+        site = self.site
+        edges = T_EDGE[t]
+        touching = BORDER[cell]
+        for d, nb in NEIGH[cell]:
+            o = site[nb]
+            if o >= 0:
+                touching = True
+                if edges[d] != T_EDGE[o][OPP[d]]:
+                    kind = "indoor" if edges[d] == "I" else "outdoor"
+                    other = "indoor" if T_EDGE[o][OPP[d]] == "I" else "outdoor"
+                    return (f"its {DIR_NAME[d]} edge is {kind} but {T_NAME[o]} next to it at "
+                            f"{cell_label(nb)} shows {other} there")
+        if not touching:
+            return "a tile must touch the palace or the edge of the construction site"
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: Action, p: int) -> None:
+        name = action.name
+        ph = self.phase
+        if ph == "draw":
+            self._draw(action.args[0])
+        elif ph == "start":
+            self._choose_start(action.args[0])
+        elif ph == "move":
+            self._move(name, action.args, p)
+        elif ph == "decide" or ph == "offer":
+            if name == "activate":
+                self._activate(p)
+            else:
+                if ph == "decide":
+                    self.say(f"{self.player_name(p)} does not activate {C.LOCATION_NAMES[self.loc]}")
+                    if self.loc == KF:
+                        self._king_advance("skipped")
+                        if self.over:
+                            return
+                    self._end_activation(p, activated=False)
+                else:
+                    self.say(f"{self.player_name(p)} declines to react")
+                    self._continue()
+        elif ph == "act":
+            if name == "done":
+                self._finish_activation(p)
+            else:
+                self._sub_action(name, action.args, p)
+        elif ph == "discard":
+            self._discard_from_hand(action.args[0], p)
+
+    def _choose_start(self, first: int) -> None:
+        self.start = first
+        self.active = first
+        self.actor = first
+        self.say(f"{self.player_name(first)} is the start player")
+        self._place_start(first)
+        self._continue_refill_or("move")
+
+    def _continue_refill_or(self, then: str) -> None:
+        # during setup: refill the display, then the first turn
+        if self._need_draw():
+            self.phase = "draw"
+            return
+        if self.over:
+            return
+        self.phase = then
+        self.turns[self.active] += 1
+
+    # -- movement (seed: 移动工人 / 常规移动 / 双倍移动 / 激活标志)
+    def _move(self, name: str, args: tuple, p: int) -> None:
+        a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
+        w = self.workers[p]
+        who = self.player_name(p)
+        if name == "move":
+            w[a] -= 1
+            w[b] += 1
+            self.say(f"{who} moves a worker from {C.LOCATION_NAMES[a]} to {C.LOCATION_NAMES[b]}")
+        elif name == "move2":
+            w[a] -= 2
+            w[b] += 2
+            self.dm[p] -= 1
+            self.say(f"{who} flips a double move: two workers from {C.LOCATION_NAMES[a]} to {C.LOCATION_NAMES[b]}")
+        else:
+            mid = JUMPS[(a, b)]
+            w[a] -= 1
+            w[b] += 1
+            self.dm[p] -= 1
+            self.say(f"{who} flips a double move: a worker jumps from {C.LOCATION_NAMES[a]} over "
+                     f"{C.LOCATION_NAMES[mid]} to {C.LOCATION_NAMES[b]}")
+            if mid == KF:
+                self._king_advance("skipped")
+        self.marker[p] = b
+        self.visits[b] += 1
+        self.loc = b
+        if self.over:
+            return
+        self.phase = "decide"
+
+    def _king_advance(self, why: str) -> None:
+        self.king += 1
+        last = self.king_track()
+        self.say(f"The King advances to space {self.king + 1} of {last} (King's Favor {why})")
+        if self.king >= last - 1:
+            self._end("the King reached the end of his track")
+
+    # -- activation (seed: 激活地点)
+    def _activate(self, p: int) -> None:
+        loc = self.loc
+        self.activations[loc] += 1
+        count = self.workers[p][loc]
+        who = self.player_name(p)
+        self.say(f"{who} activates {C.LOCATION_NAMES[loc]} with {count} worker{'s' if count != 1 else ''}")
+        if loc in C.YIELD:
+            self._gain(p, loc, count)
+            self._end_activation(p, activated=True)
+            return
+        if loc == KF:
+            self._king_advance("activated")
+            if self.over:
+                return
+        self.phase = "act"
+        self.budget = count
+        self.flipped = False
+        self._auto_finish(p)
+
+    def _gain(self, p: int, loc: int, count: int) -> None:
+        kind, table = C.YIELD[loc]
+        if count <= 0:
+            return
+        amount = table[min(count, len(table)) - 1]
+        g = self.tech[p][GAINS]
+        bonus = 0
+        if kind == WOOD and g >= 1:
+            bonus = 1
+        elif kind == MARBLE and g >= 2:
+            bonus = 1
+        elif kind == GOLD and g >= 3:
+            bonus = C.BIG_CUBE
+        self.res[p][kind] += amount + bonus
+        extra = f" (+{bonus} from technology)" if bonus else ""
+        self.say(f"{self.player_name(p)} gains {amount} {C.RESOURCES[kind]}{extra}")
+
+    def _auto_finish(self, p: int) -> None:
+        if self.phase == "act" and not self._options(p):
+            self._finish_activation(p)
+
+    def _finish_activation(self, p: int) -> None:
+        if self.loc == AG:
+            self._slide()
+            self.refill = True
+        self._end_activation(p, activated=True)
+
+    def _end_activation(self, p: int, activated: bool) -> None:
+        self.budget = 0
+        if activated and p == self.active:
+            need = REACT.get(self.loc)
+            if need is not None:
+                t, lvl = need
+                n = self.players
+                q = []
+                for i in range(1, n):
+                    o = (self.active + i) % n
+                    if self.tech[o][t] >= lvl and self.workers[o][self.loc] > 0:
+                        q.append(o)
+                self.queue = q
+        self._continue()
+
+    def _continue(self) -> None:
+        """After an activation (or a refused one): refill, then reactions, then the next turn."""
+        if self.over:
+            return
+        if self._need_draw():
+            self.phase = "draw"
+            return
+        if self.over:
+            return
+        if self.queue:
+            self.actor = self.queue.pop(0)
+            self.phase = "offer"
+            self.say(f"{self.player_name(self.actor)} may also activate {C.LOCATION_NAMES[self.loc]} (technology)")
+            return
+        self.turn += 1
+        self.active = (self.active + 1) % self.players
+        self.actor = self.active
+        self.turns[self.active] += 1
+        self.phase = "move"
+
+    # -- Architects' Guild (seed: 建筑师公会)
+    def _slide(self) -> None:
+        tiles = [t for t in self.display if t >= 0]
+        self.display = tiles + [-1] * (C.DISPLAY_SIZE - len(tiles))
+
+    def _need_draw(self) -> bool:
+        """True if a refill draw is due now; reshuffles or ends the game when the stack runs out."""
+        if not self.refill:
+            return False
+        if self.display[-1] >= 0:
+            self.refill = False
+            return False
+        if not self.stack:
+            if len(self.discard) < C.MIN_TILES_TO_RESHUFFLE:
+                self._end(f"the palace stack is empty and only {len(self.discard)} tiles are discarded")
+                return False
+            self.stack = sorted(self.discard)
+            self.discard = []
+            self.say("The discarded palace tiles are shuffled into a new stack")
+        return True
+
+    def _draw(self, t: int) -> None:
+        self.stack.remove(t)
+        i = self.display.index(-1)
+        self.display[i] = t
+        self.say(f"Palace tile {T_NAME[t]} (#{t}) is revealed in position {i + 1}")
+        if self.phase == "draw":
+            if self.start >= 0 and self.turn == 0 and self.turns[self.active] == 0:
+                self._continue_refill_or("move")
+            else:
+                self._continue()
+
+    def _sub_action(self, name: str, args: tuple, p: int) -> None:
+        who = self.player_name(p)
+        if name == "take":
+            i = args[0] - 1
+            t = self.display[i]
+            self.display[i] = -1
+            self.budget -= C.SLOT_WORKERS[i]
+            self.hand[p].append(t)
+            self.say(f"{who} takes {T_NAME[t]} (#{t}) from position {i + 1}")
+            if len(self.hand[p]) > C.HAND_LIMIT:
+                self.phase = "discard"
+                return
+        elif name == "remove":
+            i = args[0] - 1
+            t = self.display[i]
+            self.display[i] = -1
+            self.discard.append(t)
+            self.discard.sort()
+            self.budget -= C.REMOVE_ONE_WORKERS
+            self._slide()
+            self.say(f"{who} removes {T_NAME[t]} (#{t}) from the display")
+        elif name == "clear":
+            gone = []
+            for a in args:
+                t = self.display[a - 1]
+                self.display[a - 1] = -1
+                self.discard.append(t)
+                gone.append(f"{T_NAME[t]} (#{t})")
+            self.discard.sort()
+            self.budget -= C.REMOVE_THREE_WORKERS
+            self._slide()
+            self.say(f"{who} removes {', '.join(gone)} from the display")
+        elif name == "flip":
+            self.budget -= 1
+            self.flipped = True
+            n = 1 if self.loc == AG else C.KF_FLIP_LIMIT
+            n = min(n, C.DOUBLE_MOVES_PER_PLAYER - self.dm[p])
+            self.dm[p] += n
+            self.say(f"{who} flips {n} double-move token{'s' if n != 1 else ''} face up")
+        elif name == "buy":
+            k = BUY_INDEX[args[0]]
+            self.budget -= DECO_WORKERS[k]
+            r = self.res[p]
+            c = DECO_COST[k]
+            r[0] -= c[0]
+            r[1] -= c[1]
+            r[2] -= c[2]
+            self.deco_supply[k] -= 1
+            self.deco[p][k] += 1
+            self.say(f"{who} buys a {C.DECORATIONS[k][1]}")
+        elif name == "tech":
+            t = TRACKS.index(args[0])
+            L = self.tech[p][t]
+            self.budget -= TECH_WORKERS[t][L]
+            r = self.res[p]
+            c = TECH_COST[t][L]
+            r[0] -= c[0]
+            r[1] -= c[1]
+            r[2] -= c[2]
+            self.tech[p][t] = L + 1
+            self.say(f"{who} advances the {args[0]} technology to level {L + 1}")
+        elif name == "build":
+            self._build(args[0], args[1], p)
+            if self.over:
+                return
+        elif name == "recruit2":
+            self.budget -= C.RECRUIT_PAIR_WORKERS
+            self._pay(p, C.RECRUIT_PAIR_COST)
+            self.reserve[p][0] -= 2
+            self.workers[p][KF] += 2
+            self.say(f"{who} recruits two new workers at King's Favor")
+        elif name == "recruit":
+            self.budget -= C.RECRUIT_ONE_WORKERS
+            self._pay(p, C.RECRUIT_ONE_COST)
+            self.reserve[p][1] -= 1
+            self.workers[p][KF] += 1
+            self.say(f"{who} recruits a new worker at King's Favor")
+        self._auto_finish(p)
+
+    def _pay(self, p: int, cost: Any) -> None:
+        r = self.res[p]
+        r[0] -= cost[0]
+        r[1] -= cost[1]
+        r[2] -= cost[2]
+
+    def _discard_from_hand(self, t: int, p: int) -> None:
+        self.hand[p].remove(t)
+        self.discard.append(t)
+        self.discard.sort()
+        self.say(f"{self.player_name(p)} discards {T_NAME[t]} (#{t}) (hand limit {C.HAND_LIMIT})")
+        self.phase = "act"
+        self._auto_finish(p)
+
+    # -- Construction Site (seed: 建筑工地)
+    def _build(self, t: int, cell: int, p: int) -> None:
+        self.budget -= T_WORK[t]
+        self._pay(p, T_COST[t])
+        for k in T_DECO[t]:
+            self.deco[p][k] -= 1
+        self.hand[p].remove(t)
+        self.site[cell] = t
+        self.vp[p] += T_VP[t]
+        self.say(f"{self.player_name(p)} builds {T_NAME[t]} (#{t}) at {cell_label(cell)} for {T_VP[t]} VP")
+        if all(self.site[c] >= 0 for c in CELLS):
+            self._end("the construction site is full")
+
+    # ------------------------------------------------------------------ the end
+    def _end(self, reason: str) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.phase = "over"
+        self.queue = []
+        self.say(f"The game ends at once: {reason}")
+        sc = self.scores()
+        self.say("Final scores: " + ", ".join(f"{self.player_name(p)} {sc[p]}" for p in range(self.players)))
+
+    def final_bonus(self, p: int) -> int:
+        r = self.res[p]
+        return (r[0] // C.RESOURCE_VP_RATE[0] + r[1] // C.RESOURCE_VP_RATE[1] + r[2] // C.RESOURCE_VP_RATE[2]
+                + C.HAND_TILE_VP * len(self.hand[p]) + C.DECORATION_VP * sum(self.deco[p]))
+
+    def scores(self) -> list[float]:
+        if self.over:
+            return [self.vp[p] + self.final_bonus(p) for p in range(self.players)]
+        return list(self.vp)
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [p for p in range(self.players) if sc[p] == best]
+
+    # ------------------------------------------------------------------ observation
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        # Nothing in Versailles is secret: the stack is face down but its contents are exactly the
+        # tiles not seen elsewhere, so every seat (and a spectator) may know all of this.
+        obs = {f: getattr(self, f) for f in self.FIELDS}
+        obs["scores"] = self.scores()
+        obs["stack_size"] = len(self.stack)
+        return marshal.loads(marshal.dumps(obs))
+
+    def check_invariants(self) -> None:
+        n = self.players
+        seen = list(self.stack) + list(self.discard) + [t for t in self.display if t >= 0]
+        seen += [t for h in self.hand for t in h] + [t for t in self.site if t >= 0]
+        if sorted(seen) != self.tiles_in_play():
+            raise InvariantError(f"palace tiles not conserved: {sorted(seen)}")
+        if self.stack != sorted(self.stack):
+            raise InvariantError("the stack must be a sorted list of unseen tile ids")
+        for p in range(n):
+            if any(len(h) > C.HAND_LIMIT for h in self.hand) and self.phase != "discard":
+                raise InvariantError("hand over the limit")
+            if self.start >= 0 and sum(self.workers[p]) + sum(self.reserve[p]) != C.WORKERS_PER_PLAYER:
+                raise InvariantError(f"workers of player {p} not conserved")
+            if min(self.workers[p]) < 0 or min(self.reserve[p]) < 0 or min(self.res[p]) < 0:
+                raise InvariantError("negative count")
+            if not 0 <= self.dm[p] <= C.DOUBLE_MOVES_PER_PLAYER:
+                raise InvariantError("double-move tokens not conserved")
+        for k in range(NDECO):
+            on_site = sum(T_DECO[t].count(k) for t in self.site if t >= 0)
+            held = sum(self.deco[p][k] for p in range(n))
+            if self.deco_supply[k] + held + on_site != C.DECORATIONS_PER_KIND or self.deco_supply[k] < 0:
+                raise InvariantError(f"decorations of kind {DECO_CODE[k]} not conserved")
+        if not 0 <= self.king < self.king_track():
+            raise InvariantError("the King is off his track")
+        placed = sum(T_VP[t] for t in self.site if t >= 0)
+        if sum(self.vp) != placed:
+            raise InvariantError("VP do not match the tiles built")
+
+    # ------------------------------------------------------------------ messages
+    def why_illegal(self, action: Action, player: int) -> str:
+        try:
+            reason = self._why(action, player)
+        except (IndexError, KeyError, ValueError, TypeError):
+            reason = None
+        return reason or super().why_illegal(action, player)
+
+    def _why(self, action: Action, p: int) -> str | None:
+        name, args = action.name, action.args
+        ph = self.phase
+        if name in ("move", "move2", "jump"):
+            if ph != "move":
+                return "workers move only at the start of your turn"
+            if len(args) != 2 or args[0] not in LOC_INDEX or args[1] not in LOC_INDEX:
+                return f"'{name}' takes two locations out of {', '.join(CODE)}"
+            a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
+            if name == "jump":
+                if (a, b) not in JUMPS:
+                    return (f"a jump goes two steps along the arrows: from {CODE[a]} that is "
+                            f"{' or '.join(CODE[c] for c in JUMP_TARGETS[a])}, not {CODE[b]}")
+            elif b not in SUCC[a]:
+                return (f"workers move along the arrows: {C.LOCATION_NAMES[a]} leads to "
+                        f"{' or '.join(C.LOCATION_NAMES[c] for c in SUCC[a])}, not {C.LOCATION_NAMES[b]}")
+            need = 2 if name == "move2" else 1
+            if self.workers[p][a] < need:
+                return f"you have {self.workers[p][a]} worker(s) at {C.LOCATION_NAMES[a]}, {need} needed"
+            if name != "move" and self.dm[p] <= 0:
+                return "a double move flips a face-up double-move token and you have none"
+            if b == self.marker[p]:
+                return f"your activation marker is on {C.LOCATION_NAMES[b]}: you may not move there"
+            return None
+        if ph != "act" and name in ("take", "remove", "clear", "buy", "tech", "build", "recruit", "recruit2", "flip"):
+            return f"'{name}' is an action of an activated location; now the game waits for: {ph}"
+        if ph == "act":
+            b = self.budget
+            loc = self.loc
+            where = C.LOCATION_NAMES[loc]
+            if name == "build":
+                if loc != CS:
+                    return f"tiles are built at the Construction Site, not at {where}"
+                t, cell = args
+                if t not in self.hand[p]:
+                    return f"tile #{t} is not in your hand"
+                if not (isinstance(cell, int) and 0 <= cell < NCELLS and OPEN[cell]):
+                    return f"cell {cell} is not part of the construction site"
+                if self.site[cell] >= 0:
+                    return f"cell {cell_label(cell)} already holds {T_NAME[self.site[cell]]}"
+                if T_WORK[t] > b:
+                    return f"{T_NAME[t]} needs {T_WORK[t]} workers and you have {b} unused here"
+                if not self._can_pay(p, T_COST[t]):
+                    return f"{T_NAME[t]} costs {self._cost_text(T_COST[t])}; you have {self._cost_text(self.res[p])}"
+                if not self._has_decorations(self.deco[p], T_DECO[t]):
+                    return f"{T_NAME[t]} needs the decorations {C.TILES[t][5]}"
+                why = self._fits(t, cell)
+                if why:
+                    return f"{T_NAME[t]} does not fit at {cell_label(cell)}: {why}"
+            if name == "take":
+                if loc != AG:
+                    return f"tiles are taken at the Architects' Guild, not at {where}"
+                i = args[0] - 1
+                if not 0 <= i < C.DISPLAY_SIZE or self.display[i] < 0:
+                    return f"there is no tile in display position {args[0]}"
+                return f"position {i + 1} costs {C.SLOT_WORKERS[i]} workers and you have {b} unused"
+            if name == "buy":
+                if loc != WS:
+                    return f"decorations are bought at the Workshop, not at {where}"
+                k = BUY_INDEX.get(args[0])
+                if k is None:
+                    return f"the decorations are {', '.join(BUY_INDEX)}"
+                if not self.deco_supply[k]:
+                    return f"no {C.DECORATIONS[k][1]} is left"
+                return (f"a {C.DECORATIONS[k][1]} costs {DECO_WORKERS[k]} worker and "
+                        f"{self._cost_text(DECO_COST[k])}; you have {b} workers and {self._cost_text(self.res[p])}")
+            if name == "tech":
+                if loc != AL:
+                    return f"technologies advance at the Alchemists' Guild, not at {where}"
+                t = TRACKS.index(args[0])
+                L = self.tech[p][t]
+                if L >= 3:
+                    return f"your {args[0]} technology is already at level 3"
+                return (f"level {L + 1} of {args[0]} costs {TECH_WORKERS[t][L]} workers and "
+                        f"{self._cost_text(TECH_COST[t][L])}")
+            if name == "flip" and self.flipped:
+                return "the double-move flip may be used once per activation"
+            if name == "flip" and self.dm[p] >= C.DOUBLE_MOVES_PER_PLAYER:
+                return "all your double-move tokens are face up"
+        return None
+
+    @staticmethod
+    def _cost_text(c: Any) -> str:
+        parts = [f"{c[i]} {C.RESOURCES[i]}" for i in range(3) if c[i]]
+        return ", ".join(parts) or "nothing"
+
+    def describe(self, action: Action, player: int | None = None) -> str:
+        name, args = action.name, action.args
+        try:
+            if name in ("move", "move2", "jump"):
+                a, b = (C.LOCATION_NAMES[LOC_INDEX[x]] for x in args)
+                if name == "move":
+                    return f"Move a worker from {a} to {b}"
+                if name == "move2":
+                    return f"Double move: two workers from {a} to {b}"
+                return f"Double move: one worker from {a} two steps to {b}"
+            if name == "activate":
+                return f"Activate {C.LOCATION_NAMES[self.loc]}"
+            if name == "pass":
+                return "Do not activate" if self.phase == "decide" else "Decline the reaction"
+            if name == "done":
+                return "End this activation"
+            if name == "take":
+                i = args[0] - 1
+                return f"Take {T_NAME[self.display[i]]} from position {args[0]} for {C.SLOT_WORKERS[i]} worker(s)"
+            if name == "remove":
+                return f"Remove {T_NAME[self.display[args[0] - 1]]} from the display (1 worker)"
+            if name == "clear":
+                return "Remove " + ", ".join(T_NAME[self.display[a - 1]] for a in args) + " (2 workers)"
+            if name == "flip":
+                return "Flip double-move token(s) face up (1 worker)"
+            if name == "buy":
+                k = BUY_INDEX[args[0]]
+                return f"Buy a {C.DECORATIONS[k][1]} for {self._cost_text(DECO_COST[k])}"
+            if name == "tech":
+                return f"Advance the {args[0]} technology"
+            if name == "build":
+                return f"Build {T_NAME[args[0]]} at {cell_label(args[1])} for {T_VP[args[0]]} VP"
+            if name == "recruit2":
+                return "Recruit the two cheap new workers"
+            if name == "recruit":
+                return "Recruit one expensive new worker"
+            if name == "discard":
+                return f"Discard {T_NAME[args[0]]}"
+            if name == "draw":
+                return f"Reveal {T_NAME[args[0]]}"
+            if name == "first":
+                return f"{self.player_name(args[0])} starts"
+        except (IndexError, KeyError, ValueError, TypeError):
+            pass
+        return str(action)
