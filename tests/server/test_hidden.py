@@ -1,0 +1,136 @@
+"""Hidden information: nothing sent to a viewer holds anything absent from ``observation(viewer)``.
+
+Two checks, written for any game and run on the games the issue names (Citadels hands, God's
+Playground secret tokens and bids, Kingsburg's enemy peek) when they are registered, and always on
+Peek, the test double with hidden hands and a secret card:
+
+* the view builder is blind to hidden facts: a viewer's view of the real state equals its view of
+  any re-deal of what that viewer cannot know (``state.determinize(viewer, k)``);
+* end to end: every message pushed to a seat's WebSocket and every HTTP view equals what a local
+  replay of the same moves gives from ``observation(seat)``, ``log_for(seat)`` and that seat's legal
+  actions — and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.core import CHANCE
+from meeple.server.views import base_view, legal_list
+
+from .helpers import client, humans, view
+
+HIDDEN_GAMES = {"citadels": 2, "gods-playground": 3, "kingsburg": 2}
+REGISTERED = [g for g in HIDDEN_GAMES if g in meeple.games()]
+VIEW_KEYS = {"type", "game_id", "game", "seq", "seat", "status", "over", "to_move", "your_turn", "observation",
+             "legal", "can_undo", "seats", "result", "log_start", "log"}
+
+
+def players_of(game: str) -> int:
+    return HIDDEN_GAMES.get(game, 2)
+
+
+def views_of(state, viewer):
+    return base_view(state, viewer, game_id="g", seq=0, status="active", seats=[], can_undo=False)
+
+
+@pytest.mark.parametrize("game", REGISTERED + ["peek"])
+def test_view_builder_is_blind_to_hidden_information(game: str) -> None:
+    rng = random.Random(7)
+    state = meeple.load(game, players=players_of(game)).new_game(seed=11)
+    viewers = [*range(state.players), None]
+    step = 0
+    while not state.is_over() and step < 160:
+        if step % 8 == 0:
+            for viewer in viewers:
+                real = views_of(state, viewer)
+                for k in (1, 2):
+                    twin = state.determinize(viewer, 1000 * k + step)
+                    assert views_of(twin, viewer) == real, (game, step, viewer)
+        movers = [p for p in state.to_move() if p != CHANCE]
+        seat = rng.choice(movers)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        step += 1
+
+
+def check_message(msg: dict, state, seat: int | None) -> None:
+    assert set(msg) == VIEW_KEYS, set(msg) ^ VIEW_KEYS
+    assert msg["observation"] == state.observation(seat)
+    assert msg["log"] == state.log_for(seat)[msg["log_start"]:]
+    if seat is not None and seat in state.to_move():
+        assert msg["legal"] == legal_list(state, seat)
+    else:
+        assert msg["legal"] == []
+    if not state.is_over():
+        assert msg["result"] is None
+    for other in msg["seats"]:
+        assert set(other) == {"seat", "color", "name", "kind", "level", "claimed", "away", "bot_playing", "connected"}
+
+
+@pytest.mark.parametrize("game", REGISTERED[:1] + ["peek"])
+def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: str, game: str) -> None:
+    n = players_of(game)
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, game, n, fallback_level="random")
+        hub = c.app.state.hub
+        seed = hub.live[gid].row["seed"]
+        local = meeple.load(game, players=n).new_game(seed=seed)
+        states = {0: local.clone()}
+        rng = random.Random(3)
+        url = f"/api/games/{gid}/ws"
+        sockets = [c.websocket_connect(url) for _ in range(n)]
+        spectator = c.websocket_connect(url)
+        received: list[list[dict]] = [[] for _ in range(n + 1)]
+        try:
+            for i, ws in enumerate(sockets):
+                ws.__enter__()
+                ws.send_json({"type": "hello", "token": tokens[i]})
+            spectator.__enter__()
+            spectator.send_json({"type": "hello"})
+            seq = 0
+
+            def drain(i: int, ws, seq: int) -> dict:
+                while True:
+                    msg = ws.receive_json()
+                    received[i].append(msg)
+                    if msg["type"] == "view" and msg["seq"] == seq:
+                        return msg
+
+            latest = [drain(i, ws, 0) for i, ws in enumerate(sockets)]
+            drain(n, spectator, 0)
+            for _ in range(60 if game != "peek" else 40):
+                if local.is_over():
+                    break
+                movers = [p for p in local.to_move() if p != CHANCE]
+                seat = rng.choice(movers)
+                choice = rng.choice(latest[seat]["legal"])
+                sockets[seat].send_json({"type": "move", "seq": seq, "action": choice["action"]})
+                local.apply(local.action_from_json(choice["action"]), seat)
+                seq += 1
+                states[seq] = local.clone()
+                latest = [drain(i, ws, seq) for i, ws in enumerate(sockets)]
+                drain(n, spectator, seq)
+                # HTTP views agree with the pushes
+                http = view(c, gid, tokens[seat])
+                skip = {"seats", "log", "log_start"}
+                assert {k: v for k, v in http.items() if k not in skip} == \
+                    {k: v for k, v in latest[seat].items() if k not in skip}
+                check_message(http, local, seat)
+        finally:
+            for ws in [*sockets, spectator]:
+                ws.__exit__(None, None, None)
+        for i in range(n + 1):
+            seat = i if i < n else None
+            for msg in received[i]:
+                if msg["type"] == "view":
+                    state = states[msg["seq"]]
+                    check_message(msg, state, seat)
+                    twin = state.determinize(seat, 99)
+                    assert msg["observation"] == twin.observation(seat)
+                else:
+                    assert msg["type"] in ("ack", "error") and set(msg) <= {"type", "seq", "ref", "status", "detail"}
+        spect = c.get(f"/api/games/{gid}/spectate").json()
+        check_message(spect, local, None)
