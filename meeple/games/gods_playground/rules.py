@@ -53,6 +53,7 @@ ROYAL_ACTS = [A("royal", i) for i in range(NPROV)]
 VETO_ACTS = [A("veto", i) for i in range(NPROV)]
 DIPLO_ACTS = [A("diplomacy", e + 1) for e in range(5)]
 NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
+_TOKEN_LISTS: dict[tuple, list[Action]] = {}
 
 PHASE_NAMES = (
     "", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
@@ -144,7 +145,12 @@ class GodsPlayground(State):
             legal = self._legal_cache.get(player)
             if legal is None:
                 legal = self._legal(player)
-            if action in legal:
+            listed = False
+            for a in legal:          # identity first: legal actions are shared singletons
+                if a is action:
+                    listed = True
+                    break
+            if listed or action in legal:
                 self._do(action, player)
                 if self.chance == "auto":
                     movers = self.movers
@@ -238,8 +244,11 @@ class GodsPlayground(State):
 
     def _token_actions(self, p: int) -> list[Action]:
         placed = self.placed[p]
-        vals = sorted(set(self._tokens_left(p)))
-        return [TOKEN_ACTS[a][v] for a in range(6) if placed[a] < 0 for v in vals]
+        key = (tuple(a for a in range(6) if placed[a] < 0), tuple(sorted(set(self._tokens_left(p)))))
+        acts = _TOKEN_LISTS.get(key)
+        if acts is None:
+            acts = _TOKEN_LISTS[key] = [TOKEN_ACTS[a][v] for a in key[0] for v in key[1]]
+        return acts
 
     def _tokens_left(self, p: int) -> list[int]:
         left = list(self.tok[p])
@@ -869,8 +878,12 @@ class GodsPlayground(State):
         self._start_turns("recruit", self._can_recruit)
 
     def _can_recruit(self, p: int) -> bool:
-        if self.money[p] == 0:
+        money = self.money[p]
+        if money == 0:
             return False
+        uh = self.uhand[p]
+        if money >= 6 and (uh[0] or uh[1] or (uh[2] and self.rnd >= C.ARTILLERY_FROM_ROUND)):
+            return any(self.pc[i][p] > 0 for i in range(NPROV))
         return any(self.pc[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
 
     def recruit(self, p: int, i: int) -> None:
