@@ -287,7 +287,7 @@ class _Ctx:
 
     def after_way(self, n: int, way: tuple) -> float:
         """Value of placing on ``n`` with ``way`` now, plus the best follow-up placements."""
-        _, used, t, d = way
+        _, used, t, d, _text = way
         dice = list(self.s.dice[self.p])
         for v in used:
             dice.remove(v)
@@ -306,7 +306,7 @@ class _Ctx:
             if n in taken:
                 continue
             w = ws[0]
-            _, used, t, d = w
+            _, used, t, d, _text = w
             left = list(dice)
             for v in used:
                 left.remove(v)

@@ -59,6 +59,22 @@ for _n in range(1, 7):
         _outs.append((_act, float(_w)))
     ROLL_OUTCOMES[_n] = _outs
 
+_ROLL_TABLE: dict[int, tuple[Action, ...]] = {}
+
+
+def _roll_table(n: int) -> tuple[Action, ...]:
+    """The 6**n equally likely ordered rolls of n dice, each as its sorted ``roll`` action."""
+    out = []
+    for i in range(6 ** n):
+        faces = []
+        for _ in range(n):
+            faces.append(i % 6 + 1)
+            i //= 6
+        out.append(ROLL[tuple(sorted(faces, reverse=True))])
+    _ROLL_TABLE[n] = tuple(out)
+    return _ROLL_TABLE[n]
+
+
 ACTION_NAMES = frozenset({
     "take", "lose", "trade", "townhall", "place", "envoy", "use", "build", "pass", "skip", "done", "keep",
     "statue", "chapel", "smuggle", "recruit", "roll", "reinforce", "enemy",
@@ -69,7 +85,7 @@ ACTION_NAMES = frozenset({
 def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
     """Every way to reach each advisor number with ``dice`` (sorted high to low).
 
-    A way is ``(action, used_dice, plus2_count, market_delta)``; ``tokens`` is capped at the number
+    A way is ``(action, used_dice, plus2_count, market_delta, text)``; ``tokens`` is capped at the number
     of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
     """
     n = len(dice)
@@ -85,7 +101,12 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
                 total = base + 2 * t + d
                 if 1 <= total <= 18:
                     extra = ("+2",) * t + (("m+1",) if d == 1 else ("m-1",) if d == -1 else ())
-                    ways.setdefault(total, []).append((Action("use", sub + extra), sub, t, d))
+                    text = ", ".join(map(str, sub))
+                    if t:
+                        text += f" with {t} '+2' token" + ("s" if t > 1 else "")
+                    if d:
+                        text += f", Market {d:+d}"
+                    ways.setdefault(total, []).append((Action("use", sub + extra), sub, t, d, text))
     out = {}
     for total in sorted(ways):
         lst = sorted(ways[total], key=lambda w: (w[2], w[3] != 0, len(w[1])))
@@ -114,11 +135,11 @@ def _compute_buildable(mask: int, g: int, w: int, s: int) -> list[int]:
 
 
 _tuple_new = tuple.__new__
+_ADV_ON = tuple("" if n == 0 else f"the {ADVISORS[n][0]} ({n})" for n in range(19))
 SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
 
 
-def _name(p: int) -> str:
-    return SEATS[p] if 0 <= p < len(SEATS) else "chance"
+_name = SEATS.__getitem__  # seat name of a real seat (0..4), fast
 
 
 def _remove(dice: list[int], used: tuple[int, ...]) -> None:
@@ -136,6 +157,7 @@ class KingsburgState(State):
         "result",
     )
     ACTION_NAMES = ACTION_NAMES
+    _pl: list[Action] | None = None  # placements of the seat to move, computed by _t_place (not state)
 
     # ------------------------------------------------------------------ setup (遊戲開局)
     def setup(self) -> None:
@@ -204,10 +226,8 @@ class KingsburgState(State):
         t = self.queue[0]
         k = t[0]
         if k == "roll":
-            n = self._roll_count(t)
-            rb = rng.randbelow
-            faces = sorted([rb(6) + 1 for _ in range(n)], reverse=True)
-            return ROLL[tuple(faces)]
+            table = _ROLL_TABLE.get(self._roll_count(t)) or _roll_table(self._roll_count(t))
+            return table[rng.randbelow(len(table))]  # one draw among the 6**n ordered rolls
         if k == "king":
             return KING[rng.randbelow(6) + 1]
         return ENEMY_ACT[self.year - 1][rng.randbelow(5)]
@@ -467,8 +487,10 @@ class KingsburgState(State):
             p = order[idx]
             if stuck[p]:
                 continue
-            if self._placements(p):
+            acts = self._placements(p)
+            if acts:
                 self.cur = idx
+                self._pl = acts  # reused by _legal_actions (cleared by every _apply)
                 return p
             stuck[p] = True
             if self.dice[p]:
@@ -495,7 +517,7 @@ class KingsburgState(State):
             self.sel = -n if envoy else n
 
     def _place(self, p: int, n: int, way: tuple, envoy: bool) -> None:
-        _, used, t, d = way
+        _, used, t, d, text = way
         _remove(self.dice[p], used)
         if t:
             self.tokens[p] -= t
@@ -506,14 +528,9 @@ class KingsburgState(State):
             self.envoy = -1
         self.adv[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
         self.sel = 0
-        self.cur = (self.cur + 1) % self.players
-        bits = ", ".join(map(str, used))
-        if t:
-            bits += f" with {t} '+2' token" + ("s" if t > 1 else "")
-        if d:
-            bits += f", Market {d:+d}"
+        self.cur = (self.cur + 1) % len(self.vp)
         how = " using the King's envoy" if envoy else ""
-        self.say(f"{_name(p)} places {bits} on the {ADVISORS[n][0]} ({n}){how}")
+        self.say(f"{_name(p)} places {text} on {_ADV_ON[n]}{how}")
 
     def _t_collect(self, t: list) -> None:
         """Every player takes what their advisors give, advisor 1 to 18."""
@@ -920,7 +937,8 @@ class KingsburgState(State):
         if k == "place":
             if self.sel:
                 return [w[0] for w in self.ways(player)[abs(self.sel)]]
-            return self._placements(player)
+            pl = self._pl
+            return pl if pl is not None else self._placements(player)
         if k == "take":
             m = t[3]
             return [TAKE[r] for r in range(3) if m >> r & 1]
@@ -956,6 +974,7 @@ class KingsburgState(State):
         raise AssertionError(f"no decision in task {t}")
 
     def _apply(self, action: Action, player: int) -> None:
+        self._pl = None
         t = self.queue[0]
         _APPLY[t[0]](self, action, t, player)
         self._run()
@@ -1112,7 +1131,7 @@ class KingsburgState(State):
         return texts.get(k, "the enemy card is drawn")
 
     def describe(self, action: Action, player: int | None = None) -> str:
-        who = _name(player) if player is not None else "Someone"
+        who = self.player_name(player) if player is not None and player >= 0 else "Someone"
         name, args = action.name, action.args
         if name == "place":
             return f"{who} influences the {ADVISORS[args[0]][0]} ({args[0]}: {ADVISORS[args[0]][1]})"
