@@ -111,7 +111,7 @@ def play(
     game: Optional[str] = typer.Argument(None, help="The game's id (see `meeple list`); may be left out with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest)."),
     seat: Optional[str] = typer.Option(None, "--seat", "-s", help="Your seat: its number from 1, or its name (default 1)."),
-    opponents: Optional[str] = typer.Option(None, "--opponents", help="Agents for the other seats, comma-separated and cycled: random, heuristic."),
+    opponents: Optional[str] = typer.Option(None, "--opponents", help="Who takes the other seats, comma-separated and cycled: random, heuristic, or human (a friend at this screen)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game's randomness (default: a fresh one, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here on quit and at the end."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved game."),
@@ -195,7 +195,15 @@ def _setup_play(
     saved_agents = saved.get("agents") or {}
     for i, p in enumerate(others):
         names[p] = wanted[i % len(wanted)] if wanted else str(saved_agents.get(str(p), default_agent(gid)))
-    check_agent_names(gid, wanted + list(names.values()))
+    for p in [p for p, name in names.items() if name.lower() == "human"]:
+        humans.add(p)  # --opponents human,heuristic: friends and bots at one screen
+        del names[p]
+    try:
+        check_agent_names(gid, [w for w in wanted if w.lower() != "human"] + list(names.values()))
+    except CliError as exc:
+        raise CliError(f"{exc} (or human, a person at this screen)") from None
+    # several people at one screen hand it over between seats (a refereed table only with --hotseat)
+    hotseat = hotseat or (len(humans) > 1 and state.chance != "manual")
     settings = {
         "humans": sorted(humans),
         "agents": {str(p): a for p, a in names.items()},
@@ -238,7 +246,7 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
     seed: int = typer.Option(0, "--seed", help="Game i uses seed S+i."),
-    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agents, cycled over the seats and rotated one seat per game."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agents (see `meeple list`), cycled over the seats and rotated one seat per game."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write one JSON record per game here (JSON lines)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
     option: Optional[list[str]] = OptionItems,

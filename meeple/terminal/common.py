@@ -120,11 +120,12 @@ def load_game(game_id: str, players: int | None, option_items: list[str] | None)
 
 
 def check_agent_names(game_id: str, names: list[str]) -> None:
+    """Every name must make an agent for this game (``meeple.agents.make_agent`` says what is valid)."""
     for name in dict.fromkeys(names):
-        if name not in AGENT_NAMES:
-            raise CliError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
         try:
             make_agent(name, game_id=game_id, seed=0)
+        except UnknownGame as exc:
+            raise CliError(str(exc)) from None
         except (ImportError, AttributeError):
             others = [a for a in AGENT_NAMES if a != name]
             raise CliError(f"{game_id} has no {name!r} agent yet; use: {', '.join(others)}") from None
@@ -139,7 +140,7 @@ def default_agent(game_id: str) -> str:
 
 
 def split_names(text: str | None) -> list[str]:
-    return [x.strip().lower() for x in (text or "").split(",") if x.strip()]
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
 
 
 def parse_seat(text: str, game: Game) -> int:

@@ -84,7 +84,7 @@ class Session:
                     if player in self.humans or player == CHANCE:
                         self.human_turn(player)
                     else:
-                        self.state.apply(choose_action(self.agents[player], self.state, player), player)
+                        self.bot_turn(player)
         except Quit:
             return self.quit()
         except KeyboardInterrupt:
@@ -92,6 +92,16 @@ class Session:
             return self.quit()
         self.finish()
         return 0
+
+    def bot_turn(self, player: int) -> None:
+        agent = self.agents[player]
+        if self.console.is_terminal:
+            label = Text.assemble(seat_label(self.state, player), " is thinking…")
+            with self.console.status(label):
+                action = choose_action(agent, self.state, player)
+        else:
+            action = choose_action(agent, self.state, player)
+        self.state.apply(action, player)
 
     # ------------------------------------------------------------------ whose eyes
     def viewer(self, player: int) -> int | None:

@@ -171,3 +171,19 @@ def test_bot_seat_choice_by_name_and_number():
 def test_console_script_is_declared():
     text = (Path(meeple.__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert 'meeple = "meeple.cli:main"' in text
+
+
+def test_people_and_bots_together_share_the_screen_by_hot_seat():
+    result = run("play", "toy-dice", "--players", "3", "--opponents", "human,random", "--seed", "2",
+                 "--option", "rounds=1", input="\n1\n" * 4)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Red: a person" in out and "Blue: a person" in out and "Green: random" in out
+    assert "Pass to Blue, then press Enter." in out
+    assert "Final score" in out
+
+
+def test_unknown_opponent_lists_human_too():
+    result = run("play", "toy-dice", "--players", "2", "--opponents", "robot")
+    assert result.exit_code == 2 and "unknown agent 'robot'" in result.stderr
+    assert "random, heuristic" in result.stderr and "human" in result.stderr
