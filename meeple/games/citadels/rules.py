@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from meeple.core import CHANCE, Action, IllegalAction, InvariantError, Rng, State
+from meeple.core.state import LogEntry
 from meeple.games.citadels import content as K
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, ARTIST, ASSASSIN, BISHOP, C_INCOME, C_NAME, C_RANK, C_SLUG, D_COLOUR,
@@ -120,6 +121,7 @@ class CitadelsState(State):
         self.bottom_known = []
         self.known = [[[] for _ in range(n)] for _ in range(n)]
         self.dq = [p * 2 + 1 for p in range(n) for _ in range(K.START_CARDS)]
+        self.say(f"Each player receives {K.START_GOLD} gold and is dealt {K.START_CARDS} district cards.")
         chars = []
         for rank in range(1, 10):
             slug = opts.get(f"rank{rank}", K.RANK_CHOICES[rank][0])
@@ -173,6 +175,48 @@ class CitadelsState(State):
         m = self.mover
         return [] if m == NOBODY else [m]
 
+    # The base class's apply/_advance, specialised for a game with exactly one seat to move at a time:
+    # same checks, same messages, same history, but no list copies or sets on the hot path.
+    def apply(self, action: Action, player: int | None = None) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
+        m = self.mover
+        if m == NOBODY:
+            raise IllegalAction("the game is over; no more actions")
+        if player is None:
+            player = m
+        elif player != m:
+            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {self.player_name(m)}")
+        legal = self._legal_cache.get(m)
+        if legal is None:
+            legal = self._legal_cache[m] = self._legal_actions(m)
+        for a in legal:
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action, player))
+        self._legal_cache = {}
+        self.history.append((player, action))
+        self._apply(action, player)
+        if self.chance == "auto":
+            self._advance()
+
+    def _advance(self) -> None:
+        if self.chance != "auto":
+            return
+        history = self.history
+        while self.mover == CHANCE:
+            a = self.sample_chance(self.rng)
+            self._legal_cache = {}
+            history.append((CHANCE, a))
+            self._apply(a, CHANCE)
+
+    def player_name(self, player: int | None) -> str:
+        if player is not None and 0 <= player < len(SEAT_NAMES):
+            return SEAT_NAMES[player]
+        return super().player_name(player)
+
     def is_over(self) -> bool:
         return self.phase == P_OVER
 
@@ -222,7 +266,13 @@ class CitadelsState(State):
             elif self.tribute >= 0:
                 self.mover = self.tribute
             else:
-                self.mover = self.cur_seat
+                p = self.mover = self.cur_seat
+                if not (self.drawn or self.redraw or self.wiz):
+                    acts = self._turn_actions(p)
+                    if len(acts) == 1 and acts[0] is A_END:
+                        self._end_turn(p)  # nothing is left to decide: the turn ends by itself
+                        continue
+                    self._legal_cache[p] = acts
             return
 
     # ------------------------------------------------------------------ chance
@@ -485,12 +535,7 @@ class CitadelsState(State):
                         row[p].append(d)
         else:
             self.drawn.append(d)
-        name = self.player_name(p)
-        if self.phase == P_SETUP:
-            self.say(f"{name} is dealt a card.")
-        else:
-            self.say(f"{name} draws a card.")
-        self.say(f"{name} draws the {_dname(d)}.", to=(p,))
+        self.log.append(LogEntry(f"{SEAT_NAMES[p]} draws the {D_NAME[d]}.", (p,)))
 
     # ------------------------------------------------------------------ the round (seed "选择角色")
     def _draft_plan(self) -> tuple[int, int, list[list[int]], bool]:
