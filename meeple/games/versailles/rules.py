@@ -108,6 +108,11 @@ A_FIRST: list[Action] = [Action("first", (p,)) for p in range(5)]
 BUY_INDEX = {DECO_CODE[k].lower(): k for k in range(NDECO)}
 
 SPECIAL = (KF, AG, WS, CS, AL)
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+# per location: [(successor, move action, double-move action)], [(two-step target, jump action)]
+MOVES_FROM = [[(b, A_MOVE[(a, b)], A_MOVE2[(a, b)]) for b in SUCC[a]] for a in range(NLOC)]
+JUMPS_FROM = [[(c, A_JUMP[(a, c)]) for c in JUMP_TARGETS[a]] for a in range(NLOC)]
+DECIDE = [A_ACTIVATE, A_PASS]
 
 
 class VersaillesState(State):
@@ -197,6 +202,33 @@ class VersaillesState(State):
     def is_over(self) -> bool:
         return self.over
 
+    # speed: the base class's versions, without the lookup of a fixed action space (none declared)
+    def _legal(self, player: int) -> list[Action]:
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            ph = self.phase
+            if ph == "draw" or ph == "start":
+                if player != CHANCE:
+                    return []
+                cached = [a for a, _ in self.chance_outcomes()]
+            elif ph == "over" or player != self.actor:
+                return []
+            else:
+                cached = self._legal_actions(player)
+            self._legal_cache[player] = cached
+        return cached
+
+    def _advance(self) -> None:
+        if self.chance != "auto":
+            return
+        while self.phase == "draw" or self.phase == "start":
+            self._do(self.sample_chance(self.rng), CHANCE)
+
+    def player_name(self, player: int | None) -> str:
+        if player is not None and 0 <= player < 5:
+            return SEAT_NAMES[player]
+        return super().player_name(player)
+
     # ------------------------------------------------------------------ legal actions
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == "start":
@@ -217,7 +249,7 @@ class VersaillesState(State):
         if ph == "act":
             return self._act_actions(p)
         if ph == "decide" or ph == "offer":
-            return [A_ACTIVATE, A_PASS]
+            return DECIDE
         if ph == "discard":
             return [A_DISCARD[t] for t in self.hand[p]]
         return []
@@ -225,21 +257,25 @@ class VersaillesState(State):
     def _move_actions(self, p: int) -> list[Action]:
         w = self.workers[p]
         m = self.marker[p]
-        up = self.dm[p] > 0
         out = []
-        for a in range(NLOC):
-            n = w[a]
-            if not n:
-                continue
-            for b in SUCC[a]:
-                if b != m:
-                    out.append(A_MOVE[(a, b)])
-                    if up and n >= 2:
-                        out.append(A_MOVE2[(a, b)])
-            if up:
-                for c in JUMP_TARGETS[a]:
-                    if c != m:
-                        out.append(A_JUMP[(a, c)])
+        if self.dm[p] > 0:
+            for a in range(NLOC):
+                n = w[a]
+                if n:
+                    for b, mv, mv2 in MOVES_FROM[a]:
+                        if b != m:
+                            out.append(mv)
+                            if n >= 2:
+                                out.append(mv2)
+                    for c, jp in JUMPS_FROM[a]:
+                        if c != m:
+                            out.append(jp)
+        else:
+            for a in range(NLOC):
+                if w[a]:
+                    for b, mv, _ in MOVES_FROM[a]:
+                        if b != m:
+                            out.append(mv)
         return out
 
     def _act_actions(self, p: int) -> list[Action]:
