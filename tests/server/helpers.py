@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -66,25 +67,31 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m meeple.server`` in a child process; ``kill()`` is kill -9."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, wait: bool = True) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.output = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "meeple.server", "--port", str(self.port), "--db", db_url, "--bot-delay", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+            stdout=self.output, stderr=subprocess.STDOUT, env=env,
         )
-        deadline = time.monotonic() + 30
+        if wait:
+            self.wait()
+
+    def wait(self) -> None:
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError("server exited: " + (self.proc.stdout.read() or b"").decode(errors="replace"))
+                self.output.seek(0)
+                raise RuntimeError("server exited: " + self.output.read().decode(errors="replace"))
             try:
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
         self.kill()
-        raise RuntimeError("server did not start in 30 s")
+        raise RuntimeError("server did not start in 60 s")
 
     def kill(self) -> None:
         if self.proc.poll() is None:

@@ -1,0 +1,115 @@
+"""Real server processes: two processes on one PostgreSQL, and kill -9 durability on both databases."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import httpx
+from websockets.sync.client import connect
+
+from .helpers import ServerProcess, ws_url
+
+
+def start_game(base: str) -> tuple[str, list[str]]:
+    made = httpx.post(base + "/api/games", json={"game": "cube-europe", "players": 2}).json()
+    joined = httpx.post(base + f"/api/games/{made['id']}/join", json={"seat": 1, "invite": made["invites"][0]["code"]}).json()
+    return made["id"], [made["token"], joined["token"]]
+
+
+def get_view(base: str, gid: str, token: str) -> dict:
+    r = httpx.get(base + f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    r.raise_for_status()
+    return r.json()
+
+
+def move(base: str, gid: str, token: str, v: dict) -> httpx.Response:
+    return httpx.post(base + f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                      json={"seq": v["seq"], "action": v["legal"][0]["action"]}, timeout=10)
+
+
+def test_two_processes_share_one_postgresql(pg_url: str) -> None:
+    a, b = ServerProcess(pg_url, wait=False), ServerProcess(pg_url, wait=False)
+    try:
+        a.wait()
+        b.wait()
+        gid, tokens = start_game(a.url)
+        v0 = get_view(a.url, gid, tokens[0])
+        mover = 0 if v0["your_turn"] else 1
+        other = 1 - mover
+        with connect(ws_url(b, gid)) as ws_b, connect(ws_url(a, gid)) as ws_a:
+            ws_b.send(json.dumps({"type": "hello", "token": tokens[other]}))
+            ws_a.send(json.dumps({"type": "hello", "token": tokens[mover]}))
+            assert json.loads(ws_b.recv(timeout=10))["seq"] == 0
+            assert move(a.url, gid, tokens[mover], get_view(a.url, gid, tokens[mover])).status_code == 200
+            deadline = time.monotonic() + 10
+            pushed = None
+            while time.monotonic() < deadline:
+                msg = json.loads(ws_b.recv(timeout=10))
+                if msg["type"] == "view" and msg["seq"] == 1:
+                    pushed = msg
+                    break
+            assert pushed is not None, "the move made on process A never reached process B's WebSocket"
+            assert pushed["your_turn"] and pushed["observation"] == get_view(a.url, gid, tokens[other])["observation"]
+            # now the other seat moves through process B; process A's WebSocket sees it
+            ws_b.send(json.dumps({"type": "move", "seq": 1, "action": pushed["legal"][0]["action"], "ref": 1}))
+            while True:
+                msg = json.loads(ws_b.recv(timeout=10))
+                if msg["type"] in ("ack", "error"):
+                    assert msg == {"type": "ack", "seq": 2, "ref": 1}
+                    break
+            while True:
+                msg = json.loads(ws_a.recv(timeout=10))
+                if msg["type"] == "view" and msg["seq"] == 2:
+                    break
+        # a stale move on A (it is at 2 now) is refused and changes nothing
+        stale = {"seq": 1, "action": {"name": "pass", "args": []}}
+        r = httpx.post(a.url + f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[0]}"}, json=stale)
+        assert r.status_code == 409
+        assert get_view(b.url, gid, tokens[0])["seq"] == get_view(a.url, gid, tokens[0])["seq"] == 2
+    finally:
+        a.stop()
+        b.stop()
+
+
+def run_until_killed(server: ServerProcess, gid: str, tokens: list[str], acked: list[dict], stop: threading.Event) -> None:
+    while not stop.is_set():
+        try:
+            views = [get_view(server.url, gid, t) for t in tokens]
+            seat = next(i for i, v in enumerate(views) if v["your_turn"])
+            r = move(server.url, gid, tokens[seat], views[seat])
+            if r.status_code == 200:
+                acked.append(r.json()["view"])
+        except (httpx.HTTPError, StopIteration):
+            return
+
+
+def test_kill_9_loses_no_acknowledged_move(db_url: str) -> None:
+    server = ServerProcess(db_url)
+    try:
+        gid, tokens = start_game(server.url)
+        acked: list[dict] = []
+        stop = threading.Event()
+        worker = threading.Thread(target=run_until_killed, args=(server, gid, tokens, acked, stop))
+        worker.start()
+        deadline = time.monotonic() + 30
+        while len(acked) < 8 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        server.kill()  # SIGKILL while the worker keeps sending moves
+        stop.set()
+        worker.join(timeout=15)
+        assert len(acked) >= 8
+    finally:
+        server.kill()
+    last = acked[-1]
+    server = ServerProcess(db_url, port=server.port)
+    try:
+        again = get_view(server.url, gid, tokens[last["seat"]])
+        assert again["seq"] >= last["seq"]          # every acknowledged move is there
+        assert again["seq"] <= last["seq"] + 1      # (at most the one in flight was also committed)
+        assert again["log"][: len(last["log"])] == last["log"]
+        if again["seq"] == last["seq"]:
+            assert again["observation"] == last["observation"]
+    finally:
+        server.stop()
