@@ -9,6 +9,9 @@ shown only to the seat that made them, unless ``--reveal``.
 
 from __future__ import annotations
 
+import os
+import sys
+
 from rich.console import Console
 from rich.text import Text
 
@@ -16,7 +19,7 @@ from meeple.core import CHANCE, Action, State
 
 from meeple.terminal.common import board, score_table, seat_label, winners_text
 
-KEYS = "[cyan]n[/cyan]/Enter next · [cyan]p[/cyan] back · [cyan]<number>[/cyan] go to that move · [cyan]f[/cyan]irst · [cyan]l[/cyan]ast · [cyan]q[/cyan]uit"
+KEYS = "[cyan]n[/cyan]/Enter/space next · [cyan]p[/cyan] back · [cyan]<number>[/cyan] go to that move · [cyan]f[/cyan]irst · [cyan]l[/cyan]ast · [cyan]q[/cyan]uit"
 
 
 class Replay:
@@ -64,12 +67,42 @@ class Replay:
         else:
             c.print(score_table(state))
 
+    def read(self) -> str:
+        """One command: a single key press on a real terminal, else a line (pipes, tests)."""
+        prompt = Text.from_markup(KEYS + " > ")
+        if not (self.console.is_terminal and sys.stdin.isatty()):
+            return self.console.input(prompt).strip().lower()
+        self.console.print(prompt, end="")
+        key = read_key()
+        if key in ("\x03", "\x04"):
+            raise KeyboardInterrupt
+        if key.isdigit():  # a move number: keep reading keys until Enter
+            digits = key
+            self.console.print(key, end="")
+            while True:
+                key = read_key()
+                if key in ("\r", "\n"):
+                    break
+                if key in ("\x03", "\x04", "\x1b"):
+                    self.console.print()
+                    return ""
+                if key in ("\x7f", "\b") and digits:
+                    digits = digits[:-1]
+                    self.console.print("\b \b", end="")
+                elif key.isdigit():
+                    digits += key
+                    self.console.print(key, end="")
+            self.console.print()
+            return digits or "?"
+        self.console.print()
+        return "" if key in ("\r", "\n", " ") else key.lower()
+
     def run(self, start: int = 0) -> int:
         k = start
         self.show(k)
         while True:
             try:
-                key = self.console.input(Text.from_markup(KEYS + " > ")).strip().lower()
+                key = self.read()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return 0
@@ -95,3 +128,19 @@ class Replay:
                 self.console.print(Text(f"? choose: n, p, f, l, q or a move number 0–{self.last}", style="red"))
                 continue
             self.show(k)
+
+
+def read_key() -> str:
+    """Read one key press without waiting for Enter (POSIX terminals; elsewhere a line)."""
+    try:
+        import termios
+        import tty
+    except ImportError:  # pragma: no cover - Windows
+        return input()[:1] or "\n"
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd, termios.TCSANOW)  # not TCSAFLUSH: keep keys typed ahead
+        return os.read(fd, 1).decode("utf-8", "replace")
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
