@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_helpers import CHANCE, act, give, jump, legal, new, roll, spring, take_aid, tasks
+from kb_helpers import CHANCE, C, act, give, jump, legal, new, roll, spring, take_aid, tasks
 
 import meeple
 
@@ -366,3 +366,26 @@ def test_no_plus2_token_when_the_box_is_empty():
     act(s, "take gold")
     assert s.tokens[0] == 0
     s.check_invariants()
+
+
+def test_determinize_redeals_only_this_years_unseen_card():
+    s = new(2)
+    take_aid(s)
+    tasks(s, ["adv", 0, 10])
+    act(s, "enemy goblins3", CHANCE)  # year 1, seen by Red
+    jump(s, "winter")
+    act(s, "reinforce 6", CHANCE)
+    assert s.year == 2
+    take_aid(s)
+    tasks(s, ["adv", 0, 10])
+    act(s, "enemy goblins3", CHANCE)  # year 2's Goblins 3, seen by Red only
+    for k in range(20):
+        copy = s.determinize(1, k)
+        assert copy.enemy[0] == 2  # the revealed year-1 card never changes
+        draws = [a for p, a in copy.history if p == CHANCE and a.name == "enemy"]
+        assert draws[0] == meeple.Action("enemy", ("goblins3",))
+        assert draws[1] == meeple.Action("enemy", (C.ENEMY_KEYS[1][copy.enemy[1]],))
+        assert copy.observation(1) == s.observation(1)
+        assert copy.log_for(1) == s.log_for(1)
+    assert {s.determinize(1, k).enemy[1] for k in range(40)} == {0, 1, 2, 3, 4}
+    assert all(s.determinize(0, k).enemy[1] == 0 for k in range(5))

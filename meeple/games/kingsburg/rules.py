@@ -283,6 +283,8 @@ class KingsburgState(State):
     def _start_season(self, s: int) -> None:
         n = self.players
         self.season = s
+        if s:
+            self.aid_die = -1  # the King's aid die is for spring only
         self.adv = [[] for _ in range(19)]
         self.dice = [[] for _ in range(n)]
         self.rolled = [[] for _ in range(n)]
@@ -1025,7 +1027,11 @@ class KingsburgState(State):
         old = ENEMY_ACT[y][self.enemy[y]]
         self.enemy[y] = self.rng.randbelow(5)
         new = ENEMY_ACT[y][self.enemy[y]]
-        self.history = [(q, new if (q == CHANCE and a == old) else a) for q, a in self.history]
+        hist = self.history
+        for i in range(len(hist) - 1, -1, -1):  # the draw of this year is the last such outcome
+            if hist[i][0] == CHANCE and hist[i][1] == old:
+                hist[i] = (CHANCE, new)
+                break
         self.log = [e for e in self.log if e.visible(player)]
 
     def check_invariants(self) -> None:
