@@ -233,7 +233,10 @@ def read_save(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
     try:
         state = meeple.from_json(data)
     except StateFormatError as exc:
-        raise CliError(f"{p} is not a valid saved game: {exc}", 1) from None
+        hint = ""
+        if "replay" in str(exc) or "illegal" in str(exc):
+            hint = " — if the file is intact, it was saved under an earlier version of the game's rules"
+        raise CliError(f"{p} is not a valid saved game: {exc}{hint}", 1) from None
     return state, settings if isinstance(settings, dict) else {}
 
 
