@@ -1,0 +1,61 @@
+"""Building exact Versailles positions for the rule tests (chance="manual": we choose the draws)."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.core import CHANCE, Action
+from meeple.games.versailles import content as C
+from meeple.games.versailles import rules as R
+
+
+def new(n: int = 3, first: int = 0, display: tuple[int, ...] | None = None) -> R.VersaillesState:
+    """A game after the start player and the five opening tiles are chosen."""
+    st = meeple.load("versailles", players=n).new_game(seed=0, chance="manual")
+    st.apply(Action("first", (first,)), CHANCE)
+    tiles = display if display is not None else tuple(st.tiles_in_play()[:5])
+    for t in tiles:
+        st.apply(Action("draw", (t,)), CHANCE)
+    return st
+
+
+def edit(st: R.VersaillesState) -> R.VersaillesState:
+    """Forget cached legal actions after a test wrote fields directly."""
+    st._legal_cache = {}
+    return st
+
+
+def place(st: R.VersaillesState, p: int, **where: int) -> None:
+    """Put exactly these workers of ``p`` on the ring (e.g. mq=2, cs=1); the recruitment reserve is
+    kept and the other workers go back to the box."""
+    total = C.WORKERS_PER_PLAYER
+    w = [0] * R.NLOC
+    for code, k in where.items():
+        w[R.LOC_INDEX[code]] = k
+    st.workers[p] = w
+    cheap, dear = st.reserve[p][0], st.reserve[p][1]
+    st.reserve[p] = [cheap, dear, total - sum(w) - cheap - dear]
+    assert st.reserve[p][2] >= 0
+    edit(st)
+
+
+def act(st: R.VersaillesState, *texts: str) -> None:
+    """Apply actions given as text, each for the seat to move."""
+    for text in texts:
+        p = st.to_move()[0]
+        st.apply(st.parse_action(text, p), p)
+
+
+def texts(st: R.VersaillesState, p: int | None = None) -> set[str]:
+    if p is None:
+        p = st.to_move()[0]
+    return {str(a) for a in st.legal_actions(p)}
+
+
+def tile_with(edges: str, used: set[int] | None = None, players: int = 3) -> int:
+    """The first tile in play whose edges (N E S W) match ``edges`` ('?' = any)."""
+    for t, row in enumerate(C.TILES):
+        if row[8] > players or (used and t in used):
+            continue
+        if all(e == "?" or e == row[7][i] for i, e in enumerate(edges)):
+            return t
+    raise LookupError(edges)

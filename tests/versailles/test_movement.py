@@ -1,0 +1,168 @@
+"""Movement (seed: 移动工人, 常规移动, 双倍移动, 激活标志) and the board's arrows."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple import IllegalAction
+from meeple.core import Action
+from meeple.games.versailles import content as C
+from meeple.games.versailles import rules as R
+
+from .helpers import act, new, place, texts
+
+
+def test_ring_is_the_two_rows_joined_clockwise() -> None:
+    assert C.TOP_ROW == (C.KF, C.MQ, C.GM, C.AG)
+    assert C.BOTTOM_ROW == (C.AL, C.CS, C.LM, C.WS)
+    succ = dict(C.ARROWS)
+    # along the top row to the right, down, along the bottom row to the left, up
+    order = [C.KF]
+    while len(order) < 8:
+        order.append(succ[order[-1]])
+    assert order == [C.KF, C.MQ, C.GM, C.AG, C.WS, C.LM, C.CS, C.AL]
+    assert succ[C.AL] == C.KF
+    assert len(C.ARROWS) == 8 and len(succ) == 8
+
+
+def test_regular_move_one_worker_one_step() -> None:
+    st = new()
+    place(st, 0, mq=2)
+    st.dm[0] = 0
+    assert texts(st) == {"move mq gm"}
+    act(st, "move mq gm")
+    assert st.workers[0][C.MQ] == 1 and st.workers[0][C.GM] == 1
+    assert st.marker[0] == C.GM
+    assert st.phase == "decide"
+
+
+def test_move_against_the_arrows_is_refused_and_changes_nothing() -> None:
+    st = new()
+    place(st, 0, gm=1)
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match="along the arrows"):
+        st.apply(Action("move", ("gm", "mq")), 0)
+    with pytest.raises(IllegalAction, match="along the arrows"):
+        st.parse_action("move gm ws", 0)
+    assert st.to_json() == before
+
+
+def test_never_onto_your_own_activation_marker() -> None:
+    st = new()
+    place(st, 0, mq=1, kf=1)
+    st.marker[0] = C.GM
+    assert "move mq gm" not in texts(st)
+    assert "move kf mq" in texts(st)
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match="activation marker"):
+        st.apply(Action("move", ("mq", "gm")), 0)
+    assert st.to_json() == before
+    # another player's marker does not block
+    st.marker[1] = C.MQ
+    assert "move kf mq" in texts(st)
+
+
+def test_jump_skips_a_location_but_may_not_land_on_the_marker() -> None:
+    st = new()
+    place(st, 0, mq=1)
+    st.marker[0] = C.AG
+    st._legal_cache = {}
+    assert "jump mq ag" not in texts(st)
+    st.marker[0] = C.GM            # skipping over the marker is allowed
+    st._legal_cache = {}
+    assert "jump mq ag" in texts(st)
+    act(st, "jump mq ag")
+    assert st.workers[0][C.AG] == 1 and st.dm[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
+    assert st.marker[0] == C.AG
+
+
+def test_double_move_two_workers_from_one_location() -> None:
+    st = new()
+    place(st, 0, lm=2, gm=1)
+    assert "move2 lm cs" in texts(st)
+    assert "move2 gm ag" not in texts(st)       # needs two workers there
+    act(st, "move2 lm cs")
+    assert st.workers[0][C.LM] == 0 and st.workers[0][C.CS] == 2
+    assert st.dm[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
+    assert st.marker[0] == C.CS
+
+
+def test_no_double_move_without_a_face_up_token() -> None:
+    st = new()
+    place(st, 0, lm=2)
+    st.dm[0] = 0
+    assert texts(st) == {"move lm cs"}
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match="double-move token"):
+        st.apply(Action("move2", ("lm", "cs")), 0)
+    assert st.to_json() == before
+
+
+def test_a_turn_is_one_move_then_an_optional_activation() -> None:
+    st = new()
+    place(st, 0, mq=1)
+    place(st, 1, gm=1)
+    act(st, "move mq gm", "pass")
+    assert st.active == 1 and st.phase == "move"
+
+
+def test_jumping_over_kings_favor_advances_the_king() -> None:
+    st = new()
+    place(st, 0, al=1)
+    act(st, "jump al mq")
+    assert st.king == 1
+
+
+def test_activation_counts_every_own_worker_there_not_others() -> None:
+    st = new()
+    place(st, 0, mq=1, gm=2)
+    place(st, 1, gm=3)
+    act(st, "move mq gm", "activate")
+    assert st.res[0][C.GOLD] == 3       # three of Red's workers; Blue's do not count
+    assert st.res[1][C.GOLD] == 0
+
+
+def test_start_table_and_setup() -> None:
+    for n in range(2, 6):
+        st = new(n, first=1)
+        for order in range(n):
+            p = (1 + order) % n
+            assert st.workers[p][C.KF] >= C.NEW_WORKERS_AT_KF
+            assert sum(st.workers[p]) == len(C.START_TABLE[n][order]) + C.NEW_WORKERS_AT_KF
+            assert st.dm[p] == C.DOUBLE_MOVES_PER_PLAYER
+            assert st.tech[p] == [0, 0, 0] and st.vp[p] == 0 and st.marker[p] == -1
+        assert st.king == 0
+        assert all(t >= 0 for t in st.display)
+        assert len(st.stack) == len(st.tiles_in_play()) - 5
+        assert st.active == 1 and st.phase == "move"
+        st.check_invariants()
+
+
+def test_tiles_in_play_by_player_count() -> None:
+    counts = {n: len(new(n).tiles_in_play()) for n in range(2, 6)}
+    assert counts == {2: 30, 3: 30, 4: 35, 5: 40}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_marker_location_always_keeps_a_worker_so_a_move_exists(seed: int) -> None:
+    import meeple
+    from meeple.core import Rng
+
+    st = meeple.load("versailles", players=3).new_game(seed=seed)
+    rng = Rng(seed)
+    while not st.is_over():
+        p = st.to_move()[0]
+        if st.phase == "move" and st.marker[p] >= 0:
+            assert st.workers[p][st.marker[p]] >= 1
+        legal = st.legal_actions(p)
+        assert legal
+        st.apply(legal[rng.randbelow(len(legal))], p)
+
+
+def test_describe_and_actions_text() -> None:
+    st = new()
+    place(st, 0, mq=2)
+    for a in st.legal_actions(0):
+        assert st.describe(a, 0)
+        assert st.parse_action(str(a), 0) == a
+    assert R.A_MOVE[(C.MQ, C.GM)] in st.legal_actions(0)
