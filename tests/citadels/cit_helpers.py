@@ -45,7 +45,9 @@ def deal(s: CitadelsState, hands: dict[int, list[str]] | None = None, crown: int
         else:
             # a plain card nobody asked for: keep the purple ones in the deck
             # (the most plentiful ordinary card, so that tests can still take any card from the deck)
-            best = max((d for d in set(s.pool) if K.D_COLOUR[d] != K.PURPLE), key=lambda d: (s.pool.count(d), -d))
+            wanted_later = [D[c] for h in hands.values() for c in h]
+            best = max((d for d in set(s.pool) if K.D_COLOUR[d] != K.PURPLE),
+                       key=lambda d: (s.pool.count(d) - wanted_later.count(d), -d))
             act(s, f"draw {K.D_SLUG[best]}", CHANCE)
     act(s, f"crown {crown}", CHANCE)
 
