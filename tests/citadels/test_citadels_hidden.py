@@ -1,0 +1,112 @@
+"""Hidden information: what each seat sees, and determinize re-dealing only what it cannot know."""
+
+from __future__ import annotations
+
+from cit_helpers import CHANCE, K, act, deal, draw, give_hand, hand, legal, new, start, turn_of
+
+import meeple
+from meeple.core import Rng
+
+
+def holders(s):
+    return {K.C_SLUG[c]: s.holder[c] for c in s.chars}
+
+
+def test_observation_hides_other_hands_and_face_down_cards():
+    s = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
+    obs = s.observation(1)
+    assert obs["hand"] == hand(s, 1) and obs["hand_sizes"] == [4, 4, 4, 4]
+    assert "hands" not in obs and obs["my_characters"] == ["thief"]
+    assert obs["face_up"] == ["bishop", "architect"]
+    spectator = s.observation(None)
+    assert "hand" not in spectator and "my_characters" not in spectator and "draft_seen" not in spectator
+
+
+def test_determinize_keeps_the_draft_knowledge_of_each_seat():
+    s = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
+    # Blue (second to choose) was handed {thief, king, merchant, warlord} (the assassin was taken) and
+    # passed on {king, merchant, warlord}
+    passed_on = {"king", "merchant", "warlord"}
+    seen_variants = set()
+    for seed in range(40):
+        d = s.determinize(1, seed)
+        h = holders(d)
+        assert h["thief"] == 1 and h["bishop"] == -2 and h["architect"] == -2
+        red = next(c for c, p in h.items() if p == 0)
+        assert red in {"assassin", "magician"}  # Red chose before Blue saw the cards
+        later = {c for c, p in h.items() if p in (2, 3)}
+        assert later <= passed_on
+        assert d.observation(1) == s.observation(1)
+        seen_variants.add(tuple(sorted(h.items())))
+    assert len(seen_variants) > 1  # it really re-deals
+
+
+def test_revealed_and_absent_characters_stay_where_everyone_saw_them():
+    s = start(4, {0: "warlord", 1: "king", 2: "thief", 3: "merchant"}, down="assassin", up=["magician", "bishop"])
+    # the Assassin was called and nobody answered: everyone knows it is face down
+    assert turn_of(s) == ("thief", 2)
+    for seed in range(30):
+        d = s.determinize(0, seed)
+        h = holders(d)
+        assert h["assassin"] == -1 and h["thief"] == 2 and h["warlord"] == 0
+
+
+def test_seven_players_the_last_player_knows_the_face_down_card():
+    s = new(7)
+    deal(s, crown=0)
+    act(s, "deal-down merchant", CHANCE)
+    for c in ["assassin", "thief", "magician", "king", "bishop", "architect"]:
+        act(s, f"pick {c}")
+    act(s, "pick warlord")  # the last player keeps the Warlord, lays the Merchant face down again
+    for seed in range(20):
+        d = s.determinize(6, seed)
+        assert holders(d)["merchant"] == -1 and holders(d)["warlord"] == 6
+    # the first player only knows it is one of the two cards he never saw
+    variants = {holders(s.determinize(0, seed))["merchant"] for seed in range(40)}
+    assert variants <= {-1, 6, 1, 2, 3, 4, 5}
+
+
+def test_determinize_keeps_the_hand_seen_through_the_magicians_swap():
+    s = start(4, {0: "magician", 1: "thief", 2: "king", 3: "warlord"}, down="assassin", up=["bishop", "architect"],
+              hands={0: ["temple", "church", "monastery", "cathedral"]})
+    while turn_of(s)[0] != "magician":
+        act(s, "gold")
+        if s.to_move() == [s.cur_seat] and "end" in legal(s):
+            act(s, "end")
+    act(s, "swap 2")
+    for seed in range(10):
+        d = s.determinize(0, seed)
+        assert hand(d, 2) == ["cathedral", "church", "monastery", "temple"]  # the Magician gave them
+        d2 = s.determinize(2, seed)
+        assert sorted(K.D_SLUG[x] for x in d2.hands[0]) == hand(s, 0)  # Green knows what it gave
+    # a third seat knows neither hand
+    assert any(hand(s.determinize(3, seed), 2) != hand(s, 2) for seed in range(10))
+
+
+def test_determinize_keeps_the_cards_a_seat_put_at_the_bottom():
+    s = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
+    act(s, "cards")
+    draw(s, "castle", "tavern")
+    act(s, "keep castle")
+    for seed in range(10):
+        assert K.D_SLUG[s.determinize(0, seed).bottom[0]] == "tavern"
+    assert any(K.D_SLUG[s.determinize(1, seed).bottom[0]] != "tavern" for seed in range(20))
+
+
+def test_determinize_of_random_positions_keeps_observation_and_legal_actions():
+    for n in (2, 3, 4, 7):
+        s = meeple.load("citadels", players=n).new_game(seed=11)
+        rng = Rng(2)
+        step = 0
+        while s.to_move():
+            p = s.to_move()[0]
+            if step % 9 == 0:
+                for q in [None, *range(n)]:
+                    d = s.determinize(q, step)
+                    assert d.observation(q) == s.observation(q)
+                    if q is not None:
+                        assert d.legal_actions(q) == s.legal_actions(q)
+                    d.check_invariants()
+            la = s.legal_actions(p)
+            s.apply(la[rng.randbelow(len(la))], p)
+            step += 1
