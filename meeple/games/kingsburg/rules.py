@@ -115,6 +115,8 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
 
 
 _BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
+_BUILD_ACTS: dict[tuple[int, int, int, int], list[Action]] = {}
+TAKE_MASK = tuple([TAKE[r] for r in range(3) if m >> r & 1] for m in range(8))
 
 
 def _compute_buildable(mask: int, g: int, w: int, s: int) -> list[int]:
@@ -195,6 +197,19 @@ class KingsburgState(State):
         self._run()
 
     # ------------------------------------------------------------------ engine hooks
+    def _do(self, action: Action, player: int) -> None:
+        """As the engine's, minus work this game does not need (its _apply never reads legal actions)."""
+        self.history.append((player, action))
+        self._apply(action, player)
+        self._legal_cache = {}
+
+    def _advance(self) -> None:
+        """As the engine's: resolve pending random outcomes in chance="auto" (without building lists)."""
+        if self.chance != "auto":
+            return
+        while self.mover == CHANCE:
+            self._do(self.sample_chance(self.rng), CHANCE)
+
     def _to_move(self) -> list[int]:
         m = self.mover
         return [] if m == NONE else [m]
@@ -942,11 +957,13 @@ class KingsburgState(State):
             pl = self._pl
             return pl if pl is not None else self._placements(player)
         if k == "take":
-            m = t[3]
-            return [TAKE[r] for r in range(3) if m >> r & 1]
+            return TAKE_MASK[t[3]]  # shared constant lists: the engine never mutates them
         if k == "build":
-            acts = [BUILD[b] for b in self.buildable(p)]
-            acts.append(PASS)
+            res = self.res[p]
+            key = (self.built[p], min(res[0], 5), min(res[1], 3), min(res[2], 3))
+            acts = _BUILD_ACTS.get(key)
+            if acts is None:
+                acts = _BUILD_ACTS[key] = [BUILD[b] for b in self.buildable(p)] + [PASS]
             return acts
         if k == "reroll":
             return self._reroll_options(p)
