@@ -167,43 +167,38 @@ def _setup_play(
         state = g.new_game(seed=secrets.randbelow(1_000_000) if seed is None else seed, chance="manual" if table else "auto")
     n = state.players
     gid = state.game.id
-    hotseat = hotseat or bool(saved.get("hotseat"))
-    all_human = hotseat or (state.chance == "manual" and opponents is None and not saved.get("agents"))
-    if seat is not None:
-        you = parse_seat(seat, state.game)
-        all_human = hotseat
-    elif saved.get("humans") and not hotseat:
-        you = int(saved["humans"][0])
-    else:
-        you = 0
-    if all_human:
-        humans = set(range(n))
-    elif saved.get("humans") and seat is None and opponents is None:
-        humans = {int(p) for p in saved["humans"] if 0 <= int(p) < n}
-    else:
-        humans = {you}
-    if opponents is not None:
-        wanted = split_names(opponents)
-        if not wanted:
-            raise CliError(f"--opponents needs agent names; agents are: {', '.join(AGENT_NAMES)}")
-    elif saved.get("agents"):
-        wanted = []
-    else:
-        wanted = [default_agent(gid)]
+    manual = state.chance == "manual"
+    saved_humans = [int(p) for p in saved.get("humans") or [] if isinstance(p, int) and 0 <= p < n]
+    saved_agents = saved.get("agents") if isinstance(saved.get("agents"), dict) else {}
     names: dict[int, str] = {}
-    others = [p for p in range(n) if p not in humans]
-    saved_agents = saved.get("agents") or {}
-    for i, p in enumerate(others):
-        names[p] = wanted[i % len(wanted)] if wanted else str(saved_agents.get(str(p), default_agent(gid)))
+    if saved_humans and seat is None and opponents is None and not hotseat:
+        # a loaded game keeps its seats: the same people, the same kinds of bot
+        humans = set(saved_humans)
+        for p in range(n):
+            if p not in humans:
+                names[p] = str(saved_agents.get(str(p)) or default_agent(gid))
+    else:
+        if hotseat or (manual and opponents is None and seat is None):
+            humans = set(range(n))  # hot seat, or a refereed table where everyone types their moves
+        else:
+            humans = {parse_seat(seat, state.game) if seat is not None else (saved_humans or [0])[0]}
+        if opponents is not None:
+            wanted = split_names(opponents)
+            if not wanted:
+                raise CliError(f"--opponents needs agent names; agents are: {', '.join(AGENT_NAMES)}, human")
+        else:
+            wanted = [default_agent(gid)]
+        for i, p in enumerate(p for p in range(n) if p not in humans):
+            names[p] = wanted[i % len(wanted)]
     for p in [p for p, name in names.items() if name.lower() == "human"]:
         humans.add(p)  # --opponents human,heuristic: friends and bots at one screen
         del names[p]
     try:
-        check_agent_names(gid, [w for w in wanted if w.lower() != "human"] + list(names.values()))
+        check_agent_names(gid, list(dict.fromkeys(names.values())) + [w for w in split_names(opponents) if w.lower() != "human"])
     except CliError as exc:
         raise CliError(f"{exc} (or human, a person at this screen)") from None
     # several people at one screen hand it over between seats (a refereed table only with --hotseat)
-    hotseat = hotseat or (len(humans) > 1 and state.chance != "manual")
+    hotseat = hotseat or bool(saved.get("hotseat")) or (len(humans) > 1 and not manual)
     settings = {
         "humans": sorted(humans),
         "agents": {str(p): a for p, a in names.items()},

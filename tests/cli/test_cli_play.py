@@ -187,3 +187,16 @@ def test_unknown_opponent_lists_human_too():
     result = run("play", "toy-dice", "--players", "2", "--opponents", "robot")
     assert result.exit_code == 2 and "unknown agent 'robot'" in result.stderr
     assert "random, heuristic" in result.stderr and "human" in result.stderr
+
+
+def test_a_loaded_mixed_game_keeps_its_people_and_bots(tmp_path):
+    save = tmp_path / "m.json"
+    first = run("play", "toy-dice", "--players", "3", "--opponents", "human,random", "--seed", "2",
+                "--save", str(save), input="\n1\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert json.loads(save.read_text())["meeple_cli"] == {
+        "humans": [0, 1], "agents": {"2": "random"}, "hotseat": True, "table": False}
+    again = run("play", "--load", str(save), input="quit\n")
+    assert "Red: a person" in again.stdout and "Blue: a person" in again.stdout and "Green: random" in again.stdout
+    taken_over = run("play", "--load", str(save), "--seat", "2", "--opponents", "heuristic", input="quit\n")
+    assert "Blue (you): a person" in taken_over.stdout and "Red: heuristic" in taken_over.stdout
