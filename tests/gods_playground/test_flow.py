@@ -269,3 +269,29 @@ def test_random_manual_game_ends_with_invariants(seed):
         s.check_invariants()
     assert s.rnd == 4 and s.over and s.winners()
     assert sum(s.final) > 0
+
+
+def test_garbage_actions_are_rejected_with_a_reason_and_change_nothing():
+    names = sorted(new().ACTION_NAMES) + ["foo"]
+    argsets = [(), (0,), (5,), (-1,), (99,), ("x",), (1, 2), (0, 0), (2, 9), ("inf",), ("art",), (3, 1, 2)]
+    s = new(seed=3, chance="auto")
+    rng = Rng(3)
+    step = 0
+    while s.to_move():
+        movers = s.to_move()
+        p = movers[rng.randbelow(len(movers))]
+        if step % 15 == 0:
+            before = s.to_json()
+            for n in names:
+                for args in argsets:
+                    action = Action(n, args)
+                    if action in s.legal_actions(p):
+                        continue
+                    with pytest.raises(IllegalAction) as exc:
+                        s.apply(action, p)
+                    assert str(exc.value)
+                    assert s.describe(action, p)
+            assert s.to_json() == before
+        legal = s.legal_actions(p)
+        s.apply(legal[rng.randbelow(len(legal))], p)
+        step += 1

@@ -1494,6 +1494,12 @@ class GodsPlayground(State):
         return ""
 
     def describe(self, action: Action, player: int | None = None) -> str:
+        try:
+            return self._describe(action, player)
+        except (IndexError, TypeError, KeyError):
+            return str(action)           # not a well-formed action of this game: its text
+
+    def _describe(self, action: Action, player: int | None) -> str:
         n, a = action.name, action.args
         who = self.name(player) if player is not None and player >= 0 else "Chance"
         prov = (lambda k: C.PROVINCES[k] if isinstance(k, int) and 0 <= k < NPROV else str(k))
