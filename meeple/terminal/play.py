@@ -120,9 +120,18 @@ class Session:
             return
         self.owner = player
         self.console.print(Text.assemble("Pass to ", seat_label(self.state, player), ", then press Enter."))
-        answer = self.read(Text("(Enter) "))
-        if answer.strip().lower() in ("quit", "exit"):
-            raise Quit
+        while True:
+            answer = self.read(Text("(Enter) ")).strip().lower()
+            if answer in ("quit", "exit"):
+                raise Quit
+            if answer == "score":
+                self.console.print(score_table(self.state))
+            elif answer:
+                self.console.print(Text.assemble(
+                    "Press Enter once ", seat_label(self.state, player),
+                    " alone sees the screen; score shows the score, quit saves and stops."))
+            else:
+                break
         self.console.clear()
 
     # ------------------------------------------------------------------ a person's turn

@@ -200,3 +200,12 @@ def test_a_loaded_mixed_game_keeps_its_people_and_bots(tmp_path):
     assert "Red: a person" in again.stdout and "Blue: a person" in again.stdout and "Green: random" in again.stdout
     taken_over = run("play", "--load", str(save), "--seat", "2", "--opponents", "heuristic", input="quit\n")
     assert "Blue (you): a person" in taken_over.stdout and "Red: heuristic" in taken_over.stdout
+
+
+def test_hotseat_pass_prompt_takes_score_help_and_quit(tmp_path):
+    result = run("play", "toy-dice", "--players", "2", "--hotseat", "--seed", "1", "--save", str(tmp_path / "h.json"),
+                 input="score\nwhat\n\n1\nquit\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Score so far" in out and "Press Enter once Red alone sees the screen" in out
+    assert "Pass to Blue, then press Enter." in out and "Game saved to" in out
