@@ -85,8 +85,7 @@ def test_tax_collector_one_gold_from_each_builder_even_the_rank_one():
     finish_turn(s)
     until(s, "king")
     act(s, "gold")
-    act(s, "build temple")
-    act(s, "end")
+    act(s, "build temple")  # nothing left to decide: the turn ends, the tax is paid
     assert s.gold[2] == 2 + 2 - 1 - 1
     assert s.gold[1] == 3 + 2 + 1
 
