@@ -51,10 +51,13 @@ def texts(st: R.VersaillesState, p: int | None = None) -> set[str]:
     return {str(a) for a in st.legal_actions(p)}
 
 
-def tile_with(edges: str, used: set[int] | None = None, players: int = 3) -> int:
-    """The first tile in play whose edges (N E S W) match ``edges`` ('?' = any)."""
+def tile_with(edges: str, used: set[int] | None = None, players: int = 3, plain: bool = True) -> int:
+    """The first tile in play whose edges (N E S W) match ``edges`` ('?' = any); ``plain``: one that
+    needs 1 worker and no decoration."""
     for t, row in enumerate(C.TILES):
         if row[8] > players or (used and t in used):
+            continue
+        if plain and (row[1] != 1 or row[5]):
             continue
         if all(e == "?" or e == row[7][i] for i, e in enumerate(edges)):
             return t
