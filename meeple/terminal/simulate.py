@@ -34,6 +34,9 @@ def run_simulation(
     if out is not None:
         write_jsonl(out, records)
     console.print(summary_tables(game, records, elapsed, seed, jobs))
+    if len(set(agents)) > 1 and games % len(agents):
+        console.print(f"[yellow]Note:[/yellow] the {len(agents)} agents rotate one seat per game; a multiple of "
+                      f"{len(agents)} games gives every agent every seat equally often.")
     if out is not None:
         console.print(f"{len(records)} records written to {out}")
     return records
