@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import CHANCE, Action, InvariantError, State
+from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
 
 from . import content as C
 
+_tuple_new = tuple.__new__
 P = C.PLAYERS
 NPROV = 5
 
@@ -53,6 +54,7 @@ ROYAL_ACTS = [A("royal", i) for i in range(NPROV)]
 VETO_ACTS = [A("veto", i) for i in range(NPROV)]
 DIPLO_ACTS = [A("diplomacy", e + 1) for e in range(5)]
 NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
+ROYAL_NAMES = tuple(f"royal army ({n})" for n in NAMES)
 _TOKEN_LISTS: dict[tuple, list[Action]] = {}
 
 PHASE_NAMES = (
@@ -136,6 +138,10 @@ class GodsPlayground(State):
     # ================================================================== engine hooks
     def _to_move(self) -> list[int]:
         return list(self.movers)
+
+    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
+        """As ``State.say`` (a log line, public or for the seats in ``to``), without the extra call."""
+        self.log.append(_tuple_new(LogEntry, (text, to)))
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """As ``State.apply``; the common case (a listed action of a seat to move) skips building a set.
@@ -243,11 +249,12 @@ class GodsPlayground(State):
         return []
 
     def _token_actions(self, p: int) -> list[Action]:
-        placed = self.placed[p]
-        key = (tuple(a for a in range(6) if placed[a] < 0), tuple(sorted(set(self._tokens_left(p)))))
+        key = (tuple(self.placed[p]), tuple(self.tok[p]))
         acts = _TOKEN_LISTS.get(key)
         if acts is None:
-            acts = _TOKEN_LISTS[key] = [TOKEN_ACTS[a][v] for a in key[0] for v in key[1]]
+            free = [a for a in range(6) if key[0][a] < 0]
+            vals = sorted(set(self._tokens_left(p)))
+            acts = _TOKEN_LISTS[key] = [TOKEN_ACTS[a][v] for a in free for v in vals]
         return acts
 
     def _tokens_left(self, p: int) -> list[int]:
@@ -976,7 +983,7 @@ class GodsPlayground(State):
         side = b["side"]
         i = b["prov"]
         unit = b["q"].pop(0)
-        who = self.name(b["owner"]) if side >= 0 else f"royal army ({self.name(b['owner'])})"
+        who = NAMES[side] if side >= 0 else ROYAL_NAMES[b["owner"]]
         if d == 1:
             if side < 0:
                 self.royal[unit] -= 1
