@@ -7,6 +7,7 @@ can add up to more than 1; in a solo game the win rate is the share of games won
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -29,6 +30,18 @@ class Line:
         return self.wins / self.games if self.games else 0.0
 
     @property
+    def win_interval(self) -> tuple[float, float]:
+        """The Wilson 95% confidence interval of the win rate."""
+        n = self.games
+        if not n:
+            return (0.0, 1.0)
+        z = 1.959964
+        p = self.wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
     def mean_score(self) -> float:
         return self.score_sum / self.games if self.games else 0.0
 
@@ -49,7 +62,7 @@ class Summary:
     def to_json(self) -> dict[str, Any]:
         def lines(ls: list[Line]) -> list[dict[str, Any]]:
             return [{"name": x.name, "games": x.games, "wins": x.wins, "win_rate": x.win_rate,
-                     "mean_score": x.mean_score} for x in ls]
+                     "win_interval": list(x.win_interval), "mean_score": x.mean_score} for x in ls]
 
         return {"games": self.games, "seats": lines(self.seats), "agents": lines(self.agents),
                 "mean_length": self.mean_length, "no_winner": self.no_winner}

@@ -46,15 +46,15 @@ def summary_tables(game: Game, records: list[dict[str, Any]], elapsed: float, se
     s = summarize(records)
     outer = Table.grid(padding=(1, 0))
     seats = Table(title="Per seat", title_justify="left")
-    for name, just in (("seat", "left"), ("games", "right"), ("win rate", "right"), ("mean score", "right")):
+    for name, just in (("seat", "left"), ("games", "right"), ("win rate", "right"), ("95% interval", "right"), ("mean score", "right")):
         seats.add_column(name, justify=just)  # type: ignore[arg-type]
     for i, line in enumerate(s.seats, 1):
-        seats.add_row(f"{i} {line.name}", str(line.games), f"{line.win_rate:.1%}", f"{line.mean_score:.2f}")
+        seats.add_row(f"{i} {line.name}", str(line.games), f"{line.win_rate:.1%}", interval(line), f"{line.mean_score:.2f}")
     agents = Table(title="Per agent", title_justify="left")
-    for name, just in (("agent", "left"), ("seat-games", "right"), ("win rate", "right"), ("mean score", "right")):
+    for name, just in (("agent", "left"), ("seat-games", "right"), ("win rate", "right"), ("95% interval", "right"), ("mean score", "right")):
         agents.add_column(name, justify=just)  # type: ignore[arg-type]
     for line in s.agents:
-        agents.add_row(line.name, str(line.games), f"{line.win_rate:.1%}", f"{line.mean_score:.2f}")
+        agents.add_row(line.name, str(line.games), f"{line.win_rate:.1%}", interval(line), f"{line.mean_score:.2f}")
     lengths = s.lengths or [0]
     rate = s.games / elapsed if elapsed > 0 else float("inf")
     totals = Table(title="Games", title_justify="left", show_header=False)
@@ -70,3 +70,8 @@ def summary_tables(game: Game, records: list[dict[str, Any]], elapsed: float, se
     outer.add_row(agents)
     outer.add_row(totals)
     return outer
+
+
+def interval(line: Any) -> str:
+    low, high = line.win_interval
+    return f"{low:.0%}–{high:.0%}"

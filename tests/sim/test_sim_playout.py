@@ -101,6 +101,9 @@ def test_summarize_counts_wins_scores_and_shared_wins():
     assert agents["x"].wins == 2 and agents["x"].games == 3
     assert agents["y"].wins == 1 and round(agents["y"].mean_score, 3) == round(11 / 3, 3)
     assert s.play_time == 1.5
+    low, high = s.seats[0].win_interval
+    assert 0.2 < low < 2 / 3 < high < 1
+    assert summarize([]).games == 0
     json.dumps(s.to_json())
 
 
