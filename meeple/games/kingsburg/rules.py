@@ -81,37 +81,64 @@ ACTION_NAMES = frozenset({
 })
 
 
+_WAY: dict[tuple, tuple] = {}
+
+
+def _way(sub: tuple[int, ...], t: int, d: int) -> tuple:
+    """One way, built once: (use-action, dice, "+2" count, Market delta, log text)."""
+    key = (sub, t, d)
+    w = _WAY.get(key)
+    if w is None:
+        extra = ("+2",) * t + (("m+1",) if d == 1 else ("m-1",) if d == -1 else ())
+        text = ", ".join(map(str, sub))
+        if t:
+            text += f" with {t} '+2' token" + ("s" if t > 1 else "")
+        if d:
+            text += f", Market {d:+d}"
+        w = _WAY[key] = (Action("use", sub + extra), sub, t, d, text)
+    return w
+
+
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _subsets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct non-empty sub-multisets of ``dice``, fewest dice first."""
+    out = _SUBSETS.get(dice)
+    if out is None:
+        n = len(dice)
+        subs = {tuple(dice[i] for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)}
+        out = _SUBSETS[dice] = sorted(subs, key=lambda s: (len(s), s))
+    return out
+
+
 @lru_cache(maxsize=None)
 def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
     """Every way to reach each advisor number with ``dice`` (sorted high to low).
 
-    A way is ``(action, used_dice, plus2_count, market_delta, text)``; ``tokens`` is capped at the number
-    of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
+    A way is ``(action, used_dice, plus2_count, market_delta, text)``; ``tokens`` is capped at the
+    number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
+    Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
     """
-    n = len(dice)
-    subsets = set()
-    for mask in range(1, 1 << n):
-        subsets.add(tuple(dice[i] for i in range(n) if mask >> i & 1))
     deltas = (0, 1, -1) if market else (0,)
     ways: dict[int, list] = {}
-    for sub in sorted(subsets, key=lambda s: (len(s), s)):
+    for sub in _subsets(dice):
         base = sum(sub)
         for t in range(min(tokens, len(sub)) + 1):
             for d in deltas:
                 total = base + 2 * t + d
                 if 1 <= total <= 18:
-                    extra = ("+2",) * t + (("m+1",) if d == 1 else ("m-1",) if d == -1 else ())
-                    text = ", ".join(map(str, sub))
-                    if t:
-                        text += f" with {t} '+2' token" + ("s" if t > 1 else "")
-                    if d:
-                        text += f", Market {d:+d}"
-                    ways.setdefault(total, []).append((Action("use", sub + extra), sub, t, d, text))
-    out = {}
-    for total in sorted(ways):
-        lst = sorted(ways[total], key=lambda w: (w[2], w[3] != 0, len(w[1])))
-        out[total] = tuple(lst)
-    return out
+                    w = _way(sub, t, d)
+                    lst = ways.get(total)
+                    if lst is None:
+                        ways[total] = [w]
+                    else:
+                        lst.append(w)
+    return {total: tuple(sorted(ways[total], key=_way_cost)) for total in sorted(ways)}
+
+
+def _way_cost(w: tuple) -> tuple[int, bool, int]:
+    return (w[2], w[3] != 0, len(w[1]))
 
 
 _BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
