@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -102,6 +101,8 @@ def rules(
     if raw or not console.is_terminal:
         console.print(text, markup=False, end="" if text.endswith("\n") else "\n", soft_wrap=True)
     else:
+        from rich.markdown import Markdown
+
         console.print(Markdown(text))
 
 
@@ -265,6 +266,23 @@ def simulate(
     except UnknownGame as exc:
         raise fail(CliError(str(exc))) from None
     run_simulation(console, g, games, seed, names, jobs or default_jobs(), out)
+
+
+# ---------------------------------------------------------------------------- serve
+@app.command(
+    "serve",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def serve(ctx: typer.Context) -> None:
+    """Run the online game server: lobby, seats, bots, play in the browser (`meeple serve --help`)."""
+    try:  # imported only when asked for: the server's web stack takes a while to load
+        from meeple.server.cli import serve_command
+    except ImportError as exc:
+        raise fail(CliError(f"the game server is not available here ({exc})", 1)) from None
+    server = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    server.command()(serve_command)
+    server(args=list(ctx.args), prog_name="meeple serve")
 
 
 def main() -> None:

@@ -129,3 +129,16 @@ def test_simulate_out_into_missing_directory_is_refused(tmp_path):
     result = run("simulate", "toy-dice", "--games", "2", "--out", str(tmp_path / "no" / "r.jsonl"))
     assert result.exit_code == 2
     assert "no directory" in result.stderr
+
+
+def test_serve_is_a_subcommand_loaded_on_demand():
+    import subprocess
+    import sys
+
+    loaded = subprocess.run([sys.executable, "-c", "import meeple.cli, sys; print('meeple.server' in sys.modules)"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "False"  # `meeple list` never pays for the web stack
+    result = run("serve", "--help")
+    assert result.exit_code == 0
+    assert "--port" in result.stdout and "--db" in result.stdout
+    assert run("serve", "--port", "x").exit_code == 2
