@@ -295,3 +295,68 @@ def test_garbage_actions_are_rejected_with_a_reason_and_change_nothing():
         legal = s.legal_actions(p)
         s.apply(legal[rng.randbelow(len(legal))], p)
         step += 1
+
+
+def test_lost_estates_return_their_land_manager_and_city():
+    from .conftest import estate
+    s = blank()
+    estate(s, UKRAINE, RED, BLUE)
+    s.estates[UKRAINE][1][1] = 1
+    s.estates[UKRAINE][1][2] = 1
+    s.lm_pool -= 1
+    s.cities -= 1
+    enemy_cubes(s, UKRAINE, TATARS, 1)
+    s.hit[UKRAINE] = True
+    s.phase = 14
+    s.estates_phase()
+    assert s.estates[UKRAINE] == [[RED, 0, 0]]
+    assert s.lm_pool == 8 and s.cities == 4 and s.discs[BLUE] == 16
+    assert s.level[UKRAINE] == 2
+    s.check_invariants()
+
+
+def test_income_levels_stay_between_1_and_5():
+    s = blank()
+    s.level = [5, 1, 3, 3, 3]
+    enemy_cubes(s, LITHUANIA, RUSSIA, 1)
+    s.hit[LITHUANIA] = True
+    s.phase = 14
+    s.estates_phase()
+    assert s.level[0] == 5 and s.level[1] == 1
+
+
+def test_cossacks_cost_half_where_enemies_stand_and_fight_in_defence():
+    s = blank(rnd=1)
+    cubes(s, UKRAINE, blue=1)
+    enemy_cubes(s, UKRAINE, TATARS, 2)
+    s.money[BLUE] = 2
+    turn(s, "recruit", BLUE, 9)
+    act(s, BLUE, "recruit 2")
+    act(s, BLUE, "buy cossack")
+    act(s, BLUE, "buy cossack")
+    assert s.money[BLUE] == 0 and s.coss == [BLUE, BLUE]
+    assert s._army_in(BLUE, UKRAINE) == 2
+
+
+def test_artillery_adds_one_to_every_die_but_a_one_still_routs():
+    s = blank(rnd=2)
+    cubes(s, LITTLE, red=1)
+    s.units[RED][LITTLE] = [1, 0, 1]
+    s.uhand[RED] = [3, 3, 0]
+    turn(s, "campaign", RED, 10)
+    stop_before(s, "enemies_attack")
+    act(s, RED, "campaign 3")
+    roll(s, 4, 1)                                 # infantry 4+1 hits; the artillery rolls 1: routed
+    assert s.tn[OTTOMANS][RED] == 1 and s.uhand[RED] == [3, 3, 1]
+
+
+def test_cavalry_hits_on_4_infantry_needs_5_without_artillery():
+    s = blank(rnd=1)
+    cubes(s, PRUSSIA, white=1)
+    s.units[WHITE][PRUSSIA] = [1, 1, 0]
+    s.uhand[WHITE] = [3, 2, 1]
+    turn(s, "campaign", WHITE, 10)
+    stop_before(s, "enemies_attack")
+    act(s, WHITE, "campaign 0")
+    roll(s, 4, 4)
+    assert s.tn[SWEDES][WHITE] == 1
