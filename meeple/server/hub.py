@@ -33,7 +33,7 @@ from meeple.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unau
 from meeple.server.settings import Settings
 from meeple.server.undo import revealed_information
 from meeple.server.views import base_view, describe_move, seat_meta
-from meeple.server.writer import Writer
+from meeple.server.writer import EventRow, Writer
 
 log = logging.getLogger("meeple.server")
 
@@ -168,7 +168,7 @@ class Hub:
         url = self.settings.sqlalchemy_url()
         self.engine = db.make_engine(url)
         await asyncio.to_thread(db.migrate, self.engine)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, inline=not self.settings.is_postgres)
         if self.settings.is_postgres and self.settings.listen:
             threading.Thread(target=self._listen, args=(url,), name="meeple-listen", daemon=True).start()
         self._spawn(self._timeouts())
@@ -219,18 +219,21 @@ class Hub:
         if not isinstance(gid, str) or not (1 <= len(gid) <= 32):
             raise NotFound(f"no game {gid!r}")
         lock = self._loading.setdefault(gid, asyncio.Lock())
-        async with lock:
-            g = self.live.get(gid)
-            if g is not None:
-                return g
-            data = await asyncio.to_thread(db.load_game, self.engine, gid)
-            if data is None:
-                raise NotFound(f"no game {gid!r}")
-            row, seat_rows, event_rows = data
-            state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
-            g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves, last_undo_seq=last_undo)
-            self.live[gid] = g
-        self._loading.pop(gid, None)
+        try:
+            async with lock:
+                g = self.live.get(gid)
+                if g is not None:
+                    return g
+                data = await asyncio.to_thread(db.load_game, self.engine, gid)
+                if data is None:
+                    raise NotFound(f"no game {gid!r}")
+                row, seat_rows, event_rows = data
+                state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+                g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves,
+                             last_undo_seq=last_undo)
+                self.live[gid] = g
+        finally:
+            self._loading.pop(gid, None)
         self.changed(g)
         return g
 
@@ -407,14 +410,15 @@ class Hub:
             finished = state.is_over()
             action_json = action.to_json()
 
+            row = EventRow(gid, seq, seat, "move", json.dumps(action_json, separators=(",", ":")),
+                           f"{gid} {seq} {self.origin}")
+
             def job(conn: Any) -> None:
-                db.insert_event(conn, gid, seq, seat, "move", action_json)
-                if finished:
-                    db.update_game(conn, gid, status="finished", finished_at=time.time())
-                db.notify(conn, f"{gid} {seq} {self.origin}")
+                row(conn)
+                db.update_game(conn, gid, status="finished", finished_at=time.time())
 
             try:
-                await self._write(job)
+                await self._write(job if finished else row)
             except IntegrityError:
                 await self._reload(g)
                 self.changed(g)

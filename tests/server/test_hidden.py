@@ -134,3 +134,25 @@ def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: s
                     assert msg["type"] in ("ack", "error") and set(msg) <= {"type", "seq", "ref", "status", "detail"}
         spect = c.get(f"/api/games/{gid}/spectate").json()
         check_message(spect, local, None)
+
+
+@pytest.mark.parametrize("game", REGISTERED + ["peek"])
+def test_error_messages_are_blind_to_hidden_information(game: str) -> None:
+    """A refused action's message (sent back as the 4xx detail) is the same in every re-deal of the hidden facts."""
+    rng = random.Random(5)
+    state = meeple.load(game, players=players_of(game)).new_game(seed=4)
+    pool: set = set()
+    step = 0
+    while not state.is_over() and step < 200:
+        seat = rng.choice([p for p in state.to_move() if p != CHANCE])
+        legal = state.legal_actions(seat)
+        pool.update(legal)
+        if step % 6 == 0:
+            refused = sorted((a for a in pool if a not in set(legal)), key=str)
+            rng.shuffle(refused)
+            twins = [state.determinize(seat, k) for k in (1, 2)]
+            for action in refused[:12]:
+                message = state.why_illegal(action, seat)
+                assert all(t.why_illegal(action, seat) == message for t in twins), (game, step, str(action))
+        state.apply(rng.choice(legal), seat)
+        step += 1

@@ -1,0 +1,238 @@
+"""Load test of the game server: N concurrent bot-vs-bot games played over WebSockets.
+
+Starts a local server (``python -m meeple.server``) on the given database, creates N games whose
+seats are all "people", and plays every seat from this process: each seat has its own WebSocket,
+waits for a view saying it is its turn, picks a random legal action and sends it; the time from
+sending a move to receiving its acknowledgment (which comes after the move is committed) is the
+latency. Finished games are replaced by new ones so N games stay live for the whole run.
+
+    python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite
+    python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench
+
+Reports moves/s, p50/p95/p99 latency, conflicts (409: another seat of the same game moved first in
+a simultaneous phase) and errors (anything else), as a table and a JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    conflicts: int = 0
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    games_started: int = 0
+    games_finished: int = 0
+    measuring: bool = False
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(text)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
+    log = tempfile.NamedTemporaryFile(prefix="meeple-server-", suffix=".log", delete=False)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0"],
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited; see {log.name}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+async def new_game(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
+    r = await http.post("/api/games", json={"game": game, "players": players})
+    r.raise_for_status()
+    made = r.json()
+    tokens = [made["token"]]
+    for inv in made["invites"]:
+        j = await http.post(f"/api/games/{made['id']}/join", json={"seat": inv["seat"], "invite": inv["code"]})
+        j.raise_for_status()
+        tokens.append(j.json()["token"])
+    return made["id"], tokens
+
+
+async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
+    async with connect(f"{ws_base}/api/games/{gid}/ws", max_size=2**24, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        pending_seq = -1
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=30)
+            except asyncio.TimeoutError:
+                stats.error(f"{gid}: no message for 30 s")
+                return
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ack":
+                if sent_at is not None and stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.moves += 1
+                sent_at = None
+            elif kind == "error":
+                sent_at = None
+                if msg["status"] == 409:
+                    stats.conflicts += 1
+                else:
+                    stats.error(f"{gid}: {msg['status']} {msg['detail']}")
+            elif kind == "view":
+                if msg["over"]:
+                    return
+                if msg["your_turn"] and sent_at is None and msg["seq"] != pending_seq:
+                    choice = rng.choice(msg["legal"])
+                    pending_seq = msg["seq"]
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "move", "seq": msg["seq"], "action": choice["action"]}))
+
+
+async def keep_game_live(http: httpx.AsyncClient, ws_base: str, game: str, players: int, stats: Stats,
+                         rng: random.Random, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        try:
+            gid, tokens = await new_game(http, game, players)
+            stats.games_started += 1
+            await asyncio.gather(*(play_seat(ws_base, gid, t, stats, random.Random(rng.random()), stop) for t in tokens))
+            stats.games_finished += 1
+        except Exception as exc:  # noqa: BLE001 - counted and reported
+            stats.error(f"{type(exc).__name__}: {exc}")
+            await asyncio.sleep(0.5)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))
+    return values[k]
+
+
+async def run(url: str, games: int, seconds: float, warmup: float, game: str, players: int, seed: int,
+              server_pid: int | None = None) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(seed)
+    ws_base = url.replace("http://", "ws://", 1)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        tasks = [asyncio.create_task(keep_game_live(http, ws_base, game, players, stats, random.Random(rng.random()), stop))
+                 for _ in range(games)]
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        client_cpu0 = time.process_time()
+        server_cpu0 = cpu_seconds(server_pid) if server_pid else None
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        client_cpu = time.process_time() - client_cpu0
+        server_cpu1 = cpu_seconds(server_pid) if server_pid else None
+        server_cpu = None if server_cpu0 is None or server_cpu1 is None else server_cpu1 - server_cpu0
+        stop.set()
+        await asyncio.wait(tasks, timeout=10)
+        for t in tasks:
+            t.cancel()
+    lat = stats.latencies
+    return {
+        "games": games, "game": game, "players": players, "seconds": round(elapsed, 1),
+        "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
+        "p50_ms": round(percentile(lat, 50) * 1000, 1), "p95_ms": round(percentile(lat, 95) * 1000, 1),
+        "p99_ms": round(percentile(lat, 99) * 1000, 1), "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "conflicts": stats.conflicts, "errors": stats.errors, "error_samples": stats.error_samples,
+        "games_started": stats.games_started, "games_finished": stats.games_finished,
+        "server_cpu_ms_per_move": round(server_cpu / stats.moves * 1000, 2) if server_cpu and stats.moves else None,
+        "client_cpu_ms_per_move": round(client_cpu / stats.moves * 1000, 2) if stats.moves else None,
+        "load_average": os.getloadavg()[0],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="concurrent live games")
+    ap.add_argument("--seconds", type=float, default=30, help="measured time")
+    ap.add_argument("--warmup", type=float, default=8, help="seconds before measuring (games are being created)")
+    ap.add_argument("--db", default="sqlite", help="'sqlite' (a temporary file) or a database URL")
+    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--game", default="cube-europe")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    proc = None
+    url = args.url
+    if url is None:
+        db_url = args.db
+        if db_url == "sqlite":
+            db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
+        port = free_port()
+        proc = start_server(db_url, port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        result = asyncio.run(run(url, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
+                                 proc.pid if proc is not None else None))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    result["db"] = "sqlite" if args.db == "sqlite" else args.db.split("://", 1)[0]
+    result["cpus"] = os.cpu_count()
+    print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']}, "
+          f"{result['seconds']} s measured")
+    print(f"  moves/s {result['moves_per_s']}   latency p50 {result['p50_ms']} ms  p95 {result['p95_ms']} ms  "
+          f"p99 {result['p99_ms']} ms   conflicts {result['conflicts']}   errors {result['errors']}")
+    print(f"  CPU per move: server {result['server_cpu_ms_per_move']} ms, client {result['client_cpu_ms_per_move']} ms; "
+          f"machine load average {result['load_average']:.1f} on {result['cpus']} CPUs")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
