@@ -389,3 +389,31 @@ def test_determinize_redeals_only_this_years_unseen_card():
         assert copy.log_for(1) == s.log_for(1)
     assert {s.determinize(1, k).enemy[1] for k in range(40)} == {0, 1, 2, 3, 4}
     assert all(s.determinize(0, k).enemy[1] == 0 for k in range(5))
+
+
+def test_the_envoy_is_never_compulsory_for_placing():
+    s = new(3)
+    take_aid(s)
+    s.envoy = 0
+    roll(s, "6 6 6", "1 1 1", "2 1 1")
+    assert s.order == [1, 2, 0]
+    s.adv[6] = [[1, 6]]
+    s.adv[12] = [[2, 6, 6]]
+    s.adv[18] = [[1, 6, 6, 6]]
+    s.stuck[1] = s.stuck[2] = True
+    s.cur = 2
+    tasks(s)
+    assert s.to_move() == [0]
+    assert legal(s) == ["envoy 6", "envoy 12", "envoy 18", "pass"]
+    act(s, "pass")
+    assert s.envoy == 0 and s.queue[0][0] != "place"
+
+
+def test_pass_is_refused_while_a_free_advisor_is_reachable():
+    s = spring(2, "6 6 4", "6 6 6")
+    s.envoy = 0
+    s._legal_cache = {}
+    before = s.to_json()
+    with pytest.raises(meeple.IllegalAction, match="must place"):
+        s.apply(meeple.Action("pass"), 0)
+    assert s.to_json() == before

@@ -124,6 +124,11 @@ class HeuristicBot:
             return max(ways, key=lambda w: ctx.after_way(n, w))[0]
         best, bestv = legal[0], -1e9
         for a in legal:
+            if a.name == "pass":  # only offered when the envoy is the sole way to place
+                v = 1.0
+                if v > bestv:
+                    best, bestv = a, v
+                continue
             n = a.args[0]
             v = max(ctx.after_way(n, w) for w in s.ways(p)[n])
             if a.name == "envoy":

@@ -413,10 +413,13 @@ class KingsburgState(State):
         adv = self.adv
         out = [PLACE[n] for n in ways if not adv[n]]
         if self.envoy == p:
+            free = bool(out)
             for n in ways:
                 occ = adv[n]
-                if occ and all(e[0] != p for e in occ):
+                if len(occ) == 1 and occ[0][0] != p:
                     out.append(ENVOY[n])
+            if not free and out:
+                out.append(PASS)  # using the envoy is never compulsory: stop placing, keep it
         return out
 
     # ------------------------------------------------------------------ task handlers
@@ -544,6 +547,11 @@ class KingsburgState(State):
 
     def _a_place(self, action: Action, t: list, p: int) -> None:
         name = action.name
+        if name == "pass":
+            self.stuck[p] = True
+            self.cur = (self.cur + 1) % len(self.vp)
+            self.say(f"{_name(p)} places no more dice and keeps the King's envoy")
+            return
         if name == "use":
             n = abs(self.sel)
             envoy = self.sel < 0
@@ -1132,6 +1140,9 @@ class KingsburgState(State):
                     return f"you already influence the {ADVISORS[n][0]} ({n})"
                 if n not in self.ways(player):
                     return (f"your dice ({dice}) with {self.tokens[player]} '+2' token(s) cannot add up to {n}")
+            if name == "pass" and k == "place" and not self.sel:
+                return ("you must place while a free advisor is within reach of your dice; "
+                        "'pass' only lets the holder of the King's envoy keep it when nothing else is left")
             if name == "use" and k == "place":
                 if not self.sel:
                     return "choose an advisor first ('place N')"
