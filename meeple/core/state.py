@@ -18,6 +18,7 @@ lists, ints, floats, strings, booleans, None) and implements the transitions:
 
 from __future__ import annotations
 
+import importlib
 import marshal
 from typing import Any, ClassVar, NamedTuple
 
@@ -119,12 +120,33 @@ class State:
     @classmethod
     def action_space(cls, game: Game) -> list[Action] | None:
         """Every distinct action the game can ever offer in this configuration, chance outcomes
-        included, in a fixed order (the research adapters' action ids); None if not declared."""
-        return None
+        included, in a fixed order (the research adapters' action ids); None if not declared.
+
+        The default asks the game package's ``encoding`` module: ``encoding.action_space(game)``.
+        """
+        encoding = cls._encoding_module()
+        return None if encoding is None else encoding.action_space(game)
 
     def _observation_tensor(self, player: int | None) -> Any:
-        """``observation(player)`` as a fixed-shape float32 numpy array (research adapters)."""
-        raise NotImplementedError(f"{self.game.id} has no observation tensor")
+        """``observation(player)`` as a fixed-shape float32 numpy array (research adapters).
+
+        The default is ``encoding.observation_tensor(observation)`` of the game package, computed
+        from the observation alone so that it can hold nothing more.
+        """
+        encoding = self._encoding_module()
+        if encoding is None:
+            raise NotImplementedError(f"{self.game.id} has no observation tensor")
+        return encoding.observation_tensor(self.observation(player))
+
+    @classmethod
+    def _encoding_module(cls) -> Any:
+        package = cls.__module__.rsplit(".", 1)[0]
+        try:
+            return importlib.import_module(f"{package}.encoding")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.encoding":
+                raise
+            return None
 
     def why_illegal(self, action: Action, player: int) -> str:
         """Why ``action`` is not legal for ``player`` now; games refine this with rule-specific reasons."""

@@ -30,8 +30,9 @@ SIZE = MAX_SEATS * SEAT_SIZE + MARKET_SIZE + GLOBAL_SIZE
 EFFECT_IDS: tuple[str, ...] = ()
 
 
-def action_space(players: int) -> list[Action]:
-    """Every action of a game with ``players`` seats, chance outcomes first."""
+def action_space(game: Any) -> list[Action]:
+    """Every action of a game with ``game.players`` seats, chance outcomes first."""
+    players = game.players
     space = [Action("board", (c,)) for c in ALL_CARDS]
     space += [Action("first", (p,)) for p in range(players)] if players > 1 else []
     space += [Action("card", (c,)) for c in ALL_CARDS]

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, Rng, State
-from meeple.games.cube_europe import encoding
 from meeple.games.cube_europe.content import (
     ALL_CARDS,
     BASE_CARDS,
@@ -629,14 +628,6 @@ class CubeEuropeState(State):
             "score": self.score_breakdown(p) if board else {},
             "total": self.score(p) if board else 0,
         }
-
-    # ================================================================== research encodings
-    @classmethod
-    def action_space(cls, game) -> list[Action]:  # type: ignore[no-untyped-def]
-        return encoding.action_space(game.players)
-
-    def _observation_tensor(self, player: int | None):  # type: ignore[no-untyped-def]
-        return encoding.observation_tensor(self.observation(player))
 
     # ================================================================== invariants
     def check_invariants(self) -> None:
