@@ -2,4 +2,5 @@
 
 from meeple.server.cli import main
 
-main()
+if __name__ == "__main__":  # guarded: bot worker processes (spawn) import this module again
+    main()

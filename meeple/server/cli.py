@@ -20,6 +20,8 @@ def serve_command(
         help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname "
              "(default: a SQLite file in your user data directory)."),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
+    bot_processes: int = typer.Option(
+        0, "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process)."),
 ) -> None:
     """Run the online game server: lobby, seats, bots, live play in the browser."""
     import uvicorn
@@ -33,7 +35,7 @@ def serve_command(
     except ValueError as exc:
         typer.echo(f"meeple: {exc}", err=True)
         raise typer.Exit(2) from None
-    settings = Settings(db_url=url, bot_delay=bot_delay)
+    settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes)
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)})")

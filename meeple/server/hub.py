@@ -9,16 +9,20 @@ announces its writes with NOTIFY; this process then reads the new events and cat
 from __future__ import annotations
 
 import asyncio
+import copyreg
 import hashlib
 import hmac
+import io
 import json
 import logging
+import multiprocessing
+import pickle
 import secrets
 import threading
 import time
 import uuid
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -143,9 +147,27 @@ def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> tuple[State
     return state, moves, seq, last_undo
 
 
-def _bot_choice(state: State, seat: int, level: str, game_id: str, seed: int) -> Action:
+def _bot_choice(state: State, seat: int, level: str, game_id: str, seed: int) -> dict[str, Any]:
     agent = make_agent(level, game_id=game_id, seed=seed)
-    return choose_action(agent, state, seat)
+    return choose_action(agent, state, seat).to_json()
+
+
+def _reduce_action(action: Action) -> tuple[Any, ...]:
+    return (Action, (action.name, action.args))
+
+
+def pack_state(state: State) -> bytes:
+    """Pickle a state for a worker process. Actions are rebuilt there (their cached hash of a string
+    differs between processes, so a pickled ``Action`` must not carry it)."""
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, Action: _reduce_action}
+    pickler.dump(state)
+    return buf.getvalue()
+
+
+def _bot_choice_packed(blob: bytes, seat: int, level: str, game_id: str, seed: int) -> dict[str, Any]:
+    return _bot_choice(pickle.loads(blob), seat, level, game_id, seed)
 
 
 class Hub:
@@ -156,7 +178,13 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
-        self.bot_pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="meeple-bot")
+        self.bot_pool: Executor
+        if settings.bot_processes > 0:
+            # spawn: a clean child, not a fork of a process that runs threads and holds connections
+            self.bot_pool = ProcessPoolExecutor(max_workers=settings.bot_processes,
+                                                mp_context=multiprocessing.get_context("spawn"))
+        else:
+            self.bot_pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="meeple-bot")
         self.engine: Any = None
         self.writer: Writer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -574,9 +602,13 @@ class Hub:
                 level = g.seats[seat]["level"]
             seed = (int(g.row["seed"]) * 1_000_003 + seq * 7919 + seat) % (1 << 62)
             assert self.loop is not None
-            action = await self.loop.run_in_executor(
-                self.bot_pool, _bot_choice, snapshot, seat, level, g.state.game.id, seed)
-            await self.move(g.id, seat, seq, action.to_json(), by_bot=True)
+            if isinstance(self.bot_pool, ProcessPoolExecutor):
+                choice = await self.loop.run_in_executor(
+                    self.bot_pool, _bot_choice_packed, pack_state(snapshot), seat, level, g.state.game.id, seed)
+            else:
+                choice = await self.loop.run_in_executor(
+                    self.bot_pool, _bot_choice, snapshot, seat, level, g.state.game.id, seed)
+            await self.move(g.id, seat, seq, choice, by_bot=True)
             again = True
         except (Conflict, Forbidden):
             again = True

@@ -44,7 +44,8 @@ class Settings:
     ws_burst: float = 80.0
     ws_hello_timeout: float = 10.0            # seconds to send the first ("hello") message
     bot_delay: float = 0.0                    # seconds a bot waits before moving (0 = at once)
-    bot_threads: int = 2
+    bot_threads: int = 2                      # bots think in threads of this process…
+    bot_processes: int = 0                    # …or, if > 0, in this many worker processes (no GIL contention)
     timeout_check_every: float = 1.0          # seconds between turn-timeout sweeps
     listen: bool = True                       # PostgreSQL LISTEN/NOTIFY between processes
     max_lobby: int = 100

@@ -294,3 +294,12 @@ def test_serve_command_is_a_typer_command() -> None:
         assert opt in out.output
     bad = CliRunner().invoke(app, ["serve", "--db", "mysql://x"])
     assert bad.exit_code == 2
+
+
+def test_bots_can_think_in_worker_processes(sqlite_url: str) -> None:
+    with client(sqlite_url, bot_processes=1) as c:
+        made = create(c, seats=[{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}])
+        deadline = time.monotonic() + 90
+        while not c.get(f"/api/games/{made['id']}/spectate").json()["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
