@@ -1,0 +1,35 @@
+// Shared board helpers: find the legal actions a clicked thing stands for, and choose among several.
+import { h } from "../dom.js";
+
+// Entries of ui.legal whose action has this name (and, if given, args matching `test`).
+export function matching(ui, name, test = () => true) {
+  return ui.legal.filter((e) => e.action.name === name && test(e.action.args));
+}
+
+// Make `el` clickable for `entries` (one → act; several → a small menu). Marks it for keyboard use.
+export function clickable(el, entries, ui, title) {
+  if (!entries.length) return el;
+  el.classList.add("legal");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", entries.length === 1 ? entries[0].label : `${title}: ${entries.length} choices`);
+  const go = (ev) => {
+    ev.stopPropagation();
+    if (entries.length === 1) ui.act(entries[0]);
+    else chooser(entries, ui, title, ev);
+  };
+  el.addEventListener("click", go);
+  el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(ev); } });
+  return el;
+}
+
+export function chooser(entries, ui, title) {
+  document.querySelectorAll(".chooser").forEach((c) => c.remove());
+  const close = () => box.remove();
+  const box = h("div", { class: "chooser panel", role: "dialog", "aria-label": title },
+    h("p", {}, h("strong", {}, title)),
+    entries.map((e) => h("button", { class: "action", onclick: () => { close(); ui.act(e); } }, e.label)),
+    h("button", { class: "cancel", onclick: close }, "Cancel"));
+  document.body.append(box);
+  box.querySelector("button").focus();
+}
