@@ -153,7 +153,7 @@ def test_view_renders_every_seat() -> None:
 
 def test_content_is_consistent() -> None:
     assert len(C.TILES) == 40
-    assert sum(1 for row in C.TILES if row[8] <= 3) == 30
+    assert [sum(1 for row in C.TILES if row[8] <= n) for n in (2, 3, 4, 5)] == [24, 28, 34, 40]
     assert len(C.DECORATIONS) == 6 and C.DECORATIONS_PER_KIND * 6 == 30
     assert C.DOUBLE_MOVES_PER_PLAYER * 5 == 10
     for row in C.TILES:

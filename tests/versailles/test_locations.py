@@ -155,7 +155,7 @@ def test_fewer_than_seven_tiles_to_reshuffle_ends_the_game_at_once() -> None:
     st.hand[1] = rest[5:9]
     st.hand[2] = rest[9:13]
     st.hand[0] = rest[13:16]
-    cells = R.CELLS[: len(rest) - 16]
+    cells = R.SITES[3].cells[: len(rest) - 16]
     for c, t in zip(cells, rest[16:]):
         st.site[c] = t
         st.vp[1] += R.T_VP[t]
@@ -188,7 +188,7 @@ def test_workshop_buys_one_decoration_per_worker(workers: int) -> None:
 
 def test_workshop_needs_resources_and_supply() -> None:
     st = new()
-    st.res[0] = [0, 3, 1]                  # exactly a Fountain
+    st.res[0] = list(C.DECORATIONS[R.DECO_INDEX["F"]][4])     # exactly a Fountain
     st.deco_supply[R.DECO_INDEX["S"]] = 0
     edit(st)
     arrive(st, 0, C.WS, 2)

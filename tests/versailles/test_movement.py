@@ -140,7 +140,7 @@ def test_start_table_and_setup() -> None:
 
 def test_tiles_in_play_by_player_count() -> None:
     counts = {n: len(new(n).tiles_in_play()) for n in range(2, 6)}
-    assert counts == {2: 30, 3: 30, 4: 35, 5: 40}
+    assert counts == {2: 24, 3: 28, 4: 34, 5: 40}
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -49,10 +49,11 @@ def put(st: R.VersaillesState, t: int, cell: int) -> None:
 
 
 def test_site_shape() -> None:
-    assert len(R.CELLS) == sum(row.count("#") for row in C.SITE_SHAPE)
+    assert len(R.SITES[3].cells) == sum(row.count("#") for row in C.SITE_SHAPE)
+    assert len(R.SITES[4].cells) == len(R.SITES[5].cells) == sum(len(row) - row.count(".") for row in C.SITE_SHAPE)
     # every open cell on the outer ring touches the site's edge; an inner cell does not
-    inner = [c for c in R.CELLS if not R.BORDER[c]]
-    assert all(R.BORDER[c] for c in R.CELLS if c not in inner)
+    inner = [c for c in R.SITES[3].cells if not R.SITES[3].border[c]]
+    assert all(R.SITES[3].border[c] for c in R.SITES[3].cells if c not in inner)
 
 
 def test_build_pays_resources_and_decorations_and_scores_vp() -> None:
@@ -136,7 +137,7 @@ def test_edges_must_match_every_neighbour() -> None:
 
 
 def test_a_tile_must_touch_the_palace_or_the_site_edge() -> None:
-    inner = [c for c in R.CELLS if not R.BORDER[c]]
+    inner = [c for c in R.SITES[3].cells if not R.SITES[3].border[c]]
     if not inner:
         pytest.skip("every cell of this site shape touches its edge")
     t = tile_with("????")
@@ -163,8 +164,8 @@ def test_a_full_site_ends_the_game_at_once_even_mid_activation() -> None:
     st = new()
     # fill every cell but the last with tiles that fit (edges are not checked for pre-placed tiles)
     free = [t for t in st.stack]
-    last = R.CELLS[-1]
-    for cell in R.CELLS[:-1]:
+    last = R.SITES[3].cells[-1]
+    for cell in R.SITES[3].cells[:-1]:
         t = next(x for x in reversed(free) if all(st.deco_supply[k] > 0 for k in R.T_DECO[x]))
         free.remove(t)
         put(st, t, cell)

@@ -161,8 +161,8 @@ def test_construction_reaction_can_end_the_game_and_stops_everything() -> None:
     st.res[2] = [10, 10, 10]
     # all cells but one are full
     free = [x for x in st.stack]
-    last = next(c for c in R.CELLS)
-    for cell in R.CELLS:
+    last = next(c for c in R.SITES[3].cells)
+    for cell in R.SITES[3].cells:
         if cell == last:
             continue
         x = next(y for y in free if all(st.deco_supply[k] > 0 for k in R.T_DECO[y]))

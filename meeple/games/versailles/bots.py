@@ -14,13 +14,13 @@ from meeple.core import Action, Rng
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
-_NCELLS = len(R.CELLS)
 
 
 def progress(s: R.VersaillesState) -> float:
     """How close the game is to its end, 0..1 (the most advanced of the three end conditions)."""
     king = s.king / (s.king_track() - 1)
-    built = sum(1 for c in R.CELLS if s.site[c] >= 0) / _NCELLS
+    cells = s.site_cells()
+    built = sum(1 for c in cells if s.site[c] >= 0) / len(cells)
     tiles = 1.0 - (len(s.stack) + len(s.discard)) / (len(s.tiles_in_play()) - C.DISPLAY_SIZE)
     return max(king, built, tiles, 0.0)
 
@@ -44,6 +44,7 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
     v += sum(d) * 3.3
     hand = s.hand[p]
     w = s.workers[p]
+    ready = 0
     for t in hand:
         # a tile is worth its VP less what it costs, discounted; more if it can be afforded now
         cost = R.T_COST[t]
@@ -51,7 +52,9 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
         for k in R.T_DECO[t]:
             if d[k] <= 0:
                 short += 3
-        v += 1.0 + early * max(0.0, 0.2 * R.T_VP[t] - 0.3 * short)
+        if short == 0:
+            ready = max(ready, R.T_WORK[t])
+        v += 1.0 + early * max(0.0, 0.25 * R.T_VP[t] - 0.3 * short)
     tech = s.tech[p]
     v += early * (3.0 * tech[0] + 2.5 * tech[1] + 2.5 * tech[2])
     on_board = sum(w)
@@ -65,8 +68,10 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
             conc += min(n, 3) - 1
     v += early * 0.8 * conc
     # workers ready at the Construction Site while holding tiles
-    if hand:
-        v += early * 0.7 * min(w[R.CS], 3)
+    if ready:
+        v += early * 1.2 * min(w[R.CS], ready)
+    elif hand:
+        v += early * 0.4 * min(w[R.CS], 2)
     return v
 
 

@@ -64,7 +64,7 @@ KF_FLIP_LIMIT = 2                   # King's Favor: 1 worker flips up to 2 token
 
 # --------------------------------------------------------------------------- King's track
 # spaces 0..N-1 by player count; the game ends at once when the King reaches the last space
-KING_TRACK = {2: 10, 3: 13, 4: 16, 5: 19}
+KING_TRACK = {2: 8, 3: 13, 4: 16, 5: 19}
 
 # --------------------------------------------------------------------------- Architects' Guild
 DISPLAY_SIZE = 5
@@ -77,12 +77,12 @@ HAND_LIMIT = 4
 # --------------------------------------------------------------------------- decorations (6 kinds × 5)
 # code, name, indoor?, workers, (wood, marble, gold)
 DECORATIONS = (
-    ("F", "Fountain", False, 1, (0, 3, 1)),
-    ("S", "Statue", False, 1, (0, 2, 2)),
+    ("F", "Fountain", False, 1, (2, 1, 1)),
+    ("S", "Statue", False, 1, (1, 1, 2)),
     ("T", "Topiary", False, 1, (3, 0, 1)),
     ("P", "Painting", True, 1, (2, 0, 2)),
     ("C", "Chandelier", True, 1, (1, 1, 2)),
-    ("Y", "Tapestry", True, 1, (2, 1, 1)),
+    ("Y", "Tapestry", True, 1, (3, 1, 0)),
 )
 DECORATION_CODES = tuple(d[0] for d in DECORATIONS)
 DECORATIONS_PER_KIND = 5
@@ -102,57 +102,58 @@ TECH_COSTS = {
 
 # --------------------------------------------------------------------------- the construction site
 SITE_ROWS = 3
-SITE_COLS = 5
-# Open cells ('#') of the site; '.' is not part of the site (the court of honour, open to the town).
+SITE_COLS = 4
+# '#' a cell of the site with any player count; '4' a cell used with 4 or more players only;
+# '.' not part of the site.  2-3 players build on 3×3 = 9 cells, 4-5 players on 3×4 = 12.
 SITE_SHAPE = (
-    "#####",
-    "#####",
-    "##.##",
+    "###4",
+    "###4",
+    "###4",
 )
 
 # --------------------------------------------------------------------------- palace tiles (40)
 # name, workers, wood, marble, gold, decorations (codes), VP, edges N E S W (I indoor, O outdoor),
-# fewest players for which the tile is used (30 tiles with 2-3 players, 35 with 4, all 40 with 5)
+# fewest players for which the tile is used (24 tiles with 2 players, 28 with 3, 34 with 4, all 40 with 5)
 TILES = (
-    ("Hall of Mirrors", 3, 2, 2, 2, "PC", 14, "IIII", 2),
-    ("King's Bedchamber", 1, 0, 1, 1, "", 4, "IIII", 2),
-    ("Queen's Apartment", 2, 0, 2, 2, "Y", 8, "IIII", 2),
-    ("Chapel Royal", 3, 0, 3, 3, "PC", 14, "IIII", 2),
-    ("Royal Opera", 2, 1, 2, 1, "C", 8, "IIII", 5),
-    ("War Salon", 1, 0, 1, 1, "", 4, "IIII", 4),
-    ("Peace Salon", 2, 0, 2, 2, "P", 8, "IIIO", 2),
-    ("Salon of Apollo", 1, 1, 1, 0, "", 4, "IIIO", 2),
-    ("Salon of Mars", 3, 2, 2, 2, "YP", 14, "IIOI", 2),
-    ("Salon of Venus", 1, 0, 1, 1, "", 4, "IIOI", 2),
-    ("Salon of Diana", 2, 0, 2, 2, "C", 8, "IOII", 2),
-    ("Salon of Mercury", 2, 1, 1, 2, "Y", 8, "IOII", 4),
-    ("Salon of Abundance", 1, 0, 1, 1, "", 4, "OIII", 2),
-    ("Hercules Salon", 3, 1, 2, 3, "CY", 14, "OIII", 5),
-    ("Guard Room", 2, 0, 2, 2, "Y", 8, "IIOO", 2),
-    ("Grand Staircase", 1, 1, 1, 0, "", 4, "IIOO", 2),
-    ("Ambassadors' Stair", 2, 1, 2, 1, "C", 8, "IOIO", 2),
-    ("Council Chamber", 1, 0, 1, 1, "", 4, "IOIO", 2),
-    ("Oeil-de-Boeuf", 3, 2, 2, 2, "PC", 14, "IOOI", 2),
-    ("Royal Library", 2, 1, 1, 2, "C", 8, "IOOI", 2),
-    ("Orangery", 3, 2, 2, 2, "FS", 14, "IOOO", 2),
-    ("Grand Canal", 1, 1, 0, 1, "", 4, "IOOO", 2),
-    ("Latona Fountain", 2, 0, 2, 2, "T", 8, "OIOO", 2),
-    ("Apollo Fountain", 2, 1, 1, 2, "F", 8, "OIOO", 4),
-    ("Neptune Basin", 1, 0, 1, 1, "", 4, "OOIO", 2),
-    ("Water Parterre", 3, 2, 1, 3, "TF", 14, "OOIO", 2),
-    ("Colonnade", 2, 0, 2, 2, "F", 8, "OOOI", 5),
-    ("Labyrinth", 1, 1, 1, 0, "", 4, "OOOI", 2),
-    ("Royal Alley", 2, 1, 2, 1, "T", 8, "OOOO", 2),
-    ("Grove of the Baths", 1, 1, 0, 1, "", 4, "OOOO", 2),
-    ("Ballroom Grove", 3, 2, 2, 2, "ST", 14, "OOOO", 2),
-    ("Menagerie", 2, 1, 1, 2, "T", 8, "OOOO", 2),
-    ("Grand Trianon", 1, 0, 1, 1, "", 4, "OOOO", 4),
-    ("Marble Courtyard", 2, 1, 1, 2, "S", 8, "OOOO", 5),
-    ("Royal Courtyard", 3, 2, 2, 2, "TF", 14, "OIIO", 2),
-    ("Ministers' Wing", 2, 1, 1, 2, "F", 8, "OIIO", 2),
-    ("North Wing", 1, 0, 1, 1, "", 4, "OIOI", 4),
-    ("South Wing", 2, 1, 1, 2, "T", 8, "OIOI", 2),
-    ("Royal Stables", 1, 1, 1, 1, "", 4, "OOII", 2),
-    ("Kitchen Court", 2, 1, 1, 2, "S", 8, "OOII", 5),
+    ("Hall of Mirrors", 3, 3, 1, 2, "PC", 16, "IIII", 2),
+    ("King's Bedchamber", 1, 1, 0, 1, "", 5, "IIII", 2),
+    ("Queen's Apartment", 2, 2, 1, 1, "Y", 10, "IIII", 2),
+    ("Chapel Royal", 3, 2, 2, 2, "PC", 16, "IIII", 3),
+    ("Royal Opera", 2, 3, 0, 1, "C", 10, "IIII", 5),
+    ("War Salon", 1, 2, 0, 0, "", 5, "IIII", 4),
+    ("Peace Salon", 2, 2, 1, 0, "P", 10, "IIIO", 2),
+    ("Salon of Apollo", 1, 1, 1, 0, "", 5, "IIIO", 2),
+    ("Salon of Mars", 3, 3, 1, 1, "YP", 16, "IIOI", 2),
+    ("Salon of Venus", 1, 2, 0, 1, "", 5, "IIOI", 3),
+    ("Salon of Diana", 2, 1, 1, 2, "C", 10, "IOII", 2),
+    ("Salon of Mercury", 2, 2, 0, 2, "Y", 10, "IOII", 4),
+    ("Salon of Abundance", 1, 1, 0, 1, "", 5, "OIII", 2),
+    ("Hercules Salon", 3, 2, 1, 3, "CY", 16, "OIII", 5),
+    ("Guard Room", 2, 2, 1, 1, "Y", 10, "IIOO", 4),
+    ("Grand Staircase", 1, 1, 0, 1, "", 5, "IIOO", 2),
+    ("Ambassadors' Stair", 2, 3, 0, 1, "C", 10, "IOIO", 2),
+    ("Council Chamber", 1, 2, 0, 0, "", 5, "IOIO", 2),
+    ("Oeil-de-Boeuf", 3, 3, 1, 2, "PC", 16, "IOOI", 2),
+    ("Royal Library", 2, 2, 1, 0, "C", 10, "IOOI", 3),
+    ("Orangery", 3, 2, 2, 2, "FS", 16, "IOOO", 2),
+    ("Grand Canal", 1, 1, 1, 0, "", 5, "IOOO", 2),
+    ("Latona Fountain", 2, 1, 1, 2, "T", 10, "OIOO", 2),
+    ("Apollo Fountain", 2, 2, 0, 2, "F", 10, "OIOO", 4),
+    ("Neptune Basin", 1, 2, 0, 1, "", 5, "OOIO", 2),
+    ("Water Parterre", 3, 3, 1, 1, "TF", 16, "OOIO", 2),
+    ("Colonnade", 2, 2, 1, 1, "F", 10, "OOOI", 5),
+    ("Labyrinth", 1, 1, 0, 1, "", 5, "OOOI", 2),
+    ("Royal Alley", 2, 3, 0, 1, "T", 10, "OOOO", 3),
+    ("Grove of the Baths", 1, 1, 0, 1, "", 5, "OOOO", 2),
+    ("Ballroom Grove", 3, 2, 1, 3, "ST", 16, "OOOO", 5),
+    ("Menagerie", 2, 2, 1, 0, "T", 10, "OOOO", 2),
+    ("Grand Trianon", 1, 2, 0, 0, "", 5, "OOOO", 4),
+    ("Marble Courtyard", 2, 1, 1, 2, "S", 10, "OOOO", 5),
+    ("Royal Courtyard", 3, 3, 1, 2, "TF", 16, "OIIO", 2),
+    ("Ministers' Wing", 2, 2, 0, 2, "F", 10, "OIIO", 2),
+    ("North Wing", 1, 1, 1, 0, "", 5, "OIOI", 4),
+    ("South Wing", 2, 2, 1, 1, "T", 10, "OIOI", 2),
+    ("Royal Stables", 1, 2, 0, 1, "", 5, "OOII", 2),
+    ("Kitchen Court", 2, 3, 0, 1, "S", 10, "OOII", 5),
 )
 assert len(TILES) == 40

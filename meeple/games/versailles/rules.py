@@ -66,18 +66,31 @@ OPP = (2, 3, 0, 1)
 
 SITE_R, SITE_C = C.SITE_ROWS, C.SITE_COLS
 NCELLS = SITE_R * SITE_C
-OPEN = [C.SITE_SHAPE[i // SITE_C][i % SITE_C] == "#" for i in range(NCELLS)]
-CELLS = [i for i in range(NCELLS) if OPEN[i]]
-NEIGH: list[list[tuple[int, int]]] = [[] for _ in range(NCELLS)]  # (direction, neighbour cell)
-BORDER = [False] * NCELLS
-for _i in CELLS:
-    _r, _c = divmod(_i, SITE_C)
-    for _d, (_dr, _dc) in enumerate(DIRS):
-        _rr, _cc = _r + _dr, _c + _dc
-        if 0 <= _rr < SITE_R and 0 <= _cc < SITE_C and OPEN[_rr * SITE_C + _cc]:
-            NEIGH[_i].append((_d, _rr * SITE_C + _cc))
-        else:
-            BORDER[_i] = True
+
+
+class SiteTables:
+    """The open cells of the construction site for one player count, their neighbours and edge."""
+
+    def __init__(self, n: int) -> None:
+        def is_open(i: int) -> bool:
+            ch = C.SITE_SHAPE[i // SITE_C][i % SITE_C]
+            return ch == "#" or (ch.isdigit() and n >= int(ch))
+
+        self.open = [is_open(i) for i in range(NCELLS)]
+        self.cells = [i for i in range(NCELLS) if self.open[i]]
+        self.neigh: list[list[tuple[int, int]]] = [[] for _ in range(NCELLS)]  # (direction, cell)
+        self.border = [False] * NCELLS
+        for i in self.cells:
+            r, c = divmod(i, SITE_C)
+            for d, (dr, dc) in enumerate(DIRS):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < SITE_R and 0 <= cc < SITE_C and self.open[rr * SITE_C + cc]:
+                    self.neigh[i].append((d, rr * SITE_C + cc))
+                else:
+                    self.border[i] = True
+
+
+SITES = {n: SiteTables(n) for n in range(1, 6)}
 DIR_NAME = ("north", "east", "south", "west")
 
 
@@ -101,7 +114,7 @@ A_REMOVE = [Action("remove", (i + 1,)) for i in range(C.DISPLAY_SIZE)]
 A_CLEAR = {k: Action("clear", tuple(i + 1 for i in k)) for k in combinations(range(C.DISPLAY_SIZE), 3)}
 A_BUY = [Action("buy", (DECO_CODE[k].lower(),)) for k in range(NDECO)]
 A_TECH = [Action("tech", (t,)) for t in TRACKS]
-A_BUILD = {(t, c): Action("build", (t, c)) for t in range(NTILES) for c in CELLS}
+A_BUILD = {(t, c): Action("build", (t, c)) for t in range(NTILES) for c in range(NCELLS)}
 A_DISCARD = [Action("discard", (t,)) for t in range(NTILES)]
 A_DRAW = [Action("draw", (t,)) for t in range(NTILES)]
 A_FIRST: list[Action] = [Action("first", (p,)) for p in range(5)]
@@ -163,6 +176,10 @@ class VersaillesState(State):
         self.visits = [0] * NLOC        # moves ending at each location (statistics)
         self.activations = [0] * NLOC   # activations of each location, reactions included
         self.say(f"Versailles for {n} players; the palace tiles are shuffled face down")
+
+    def site_cells(self) -> list[int]:
+        """The open cells of the construction site with this player count."""
+        return SITES[self.players].cells
 
     def king_track(self) -> int:
         """Spaces on the King's track for this player count (the last one ends the game)."""
@@ -332,7 +349,7 @@ class VersaillesState(State):
                     continue
                 if not self._has_decorations(d, T_DECO[t]):
                     continue
-                for cell in CELLS:
+                for cell in SITES[self.players].cells:
                     if self.site[cell] < 0 and self._fits(t, cell) is None:
                         out.append(A_BUILD[(t, cell)])
         elif loc == KF:
@@ -366,8 +383,9 @@ class VersaillesState(State):
         """None if tile ``t`` may go on empty ``cell``, else why not."""
         site = self.site
         edges = T_EDGE[t]
-        touching = BORDER[cell]
-        for d, nb in NEIGH[cell]:
+        tab = SITES[self.players]
+        touching = tab.border[cell]
+        for d, nb in tab.neigh[cell]:
             o = site[nb]
             if o >= 0:
                 touching = True
@@ -684,7 +702,7 @@ class VersaillesState(State):
         self.site[cell] = t
         self.vp[p] += T_VP[t]
         self.say(f"{self.player_name(p)} builds {T_NAME[t]} (#{t}) at {cell_label(cell)} for {T_VP[t]} VP")
-        if all(self.site[c] >= 0 for c in CELLS):
+        if all(self.site[c] >= 0 for c in SITES[self.players].cells):
             self._end("the construction site is full")
 
     # ------------------------------------------------------------------ the end
@@ -795,7 +813,7 @@ class VersaillesState(State):
                 t, cell = args
                 if t not in self.hand[p]:
                     return f"tile #{t} is not in your hand"
-                if not (isinstance(cell, int) and 0 <= cell < NCELLS and OPEN[cell]):
+                if not (isinstance(cell, int) and 0 <= cell < NCELLS and SITES[self.players].open[cell]):
                     return f"cell {cell} is not part of the construction site"
                 if self.site[cell] >= 0:
                     return f"cell {cell_label(cell)} already holds {T_NAME[self.site[cell]]}"

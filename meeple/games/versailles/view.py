@@ -87,7 +87,7 @@ def render(state: Any, player: int | None) -> Group:
         for c in range(R.SITE_C):
             i = r * R.SITE_C + c
             t = obs["site"][i]
-            if not R.OPEN[i]:
+            if not R.SITES[n].open[i]:
                 row.append("")
             elif t < 0:
                 row.append(f"[{i}]")
