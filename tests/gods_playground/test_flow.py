@@ -230,7 +230,19 @@ def test_peaceful_province_with_old_cubes_gains_a_level_but_still_loses_an_estat
     s.phase = 14
     s.estates_phase()
     assert s.level[PRUSSIA] == 4
-    assert len(s.estates[PRUSSIA]) == 2           # enemies do not outnumber the nobles: no loss
+    assert s.estates[PRUSSIA] == [[RED, 0, 0]]    # as many enemies as nobles: at least one is lost
+
+
+def test_no_estate_is_lost_where_the_nobles_outnumber_the_enemies():
+    s = blank()
+    from .conftest import estate
+    estate(s, PRUSSIA, RED, BLUE)
+    cubes(s, PRUSSIA, red=2)
+    enemy_cubes(s, PRUSSIA, SWEDES, 1)
+    s.hit[PRUSSIA] = True
+    s.phase = 14
+    s.estates_phase()
+    assert len(s.estates[PRUSSIA]) == 2 and s.level[PRUSSIA] == 2
 
 
 def test_repelled_invasion_keeps_the_level():

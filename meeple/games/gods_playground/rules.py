@@ -1179,12 +1179,13 @@ class GodsPlayground(State):
 
     # ------------------------------------------------------------------ phase 14
     def estates_phase(self) -> None:
-        """Phase 14: estates lost to the excess; income levels +1 peaceful, =repelled, -1 occupied."""
+        """Phase 14: estates lost to the excess (at least one unless the nobles outnumber the enemies);
+        income levels +1 peaceful, = repelled, -1 occupied."""
         for i in range(NPROV):
             enemies = sum(self.pe[i])
             nobles = sum(self.pc[i])
-            if enemies > nobles:
-                lose = enemies - nobles
+            if enemies > 0 and enemies >= nobles:
+                lose = max(1, enemies - nobles)
                 lost = 0
                 while lose > 0 and self.estates[i]:
                     owner, lm, city = self.estates[i].pop()
