@@ -1,4 +1,6 @@
-"""Helpers for the God's Playground tests: blank boards with manual chance, dice, quick actions."""
+"""Helpers for the God's Playground tests: blank boards with manual chance, dice, quick actions.
+
+The long strength run (``@pytest.mark.slow``) runs only with ``-m slow``."""
 
 from __future__ import annotations
 
@@ -8,6 +10,15 @@ import meeple
 from meeple import CHANCE, Action
 
 WHITE, BLUE, RED = 0, 1, 2
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "gods_playground" in str(item.fspath) and item.get_closest_marker("slow"):
+            item.add_marker(skip)
 PRUSSIA, LITHUANIA, UKRAINE, LITTLE, GREAT = range(5)
 SWEDES, RUSSIA, TATARS, OTTOMANS, HABSBURGS = range(5)
 
