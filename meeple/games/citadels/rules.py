@@ -217,6 +217,9 @@ class CitadelsState(State):
             return SEAT_NAMES[player]
         return super().player_name(player)
 
+    def _nm(self, player: int) -> str:
+        return SEAT_NAMES[player]
+
     def is_over(self) -> bool:
         return self.phase == P_OVER
 
@@ -502,7 +505,7 @@ class CitadelsState(State):
         elif name == "crown":
             p = action.args[0]
             self.crown = p
-            self.say(f"{self.player_name(p)} receives the crown and will choose first.")
+            self.say(f"{self._nm(p)} receives the crown and will choose first.")
         elif name == "deal-down":
             c = K.C_INDEX[action.args[0]]
             self._take_from_cpool(c)
@@ -510,7 +513,6 @@ class CitadelsState(State):
             self.holder[c] = DOWN
             self.deal_down -= 1
             self.say("A character card is set aside face down.")
-            self.say(f"(The face-down card is the {_cname(c)}.)", to=())
         else:
             c = K.C_INDEX[action.args[0]]
             self._take_from_cpool(c)
@@ -583,7 +585,7 @@ class CitadelsState(State):
         self.killed = self.robbed = self.bewitched = -1
         self.tax_pot = 0
         self.protect = -1
-        self.say(f"Round {self.round}: {self.player_name(self.crown)} has the crown and chooses first.")
+        self.say(f"Round {self.round}: {self._nm(self.crown)} has the crown and chooses first.")
 
     def _offer_to_next(self) -> None:
         """The next seat of the script looks at the cards handed to it (it learns that set)."""
@@ -597,12 +599,11 @@ class CitadelsState(State):
         self.offer = offer
         if kind == PICK and (self.script_i == 0 or self.script[self.script_i - 1][0] != seat):
             self.seen[seat].append([len(self.steps), extras, list(offer)])
-            self.say(f"{self.player_name(seat)} is handed {len(offer)} character cards.")
-            self.say(f"{self.player_name(seat)} is offered: {', '.join(_cname(c) for c in offer)}.", to=(seat,))
+            self.log.append(LogEntry(f"{SEAT_NAMES[seat]} is offered: {', '.join(C_NAME[c] for c in offer)}.", (seat,)))
 
     def _draft_step(self, c: int, p: int) -> None:
         seat, kind = self.script[self.script_i]
-        name = self.player_name(p)
+        name = self._nm(p)
         if self.seven and self.script_i == len(self.script) - 1:
             f = self.steps[0][1]
             if c == f:
@@ -673,7 +674,7 @@ class CitadelsState(State):
         self._end_round()
 
     def _begin_turn(self, c: int, p: int, witch: bool = False) -> None:
-        name = self.player_name(p)
+        name = self._nm(p)
         self.phase = P_TURN
         self.cur_char = c
         self.cur_seat = p
@@ -736,10 +737,10 @@ class CitadelsState(State):
         if self.killed >= 0:
             h = self.holder[self.killed]
             if h >= 0:
-                self.say(f"End of the round: {self.player_name(h)} was the killed {_cname(self.killed)}.")
+                self.say(f"End of the round: {self._nm(h)} was the killed {_cname(self.killed)}.")
                 if self.killed == KING:
                     self.crown = h  # seed "弑君": the killed King's player still takes the crown
-                    self.say(f"{self.player_name(h)} takes the crown all the same.")
+                    self.say(f"{self._nm(h)} takes the crown all the same.")
         if self.tax_pot:
             self.say(f"{self.tax_pot} gold of uncollected taxes returns to the bank.")
             self.tax_pot = 0
@@ -747,9 +748,9 @@ class CitadelsState(State):
             self.phase = P_OVER
             self.mover = NOBODY
             sc = self.scores()
-            text = ", ".join(f"{self.player_name(p)} {int(s)}" for p, s in enumerate(sc))
+            text = ", ".join(f"{self._nm(p)} {int(s)}" for p, s in enumerate(sc))
             self.say(f"The game ends. Scores: {text}. Winner: "
-                     + " and ".join(self.player_name(w) for w in self.winners()) + ".")
+                     + " and ".join(self._nm(w) for w in self.winners()) + ".")
             return
         self._start_round()
 
@@ -757,7 +758,7 @@ class CitadelsState(State):
     def _act_gold(self, action: Action, p: int) -> None:
         self.took = True
         self.gold[p] += 2
-        self.say(f"{self.player_name(p)} takes 2 gold.")
+        self.say(f"{self._nm(p)} takes 2 gold.")
         if self.witch_step == 1:
             self._end_turn(p)
             return
@@ -769,7 +770,7 @@ class CitadelsState(State):
         k = 3 if OBSERVATORY in city else 2
         self.keep_n = 2 if LIBRARY in city else 1
         self.dq.extend([p * 2] * k)
-        self.say(f"{self.player_name(p)} draws {k} cards to choose from.")
+        self.say(f"{self._nm(p)} draws {k} cards to choose from.")
         self._after_resource(p)
 
     def _after_resource(self, p: int) -> None:
@@ -778,23 +779,21 @@ class CitadelsState(State):
         c = self.cur_char
         if c == MERCHANT:
             self.gold[p] += 1
-            self.say(f"{self.player_name(p)} (Merchant) takes 1 more gold.")
+            self.say(f"{self._nm(p)} (Merchant) takes 1 more gold.")
         elif c == ARCHITECT:
             self.dq.extend([p * 2 + 1] * 2)
-            self.say(f"{self.player_name(p)} (Architect) draws 2 more cards.")
+            self.say(f"{self._nm(p)} (Architect) draws 2 more cards.")
 
     def _act_keep(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
         self.drawn.remove(d)
         self.hands[p].append(d)
         self.keep_n -= 1
-        self.say(f"{self.player_name(p)} keeps a card.")
-        self.say(f"{self.player_name(p)} keeps the {_dname(d)}.", to=(p,))
+        self.log.append(LogEntry(f"{SEAT_NAMES[p]} keeps the {D_NAME[d]}.", (p,)))
         if self.keep_n <= 0 or not self.drawn:
             for x in self.drawn:
                 self._to_bottom(x, 1 << p)
-            if self.drawn:
-                self.say(f"{self.player_name(p)} puts {len(self.drawn)} card(s) at the bottom of the deck.")
+            self.say(f"{SEAT_NAMES[p]} keeps what it chose and puts {len(self.drawn)} card(s) at the bottom of the deck.")
             self.drawn = []
             self.keep_n = 0
             if self.witch_step == 1:
@@ -822,10 +821,10 @@ class CitadelsState(State):
                 row[p].remove(d)
         if d == HAUNTED_CITY:
             self.haunted[p] = self.round
-        self.say(f"{self.player_name(p)} builds the {_dname(d)} ({K.COLOUR_NAMES[D_COLOUR[d]]}, {cost}).")
+        self.say(f"{self._nm(p)} builds the {_dname(d)} ({K.COLOUR_NAMES[D_COLOUR[d]]}, {cost}).")
         if len(self.cities[p]) >= self.complete_at and self.first_complete < 0:
             self.first_complete = p
-            self.say(f"{self.player_name(p)} completes a city of {self.complete_at} districts: "
+            self.say(f"{self._nm(p)} completes a city of {self.complete_at} districts: "
                      "the game ends after this round.")
 
     def _act_income(self, action: Action, p: int) -> None:
@@ -836,7 +835,7 @@ class CitadelsState(State):
         self.income_done = True
         if amount:
             self.gold[p] += amount
-            self.say(f"{self.player_name(p)} collects {amount} gold of income.")
+            self.say(f"{self._nm(p)} collects {amount} gold of income.")
 
     def _act_lab(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -845,8 +844,8 @@ class CitadelsState(State):
         self._forget_hand(p)
         self.gold[p] += 1
         self.lab_used = True
-        self.say(f"{self.player_name(p)} discards a card at the Laboratory for 1 gold.")
-        self.say(f"{self.player_name(p)} discards the {_dname(d)}.", to=(p,))
+        self.say(f"{self._nm(p)} discards a card at the Laboratory for 1 gold.")
+        self.say(f"{self._nm(p)} discards the {_dname(d)}.", to=(p,))
 
     def _forget_hand(self, p: int) -> None:
         """Others saw cards of p's hand, but p discarded unseen: that knowledge is dropped."""
@@ -858,7 +857,7 @@ class CitadelsState(State):
         self.gold[p] -= K.SMITHY_PRICE
         self.smithy_used = True
         self.dq.extend([p * 2 + 1] * K.SMITHY_DRAW)
-        self.say(f"{self.player_name(p)} pays {K.SMITHY_PRICE} gold at the Smithy to draw {K.SMITHY_DRAW} cards.")
+        self.say(f"{self._nm(p)} pays {K.SMITHY_PRICE} gold at the Smithy to draw {K.SMITHY_DRAW} cards.")
 
     def _act_end(self, action: Action, p: int) -> None:
         self._end_turn(p)
@@ -874,10 +873,10 @@ class CitadelsState(State):
                     self._levy(p, targets[0])
             if c == ALCHEMIST and self.spent:
                 self.gold[p] += self.spent
-                self.say(f"{self.player_name(p)} (Alchemist) takes back {self.spent} gold spent on building.")
+                self.say(f"{self._nm(p)} (Alchemist) takes back {self.spent} gold spent on building.")
         if self.built and self.gold[p] > 0:
             self._pay_tax(p)
-        self.say(f"{self.player_name(p)} ends the turn.")
+        self.say(f"{self._nm(p)} ends the turn.")
         was = self.witch_step
         self.cur_char = -1
         self.cur_seat = -1
@@ -907,10 +906,10 @@ class CitadelsState(State):
         self.gold[p] -= 1
         if seat >= 0:
             self.gold[seat] += 1
-            self.say(f"{self.player_name(p)} pays 1 gold of tax to the Tax Collector.")
+            self.say(f"{self._nm(p)} pays 1 gold of tax to the Tax Collector.")
         else:
             self.tax_pot += 1
-            self.say(f"{self.player_name(p)} pays 1 gold of tax onto the Tax Collector's card.")
+            self.say(f"{self._nm(p)} pays 1 gold of tax onto the Tax Collector's card.")
 
     # ------------------------------------------------------------------ base character abilities
     def _act_kill(self, action: Action, p: int) -> None:
@@ -936,7 +935,7 @@ class CitadelsState(State):
         kn[p][q] = sorted(mine)
         kn[q][p] = sorted(theirs)
         self.used = True
-        self.say(f"{self.player_name(p)} (Magician) exchanges hands with {self.player_name(q)} "
+        self.say(f"{self._nm(p)} (Magician) exchanges hands with {self._nm(q)} "
                  f"({len(mine)} for {len(theirs)} cards).")
 
     def _act_discard(self, action: Action, p: int) -> None:
@@ -945,7 +944,7 @@ class CitadelsState(State):
         self.redraw.append(d)
         self._forget_hand(p)
         self.used = True
-        self.say(f"{self.player_name(p)} (Magician) lays the {_dname(d)} aside to exchange it.", to=(p,))
+        self.say(f"{self._nm(p)} (Magician) lays the {_dname(d)} aside to exchange it.", to=(p,))
 
     def _act_redraw(self, action: Action, p: int) -> None:
         k = len(self.redraw)
@@ -953,7 +952,7 @@ class CitadelsState(State):
             self._to_bottom(d, 1 << p)
         self.redraw = []
         self.dq.extend([p * 2 + 1] * k)
-        self.say(f"{self.player_name(p)} (Magician) puts {k} card(s) at the bottom of the deck and draws as many.")
+        self.say(f"{self._nm(p)} (Magician) puts {k} card(s) at the bottom of the deck and draws as many.")
 
     def _act_destroy(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -963,7 +962,7 @@ class CitadelsState(State):
         self._remove_district(q, d)
         self.used = True
         self.warlord_done = True
-        self.say(f"{self.player_name(p)} ({_cname(self.cur_char)}) destroys {self.player_name(q)}'s "
+        self.say(f"{self._nm(p)} ({_cname(self.cur_char)}) destroys {self._nm(q)}'s "
                  f"{_dname(d)} for {cost} gold.")
         g = -1
         for r in range(self.game.players):
@@ -971,7 +970,7 @@ class CitadelsState(State):
                 g = r
         if g >= 0 and g != p and self.gold[g] >= 1:
             self.grave = [d, g]
-            self.say(f"{self.player_name(g)} may pay 1 gold at the Graveyard to take the {_dname(d)}.")
+            self.say(f"{self._nm(g)} may pay 1 gold at the Graveyard to take the {_dname(d)}.")
         else:
             self._to_bottom(d, (1 << self.game.players) - 1)
 
@@ -990,13 +989,13 @@ class CitadelsState(State):
         for q, row in enumerate(self.known):
             if q != p:
                 row[p].append(d)
-        self.say(f"{self.player_name(p)} pays 1 gold at the Graveyard and takes the {_dname(d)} into hand.")
+        self.say(f"{self._nm(p)} pays 1 gold at the Graveyard and takes the {_dname(d)} into hand.")
 
     def _act_decline(self, action: Action, p: int) -> None:
         d = self.grave[0]
         self.grave = []
         self._to_bottom(d, (1 << self.game.players) - 1)
-        self.say(f"{self.player_name(p)} leaves the {_dname(d)}; it goes to the bottom of the deck.")
+        self.say(f"{self._nm(p)} leaves the {_dname(d)}; it goes to the bottom of the deck.")
 
     # ------------------------------------------------------------------ extra character abilities
     def _act_bewitch(self, action: Action, p: int) -> None:
@@ -1011,8 +1010,8 @@ class CitadelsState(State):
         self.used = True
         self.wiz = [q, 0, -1]
         self.known[p][q] = sorted(self.hands[q])
-        self.say(f"{self.player_name(p)} (Wizard) looks at {self.player_name(q)}'s hand.")
-        self.say(f"{self.player_name(q)}'s hand: " + ", ".join(_dname(d) for d in sorted(self.hands[q])) + ".",
+        self.say(f"{self._nm(p)} (Wizard) looks at {self._nm(q)}'s hand.")
+        self.say(f"{self._nm(q)}'s hand: " + ", ".join(_dname(d) for d in sorted(self.hands[q])) + ".",
                  to=(p,))
 
     def _act_take(self, action: Action, p: int) -> None:
@@ -1024,15 +1023,15 @@ class CitadelsState(State):
             if r != p and r != q:
                 self.known[r][q] = []
         self.wiz = [q, 1, d]
-        self.say(f"{self.player_name(p)} (Wizard) takes a card from {self.player_name(q)}'s hand.")
-        self.say(f"{self.player_name(p)} takes the {_dname(d)}.", to=(p, q))
+        self.say(f"{self._nm(p)} (Wizard) takes a card from {self._nm(q)}'s hand.")
+        self.say(f"{self._nm(p)} takes the {_dname(d)}.", to=(p, q))
 
     def _act_wizard_keep(self, action: Action, p: int) -> None:
         q, _, d = self.wiz
         self.wiz = []
         self.hands[p].append(d)
         self.known[q][p].append(d)
-        self.say(f"{self.player_name(p)} keeps the card.")
+        self.say(f"{self._nm(p)} keeps the card.")
 
     def _act_wizard_build(self, action: Action, p: int) -> None:
         q, _, d = self.wiz
@@ -1045,17 +1044,17 @@ class CitadelsState(State):
         q = action.args[0]
         self.crown = q
         self.used = True
-        self.say(f"{self.player_name(p)} (Emperor) gives the crown to {self.player_name(q)}.")
+        self.say(f"{self._nm(p)} (Emperor) gives the crown to {self._nm(q)}.")
         if self.gold[q] > 0 or self.hands[q]:
             self.tribute = q
         else:
-            self.say(f"{self.player_name(q)} has neither gold nor cards to pay.")
+            self.say(f"{self._nm(q)} has neither gold nor cards to pay.")
 
     def _act_tribute_gold(self, action: Action, p: int) -> None:
         self.gold[p] -= 1
         self.gold[self.cur_seat] += 1
         self.tribute = -1
-        self.say(f"{self.player_name(p)} pays the Emperor 1 gold.")
+        self.say(f"{self._nm(p)} pays the Emperor 1 gold.")
 
     def _act_tribute(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -1069,7 +1068,7 @@ class CitadelsState(State):
             if r != p and r != e:
                 self.known[r][p] = []
         self.tribute = -1
-        self.say(f"{self.player_name(p)} pays the Emperor a card.")
+        self.say(f"{self._nm(p)} pays the Emperor a card.")
         self.say(f"The card is the {_dname(d)}.", to=(p, e))
 
     def _act_levy(self, action: Action, p: int) -> None:
@@ -1079,21 +1078,21 @@ class CitadelsState(State):
         self.used = True
         self.gold[q] -= 1
         self.gold[p] += 1
-        self.say(f"{self.player_name(q)}, the richest, gives the Abbot 1 gold.")
+        self.say(f"{self._nm(q)}, the richest, gives the Abbot 1 gold.")
 
     def _act_navigate_gold(self, action: Action, p: int) -> None:
         self.used = True
         self.gold[p] += 4
-        self.say(f"{self.player_name(p)} (Navigator) takes 4 gold.")
+        self.say(f"{self._nm(p)} (Navigator) takes 4 gold.")
 
     def _act_navigate_cards(self, action: Action, p: int) -> None:
         self.used = True
         self.dq.extend([p * 2 + 1] * 4)
-        self.say(f"{self.player_name(p)} (Navigator) draws 4 cards.")
+        self.say(f"{self._nm(p)} (Navigator) draws 4 cards.")
 
     def _act_exchange(self, action: Action, p: int) -> None:
         self.wiz = [-1, 2, K.D_INDEX[action.args[0]]]  # reuse the sub-step slot: stage 2 = Diplomat
-        self.say(f"{self.player_name(p)} (Diplomat) offers the {_dname(self.wiz[2])} in exchange.")
+        self.say(f"{self._nm(p)} (Diplomat) offers the {_dname(self.wiz[2])} in exchange.")
 
     def _act_exchange_with(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -1118,7 +1117,7 @@ class CitadelsState(State):
         self.gold[p] -= pay
         self.gold[q] += pay
         self.used = True
-        self.say(f"{self.player_name(p)} (Diplomat) exchanges the {_dname(mine)} for {self.player_name(q)}'s "
+        self.say(f"{self._nm(p)} (Diplomat) exchanges the {_dname(mine)} for {self._nm(q)}'s "
                  f"{_dname(d)}, paying {pay} gold.")
 
     def _act_beautify(self, action: Action, p: int) -> None:
@@ -1128,7 +1127,7 @@ class CitadelsState(State):
         self.art += 1
         if self.art >= 2:
             self.used = True
-        self.say(f"{self.player_name(p)} (Artist) places a gold coin on the {_dname(d)}.")
+        self.say(f"{self._nm(p)} (Artist) places a gold coin on the {_dname(d)}.")
 
     def _queen(self, p: int) -> None:
         n = self.game.players
@@ -1138,7 +1137,7 @@ class CitadelsState(State):
                 king = self.holder[c]
         if king >= 0 and king != p and (king == (p + 1) % n or king == (p - 1) % n):
             self.gold[p] += 3
-            self.say(f"{self.player_name(p)} (Queen) sits beside the {_cname(KING)}'s player and takes 3 gold.")
+            self.say(f"{self._nm(p)} (Queen) sits beside the {_cname(KING)}'s player and takes 3 gold.")
 
     _HANDLERS: ClassVar[dict[str, Any]] = {}
 
