@@ -6,7 +6,7 @@ import pytest
 from rich.console import Console
 
 import meeple
-from meeple.agents import RandomAgent, choose_action, make_agent
+from meeple.agents import choose_action, make_agent
 from meeple.games.gods_playground import view
 
 from .conftest import BLUE, RED, WHITE, act, blank, stop_before

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple import CHANCE, Action
+from meeple import CHANCE
 
 from .conftest import (BLUE, GREAT, LITHUANIA, LITTLE, OTTOMANS, PRUSSIA, RED, RUSSIA, SWEDES, TATARS,
                        UKRAINE, WHITE, act, blank, cubes, enemy_cubes, estate, roll, stop_before, turn)

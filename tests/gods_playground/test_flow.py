@@ -8,7 +8,7 @@ import pytest
 from meeple import CHANCE, Action, IllegalAction
 from meeple.core import Rng
 
-from .conftest import (BLUE, GREAT, HABSBURGS, LITHUANIA, LITTLE, OTTOMANS, PRUSSIA, RED, RUSSIA, SWEDES,
+from .conftest import (BLUE, HABSBURGS, LITHUANIA, LITTLE, OTTOMANS, PRUSSIA, RED, RUSSIA, SWEDES,
                        TATARS, UKRAINE, WHITE, act, blank, cubes, enemy_cubes, new, roll, stop_before, turn)
 
 

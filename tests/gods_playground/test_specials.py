@@ -6,7 +6,7 @@ import pytest
 
 from meeple import Action, IllegalAction
 
-from .conftest import (BLUE, GREAT, HABSBURGS, LITHUANIA, LITTLE, OTTOMANS, PRUSSIA, RED, RUSSIA, SWEDES,
+from .conftest import (BLUE, GREAT, LITHUANIA, LITTLE, PRUSSIA, RED, RUSSIA, SWEDES,
                        UKRAINE, WHITE, act, blank, cubes, enemy_cubes, estate, roll, turn)
 
 
