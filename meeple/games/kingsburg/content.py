@@ -16,7 +16,6 @@ YEARS = 5
 DICE_PER_PLAYER = 3
 BUILDING_TOKENS = 17  # 圓形標記17枚: each player can own at most 17 buildings at once
 PLUS2_TOKENS = 20  # the box holds 20 "+2" tokens (REFERENCE.md); none are handed out when the box is empty
-MAX_VP_LOSS_FLOOR = 0  # ASSUMPTION: VP never drops below 0 (you lose what you have)
 
 SEASONS = ("spring", "summer", "autumn")
 
@@ -140,7 +139,8 @@ def bundle_text(d: dict) -> str:
     parts = []
     for key in ("vp", "gold", "wood", "stone", "any"):
         if d.get(key):
-            parts.append(f"{d[key]} {'VP' if key == 'vp' else 'goods of choice' if key == 'any' else key}")
+            what = "VP" if key == "vp" else key if key != "any" else "good of choice" if d[key] == 1 else "goods of choice"
+            parts.append(f"{d[key]} {what}")
     if d.get("building"):
         parts.append("your highest building")
     return ", ".join(parts) or "nothing"
