@@ -82,7 +82,7 @@ class CitadelsState(State):
         "deal_down", "deal_up", "call_i", "revealed", "absent", "killed", "robbed", "bewitched",
         "cur_char", "cur_seat", "witch_step", "took", "builds", "income_done", "used", "lab_used",
         "smithy_used", "warlord_done", "spent", "built", "drawn", "keep_n", "redraw", "grave",
-        "wiz", "tribute", "tax_pot", "art", "protect",
+        "wiz", "tribute", "tax_pot", "art", "protect", "robber",
     )
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset({
         "gold", "cards", "end", "income", "redraw", "smithy", "recover", "decline", "draw", "keep",
@@ -168,6 +168,7 @@ class CitadelsState(State):
         self.tax_pot = 0
         self.art = 0
         self.protect = -1
+        self.robber = -1
         self._settle()
 
     # ================================================================== flow
@@ -582,7 +583,7 @@ class CitadelsState(State):
         self.call_i = 0
         self.revealed = []
         self.absent = []
-        self.killed = self.robbed = self.bewitched = -1
+        self.killed = self.robbed = self.bewitched = self.robber = -1
         self.tax_pot = 0
         self.protect = -1
         self.say(f"Round {self.round}: {self._nm(self.crown)} has the crown and chooses first.")
@@ -701,7 +702,7 @@ class CitadelsState(State):
         self.revealed.append([c, p])
         self.say(f"The {_cname(c)} is called: {name} reveals it.")
         if c == self.robbed:
-            thief = self._seat_of(THIEF)
+            thief = self.robber
             stolen = self.gold[p]
             if thief >= 0 and stolen:
                 self.gold[p] = 0
@@ -710,15 +711,15 @@ class CitadelsState(State):
         if c == KING:
             self.crown = p
             self.say(f"{name} takes the crown.")
+        if c == TAX_COLLECTOR and self.tax_pot:
+            self.gold[p] += self.tax_pot
+            self.say(f"{name} collects {self.tax_pot} gold of taxes.")
+            self.tax_pot = 0
         if c == self.bewitched:
             self.witch_step = 1
             self.builds = 0
             self.say(f"{name} is bewitched: after taking gold or cards the turn ends.")
             return
-        if c == TAX_COLLECTOR and self.tax_pot:
-            self.gold[p] += self.tax_pot
-            self.say(f"{name} collects {self.tax_pot} gold of taxes.")
-            self.tax_pot = 0
         self._character_start(c, p)
 
     def _character_start(self, c: int, p: int) -> None:
@@ -921,6 +922,7 @@ class CitadelsState(State):
     def _act_rob(self, action: Action, p: int) -> None:
         c = K.C_INDEX[action.args[0]]
         self.robbed = c
+        self.robber = p  # the Thief's player, or the Witch acting as the Thief
         self.used = True
         self.say(f"The Thief robs the {_cname(c)}.")
 
