@@ -43,6 +43,7 @@ class Stats:
     error_samples: list[str] = field(default_factory=list)
     games_started: int = 0
     games_finished: int = 0
+    setup_retries: int = 0
     measuring: bool = False
 
     def error(self, text: str) -> None:
@@ -76,13 +77,26 @@ def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("server did not start")
 
 
-async def new_game(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
-    r = await http.post("/api/games", json={"game": game, "players": players})
+async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any], stats: Stats) -> httpx.Response:
+    """POST, retrying a dropped keep-alive connection (setting games up is not what is measured)."""
+    for attempt in range(5):
+        try:
+            return await http.post(path, json=body)
+        except httpx.TransportError:
+            stats.setup_retries += 1
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError
+
+
+async def new_game(http: httpx.AsyncClient, game: str, players: int, stats: Stats) -> tuple[str, list[str]]:
+    r = await post(http, "/api/games", {"game": game, "players": players}, stats)
     r.raise_for_status()
     made = r.json()
     tokens = [made["token"]]
     for inv in made["invites"]:
-        j = await http.post(f"/api/games/{made['id']}/join", json={"seat": inv["seat"], "invite": inv["code"]})
+        j = await post(http, f"/api/games/{made['id']}/join", {"seat": inv["seat"], "invite": inv["code"]}, stats)
         j.raise_for_status()
         tokens.append(j.json()["token"])
     return made["id"], tokens
@@ -99,6 +113,8 @@ async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: rando
             except asyncio.TimeoutError:
                 stats.error(f"{gid}: no message for 30 s")
                 return
+            if raw.startswith('{"type":"view"') and '"your_turn":true' not in raw and '"over":true' not in raw:
+                continue  # a view for a seat that need not act: skip decoding it (the client's CPU is shared)
             msg = json.loads(raw)
             kind = msg["type"]
             if kind == "ack":
@@ -126,7 +142,7 @@ async def keep_game_live(http: httpx.AsyncClient, ws_base: str, game: str, playe
                          rng: random.Random, stop: asyncio.Event) -> None:
     while not stop.is_set():
         try:
-            gid, tokens = await new_game(http, game, players)
+            gid, tokens = await new_game(http, game, players, stats)
             stats.games_started += 1
             await asyncio.gather(*(play_seat(ws_base, gid, t, stats, random.Random(rng.random()), stop) for t in tokens))
             stats.games_finished += 1
@@ -185,7 +201,7 @@ async def run(url: str, games: int, seconds: float, warmup: float, game: str, pl
         "p50_ms": round(percentile(lat, 50) * 1000, 1), "p95_ms": round(percentile(lat, 95) * 1000, 1),
         "p99_ms": round(percentile(lat, 99) * 1000, 1), "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
         "conflicts": stats.conflicts, "errors": stats.errors, "error_samples": stats.error_samples,
-        "games_started": stats.games_started, "games_finished": stats.games_finished,
+        "setup_retries": stats.setup_retries, "games_started": stats.games_started, "games_finished": stats.games_finished,
         "server_cpu_ms_per_move": round(server_cpu / stats.moves * 1000, 2) if server_cpu and stats.moves else None,
         "client_cpu_ms_per_move": round(client_cpu / stats.moves * 1000, 2) if stats.moves else None,
         "load_average": os.getloadavg()[0],

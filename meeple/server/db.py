@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text,
+    BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
     create_engine, event, select, text,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -34,6 +34,7 @@ games = Table(
     Column("created_at", Float, nullable=False),      # Unix seconds
     Column("updated_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
+    Index("ix_games_status_updated", "status", "updated_at"),
 )
 
 seats = Table(

@@ -99,6 +99,7 @@ class LiveGame:
     waiting_since: dict[int, float] = field(default_factory=dict)
     refreshing: bool = False
     refresh_again: bool = False
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def status(self) -> str:
@@ -243,6 +244,7 @@ class Hub:
     async def get(self, gid: str) -> LiveGame:
         g = self.live.get(gid)
         if g is not None:
+            g.touched = time.monotonic()
             return g
         if not isinstance(gid, str) or not (1 <= len(gid) <= 32):
             raise NotFound(f"no game {gid!r}")
@@ -518,6 +520,7 @@ class Hub:
 
     # ------------------------------------------------------------------ change propagation
     def changed(self, g: LiveGame) -> None:
+        g.touched = time.monotonic()
         g.version += 1
         g.cache.clear()
         now = time.monotonic()
@@ -627,6 +630,9 @@ class Hub:
             await asyncio.sleep(self.settings.timeout_check_every)
             now = time.monotonic()
             for g in list(self.live.values()):
+                if self._evictable(g, now):
+                    del self.live[g.id]
+                    continue
                 limit = g.row.get("turn_timeout")
                 if not limit or g.state.is_over():
                     continue
@@ -640,6 +646,18 @@ class Hub:
                             log.info("seat %s of game %s timed out; a bot plays it", seat, g.id)
                         except Exception:  # noqa: BLE001
                             log.exception("timeout handling failed")
+
+    def _evictable(self, g: LiveGame, now: float) -> bool:
+        """A game nobody watches, no bot or timer needs, untouched for a while, leaves memory (it reloads on demand)."""
+        if g.subscribers or g.bot_tasks or g.lock.locked() or g.refreshing:
+            return False
+        if now - g.touched < self.settings.evict_after:
+            return False
+        if g.state.is_over():
+            return True
+        needs_timer = bool(g.row.get("turn_timeout"))
+        bot_due = any(p != CHANCE and g.bot_plays(p) for p in g.state.to_move())
+        return not needs_timer and not bot_due
 
     # ------------------------------------------------------------------ other processes (PostgreSQL)
     def _listen(self, url: str) -> None:

@@ -303,3 +303,15 @@ def test_bots_can_think_in_worker_processes(sqlite_url: str) -> None:
         while not c.get(f"/api/games/{made['id']}/spectate").json()["over"]:
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_idle_games_leave_memory_and_come_back(sqlite_url: str) -> None:
+    with client(sqlite_url, evict_after=0.2, timeout_check_every=0.05) as c:
+        gid, (t0, t1) = humans(c)
+        before = view(c, gid, t0)
+        hub = c.app.state.hub
+        deadline = time.monotonic() + 10
+        while gid in hub.live:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert view(c, gid, t0) == before
