@@ -7,15 +7,13 @@ import pytest
 
 from meeple.core import Rng
 
-from .harness import CONFIG_IDS, CONFIGS, SEEDS, Config, is_sample, random_decision, replay
-
-pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+from .harness import CASES, FIRST_SEED_CASES, Config, is_sample, random_decision, replay
 
 COPY_STEPS = 30
 """How far each copy is played on (random actions, with automatic chance consuming the copy's RNG)."""
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_playing_on_a_clone_leaves_the_original_unchanged(config: Config, seed: int) -> None:
     for step, state, player, action in replay(config, seed):
         if not is_sample(step):
@@ -35,7 +33,7 @@ def test_playing_on_a_clone_leaves_the_original_unchanged(config: Config, seed: 
         assert state.to_move() == state.clone().to_move()
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_playing_on_the_original_leaves_a_clone_unchanged(config: Config, seed: int) -> None:
     copies = []
     for step, state, _player, _action in replay(config, seed):
@@ -47,7 +45,7 @@ def test_playing_on_the_original_leaves_a_clone_unchanged(config: Config, seed: 
         assert copy.to_json() == saved, f"the clone taken at step {step} changed when the original played on"
 
 
-@pytest.mark.parametrize("seed", SEEDS[:1])
+@pytest.mark.parametrize("config, seed", FIRST_SEED_CASES)
 def test_two_clones_with_the_same_moves_stay_identical(config: Config, seed: int) -> None:
     """A clone carries the RNG: the same moves on two clones give the same chance outcomes."""
     for step, state, _player, _action in replay(config, seed):

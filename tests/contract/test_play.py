@@ -10,12 +10,10 @@ import pytest
 
 from meeple.core import CHANCE, Rng
 
-from .harness import CONFIG_IDS, CONFIGS, SEEDS, Config, check_every_step, final_state, replay, trajectory
-
-pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+from .harness import CASES, FIRST_SEED_CASES, Config, check_every_step, final_state, replay, trajectory
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_random_game_ends_and_keeps_every_promise_after_every_action(config: Config, seed: int) -> None:
     length = len(trajectory(config, seed))  # asserts the termination bound
     assert length <= config.max_actions
@@ -25,7 +23,7 @@ def test_random_game_ends_and_keeps_every_promise_after_every_action(config: Con
     assert len(state.history) <= config.max_actions
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_same_seed_and_same_actions_give_the_same_game(config: Config, seed: int) -> None:
     first = final_state(config, seed)
     again = config.new(seed)
@@ -40,13 +38,13 @@ def test_same_seed_and_same_actions_give_the_same_game(config: Config, seed: int
     assert third.to_json() == first.to_json()
 
 
-@pytest.mark.parametrize("seed", SEEDS[:1])
+@pytest.mark.parametrize("config, seed", FIRST_SEED_CASES)
 def test_different_seeds_are_allowed_to_differ(config: Config, seed: int) -> None:
     # not a promise that they differ, only that new_game(seed) is a pure function of the seed
     assert config.new(seed).to_json() == config.new(seed).to_json()
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_manual_chance_game_is_played_to_the_end_by_choosing_outcomes(config: Config, seed: int) -> None:
     """Every outcome is chosen uniformly (a person may pick unlikely ones) and lands in the history."""
     state = config.new(seed, chance="manual")
@@ -65,7 +63,7 @@ def test_manual_chance_game_is_played_to_the_end_by_choosing_outcomes(config: Co
     assert [a for p, a in state.history if p == CHANCE] == chosen
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("config, seed", CASES)
 def test_automatic_game_replayed_with_manual_chance_is_the_same_game(config: Config, seed: int) -> None:
     """Chance in auto mode only picks among chance_outcomes(): no randomness hides anywhere else."""
     auto = final_state(config, seed)
