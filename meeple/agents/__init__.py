@@ -46,9 +46,9 @@ AGENT_NAMES = ("random", "heuristic", "ismcts", "easy", "normal", "hard")
 """The built-in agent names; ``make_agent`` also takes ``ismcts:key=value:...`` and ``package.module:Class``."""
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 100, "rollout_depth": 20},
-    "normal": {"iterations": 500},
-    "hard": {"iterations": 2000},
+    "easy": {"iterations": 100, "rollout_depth": 10},
+    "normal": {"iterations": 500, "rollout_depth": 20},
+    "hard": {"iterations": 2000, "rollout_depth": 20},
 }
 """Difficulty levels: ISMCTS budgets per move (iterations, so a level plays the same for the same seed)."""
 

@@ -18,10 +18,12 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
 * Rollouts: uniformly random, or the game's ``bots.HeuristicBot`` (falls back to random when the
   game has none), optionally cut off after ``rollout_depth`` decisions and evaluated from
   ``scores()``.
-* Rewards per seat in [0, 1]: ``0.75 × win + 0.25 × score position``, where ``win`` is ``1/k`` for
-  each of the ``k`` winners (``winners()`` at the end; the top ``scores()`` at a cut-off) and the
-  score position is ``(score − lowest) / (highest − lowest)`` among the seats (in a solo game:
-  against the range of final scores this search has seen).
+* Rewards per seat in [0, 1]. At the end: ``0.75 × win + 0.25 × score position``, where ``win`` is
+  ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
+  score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
+  ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
+  ``max(2, 10% of the largest score)``. Solo: the score against the range of scores this search has
+  seen.
 * Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move.
 
 >>> agent = ISMCTSAgent(seed=1, iterations=200)
@@ -237,31 +239,30 @@ class ISMCTSAgent:
     def _rewards(self, state: State, final: bool) -> list[float]:
         scores = [float(s) for s in state.scores()]
         n = len(scores)
-        if final:
-            winners = state.winners()
-        else:
-            top = max(scores)
-            winners = [p for p, s in enumerate(scores) if s == top] if n > 1 else []
+        if n == 1:
+            return [self._solo_reward(scores[0], final)]
+        if not final:
+            return _cutoff_rewards(scores)
+        winners = state.winners()
         out = [0.0] * n
         if winners:
             share = WIN_WEIGHT / len(winners)
             for p in winners:
                 out[p] = share
-        if n > 1:
-            lo, hi = min(scores), max(scores)
-        else:
-            if final:
-                self._score_lo = min(self._score_lo, scores[0])
-                self._score_hi = max(self._score_hi, scores[0])
-            lo, hi = self._score_lo, self._score_hi
+        lo, hi = min(scores), max(scores)
         span = hi - lo
         rest = 1.0 - WIN_WEIGHT
         for p in range(n):
-            if span > 0:
-                out[p] += rest * min(1.0, max(0.0, (scores[p] - lo) / span))
-            else:
-                out[p] += rest * 0.5
+            out[p] += rest * ((scores[p] - lo) / span if span > 0 else 0.5)
         return out
+
+    def _solo_reward(self, score: float, final: bool) -> float:
+        """Solo: the score against the range of scores this search has seen (and the win, at the end)."""
+        self._score_lo = min(self._score_lo, score)
+        self._score_hi = max(self._score_hi, score)
+        span = self._score_hi - self._score_lo
+        position = (score - self._score_lo) / span if span > 0 else 0.5
+        return position
 
     # ------------------------------------------------------------------ heuristic rollouts
     def _heuristics(self, state: State) -> bool:
@@ -290,6 +291,19 @@ def _step(state: State, action: Action, player: int) -> None:
     state._do(action, player)
     if state.chance == "auto":
         state._advance()
+
+
+def _cutoff_rewards(scores: list[float]) -> list[float]:
+    """A position cut off before the end: each seat's lead over the best other seat, squashed into (0, 1).
+
+    The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
+    """
+    scale = max(2.0, 0.1 * max(abs(s) for s in scores))
+    out = []
+    for p, s in enumerate(scores):
+        best_other = max(x for q, x in enumerate(scores) if q != p)
+        out.append(0.5 + 0.5 * math.tanh((s - best_other) / scale))
+    return out
 
 
 def _settle(state: State, rng: Rng) -> list[int]:
