@@ -143,8 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished"), limit * 3)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
         for row, seat_rows in rows:
-            if row["status"] == "open" and row["private"]:
-                continue
+            if row["private"]:
+                continue  # private games are reached by their link only
             bucket = out[row["status"]]
             if len(bucket) < limit:
                 bucket.append(hub.summary(row, seat_rows))

@@ -153,7 +153,7 @@ def test_invites_are_one_time_and_tokens_are_stored_hashed(sqlite_url: str) -> N
         assert again.status_code == 409
         assert c.post(f"/api/games/{gid}/join", json={"seat": 2, "invite": inv[1]}).status_code == 403
         assert c.post(f"/api/games/{gid}/join", json={"seat": 2}).status_code == 403  # private
-        assert c.get("/api/lobby").json()["open"] == []
+        assert c.get("/api/lobby").json() == {"open": [], "active": [], "finished": []}
         public = create(c, players=2, seats=[{"kind": "human"}] * 2)
         assert [g["id"] for g in c.get("/api/lobby").json()["open"]] == [public["id"]]
         assert c.post(f"/api/games/{public['id']}/join", json={}).json()["seat"] == 1
@@ -243,7 +243,7 @@ def test_leave_lets_a_bot_play_and_reclaim_takes_the_seat_back(sqlite_url: str) 
         gid, (north, east) = peek_game(c)
         assert view(c, gid, north)["your_turn"]
         assert c.post(f"/api/games/{gid}/leave", headers=auth(north)).status_code == 200
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while view(c, gid, east)["seq"] == 0:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -258,7 +258,7 @@ def test_leave_lets_a_bot_play_and_reclaim_takes_the_seat_back(sqlite_url: str) 
 def test_turn_timeout_hands_the_seat_to_a_bot(sqlite_url: str) -> None:
     with client(sqlite_url, timeout_check_every=0.05) as c:
         gid, (north, east) = humans(c, "peek", 2, fallback_level="random", turn_timeout=0.5)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not view(c, gid, north)["seats"][0]["away"]:
             assert time.monotonic() < deadline
             time.sleep(0.05)
@@ -310,7 +310,7 @@ def test_idle_games_leave_memory_and_come_back(sqlite_url: str) -> None:
         gid, (t0, t1) = humans(c)
         before = view(c, gid, t0)
         hub = c.app.state.hub
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while gid in hub.live:
             assert time.monotonic() < deadline
             time.sleep(0.05)

@@ -12,20 +12,20 @@ from .helpers import ServerProcess, ws_url
 
 
 def start_game(base: str) -> tuple[str, list[str]]:
-    made = httpx.post(base + "/api/games", json={"game": "cube-europe", "players": 2}).json()
-    joined = httpx.post(base + f"/api/games/{made['id']}/join", json={"seat": 1, "invite": made["invites"][0]["code"]}).json()
+    made = httpx.post(base + "/api/games", json={"game": "cube-europe", "players": 2}, timeout=30).json()
+    joined = httpx.post(base + f"/api/games/{made['id']}/join", json={"seat": 1, "invite": made["invites"][0]["code"]}, timeout=30).json()
     return made["id"], [made["token"], joined["token"]]
 
 
 def get_view(base: str, gid: str, token: str) -> dict:
-    r = httpx.get(base + f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    r = httpx.get(base + f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}, timeout=30)
     r.raise_for_status()
     return r.json()
 
 
 def move(base: str, gid: str, token: str, v: dict) -> httpx.Response:
     return httpx.post(base + f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
-                      json={"seq": v["seq"], "action": v["legal"][0]["action"]}, timeout=10)
+                      json={"seq": v["seq"], "action": v["legal"][0]["action"]}, timeout=30)
 
 
 def test_two_processes_share_one_postgresql(pg_url: str) -> None:
@@ -40,12 +40,12 @@ def test_two_processes_share_one_postgresql(pg_url: str) -> None:
         with connect(ws_url(b, gid)) as ws_b, connect(ws_url(a, gid)) as ws_a:
             ws_b.send(json.dumps({"type": "hello", "token": tokens[other]}))
             ws_a.send(json.dumps({"type": "hello", "token": tokens[mover]}))
-            assert json.loads(ws_b.recv(timeout=10))["seq"] == 0
+            assert json.loads(ws_b.recv(timeout=30))["seq"] == 0
             assert move(a.url, gid, tokens[mover], get_view(a.url, gid, tokens[mover])).status_code == 200
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 30
             pushed = None
             while time.monotonic() < deadline:
-                msg = json.loads(ws_b.recv(timeout=10))
+                msg = json.loads(ws_b.recv(timeout=30))
                 if msg["type"] == "view" and msg["seq"] == 1:
                     pushed = msg
                     break
@@ -54,17 +54,17 @@ def test_two_processes_share_one_postgresql(pg_url: str) -> None:
             # now the other seat moves through process B; process A's WebSocket sees it
             ws_b.send(json.dumps({"type": "move", "seq": 1, "action": pushed["legal"][0]["action"], "ref": 1}))
             while True:
-                msg = json.loads(ws_b.recv(timeout=10))
+                msg = json.loads(ws_b.recv(timeout=30))
                 if msg["type"] in ("ack", "error"):
                     assert msg == {"type": "ack", "seq": 2, "ref": 1}
                     break
             while True:
-                msg = json.loads(ws_a.recv(timeout=10))
+                msg = json.loads(ws_a.recv(timeout=30))
                 if msg["type"] == "view" and msg["seq"] == 2:
                     break
         # a stale move on A (it is at 2 now) is refused and changes nothing
         stale = {"seq": 1, "action": {"name": "pass", "args": []}}
-        r = httpx.post(a.url + f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[0]}"}, json=stale)
+        r = httpx.post(a.url + f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[0]}"}, json=stale, timeout=30)
         assert r.status_code == 409
         assert get_view(b.url, gid, tokens[0])["seq"] == get_view(a.url, gid, tokens[0])["seq"] == 2
     finally:
