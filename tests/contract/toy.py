@@ -9,7 +9,8 @@ and the contract tests can be tested without depending on any real game:
 * simultaneous secret choices: every seat bids a card at once, hidden until all bids are in;
 * a sequential decision split into small actions (the start player may ``swap`` one card, then ``pass``),
   with a chance draw in the middle of that player's turn;
-* options (``rounds``, ``die``) and 1–4 players; a per-game invariant (24 cards are conserved).
+* options (``rounds``, ``die``) and 1–4 players; a per-game invariant (24 cards are conserved);
+* a fixed action space (``Action.index``) and an observation tensor, as the research adapters use.
 
 Rules. 24 cards: values 1–6, four of each. Chance picks the start player, then every player draws
 2 cards. Each round: all players bid one card from their hand at once, in secret. When all bids are
@@ -240,6 +241,27 @@ class ToyState(State):
             if self.bids[p] is not None and not self.revealed:
                 self.bids[p] = pool.pop()
         self.deck = sorted(pool)
+
+    @classmethod
+    def action_space(cls, game: Any) -> list[Action]:
+        """The fixed action ids (research adapters): chance outcomes, then the players' actions."""
+        space = [Action("start", (p,)) for p in range(game.players)]
+        space += [Action("draw", (v,)) for v in VALUES] + [Action("roll", (d,)) for d in range(1, 7)]
+        space += [Action("bid", (v,)) for v in VALUES] + [Action("swap", (v,)) for v in VALUES]
+        return space + [Action("pass")]
+
+    def _observation_tensor(self, player: int | None) -> Any:
+        import numpy as np
+
+        obs = self.observation(player)
+        phases = ["start", "bid", "roll", "act", "over"]
+        hand = obs["hand"] or []
+        vec = [obs["round"] / 3, *(float(obs["phase"] == ph) for ph in phases), obs["deck_size"] / 24]
+        vec += [(obs["points"][k] / 30 if k < self.players else 0.0) for k in range(4)]
+        vec += [float(obs["bid_in"][k]) if k < self.players else 0.0 for k in range(4)]
+        vec += [hand.count(v) / 2 for v in VALUES] + [obs["discard"].count(v) / 4 for v in VALUES]
+        vec += [float(obs["my_bid"] == v) for v in VALUES]
+        return np.asarray(vec, dtype=np.float32)
 
     def check_invariants(self) -> None:
         cards = list(self.deck) + list(self.discard) + [b for b in self.bids if b is not None]

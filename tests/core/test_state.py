@@ -126,12 +126,12 @@ def test_default_why_illegal_lists_the_legal_actions() -> None:
         def _to_move(self):  # noqa: ANN202
             return [0]
 
-    state = Many.__new__(Many)
-    from meeple.core.registry import load
+    from meeple.core.registry import Game
 
     from contract import toy
 
-    state._init_base(load(toy.TOY_ID, players=1), 0, "auto")
+    state = Many.__new__(Many)
+    state._init_base(Game(info=toy.INFO, players=1, state_class=Many), 0, "auto")
     message = State.why_illegal(state, Action("pick", (99,)), 0)
     assert "'pick 99' is not legal now for North" in message
     assert "pick 0, pick 1" in message and "pick 11 …" in message and "pick 12" not in message
