@@ -81,13 +81,18 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any], stats: 
     """POST, retrying a dropped keep-alive connection (setting games up is not what is measured)."""
     for attempt in range(5):
         try:
-            return await http.post(path, json=body)
+            r = await http.post(path, json=body)
+            if r.status_code != 429:
+                return r
+            stats.setup_retries += 1
+            await asyncio.sleep(1.0)
+            continue
         except httpx.TransportError:
             stats.setup_retries += 1
             if attempt == 4:
                 raise
             await asyncio.sleep(0.2 * (attempt + 1))
-    raise AssertionError
+    return await http.post(path, json=body)
 
 
 async def new_game(http: httpx.AsyncClient, game: str, players: int, stats: Stats) -> tuple[str, list[str]]:

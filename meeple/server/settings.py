@@ -38,8 +38,8 @@ class Settings:
     db_url: str | None = None
     max_body_bytes: int = 64 * 1024          # HTTP request bodies
     max_ws_message_bytes: int = 16 * 1024     # one WebSocket message from a client
-    http_rate: float = 50.0                   # requests per second per client (token or address)
-    http_burst: float = 200.0
+    http_rate: float = 100.0                  # HTTP requests per second per client address
+    http_burst: float = 400.0
     ws_rate: float = 40.0                     # messages per second per WebSocket connection
     ws_burst: float = 80.0
     ws_hello_timeout: float = 10.0            # seconds to send the first ("hello") message
