@@ -298,7 +298,9 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
                 async with g.lock:
                     text = hub.view_text_for(g, sub)
                 await ws.send_text(text)
-    except (WebSocketDisconnect, RuntimeError, ConnectionError):
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # noqa: BLE001 - the peer went away (the receive loop cleans up)
         return
 
 

@@ -40,3 +40,7 @@ class Unprocessable(ServerError):
 
 class Unavailable(ServerError):
     status = 503
+
+
+class Internal(ServerError):
+    status = 500

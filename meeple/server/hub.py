@@ -33,7 +33,9 @@ import meeple
 from meeple.agents import choose_action, make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
-from meeple.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unavailable, Unprocessable
+from meeple.server.errors import (
+    BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
+)
 from meeple.server.settings import Settings
 from meeple.server.undo import revealed_information
 from meeple.server.views import base_view, describe_move, seat_meta
@@ -436,6 +438,10 @@ class Hub:
                 raise BadRequest(str(exc), seq=g.seq) from None
             except IllegalAction as exc:
                 raise Unprocessable(str(exc), seq=g.seq) from None
+            except Exception:  # a bug in the game's rules: rebuild the position from the log
+                log.exception("game %s: the rules failed on a move; reloading", gid)
+                await self._reload(g)
+                raise Internal("the rules engine failed on this move; nothing changed") from None
             seq = g.seq + 1
             finished = state.is_over()
             action_json = action.to_json()
@@ -721,7 +727,7 @@ class Hub:
                                 g.state.apply(action, e["seat"])
                                 g.moves.append(MoveRecord(e["seq"], e["seat"], action, before, len(g.state.history)))
                                 g.seq = e["seq"]
-                        except (IllegalAction, ValueError):
+                        except Exception:  # noqa: BLE001 - diverged or broken: rebuild from the log
                             await self._reload(g)
                 self.changed(g)
                 if not g.refresh_again:

@@ -315,3 +315,24 @@ def test_idle_games_leave_memory_and_come_back(sqlite_url: str) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert view(c, gid, t0) == before
+
+
+def test_a_crash_in_the_rules_changes_nothing_and_the_server_keeps_running(sqlite_url: str, monkeypatch) -> None:
+    with client(sqlite_url) as c:
+        gid, (north, east) = peek_game(c)
+        before = view(c, gid, north)
+        rules = type(c.app.state.hub.live[gid].state)
+        original = rules._apply
+
+        def broken(self, action, player):
+            if action.name == "peek":
+                self.turns += 100  # half-done change, then a crash
+                raise RuntimeError("bug")
+            return original(self, action, player)
+
+        monkeypatch.setattr(rules, "_apply", broken)
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(north), json={"seq": 0, "text": "peek"})
+        assert r.status_code == 500 and "nothing changed" in r.json()["detail"]
+        monkeypatch.setattr(rules, "_apply", original)
+        assert view(c, gid, north) == before
+        assert c.post(f"/api/games/{gid}/actions", headers=auth(north), json={"seq": 0, "text": "peek"}).status_code == 200
