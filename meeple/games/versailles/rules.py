@@ -235,6 +235,30 @@ class VersaillesState(State):
             self._legal_cache[player] = cached
         return cached
 
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """The base class's apply with a fast path for the usual case (the seat to move, a listed
+        action); anything unusual goes through the base class, which raises the right errors."""
+        ph = self.phase
+        if (player is None or player != self.actor or ph == "over" or ph == "draw" or ph == "start"
+                or not isinstance(action, Action)):
+            return super().apply(action, player)
+        legal = self._legal_cache.get(player)
+        if legal is None:
+            legal = self._legal(player)
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action, player))
+        self._legal_cache = {}
+        self.history.append((player, action))
+        self._apply(action, player)
+        self._legal_cache = {}
+        ph = self.phase
+        if (ph == "draw" or ph == "start") and self.chance == "auto":
+            self._advance()
+
     def _advance(self) -> None:
         if self.chance != "auto":
             return
