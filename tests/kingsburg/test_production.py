@@ -417,3 +417,27 @@ def test_pass_is_refused_while_a_free_advisor_is_reachable():
     with pytest.raises(meeple.IllegalAction, match="must place"):
         s.apply(meeple.Action("pass"), 0)
     assert s.to_json() == before
+
+
+def test_roll_outcomes_are_weighted_by_how_many_ways_they_arise():
+    s = new(2)
+    take_aid(s)
+    weights = {str(a): w for a, w in s.chance_outcomes()}
+    assert len(weights) == 56 and sum(weights.values()) == 216
+    assert weights["roll 6 6 4"] == 3 and weights["roll 6 5 4"] == 6 and weights["roll 6 6 6"] == 1
+    assert s.parse_action("roll 4 6 6", CHANCE) == meeple.Action("roll", (6, 6, 4))  # any order typed
+
+
+def test_recruiting_follows_the_autumn_turn_order():
+    s = new(3)
+    take_aid(s)
+    jump(s, "autumn")
+    roll(s, "6 6 6", "1 1 1", "3 3 3")
+    assert s.order == [1, 2, 0]
+    s.res = [[2, 0, 0], [2, 0, 0], [2, 0, 0]]
+    jump(s, "recruit")
+    seen = []
+    while s.queue and s.queue[0][0] == "recruit":
+        seen.append(s.to_move()[0])
+        act(s, "done")
+    assert seen == [1, 2, 0]
