@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from cit_helpers import (
-    CHANCE, K, act, city, draw, give_city, give_hand, hand, illegal, legal, refresh, set_gold, start, turn_of,
-)
+from cit_helpers import K, act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 BASE4 = dict(down="magician", up=["bishop", "architect"])
 
@@ -226,9 +223,11 @@ def test_warlord_destroys_at_cost_minus_one_free_at_one():
     act(s, "income")
     assert s.gold[0] == 4
     act(s, "gold")  # 6 gold
+    # seed "领主": a cost-1 district is free, a 2 costs 1, a 5 costs 4
     assert s.destroy_cost(2, K.D_INDEX["watchtower"]) == 0
-    assert s.destroy_cost(2, K.D_INDEX["castle"]) == 3  # seed: a 2 costs 1, a 5 costs 4
+    assert s.destroy_cost(0, K.D_INDEX["prison"]) == 1
     assert s.destroy_cost(2, K.D_INDEX["cathedral"]) == 4
+    assert s.destroy_cost(2, K.D_INDEX["castle"]) == 3
     act(s, "destroy 2 castle")
     assert s.gold[0] == 3 and city(s, 2) == ["watchtower", "cathedral"]
     assert K.D_SLUG[s.bottom[-1]] == "castle" and s.bottom_known[-1] == 0b1111  # public, to the bottom

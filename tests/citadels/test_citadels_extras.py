@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import K, act, city, draw, give_city, give_hand, hand, illegal, legal, set_gold, start, turn_of
+from cit_helpers import K, act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 import meeple
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cit_helpers import CHANCE, K, act, deal, draw, give_hand, hand, legal, new, start, turn_of
+from cit_helpers import CHANCE, K, act, deal, draw, hand, legal, new, start, turn_of
 
 import meeple
 from meeple.core import Rng

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cit_helpers import K, act, city, draw, give_city, give_hand, hand, illegal, legal, set_gold, start, turn_of
+from cit_helpers import K, act, draw, give_city, hand, legal, set_gold, start, turn_of
 
 import meeple
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import CHANCE, K, act, deal, draft, illegal, legal, new, start, turn_of
+from cit_helpers import CHANCE, K, act, deal, illegal, legal, new, start, turn_of
 
 import meeple
 

@@ -1133,13 +1133,13 @@ class CitadelsState(State):
 
     def _queen(self, p: int) -> None:
         n = self.game.players
-        king = -1
+        king = rank4 = -1
         for c in self.chars:
             if C_RANK[c] == 4:
-                king = self.holder[c]
+                king, rank4 = self.holder[c], c
         if king >= 0 and king != p and (king == (p + 1) % n or king == (p - 1) % n):
             self.gold[p] += 3
-            self.say(f"{self._nm(p)} (Queen) sits beside the {_cname(KING)}'s player and takes 3 gold.")
+            self.say(f"{self._nm(p)} (Queen) sits beside the {_cname(rank4)}'s player and takes 3 gold.")
 
     _HANDLERS: ClassVar[dict[str, Any]] = {}
 
