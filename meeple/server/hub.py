@@ -102,6 +102,19 @@ class LiveGame:
     refreshing: bool = False
     refresh_again: bool = False
     touched: float = field(default_factory=time.monotonic)
+    logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
+
+    def log_for(self, viewer: int | None) -> list[str]:
+        """``state.log_for(viewer)``, extended incrementally (the log only grows, except after an
+        undo or a reload, which change ``epoch``)."""
+        log = self.state.log
+        epoch, done, lines = self.logs.get(viewer, (self.epoch, 0, []))
+        if epoch != self.epoch or done > len(log):
+            done, lines = 0, []
+        if done < len(log):
+            lines = lines + [e.text for e in log[done:] if e.visible(viewer)]
+            self.logs[viewer] = (self.epoch, len(log), lines)
+        return lines
 
     @property
     def status(self) -> str:
@@ -551,7 +564,7 @@ class Hub:
             view = base_view(g.state, viewer, game_id=g.id, seq=g.seq, status=g.status, seats=meta,
                              can_undo=self.undo_possible(g, viewer))
             text = json.dumps(view, separators=(",", ":"))
-            hit = g.cache[key] = (text[:-1], g.state.log_for(viewer))
+            hit = g.cache[key] = (text[:-1], g.log_for(viewer))
         return hit
 
     def view(self, g: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:

@@ -9,6 +9,7 @@ sequence number), each request is retried alone so only the offending one fails.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 import time
@@ -60,6 +61,7 @@ class Writer:
         self._pending: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]] = []
         self._queue: queue.SimpleQueue[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._raw: Any = None
         if not inline:
             self._thread = threading.Thread(target=self._run, name="meeple-db-writer", daemon=True)
             self._thread.start()
@@ -85,6 +87,10 @@ class Writer:
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(timeout=10)
+        if self._raw is not None:
+            with contextlib.suppress(Exception):
+                self._raw.close()
+            self._raw = None
 
     # ------------------------------------------------------------------ the thread
     def _run(self) -> None:
@@ -107,7 +113,47 @@ class Writer:
             if stop:
                 return
 
+    def _write_events_raw(self, rows: list[EventRow]) -> bool:
+        """The common batch (only event rows) on a DBAPI connection kept by the writer: no pool
+        checkout, no SQL compilation. False (nothing written) if it failed; the caller retries."""
+        try:
+            if self._raw is None:
+                self._raw = self.engine.raw_connection()
+            raw = self._raw
+            postgres = self.engine.dialect.name == "postgresql"
+            mark = "%s" if postgres else "?"
+            cur = raw.cursor()
+            try:
+                now = time.time()
+                cur.executemany(
+                    f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})",
+                    [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
+                )
+                if postgres:
+                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", ([r.notify for r in rows],))
+            finally:
+                cur.close()
+            raw.commit()
+            return True
+        except Exception:  # noqa: BLE001 - e.g. a duplicate sequence number: the slow path says which
+            try:
+                if self._raw is not None:
+                    self._raw.rollback()
+            except Exception:  # noqa: BLE001 - a broken connection: drop it, make a new one next time
+                with contextlib.suppress(Exception):
+                    self._raw.close()  # type: ignore[union-attr]
+                self._raw = None
+            return False
+
     def _write(self, batch: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]) -> None:
+        if all(isinstance(job, EventRow) for job, _, _ in batch):
+            if self._write_events_raw([job for job, _, _ in batch]):  # type: ignore[misc]
+                for _, fut, loop in batch:
+                    self._answer(loop, _set_result, fut, None)
+                return
+            for job, fut, loop in batch:
+                self._answer_one(job, fut, loop)
+            return
         try:
             with self.engine.begin() as conn:
                 events = [job for job, _, _ in batch if isinstance(job, EventRow)]
