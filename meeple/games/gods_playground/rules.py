@@ -53,6 +53,9 @@ CAMPAIGN_ACTS = [A("campaign", i) for i in range(NPROV)]
 ROYAL_ACTS = [A("royal", i) for i in range(NPROV)]
 VETO_ACTS = [A("veto", i) for i in range(NPROV)]
 DIPLO_ACTS = [A("diplomacy", e + 1) for e in range(5)]
+LAND_ACTS = [[A("land", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
+CITY_ACTS = [[A("city", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
+CONFED_ACTS = [[A("confederation", i, v) for v in range(P)] for i in range(NPROV)]
 NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
 ROYAL_NAMES = tuple(f"royal army ({n})" for n in NAMES)
 _TOKEN_LISTS: dict[tuple, list[Action]] = {}
@@ -275,38 +278,42 @@ class GodsPlayground(State):
     def _special_actions(self, p: int) -> list[Action]:
         pc = self.pc
         rnd = self.rnd
-        acts: list[Action] = []
         mine = [pc[i][p] for i in range(NPROV)]
+        provs = [i for i in range(NPROV) if mine[i] > 0]
         est = self.estates
+        acts: list[Action] = []
         if self.lm_pool > 0:
-            for i in range(NPROV):
-                if mine[i] > 0:
-                    for k, slot in enumerate(est[i]):
-                        if slot[0] == p and not slot[1]:
-                            acts.append(A("land", i, k + 1))
+            for i in provs:
+                row = LAND_ACTS[i]
+                for k, slot in enumerate(est[i]):
+                    if slot[0] == p and not slot[1]:
+                        acts.append(row[k])
         if mine[0] > 0:
             acts.append(DANZIG)
-        if not self.diplo_used and self.money[p] >= C.DIPLOMACY_MIN_MONEY and self._has_senate_disc(p):
-            for e in range(5):
-                if mine[e] > 0 and self._diplomacy_allowed(e):
+        if not self.diplo_used and self.money[p] >= C.DIPLOMACY_MIN_MONEY and p in self.senate:
+            for e in provs:
+                if self._diplomacy_allowed(e):
                     acts.append(DIPLO_ACTS[e])
-        acts += self._move_actions(p)
-        if any(s >= 0 for s in self.senate):
-            acts += [VETO_ACTS[i] for i in range(NPROV) if mine[i] > 0]
-        if rnd in C.CONFEDERATION_ROUNDS and self._single_last(p):
-            for i in range(NPROV):
-                if mine[i] >= 2:
-                    for v in range(P):
-                        if v != p and mine[i] > pc[i][v] and self._confed_slot(i, v) >= 0:
-                            acts.append(A("confederation", i, v))
+        for i in provs:
+            acts += MOVES_FROM[i]
+        if self.senate.count(-1) < NPROV:
+            acts += [VETO_ACTS[i] for i in provs]
+        if rnd >= 3:
+            if rnd in C.CONFEDERATION_ROUNDS and self._single_last(p):
+                for i in provs:
+                    if mine[i] >= 2:
+                        for v in range(P):
+                            if v != p and mine[i] > pc[i][v] and self._confed_slot(i, v) >= 0:
+                                acts.append(CONFED_ACTS[i][v])
+            if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities > 0:
+                for i in provs:
+                    if mine[i] >= 2:
+                        row = CITY_ACTS[i]
+                        for k, slot in enumerate(est[i]):
+                            if slot[0] == p and not slot[2]:
+                                acts.append(row[k])
         if rnd >= C.JESUIT_FROM_ROUND and self.money[p] >= C.JESUIT_COST:
-            acts += [JESUIT_ACTS[i] for i in range(NPROV) if mine[i] > 0]
-        if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities > 0:
-            for i in range(NPROV):
-                if mine[i] >= 2:
-                    for k, slot in enumerate(est[i]):
-                        if slot[0] == p and not slot[2]:
-                            acts.append(A("city", i, k + 1))
+            acts += [JESUIT_ACTS[i] for i in provs]
         acts.append(PASS)
         return acts
 
