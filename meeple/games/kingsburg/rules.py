@@ -1216,6 +1216,8 @@ class KingsburgState(State):
             return f"{who} pays 1 {args[0]} at the Town Hall for 1 VP"
         if name == "recruit":
             return f"{who} pays {' and '.join(args)} for a soldier"
+        if name == "pass" and self.queue and self.queue[0][0] == "place":
+            return f"{who} places no more dice and keeps the King's envoy"
         if name == "roll":
             return "The dice show " + ", ".join(map(str, args))
         if name == "reinforce":
