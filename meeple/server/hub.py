@@ -273,7 +273,12 @@ class Hub:
                 if data is None:
                     raise NotFound(f"no game {gid!r}")
                 row, seat_rows, event_rows = data
-                state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+                try:
+                    state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+                except (IllegalAction, UnknownGame, ValueError, KeyError) as exc:
+                    log.error("game %s cannot be replayed: %s", gid, exc)
+                    raise Conflict(f"game {gid} cannot be replayed with the rules installed now "
+                                   f"(recorded with other rules or options?): {exc}") from None
                 g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves,
                              last_undo_seq=last_undo)
                 self.live[gid] = g

@@ -336,3 +336,17 @@ def test_a_crash_in_the_rules_changes_nothing_and_the_server_keeps_running(sqlit
         monkeypatch.setattr(rules, "_apply", original)
         assert view(c, gid, north) == before
         assert c.post(f"/api/games/{gid}/actions", headers=auth(north), json={"seq": 0, "text": "peek"}).status_code == 200
+
+
+def test_a_game_that_no_longer_replays_gets_a_clear_error(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, (north, _) = peek_game(c)
+        assert c.post(f"/api/games/{gid}/actions", headers=auth(north), json={"seq": 0, "text": "peek"}).status_code == 200
+    engine = sa.create_engine(normalize_db_url(sqlite_url))
+    with engine.begin() as conn:  # as if the rules had changed: the stored move is illegal now
+        conn.execute(db.events.update().values(action='{"name": "fly", "args": []}'))
+    engine.dispose()
+    with client(sqlite_url) as c:
+        r = c.get(f"/api/games/{gid}/view", headers=auth(north))
+        assert r.status_code == 409 and "cannot be replayed" in r.json()["detail"]
+        assert c.get("/api/health").status_code == 200
