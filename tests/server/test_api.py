@@ -167,7 +167,7 @@ def test_invites_are_one_time_and_tokens_are_stored_hashed(sqlite_url: str) -> N
 
 
 def test_body_size_and_rate_limits(sqlite_url: str) -> None:
-    with client(sqlite_url, max_body_bytes=2000, http_rate=5, http_burst=10) as c:
+    with client(sqlite_url, max_body_bytes=2000, http_rate=1, http_burst=5) as c:
         r = c.post("/api/games", json={"game": "cube-europe", "name": "x" * 5000})
         assert r.status_code == 413 and "too large" in r.json()["detail"]
         codes = [c.get("/api/health").status_code for _ in range(30)]

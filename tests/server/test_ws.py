@@ -129,7 +129,7 @@ def test_bad_messages_get_errors_and_change_nothing(sqlite_url: str) -> None:
 
 
 def test_oversized_binary_and_flood_close_the_socket(sqlite_url: str) -> None:
-    with client(sqlite_url, max_ws_message_bytes=1000, ws_rate=5, ws_burst=10) as c:
+    with client(sqlite_url, max_ws_message_bytes=1000, ws_rate=1, ws_burst=10) as c:
         gid, (north, _) = humans(c, "peek", 2, fallback_level="random")
         before = view(c, gid, north)
         url = f"/api/games/{gid}/ws"
