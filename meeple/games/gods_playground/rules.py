@@ -1496,6 +1496,27 @@ class GodsPlayground(State):
                 return "only one cube per province in a Jesuit-schools action"
             if name == "jesuit" and self.money[p] < C.JESUIT_COST:
                 return "a Jesuit school costs 2 złoty"
+        prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
+        if name == "estate" and m != "estate":
+            return "starting estates are placed only during setup"
+        if name == "build" and m != "build":
+            return "estates are built in phase 7"
+        if name == "recruit":
+            if m != "recruit":
+                return "armies are recruited in phase 9"
+            if prov >= 0 and self.pc[prov][p] == 0:
+                return f"recruiting takes back one of your cubes in {C.PROVINCES[prov]}; you have none there"
+            if prov >= 0:
+                return f"you could buy no unit in {C.PROVINCES[prov]} (money or units left)"
+        if name == "campaign" and m == "campaign" and prov >= 0:
+            if self.pc[prov][p] == 0:
+                return f"a campaign takes back one of your cubes in {C.PROVINCES[prov]}; you have none there"
+            if self._army_in(p, prov) == 0:
+                return f"you have no army in {C.PROVINCES[prov]}"
+            if self.treaty == prov and sum(self.pe[prov]) == 0:
+                return f"{C.ENEMIES[prov]} have a treaty: their track cannot be attacked"
+        if name == "campaign" and m == "fight":
+            return "in phase 12 only the royal army fights ('royal <province>')"
         if name in ("campaign", "royal") and m not in ("campaign", "fight"):
             return "campaigns are fought in phase 10 (the royal army also in phase 12)"
         if name == "royal" and m in ("campaign", "fight") and not self.sub.get("free") and not self._has_senate_disc(p):
