@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -14,18 +15,22 @@ from rich.text import Text
 
 from meeple.games.cube_europe.content import ROW_LETTERS, rank
 
+SEAT_WIDTH = 48
 STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green", "white": "bold white", "yellow": "bold yellow"}
 
 
 def render(state: Any, player: int | None) -> RenderableType:
     """The market, every player's map and supplies, as the seat ``player`` may see them."""
     obs = state.observation(player)
-    parts: list[RenderableType] = [_header(obs), _market(obs)]
-    order = list(range(len(obs["seats"])))
-    if player is not None and player in order:
-        order.remove(player)
-        order.insert(0, player)
-    parts.extend(_seat(obs, p, p == player) for p in order)
+    dealt = [p for p, seat in enumerate(obs["seats"]) if seat["board_card"] is not None]
+    others = [_seat(obs, p, False) for p in dealt if p != player]
+    parts: list[RenderableType] = [_header(obs)]
+    if others:  # the other boards side by side, so yours stays next to the prompt
+        parts.append(Columns(others) if player is not None else Group(*others))
+    if player is not None and player in dealt:
+        parts.append(Columns([_seat(obs, player, True), _market(obs)]))
+    else:
+        parts.append(_market(obs))
     return Group(*parts)
 
 
@@ -51,10 +56,12 @@ def _market(obs: dict[str, Any]) -> Panel:
         table.add_row(str(sq["square"]), str(sq["face"]), Text(sq["colour"], style=STYLE[sq["colour"]]),
                       "•" * sq["dice"] or "-")
     limit = m["stack_limit"]
-    note = f"deck: {m['deck_size']} card(s), top card {m['deck_top']}; discard pile: {len(m['discard'])}"
+    top = f"top card {m['deck_top']}" if m["deck_top"] is not None else "empty"
+    note = f"deck: {m['deck_size']} card(s), {top}\ndiscard pile: {len(m['discard'])} card(s)"
     if limit:
-        note += f"; at most {limit} die/dice per square"
-    return Panel(Group(table, Text(note, style="dim")), title="Market (squares 1–3 deck top, 4–6 discard top)")
+        note += f"\nat most {limit} die/dice per square"
+    return Panel(Group(Text("squares 1–3: the deck's top card\nsquares 4–6: the discard pile's top", style="dim"),
+                       table, Text(note, style="dim")), title="Market", width=SEAT_WIDTH)
 
 
 def _hex_map(seat: dict[str, Any]) -> Text:
@@ -94,9 +101,10 @@ def _seat(obs: dict[str, Any], p: int, mine: bool) -> Panel:
         info.append(f"yellow effect {eff['name']}: {eff['text']}\n", style="yellow")
     score = seat["score"]
     if score:
+        info.append(f"score {seat['total']}", style="bold")
         info.append(
-            f"score {seat['total']}: territories {score['territories']}, colours {score['colours']}, "
-            f"green {score['green']}, yellow effects {score['yellow_effects']}, workers {score['workers']}"
+            f"\nterritories {score['territories']} · colours {score['colours']} · green {score['green']}"
+            f"\nyellow effects {score['yellow_effects']} · workers {score['workers']}"
         )
         if len(obs["seats"]) == 1:
             english, chinese = rank(seat["total"])
@@ -104,4 +112,4 @@ def _seat(obs: dict[str, Any], p: int, mine: bool) -> Panel:
     title = f"{seat['name']}{' (you)' if mine else ''} — board card {seat['board_card']}"
     if obs["first"] == p and len(obs["seats"]) > 1:
         title += " — holds the start card"
-    return Panel(Group(_hex_map(seat), info), title=title)
+    return Panel(Group(_hex_map(seat), info), title=title, width=SEAT_WIDTH)

@@ -15,6 +15,8 @@ export async function showGame(main, gid) {
   const summary = await api(`/api/games/${encodeURIComponent(gid)}`);
   const catalog = await api("/api/catalog");
   const info = catalog.games.find((g) => g.id === summary.game) || { name: summary.game, seat_names: [] };
+  const board = boardFor(summary.game);
+  if (board.prepare) await board.prepare();
   const page = new GamePage(main, gid, mine, info);
   live = page;
   page.connect();

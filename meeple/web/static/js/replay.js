@@ -5,6 +5,8 @@ import { boardFor } from "./boards/index.js";
 
 export async function showReplay(main, gid) {
   const data = await api(`/api/games/${encodeURIComponent(gid)}/replay`);
+  const board0 = boardFor(data.game);
+  if (board0.prepare) await board0.prepare();
   const total = data.moves.length;
   let step = total;
   let viewer = "public";
