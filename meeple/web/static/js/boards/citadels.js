@@ -51,7 +51,7 @@ export function render(container, view, ui) {
       ui.legal.filter((e) => e.action.args[0] === slug && ["build", "discard", "keep", "lab", "wizard-keep", "wizard-build"].includes(e.action.name)),
       ui, district(slug).name)) : h("span", { class: "muted" }, "no cards"))) : null;
   const cities = (o.cities || []).map((city, p) => {
-    const head = h("h2", {}, seatName(p), p === me ? " (you)" : "", o.crown === p ? h("span", { class: "crown", title: "holds the crown" }, " 👑 crown") : null);
+    const head = h("h2", {}, seatName(p), p === me ? " (you)" : "", o.crown === p ? h("span", { class: "badge crown", title: "holds the crown" }, "crown") : null);
     const swap = matching(ui, "swap", (a) => a[0] === p);
     if (swap.length) clickable(head, swap, ui, `Swap hands with ${seatName(p)}`);
     const chosen = Object.entries(revealed).filter(([, q]) => q === p).map(([slug]) => character(slug).name);
