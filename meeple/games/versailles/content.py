@@ -64,7 +64,7 @@ KF_FLIP_LIMIT = 2                   # King's Favor: 1 worker flips up to 2 token
 
 # --------------------------------------------------------------------------- King's track
 # spaces 0..N-1 by player count; the game ends at once when the King reaches the last space
-KING_TRACK = {2: 8, 3: 13, 4: 16, 5: 19}
+KING_TRACK = {2: 8, 3: 13, 4: 15, 5: 19}
 
 # --------------------------------------------------------------------------- Architects' Guild
 DISPLAY_SIZE = 5
