@@ -8,6 +8,7 @@ latency. Finished games are replaced by new ones so N games stay live for the wh
 
     python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite
     python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench
+    python benchmarks/server_load.py --games 200 --servers 2 --db postgresql://postgres@127.0.0.1/bench
 
 Reports moves/s, p50/p95/p99 latency, conflicts (409: another seat of the same game moved first in
 a simultaneous phase) and errors (anything else), as a table and a JSON line.
@@ -143,13 +144,16 @@ async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: rando
                     await ws.send(json.dumps({"type": "move", "seq": msg["seq"], "action": choice["action"]}))
 
 
-async def keep_game_live(http: httpx.AsyncClient, ws_base: str, game: str, players: int, stats: Stats,
-                         rng: random.Random, stop: asyncio.Event) -> None:
+async def keep_game_live(http: httpx.AsyncClient, ws_bases: list[str], game: str, players: int, stats: Stats,
+                         rng: random.Random, stop: asyncio.Event, index: int = 0) -> None:
     while not stop.is_set():
         try:
             gid, tokens = await new_game(http, game, players, stats)
             stats.games_started += 1
-            await asyncio.gather(*(play_seat(ws_base, gid, t, stats, random.Random(rng.random()), stop) for t in tokens))
+            # with several servers, the seats of one game sit on different processes: every move then
+            # reaches the other seat through PostgreSQL NOTIFY
+            await asyncio.gather(*(play_seat(ws_bases[(index + i) % len(ws_bases)], gid, t, stats,
+                                             random.Random(rng.random()), stop) for i, t in enumerate(tokens)))
             stats.games_finished += 1
         except Exception as exc:  # noqa: BLE001 - counted and reported
             stats.error(f"{type(exc).__name__}: {exc}")
@@ -174,27 +178,31 @@ def percentile(values: list[float], q: float) -> float:
     return values[k]
 
 
-async def run(url: str, games: int, seconds: float, warmup: float, game: str, players: int, seed: int,
-              server_pid: int | None = None) -> dict[str, Any]:
+async def run(urls: list[str], games: int, seconds: float, warmup: float, game: str, players: int, seed: int,
+              server_pids: list[int] | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
-    ws_base = url.replace("http://", "ws://", 1)
+    url = urls[0]
+    ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
+    server_pids = server_pids or []
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        tasks = [asyncio.create_task(keep_game_live(http, ws_base, game, players, stats, random.Random(rng.random()), stop))
-                 for _ in range(games)]
+        tasks = [asyncio.create_task(keep_game_live(http, ws_bases, game, players, stats, random.Random(rng.random()),
+                                                    stop, index=k))
+                 for k in range(games)]
         await asyncio.sleep(warmup)
         stats.measuring = True
         t0 = time.perf_counter()
         client_cpu0 = time.process_time()
-        server_cpu0 = cpu_seconds(server_pid) if server_pid else None
+        server_cpu0 = [cpu_seconds(pid) for pid in server_pids]
         await asyncio.sleep(seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
         client_cpu = time.process_time() - client_cpu0
-        server_cpu1 = cpu_seconds(server_pid) if server_pid else None
-        server_cpu = None if server_cpu0 is None or server_cpu1 is None else server_cpu1 - server_cpu0
+        server_cpu1 = [cpu_seconds(pid) for pid in server_pids]
+        known = [(a, b) for a, b in zip(server_cpu0, server_cpu1) if a is not None and b is not None]
+        server_cpu = sum(b - a for a, b in known) if known else None
         stop.set()
         await asyncio.wait(tasks, timeout=10)
         for t in tasks:
@@ -220,33 +228,41 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=8, help="seconds before measuring (games are being created)")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temporary file) or a database URL")
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="start this many server processes on the database (PostgreSQL); a game's seats are spread over them")
     ap.add_argument("--game", default="cube-europe")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
-    proc = None
-    url = args.url
-    if url is None:
-        db_url = args.db
-        if db_url == "sqlite":
-            db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
-        port = free_port()
-        proc = start_server(db_url, port)
-        url = f"http://127.0.0.1:{port}"
+    procs: list[subprocess.Popen[bytes]] = []
+    urls = [args.url] if args.url else []
     try:
-        result = asyncio.run(run(url, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
-                                 proc.pid if proc is not None else None))
+        if not urls:
+            db_url = args.db
+            if db_url == "sqlite":
+                if args.servers > 1:
+                    raise SystemExit("several servers need PostgreSQL")
+                db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
+            for _ in range(args.servers):
+                port = free_port()
+                procs.append(start_server(db_url, port))
+                urls.append(f"http://127.0.0.1:{port}")
+        result = asyncio.run(run(urls, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
+                                 [p.pid for p in procs]))
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.send_signal(signal.SIGTERM)
+        for proc in procs:
             try:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
     result["db"] = "sqlite" if args.db == "sqlite" else args.db.split("://", 1)[0]
+    result["servers"] = len(urls)
     result["cpus"] = os.cpu_count()
-    print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']}, "
+    print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']} "
+          f"({result['servers']} server process(es)), "
           f"{result['seconds']} s measured")
     print(f"  moves/s {result['moves_per_s']}   latency p50 {result['p50_ms']} ms  p95 {result['p95_ms']} ms  "
           f"p99 {result['p99_ms']} ms   conflicts {result['conflicts']}   errors {result['errors']}")
