@@ -29,7 +29,46 @@ def _citadels() -> dict[str, Any]:
     }
 
 
-BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {"cube-europe": _cube_europe, "citadels": _citadels}
+def _kingsburg() -> dict[str, Any]:
+    from meeple.games.kingsburg import content as c
+
+    return {
+        "advisors": {str(n): {"name": name, "reward": reward} for n, (name, reward) in c.ADVISORS.items()},
+        "rows": list(c.ROWS),
+        "buildings": [{"key": b[0], "name": b[1], "cost": list(b[2]), "vp": b[3]} for b in c.BUILDINGS],
+        "resources": list(c.RESOURCES),
+        "seasons": list(c.SEASONS),
+    }
+
+
+def _versailles() -> dict[str, Any]:
+    from meeple.games.versailles import content as c
+
+    return {
+        "locations": list(c.LOCATIONS), "location_names": list(c.LOCATION_NAMES),
+        "top_row": list(c.TOP_ROW), "bottom_row": list(c.BOTTOM_ROW), "arrows": [list(a) for a in c.ARROWS],
+        "resources": list(c.RESOURCES), "king_track": {str(k): v for k, v in c.KING_TRACK.items()},
+        "decorations": [{"code": d[0], "name": d[1], "indoor": d[2]} for d in c.DECORATIONS],
+        "tech_tracks": list(c.TECH_TRACKS), "site_shape": list(c.SITE_SHAPE), "slot_workers": list(c.SLOT_WORKERS),
+        "tiles": [{"name": t[0], "workers": t[1], "cost": [t[2], t[3], t[4]], "decorations": t[5], "vp": t[6], "edges": t[7]}
+                  for t in c.TILES],
+    }
+
+
+def _gods_playground() -> dict[str, Any]:
+    from meeple.games.gods_playground import content as c
+
+    return {
+        "seats": list(c.SEATS), "colours": list(c.COLOURS), "provinces": list(c.PROVINCES),
+        "enemies": list(c.ENEMIES), "estate_slots": [list(x) for x in c.ESTATE_SLOTS],
+        "enemy_vp": list(c.ENEMY_VP), "units": list(c.UNIT_NAMES),
+    }
+
+
+BUILDERS: dict[str, Callable[[], dict[str, Any]]] = {
+    "cube-europe": _cube_europe, "citadels": _citadels, "kingsburg": _kingsburg,
+    "versailles": _versailles, "gods-playground": _gods_playground,
+}
 
 
 def public_content(game_id: str) -> dict[str, Any]:

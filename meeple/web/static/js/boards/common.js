@@ -33,3 +33,10 @@ export function chooser(entries, ui, title) {
   document.body.append(box);
   box.querySelector("button").focus();
 }
+
+// A simple table: headers and rows of cells (strings or nodes).
+export function table(headers, rows, attrs = {}) {
+  return h("table", { class: "grid", ...attrs },
+    h("thead", {}, h("tr", {}, headers.map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))));
+}
