@@ -1,0 +1,169 @@
+"""Versailles' fixed encodings for research: the action space and the observation tensor.
+
+Action space (624 actions, the same fixed order for every player count, because the rules hand
+out shared action objects that carry their id):
+
+* chance: ``first p`` (p = 0..4), ``draw t`` (t = 0..39, every palace tile);
+* ``move a b`` (8 ring arrows), ``move2 a b`` (8), ``jump a c`` (8 two-step moves), in the order of
+  the rules' tables (from location kf, mq, gm, ag, ws, lm, cs, al);
+* ``activate``, ``pass``, ``done``, ``flip``, ``recruit2``, ``recruit``;
+* ``take i`` (5 display slots), ``remove i`` (5), ``clear i j k`` (10 triples of slots, lexicographic);
+* ``buy k`` (6 decorations: f s t p c y), ``tech t`` (gains, sites, guilds);
+* ``build t cell`` (40 tiles × 12 construction-site cells, tile-major);
+* ``discard t`` (40 tiles).
+
+Actions a configuration never offers (``first 4`` with 2 players, tiles left in the box, closed
+site cells) stay in the list and are never legal.
+
+Observation tensor (float32, computed from ``state.observation(player)`` only; nothing in Versailles
+is secret). Seats are rotated so the observing seat comes first (a spectator sees seat 0 first);
+seats beyond the player count are zero. Layout:
+
+* 5 seat blocks of 67: workers per location /9 (8), reserve counts /2 (3), marker location
+  one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
+  double-move tokens /2, VP /100, score /100, turns taken /40, hand size /4, start-player flag,
+  active flag, actor flag, position in the reaction queue one-hot (4), seat-exists flag, 14 zero
+  (reserved);
+* tiles (40 × 25): in play, in the stack, discarded, display slot one-hot (5), hand of rotated
+  seat one-hot (5), construction-site cell one-hot (12);
+* global: phase one-hot (8), location being activated one-hot (8), budget /9, flipped, refill,
+  over, end reason one-hot (4: none, King, stack, site), turn /100, decoration supply /5 (6),
+  King position one-hot (20) and /track length, visits per location /20 (8), activations per
+  location /20 (8), stack size /40, player count one-hot (2..5 → 4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from meeple.core import Action
+from meeple.games.versailles import content as C
+from meeple.games.versailles import rules as R
+from meeple.games.versailles.rules import NCELLS, NTILES, T_MINP
+
+MAX_SEATS = 5
+CODE = C.LOCATIONS
+NLOC = len(CODE)
+PHASES = ("start", "draw", "move", "decide", "act", "discard", "offer", "over")
+SEAT_SIZE = 67
+TILE_SIZE = 25
+GLOBAL_SIZE = 8 + 8 + 1 + 1 + 1 + 1 + 4 + 1 + 6 + 20 + 1 + 8 + 8 + 1 + 4
+SIZE = MAX_SEATS * SEAT_SIZE + NTILES * TILE_SIZE + GLOBAL_SIZE
+
+
+def action_space(game: Any) -> list[Action]:
+    """Every action of Versailles, chance outcomes first (the same list for every player count).
+
+    The list holds the rules' own shared action objects: the rules hand these out from their fast
+    paths, and the engine stores each one's id on the object itself, so the numbering must not
+    depend on the configuration. Actions a player count never offers (``first 4`` with 2 players,
+    tiles left in the box, closed site cells) stay in the list, never legal.
+    """
+    space = list(R.A_FIRST)
+    space += list(R.A_DRAW)
+    space += list(R.A_MOVE.values())
+    space += list(R.A_MOVE2.values())
+    space += list(R.A_JUMP.values())
+    space += [R.A_ACTIVATE, R.A_PASS, R.A_DONE, R.A_FLIP, R.A_RECRUIT2, R.A_RECRUIT]
+    space += list(R.A_TAKE)
+    space += list(R.A_REMOVE)
+    space += list(R.A_CLEAR.values())
+    space += list(R.A_BUY)
+    space += list(R.A_TECH)
+    space += list(R.A_BUILD.values())
+    space += list(R.A_DISCARD)
+    return space
+
+
+def _end_index(reason: str) -> int:
+    if not reason:
+        return 0
+    if "King" in reason:
+        return 1
+    if "stack" in reason:
+        return 2
+    return 3
+
+
+def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
+    """Encode an observation dict (see the module docstring for the layout)."""
+    out = np.zeros(SIZE, dtype=np.float32)
+    n = obs["players"]
+    me = obs["player"] if obs["player"] is not None else 0
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    for p in range(n):
+        o = rel(p) * SEAT_SIZE
+        for a in range(NLOC):
+            out[o + a] = obs["workers"][p][a] / 9
+        for j, v in enumerate(obs["reserve"][p][:3]):
+            out[o + 8 + j] = v / 2
+        if obs["marker"][p] >= 0:
+            out[o + 11 + obs["marker"][p]] = 1
+        for r in range(3):
+            out[o + 19 + r] = obs["res"][p][r] / 15
+        for k in range(6):
+            out[o + 22 + k] = obs["deco"][p][k] / 5
+        for t in range(3):
+            out[o + 28 + t * 4 + min(obs["tech"][p][t], 3)] = 1
+        out[o + 40] = obs["dm"][p] / 2
+        out[o + 41] = obs["vp"][p] / 100
+        out[o + 42] = obs["scores"][p] / 100
+        out[o + 43] = obs["turns"][p] / 40
+        out[o + 44] = len(obs["hand"][p]) / 4
+        out[o + 45] = 1 if obs["start"] == p else 0
+        out[o + 46] = 1 if obs["active"] == p else 0
+        out[o + 47] = 1 if obs["actor"] == p else 0
+        for i, q in enumerate(obs["queue"][:4]):
+            if q == p:
+                out[o + 48 + i] = 1
+        out[o + 52] = 1
+    base = MAX_SEATS * SEAT_SIZE
+    for t in range(NTILES):
+        if T_MINP[t] <= n:
+            out[base + t * TILE_SIZE] = 1
+    for t in obs["stack"]:
+        out[base + t * TILE_SIZE + 1] = 1
+    for t in obs["discard"]:
+        out[base + t * TILE_SIZE + 2] = 1
+    for i, t in enumerate(obs["display"]):
+        if t >= 0:
+            out[base + t * TILE_SIZE + 3 + i] = 1
+    for p in range(n):
+        for t in obs["hand"][p]:
+            out[base + t * TILE_SIZE + 8 + rel(p)] = 1
+    for cell, t in enumerate(obs["site"][:NCELLS]):
+        if t >= 0:
+            out[base + t * TILE_SIZE + 13 + cell] = 1
+    g = base + NTILES * TILE_SIZE
+    if obs["phase"] in PHASES:
+        out[g + PHASES.index(obs["phase"])] = 1
+    g += 8
+    if obs["loc"] >= 0:
+        out[g + obs["loc"]] = 1
+    g += 8
+    out[g] = obs["budget"] / 9
+    out[g + 1] = 1 if obs["flipped"] else 0
+    out[g + 2] = 1 if obs["refill"] else 0
+    out[g + 3] = 1 if obs["over"] else 0
+    out[g + 4 + _end_index(obs["end_reason"])] = 1
+    out[g + 8] = obs["turn"] / 100
+    g += 9
+    for k in range(6):
+        out[g + k] = obs["deco_supply"][k] / 5
+    g += 6
+    track = C.KING_TRACK[n]
+    out[g + min(obs["king"], 19)] = 1
+    out[g + 20] = obs["king"] / track
+    g += 21
+    for a in range(NLOC):
+        out[g + a] = obs["visits"][a] / 20
+        out[g + 8 + a] = obs["activations"][a] / 20
+    g += 16
+    out[g] = obs["stack_size"] / 40
+    out[g + 1 + n - 2] = 1
+    return out
