@@ -75,6 +75,73 @@ class Undo(Strict):
     seq: StrictInt
 
 
+# ---------------------------------------------------------------------------- response shapes (documentation)
+class Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Invite(Open):
+    seat: int
+    code: str = Field(description="one-time invite code: put it in the seat's invite link")
+
+
+class Created(Open):
+    id: str
+    game: str
+    players: int
+    seat: int | None = Field(description="the creator's seat (None if no human seat)")
+    token: str | None = Field(description="the creator's seat token: send it as 'Authorization: Bearer <token>'")
+    invites: list[Invite]
+
+
+class Joined(Open):
+    id: str
+    seat: int
+    token: str = Field(description="your seat token: send it as 'Authorization: Bearer <token>'")
+
+
+class SeatInfo(Open):
+    seat: int
+    color: str
+    name: str | None
+    kind: str
+    level: str
+    claimed: bool
+    away: bool
+    bot_playing: bool
+    connected: bool
+
+
+class LegalAction(Open):
+    action: dict[str, Any] = Field(description='{"name": ..., "args": [...]}: send it back as the move')
+    text: str = Field(description="the compact text form, e.g. 'take 4 2'")
+    label: str = Field(description="a sentence for people (describe())")
+
+
+class View(Open):
+    type: Literal["view"] = "view"
+    game_id: str
+    game: str
+    seq: int = Field(description="send it with your next move or undo")
+    seat: int | None = Field(description="your seat, None for a spectator")
+    status: str = Field(description="open | active | finished")
+    over: bool
+    to_move: list[int]
+    your_turn: bool
+    observation: dict[str, Any] = Field(description="exactly state.observation(seat)")
+    legal: list[LegalAction]
+    can_undo: bool
+    seats: list[SeatInfo]
+    result: dict[str, Any] | None = Field(description="scores and winners, once the game is over")
+    log_start: int = Field(description="index of the first line in 'log' (replace your log from there)")
+    log: list[str]
+
+
+class Acted(Open):
+    seq: int
+    view: View
+
+
 bearer = HTTPBearer(auto_error=False, description="the seat token you received when joining")
 
 
@@ -151,7 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return out
 
     # ------------------------------------------------------------------ games
-    @app.post("/api/games", tags=["games"], status_code=201,
+    @app.post("/api/games", tags=["games"], status_code=201, response_model=Created,
               summary="Create a game; returns your seat token and one-time invite codes for the other human seats")
     async def create_game(body: CreateGame) -> dict[str, Any]:
         players = body.players if body.players is not None else (len(body.seats) if body.seats else None)
@@ -169,12 +236,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary["seq"] = g.seq
         return summary
 
-    @app.post("/api/games/{gid}/join", tags=["seats"],
+    @app.post("/api/games/{gid}/join", tags=["seats"], response_model=Joined,
               summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
     async def join(gid: str, body: JoinGame) -> dict[str, Any]:
         return await hub.join(gid, body.seat, body.invite, body.name)
 
-    @app.get("/api/games/{gid}/view", tags=["play"],
+    @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,
              summary="Your view: observation, legal actions with labels, your log, sequence number")
     async def my_view(gid: str, token: str | None = Depends(token_of),
                       log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
@@ -183,13 +250,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with g.lock:
             return hub.view(g, seat, log_from)
 
-    @app.get("/api/games/{gid}/spectate", tags=["play"], summary="The public view, for anyone")
+    @app.get("/api/games/{gid}/spectate", tags=["play"], response_model=View, summary="The public view, for anyone")
     async def spectate(gid: str, log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
         g = await hub.get(gid)
         async with g.lock:
             return hub.view(g, None, log_from)
 
-    @app.post("/api/games/{gid}/actions", tags=["play"],
+    @app.post("/api/games/{gid}/actions", tags=["play"], response_model=Acted,
               summary="Submit an action for your seat at sequence number seq (409 if the game moved on)")
     async def act(gid: str, body: Move, token: str | None = Depends(token_of)) -> dict[str, Any]:
         if (body.action is None) == (body.text is None):
@@ -200,7 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with g.lock:
             return {"seq": seq, "view": hub.view(g, seat)}
 
-    @app.post("/api/games/{gid}/undo", tags=["play"],
+    @app.post("/api/games/{gid}/undo", tags=["play"], response_model=Acted,
               summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
     async def undo(gid: str, body: Undo, token: str | None = Depends(token_of)) -> dict[str, Any]:
         g = await hub.get(gid)
