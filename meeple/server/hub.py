@@ -277,8 +277,9 @@ class Hub:
                     state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
                 except (IllegalAction, UnknownGame, ValueError, KeyError) as exc:
                     log.error("game %s cannot be replayed: %s", gid, exc)
+                    # the reason stays in the server log: it may name a seat's private options
                     raise Conflict(f"game {gid} cannot be replayed with the rules installed now "
-                                   f"(recorded with other rules or options?): {exc}") from None
+                                   "(recorded with other rules or options?)") from None
                 g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves,
                              last_undo_seq=last_undo)
                 self.live[gid] = g
