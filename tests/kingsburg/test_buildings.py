@@ -63,6 +63,7 @@ def test_statue_rerolls_one_die_when_all_show_the_same():
     s = new(2)
     take_aid(s)
     give(s, 0, "statue")
+    jump(s, "spring")  # the season's reroll steps are set up for owners when the season starts
     roll(s, "2 2 2", "6 5 4")
     assert s.to_move() == [0] and legal(s) == ["statue", "keep"]
     act(s, "statue")
@@ -76,6 +77,7 @@ def test_statue_only_for_equal_dice():
     s = new(2)
     take_aid(s)
     give(s, 0, "statue")
+    jump(s, "spring")
     roll(s, "2 2 1", "6 5 4")
     assert s.queue[0][0] == "place"
 
@@ -84,6 +86,7 @@ def test_chapel_rerolls_all_dice_when_the_total_is_seven_or_less():
     s = new(2)
     take_aid(s)
     give(s, 0, "statue", "chapel")
+    jump(s, "spring")
     roll(s, "3 2 2", "6 5 4")
     assert legal(s) == ["chapel", "keep"]
     act(s, "chapel")
@@ -96,6 +99,7 @@ def test_chapel_not_above_seven():
     s = new(2)
     take_aid(s)
     give(s, 0, "statue", "chapel")
+    jump(s, "spring")
     roll(s, "4 2 2", "6 5 4")
     assert s.queue[0][0] == "place"
 

@@ -358,7 +358,8 @@ class KingsburgState(State):
         self.say(f"{SEASONS[s].capitalize()} of year {self.year}")
         q = self.queue
         q.extend(["roll", p, "all"] for p in range(n))
-        q.extend(["reroll", p] for p in self.order)
+        rerollers = (1 << STATUE) | (1 << CHAPEL)
+        q.extend(["reroll", p] for p in self.order if self.built[p] & rerollers)
         q.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
 
     # ------------------------------------------------------------------ helpers
