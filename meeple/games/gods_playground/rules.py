@@ -142,6 +142,27 @@ class GodsPlayground(State):
     def _to_move(self) -> list[int]:
         return list(self.movers)
 
+    @classmethod
+    def action_space(cls, game: Any) -> None:
+        """No fixed action space (bids are open-ended); saying so spares the engine an import probe."""
+        return None
+
+    def _legal(self, player: int) -> list[Action]:
+        """The engine's cached legal list without the action-space lookup this game never needs."""
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            if player not in self.movers:
+                return []
+            cached = [a for a, _ in self.chance_outcomes()] if player == CHANCE else self._legal_actions(player)
+            self._legal_cache[player] = cached
+        return cached
+
+    def _do(self, action: Action, player: int) -> None:
+        """As the engine's; ``_apply`` never reads the legal-action cache, so it is cleared once, after."""
+        self.history.append((player, action))
+        self._apply(action, player)
+        self._legal_cache = {}
+
     def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
         """As ``State.say`` (a log line, public or for the seats in ``to``), without the extra call."""
         self.log.append(_tuple_new(LogEntry, (text, to)))
