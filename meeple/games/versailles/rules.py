@@ -15,7 +15,7 @@ import marshal
 from itertools import combinations
 from typing import Any
 
-from meeple.core import CHANCE, Action, IllegalAction, InvariantError, State
+from meeple.core import CHANCE, Action, IllegalAction, InvariantError, LogEntry, State
 from meeple.games.versailles import content as C
 
 # --------------------------------------------------------------------------- precomputed tables
@@ -122,6 +122,7 @@ BUY_INDEX = {DECO_CODE[k].lower(): k for k in range(NDECO)}
 
 SPECIAL = (KF, AG, WS, CS, AL)
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+_ENTRY = tuple.__new__
 # per location: [(successor, move action, double-move action)], [(two-step target, jump action)]
 MOVES_FROM = [[(b, A_MOVE[(a, b)], A_MOVE2[(a, b)]) for b in SUCC[a]] for a in range(NLOC)]
 JUMPS_FROM = [[(c, A_JUMP[(a, c)]) for c in JUMP_TARGETS[a]] for a in range(NLOC)]
@@ -264,6 +265,9 @@ class VersaillesState(State):
             return
         while self.phase == "draw" or self.phase == "start":
             self._do(self.sample_chance(self.rng), CHANCE)
+
+    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
+        self.log.append(_ENTRY(LogEntry, (text, to)))
 
     def player_name(self, player: int | None) -> str:
         if player is not None and 0 <= player < 5:
