@@ -29,6 +29,10 @@ class Action:
         """Position in the game's fixed action space (set on the actions ``legal_actions`` returns
         when the game declares one; see ``Game.num_distinct_actions``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuild from name and args: the cached hash of a string is only valid in this process.
+        return (_rebuild, (self.name, self.args, self.index))
+
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
@@ -77,3 +81,9 @@ class Action:
             raise ActionParseError("empty action text")
         args = tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
         return cls(words[0].lower(), args)
+
+
+def _rebuild(name: str, args: tuple[Arg, ...], index: int | None) -> Action:
+    action = Action(name, args)
+    action.index = index
+    return action

@@ -27,6 +27,7 @@ from meeple.core import CHANCE, Game, Rng, UnknownGame
 AgentSpec = str  # an agent's name, as accepted by meeple.agents.make_agent
 
 DEFAULT_MAX_ACTIONS = 200_000
+BACKENDS = ("local", "ray")
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -128,15 +129,19 @@ def simulate(
     jobs: int = 1,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games with seeds ``seed, seed+1, …`` and seats rotated; records in game order.
 
     ``agents`` are names, cycled over the seats and rotated one seat per game (see :func:`lineup`).
-    ``jobs`` > 1 plays in that many local processes. ``progress`` is called with each record as it
-    comes in.
+    ``jobs`` > 1 plays in that many local processes; ``backend="ray"`` plays on Ray instead (a local
+    Ray with ``jobs`` CPUs, or the cluster at ``address``) with identical records. ``progress`` is
+    called with each record as it comes in.
     """
     return list(_ordered(iter_simulate(game, games, seed=seed, agents=agents, jobs=jobs,
-                                       max_actions=max_actions, progress=progress), games))
+                                       max_actions=max_actions, progress=progress,
+                                       backend=backend, address=address), games))
 
 
 def iter_simulate(
@@ -148,12 +153,23 @@ def iter_simulate(
     jobs: int = 1,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """Like :func:`simulate` but yields ``(index, record)`` pairs as the games finish."""
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     agents = list(agents)
     check_agents(game.id, agents)
+    if backend not in BACKENDS:
+        raise UnknownGame(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        from meeple.sim.ray_backend import iter_simulate_ray
+
+        yield from iter_simulate_ray(
+            game, [(i, seed + i, lineup(agents, game.players, i)) for i in range(games)],
+            jobs=max(1, jobs), address=address, max_actions=max_actions, progress=progress)
+        return
     work = [(game, i, seed + i, lineup(agents, game.players, i), max_actions) for i in range(games)]
     jobs = max(1, min(jobs, games or 1))
     if jobs == 1:

@@ -24,6 +24,8 @@ class Line:
     games: int = 0
     wins: int = 0
     score_sum: float = 0.0
+    score_sq_sum: float = 0.0
+    scores: list[float] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -45,6 +47,14 @@ class Line:
     def mean_score(self) -> float:
         return self.score_sum / self.games if self.games else 0.0
 
+    @property
+    def score_sd(self) -> float:
+        """Standard deviation of the score (sample, n-1)."""
+        n = self.games
+        if n < 2:
+            return 0.0
+        return math.sqrt(max(0.0, (self.score_sq_sum - self.score_sum ** 2 / n) / (n - 1)))
+
 
 @dataclass
 class Summary:
@@ -65,7 +75,16 @@ class Summary:
                      "win_interval": list(x.win_interval), "mean_score": x.mean_score} for x in ls]
 
         return {"games": self.games, "seats": lines(self.seats), "agents": lines(self.agents),
-                "mean_length": self.mean_length, "no_winner": self.no_winner}
+                "mean_length": self.mean_length, "no_winner": self.no_winner,
+                "first_seat_advantage": self.first_seat_advantage}
+
+    @property
+    def first_seat_advantage(self) -> float | None:
+        """The first seat's win rate divided by the average seat's (1.0: no advantage)."""
+        if not self.seats or not self.games:
+            return None
+        mean = sum(x.win_rate for x in self.seats) / len(self.seats)
+        return self.seats[0].win_rate / mean if mean else None
 
 
 def summarize(records: Sequence[dict[str, Any]]) -> Summary:
@@ -87,6 +106,8 @@ def summarize(records: Sequence[dict[str, Any]]) -> Summary:
                 line.games += 1
                 line.wins += won
                 line.score_sum += score
+                line.score_sq_sum += score * score
+                line.scores.append(score)
         summary.games += 1
         summary.lengths.append(rec["length"])
         summary.play_time += rec.get("time", 0.0)
