@@ -372,3 +372,17 @@ def test_cavalry_hits_on_4_infantry_needs_5_without_artillery():
     act(s, WHITE, "campaign 0")
     roll(s, 4, 4)
     assert s.tn[SWEDES][WHITE] == 1
+
+
+def test_a_family_with_every_cube_on_the_board_may_still_campaign_on_the_track():
+    s = blank(rnd=1)
+    cubes(s, PRUSSIA, white=20)
+    s.units[WHITE][PRUSSIA] = [1, 0, 0]
+    s.uhand[WHITE] = [3, 3, 1]
+    s.phase = 10
+    stop_before(s, "enemies_attack")
+    s.campaigns()
+    assert s.to_move() == [WHITE]
+    act(s, WHITE, "campaign 0")
+    roll(s, 6)
+    assert s.tn[SWEDES][WHITE] == 1 and s.pc[PRUSSIA][WHITE] == 19 and s.hand[WHITE] == 0

@@ -396,7 +396,8 @@ class GodsPlayground(State):
             return True
         if self.treaty == i:
             return False
-        return self.hand[side] > 0 if side >= 0 else sum(self.tr) < C.ROYAL_CUBES
+        # a family's campaign takes a cube back first, so it always has a cube to put on the track
+        return side >= 0 or sum(self.tr) < C.ROYAL_CUBES
 
     def _can_campaign_in(self, p: int, i: int) -> bool:
         return self.pc[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
