@@ -175,6 +175,17 @@ def test_confederation_needs_more_cubes_than_the_victim():
     rejected(s, BLUE, "confederation 4 0", "more cubes")     # white has 3 as well
 
 
+def test_confederation_needs_a_disc_in_hand():
+    s = confed_board()
+    s.discs[BLUE] = 0
+    s.senate = [BLUE] * 5
+    s.estates[LITHUANIA] = [[BLUE, 0, 0]] * 8
+    s.estates[LITTLE] = [[BLUE, 0, 0]] * 3
+    s._legal_cache = {}
+    s.check_invariants()
+    rejected(s, BLUE, "confederation 4 2", "no family disc")
+
+
 def test_confederation_city_protects_and_the_next_estate_is_taken():
     s = confed_board()
     s.estates[GREAT][0][2] = 1

@@ -320,7 +320,7 @@ class GodsPlayground(State):
         if self.senate.count(-1) < NPROV:
             acts += [VETO_ACTS[i] for i in provs]
         if rnd >= 3:
-            if rnd in C.CONFEDERATION_ROUNDS and self._single_last(p):
+            if rnd in C.CONFEDERATION_ROUNDS and self.discs[p] > 0 and self._single_last(p):
                 for i in provs:
                     if mine[i] >= 2:
                         for v in range(P):
@@ -1473,6 +1473,8 @@ class GodsPlayground(State):
                     return "a confederation is possible only in rounds 3 and 4"
                 if not self._single_last(p):
                     return "only the single last player on VP may form a confederation"
+                if self.discs[p] == 0:
+                    return "you have no family disc left to put on the estate"
                 if len(args) == 2 and ints and 0 <= args[0] < NPROV and 0 <= args[1] < P:
                     i, v = args
                     if self.pc[i][p] < 2:
