@@ -123,6 +123,13 @@ BUY_INDEX = {DECO_CODE[k].lower(): k for k in range(NDECO)}
 SPECIAL = (KF, AG, WS, CS, AL)
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
 _ENTRY = tuple.__new__
+# log texts, built once: (from, to) -> text after the player's name
+_LN = C.LOCATION_NAMES
+MOVE_TEXT = {k: f" moves a worker from {_LN[k[0]]} to {_LN[k[1]]}" for k in A_MOVE}
+MOVE2_TEXT = {k: f" flips a double move: two workers from {_LN[k[0]]} to {_LN[k[1]]}" for k in A_MOVE2}
+JUMP_TEXT = {k: f" flips a double move: a worker jumps from {_LN[k[0]]} over {_LN[JUMPS[k]]} to {_LN[k[1]]}"
+             for k in A_JUMP}
+YIELD_AT = [C.YIELD.get(i) for i in range(NLOC)]
 # per location: [(successor, move action, double-move action)], [(two-step target, jump action)]
 MOVES_FROM = [[(b, A_MOVE[(a, b)], A_MOVE2[(a, b)]) for b in SUCC[a]] for a in range(NLOC)]
 JUMPS_FROM = [[(c, A_JUMP[(a, c)]) for c in JUMP_TARGETS[a]] for a in range(NLOC)]
@@ -478,25 +485,24 @@ class VersaillesState(State):
 
     # -- movement (seed: 移动工人 / 常规移动 / 双倍移动 / 激活标志)
     def _move(self, name: str, args: tuple, p: int) -> None:
-        a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
+        key = (LOC_INDEX[args[0]], LOC_INDEX[args[1]])
+        a, b = key
         w = self.workers[p]
-        who = self.player_name(p)
         if name == "move":
             w[a] -= 1
             w[b] += 1
-            self.say(f"{who} moves a worker from {C.LOCATION_NAMES[a]} to {C.LOCATION_NAMES[b]}")
+            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + MOVE_TEXT[key], None)))
         elif name == "move2":
             w[a] -= 2
             w[b] += 2
             self.dm[p] -= 1
-            self.say(f"{who} flips a double move: two workers from {C.LOCATION_NAMES[a]} to {C.LOCATION_NAMES[b]}")
+            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + MOVE2_TEXT[key], None)))
         else:
-            mid = JUMPS[(a, b)]
+            mid = JUMPS[key]
             w[a] -= 1
             w[b] += 1
             self.dm[p] -= 1
-            self.say(f"{who} flips a double move: a worker jumps from {C.LOCATION_NAMES[a]} over "
-                     f"{C.LOCATION_NAMES[mid]} to {C.LOCATION_NAMES[b]}")
+            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + JUMP_TEXT[key], None)))
             if mid == KF:
                 self._king_advance("skipped")
         self.marker[p] = b
@@ -518,9 +524,8 @@ class VersaillesState(State):
         loc = self.loc
         self.activations[loc] += 1
         count = self.workers[p][loc]
-        who = self.player_name(p)
-        self.say(f"{who} activates {C.LOCATION_NAMES[loc]} with {count} worker{'s' if count != 1 else ''}")
-        if loc in C.YIELD:
+        self.say(f"{SEAT_NAMES[p]} activates {_LN[loc]} with {count} worker{'s' if count != 1 else ''}")
+        if YIELD_AT[loc] is not None:
             self._gain(p, loc, count)
             self._end_activation(p, activated=True)
             return
@@ -534,7 +539,7 @@ class VersaillesState(State):
         self._auto_finish(p)
 
     def _gain(self, p: int, loc: int, count: int) -> None:
-        kind, table = C.YIELD[loc]
+        kind, table = YIELD_AT[loc]
         if count <= 0:
             return
         amount = table[min(count, len(table)) - 1]
@@ -548,7 +553,7 @@ class VersaillesState(State):
             bonus = C.BIG_CUBE
         self.res[p][kind] += amount + bonus
         extra = f" (+{bonus} from technology)" if bonus else ""
-        self.say(f"{self.player_name(p)} gains {amount} {C.RESOURCES[kind]}{extra}")
+        self.say(f"{SEAT_NAMES[p]} gains {amount} {C.RESOURCES[kind]}{extra}")
 
     def _auto_finish(self, p: int) -> None:
         if self.phase == "act" and not self._options(p):
@@ -579,11 +584,12 @@ class VersaillesState(State):
         """After an activation (or a refused one): refill, then reactions, then the next turn."""
         if self.over:
             return
-        if self._need_draw():
-            self.phase = "draw"
-            return
-        if self.over:
-            return
+        if self.refill:
+            if self._need_draw():
+                self.phase = "draw"
+                return
+            if self.over:
+                return
         if self.queue:
             self.actor = self.queue.pop(0)
             self.phase = "offer"
