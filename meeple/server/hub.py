@@ -385,7 +385,7 @@ class Hub:
                 ok = db.claim_seat(conn, gid, seat, h, name)
                 if ok:
                     db.update_game(conn, gid, status=new_status)
-                    db.notify(conn, f"{gid} seats {self.origin}")
+                    db.notify(conn, f"{self.origin}|{gid}")
                 return ok
 
             if not await self._write(job):
@@ -418,7 +418,7 @@ class Hub:
 
             def job(conn: Any) -> None:
                 db.update_seat(conn, g.id, seat, away=away)
-                db.notify(conn, f"{g.id} seats {self.origin}")
+                db.notify(conn, f"{self.origin}|{g.id}")
 
             await self._write(job)
             g.seats[seat]["away"] = away
@@ -465,8 +465,7 @@ class Hub:
             finished = state.is_over()
             action_json = action.to_json()
 
-            row = EventRow(gid, seq, seat, "move", json.dumps(action_json, separators=(",", ":")),
-                           f"{gid} {seq} {self.origin}")
+            row = EventRow(gid, seq, seat, "move", json.dumps(action_json, separators=(",", ":")), self.origin)
 
             def job(conn: Any) -> None:
                 row(conn)
@@ -527,7 +526,7 @@ class Hub:
 
             def job(conn: Any) -> None:
                 db.insert_event(conn, gid, seq, seat, "undo", None)
-                db.notify(conn, f"{gid} {seq} {self.origin}")
+                db.notify(conn, f"{self.origin}|{gid}")
 
             try:
                 await self._write(job)
@@ -696,9 +695,10 @@ class Hub:
                     self._call(self._refresh_all)
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            parts = note.payload.split()
-                            if len(parts) == 3 and parts[2] != self.origin:
-                                self._call(self._on_notify, parts[0])
+                            origin, _, ids = note.payload.partition("|")
+                            if origin != self.origin:
+                                for gid in set(ids.split()):
+                                    self._call(self._on_notify, gid)
             except Exception:  # noqa: BLE001 - reconnect and catch up
                 if self._stop.is_set():
                     return

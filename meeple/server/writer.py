@@ -32,10 +32,24 @@ class EventRow:
     seat: int
     kind: str
     action: str | None
-    notify: str
+    notify: str  # the sending process's origin id
+
 
     def __call__(self, conn: Connection) -> None:
         _insert_events(conn, [self])
+
+
+def notify_payloads(rows: list[EventRow], per_payload: int = 150) -> list[str]:
+    """One NOTIFY per batch (not per move): ``"<origin>|<game id> <game id> …"`` (under 8000 bytes)."""
+    by_origin: dict[str, list[str]] = {}
+    for r in rows:
+        by_origin.setdefault(r.notify, []).append(r.game_id)
+    out = []
+    for origin, ids in by_origin.items():
+        unique = list(dict.fromkeys(ids))
+        for i in range(0, len(unique), per_payload):
+            out.append(origin + "|" + " ".join(unique[i:i + per_payload]))
+    return out
 
 
 def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
@@ -47,7 +61,7 @@ def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
         [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
     )
     if postgres:
-        conn.exec_driver_sql("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", ([r.notify for r in rows],))
+        conn.exec_driver_sql("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notify_payloads(rows),))
 
 
 class Writer:
@@ -130,7 +144,7 @@ class Writer:
                     [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
                 )
                 if postgres:
-                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", ([r.notify for r in rows],))
+                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notify_payloads(rows),))
             finally:
                 cur.close()
             raw.commit()
