@@ -7,6 +7,9 @@ and player count unless told otherwise. A benchmark, not a test: the figures dep
     python benchmarks/throughput.py --game cube-europe --players 1 2 --seconds 5
     python benchmarks/throughput.py --json throughput.json   # also write the figures as JSON
 
+Rates are per second of this process's CPU time by default (``--clock cpu``), so that a busy machine
+does not distort them; ``--clock wall`` measures elapsed time instead.
+
 Columns: ``playouts/s`` (new_game + random play to the end), ``actions/s`` (every applied action,
 chance outcomes included), ``decisions/s`` (players' actions only), ``actions/game``, and the mean
 cost in microseconds of one ``clone()`` and one ``determinize()`` measured on positions spread over
@@ -26,6 +29,9 @@ from typing import Any
 
 import meeple
 from meeple.core import CHANCE, Rng, State
+
+
+CLOCK = time.process_time
 
 
 @dataclass
@@ -74,12 +80,12 @@ def sample_positions(game: Any, seed: int, count: int) -> list[State]:
 
 def mean_cost_us(positions: list[State], op: Any, budget: float) -> float:
     """Mean microseconds per call of ``op(position)``, cycling over the positions for ``budget`` s."""
-    calls, start = 0, time.perf_counter()
+    calls, start = 0, CLOCK()
     while True:
         for pos in positions:
             op(pos)
         calls += len(positions)
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= budget:
             return elapsed / calls * 1e6
 
@@ -89,14 +95,14 @@ def bench(game_id: str, players: int, options: dict[str, Any], seconds: float, m
     rng = Rng(seed)
     random_playout(game.new_game(seed=seed), Rng(seed))  # warm up caches and imports
     games = actions = decisions = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         state = game.new_game(seed=seed + games)
         a, d = random_playout(state, rng)
         games += 1
         actions += a
         decisions += d
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds and games >= min_games:
             break
     positions = sample_positions(game, seed, 12)
@@ -137,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-games", type=int, default=3, help="at least this many playouts (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cpu", type=int, default=None, help="CPU to pin to (default: the first allowed)")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="cpu: this process's CPU time (default); wall: elapsed time")
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
     args = parser.parse_args(argv)
 
@@ -147,9 +155,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown game(s) {unknown}; registered: {list(catalogue)}")
     options = dict(parse_option(o) for o in args.option)
     pinned = pin_to_one_core(args.cpu)
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
 
     header = f"{'game':<18}{'players':>8}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}{'actions/game':>14}{'clone µs':>10}{'determ. µs':>12}"
-    print(f"meeple throughput, Python {platform.python_version()}, {pinned}, {args.seconds:g}s per row")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"meeple throughput, Python {platform.python_version()}, {pinned}, {args.seconds:g}s of {args.clock} time per row,"
+          f" load average {load:.1f}")
     print(header)
     print("-" * len(header))
     results = []
@@ -167,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         meta = {
             "python": platform.python_version(), "implementation": platform.python_implementation(),
             "machine": platform.machine(), "system": platform.system(), "pinned": pinned,
-            "meeple": getattr(meeple, "__version__", "?"), "seconds_per_row": args.seconds, "argv": sys.argv[1:],
+            "meeple": getattr(meeple, "__version__", "?"), "seconds_per_row": args.seconds, "clock": args.clock,
+            "load_average": load, "argv": sys.argv[1:],
         }
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump({"meta": meta, "results": [asdict(r) for r in results]}, fh, indent=2)
