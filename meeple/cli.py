@@ -245,6 +245,9 @@ def simulate(
     agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agents (see `meeple list`), cycled over the seats and rotated one seat per game."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write one JSON record per game here (JSON lines)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
+    backend: str = typer.Option("local", "--backend", help="Where to play: local (processes) or ray."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (host:port or auto); default: start a local Ray."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write a PNG report (win shares, score distributions)."),
     option: Optional[list[str]] = OptionItems,
 ) -> None:
     """Play many games between agents: a progress bar, then win rates, scores, lengths and speed."""
@@ -261,11 +264,62 @@ def simulate(
             raise CliError(f"--out {out} is a directory; give a file name")
         if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
             raise CliError(f"--out: there is no directory {out.parent}")
+        if plot is not None and not (plot.parent if str(plot.parent) else Path(".")).is_dir():
+            raise CliError(f"--plot: there is no directory {plot.parent}")
+        if backend not in ("local", "ray"):
+            raise CliError(f"unknown backend {backend!r}; backends are: local, ray")
+        if address is not None and backend != "ray":
+            raise CliError("--address joins a Ray cluster: use it with --backend ray")
     except CliError as exc:
         raise fail(exc) from None
     except UnknownGame as exc:
         raise fail(CliError(str(exc))) from None
-    run_simulation(console, g, games, seed, names, jobs or default_jobs(), out)
+    from meeple.sim.ray_backend import RayUnavailable
+
+    try:
+        run_simulation(console, g, games, seed, names, jobs or default_jobs(), out, backend, address, plot)
+    except RayUnavailable as exc:
+        raise fail(CliError(str(exc), 1)) from None
+
+
+# ---------------------------------------------------------------------------- tournament
+@app.command()
+def tournament(
+    game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
+    agents: str = typer.Option(..., "--agents", "-a", help="Comma-separated agents to rate (at least two)."),
+    games: int = typer.Option(20, "--games", "-n", min=1, help="Games per line-up of the round robin."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest, at least 2)."),
+    seed: int = typer.Option(0, "--seed", help="First seed."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
+    option: Optional[list[str]] = OptionItems,
+) -> None:
+    """A round robin between agents, rated with OpenSkill; prints the ranked table."""
+    from rich.table import Table
+
+    from meeple.sim.tournament import pairings, tournament as run_tournament
+
+    console = make_console()
+    try:
+        if players is None:
+            info = meeple.games().get(game)
+            players = max(2, info.min_players) if info else None
+        g = load_game(game, players, option)
+        names = split_names(agents)
+        check_agent_names(g.id, names)
+        with console.status(f"playing {len(pairings(list(dict.fromkeys(names)), g.players)) * games} games…"):
+            standings, records = run_tournament(g, names, games, seed=seed, jobs=jobs or default_jobs())
+    except CliError as exc:
+        raise fail(exc) from None
+    except UnknownGame as exc:
+        raise fail(CliError(str(exc))) from None
+    table = Table(title=f"{g.info.name}, {g.players} players: {len(records)} games", title_justify="left")
+    for name, just in (("rank", "right"), ("agent", "left"), ("rating (μ − 3σ)", "right"), ("μ", "right"),
+                       ("σ", "right"), ("games", "right"), ("win rate", "right")):
+        table.add_column(name, justify=just)  # type: ignore[arg-type]
+    for i, st in enumerate(standings, 1):
+        table.add_row(str(i), st.agent, f"{st.ordinal:.1f}", f"{st.mu:.1f}", f"{st.sigma:.1f}", str(st.games),
+                      f"{st.wins / st.games:.1%}" if st.games else "-")
+    console.print(table)
 
 
 # ---------------------------------------------------------------------------- serve
