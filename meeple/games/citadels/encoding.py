@@ -1,0 +1,195 @@
+"""Citadels' fixed encodings for research: the action space and the observation tensor.
+
+Action space (818 actions, the same fixed order for every player count and every option): the
+rules hand out shared action objects from their fast paths and the engine stores each action's id
+on the object itself, so one numbering serves every configuration. Characters an option leaves out
+(e.g. the Witch while ``rank1=assassin``) and seats beyond the player count are simply never legal.
+Districts are in ``content.DISTRICT_TABLE`` order (28 kinds), characters in
+``content.CHARACTER_TABLE`` order (18), seats 0..6:
+
+* chance: ``crown p`` (7), ``deal-down c`` (18), ``deal-up c`` (18), ``draw d`` (28);
+* draft: ``pick c`` (18), ``facedown c`` (18);
+* ``gold``, ``cards``, ``end``, ``income``, ``redraw``, ``smithy``, ``recover``, ``decline``,
+  ``navigate-gold``, ``navigate-cards``, ``wizard-keep``, ``wizard-build``, ``tribute-gold``;
+* per district (28 each): ``keep``, ``build``, ``discard``, ``lab``, ``take``, ``tribute``,
+  ``beautify``, ``exchange``;
+* per character (18 each): ``kill``, ``rob``, ``bewitch``;
+* per seat (7 each): ``swap``, ``peek``, ``give-crown``, ``levy``;
+* ``destroy p d`` (7 × 28, seat-major), ``exchange-with p d`` (7 × 28).
+
+Observation tensor (float32, from ``state.observation(player)`` only). Seats are rotated so the
+observing seat comes first (a spectator sees seat 0 first); every seat number in the observation is
+written relative to that seat; seats beyond the player count are zero. Layout:
+
+* 7 seat blocks of 125: exists, gold /10, hand size /10, city districts (28, count), beautified
+  districts (28), Haunted City round /20 and flag (2), score /40, characters revealed this round
+  (18), cards of that hand the observer knows (28, count /2; for the observer itself: its own hand),
+  first-complete flag, crown flag, to-move flag, tribute-payer flag, protected flag, ... (see
+  ``_SEAT_FIELDS`` below for the exact order of the trailing flags);
+* characters: in the game (18), face up (18), absent (18), killed (18), robbed (18), bewitched
+  (18), my characters (18), offer (18), current character (18) → 162;
+* global: round /20, phase one-hot (5), complete_at /12, deck size /65, draft step /14, draft
+  cards left /9, current seat one-hot (7), witch step one-hot (3), the turn record (13 numbers:
+  took, builds /3, income done, used, lab used, smithy used, destroyed, spent /10, built /3,
+  drawn /4, keep /3, redraw /4, art /2), graveyard district one-hot (28) and seat one-hot (7), tax
+  pot /10, pending draws /28, wizard: target seat one-hot (7), stage one-hot (3), district one-hot
+  (28), over flag;
+* private: drawn cards (28, count), redraw cards (28), the Wizard's view of a hand (28), known
+  deck-bottom cards: positions 0..9 × district one-hot (280) and the count of every known bottom
+  card (28); draft offers seen this round, up to 8 entries × (present, step /14, extra steps 0..3
+  (4), characters (18)) = 8 × 24.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from meeple.core import Action
+from meeple.games.citadels import rules as R
+from meeple.games.citadels.content import C_INDEX, D_INDEX, N_CHARACTERS, N_DISTRICTS
+
+MAX_SEATS = 7
+ND, NC = N_DISTRICTS, N_CHARACTERS
+PHASES = ("setup", "draft", "call", "turn", "over")
+_SEAT_FIELDS = ("first_complete", "crown", "to_move", "tribute", "protected")
+SEAT_SIZE = 1 + 1 + 1 + ND + ND + 2 + 1 + NC + ND + len(_SEAT_FIELDS)
+CHAR_SIZE = 9 * NC
+TURN_KEYS = ("took", "builds", "income_done", "used", "lab_used", "smithy_used", "destroyed", "spent",
+             "built", "drawn", "keep", "redraw", "art")
+TURN_SCALE = (1, 3, 1, 1, 1, 1, 1, 10, 3, 4, 3, 4, 2)
+GLOBAL_SIZE = 1 + 5 + 1 + 1 + 1 + 1 + MAX_SEATS + 3 + 13 + ND + MAX_SEATS + 1 + 1 + MAX_SEATS + 3 + ND + 1
+BOTTOM_POSITIONS = 10
+SEEN_ENTRIES = 8
+SEEN_SIZE = 1 + 1 + 4 + NC
+PRIVATE_SIZE = 3 * ND + BOTTOM_POSITIONS * ND + ND + SEEN_ENTRIES * SEEN_SIZE
+SIZE = MAX_SEATS * SEAT_SIZE + CHAR_SIZE + GLOBAL_SIZE + PRIVATE_SIZE
+
+
+def action_space(game: Any) -> list[Action]:
+    """Every action of Citadels (one list for every configuration; see the module docstring)."""
+    space = list(R.A_CROWN) + list(R.A_DEAL_DOWN) + list(R.A_DEAL_UP) + list(R.A_DRAW)
+    space += list(R.A_PICK) + list(R.A_BURY)
+    space += [R.A_GOLD, R.A_CARDS, R.A_END, R.A_INCOME, R.A_REDRAW, R.A_SMITHY, R.A_RECOVER, R.A_DECLINE,
+              R.A_NAV_GOLD, R.A_NAV_CARDS, R.A_WIZ_KEEP, R.A_WIZ_BUILD, R.A_TRIBUTE_GOLD]
+    for table in (R.A_KEEP, R.A_BUILD, R.A_DISCARD, R.A_LAB, R.A_TAKE, R.A_TRIBUTE, R.A_BEAUTIFY, R.A_EXCHANGE):
+        space += list(table)
+    for table in (R.A_KILL, R.A_ROB, R.A_BEWITCH):
+        space += list(table)
+    for table in (R.A_SWAP, R.A_PEEK, R.A_GIVE_CROWN, R.A_LEVY):
+        space += list(table)
+    for row in R.A_DESTROY:
+        space += list(row)
+    for row in R.A_SWAP_WITH:
+        space += list(row)
+    return space
+
+
+def _districts(out: np.ndarray, o: int, slugs: list[str], scale: float = 1.0) -> None:
+    for slug in slugs:
+        out[o + D_INDEX[slug]] += 1.0 / scale
+
+
+def _chars(out: np.ndarray, o: int, slugs: list[str]) -> None:
+    for slug in slugs:
+        out[o + C_INDEX[slug]] = 1
+
+
+def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
+    """Encode an observation dict (see the module docstring for the layout)."""
+    out = np.zeros(SIZE, dtype=np.float32)
+    n = obs["players"]
+    me = obs["player"] if obs["player"] is not None else 0
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    known = obs.get("known_hands", {})
+    for p in range(n):
+        o = rel(p) * SEAT_SIZE
+        out[o] = 1
+        out[o + 1] = obs["gold"][p] / 10
+        out[o + 2] = obs["hand_sizes"][p] / 10
+        o += 3
+        _districts(out, o, obs["cities"][p])
+        _districts(out, o + ND, obs["coins"][p])
+        o += 2 * ND
+        h = obs["haunted_round"][p]
+        out[o] = max(h, 0) / 20
+        out[o + 1] = 1 if h >= 0 else 0
+        out[o + 2] = obs["scores"][p] / 40
+        o += 3
+        _chars(out, o, [c for c, s in obs["revealed"] if s == p])
+        o += NC
+        if obs["player"] is not None:
+            cards = obs["hand"] if p == me else known.get(str(p), [])
+            _districts(out, o, cards, 2.0)
+        o += ND
+        flags = (obs["first_complete"] == p, obs["crown"] == p, p in obs["to_move"], obs["tribute"] == p,
+                 obs["protected"] == p)
+        for j, f in enumerate(flags):
+            out[o + j] = 1 if f else 0
+    o = MAX_SEATS * SEAT_SIZE
+    _chars(out, o, obs["characters"])
+    _chars(out, o + NC, obs["face_up"])
+    _chars(out, o + 2 * NC, obs["absent"])
+    for j, key in enumerate(("killed", "robbed", "bewitched")):
+        if obs[key] is not None:
+            out[o + (3 + j) * NC + C_INDEX[obs[key]]] = 1
+    _chars(out, o + 6 * NC, obs.get("my_characters", []))
+    _chars(out, o + 7 * NC, obs.get("offer", []))
+    if obs["current"] is not None:
+        out[o + 8 * NC + C_INDEX[obs["current"][0]]] = 1
+    g = o + CHAR_SIZE
+    out[g] = obs["round"] / 20
+    out[g + 1 + PHASES.index(obs["phase"])] = 1
+    out[g + 6] = obs["complete_at"] / 12
+    out[g + 7] = obs["deck_size"] / 65
+    out[g + 8] = obs["draft_step"] / 14
+    out[g + 9] = obs["draft_cards_left"] / 9
+    g += 10
+    if obs["current"] is not None and obs["current"][1] >= 0:
+        out[g + rel(obs["current"][1])] = 1
+    g += MAX_SEATS
+    out[g + min(max(obs["witch_step"], 0), 2)] = 1
+    g += 3
+    turn = obs["turn"]
+    for j, key in enumerate(TURN_KEYS):
+        out[g + j] = float(turn[key]) / TURN_SCALE[j]
+    g += 13
+    if obs["graveyard"] is not None:
+        out[g + D_INDEX[obs["graveyard"][0]]] = 1
+        out[g + ND + rel(obs["graveyard"][1])] = 1
+    g += ND + MAX_SEATS
+    out[g] = obs["tax_pot"] / 10
+    out[g + 1] = obs["pending_draws"] / 28
+    g += 2
+    wiz = obs.get("wizard")
+    if wiz is not None:
+        if wiz[0] >= 0:
+            out[g + rel(wiz[0])] = 1
+        out[g + MAX_SEATS + wiz[1]] = 1
+        if len(wiz) > 2:
+            out[g + MAX_SEATS + 3 + D_INDEX[wiz[2]]] = 1
+    g += MAX_SEATS + 3 + ND
+    out[g] = 1 if obs["over"] else 0
+    g += 1
+    _districts(out, g, obs.get("drawn", []))
+    _districts(out, g + ND, obs.get("redraw", []))
+    _districts(out, g + 2 * ND, obs.get("wizard_sees", []))
+    g += 3 * ND
+    for i, slug in obs.get("deck_bottom_known", []):
+        if i < BOTTOM_POSITIONS:
+            out[g + i * ND + D_INDEX[slug]] = 1
+        out[g + BOTTOM_POSITIONS * ND + D_INDEX[slug]] += 1
+    g += BOTTOM_POSITIONS * ND + ND
+    for k, (step, extras, cs) in enumerate(obs.get("draft_seen", [])[:SEEN_ENTRIES]):
+        e = g + k * SEEN_SIZE
+        out[e] = 1
+        out[e + 1] = step / 14
+        for x in extras:
+            if 0 <= x < 4:
+                out[e + 2 + x] = 1
+        _chars(out, e + 6, cs)
+    return out
