@@ -142,18 +142,17 @@ class GodsPlayground(State):
     def _to_move(self) -> list[int]:
         return list(self.movers)
 
-    @classmethod
-    def action_space(cls, game: Any) -> None:
-        """No fixed action space (bids are open-ended); saying so spares the engine an import probe."""
-        return None
-
     def _legal(self, player: int) -> list[Action]:
-        """The engine's cached legal list without the action-space lookup this game never needs."""
+        """The engine's cached legal list (with the fixed action space's canonical actions when an
+        ``encoding`` module declares one), checking the movers directly."""
         cached = self._legal_cache.get(player)
         if cached is None:
             if player not in self.movers:
                 return []
             cached = [a for a, _ in self.chance_outcomes()] if player == CHANCE else self._legal_actions(player)
+            lookup = self.game.action_lookup
+            if lookup is not None:
+                cached = [lookup.get(a, a) for a in cached]
             self._legal_cache[player] = cached
         return cached
 
