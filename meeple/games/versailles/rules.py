@@ -99,7 +99,8 @@ def cell_label(cell: int) -> str:
     return f"{chr(ord('a') + r)}{c + 1}"
 
 
-# every action object is built once: legal_actions only picks from these
+# every action object is built once: legal_actions only picks from these (encoding.py numbers
+# these very objects for the research adapters, so keep their names and their order)
 A_ACTIVATE = Action("activate")
 A_PASS = Action("pass")
 A_DONE = Action("done")
