@@ -39,9 +39,9 @@ def test_same_seed_and_same_actions_give_the_same_game(config: Config, seed: int
 
 
 @pytest.mark.parametrize("config, seed", FIRST_SEED_CASES)
-def test_different_seeds_are_allowed_to_differ(config: Config, seed: int) -> None:
-    # not a promise that they differ, only that new_game(seed) is a pure function of the seed
+def test_new_game_is_a_function_of_the_seed(config: Config, seed: int) -> None:
     assert config.new(seed).to_json() == config.new(seed).to_json()
+    assert config.new(seed, "manual").to_json() == config.new(seed, "manual").to_json()
 
 
 @pytest.mark.parametrize("config, seed", CASES)
