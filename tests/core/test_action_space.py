@@ -70,3 +70,24 @@ def test_observation_tensor_is_fixed_shape_float32(toy_game) -> None:
     state = toy_game(players=3)
     shapes = {state.observation_tensor(p).shape for p in (None, 0, 1, 2)}
     assert len(shapes) == 1 and state.observation_tensor(0).dtype == np.float32
+
+
+_SHARED = [Action("pass"), Action("bid", (1,)), Action("bid", (2,))]
+
+
+@pytest.mark.xfail(strict=True, reason="core hazard: Game.action_space() writes .index onto the Action "
+                   "objects the game returns; a game that shares those objects between configurations "
+                   "(in different orders) gets the last configuration's ids in every configuration")
+def test_action_ids_do_not_leak_between_configurations() -> None:
+    from meeple.core.registry import Game
+
+    class Shared(toy.ToyState):
+        @classmethod
+        def action_space(cls, game):  # noqa: ANN001, ANN206
+            return list(_SHARED) if game.players == 1 else list(reversed(_SHARED))
+
+    one = Game(info=toy.INFO, players=1, options={"rounds": 3, "die": True}, state_class=Shared)
+    two = Game(info=toy.INFO, players=2, options={"rounds": 3, "die": True}, state_class=Shared)
+    one.action_space()
+    two.action_space()
+    assert [a.index for a in one.action_space()] == [0, 1, 2]
