@@ -68,15 +68,17 @@ def test_heuristic_bot_wins_80_percent_of_1000_three_player_games():
     assert wins >= 800
 
 
-def test_no_fixed_action_space_so_the_fast_legal_list_is_exact():
+def test_the_fast_legal_list_is_exact_with_or_without_an_action_space():
     # rules.KingsburgState._legal skips the engine's action-space lookup: valid only while there is none
     game = meeple.load("kingsburg", players=3)
-    assert game.action_lookup is None
+    lookup = game.action_lookup  # None unless the package has an encoding module
     s = game.new_game(seed=4)
     rng = Rng(4)
     for _ in range(150):
         p = s.to_move()[0]
         legal = s.legal_actions(p)
         assert legal == s._legal_actions(p)
+        if lookup is not None:
+            assert all(lookup[a] is a for a in legal)  # canonical, indexed instances
         assert s.legal_actions(p + 1 if p + 1 < 3 else 0) == [] or len(s.to_move()) > 1
         s.apply(rng.choice(legal), p)

@@ -168,7 +168,15 @@ _ADV_ON = tuple("" if n == 0 else f"the {ADVISORS[n][0]} ({n})" for n in range(1
 SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
 
 
-_name = SEATS.__getitem__  # seat name of a real seat (0..4), fast
+_name = SEATS.__getitem__
+_ENCODING: list[Any] = [None, False]  # [the encoding module or None, probed yet]
+
+
+def _encoding(cls: type) -> Any:
+    if not _ENCODING[1]:
+        _ENCODING[0] = State._encoding_module.__func__(cls)
+        _ENCODING[1] = True
+    return _ENCODING[0]  # seat name of a real seat (0..4), fast
 
 
 def _remove(dice: list[int], used: tuple[int, ...]) -> None:
@@ -225,15 +233,19 @@ class KingsburgState(State):
 
     # ------------------------------------------------------------------ engine hooks
     @classmethod
-    def action_space(cls, game: Any) -> None:
-        """No fixed action space (no ``encoding`` module yet). Saying so directly spares the engine's
-        default a failed ``import ...kingsburg.encoding`` probe on every new game (~2 ms each)."""
-        return None
+    def action_space(cls, game: Any) -> list[Action] | None:
+        """The fixed action space of ``encoding.py`` when the package has one, else None. The engine's
+        default probes the import on every new game (~2 ms when there is no such module); the answer
+        is looked up once per process here."""
+        enc = _encoding(cls)
+        return None if enc is None else enc.action_space(game)
 
     def _legal(self, player: int) -> list[Action]:
-        """The engine's cached legal list, minus the action-space canonicalisation that a game with no
-        action space (see ``action_space``) never needs; the engine's version looks the space up on
-        every call (about 15% of a random play-out). Same result, same cache."""
+        """The engine's cached legal list. Without an action space (no ``encoding`` module) the
+        engine's canonicalisation through the space is a no-op that still costs a lookup on every
+        call (about 15% of a random play-out): skipped then; same result, same cache."""
+        if (_ENCODING[0] if _ENCODING[1] else _encoding(type(self))) is not None:
+            return super()._legal(player)
         cached = self._legal_cache.get(player)
         if cached is None:
             if player != self.mover or player == NONE:
