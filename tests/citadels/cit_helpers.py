@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import meeple
-from meeple.core import CHANCE, IllegalAction
+from meeple.core import CHANCE, Action, IllegalAction
 from meeple.games.citadels import content as K
 from meeple.games.citadels.rules import CitadelsState
 
@@ -132,8 +132,7 @@ def illegal(s: CitadelsState, text: str, player: int | None = None) -> str:
     if player is None:
         player = s.to_move()[0]
     try:
-        from meeple.core import Action
-        s.apply(Action.parse(text) if True else None, player)
+        s.apply(Action.parse(text), player)
     except IllegalAction as exc:
         assert s.to_json() == before
         return str(exc)
