@@ -151,8 +151,8 @@ class GodsPlayground(State):
                 return []
             cached = [a for a, _ in self.chance_outcomes()] if player == CHANCE else self._legal_actions(player)
             lookup = self.game.action_lookup
-            if lookup is not None:
-                cached = [lookup.get(a, a) for a in cached]
+            if lookup is not None and cached and lookup.get(cached[0]) is not cached[0]:
+                cached = [lookup.get(a, a) for a in cached]     # (the rules' shared actions need no mapping)
             self._legal_cache[player] = cached
         return cached
 
