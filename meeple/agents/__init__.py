@@ -1,9 +1,11 @@
-"""Players that are programs: random, each game's heuristic bot, and your own.
+"""Players that are programs: random, each game's heuristic bot, ISMCTS (with levels), and your own.
 
 An agent is any object with ``act(observation, legal_actions) -> Action``; it is handed only what
 its seat may know. A game's heuristic bot may instead implement ``act_on_state(state, player)``;
 it then receives ``state.determinize(player, seed)``, a copy in which everything hidden from that
-seat is re-dealt, so it still cannot see more than the seat may know.
+seat is re-dealt, so it still cannot see more than the seat may know. Names (``make_agent``):
+``random``, ``heuristic``, ``ismcts``, ``easy``/``normal``/``hard``, ``ismcts:seconds=1`` (settings),
+``package.module:Class`` (a plug-in); see docs/agents.md.
 
 >>> agent = make_agent("random", game_id="cube-europe", seed=1)
 >>> action = choose_action(agent, state, player=0)

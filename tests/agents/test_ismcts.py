@@ -165,12 +165,22 @@ def test_wins_the_toy_against_random_more_often_than_not() -> None:
 
 
 def test_real_games_whole_game_with_small_budget() -> None:
-    """Every registered game: one ISMCTS seat (heuristic rollouts where the game has a bot) plays to the end."""
+    """Every registered game: one ISMCTS seat plays a whole game to the end."""
     from meeple.sim import play_game
 
     for gid, info in meeple.games().items():
         n = info.min_players
-        game = meeple.load(gid, players=n)
-        agents = ["ismcts:iterations=3:rollout_depth=5:rollout=heuristic"] + ["random"] * (n - 1)
-        rec = play_game(game, 1, agents)
+        agents = ["ismcts:iterations=2:rollout_depth=2"] + ["random"] * (n - 1)
+        rec = play_game(meeple.load(gid, players=n), 1, agents)
         assert rec["length"] > 0
+
+
+def test_real_games_heuristic_rollouts() -> None:
+    """Heuristic rollouts run the game's own bot inside the search (random where a game has none)."""
+    for gid, info in meeple.games().items():
+        state = advance(meeple.load(gid, players=info.min_players).new_game(seed=2), 10, seed=2)
+        movers = [p for p in state.to_move() if p != CHANCE]
+        if not movers:
+            continue
+        agent = make_agent("ismcts:iterations=3:rollout=heuristic:rollout_depth=4", gid, 1)
+        assert agent.act_on_state(state.determinize(movers[0], 1), movers[0]) in state.legal_actions(movers[0])
