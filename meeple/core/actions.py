@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import re
+
 from meeple.core.errors import ActionParseError
+
+_INT = re.compile(r"-?[0-9]+")
 
 Arg = int | str
 
@@ -79,7 +83,15 @@ class Action:
         words = text.strip().split()
         if not words:
             raise ActionParseError("empty action text")
-        args = tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
+        args = []
+        for w in words[1:]:
+            if _INT.fullmatch(w):
+                args.append(int(w))
+            elif w.lstrip("-").isdigit():  # '--3', '²': looks like a number, is none
+                raise ActionParseError(f"{w!r} is not a number (write digits 0-9, with at most one '-')")
+            else:
+                args.append(w)
+        args = tuple(args)
         return cls(words[0].lower(), args)
 
 

@@ -77,26 +77,32 @@ class Game:
         ``index``; None if the game declares no fixed action space. Computed once per Game."""
         space = self.__dict__.get("_space", False)
         if space is False:
-            assert self.state_class is not None
-            actions = self.state_class.action_space(self)
-            lookup = None
-            if actions is not None:
-                lookup = {}
-                for i, action in enumerate(actions):
-                    if action in lookup:
-                        raise ValueError(f"{self.id}: action {action} appears twice in the action space")
-                    action.index = i
-                    lookup[action] = action
-            object.__setattr__(self, "_space", actions)
-            object.__setattr__(self, "_lookup", lookup)
-            space = actions
+            key = (self.state_class, self.info.id, self.players, tuple(sorted(self.options.items())))
+            cached = _SPACES.get(key)
+            if cached is None:
+                assert self.state_class is not None
+                actions = self.state_class.action_space(self)
+                lookup = None
+                if actions is not None:
+                    lookup = {}
+                    for i, action in enumerate(actions):
+                        if action in lookup:
+                            raise ValueError(f"{self.id}: action {action} appears twice in the action space")
+                        action.index = i
+                        lookup[action] = action
+                cached = _SPACES[key] = (actions, lookup)
+            object.__setattr__(self, "_space", cached[0])
+            object.__setattr__(self, "_lookup", cached[1])
+            space = cached[0]
         return space
 
     @property
     def action_lookup(self) -> dict[Action, Action] | None:
         """Maps any equal action to its canonical, indexed instance (None without an action space)."""
-        self.action_space()
-        return self.__dict__["_lookup"]
+        d = self.__dict__
+        if "_lookup" not in d:
+            self.action_space()
+        return d["_lookup"]
 
     @property
     def num_distinct_actions(self) -> int:
@@ -114,6 +120,8 @@ class Game:
 
 
 _REGISTRY: dict[str, tuple[GameInfo, type[State]]] = {}
+_SPACES: dict[tuple[Any, ...], tuple[list[Action] | None, dict[Action, Action] | None]] = {}
+"""Action spaces computed once per configuration (game id, players, options)."""
 _discovered = False
 
 
@@ -150,7 +158,7 @@ def _check_options(info: GameInfo, players: int, options: dict[str, Any]) -> dic
             valid = ", ".join(known) or "none"
             raise UnknownGame(f"{info.name} has no option {name!r}; its options are: {valid}")
         opt = known[key]
-        if opt.choices and value not in opt.choices:
+        if opt.choices and not any(value == c and type(value) is type(c) for c in opt.choices):
             raise UnknownGame(f"option {key!r} of {info.name} takes one of {list(opt.choices)}, not {value!r}")
         resolved[key] = value
     for opt in info.options:
@@ -161,7 +169,7 @@ def _check_options(info: GameInfo, players: int, options: dict[str, Any]) -> dic
 def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     """The game ``game_id`` for ``players`` players (default: its minimum) with validated options."""
     discover()
-    if game_id not in _REGISTRY:
+    if not isinstance(game_id, str) or game_id not in _REGISTRY:
         raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(sorted(_REGISTRY))}")
     info, cls = _REGISTRY[game_id]
     if players is None:

@@ -140,13 +140,18 @@ class State:
 
     @classmethod
     def _encoding_module(cls) -> Any:
+        cache = cls.__dict__.get("_encoding_cache")
+        if cache is not None:
+            return cache[0]
         package = cls.__module__.rsplit(".", 1)[0]
         try:
-            return importlib.import_module(f"{package}.encoding")
+            module = importlib.import_module(f"{package}.encoding")
         except ModuleNotFoundError as exc:
             if exc.name != f"{package}.encoding":
                 raise
-            return None
+            module = None
+        cls._encoding_cache = (module,)
+        return module
 
     def why_illegal(self, action: Action, player: int) -> str:
         """Why ``action`` is not legal for ``player`` now; games refine this with rule-specific reasons."""
@@ -203,6 +208,8 @@ class State:
         movers = self._to_move()
         if player is None:
             player = self._single_mover(movers)
+        elif isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalAction(f"a player is a seat number (0–{self.players - 1}) or CHANCE, not {player!r}")
         if player not in movers:
             if not movers:
                 raise IllegalAction("the game is over; no more actions")
@@ -253,6 +260,10 @@ class State:
         new.rng = Rng(seed)
         new.determinized = True
         new._resample_hidden(player)
+        # The copy keeps only the log lines the seat may read and the seat's own moves: other
+        # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
+        new.log = [e for e in new.log if e.visible(player)]
+        new.history = [(p, a) for p, a in new.history if p == player and player is not None]
         new._legal_cache = {}
         return new
 
@@ -284,7 +295,13 @@ class State:
         """The legal action whose text is ``text`` (spacing and case ignored)."""
         if player is None:
             player = self._single_mover()
+        elif isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalAction(f"a player is a seat number (0–{self.players - 1}) or CHANCE, not {player!r}")
         wanted = Action.parse(text)
+        movers = self._to_move()
+        if player not in movers:
+            waiting = ", ".join(self.player_name(p) for p in movers) or "nobody (the game is over)"
+            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
         key = str(wanted).lower()
         for action in self.legal_actions(player):
             if str(action).lower() == key:
@@ -361,8 +378,12 @@ def from_json(data: Any) -> State:
     missing = required - set(data)
     if missing:
         raise StateFormatError(f"saved game lacks: {', '.join(sorted(missing))}")
-    if not isinstance(data["options"], dict):
-        raise StateFormatError("'options' must be an object")
+    if not isinstance(data["options"], dict) or not all(isinstance(k, str) for k in data["options"]):
+        raise StateFormatError("'options' must be an object with option names as keys")
+    if not isinstance(data["game"], str):
+        raise StateFormatError("'game' must be a game id (a string)")
+    if not isinstance(data["determinized"], bool):
+        raise StateFormatError("'determinized' must be true or false")
     try:
         game = load(data["game"], players=data["players"], **data["options"])
         seed, chance = data["seed"], data["chance"]

@@ -82,15 +82,11 @@ def test_unknown_game_is_a_value_error() -> None:
     assert issubclass(UnknownGame, ValueError)
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: load() looks the id up in a dict before checking its type, "
-                   "so an unhashable id raises TypeError instead of UnknownGame")
 def test_an_unhashable_game_id_is_an_unknown_game() -> None:
     with pytest.raises(UnknownGame):
         meeple.load(["toy"])  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: _check_options tests `value in choices`, and True == 1, "
-                   "so a boolean is accepted for an integer option (rounds=True)")
 def test_a_boolean_is_not_an_integer_option_value() -> None:
     with pytest.raises(UnknownGame):
         meeple.load(toy.TOY_ID, rounds=True)
