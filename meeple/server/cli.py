@@ -22,6 +22,9 @@ def serve_command(
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
     bot_processes: int = typer.Option(
         0, "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process)."),
+    open_browser: Optional[bool] = typer.Option(
+        None, "--open/--no-open",
+        help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
 ) -> None:
     """Run the online game server: lobby, seats, bots, live play in the browser."""
     import uvicorn
@@ -39,11 +42,31 @@ def serve_command(
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)})")
+    if open_browser if open_browser is not None else _has_desktop():
+        _open_later(f"http://{shown}:{port}/")
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
     # interval (default 5 ms) keeps those hand-overs from adding milliseconds to every move.
     sys.setswitchinterval(0.0005)
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
+
+
+def _has_desktop() -> bool:
+    """A graphical session where a browser can open (not a bare terminal, where Python's
+    webbrowser module would start a text browser in the foreground)."""
+    import os
+
+    return sys.platform in ("darwin", "win32") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open_later(url: str) -> None:
+    """Open ``url`` in the browser once the server has had a moment to start listening."""
+    import threading
+    import webbrowser
+
+    timer = threading.Timer(1.5, lambda: webbrowser.open(url, new=2))
+    timer.daemon = True
+    timer.start()
 
 
 def _safe(url: str) -> str:
