@@ -61,6 +61,7 @@ class State:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, game: Game, seed: int, chance: str) -> State:
+        game.action_space()  # numbers the game's actions (once per configuration) before any is listed
         state = cls.__new__(cls)
         state._init_base(game, seed, chance)
         state.setup()
