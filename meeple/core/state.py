@@ -44,6 +44,9 @@ class LogEntry(NamedTuple):
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
 
+_new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
+
+
 class State:
     """The state of one game in progress; see the module docstring for what a game implements."""
 
@@ -187,7 +190,8 @@ class State:
         return list(self._legal(player))
 
     def _legal(self, player: int) -> list[Action]:
-        """The cached legal actions (shared list: never mutate it)."""
+        """The cached legal actions (shared list: never mutate it), as the action space's own objects
+        when the game declares a space (a game whose rules already list those objects pays nothing)."""
         cached = self._legal_cache.get(player)
         if cached is None:
             if player not in self._to_move():
@@ -198,12 +202,34 @@ class State:
                 cached = self._legal_actions(player)
             lookup = self.game.action_lookup
             if lookup is not None:
-                cached = [lookup[a] for a in cached]
+                for action in cached:
+                    if action.index is None:
+                        cached = [lookup[a] for a in cached]
+                        break
             self._legal_cache[player] = cached
         return cached
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
+        # Fast path: a seat whose legal actions are cached is a seat to move (the cache is emptied on
+        # every change), and agents hand back an object from that very list.
+        legal = self._legal_cache.get(player) if type(player) is int else None
+        if legal is None:
+            player, legal = self._mover_and_legal(action, player)
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if not isinstance(action, Action):
+                raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action, player))
+        self._do(action, player)
+        if self.chance == "auto":
+            self._advance()
+
+    def _mover_and_legal(self, action: Any, player: Any) -> tuple[int, list[Action]]:
+        """The checks of ``apply`` when nothing is cached: the action's type, whose turn it is."""
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
         movers = self._to_move()
@@ -216,15 +242,7 @@ class State:
                 raise IllegalAction("the game is over; no more actions")
             waiting = ", ".join(self.player_name(p) for p in movers)
             raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
-        legal = self._legal(player)
-        for candidate in legal:  # identity first: agents pass back an action from the list
-            if candidate is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalAction(self.why_illegal(action, player))
-        self._do(action, player)
-        self._advance()
+        return player, self._legal(player)
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state (nor its RNG)."""
@@ -338,7 +356,7 @@ class State:
     # ------------------------------------------------------------------ internals
     def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
         """Add a log line, public or visible only to the seats in ``to``."""
-        self.log.append(LogEntry(text, to))
+        self.log.append(_new_tuple(LogEntry, (text, to)))
 
     def _single_mover(self, movers: list[int] | None = None) -> int:
         movers = self._to_move() if movers is None else movers
@@ -350,16 +368,20 @@ class State:
         raise IllegalAction(f"several seats may act now ({names}); say which player acts")
 
     def _do(self, action: Action, player: int) -> None:
-        self._legal_cache = {}
+        self._legal_cache = {}  # (also while ``_apply`` runs: it may list legal actions of the new position)
         self.history.append((player, action))
         self._apply(action, player)
         self._legal_cache = {}
+
+    def _chance_due(self) -> bool:
+        """Whether a random outcome is pending (``[CHANCE]`` to move); games may answer faster."""
+        return self._to_move() == [CHANCE]
 
     def _advance(self) -> None:
         """In automatic chance mode, resolve every pending random outcome from the state's RNG."""
         if self.chance != "auto":
             return
-        while self._to_move() == [CHANCE]:
+        while self._chance_due():
             self._do(self.sample_chance(self.rng), CHANCE)
 
 

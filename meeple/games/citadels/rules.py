@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.core import CHANCE, Action, IllegalAction, InvariantError, Rng, State
+from meeple.core import CHANCE, Action, InvariantError, Rng, State
 from meeple.core.state import LogEntry
 from meeple.games.citadels import content as K
 from meeple.games.citadels.content import (
@@ -176,42 +176,8 @@ class CitadelsState(State):
         m = self.mover
         return [] if m == NOBODY else [m]
 
-    # The base class's apply/_advance, specialised for a game with exactly one seat to move at a time:
-    # same checks, same messages, same history, but no list copies or sets on the hot path.
-    def apply(self, action: Action, player: int | None = None) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
-        m = self.mover
-        if m == NOBODY:
-            raise IllegalAction("the game is over; no more actions")
-        if player is None:
-            player = m
-        elif player != m:
-            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {self.player_name(m)}")
-        legal = self._legal_cache.get(m)
-        if legal is None:
-            legal = self._legal_cache[m] = self._legal_actions(m)
-        for a in legal:
-            if a is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalAction(self.why_illegal(action, player))
-        self._legal_cache = {}
-        self.history.append((player, action))
-        self._apply(action, player)
-        if self.chance == "auto":
-            self._advance()
-
-    def _advance(self) -> None:
-        if self.chance != "auto":
-            return
-        history = self.history
-        while self.mover == CHANCE:
-            a = self.sample_chance(self.rng)
-            self._legal_cache = {}
-            history.append((CHANCE, a))
-            self._apply(a, CHANCE)
+    def _chance_due(self) -> bool:
+        return self.mover == CHANCE
 
     def player_name(self, player: int | None) -> str:
         if player is not None and 0 <= player < len(SEAT_NAMES):

@@ -31,20 +31,18 @@ EFFECT_IDS: tuple[str, ...] = ()
 
 
 def action_space(game: Any) -> list[Action]:
-    """Every action of a game with ``game.players`` seats, chance outcomes first."""
-    players = game.players
-    space = [Action("board", (c,)) for c in ALL_CARDS]
-    space += [Action("first", (p,)) for p in range(players)] if players > 1 else []
-    space += [Action("card", (c,)) for c in ALL_CARDS]
-    space += [Action("roll", (a, b)) for a in range(1, 7) for b in range(a, 7)]
-    space += [Action("start", (h,)) for h in HEX_LABELS]
-    space += [Action("take", (d, s)) for d in range(1, 7) for s in range(1, 7)]
-    space += [Action("place", (d, h)) for d in range(1, 7) for h in HEX_LABELS]
-    space += [Action("worker", (d,)) for d in range(1, 7)]
-    space += [Action("return", (c,)) for c in COLOURS]
-    space += [Action("chain", (h,)) for h in HEX_LABELS]
-    space += [Action("white", (c,)) for c in COLOURS]
-    space.append(Action("pass"))
+    """Every action of a game with ``game.players`` seats: the rules' own action objects, numbered the
+    same for every player count (the start-card outcomes, which depend on it, come last)."""
+    from meeple.games.cube_europe import rules as R
+
+    space = list(R._BOARD.values()) + list(R._CARD.values()) + list(R._ROLLS)
+    space += list(R._START.values())
+    space += [a for d in range(1, 7) for a in R._TAKE[d]]
+    space += [R._PLACE[d][h] for d in range(1, 7) for h in HEX_LABELS]
+    space += [R._WORKER[d] for d in range(1, 7)]
+    space += list(R._RETURN.values()) + list(R._CHAIN.values()) + list(R._WHITE.values())
+    space.append(R.PASS)
+    space += R._FIRST[: game.players] if game.players > 1 else []
     return space
 
 

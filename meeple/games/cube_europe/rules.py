@@ -27,6 +27,7 @@ from meeple.games.cube_europe.content import (
     COLOURS,
     CUBES_PER_COLOUR,
     EFFECTS,
+    HEX_LABELS,
     INVENTORY_SIZE,
     MARKET_CARDS,
     NEIGHBOURS,
@@ -37,13 +38,22 @@ from meeple.games.cube_europe.content import (
     rank,
 )
 
+# Every action the game can offer, made once: the legal-action lists hand out these objects, and
+# encoding.action_space numbers these same objects (identically for every player count).
 PASS = Action("pass")
 _DICE_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
 _DIST = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
-_TAKE = {d: [Action("take", (d, s)) for s in range(1, 7)] for d in range(1, 7)}
-_PLACE = {d: {h: Action("place", (d, h)) for h in NEIGHBOURS} for d in range(1, 7)}
-_WORKER = {d: Action("worker", (d,)) for d in range(1, 7)}
+_BOARD = {c: Action("board", (c,)) for c in ALL_CARDS}
+_CARD = {c: Action("card", (c,)) for c in ALL_CARDS}
+_FIRST = [Action("first", (p,)) for p in range(4)]
 _ROLLS = [Action("roll", (a, b)) for a in range(1, 7) for b in range(a, 7)]
+_START = {h: Action("start", (h,)) for h in HEX_LABELS}
+_TAKE = {d: [Action("take", (d, s)) for s in range(1, 7)] for d in range(1, 7)}
+_PLACE = {d: {h: Action("place", (d, h)) for h in HEX_LABELS} for d in range(1, 7)}
+_WORKER = {d: Action("worker", (d,)) for d in range(1, 7)}
+_RETURN = {c: Action("return", (c,)) for c in COLOURS}
+_CHAIN = {h: Action("chain", (h,)) for h in HEX_LABELS}
+_WHITE = {c: Action("white", (c,)) for c in COLOURS}
 _ROLL_OF = {act.args: act for act in _ROLLS}
 _ROLL_WEIGHTS = [(act, 1.0 if act.args[0] == act.args[1] else 2.0) for act in _ROLLS]
 
@@ -119,9 +129,9 @@ class CubeEuropeState(State):
         if phase == "roll":
             return list(_ROLL_WEIGHTS)
         if phase == "first":
-            return [(Action("first", (p,)), 1.0) for p in range(self.players)]
-        name = "board" if phase == "deal" else "card"
-        return [(Action(name, (c,)), 1.0) for c in self.unseen]
+            return [(_FIRST[p], 1.0) for p in range(self.players)]
+        table = _BOARD if phase == "deal" else _CARD
+        return [(table[c], 1.0) for c in self.unseen]
 
     def sample_chance(self, rng: Rng) -> Action:
         """Same distribution as ``chance_outcomes``, without building the list."""
@@ -133,7 +143,7 @@ class CubeEuropeState(State):
     def _legal_actions(self, player: int) -> list[Action]:
         if self.phase == "start":
             board = CARDS[self.boards[player]]
-            return [Action("start", (h,)) for h in board.start_hexes]
+            return [_START[h] for h in board.start_hexes]
         if self.pending:
             return self._follow_up_actions(player)
         return self._die_actions(player)
@@ -391,10 +401,10 @@ class CubeEuropeState(State):
     def _follow_up_actions(self, player: int) -> list[Action]:
         kind = self.pending[-1]
         if kind[0] == "return":
-            return [Action("return", (c,)) for c in COLOURS if c in self.inventory[player]]
+            return [_RETURN[c] for c in COLOURS if c in self.inventory[player]]
         if kind[0] == "chain":
-            return [Action("chain", (h,)) for h in self._chain_targets(player, kind[1])] + [PASS]
-        return [Action("white", (c,)) for c in self._white_colours(player)] + [PASS]
+            return [_CHAIN[h] for h in self._chain_targets(player, kind[1])] + [PASS]
+        return [_WHITE[c] for c in self._white_colours(player)] + [PASS]
 
     def _frontier(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
+from meeple.core import CHANCE, Action, InvariantError, State
 
 from . import content as C
 
-_tuple_new = tuple.__new__
 P = C.PLAYERS
 NPROV = 5
 
@@ -142,52 +141,9 @@ class GodsPlayground(State):
     def _to_move(self) -> list[int]:
         return list(self.movers)
 
-    def _legal(self, player: int) -> list[Action]:
-        """The engine's cached legal list (with the fixed action space's canonical actions when an
-        ``encoding`` module declares one), checking the movers directly."""
-        cached = self._legal_cache.get(player)
-        if cached is None:
-            if player not in self.movers:
-                return []
-            cached = [a for a, _ in self.chance_outcomes()] if player == CHANCE else self._legal_actions(player)
-            lookup = self.game.action_lookup
-            if lookup is not None and cached and lookup.get(cached[0]) is not cached[0]:
-                cached = [lookup.get(a, a) for a in cached]     # (the rules' shared actions need no mapping)
-            self._legal_cache[player] = cached
-        return cached
-
-    def _do(self, action: Action, player: int) -> None:
-        """As the engine's; ``_apply`` never reads the legal-action cache, so it is cleared once, after."""
-        self.history.append((player, action))
-        self._apply(action, player)
-        self._legal_cache = {}
-
-    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
-        """As ``State.say`` (a log line, public or for the seats in ``to``), without the extra call."""
-        self.log.append(_tuple_new(LogEntry, (text, to)))
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """As ``State.apply``; the common case (a listed action of a seat to move) skips building a set.
-
-        Every other case (errors, no player given) goes through the base class, which re-checks."""
-        if player is not None and player in self.movers and isinstance(action, Action):
-            legal = self._legal_cache.get(player)
-            if legal is None:
-                legal = self._legal(player)
-            listed = False
-            for a in legal:          # identity first: legal actions are shared singletons
-                if a is action:
-                    listed = True
-                    break
-            if listed or action in legal:
-                self._do(action, player)
-                if self.chance == "auto":
-                    movers = self.movers
-                    while movers and movers[0] == CHANCE:
-                        self._do(self.sample_chance(self.rng), CHANCE)
-                        movers = self.movers
-                return
-        super().apply(action, player)
+    def _chance_due(self) -> bool:
+        movers = self.movers
+        return len(movers) == 1 and movers[0] == CHANCE
 
     def is_over(self) -> bool:
         return self.over

@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
-from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
+from meeple.core import CHANCE, Action, InvariantError, State
 from meeple.games.kingsburg import content as C
 from meeple.games.kingsburg.content import (
     ADVISORS, B_COST, B_INDEX, B_KEY, B_NAME, B_VP, BARRACKS, BUILDING_TOKENS, CATHEDRAL, CHAPEL, CRANE,
@@ -163,21 +163,11 @@ def _compute_buildable(mask: int, g: int, w: int, s: int) -> list[int]:
     return out
 
 
-_tuple_new = tuple.__new__
 _ADV_ON = tuple("" if n == 0 else f"the {ADVISORS[n][0]} ({n})" for n in range(19))
 SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
 
 
 _name = SEATS.__getitem__
-_ENCODING: list[Any] = [None, False]  # [the encoding module or None, probed yet]
-
-
-def _encoding(cls: type) -> Any:
-    if not _ENCODING[1]:
-        _ENCODING[0] = State._encoding_module.__func__(cls)
-        _ENCODING[1] = True
-    return _ENCODING[0]  # seat name of a real seat (0..4), fast
-
 
 def _remove(dice: list[int], used: tuple[int, ...]) -> None:
     for v in used:
@@ -232,40 +222,8 @@ class KingsburgState(State):
         self._run()
 
     # ------------------------------------------------------------------ engine hooks
-    @classmethod
-    def action_space(cls, game: Any) -> list[Action] | None:
-        """The fixed action space of ``encoding.py`` when the package has one, else None. The engine's
-        default probes the import on every new game (~2 ms when there is no such module); the answer
-        is looked up once per process here."""
-        enc = _encoding(cls)
-        return None if enc is None else enc.action_space(game)
-
-    def _legal(self, player: int) -> list[Action]:
-        """The engine's cached legal list. Without an action space (no ``encoding`` module) the
-        engine's canonicalisation through the space is a no-op that still costs a lookup on every
-        call (about 15% of a random play-out): skipped then; same result, same cache."""
-        if (_ENCODING[0] if _ENCODING[1] else _encoding(type(self))) is not None:
-            return super()._legal(player)
-        cached = self._legal_cache.get(player)
-        if cached is None:
-            if player != self.mover or player == NONE:
-                return []
-            cached = [a for a, _ in self.chance_outcomes()] if player == CHANCE else self._legal_actions(player)
-            self._legal_cache[player] = cached
-        return cached
-
-    def _do(self, action: Action, player: int) -> None:
-        """As the engine's, minus work this game does not need (its _apply never reads legal actions)."""
-        self.history.append((player, action))
-        self._apply(action, player)
-        self._legal_cache = {}
-
-    def _advance(self) -> None:
-        """As the engine's: resolve pending random outcomes in chance="auto" (without building lists)."""
-        if self.chance != "auto":
-            return
-        while self.mover == CHANCE:
-            self._do(self.sample_chance(self.rng), CHANCE)
+    def _chance_due(self) -> bool:
+        return self.mover == CHANCE
 
     def _to_move(self) -> list[int]:
         m = self.mover
@@ -375,9 +333,6 @@ class KingsburgState(State):
         q.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
 
     # ------------------------------------------------------------------ helpers
-    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
-        self.log.append(_tuple_new(LogEntry, (text, to)))
-
     def _gain(self, p: int, r: int, k: int = 1) -> None:
         self.res[p][r] += k
 

@@ -15,7 +15,7 @@ import marshal
 from itertools import combinations
 from typing import Any
 
-from meeple.core import CHANCE, Action, IllegalAction, InvariantError, LogEntry, State
+from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
 from meeple.games.versailles import content as C
 
 # --------------------------------------------------------------------------- precomputed tables
@@ -228,54 +228,9 @@ class VersaillesState(State):
     def is_over(self) -> bool:
         return self.over
 
-    # speed: the base class's versions, without the lookup of a fixed action space (none declared)
-    def _legal(self, player: int) -> list[Action]:
-        cached = self._legal_cache.get(player)
-        if cached is None:
-            ph = self.phase
-            if ph == "draw" or ph == "start":
-                if player != CHANCE:
-                    return []
-                cached = [a for a, _ in self.chance_outcomes()]
-            elif ph == "over" or player != self.actor:
-                return []
-            else:
-                cached = self._legal_actions(player)
-            self._legal_cache[player] = cached
-        return cached
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """The base class's apply with a fast path for the usual case (the seat to move, a listed
-        action); anything unusual goes through the base class, which raises the right errors."""
+    def _chance_due(self) -> bool:
         ph = self.phase
-        if (player is None or player != self.actor or ph == "over" or ph == "draw" or ph == "start"
-                or not isinstance(action, Action)):
-            return super().apply(action, player)
-        legal = self._legal_cache.get(player)
-        if legal is None:
-            legal = self._legal(player)
-        for candidate in legal:
-            if candidate is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalAction(self.why_illegal(action, player))
-        self._legal_cache = {}
-        self.history.append((player, action))
-        self._apply(action, player)
-        self._legal_cache = {}
-        ph = self.phase
-        if (ph == "draw" or ph == "start") and self.chance == "auto":
-            self._advance()
-
-    def _advance(self) -> None:
-        if self.chance != "auto":
-            return
-        while self.phase == "draw" or self.phase == "start":
-            self._do(self.sample_chance(self.rng), CHANCE)
-
-    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
-        self.log.append(_ENTRY(LogEntry, (text, to)))
+        return ph == "draw" or ph == "start"
 
     def player_name(self, player: int | None) -> str:
         if player is not None and 0 <= player < 5:
