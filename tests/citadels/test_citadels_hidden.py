@@ -110,3 +110,47 @@ def test_determinize_of_random_positions_keeps_observation_and_legal_actions():
             la = s.legal_actions(p)
             s.apply(la[rng.randbelow(len(la))], p)
             step += 1
+
+
+def _hidden_deal(s):
+    """Where every hidden card and character is, in a form that two equal deals share."""
+    return (
+        [sorted(h) for h in s.hands], list(s.pool), list(s.bottom), sorted(s.drawn), sorted(s.redraw),
+        [list(st) for st in s.steps], list(s.cpool), holders(s),
+    )
+
+
+def test_determinize_depends_only_on_what_the_seat_knows():
+    # A determinized copy lies in the same information set as the real game, so re-determinizing it
+    # with a seed must give exactly what determinizing the real game with that seed gives; any
+    # dependence on where the hidden cards really are (the real deal) would show here.
+    for n in (2, 4, 7):
+        s = meeple.load("citadels", players=n).new_game(seed=5 + n)
+        rng = Rng(n)
+        step = 0
+        while s.to_move():
+            p = s.to_move()[0]
+            if step % 13 == 0:
+                for q in [None, *range(n)]:
+                    direct = s.determinize(q, 99)
+                    via_other_world = s.determinize(q, step + 1).determinize(q, 99)
+                    assert _hidden_deal(via_other_world) == _hidden_deal(direct), (n, step, q)
+            la = s.legal_actions(p)
+            s.apply(la[rng.randbelow(len(la))], p)
+            step += 1
+
+
+def test_character_knowledge_the_sampler_cannot_use_falls_back_without_the_real_deal():
+    s = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
+    # Corrupt Blue's record of the offers it saw so that it fits no deal: the sampler must drop it
+    # (keeping only public facts and Blue's own pick) rather than keep the real characters.
+    s.seen[1] = [[0, [], [K.C_SLUG.index("assassin"), K.C_SLUG.index("thief")]]]
+    deals = set()
+    for seed in range(40):
+        d = s.determinize(1, seed)
+        h = holders(d)
+        assert h["thief"] == 1 and h["bishop"] == -2 and h["architect"] == -2
+        assert d.observation(1) == s.observation(1)
+        d.check_invariants()
+        deals.add(tuple(sorted(h.items())))
+    assert len(deals) > 5

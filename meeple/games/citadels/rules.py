@@ -1218,46 +1218,66 @@ class CitadelsState(State):
         self._resample_districts(p)
 
     def _resample_characters(self, p: int | None) -> None:
-        steps = self.steps
-        if not steps and not self.cpool:
+        """Re-deal the characters ``p`` has not seen, keeping every draft offer ``p`` saw. Should that
+        knowledge ever not fit the sampler, the deal keeps only what the table and ``p``'s own picks
+        show: weaker inference, but never the real deal (which would let a search peek)."""
+        if not self.steps and not self.cpool:
             return
+        groups = self.seen[p] if p is not None else []
+        if groups and self._deal_characters(p, groups):
+            return
+        if not self._deal_characters(p, []):
+            raise InvariantError("no character deal fits the revealed characters and the seat's own picks")
+
+    def _character_atoms(self, groups: list[Any]) -> list[tuple[list[int], list[int]]] | None:
+        """Split the face-down and pooled character slots by which draft offers they were in; each
+        part with the characters that can be there. None when the offers do not determine them."""
+        steps = self.steps
         ns = len(steps)
         items = [i for i in range(ns) if steps[i][0] != UP] + list(range(ns, ns + len(self.cpool)))
-        card_of = [s[1] for s in steps] + list(self.cpool)
-        hold = [s[0] for s in steps] + [POOL] * len(self.cpool)
-        groups = self.seen[p] if p is not None else []
+        card_of = [st[1] for st in steps] + list(self.cpool)
         atoms: dict[tuple[bool, ...], list[int]] = {}
         for i in items:
             sig = tuple((g[0] >= 0 and i >= g[0]) or i in g[1] for g in groups)
             atoms.setdefault(sig, []).append(i)
+        everything = {card_of[i] for i in items}
         atom_cards = []
         for sig, members in atoms.items():
-            cards = {card_of[i] for i in members}
-            full = {card_of[i] for i in items}
+            full = set(everything)
             for inside, g in zip(sig, groups):
                 if inside:
                     full &= set(g[2])
                 else:
                     full -= set(g[2])
-            if full != cards:
-                return  # knowledge that the groups cannot express: keep the deal as it is
-            atom_cards.append((members, sorted(cards)))
-        known = {c: s for c, s in self.revealed}
+            if len(full) != len(members):
+                return None
+            atom_cards.append((members, sorted(full)))
+        return atom_cards
+
+    def _deal_characters(self, p: int | None, groups: list[Any]) -> bool:
+        """Sample a character deal consistent with ``groups`` (offers ``p`` saw); False if none found."""
+        atom_cards = self._character_atoms(groups)
+        if atom_cards is None:
+            return False
+        hold = [st[0] for st in self.steps] + [POOL] * len(self.cpool)
+        known = {c: seat for c, seat in self.revealed}
         if p is not None:
             for c in self.chars:
                 if self.holder[c] == p:
                     known[c] = p
         absent = set(self.absent)
         rng = self.rng
-        swap_pair = None
-        if len(self.seven) == 2 and p != self.seven[0]:
-            swap_pair = (0, self.seven[1])
+        swap_pair = (0, self.seven[1]) if len(self.seven) == 2 and p != self.seven[0] else None
+        if swap_pair:  # who holds which of the two is unknown: start from one fixed order
+            a, b = swap_pair
+            if hold[a] > hold[b]:
+                hold[a], hold[b] = hold[b], hold[a]
         for _attempt in range(40):
             h = list(hold)
             if swap_pair and rng.randbelow(2):
                 a, b = swap_pair
                 h[a], h[b] = h[b], h[a]
-            new_card = dict()
+            new_card: dict[int, int] = {}
             ok = True
             for members, cards in atom_cards:
                 free = list(members)
@@ -1281,25 +1301,30 @@ class CitadelsState(State):
                 rng.shuffle(rest)
                 for i, c in zip(free, rest):
                     new_card[i] = c
-            if not ok:
-                continue
-            for i in range(ns):
-                if i in new_card:
-                    steps[i][0] = h[i]
-                    steps[i][1] = new_card[i]
-            self.cpool = sorted(new_card[i] for i in range(ns, ns + len(self.cpool)))
-            for c in self.chars:
-                self.holder[c] = OUT
-            for hh, c in steps:
-                self.holder[c] = hh
-            for c in self.cpool:
-                self.holder[c] = POOL
-            if self.phase == P_DRAFT and self.script_i < len(self.script) and self.offer:
-                offer = list(self.cpool)
-                if self.seven and self.script_i == len(self.script) - 1:
-                    offer.append(steps[0][1])
-                self.offer = sorted(offer)
-            return
+            if ok:
+                self._set_character_deal(h, new_card)
+                return True
+        return False
+
+    def _set_character_deal(self, h: list[int], new_card: dict[int, int]) -> None:
+        steps = self.steps
+        ns = len(steps)
+        for i in range(ns):
+            if i in new_card:
+                steps[i][0] = h[i]
+                steps[i][1] = new_card[i]
+        self.cpool = sorted(new_card[i] for i in range(ns, ns + len(self.cpool)))
+        for c in self.chars:
+            self.holder[c] = OUT
+        for hh, c in steps:
+            self.holder[c] = hh
+        for c in self.cpool:
+            self.holder[c] = POOL
+        if self.phase == P_DRAFT and self.script_i < len(self.script) and self.offer:
+            offer = list(self.cpool)
+            if self.seven and self.script_i == len(self.script) - 1:
+                offer.append(steps[0][1])
+            self.offer = sorted(offer)
 
     def _resample_districts(self, p: int | None) -> None:
         n = self.game.players
@@ -1325,6 +1350,7 @@ class CitadelsState(State):
         other_redraw = self.cur_seat != p and self.redraw
         if other_redraw:
             unknown += self.redraw
+        unknown.sort()  # the re-deal must not depend on where the unseen cards really are
         self.rng.shuffle(unknown)
         k = len(self.pool)
         self.pool = sorted(unknown[:k])
