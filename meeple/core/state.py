@@ -281,10 +281,35 @@ class State:
         new._resample_hidden(player)
         # The copy keeps only the log lines the seat may read and the seat's own moves: other
         # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
-        new.log = [e for e in new.log if e.visible(player)]
-        new.history = [(p, a) for p, a in new.history if p == player and player is not None]
+        log, history = self._seat_record(player)
+        new.log = log.copy()
+        new.history = history.copy()
         new._legal_cache = {}
         return new
+
+    def _seat_record(self, player: int | None) -> tuple[list[LogEntry], list[tuple[int, Action]]]:
+        """The log lines ``player`` may read and ``player``'s own moves, kept per seat and extended as
+        the game goes on (a search determinizes the same position thousands of times)."""
+        records = self.__dict__.setdefault("_seat_records", {})
+        log, history = self.log, self.history
+        record = records.get(player)
+        if record is not None:
+            n_log, n_hist, seen_log, own_moves = record[:4]
+            if not (n_log <= len(log) and n_hist <= len(history)
+                    and (n_log == 0 or record[4] is log[n_log - 1])
+                    and (n_hist == 0 or record[5] is history[n_hist - 1])):
+                record = None  # the log or history was rewritten (not appended to): start again
+        if record is None:
+            n_log = n_hist = 0
+            seen_log, own_moves = [], []
+        if n_log < len(log):
+            seen_log.extend(e for e in log[n_log:] if e[1] is None or (player is not None and player in e[1]))
+        if n_hist < len(history) and player is not None:
+            own_moves.extend(m for m in history[n_hist:] if m[0] == player)
+        n_log, n_hist = len(log), len(history)
+        records[player] = (n_log, n_hist, seen_log, own_moves,
+                           log[-1] if log else None, history[-1] if history else None)
+        return seen_log, own_moves
 
     def action_from_index(self, index: int) -> Action:
         """The action with this id in the game's fixed action space (legality is checked by ``apply``)."""

@@ -1351,10 +1351,16 @@ class CitadelsState(State):
         if other_redraw:
             unknown += self.redraw
         unknown.sort()  # the re-deal must not depend on where the unseen cards really are
-        self.rng.shuffle(unknown)
+        # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
+        # is the unseen deck, which is kept sorted anyway.
         k = len(self.pool)
-        self.pool = sorted(unknown[:k])
-        pos = k
+        dealt = len(unknown) - k
+        randbelow = self.rng.randbelow
+        for i in range(dealt):
+            j = i + randbelow(len(unknown) - i)
+            unknown[i], unknown[j] = unknown[j], unknown[i]
+        self.pool = sorted(unknown[dealt:])
+        pos = 0
         slot = 0
         for q in range(n):
             if q == p:

@@ -1066,15 +1066,7 @@ class KingsburgState(State):
         y = self.year - 1
         if self.enemy[y] < 0 or self.revealed[y] or (player is not None and player in self.peeked[y]):
             return
-        old = ENEMY_ACT[y][self.enemy[y]]
-        self.enemy[y] = self.rng.randbelow(5)
-        new = ENEMY_ACT[y][self.enemy[y]]
-        hist = self.history
-        for i in range(len(hist) - 1, -1, -1):  # the draw of this year is the last such outcome
-            if hist[i][0] == CHANCE and hist[i][1] == old:
-                hist[i] = (CHANCE, new)
-                break
-        self.log = [e for e in self.log if e.visible(player)]
+        self.enemy[y] = self.rng.randbelow(5)  # (the engine drops the real draw from the copy's history and log)
 
     def check_invariants(self) -> None:
         n = self.players
