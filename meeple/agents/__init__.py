@@ -55,7 +55,8 @@ LEVELS: dict[str, dict[str, Any]] = {
 """Difficulty levels: ISMCTS budgets per move (iterations, so a level plays the same for the same seed)."""
 
 _ISMCTS_PARAMS = {
-    "iterations": int, "seconds": float, "rollout": str, "rollout_depth": int, "depth": int, "exploration": float,
+    "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
+    "exploration": float,
 }
 
 
@@ -65,7 +66,8 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     * ``random``; ``heuristic`` (the game's ``bots.HeuristicBot``; ImportError if it has none);
     * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the levels ``easy``, ``normal``, ``hard``;
     * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
-      with settings (``iterations``, ``seconds``, ``rollout`` random|heuristic, ``rollout_depth``, ``exploration``);
+      with settings (``iterations``, ``seconds``, ``clock`` wall|cpu, ``rollout`` random|heuristic,
+      ``rollout_depth``, ``exploration``);
     * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or
       ``act_on_state(state, player)``), built as ``Class(seed=seed)`` (also ``game_id=`` if it takes one).
 

@@ -24,7 +24,8 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
   ``max(2, 10% of the largest score)``. Solo: the score against the range of scores this search has
   seen.
-* Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move.
+* Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move, of wall time
+  or (``clock="cpu"``) of this process's CPU time, which a busy shared machine does not shrink.
 
 >>> agent = ISMCTSAgent(seed=1, iterations=200)
 >>> action = meeple.agents.choose_action(agent, state, player=0)
@@ -58,6 +59,7 @@ class ISMCTSAgent:
 
     ``iterations`` or ``seconds`` set the budget per move (``iterations`` wins if both are given;
     neither means 1,000 iterations). ``rollout`` is ``"random"`` or ``"heuristic"``;
+    ``clock`` is ``"wall"`` or ``"cpu"`` (what ``seconds`` counts);
     ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
     ``exploration`` is the UCB constant; ``game_id`` is needed only for heuristic rollouts (taken
     from the state otherwise).
@@ -69,6 +71,7 @@ class ISMCTSAgent:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
+        clock: str = "wall",
         rollout: str = "random",
         rollout_depth: int | None = None,
         exploration: float = 0.7,
@@ -76,6 +79,8 @@ class ISMCTSAgent:
     ) -> None:
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"clock must be 'wall' or 'cpu', not {clock!r}")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -88,6 +93,8 @@ class ISMCTSAgent:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = None if iterations is not None else seconds
+        self.clock = clock
+        self._now = time.perf_counter if clock == "wall" else time.process_time
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.exploration = exploration
@@ -100,7 +107,8 @@ class ISMCTSAgent:
         self.last_seconds = 0.0
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"
+        budget = (f"iterations={self.iterations}" if self.iterations is not None
+                  else f"seconds={self.seconds}" + (", clock='cpu'" if self.clock == "cpu" else ""))
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
         return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}, seed={self.seed})"
 
@@ -132,20 +140,21 @@ class ISMCTSAgent:
         """Run the budget of iterations from ``state`` for ``player``; the root node of the tree."""
         root = _Node()
         self._score_lo, self._score_hi = math.inf, -math.inf
-        start = time.perf_counter()
+        now = self._now
+        start = now()
         deadline = None if self.seconds is None else start + self.seconds
         n = 0
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n > 0 and time.perf_counter() >= deadline:  # type: ignore[operator]
+            elif n > 0 and now() >= deadline:  # type: ignore[operator]
                 break
             world = state.determinize(player, self.rng.next64())
             self._iterate(root, world, player)
             n += 1
         self.last_iterations = n
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = now() - start
         return root
 
     # ------------------------------------------------------------------ one iteration

@@ -137,6 +137,21 @@ def test_seconds_budget() -> None:
     assert agent.last_iterations >= 1 and agent.last_seconds < 1.0
 
 
+def test_cpu_clock_budget_counts_this_process_cpu_time() -> None:
+    import time
+
+    state = toy_game(players=2).new_game(seed=2)
+    p = state.to_move()[0]
+    agent = ISMCTSAgent(seed=1, seconds=0.05, clock="cpu")
+    wall, cpu = time.perf_counter(), time.process_time()
+    agent.act_on_state(state, p)
+    cpu_used = time.process_time() - cpu
+    assert agent.last_seconds >= 0.05 and cpu_used >= 0.05  # it searched until the CPU budget was spent
+    assert time.perf_counter() - wall >= cpu_used * 0.5
+    with pytest.raises(ValueError, match="clock"):
+        ISMCTSAgent(seed=1, seconds=1, clock="sundial")
+
+
 @pytest.mark.parametrize("depth", [0, 3, None])
 def test_rollout_depth_and_rewards_in_range(depth: int | None) -> None:
     state = toy_game(players=3).new_game(seed=6)

@@ -37,10 +37,13 @@ def test_settings() -> None:
     b = make_agent("hard:exploration=1.2", GAME)
     assert b.exploration == 1.2 and b.iterations == LEVELS["hard"]["iterations"]
     assert make_agent("ismcts:iterations=7", GAME).iterations == 7
+    c = make_agent("ismcts:seconds=1:clock=cpu", GAME)
+    assert (c.seconds, c.clock, c.iterations) == (1.0, "cpu", None)
 
 
 @pytest.mark.parametrize("name", [
     "", "alphazero", "ismcts:iterations=many", "ismcts:speed=3", "ismcts:rollout=smart", "ismcts:iterations=0",
+    "ismcts:seconds=1:clock=sundial",
     "no_such_module_xyz:Agent", "meeple.agents:NoSuchClass",
 ])
 def test_bad_names_say_what_is_valid(name: str) -> None:
