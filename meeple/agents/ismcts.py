@@ -150,12 +150,33 @@ class ISMCTSAgent:
                     break
             elif n > 0 and now() >= deadline:  # type: ignore[operator]
                 break
+            if n >= 64 and n % 32 == 0 and self._decided(root, player, n, now() - start):
+                break
             world = state.determinize(player, self.rng.next64())
             self._iterate(root, world, player)
             n += 1
         self.last_iterations = n
         self.last_seconds = now() - start
         return root
+
+    def _decided(self, root: _Node, player: int, n: int, elapsed: float) -> bool:
+        """Whether the rest of the budget cannot change the move: the most-visited root action leads
+        the next by more visits than iterations remain (every iteration visits one root action of the
+        searching seat). Exact for an iteration budget; for a time budget the remaining iterations
+        are estimated from the rate so far."""
+        if self.iterations is not None:
+            remaining = self.iterations - n
+        else:
+            left = max(0.0, self.seconds - elapsed)  # type: ignore[operator]
+            remaining = n * left / elapsed if elapsed > 0 else math.inf
+        first = second = 0
+        for edge in root.edges.get(player, {}).values():
+            v = edge[0]
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > remaining
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: _Node, state: State, me: int) -> None:

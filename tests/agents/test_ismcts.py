@@ -137,9 +137,10 @@ def test_seconds_budget() -> None:
     assert agent.last_iterations >= 1 and agent.last_seconds < 1.0
 
 
-def test_cpu_clock_budget_counts_this_process_cpu_time() -> None:
+def test_cpu_clock_budget_counts_this_process_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
+    monkeypatch.setattr(ISMCTSAgent, "_decided", lambda *args: False)  # spend the whole budget
     state = toy_game(players=2).new_game(seed=2)
     p = state.to_move()[0]
     agent = ISMCTSAgent(seed=1, seconds=0.05, clock="cpu")
@@ -150,6 +151,31 @@ def test_cpu_clock_budget_counts_this_process_cpu_time() -> None:
     assert time.perf_counter() - wall >= cpu_used * 0.5
     with pytest.raises(ValueError, match="clock"):
         ISMCTSAgent(seed=1, seconds=1, clock="sundial")
+
+
+def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With an iteration budget the search stops once the leading move cannot be overtaken: the move is
+    # the one the full budget would choose, found with fewer iterations.
+    states = []
+    for game_id in ("cube-europe", "kingsburg", "versailles"):
+        for seed in range(5):
+            state = advance(meeple.load(game_id, players=2).new_game(seed=seed), 4 + 7 * seed, seed)
+            movers = state.to_move()
+            if movers and movers[0] != CHANCE and len(state.legal_actions(movers[0])) > 1:
+                states.append((state, movers[0]))
+    assert len(states) >= 8
+    early = []
+    for state, p in states:
+        agent = ISMCTSAgent(seed=3, iterations=600, rollout_depth=4)
+        early.append((agent.act_on_state(state.clone(), p), agent.last_iterations))
+    monkeypatch.setattr(ISMCTSAgent, "_decided", lambda *args: False)
+    stopped_early = 0
+    for (state, p), (move, used) in zip(states, early):
+        agent = ISMCTSAgent(seed=3, iterations=600, rollout_depth=4)
+        assert agent.act_on_state(state.clone(), p) == move
+        assert agent.last_iterations == 600 and used <= 600
+        stopped_early += used < 600
+    assert stopped_early >= 2
 
 
 @pytest.mark.parametrize("depth", [0, 3, None])
