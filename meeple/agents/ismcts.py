@@ -61,6 +61,8 @@ class ISMCTSAgent:
     neither means 1,000 iterations). ``rollout`` is ``"random"`` or ``"heuristic"``;
     ``clock`` is ``"wall"`` or ``"cpu"`` (what ``seconds`` counts);
     ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
+    ``leaf`` says how: ``"score"`` (the seats' current scores) or ``"heuristic"`` (the game's
+    ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
     ``exploration`` is the UCB constant; ``game_id`` is needed only for heuristic rollouts (taken
     from the state otherwise).
     """
@@ -74,9 +76,12 @@ class ISMCTSAgent:
         clock: str = "wall",
         rollout: str = "random",
         rollout_depth: int | None = None,
+        leaf: str = "score",
         exploration: float = 0.7,
         game_id: str | None = None,
     ) -> None:
+        if leaf not in ("score", "heuristic"):
+            raise ValueError(f"leaf must be 'score' or 'heuristic', not {leaf!r}")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
         if clock not in ("wall", "cpu"):
@@ -97,6 +102,8 @@ class ISMCTSAgent:
         self._now = time.perf_counter if clock == "wall" else time.process_time
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.leaf = leaf
+        self._evaluate: Any = None  # the game's bots.evaluate, looked up at the first cut-off
         self.exploration = exploration
         self.game_id = game_id
         self._bots: dict[int, Any] | None = None
@@ -269,6 +276,10 @@ class ISMCTSAgent:
     def _rewards(self, state: State, final: bool) -> list[float]:
         scores = [float(s) for s in state.scores()]
         n = len(scores)
+        if not final and self.leaf == "heuristic":
+            evaluate = self._evaluate if self._evaluate is not None else self._find_evaluate(state)
+            if evaluate is not False:
+                scores = [float(evaluate(state, p)) for p in range(n)]
         if n == 1:
             return [self._solo_reward(scores[0], final)]
         if not final:
@@ -293,6 +304,15 @@ class ISMCTSAgent:
         span = self._score_hi - self._score_lo
         position = (score - self._score_lo) / span if span > 0 else 0.5
         return position
+
+    def _find_evaluate(self, state: State) -> Any:
+        from meeple.agents import game_module
+
+        try:
+            self._evaluate = game_module(self.game_id or state.game.id, "bots").evaluate
+        except (ImportError, AttributeError):
+            self._evaluate = False  # the game has no position value: scores it is
+        return self._evaluate
 
     # ------------------------------------------------------------------ heuristic rollouts
     def _heuristics(self, state: State) -> bool:

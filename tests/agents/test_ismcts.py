@@ -178,6 +178,29 @@ def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch) 
     assert stopped_early >= 2
 
 
+def test_heuristic_leaf_scores_cut_off_positions_with_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.games.cube_europe.bots as bots
+
+    calls: list[int] = []
+    real = bots.evaluate
+
+    def counting(state: State, seat: int) -> float:
+        calls.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(bots, "evaluate", counting)
+    state = advance(meeple.load("cube-europe", players=2).new_game(seed=4), 6)
+    p = state.to_move()[0]
+    agent = ISMCTSAgent(seed=2, iterations=40, rollout_depth=2, leaf="heuristic", game_id="cube-europe")
+    assert agent.act_on_state(state, p) in state.legal_actions(p)
+    assert calls and set(calls) == {0, 1}  # every seat's value at each cut-off
+    calls.clear()
+    ISMCTSAgent(seed=2, iterations=40, rollout_depth=2).act_on_state(state, p)
+    assert not calls  # the default leaf is the score
+    with pytest.raises(ValueError, match="leaf"):
+        ISMCTSAgent(seed=1, leaf="oracle")
+
+
 @pytest.mark.parametrize("depth", [0, 3, None])
 def test_rollout_depth_and_rewards_in_range(depth: int | None) -> None:
     state = toy_game(players=3).new_game(seed=6)

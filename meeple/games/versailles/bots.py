@@ -75,6 +75,12 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
     return v
 
 
+def evaluate(s: R.VersaillesState, p: int) -> float:
+    """The position's worth to ``p`` in points (``value`` weighted by how much of the game is left):
+    the leaf value ISMCTS uses with ``leaf=heuristic``."""
+    return value(s, p, 1.0 - progress(s))
+
+
 class HeuristicBot:
     """Greedy completion of each activation with :func:`value`."""
 
