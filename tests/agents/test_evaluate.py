@@ -1,0 +1,34 @@
+"""The games' position values (``bots.evaluate``), used by ISMCTS with ``leaf=heuristic``."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import meeple
+from meeple.agents import game_module
+from meeple.core import Rng
+
+GAMES_WITH_EVALUATE = ["citadels", "cube-europe", "versailles"]
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_EVALUATE)
+def test_evaluate_is_a_finite_value_and_reads_only(game_id: str) -> None:
+    evaluate = game_module(game_id, "bots").evaluate
+    state = meeple.load(game_id, players=2).new_game(seed=3)
+    rng = Rng(3)
+    values = set()
+    while state.to_move():
+        p = state.to_move()[0]
+        if p >= 0:
+            world = state.determinize(p, rng.next64())
+            before = world.to_json()
+            for seat in range(state.players):
+                v = evaluate(world, seat)
+                assert isinstance(v, float) and math.isfinite(v)
+                values.add(round(v, 6))
+            assert world.to_json() == before
+        legal = state.legal_actions(p)
+        state.apply(legal[rng.randbelow(len(legal))], p)
+    assert len(values) > 5  # it tells positions apart
