@@ -10,13 +10,14 @@ import meeple
 from meeple.agents import game_module
 from meeple.core import Rng
 
-GAMES_WITH_EVALUATE = ["citadels", "cube-europe", "versailles"]
+GAMES_WITH_EVALUATE = ["citadels", "cube-europe", "gods-playground", "versailles"]
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_EVALUATE)
 def test_evaluate_is_a_finite_value_and_reads_only(game_id: str) -> None:
     evaluate = game_module(game_id, "bots").evaluate
-    state = meeple.load(game_id, players=2).new_game(seed=3)
+    game = meeple.load(game_id)
+    state = meeple.load(game_id, players=max(2, game.info.min_players)).new_game(seed=3)
     rng = Rng(3)
     values = set()
     while state.to_move():

@@ -18,6 +18,20 @@ PASS = Action("pass")
 DONE = Action("done")
 
 
+def evaluate(state: GodsPlayground, p: int) -> float:
+    """The position's worth to ``p`` in points: VP so far, the estates' end-of-game points as they stand
+    (slot number, x3 with a city; discounted, as estates can still be lost) and money towards its
+    VP. The leaf value ISMCTS uses with ``leaf=heuristic``."""
+    if state.over:
+        return float(state.vp[p])
+    estates = 0
+    for i, row in enumerate(state.estates):
+        for k, (owner, _lm, city) in enumerate(row):
+            if owner == p:
+                estates += C.ESTATE_SLOTS[i][k] * (C.CITY_MULTIPLIER if city else 1)
+    return state.vp[p] + 0.8 * estates + state.money[p] / C.ZLOTY_PER_VP
+
+
 class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
