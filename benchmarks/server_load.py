@@ -32,12 +32,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
+
+
+def dumps(obj: Any) -> str:
+    return orjson.dumps(obj).decode()
+
+
+loads = orjson.loads
 
 
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    late: list[float] = field(default_factory=list)  # how far behind its schedule a paced move was sent
     moves: int = 0
     conflicts: int = 0
     errors: int = 0
@@ -108,52 +117,90 @@ async def new_game(http: httpx.AsyncClient, game: str, players: int, stats: Stat
     return made["id"], tokens
 
 
-async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
+class Pacer:
+    """The moves of one game on a schedule: one every ``interval`` seconds on average (uniform 0.5–1.5×),
+    whatever the latencies (an open-loop schedule: a slow server does not lower the offered load).
+    ``interval`` 0: no schedule, every move as soon as the seat may act (a closed loop)."""
+
+    def __init__(self, interval: float, rng: random.Random) -> None:
+        self.interval, self.rng = interval, rng
+        self.restart()
+
+    def restart(self) -> None:
+        """A new game: its first move within one interval from now (setting a game up is not lateness)."""
+        self.next = time.perf_counter() + self.rng.uniform(0, self.interval)
+
+    async def wait(self, stats: Stats) -> None:
+        if not self.interval:
+            return
+        now = time.perf_counter()
+        if self.next > now:
+            await asyncio.sleep(self.next - now)
+        elif stats.measuring:
+            stats.late.append(now - self.next)
+        self.next = max(self.next, now) + self.interval * self.rng.uniform(0.5, 1.5)
+
+
+async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: random.Random, stop: asyncio.Event,
+                    mode: str, pacer: Pacer) -> None:
+    """Play one seat: keep the newest seq, turn and legal actions from the messages; move when it is our turn."""
     async with connect(f"{ws_base}/api/games/{gid}/ws", max_size=2**24, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hello: dict[str, Any] = {"type": "hello", "token": token}
+        if mode != "views":
+            hello.update(updates=True, observation=mode == "diff")
+        await ws.send(dumps(hello))
         sent_at: float | None = None
         pending_seq = -1
+        seq, your_turn, legal = -1, False, []
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=30)
             except asyncio.TimeoutError:
                 stats.error(f"{gid}: no message for 30 s")
                 return
-            if raw.startswith('{"type":"view"') and '"your_turn":true' not in raw and '"over":true' not in raw:
-                continue  # a view for a seat that need not act: skip decoding it (the client's CPU is shared)
-            msg = json.loads(raw)
+            msg = loads(raw)
             kind = msg["type"]
             if kind == "ack":
                 if sent_at is not None and stats.measuring:
                     stats.latencies.append(time.perf_counter() - sent_at)
                     stats.moves += 1
                 sent_at = None
+                if "update" in msg:  # updates mode: the ack usually carries the mover's update
+                    msg = msg["update"]
+                    kind = "update"
             elif kind == "error":
                 sent_at = None
                 if msg["status"] == 409:
                     stats.conflicts += 1
                 else:
                     stats.error(f"{gid}: {msg['status']} {msg['detail']}")
-            elif kind == "view":
-                if msg["over"]:
+            if kind == "view" or kind == "update":
+                if msg.get("over"):
                     return
-                if msg["your_turn"] and sent_at is None and msg["seq"] != pending_seq:
-                    choice = rng.choice(msg["legal"])
-                    pending_seq = msg["seq"]
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "move", "seq": msg["seq"], "action": choice["action"]}))
+                seq = msg["seq"]
+                your_turn = msg.get("your_turn", your_turn)
+                legal = msg.get("legal", legal)
+            if your_turn and sent_at is None and seq != pending_seq:
+                await pacer.wait(stats)
+                choice = rng.choice(legal)
+                pending_seq = seq
+                sent_at = time.perf_counter()
+                await ws.send(dumps({"type": "move", "seq": seq, "action": choice["action"]}))
 
 
 async def keep_game_live(http: httpx.AsyncClient, ws_bases: list[str], game: str, players: int, stats: Stats,
-                         rng: random.Random, stop: asyncio.Event, index: int = 0) -> None:
+                         rng: random.Random, stop: asyncio.Event, mode: str, interval: float, index: int = 0) -> None:
+    pacer = Pacer(interval, random.Random(rng.random()))
     while not stop.is_set():
         try:
             gid, tokens = await new_game(http, game, players, stats)
             stats.games_started += 1
+            pacer.restart()
             # with several servers, the seats of one game sit on different processes: every move then
-            # reaches the other seat through PostgreSQL NOTIFY
+            # reaches the other seat through PostgreSQL NOTIFY (or Redis)
             await asyncio.gather(*(play_seat(ws_bases[(index + i) % len(ws_bases)], gid, t, stats,
-                                             random.Random(rng.random()), stop) for i, t in enumerate(tokens)))
+                                             random.Random(rng.random()), stop, mode, pacer)
+                                   for i, t in enumerate(tokens)))
             stats.games_finished += 1
         except Exception as exc:  # noqa: BLE001 - counted and reported
             stats.error(f"{type(exc).__name__}: {exc}")
@@ -179,7 +226,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(urls: list[str], games: int, seconds: float, warmup: float, game: str, players: int, seed: int,
-              server_pids: list[int] | None = None) -> dict[str, Any]:
+              server_pids: list[int] | None = None, mode: str = "updates", rate: float = 0.0) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -188,8 +235,9 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
     server_pids = server_pids or []
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        interval = games / rate if rate else 0.0
         tasks = [asyncio.create_task(keep_game_live(http, ws_bases, game, players, stats, random.Random(rng.random()),
-                                                    stop, index=k))
+                                                    stop, mode, interval, index=k))
                  for k in range(games)]
         await asyncio.sleep(warmup)
         stats.measuring = True
@@ -209,10 +257,13 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
             t.cancel()
     lat = stats.latencies
     return {
-        "games": games, "game": game, "players": players, "seconds": round(elapsed, 1),
+        "games": games, "game": game, "players": players, "mode": mode, "offered_moves_per_s": rate or None,
+        "seconds": round(elapsed, 1),
         "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
         "p50_ms": round(percentile(lat, 50) * 1000, 1), "p95_ms": round(percentile(lat, 95) * 1000, 1),
         "p99_ms": round(percentile(lat, 99) * 1000, 1), "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "max_ms": round(max(lat) * 1000, 1) if lat else None,
+        "late_moves": len(stats.late), "late_p99_ms": round(percentile(stats.late, 99) * 1000, 1) if stats.late else 0.0,
         "conflicts": stats.conflicts, "errors": stats.errors, "error_samples": stats.error_samples,
         "setup_retries": stats.setup_retries, "games_started": stats.games_started, "games_finished": stats.games_finished,
         "server_cpu_ms_per_move": round(server_cpu / stats.moves * 1000, 2) if server_cpu and stats.moves else None,
@@ -233,6 +284,14 @@ def main() -> None:
     ap.add_argument("--game", default="cube-europe")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mode", choices=("updates", "diff", "views"), default="updates",
+                    help="what each seat asks to be sent: 'updates' (changed fields, no observation: all a bot needs), "
+                         "'diff' (updates with the changed observation keys), 'views' (a whole view after every "
+                         "change, as the browser client)")
+    ap.add_argument("--rate", type=float, default=0.0,
+                    help="offered load in moves/s over all games: each game moves on a schedule of one move every "
+                         "games/rate seconds on average (players who think); 0 = every seat moves as soon as it "
+                         "may (a closed loop: the most the server can do, latency then is mostly queueing)")
     args = ap.parse_args()
 
     procs: list[subprocess.Popen[bytes]] = []
@@ -249,7 +308,7 @@ def main() -> None:
                 procs.append(start_server(db_url, port))
                 urls.append(f"http://127.0.0.1:{port}")
         result = asyncio.run(run(urls, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
-                                 [p.pid for p in procs]))
+                                 [p.pid for p in procs], args.mode, args.rate))
     finally:
         for proc in procs:
             proc.send_signal(signal.SIGTERM)
@@ -261,11 +320,13 @@ def main() -> None:
     result["db"] = "sqlite" if args.db == "sqlite" else args.db.split("://", 1)[0]
     result["servers"] = len(urls)
     result["cpus"] = os.cpu_count()
+    offered = f"offered {args.rate:g} moves/s" if args.rate else "closed loop"
     print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']} "
-          f"({result['servers']} server process(es)), "
+          f"({result['servers']} server process(es)), {result['mode']} mode, {offered}, "
           f"{result['seconds']} s measured")
     print(f"  moves/s {result['moves_per_s']}   latency p50 {result['p50_ms']} ms  p95 {result['p95_ms']} ms  "
-          f"p99 {result['p99_ms']} ms   conflicts {result['conflicts']}   errors {result['errors']}")
+          f"p99 {result['p99_ms']} ms  max {result['max_ms']} ms   conflicts {result['conflicts']}   "
+          f"errors {result['errors']}   late sends {result['late_moves']} (p99 {result['late_p99_ms']} ms)")
     print(f"  CPU per move: server {result['server_cpu_ms_per_move']} ms, client {result['client_cpu_ms_per_move']} ms; "
           f"machine load average {result['load_average']:.1f} on {result['cpus']} CPUs")
     print(json.dumps(result))

@@ -25,9 +25,11 @@ import meeple
 from meeple import agents
 from meeple.server import db
 from meeple.server.errors import ServerError
-from meeple.server.hub import Hub, LiveGame, Subscriber
+from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
+from meeple.server.push import Ack, Subscriber
 from meeple.server.settings import Settings
+from meeple.server.wire import dumps, loads
 
 log = logging.getLogger("meeple.server")
 
@@ -336,15 +338,16 @@ def _mount_web(app: FastAPI) -> None:
 
 # ---------------------------------------------------------------------------- WebSocket protocol
 WS_FIELDS = {
-    "hello": {"type", "token", "seq", "log_from"},
+    "hello": {"type", "token", "seq", "log_from", "updates", "observation"},
     "move": {"type", "seq", "action", "text", "ref"},
     "undo": {"type", "seq", "ref"},
+    "view": {"type", "ref"},
     "ping": {"type", "ref"},
 }
 
 
 def _error(status: int, detail: str, ref: Any = None, **extra: Any) -> str:
-    return json.dumps({"type": "error", "status": status, "detail": detail, "ref": ref, **extra})
+    return dumps({"type": "error", "status": status, "detail": detail, "ref": ref, **extra})
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -359,12 +362,17 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
             await sub.wake.wait()
             sub.wake.clear()
             while sub.outbox:
-                await ws.send_text(sub.outbox.popleft())
+                item = sub.outbox.popleft()
+                if isinstance(item, Ack):
+                    async with g.lock:
+                        item = hub.ack_for(g, sub, item)
+                await ws.send_text(item)
             if sub.dirty:
                 sub.dirty = False
                 async with g.lock:
-                    text = hub.view_text_for(g, sub)
-                await ws.send_text(text)
+                    text = hub.message_for(g, sub)
+                if text is not None:
+                    await ws.send_text(text)
     except asyncio.CancelledError:
         raise
     except Exception:  # noqa: BLE001 - the peer went away (the receive loop cleans up)
@@ -423,7 +431,11 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
     log_from = hello.get("log_from", 0)
     if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
         log_from = 0
-    sub = Subscriber(seat, log_from)
+    updates, observation = hello.get("updates", False), hello.get("observation", True)
+    if not isinstance(updates, bool) or not isinstance(observation, bool):
+        await _close(ws, 1008, "'updates' and 'observation' in the hello are true or false")
+        return
+    sub = Subscriber(seat, log_from, updates=updates, observation=observation)
     hub.subscribe(g, sub, resume if isinstance(resume, int) and not isinstance(resume, bool) else None)
     sender = asyncio.ensure_future(_sender(ws, hub, g, sub))
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
@@ -455,7 +467,9 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
             kind = msg["type"]
             try:
                 if kind == "ping":
-                    sub.send(json.dumps({"type": "pong", "ref": ref, "seq": g.seq}))
+                    sub.send(dumps({"type": "pong", "ref": ref, "seq": g.seq}))
+                elif kind == "view":
+                    sub.ask_view()
                 elif kind == "hello":
                     sub.send(_error(400, "already said hello", ref))
                 elif seat is None:
@@ -469,10 +483,10 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
                         sub.send(_error(400, "'text' must be a string", ref))
                         continue
                     new_seq = await hub.move(gid, seat, msg.get("seq"), msg.get("action"), text)
-                    sub.send(json.dumps({"type": "ack", "seq": new_seq, "ref": ref}))
+                    sub.send(Ack(new_seq, ref))
                 elif kind == "undo":
                     new_seq = await hub.undo(gid, seat, msg.get("seq"))
-                    sub.send(json.dumps({"type": "ack", "seq": new_seq, "ref": ref}))
+                    sub.send(Ack(new_seq, ref))
             except ServerError as exc:
                 sub.send(_error(exc.status, exc.detail, ref, **exc.extra))
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
@@ -492,7 +506,7 @@ def _decode(raw: dict[str, Any], settings: Settings) -> Any:
     if len(text) > settings.max_ws_message_bytes:
         return (1009, f"message too large (limit {settings.max_ws_message_bytes} bytes)")
     try:
-        return json.loads(text)
+        return loads(text)
     except ValueError:
         return MALFORMED
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Optional
 
@@ -47,6 +48,10 @@ def serve_command(
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
     # interval (default 5 ms) keeps those hand-overs from adding milliseconds to every move.
     sys.setswitchinterval(0.0005)
+    # What is loaded by now (libraries, rules, the app) lives as long as the process: keep it out of
+    # the garbage collector's full passes, which otherwise stall the event loop for tens of ms.
+    gc.collect()
+    gc.freeze()
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
 

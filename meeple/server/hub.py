@@ -21,7 +21,6 @@ import secrets
 import threading
 import time
 import uuid
-from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -38,7 +37,9 @@ from meeple.server.errors import (
 )
 from meeple.server.settings import Settings
 from meeple.server.undo import revealed_information
-from meeple.server.views import base_view, describe_move, seat_meta
+from meeple.server.push import Ack, Facts, Subscriber
+from meeple.server.views import describe_move, seat_meta, view_fields
+from meeple.server.wire import dumps, loads
 from meeple.server.writer import EventRow, Writer
 
 log = logging.getLogger("meeple.server")
@@ -59,27 +60,6 @@ class MoveRecord:
     action: Action
     history_before: int
     history_after: int
-
-
-class Subscriber:
-    """One WebSocket watcher: what it has been sent, and what it still must be sent."""
-
-    def __init__(self, seat: int | None, log_from: int = 0) -> None:
-        self.seat = seat
-        self.log_sent = log_from
-        self.epoch = -1
-        self.outbox: deque[str] = deque()
-        self.wake = asyncio.Event()
-        self.dirty = True
-        self.wake.set()
-
-    def send(self, message: str) -> None:
-        self.outbox.append(message)
-        self.wake.set()
-
-    def mark(self) -> None:
-        self.dirty = True
-        self.wake.set()
 
 
 @dataclass
@@ -297,6 +277,7 @@ class Hub:
         state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
         g.row, g.seats, g.state, g.moves, g.seq, g.last_undo_seq = row, seat_rows, state, moves, seq, last_undo
         g.epoch += 1
+        g.cache.clear()
 
     # ------------------------------------------------------------------ creating and joining
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
@@ -465,7 +446,7 @@ class Hub:
             finished = state.is_over()
             action_json = action.to_json()
 
-            row = EventRow(gid, seq, seat, "move", json.dumps(action_json, separators=(",", ":")), self.origin)
+            row = EventRow(gid, seq, seat, "move", dumps(action_json), self.origin)
 
             def job(conn: Any) -> None:
                 row(conn)
@@ -539,6 +520,7 @@ class Hub:
             g.seq = seq
             g.last_undo_seq = seq
             g.epoch += 1
+            g.cache.clear()
         self.changed(g)
         return seq
 
@@ -558,36 +540,41 @@ class Hub:
             sub.mark()
         self.schedule_bots(g)
 
-    def view_parts(self, g: LiveGame, viewer: int | None) -> tuple[str, list[str]]:
-        """The JSON text of ``viewer``'s view without its closing brace, and the log lines it may read."""
-        key = viewer
-        hit = g.cache.get(key)
+    def facts(self, g: LiveGame, viewer: int | None) -> Facts:
+        """What ``viewer`` may know now: computed once per change of the game (caller holds ``g.lock``
+        or runs without awaiting since the last change)."""
+        hit = g.cache.get(viewer)
         if hit is None:
             meta = g.cache.get("seats")
             if meta is None:
                 meta = g.cache["seats"] = seat_meta(g.state, g.seats, g.connected)
-            view = base_view(g.state, viewer, game_id=g.id, seq=g.seq, status=g.status, seats=meta,
-                             can_undo=self.undo_possible(g, viewer))
-            text = json.dumps(view, separators=(",", ":"))
-            hit = g.cache[key] = (text[:-1], g.log_for(viewer))
+            fields = view_fields(g.state, viewer, seq=g.seq, status=g.status, seats=meta,
+                                 can_undo=self.undo_possible(g, viewer))
+            hit = g.cache[viewer] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer))
         return hit
 
     def view(self, g: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-        text, lines = self.view_parts(g, viewer)
-        view = json.loads(text + "}")
+        """``viewer``'s whole view as a new dict (nothing in it is shared with the state)."""
+        facts = self.facts(g, viewer)
+        lines = facts.lines
         start = log_from if 0 <= log_from <= len(lines) else 0
+        view: dict[str, Any] = loads(facts.head() + "}")
         view["log_start"] = start
         view["log"] = lines[start:]
         return view
 
-    def view_text_for(self, g: LiveGame, sub: Subscriber) -> str:
-        text, lines = self.view_parts(g, sub.seat)
-        start = sub.log_sent
-        if sub.epoch != g.epoch and sub.epoch != -1 or start > len(lines):
-            start = 0
-        sub.epoch = g.epoch
-        sub.log_sent = len(lines)
-        return text + ',"log_start":' + str(start) + ',"log":' + json.dumps(lines[start:]) + "}"
+    def message_for(self, g: LiveGame, sub: Subscriber) -> str | None:
+        """The next message for a WebSocket watcher: a whole view or an update (None: nothing new)."""
+        return sub.message(self.facts(g, sub.seat), g.epoch)
+
+    def ack_for(self, g: LiveGame, sub: Subscriber, ack: Ack) -> str:
+        """The acknowledgment's text: with the watcher's update in it when that update is due and is
+        for the acknowledged sequence number (see ``Subscriber.ack_with_update``), else alone."""
+        if sub.updates and sub.dirty and g.seq == ack.seq:
+            text = sub.ack_with_update(ack, self.facts(g, sub.seat), g.epoch)
+            if text is not None:
+                return text
+        return ack.text()
 
     def subscribe(self, g: LiveGame, sub: Subscriber, resume_seq: int | None) -> None:
         if resume_seq is None or resume_seq < g.last_undo_seq or resume_seq > g.seq:
@@ -675,10 +662,10 @@ class Hub:
         """A game nobody watches, no bot or timer needs, untouched for a while, leaves memory (it reloads on demand)."""
         if g.subscribers or g.bot_tasks or g.lock.locked() or g.refreshing:
             return False
+        if g.state.is_over():
+            return now - g.touched >= self.settings.evict_finished_after
         if now - g.touched < self.settings.evict_after:
             return False
-        if g.state.is_over():
-            return True
         needs_timer = bool(g.row.get("turn_timeout"))
         bot_due = any(p != CHANCE and g.bot_plays(p) for p in g.state.to_move())
         return not needs_timer and not bot_due

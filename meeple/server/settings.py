@@ -48,6 +48,7 @@ class Settings:
     bot_processes: int = 0                    # …or, if > 0, in this many worker processes (no GIL contention)
     timeout_check_every: float = 1.0          # seconds between turn-timeout sweeps
     evict_after: float = 1800.0               # seconds before an idle game (nobody watching) leaves memory
+    evict_finished_after: float = 30.0        # the same for a finished game (its replay reloads from the log)
     listen: bool = True                       # PostgreSQL LISTEN/NOTIFY between processes
     max_lobby: int = 100
 

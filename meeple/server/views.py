@@ -45,25 +45,36 @@ def result(state: State) -> dict[str, Any] | None:
     return {"scores": list(state.scores()), "winners": list(state.winners())}
 
 
+def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
+                can_undo: bool = False) -> dict[str, Any]:
+    """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
+
+    The legal actions are computed only for a seat that is to move (everyone else gets ``[]``)."""
+    to_move = [p for p in state.to_move() if p != CHANCE]
+    mine = viewer is not None and viewer in to_move
+    return {
+        "seq": seq,
+        "status": status,
+        "over": state.is_over(),
+        "to_move": to_move,
+        "your_turn": mine,
+        "legal": legal_list(state, viewer) if mine else [],  # type: ignore[arg-type]
+        "can_undo": bool(can_undo),
+        "seats": seats,
+        "result": result(state),
+    }
+
+
 def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, status: str,
               seats: list[dict[str, Any]], can_undo: bool = False) -> dict[str, Any]:
     """The view of ``viewer`` (a seat, or None for a spectator) without its log lines."""
-    to_move = [p for p in state.to_move() if p != CHANCE]
     return {
         "type": "view",
         "game_id": game_id,
         "game": state.game.id,
-        "seq": seq,
         "seat": viewer,
-        "status": status,
-        "over": state.is_over(),
-        "to_move": to_move,
-        "your_turn": viewer is not None and viewer in to_move,
         "observation": state.observation(viewer),
-        "legal": legal_list(state, viewer) if viewer is not None and viewer in to_move else [],
-        "can_undo": bool(can_undo),
-        "seats": seats,
-        "result": result(state),
+        **view_fields(state, viewer, seq=seq, status=status, seats=seats, can_undo=can_undo),
     }
 
 

@@ -19,6 +19,7 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE
+from meeple.server.push import apply_update
 from meeple.server.views import base_view, legal_list
 
 from .helpers import client, humans, view
@@ -70,8 +71,45 @@ def check_message(msg: dict, state, seat: int | None) -> None:
         assert set(other) == {"seat", "color", "name", "kind", "level", "claimed", "away", "bot_playing", "connected"}
 
 
+UPDATE_KEYS = (VIEW_KEYS - {"game_id", "game", "seat"}) | {"observation_removed"}
+
+
+class Watcher:
+    """One WebSocket, and the view its messages add up to (whole views, or updates applied in order)."""
+
+    def __init__(self, ws, updates: bool) -> None:
+        self.ws, self.updates = ws, updates
+        self.view: dict | None = None
+        self.views: list[dict] = []     # the view after each message that brought one
+        self.raw: list[dict] = []       # every message as received
+
+    def until(self, seq: int) -> dict:
+        while True:
+            msg = self.ws.receive_json()
+            self.raw.append(msg)
+            if msg["type"] == "ack" and "update" in msg:
+                assert self.updates and set(msg) == {"type", "seq", "ref", "update"}
+                assert msg["update"]["seq"] == msg["seq"]
+                msg = msg["update"]
+            if msg["type"] == "view":
+                self.view = msg
+            elif msg["type"] == "update":
+                assert self.updates and self.view is not None
+                assert set(msg) <= UPDATE_KEYS | {"type"}, set(msg) - UPDATE_KEYS
+                self.view = apply_update(self.view, msg)
+            else:
+                assert msg["type"] in ("ack", "error") and set(msg) <= {"type", "seq", "ref", "status", "detail"}
+                continue
+            self.views.append(self.view)
+            if self.view["seq"] == seq:
+                return self.view
+
+
+@pytest.mark.parametrize("updates", [False, True], ids=["views", "updates"])
 @pytest.mark.parametrize("game", REGISTERED + ["peek"])
-def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: str, game: str) -> None:
+def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: str, game: str, updates: bool) -> None:
+    """Whole views, and updates (with their observation keys, also inside acks): what each seat's
+    messages add up to after every move is exactly its view of a local replay."""
     n = players_of(game)
     with client(sqlite_url) as c:
         gid, tokens = humans(c, game, n, fallback_level="random")
@@ -81,26 +119,15 @@ def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: s
         states = {0: local.clone()}
         rng = random.Random(3)
         url = f"/api/games/{gid}/ws"
-        sockets = [c.websocket_connect(url) for _ in range(n)]
-        spectator = c.websocket_connect(url)
-        received: list[list[dict]] = [[] for _ in range(n + 1)]
+        sockets = [c.websocket_connect(url) for _ in range(n + 1)]
+        watchers = [Watcher(ws, updates) for ws in sockets]
         try:
             for i, ws in enumerate(sockets):
                 ws.__enter__()
-                ws.send_json({"type": "hello", "token": tokens[i]})
-            spectator.__enter__()
-            spectator.send_json({"type": "hello"})
+                hello = {"type": "hello", "token": tokens[i]} if i < n else {"type": "hello"}
+                ws.send_json({**hello, "updates": True} if updates else hello)
             seq = 0
-
-            def drain(i: int, ws, seq: int) -> dict:
-                while True:
-                    msg = ws.receive_json()
-                    received[i].append(msg)
-                    if msg["type"] == "view" and msg["seq"] == seq:
-                        return msg
-
-            latest = [drain(i, ws, 0) for i, ws in enumerate(sockets)]
-            drain(n, spectator, 0)
+            latest = [w.until(0) for w in watchers]
             for _ in range(60 if game != "peek" else 40):
                 if local.is_over():
                     break
@@ -111,8 +138,7 @@ def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: s
                 local.apply(local.action_from_json(choice["action"]), seat)
                 seq += 1
                 states[seq] = local.clone()
-                latest = [drain(i, ws, seq) for i, ws in enumerate(sockets)]
-                drain(n, spectator, seq)
+                latest = [w.until(seq) for w in watchers]
                 # HTTP views agree with the pushes
                 http = view(c, gid, tokens[seat])
                 skip = {"seats", "log", "log_start"}
@@ -120,18 +146,18 @@ def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: s
                     {k: v for k, v in latest[seat].items() if k not in skip}
                 check_message(http, local, seat)
         finally:
-            for ws in [*sockets, spectator]:
+            for ws in sockets:
                 ws.__exit__(None, None, None)
-        for i in range(n + 1):
+        if updates:  # the updates were used: most messages were not whole views
+            assert sum(m["type"] == "view" for m in watchers[0].raw) == 1
+            assert any(m["type"] == "ack" and "update" in m for w in watchers for m in w.raw)
+        for i, w in enumerate(watchers):
             seat = i if i < n else None
-            for msg in received[i]:
-                if msg["type"] == "view":
-                    state = states[msg["seq"]]
-                    check_message(msg, state, seat)
-                    twin = state.determinize(seat, 99)
-                    assert msg["observation"] == twin.observation(seat)
-                else:
-                    assert msg["type"] in ("ack", "error") and set(msg) <= {"type", "seq", "ref", "status", "detail"}
+            for msg in w.views:
+                state = states[msg["seq"]]
+                check_message(msg, state, seat)
+                twin = state.determinize(seat, 99)
+                assert msg["observation"] == twin.observation(seat)
         spect = c.get(f"/api/games/{gid}/spectate").json()
         check_message(spect, local, None)
 

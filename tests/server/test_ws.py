@@ -7,6 +7,8 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from meeple.server.push import apply_update
+
 from .helpers import auth, client, humans, view
 
 
@@ -150,3 +152,63 @@ def test_oversized_binary_and_flood_close_the_socket(sqlite_url: str) -> None:
             exc = closed(ws)
         assert exc.code == 1008 and "rate limit" in exc.reason
         assert view(c, gid, north) == before
+
+
+def follow(ws, seen: dict, kind: str) -> tuple[dict, dict]:
+    """Apply updates to ``seen`` until a message of ``kind`` ("ack" or "update") arrives: (view, that message)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "update":
+            seen = apply_update(seen, msg)
+        elif msg["type"] == "ack" and "update" in msg:
+            seen = apply_update(seen, msg["update"])
+        if msg["type"] == kind:
+            return seen, msg
+
+
+def test_updates_carry_only_what_changed_and_a_view_comes_on_request(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, (north, east) = humans(c, "peek", 2, fallback_level="random")
+        url = f"/api/games/{gid}/ws"
+        with c.websocket_connect(url) as wn, c.websocket_connect(url) as we:
+            wn.send_json({"type": "hello", "token": north, "updates": True})
+            vn = next_view(wn)
+            we.send_json({"type": "hello", "token": east, "updates": True, "observation": False})
+            ve = next_view(we)
+            assert vn["your_turn"] and not ve["your_turn"] and ve["legal"] == []
+            vn, up = follow(wn, vn, "update")  # east connected: only the seats changed
+            assert set(up) == {"type", "seq", "seats"} and up["seats"][1]["connected"]
+            wn.send_json({"type": "move", "seq": 0, "text": "peek", "ref": "a"})
+            vn, ack = follow(wn, vn, "ack")
+            # the mover's update rides in its ack: the new seq, the turn passing, the new log line and
+            # the changed observation keys; nothing unchanged
+            assert ack["seq"] == 1 and ack["ref"] == "a" and ack["update"]["seq"] == 1
+            up = ack["update"]
+            assert up["type"] == "update" and up["your_turn"] is False and up["legal"] == []
+            assert up["log"] and "seats" not in up and "status" not in up and "over" not in up
+            assert up["observation"] and set(up["observation"]) <= set(vn["observation"])
+            assert vn == {**view(c, gid, north), "log_start": 0}
+            ve, ue = follow(we, ve, "update")
+            assert ue["seq"] == 1 and ue["your_turn"] is True and ue["legal"] == view(c, gid, east)["legal"]
+            assert "observation" not in ue and "observation_removed" not in ue
+            assert {k: v for k, v in ve.items() if k != "observation"} == \
+                {k: v for k, v in view(c, gid, east).items() if k != "observation"} | {"log_start": 0}
+            we.send_json({"type": "view", "ref": 7})
+            whole = next_view(we)
+            assert whole == view(c, gid, east) | {"log_start": len(ve["log"]), "log": []}
+            we.send_json({"type": "move", "seq": 1, "text": "peek"})
+            ve, ack = follow(we, whole, "ack")
+            assert ack["update"]["seq"] == 2 and "observation" not in ack["update"]
+            vn, un = follow(wn, vn, "update")
+            assert un["seq"] == 2 and un["your_turn"] is True
+            assert vn == {**view(c, gid, north), "log_start": 0}
+
+
+@pytest.mark.parametrize("hello", [{"updates": "yes"}, {"observation": 0}, {"updates": None}])
+def test_bad_update_options_close_with_a_reason(sqlite_url: str, hello: dict) -> None:
+    with client(sqlite_url) as c:
+        gid, (north, _) = humans(c, "peek", 2, fallback_level="random")
+        with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": north, **hello})
+            exc = closed(ws)
+        assert exc.code == 1008 and "true or false" in exc.reason
