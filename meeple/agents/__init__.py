@@ -88,11 +88,12 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
         given = _parse_params(name, params)
         if "seconds" in given and "iterations" not in given:
             settings.pop("iterations", None)
-        settings.update(given)
         if game_id is not None:
             discover()
             if game_id not in _REGISTRY:
                 raise UnknownGame(f"unknown game {game_id!r}")
+            settings.update(search_settings(game_id))
+        settings.update(given)
         try:
             return ISMCTSAgent(seed, game_id=game_id, **settings)
         except ValueError as exc:
@@ -103,6 +104,20 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
         f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}, "
         "ismcts:key=value:... or package.module:Class"
     )
+
+
+def search_settings(game_id: str) -> dict[str, Any]:
+    """The ISMCTS settings a game's package recommends (``bots.ISMCTS_SETTINGS``: rollout policy, rollout
+    depth, leaf value), chosen by measuring strength; the levels keep their budgets.
+
+    >>> search_settings("cube-europe")
+    {'rollout': 'random', 'rollout_depth': 4, 'leaf': 'heuristic'}
+    """
+    try:
+        bots = game_module(game_id, "bots")
+    except ImportError:
+        return {}
+    return dict(getattr(bots, "ISMCTS_SETTINGS", {}))
 
 
 def _parse_params(name: str, params: str) -> dict[str, Any]:

@@ -37,6 +37,9 @@ def test_settings() -> None:
     b = make_agent("hard:exploration=1.2", GAME)
     assert b.exploration == 1.2 and b.iterations == LEVELS["hard"]["iterations"]
     assert make_agent("ismcts:iterations=7", GAME).iterations == 7
+    tuned = make_agent("hard", GAME)  # the game's recommended search settings, the level's budget
+    assert (tuned.rollout_depth, tuned.leaf) == (4, "heuristic") and tuned.iterations == LEVELS["hard"]["iterations"]
+    assert make_agent("hard:leaf=score:depth=9", GAME).leaf == "score"  # given settings win
     c = make_agent("ismcts:seconds=1:clock=cpu", GAME)
     assert (c.seconds, c.clock, c.iterations) == (1.0, "cpu", None)
 

@@ -11,6 +11,11 @@ from meeple.games.cube_europe.content import NEIGHBOURS, TERRITORY_VP
 from meeple.games.cube_europe.rules import CubeEuropeState
 
 
+ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
+"""How ISMCTS searches Cube Europe (``meeple.agents.search_settings``): short random rollouts scored by
+``evaluate``, the best of the configurations measured in docs/agents.md."""
+
+
 class HeuristicBot:
     """Plans both dice of a turn (two actions deep, cube effects resolved greedily) over ``evaluate``.
 
