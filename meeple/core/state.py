@@ -6,7 +6,8 @@ lists, ints, floats, strings, booleans, None) and implements the transitions:
 * ``setup()``                      deal the starting position (chance may be pending afterwards)
 * ``_to_move()``                   the seats that may act now, or ``[CHANCE]``
 * ``_legal_actions(player)``       the legal actions of a seat in ``_to_move()``
-* ``_apply(action, player)``       perform a legal action (called only after the legality check)
+* ``_apply(action, player)``       perform a legal action (called only after the legality check; it may
+                                   put in ``self._legal_cache`` the legal list of the position it ends in)
 * ``chance_outcomes()``            ``[(Action, weight), ...]`` when ``[CHANCE]`` is to move
 * ``is_over()``, ``scores()``, ``winners()``, ``_observation(player)``
 * ``_resample_hidden(player)``     re-deal, in a copy, what ``player`` cannot know (optional)
@@ -393,10 +394,11 @@ class State:
         raise IllegalAction(f"several seats may act now ({names}); say which player acts")
 
     def _do(self, action: Action, player: int) -> None:
-        self._legal_cache = {}  # (also while ``_apply`` runs: it may list legal actions of the new position)
+        # Emptied before ``_apply``, not after: a game may leave in the cache the legal list it computed
+        # for the position it ends in (it must never cache a list of an intermediate position).
+        self._legal_cache = {}
         self.history.append((player, action))
         self._apply(action, player)
-        self._legal_cache = {}
 
     def _chance_due(self) -> bool:
         """Whether a random outcome is pending (``[CHANCE]`` to move); games may answer faster."""
