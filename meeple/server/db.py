@@ -7,7 +7,11 @@ concurrency work across processes: two writers of the same sequence number canno
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +20,9 @@ from sqlalchemy import (
     BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
     create_engine, event, select, text,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+
+log = logging.getLogger("meeple.server")
 
 metadata = MetaData()
 
@@ -64,8 +70,12 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (already normalized); SQLite runs in WAL mode."""
+def make_engine(url: str, background_checkpoints: bool = False) -> Engine:
+    """An engine for ``url`` (already normalized); SQLite runs in WAL mode.
+
+    ``background_checkpoints``: SQLite connections do not copy the WAL into the database file after a
+    commit (which waits for fsyncs, at times for hundreds of ms on a busy disk); a ``Checkpointer``
+    thread must do it instead."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -77,10 +87,59 @@ def make_engine(url: str) -> Engine:
             # could lose the last transactions. FULL would fsync every commit.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            if background_checkpoints:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL; None for an in-memory database or a URI with query options."""
+    parsed = make_url(url)
+    path = parsed.database
+    if not path or path == ":memory:" or parsed.query:
+        return None
+    return path
+
+
+class Checkpointer:
+    """SQLite checkpoints in a thread of their own: every ``every`` seconds the WAL is copied into the
+    database file with ``PRAGMA wal_checkpoint(PASSIVE)``, which never blocks a reader or a writer.
+    The commits themselves (made on the event loop) then never wait for the checkpoint's fsyncs. What
+    a commit guarantees is unchanged: WAL mode, ``synchronous=NORMAL``."""
+
+    def __init__(self, path: str, every: float = 1.0) -> None:
+        self.path, self.every = path, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="meeple-sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        conn = None
+        while not self._stop.wait(self.every):
+            try:
+                if conn is None:
+                    conn = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            except sqlite3.Error:
+                log.warning("SQLite checkpoint failed; trying again", exc_info=True)
+                if conn is not None:
+                    conn.close()
+                conn = None
+        if conn is not None:
+            conn.close()
+
+    def close(self) -> None:
+        """Stop, after one last checkpoint (the WAL is then small for whoever opens the file next)."""
+        self._stop.set()
+        self._thread.join(timeout=30)
+        try:
+            with contextlib.closing(sqlite3.connect(self.path, timeout=30)) as conn:
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error:
+            log.warning("last SQLite checkpoint failed", exc_info=True)
 
 
 def migrate(engine: Engine) -> None:

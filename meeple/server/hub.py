@@ -183,6 +183,7 @@ class Hub:
             self.bot_pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="meeple-bot")
         self.engine: Any = None
         self.writer: Writer | None = None
+        self.checkpointer: db.Checkpointer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.moves_applied = 0
 
@@ -190,8 +191,11 @@ class Hub:
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
         url = self.settings.sqlalchemy_url()
-        self.engine = db.make_engine(url)
+        sqlite_file = url.startswith("sqlite") and db.sqlite_path(url)
+        self.engine = db.make_engine(url, background_checkpoints=bool(sqlite_file))
         await asyncio.to_thread(db.migrate, self.engine)
+        if sqlite_file:
+            self.checkpointer = db.Checkpointer(sqlite_file)
         self.writer = Writer(self.engine, inline=not self.settings.is_postgres)
         if self.settings.is_postgres and self.settings.listen:
             threading.Thread(target=self._listen, args=(url,), name="meeple-listen", daemon=True).start()
@@ -208,6 +212,8 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         if self.writer:
             await asyncio.to_thread(self.writer.close)
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.close)
         if self.engine is not None:
             self.engine.dispose()
 

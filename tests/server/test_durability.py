@@ -51,3 +51,35 @@ def test_kill_9_loses_no_acknowledged_move(db_url: str) -> None:
             assert again["observation"] == last["observation"]
     finally:
         server.stop()
+
+
+def test_sqlite_checkpoints_run_in_their_own_thread(tmp_path) -> None:
+    """Commits made with automatic checkpoints off stay in the WAL until the Checkpointer copies them
+    into the database file, without the writer's help."""
+    import contextlib
+    import os
+    import sqlite3
+
+    from meeple.server.db import Checkpointer, make_engine, sqlite_path
+
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    path = sqlite_path(url)
+    assert path == str(tmp_path / "x.db") and sqlite_path("sqlite://") is None
+    engine = make_engine(url, background_checkpoints=True)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE t (x TEXT)")
+    for _ in range(20):
+        with engine.begin() as conn:
+            conn.exec_driver_sql("INSERT INTO t VALUES (?)", ("x" * 4000,))
+    assert os.path.getsize(path) <= 4096  # one page (the header): the rows are still in the WAL
+    checkpointer = Checkpointer(path, every=0.05)
+    try:
+        deadline = time.monotonic() + 10
+        while os.path.getsize(path) < 20 * 4000 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert os.path.getsize(path) >= 20 * 4000
+    finally:
+        checkpointer.close()
+        engine.dispose()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM t").fetchone()[0] == 20
