@@ -10,7 +10,7 @@ import meeple
 from meeple.agents import game_module
 from meeple.core import Rng
 
-GAMES_WITH_EVALUATE = ["citadels", "cube-europe", "gods-playground", "versailles"]
+GAMES_WITH_EVALUATE = ["citadels", "cube-europe", "gods-playground", "kingsburg", "versailles"]
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_EVALUATE)
