@@ -154,6 +154,7 @@ def token_of(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> st
 # ---------------------------------------------------------------------------- the app
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    settings.check()
     hub = Hub(settings)
 
     @contextlib.asynccontextmanager

@@ -2,6 +2,7 @@
 
     meeple serve                                  # SQLite in the user's data directory
     meeple serve --port 9000 --db postgresql://localhost/meeple
+    meeple serve --db postgresql://localhost/meeple --redis redis://127.0.0.1:6379/0
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ def serve_command(
         None, "--db", metavar="URL",
         help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname "
              "(default: a SQLite file in your user data directory)."),
+    redis: Optional[str] = typer.Option(
+        None, "--redis", metavar="URL",
+        help="Redis URL (redis://127.0.0.1:6379/0): several servers on one PostgreSQL database tell each "
+             "other about their moves over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY."),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
     bot_processes: int = typer.Option(
         0, "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process)."),
@@ -31,18 +36,19 @@ def serve_command(
     import uvicorn
 
     from meeple.server import Settings, create_app
-    from meeple.server.settings import default_db_url, normalize_db_url
+    from meeple.server.settings import default_db_url
 
     url = db or default_db_url()
+    settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes, redis_url=redis)
     try:
-        normalize_db_url(url)
+        settings.check()
     except ValueError as exc:
         typer.echo(f"meeple: {exc}", err=True)
         raise typer.Exit(2) from None
-    settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes)
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)})")
+    shared = f"; changes shared over Redis at {_safe(redis)}" if redis else ""
+    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)}{shared})")
     if open_browser if open_browser is not None else _has_desktop():
         _open_later(f"http://{shown}:{port}/")
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch

@@ -32,6 +32,7 @@ import meeple
 from meeple.agents import choose_action, make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
+from meeple.server.bus import PgBus, RedisBus
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
 )
@@ -184,6 +185,7 @@ class Hub:
         self.engine: Any = None
         self.writer: Writer | None = None
         self.checkpointer: db.Checkpointer | None = None
+        self.bus: PgBus | RedisBus | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.moves_applied = 0
 
@@ -197,8 +199,12 @@ class Hub:
         if sqlite_file:
             self.checkpointer = db.Checkpointer(sqlite_file)
         self.writer = Writer(self.engine, inline=not self.settings.is_postgres)
-        if self.settings.is_postgres and self.settings.listen:
-            threading.Thread(target=self._listen, args=(url,), name="meeple-listen", daemon=True).start()
+        if self.settings.redis_url:
+            self.bus = RedisBus(self.settings.redis_url, self.origin)
+        elif self.settings.is_postgres:
+            self.bus = PgBus(url.replace("postgresql+psycopg://", "postgresql://", 1), self.origin)
+        if self.bus is not None:
+            self.bus.start(self._on_games, self._refresh_all, listen=self.settings.listen)
         self._spawn(self._timeouts())
         self._spawn(self._resume_unfinished())
 
@@ -210,6 +216,8 @@ class Hub:
             for task in g.bot_tasks.values():
                 task.cancel()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.bus is not None:
+            await self.bus.stop()
         if self.writer:
             await asyncio.to_thread(self.writer.close)
         if self.checkpointer is not None:
@@ -372,12 +380,13 @@ class Hub:
                 ok = db.claim_seat(conn, gid, seat, h, name)
                 if ok:
                     db.update_game(conn, gid, status=new_status)
-                    db.notify(conn, f"{self.origin}|{gid}")
+                    self._notify_in(conn, gid)
                 return ok
 
             if not await self._write(job):
                 await self._reload(g)
                 raise Conflict(f"seat {seat} was just taken")
+            self._announce(gid)
             row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
             g.row["status"] = new_status
         self.changed(g)
@@ -405,9 +414,10 @@ class Hub:
 
             def job(conn: Any) -> None:
                 db.update_seat(conn, g.id, seat, away=away)
-                db.notify(conn, f"{self.origin}|{g.id}")
+                self._notify_in(conn, g.id)
 
             await self._write(job)
+            self._announce(g.id)
             g.seats[seat]["away"] = away
             g.waiting_since[seat] = time.monotonic()
         self.changed(g)
@@ -452,7 +462,8 @@ class Hub:
             finished = state.is_over()
             action_json = action.to_json()
 
-            row = EventRow(gid, seq, seat, "move", dumps(action_json), self.origin)
+            notify = self.origin if self.bus is not None and self.bus.in_transaction else None
+            row = EventRow(gid, seq, seat, "move", dumps(action_json), notify)
 
             def job(conn: Any) -> None:
                 row(conn)
@@ -469,6 +480,7 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Unavailable("the move could not be saved; nothing changed, try again") from None
+            self._announce(gid)
             g.seq = seq
             g.moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
             g.waiting_since[seat] = time.monotonic()
@@ -513,7 +525,7 @@ class Hub:
 
             def job(conn: Any) -> None:
                 db.insert_event(conn, gid, seq, seat, "undo", None)
-                db.notify(conn, f"{self.origin}|{gid}")
+                self._notify_in(conn, gid)
 
             try:
                 await self._write(job)
@@ -521,6 +533,7 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
+            self._announce(gid)
             g.state = before
             g.moves.pop()
             g.seq = seq
@@ -676,35 +689,20 @@ class Hub:
         bot_due = any(p != CHANCE and g.bot_plays(p) for p in g.state.to_move())
         return not needs_timer and not bot_due
 
-    # ------------------------------------------------------------------ other processes (PostgreSQL)
-    def _listen(self, url: str) -> None:
-        import psycopg
+    # ------------------------------------------------------------------ other processes (PostgreSQL, Redis)
+    def _on_games(self, game_ids: list[str]) -> None:
+        for gid in game_ids:
+            self._on_notify(gid)
 
-        conninfo = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as conn:
-                    conn.execute("LISTEN meeple")
-                    self._call(self._refresh_all)
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            origin, _, ids = note.payload.partition("|")
-                            if origin != self.origin:
-                                for gid in set(ids.split()):
-                                    self._call(self._on_notify, gid)
-            except Exception:  # noqa: BLE001 - reconnect and catch up
-                if self._stop.is_set():
-                    return
-                log.warning("LISTEN connection lost; reconnecting", exc_info=True)
-                time.sleep(1.0)
+    def _notify_in(self, conn: Any, gid: str) -> None:
+        """Inside a write transaction: the NOTIFY that PostgreSQL sends at the commit (PgBus only)."""
+        if self.bus is not None and self.bus.in_transaction:
+            db.notify(conn, f"{self.origin}|{gid}")
 
-    def _call(self, fn: Any, *args: Any) -> None:
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(fn, *args)
-            except RuntimeError:
-                pass
+    def _announce(self, gid: str) -> None:
+        """After a commit: tell the other processes (Redis; NOTIFY already went with the commit)."""
+        if self.bus is not None:
+            self.bus.announce(gid)
 
     def _refresh_all(self) -> None:
         for gid in list(self.live):

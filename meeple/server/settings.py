@@ -31,6 +31,9 @@ def normalize_db_url(url: str) -> str:
     return url
 
 
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
 @dataclass
 class Settings:
     """Everything ``create_app`` needs; the defaults suit one person's laptop and the tests."""
@@ -49,8 +52,20 @@ class Settings:
     timeout_check_every: float = 1.0          # seconds between turn-timeout sweeps
     evict_after: float = 1800.0               # seconds before an idle game (nobody watching) leaves memory
     evict_finished_after: float = 30.0        # the same for a finished game (its replay reloads from the log)
-    listen: bool = True                       # PostgreSQL LISTEN/NOTIFY between processes
+    listen: bool = True                       # hear about other processes' writes (LISTEN, or SUBSCRIBE on Redis)
+    redis_url: str | None = None              # redis://host:6379/0: changes between processes over Redis pub/sub
     max_lobby: int = 100
+
+    def check(self) -> None:
+        """Raise ValueError, saying why, for settings that cannot work together."""
+        url = self.sqlalchemy_url()
+        if self.redis_url is not None:
+            if not self.redis_url.startswith(REDIS_SCHEMES):
+                raise ValueError(f"unsupported Redis URL {self.redis_url!r}: use redis://host:6379/0 "
+                                 "(or rediss:// for TLS, unix:///path/redis.sock)")
+            if not url.startswith("postgresql"):
+                raise ValueError("Redis shares changes between server processes on one PostgreSQL database "
+                                 "(--db postgresql://…); a SQLite database is for one process")
 
     def sqlalchemy_url(self) -> str:
         return normalize_db_url(self.db_url or default_db_url())

@@ -19,6 +19,8 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
 
+from meeple.server.bus import payloads
+
 Job = Callable[[Connection], Any]
 MAX_BATCH = 256
 
@@ -32,24 +34,21 @@ class EventRow:
     seat: int
     kind: str
     action: str | None
-    notify: str  # the sending process's origin id
+    notify: str | None  # the sending process's origin id for PostgreSQL NOTIFY; None: no NOTIFY
 
 
     def __call__(self, conn: Connection) -> None:
         _insert_events(conn, [self])
 
 
-def notify_payloads(rows: list[EventRow], per_payload: int = 150) -> list[str]:
-    """One NOTIFY per batch (not per move): ``"<origin>|<game id> <game id> …"`` (under 8000 bytes)."""
+def notify_payloads(rows: list[EventRow]) -> list[str]:
+    """One NOTIFY per batch (not per move): ``"<origin>|<game id> <game id> …"`` (under 8000 bytes);
+    rows whose ``notify`` is None (changes announced over Redis instead) are left out."""
     by_origin: dict[str, list[str]] = {}
     for r in rows:
-        by_origin.setdefault(r.notify, []).append(r.game_id)
-    out = []
-    for origin, ids in by_origin.items():
-        unique = list(dict.fromkeys(ids))
-        for i in range(0, len(unique), per_payload):
-            out.append(origin + "|" + " ".join(unique[i:i + per_payload]))
-    return out
+        if r.notify is not None:
+            by_origin.setdefault(r.notify, []).append(r.game_id)
+    return [p for origin, ids in by_origin.items() for p in payloads(origin, ids)]
 
 
 def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
@@ -60,8 +59,9 @@ def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
         f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})",
         [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
     )
-    if postgres:
-        conn.exec_driver_sql("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notify_payloads(rows),))
+    notes = notify_payloads(rows) if postgres else []
+    if notes:
+        conn.exec_driver_sql("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notes,))
 
 
 class Writer:
@@ -143,8 +143,9 @@ class Writer:
                     f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})",
                     [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
                 )
-                if postgres:
-                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notify_payloads(rows),))
+                notes = notify_payloads(rows) if postgres else []
+                if notes:
+                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notes,))
             finally:
                 cur.close()
             raw.commit()

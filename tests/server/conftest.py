@@ -21,6 +21,7 @@ from . import peek
 PG_HOST = os.environ.get("MEEPLE_TEST_PGHOST", "127.0.0.1")
 PG_PORT = os.environ.get("MEEPLE_TEST_PGPORT", "5432")
 PG_USER = os.environ.get("MEEPLE_TEST_PGUSER", "postgres")
+REDIS_URL = os.environ.get("MEEPLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 @pytest.fixture(autouse=True)
@@ -93,3 +94,19 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'meeple.db'}"
     return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The Redis server on 127.0.0.1:6379; the Redis tests are skipped only when it does not answer
+    and the CI variable is unset."""
+    try:
+        import redis
+
+        with redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3) as r:
+            r.ping()
+    except Exception as exc:  # noqa: BLE001
+        if os.environ.get("CI"):
+            pytest.fail(f"Redis does not answer at {REDIS_URL} (CI is set, so this is a failure): {exc}")
+        pytest.skip(f"Redis does not answer at {REDIS_URL}")
+    return REDIS_URL

@@ -67,13 +67,14 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m meeple.server`` in a child process; ``kill()`` is kill -9."""
 
-    def __init__(self, db_url: str, port: int | None = None, wait: bool = True) -> None:
+    def __init__(self, db_url: str, port: int | None = None, wait: bool = True, args: tuple[str, ...] = ()) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.output = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.server", "--port", str(self.port), "--db", db_url, "--bot-delay", "0"],
+            [sys.executable, "-m", "meeple.server", "--port", str(self.port), "--db", db_url, "--bot-delay", "0",
+             "--no-open", *args],
             stdout=self.output, stderr=subprocess.STDOUT, env=env,
         )
         if wait:
