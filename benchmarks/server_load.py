@@ -233,7 +233,7 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
     url = urls[0]
     ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
     server_pids = server_pids or []
-    limits = httpx.Limits(max_connections=50)
+    limits = httpx.Limits(max_connections=8, max_keepalive_connections=8)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         interval = games / rate if rate else 0.0
         tasks = [asyncio.create_task(keep_game_live(http, ws_bases, game, players, stats, random.Random(rng.random()),

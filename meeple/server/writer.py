@@ -24,6 +24,14 @@ from meeple.server.bus import payloads
 Job = Callable[[Connection], Any]
 MAX_BATCH = 256
 
+# Insert a batch of events and send its NOTIFYs in one statement (a data-modifying WITH runs whether or
+# not the main query reads it); autocommitted, so the events and the NOTIFYs commit together.
+PG_BATCH = (
+    "WITH inserted AS (INSERT INTO events (game_id, seq, seat, kind, action, created_at) "
+    "SELECT * FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[], %s::text[], %s::float8[])) "
+    "SELECT count(pg_notify('meeple', p)) FROM unnest(%s::text[]) AS p"
+)
+
 
 @dataclass(frozen=True)
 class EventRow:
@@ -76,6 +84,7 @@ class Writer:
         self._queue: queue.SimpleQueue[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._raw: Any = None
+        self._pg: Any = None  # PostgreSQL: the writer's own autocommit connection for event batches
         if not inline:
             self._thread = threading.Thread(target=self._run, name="meeple-db-writer", daemon=True)
             self._thread.start()
@@ -105,6 +114,10 @@ class Writer:
             with contextlib.suppress(Exception):
                 self._raw.close()
             self._raw = None
+        if self._pg is not None:
+            with contextlib.suppress(Exception):
+                self._pg.close()
+            self._pg = None
 
     # ------------------------------------------------------------------ the thread
     def _run(self) -> None:
@@ -127,9 +140,33 @@ class Writer:
             if stop:
                 return
 
+    def _write_events_pg(self, rows: list[EventRow]) -> bool:
+        """PostgreSQL: the batch's events and its NOTIFY in one autocommitted statement on a connection of
+        the writer's own, so one round trip writes and commits them. False (nothing written) if it failed."""
+        import psycopg
+
+        try:
+            if self._pg is None:
+                url = self.engine.url.set(drivername="postgresql")
+                self._pg = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+            now = time.time()
+            self._pg.execute(PG_BATCH, (
+                [r.game_id for r in rows], [r.seq for r in rows], [r.seat for r in rows], [r.kind for r in rows],
+                [r.action for r in rows], [now] * len(rows), notify_payloads(rows),
+            ))
+            return True
+        except Exception:  # noqa: BLE001 - e.g. a duplicate sequence number: the slow path says which
+            if self._pg is not None and (self._pg.broken or self._pg.closed):
+                with contextlib.suppress(Exception):
+                    self._pg.close()
+                self._pg = None
+            return False
+
     def _write_events_raw(self, rows: list[EventRow]) -> bool:
         """The common batch (only event rows) on a DBAPI connection kept by the writer: no pool
         checkout, no SQL compilation. False (nothing written) if it failed; the caller retries."""
+        if self.engine.dialect.name == "postgresql":
+            return self._write_events_pg(rows)
         try:
             if self._raw is None:
                 self._raw = self.engine.raw_connection()
@@ -163,8 +200,7 @@ class Writer:
     def _write(self, batch: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]) -> None:
         if all(isinstance(job, EventRow) for job, _, _ in batch):
             if self._write_events_raw([job for job, _, _ in batch]):  # type: ignore[misc]
-                for _, fut, loop in batch:
-                    self._answer(loop, _set_result, fut, None)
+                self._answer_all([(loop, fut, None) for _, fut, loop in batch])
                 return
             for job, fut, loop in batch:
                 self._answer_one(job, fut, loop)
@@ -183,8 +219,7 @@ class Writer:
             for job, fut, loop in batch:
                 self._answer_one(job, fut, loop)
             return
-        for (_, fut, loop), result in zip(batch, results):
-            self._answer(loop, _set_result, fut, result)
+        self._answer_all([(loop, fut, result) for (_, fut, loop), result in zip(batch, results)])
 
     def _answer_one(self, job: Job, fut: asyncio.Future[Any], loop: asyncio.AbstractEventLoop) -> None:
         try:
@@ -194,6 +229,20 @@ class Writer:
             self._answer(loop, _set_exception, fut, exc)
         else:
             self._answer(loop, _set_result, fut, result)
+
+    def _answer_all(self, answers: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], Any]]) -> None:
+        """Resolve a committed batch's futures: from the thread, one hand-over per event loop (each
+        ``call_soon_threadsafe`` wakes the loop with a system call), not one per future."""
+        if self.inline:
+            for _, fut, result in answers:
+                _set_result(fut, result)
+            return
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+        for loop, fut, result in answers:
+            by_loop.setdefault(loop, []).append((fut, result))
+        for loop, results in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits any more
+                loop.call_soon_threadsafe(_set_results, results)
 
     def _answer(self, loop: asyncio.AbstractEventLoop, fn: Any, fut: asyncio.Future[Any], value: Any) -> None:
         if self.inline:
@@ -205,6 +254,11 @@ class Writer:
 def _set_result(fut: asyncio.Future[Any], result: Any) -> None:
     if not fut.done():
         fut.set_result(result)
+
+
+def _set_results(results: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for fut, result in results:
+        _set_result(fut, result)
 
 
 def _set_exception(fut: asyncio.Future[Any], exc: BaseException) -> None:

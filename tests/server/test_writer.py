@@ -1,0 +1,80 @@
+"""The writer's group commit: a batch that cannot be written whole is retried event by event, so only
+the offending event fails (with the database's IntegrityError) and the others are committed."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from meeple.server import db
+from meeple.server.settings import normalize_db_url
+from meeple.server.writer import EventRow, Writer
+
+
+def add_game(engine, gid: str) -> None:
+    now = time.time()
+    seat = {"game_id": gid, "seat": 0, "kind": "bot", "level": "random", "name": None, "token_hash": None,
+            "invite_hash": None, "claimed": True, "away": False}
+    with engine.begin() as conn:
+        db.insert_game(conn, row={"id": gid, "game": "peek", "players": 1, "options": "{}", "seed": 1,
+                                  "status": "active", "private": False, "turn_timeout": None, "name": None,
+                                  "created_at": now, "updated_at": now, "finished_at": None}, seat_rows=[seat])
+
+
+def test_a_duplicate_sequence_number_fails_alone(db_url: str) -> None:
+    url = normalize_db_url(db_url)
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    add_game(engine, "g1")
+    writer = Writer(engine, inline=not url.startswith("postgresql"))
+
+    async def write_batches() -> list[object]:
+        first = await writer.submit(EventRow("g1", 1, 0, "move", '{"name":"a","args":[]}', "me"))
+        # one batch: event 2, a second event 1 (taken), event 3
+        futures = [writer.submit(EventRow("g1", s, 0, "move", '{"name":"a","args":[]}', "me")) for s in (2, 1, 3)]
+        return [first, *await asyncio.gather(*futures, return_exceptions=True)]
+
+    try:
+        results = asyncio.run(write_batches())
+    finally:
+        writer.close()
+    assert results[0] is None and results[1] is None and results[3] is None
+    assert isinstance(results[2], IntegrityError)
+    with engine.connect() as conn:
+        seqs = [r[0] for r in conn.execute(select(db.events.c.seq).where(db.events.c.game_id == "g1").order_by(db.events.c.seq))]
+    engine.dispose()
+    assert seqs == [1, 2, 3]
+
+
+def test_events_and_notifies_commit_together_on_postgresql(pg_url: str) -> None:
+    import psycopg
+
+    url = normalize_db_url(pg_url)
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    add_game(engine, "g1")
+    add_game(engine, "g2")
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN meeple")
+    writer = Writer(engine)
+
+    async def write() -> None:
+        await asyncio.gather(*(writer.submit(EventRow(g, s, 0, "move", "{}", "me")) for g in ("g1", "g2") for s in (1, 2)),
+                             writer.submit(EventRow("g2", 3, 0, "move", "{}", None)))
+
+    try:
+        asyncio.run(write())
+    finally:
+        writer.close()
+    notes = [n.payload for n in listener.notifies(timeout=1.0)]
+    listener.close()
+    ids = [gid for p in notes for gid in p.partition("|")[2].split()]
+    assert all(p.startswith("me|") for p in notes) and sorted(set(ids)) == ["g1", "g2"], notes
+    assert len(ids) == len(set(ids)) or len(notes) > 1  # a batch names each game once
+    with engine.connect() as conn:
+        assert sorted(conn.execute(select(db.events.c.seq).where(db.events.c.game_id == "g2")).scalars()) == [1, 2, 3]
+    engine.dispose()
+
