@@ -16,8 +16,9 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   from its own statistics at the node, none of them conditioned on what the others picked in the
   same step; the joint choice then leads to one child node.
 * Rollouts: uniformly random, or the game's ``bots.HeuristicBot`` (falls back to random when the
-  game has none), optionally cut off after ``rollout_depth`` decisions and evaluated from
-  ``scores()``.
+  game has none; in a game with hidden information each rollout player is handed its own
+  determinization, so it cannot play on the searcher's sample of the hidden cards), optionally cut
+  off after ``rollout_depth`` decisions and evaluated from ``scores()`` or ``bots.evaluate``.
 * Rewards per seat in [0, 1]. At the end: ``0.75 × win + 0.25 × score position``, where ``win`` is
   ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
   score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
@@ -331,9 +332,19 @@ class ISMCTSAgent:
     def _heuristic_action(self, state: State, p: int, legal: list[Action]) -> Action:
         bot = self._bots[p]  # type: ignore[index]
         if hasattr(bot, "act_on_state"):
-            # The rollout world is already one sample of what the searching seat cannot see.
+            # The rollout world is one sample of what the searching seat cannot see, but every seat in
+            # it must still play from what *it* may know: in a game with hidden information each
+            # rollout player gets its own re-sample (else an Assassin in the rollouts always knows
+            # whom to kill). ``determinize`` keeps p's legal actions, so its choice is legal here.
+            if _hides_information(state):
+                return bot.act_on_state(state.determinize(p, self.rng.next64()), p)
             return bot.act_on_state(state, p)
         return bot.act(state.observation(p), list(legal))
+
+
+def _hides_information(state: State) -> bool:
+    """Whether the game re-deals anything in ``determinize`` (it overrides ``_resample_hidden``)."""
+    return type(state)._resample_hidden is not State._resample_hidden
 
 
 def _step(state: State, action: Action, player: int) -> None:

@@ -178,6 +178,26 @@ def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch) 
     assert stopped_early >= 2
 
 
+def test_heuristic_rollout_players_see_only_their_own_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In Citadels every rollout player must get its own determinization (a state whose history holds
+    # only that seat's moves), never the searcher's world, where the hidden cards are all laid out.
+    import meeple.games.citadels.bots as bots
+
+    seen: list[bool] = []
+    real = bots.HeuristicBot.act_on_state
+
+    def recording(self: object, state: State, seat: int) -> Action:
+        seen.append(all(p == seat for p, _ in state.history))
+        return real(self, state, seat)
+
+    monkeypatch.setattr(bots.HeuristicBot, "act_on_state", recording)
+    state = advance(meeple.load("citadels", players=4).new_game(seed=2), 12, 2)
+    p = state.to_move()[0]
+    agent = ISMCTSAgent(seed=5, iterations=30, rollout="heuristic", rollout_depth=6, game_id="citadels")
+    assert agent.act_on_state(state.determinize(p, 1), p) in state.legal_actions(p)
+    assert seen and all(seen)
+
+
 def test_heuristic_leaf_scores_cut_off_positions_with_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
     import meeple.games.cube_europe.bots as bots
 
