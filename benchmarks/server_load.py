@@ -34,6 +34,7 @@ from typing import Any
 import httpx
 import orjson
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 def dumps(obj: Any) -> str:
@@ -47,6 +48,7 @@ loads = orjson.loads
 class Stats:
     latencies: list[float] = field(default_factory=list)
     late: list[float] = field(default_factory=list)  # how far behind its schedule a paced move was sent
+    watched: dict[int, list[Any]] = field(default_factory=dict)  # open seats: [last message time, game, socket]
     moves: int = 0
     conflicts: int = 0
     errors: int = 0
@@ -149,48 +151,77 @@ async def play_seat(ws_base: str, gid: str, token: str, stats: Stats, rng: rando
         if mode != "views":
             hello.update(updates=True, observation=mode == "diff")
         await ws.send(dumps(hello))
-        sent_at: float | None = None
-        pending_seq = -1
-        seq, your_turn, legal = -1, False, []
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=30)
-            except asyncio.TimeoutError:
-                stats.error(f"{gid}: no message for 30 s")
+        watch = [time.monotonic(), gid, ws]
+        stats.watched[id(watch)] = watch
+        try:
+            await _play(ws, watch, stats, rng, stop, pacer)
+        except ConnectionClosed:
+            if id(watch) in stats.watched:
+                raise
+            # closed by the watchdog, which counted the error
+        finally:
+            stats.watched.pop(id(watch), None)
+
+
+async def watchdog(stats: Stats, stop: asyncio.Event, limit: float = 30.0) -> None:
+    """Close any seat's connection that has received nothing for ``limit`` seconds (an error): one task
+    for all seats instead of a timer around every receive."""
+    while not stop.is_set():
+        await asyncio.sleep(1.0)
+        now = time.monotonic()
+        for key, (last, gid, ws) in list(stats.watched.items()):
+            if now - last > limit:
+                stats.error(f"{gid}: no message for {limit:g} s")
+                stats.watched.pop(key, None)
+                await ws.close()
+
+
+async def _play(ws: Any, watch: list[Any], stats: Stats, rng: random.Random, stop: asyncio.Event, pacer: Pacer) -> None:
+    """Read messages, keep the newest seq, turn and legal actions; move when it is this seat's turn."""
+    sent_at: float | None = None
+    pending_seq = -1
+    seq, your_turn, legal = -1, False, []
+    gid = watch[1]
+    while not stop.is_set():
+        raw = await ws.recv()
+        watch[0] = time.monotonic()
+        msg = loads(raw)
+        kind = msg["type"]
+        if kind == "ack":
+            if sent_at is not None and stats.measuring:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.moves += 1
+            sent_at = None
+            if "update" in msg:  # updates mode: the ack usually carries the mover's update
+                msg = msg["update"]
+                kind = "update"
+        elif kind == "error":
+            sent_at = None
+            if msg["status"] == 409:
+                stats.conflicts += 1
+            else:
+                stats.error(f"{gid}: {msg['status']} {msg['detail']}")
+        if kind == "view" or kind == "update":
+            if msg.get("over"):
                 return
-            msg = loads(raw)
-            kind = msg["type"]
-            if kind == "ack":
-                if sent_at is not None and stats.measuring:
-                    stats.latencies.append(time.perf_counter() - sent_at)
-                    stats.moves += 1
-                sent_at = None
-                if "update" in msg:  # updates mode: the ack usually carries the mover's update
-                    msg = msg["update"]
-                    kind = "update"
-            elif kind == "error":
-                sent_at = None
-                if msg["status"] == 409:
-                    stats.conflicts += 1
-                else:
-                    stats.error(f"{gid}: {msg['status']} {msg['detail']}")
-            if kind == "view" or kind == "update":
-                if msg.get("over"):
-                    return
-                seq = msg["seq"]
-                your_turn = msg.get("your_turn", your_turn)
-                legal = msg.get("legal", legal)
-            if your_turn and sent_at is None and seq != pending_seq:
-                await pacer.wait(stats)
-                choice = rng.choice(legal)
-                pending_seq = seq
-                sent_at = time.perf_counter()
-                await ws.send(dumps({"type": "move", "seq": seq, "action": choice["action"]}))
+            seq = msg["seq"]
+            your_turn = msg.get("your_turn", your_turn)
+            legal = msg.get("legal", legal)
+        if your_turn and sent_at is None and seq != pending_seq:
+            await pacer.wait(stats)
+            choice = rng.choice(legal)
+            pending_seq = seq
+            sent_at = time.perf_counter()
+            await ws.send(dumps({"type": "move", "seq": seq, "action": choice["action"]}))
 
 
 async def keep_game_live(http: httpx.AsyncClient, ws_bases: list[str], game: str, players: int, stats: Stats,
-                         rng: random.Random, stop: asyncio.Event, mode: str, interval: float, index: int = 0) -> None:
+                         rng: random.Random, stop: asyncio.Event, mode: str, interval: float, index: int = 0,
+                         start_within: float = 0.0) -> None:
     pacer = Pacer(interval, random.Random(rng.random()))
+    # games start at random times (as on a real server), not all in the same second: otherwise they
+    # also end together, and the whole set is replaced in one burst every game length
+    await asyncio.sleep(rng.uniform(0, start_within))
     while not stop.is_set():
         try:
             gid, tokens = await new_game(http, game, players, stats)
@@ -236,8 +267,9 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
     limits = httpx.Limits(max_connections=8, max_keepalive_connections=8)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         interval = games / rate if rate else 0.0
+        dog = asyncio.create_task(watchdog(stats, stop))
         tasks = [asyncio.create_task(keep_game_live(http, ws_bases, game, players, stats, random.Random(rng.random()),
-                                                    stop, mode, interval, index=k))
+                                                    stop, mode, interval, index=k, start_within=warmup * 0.75))
                  for k in range(games)]
         await asyncio.sleep(warmup)
         stats.measuring = True
@@ -255,6 +287,7 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
         await asyncio.wait(tasks, timeout=10)
         for t in tasks:
             t.cancel()
+        dog.cancel()
     lat = stats.latencies
     return {
         "games": games, "game": game, "players": players, "mode": mode, "offered_moves_per_s": rate or None,

@@ -173,6 +173,7 @@ class Hub:
         self.origin = uuid.uuid4().hex[:12]
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._known_levels: set[tuple[str, str]] = set()  # (game, bot level) pairs make_agent accepted
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
         self.bot_pool: Executor
@@ -308,17 +309,20 @@ class Hub:
             raise BadRequest(f"{rules.info.name} with {n} players needs {n} seats, not {len(seats)}")
         levels = {fallback_level} | {s.get("level") or fallback_level for s in seats}
         for level in sorted(levels):
+            if (rules.id, level) in self._known_levels:
+                continue
             try:
                 make_agent(level, game_id=rules.id, seed=0)
             except UnknownGame as exc:
                 raise BadRequest(f"bot level {level!r}: {exc}") from None
+            self._known_levels.add((rules.id, level))
         humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
         if join is None:
             join = humans[0] if humans else None
         elif join not in humans:
             raise BadRequest(f"seat {join} is not a human seat; human seats: {humans}")
         seed = secrets.randbits(52)
-        rules.new_game(seed=seed)  # fails now rather than at first view
+        state = rules.new_game(seed=seed)  # fails now rather than at first view
         gid = secrets.token_urlsafe(9)
         now = time.time()
         token = new_secret() if join is not None else None
@@ -343,7 +347,10 @@ class Hub:
             "name": name, "created_at": now, "updated_at": now, "finished_at": None,
         }
         await self._write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
-        await self.get(gid)
+        # in memory at once: the stored game is exactly this new state (its seed, no events yet)
+        g = LiveGame(id=gid, row=dict(game_row), seats=[dict(r) for r in seat_rows], state=state, seq=0, moves=[])
+        self.live[gid] = g
+        self.changed(g)
         return {
             "id": gid, "game": rules.id, "players": n, "seat": join, "token": token,
             "invites": [{"seat": i, "code": c} for i, c in invites.items()],
