@@ -2,16 +2,28 @@
 
 Starts a local server (``python -m meeple.server``) on the given database, creates N games whose
 seats are all "people", and plays every seat from this process: each seat has its own WebSocket,
-waits for a view saying it is its turn, picks a random legal action and sends it; the time from
-sending a move to receiving its acknowledgment (which comes after the move is committed) is the
-latency. Finished games are replaced by new ones so N games stay live for the whole run.
+keeps its view from the messages it gets, and when it is its turn picks a random legal action and
+sends it; the time from sending a move to receiving its acknowledgment (which the server sends after
+the move is committed) is the latency. Finished games are replaced by new ones so N games stay live
+for the whole run; the first games start at random times during the warmup.
 
-    python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite
-    python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench
+    python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite --rate 1000
+    python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench --rate 1000
+    python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite            # closed loop: the most it can do
     python benchmarks/server_load.py --games 200 --servers 2 --db postgresql://postgres@127.0.0.1/bench
+    python benchmarks/server_load.py --games 200 --servers 2 --redis redis://127.0.0.1:6379/0 --db postgresql://…
 
-Reports moves/s, p50/p95/p99 latency, conflicts (409: another seat of the same game moved first in
-a simultaneous phase) and errors (anything else), as a table and a JSON line.
+``--rate R`` offers R moves/s in all: each game moves on its own schedule, one move every N/R seconds
+on average (people or bots who think); ``--rate 0`` (the default) lets every seat move the moment it
+may, so the server runs flat out and the latency is mostly time spent queueing (Little's law: with
+N games always waiting for an ack, mean latency = N / throughput). ``--mode`` chooses what each seat
+asks to be sent: ``updates`` (what a bot needs: changed fields and legal actions, no observation),
+``diff`` (updates with the changed observation keys), ``views`` (a whole view after every change,
+as the browser client gets).
+
+Reports moves/s, p50/p95/p99/max latency, conflicts (409: another seat of the same game moved first in
+a simultaneous phase), errors (anything else), how late paced moves were sent, and the CPU time per
+move of the server processes and of this client, as text and a JSON line.
 """
 
 from __future__ import annotations
@@ -70,10 +82,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, redis_url: str | None = None) -> subprocess.Popen[bytes]:
     log = tempfile.NamedTemporaryFile(prefix="meeple-server-", suffix=".log", delete=False)
+    extra = ["--redis", redis_url] if redis_url else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0"],
+        [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0",
+         "--no-open", *extra],
         stdout=log, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 60
@@ -314,6 +328,8 @@ def main() -> None:
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
     ap.add_argument("--servers", type=int, default=1,
                     help="start this many server processes on the database (PostgreSQL); a game's seats are spread over them")
+    ap.add_argument("--redis", default=None, metavar="URL",
+                    help="start the servers with --redis URL (changes between them over Redis pub/sub)")
     ap.add_argument("--game", default="cube-europe")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -338,7 +354,7 @@ def main() -> None:
                 db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
             for _ in range(args.servers):
                 port = free_port()
-                procs.append(start_server(db_url, port))
+                procs.append(start_server(db_url, port, args.redis))
                 urls.append(f"http://127.0.0.1:{port}")
         result = asyncio.run(run(urls, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
                                  [p.pid for p in procs], args.mode, args.rate))
@@ -352,6 +368,7 @@ def main() -> None:
                 proc.kill()
     result["db"] = "sqlite" if args.db == "sqlite" else args.db.split("://", 1)[0]
     result["servers"] = len(urls)
+    result["redis"] = bool(args.redis)
     result["cpus"] = os.cpu_count()
     offered = f"offered {args.rate:g} moves/s" if args.rate else "closed loop"
     print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']} "
