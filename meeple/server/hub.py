@@ -174,6 +174,7 @@ class Hub:
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._known_levels: set[tuple[str, str]] = set()  # (game, bot level) pairs make_agent accepted
+        self._missed: set[str] = set()  # games announced by another process while this one was loading them
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
         self.bot_pool: Executor
@@ -280,7 +281,14 @@ class Hub:
                 self.live[gid] = g
         finally:
             self._loading.pop(gid, None)
+            if gid not in self.live:
+                self._missed.discard(gid)
         self.changed(g)
+        if gid in self._missed:
+            # another process announced a change while this one was reading the game: what it read may
+            # predate that change, so catch up now (else this game would wait for its next write)
+            self._missed.discard(gid)
+            self._on_notify(gid)
         return g
 
     async def _reload(self, g: LiveGame) -> None:
@@ -718,6 +726,8 @@ class Hub:
     def _on_notify(self, gid: str) -> None:
         g = self.live.get(gid)
         if g is None:
+            if gid in self._loading:
+                self._missed.add(gid)
             return
         if g.refreshing:
             g.refresh_again = True

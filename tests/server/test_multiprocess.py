@@ -136,3 +136,48 @@ def test_bus_messages_list_each_game_once_and_skip_our_own() -> None:
     assert parse(messages[0], "other") + parse(messages[1].encode(), "other") == ids
     assert parse(messages[0], "me") == []
     assert parse("no separator", "other") == [] and parse("x|" + "y" * 40, "other") == []
+
+
+def test_a_change_announced_while_a_process_loads_the_game_is_caught_up(sqlite_url: str, monkeypatch) -> None:
+    """Process B reads a game from the database; process A writes a move and announces it before B has
+    the game in memory. B must still end up at A's sequence number (not wait for the game's next write)."""
+    import asyncio
+
+    from meeple.server import Settings
+    from meeple.server import db as storage
+    from meeple.server.hub import Hub
+
+    real_load = storage.load_game
+
+    def slow_load(engine, gid):  # runs in a thread: read, then give A time to move and announce
+        data = real_load(engine, gid)
+        time.sleep(0.3)
+        return data
+
+    async def scenario() -> int:
+        a, b = Hub(Settings(db_url=sqlite_url)), Hub(Settings(db_url=sqlite_url))
+        await a.start()
+        await b.start()
+        try:
+            made = await a.create(game="peek", players=2, options={}, seats=[{"kind": "human"}] * 2, join=None,
+                                  name=None, private=False, turn_timeout=None, fallback_level="random",
+                                  player_name=None)
+            gid = made["id"]
+            monkeypatch.setattr(storage, "load_game", slow_load)
+            loading = asyncio.ensure_future(b.get(gid))
+            await asyncio.sleep(0.1)  # B has read the game at seq 0 and is still loading it
+            g = a.live[gid]
+            seat = g.state.to_move()[0]
+            await a.move(gid, seat, 0, None, "peek" if seat == 1 else str(g.state.legal_actions(seat)[0]))
+            b._on_games([gid])  # A's announcement reaches B
+            await loading
+            for _ in range(100):
+                if b.live[gid].seq == 1:
+                    break
+                await asyncio.sleep(0.02)
+            return b.live[gid].seq
+        finally:
+            await a.stop()
+            await b.stop()
+
+    assert asyncio.run(scenario()) == 1
