@@ -197,7 +197,7 @@ async def _play(ws: Any, watch: list[Any], stats: Stats, rng: random.Random, sto
     seq, your_turn, legal = -1, False, []
     gid = watch[1]
     while not stop.is_set():
-        raw = await ws.recv()
+        raw = await ws.recv(decode=False)  # bytes: orjson parses them without a str in between
         watch[0] = time.monotonic()
         msg = loads(raw)
         kind = msg["type"]
@@ -226,7 +226,7 @@ async def _play(ws: Any, watch: list[Any], stats: Stats, rng: random.Random, sto
             choice = rng.choice(legal)
             pending_seq = seq
             sent_at = time.perf_counter()
-            await ws.send(dumps({"type": "move", "seq": seq, "action": choice["action"]}))
+            await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": choice["action"]}), text=True)
 
 
 async def keep_game_live(http: httpx.AsyncClient, ws_bases: list[str], game: str, players: int, stats: Stats,
