@@ -2,7 +2,9 @@
 
 A process that writes to a game tells the others which games changed; each of them, if it holds that
 game in memory, reads the new events from the database and pushes them to its own WebSocket clients.
-A message is ``"<origin>|<game id> <game id> …"``; a process ignores its own origin.
+A message is ``"<origin>|<game id> <game id> …"``; a process ignores its own origin. A game id is
+written ``+<game id>`` when more than its moves changed (a seat joined or left, an undo), so that a
+process catching up on plain moves reads only the new events.
 
 * ``PgBus``: PostgreSQL ``NOTIFY meeple`` inside the writing transaction (so it is sent at the commit,
   see ``writer``), and a ``LISTEN`` connection in a thread.
@@ -34,19 +36,26 @@ OnConnect = Callable[[], None]          # called on the event loop after every (
 
 
 def payloads(origin: str, game_ids: list[str]) -> list[str]:
-    """The messages announcing ``game_ids`` (each listed once) as changed by ``origin``."""
+    """The messages announcing ``game_ids`` (each listed once; ``+<id>`` for more than moves) as
+    changed by ``origin``."""
     unique = list(dict.fromkeys(game_ids))
     return [origin + "|" + " ".join(unique[i:i + PER_MESSAGE]) for i in range(0, len(unique), PER_MESSAGE)]
 
 
 def parse(payload: str | bytes, origin: str) -> list[str]:
-    """The game ids in a message from another process ([] for this process's own or a malformed one)."""
+    """The game ids in a message from another process, ``+<id>`` kept as written ([] for this
+    process's own message or a malformed one)."""
     if isinstance(payload, bytes):
         payload = payload.decode(errors="replace")
     sender, sep, ids = payload.partition("|")
     if not sep or sender == origin:
         return []
-    return [gid for gid in dict.fromkeys(ids.split()) if 0 < len(gid) <= 32]
+    return [gid for gid in dict.fromkeys(ids.split()) if 0 < len(gid.removeprefix("+")) <= 32]
+
+
+def split(game_id: str) -> tuple[str, bool]:
+    """``("<id>", more_than_moves)`` of an id as written in a message."""
+    return (game_id[1:], True) if game_id.startswith("+") else (game_id, False)
 
 
 class PgBus:
@@ -65,7 +74,7 @@ class PgBus:
             threading.Thread(target=self._listen, args=(on_games, on_connect), name="meeple-listen",
                              daemon=True).start()
 
-    def announce(self, game_id: str) -> None:
+    def announce(self, game_id: str, rows: bool = False) -> None:
         """Nothing to do: the NOTIFY went out with the commit."""
 
     async def stop(self) -> None:
@@ -117,12 +126,12 @@ class RedisBus:
         if listen:
             self._listener = asyncio.ensure_future(self._listen(on_games, on_connect))
 
-    def announce(self, game_id: str) -> None:
-        """Publish that ``game_id`` changed (call after its commit); games changed in the same loop turn
-        share one message."""
+    def announce(self, game_id: str, rows: bool = False) -> None:
+        """Publish that ``game_id`` changed (call after its commit; ``rows``: more than its moves);
+        games changed in the same loop turn share one message."""
         if not self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
-        self._pending.append(game_id)
+        self._pending.append("+" + game_id if rows else game_id)
 
     def _flush(self) -> None:
         ids, self._pending = self._pending, []

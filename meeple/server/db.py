@@ -218,6 +218,15 @@ def load_since(engine: Engine, game_id: str, seq: int) -> tuple[dict[str, Any] |
         return (dict(row) if row else None), [dict(r) for r in seat_rows], [dict(r) for r in event_rows]
 
 
+def events_since(engine: Engine, game_id: str, seq: int) -> list[dict[str, Any]]:
+    """The game's events after ``seq``, in order (catching up on another process's moves)."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(events).where(events.c.game_id == game_id, events.c.seq > seq).order_by(events.c.seq)
+        ).mappings().all()
+        return [dict(r) for r in rows]
+
+
 def list_games(engine: Engine, statuses: tuple[str, ...], limit: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     with engine.connect() as conn:
         rows = conn.execute(

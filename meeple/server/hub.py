@@ -32,7 +32,7 @@ import meeple
 from meeple.agents import choose_action, make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
-from meeple.server.bus import PgBus, RedisBus
+from meeple.server.bus import PgBus, RedisBus, split
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
 )
@@ -82,6 +82,7 @@ class LiveGame:
     waiting_since: dict[int, float] = field(default_factory=dict)
     refreshing: bool = False
     refresh_again: bool = False
+    refresh_rows: bool = False  # the next catch-up re-reads the game and seat rows too
     touched: float = field(default_factory=time.monotonic)
     logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
 
@@ -401,7 +402,7 @@ class Hub:
             if not await self._write(job):
                 await self._reload(g)
                 raise Conflict(f"seat {seat} was just taken")
-            self._announce(gid)
+            self._announce(gid, rows=True)
             row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
             g.row["status"] = new_status
         self.changed(g)
@@ -432,7 +433,7 @@ class Hub:
                 self._notify_in(conn, g.id)
 
             await self._write(job)
-            self._announce(g.id)
+            self._announce(g.id, rows=True)
             g.seats[seat]["away"] = away
             g.waiting_since[seat] = time.monotonic()
         self.changed(g)
@@ -495,7 +496,7 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Unavailable("the move could not be saved; nothing changed, try again") from None
-            self._announce(gid)
+            self._announce(gid, rows=finished)
             g.seq = seq
             g.moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
             g.waiting_since[seat] = time.monotonic()
@@ -548,7 +549,7 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
-            self._announce(gid)
+            self._announce(gid, rows=True)
             g.state = before
             g.moves.pop()
             g.seq = seq
@@ -706,29 +707,33 @@ class Hub:
 
     # ------------------------------------------------------------------ other processes (PostgreSQL, Redis)
     def _on_games(self, game_ids: list[str]) -> None:
-        for gid in game_ids:
-            self._on_notify(gid)
+        for written in game_ids:
+            gid, rows = split(written)
+            self._on_notify(gid, rows)
 
     def _notify_in(self, conn: Any, gid: str) -> None:
         """Inside a write transaction: the NOTIFY that PostgreSQL sends at the commit (PgBus only)."""
         if self.bus is not None and self.bus.in_transaction:
-            db.notify(conn, f"{self.origin}|{gid}")
+            db.notify(conn, f"{self.origin}|+{gid}")
 
-    def _announce(self, gid: str) -> None:
-        """After a commit: tell the other processes (Redis; NOTIFY already went with the commit)."""
+    def _announce(self, gid: str, rows: bool = False) -> None:
+        """After a commit: tell the other processes (Redis; NOTIFY already went with the commit).
+        ``rows``: more than moves changed (seats, an undo)."""
         if self.bus is not None:
-            self.bus.announce(gid)
+            self.bus.announce(gid, rows)
 
     def _refresh_all(self) -> None:
         for gid in list(self.live):
             self._on_notify(gid)
 
-    def _on_notify(self, gid: str) -> None:
+    def _on_notify(self, gid: str, rows: bool = True) -> None:
+        """Catch up with another process's writes to ``gid`` (``rows``: also re-read its game and seat rows)."""
         g = self.live.get(gid)
         if g is None:
             if gid in self._loading:
                 self._missed.add(gid)
             return
+        g.refresh_rows = g.refresh_rows or rows
         if g.refreshing:
             g.refresh_again = True
             return
@@ -739,11 +744,15 @@ class Hub:
         try:
             while True:
                 g.refresh_again = False
+                rows, g.refresh_rows = g.refresh_rows, False
                 async with g.lock:
-                    row, seat_rows, event_rows = await asyncio.to_thread(db.load_since, self.engine, g.id, g.seq)
-                    if row is not None:
-                        g.row = row
-                    g.seats = seat_rows
+                    if rows:
+                        row, seat_rows, event_rows = await asyncio.to_thread(db.load_since, self.engine, g.id, g.seq)
+                        if row is not None:
+                            g.row = row
+                        g.seats = seat_rows
+                    else:  # plain moves: only the new events
+                        event_rows = await asyncio.to_thread(db.events_since, self.engine, g.id, g.seq)
                     if any(e["kind"] != "move" for e in event_rows):
                         await self._reload(g)
                     else:
@@ -756,6 +765,8 @@ class Hub:
                                 g.seq = e["seq"]
                         except Exception:  # noqa: BLE001 - diverged or broken: rebuild from the log
                             await self._reload(g)
+                        if event_rows and g.state.is_over() and not rows:
+                            g.refresh_rows = g.refresh_again = True  # its row now says finished, and when
                 self.changed(g)
                 if not g.refresh_again:
                     break

@@ -128,14 +128,15 @@ def test_redis_needs_postgresql_and_a_redis_url(sqlite_url: str, pg_url: str) ->
 
 
 def test_bus_messages_list_each_game_once_and_skip_our_own() -> None:
-    from meeple.server.bus import PER_MESSAGE, parse, payloads
+    from meeple.server.bus import PER_MESSAGE, parse, payloads, split
 
-    ids = [f"g{i}" for i in range(PER_MESSAGE + 5)]
+    ids = [f"g{i}" for i in range(PER_MESSAGE + 5)] + ["+seats-changed"]
     messages = payloads("me", ids + ids[:3])
     assert len(messages) == 2 and all(m.startswith("me|") for m in messages)
     assert parse(messages[0], "other") + parse(messages[1].encode(), "other") == ids
     assert parse(messages[0], "me") == []
     assert parse("no separator", "other") == [] and parse("x|" + "y" * 40, "other") == []
+    assert split("+seats-changed") == ("seats-changed", True) and split("g1") == ("g1", False)
 
 
 def test_a_change_announced_while_a_process_loads_the_game_is_caught_up(sqlite_url: str, monkeypatch) -> None:
