@@ -118,7 +118,8 @@ class ISMCTSAgent:
         budget = (f"iterations={self.iterations}" if self.iterations is not None
                   else f"seconds={self.seconds}" + (", clock='cpu'" if self.clock == "cpu" else ""))
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
-        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}, seed={self.seed})"
+        leaf = "" if self.leaf == "score" else f", leaf={self.leaf!r}"
+        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}, seed={self.seed})"
 
     # ------------------------------------------------------------------ the agent protocol
     def act_on_state(self, state: State, player: int) -> Action:

@@ -30,6 +30,12 @@ def evaluate(s: CitadelsState, p: int) -> float:
     return s.city_score(p) + 0.5 * s.gold[p] + 0.8 * min(len(s.hands[p]), 3)
 
 
+ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 10, "leaf": "heuristic"}
+"""How ISMCTS searches Citadels (``meeple.agents.search_settings``): random rollouts of 10 decisions
+scored by ``evaluate`` (heuristic rollouts, each player on its own determinization, measured weaker
+at the same time budget: docs/agents.md)."""
+
+
 class HeuristicBot:
     """Plays Citadels by simple, sensible rules (see the module docstring)."""
 

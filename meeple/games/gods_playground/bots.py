@@ -32,6 +32,11 @@ def evaluate(state: GodsPlayground, p: int) -> float:
     return state.vp[p] + 0.8 * estates + state.money[p] / C.ZLOTY_PER_VP
 
 
+ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 10, "leaf": "heuristic"}
+"""How ISMCTS searches God's Playground (``meeple.agents.search_settings``): rollouts of 10 decisions
+by this module's player, scored by ``evaluate``; measured in docs/agents.md."""
+
+
 class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

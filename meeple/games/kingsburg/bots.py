@@ -39,6 +39,11 @@ def evaluate(s: KingsburgState, p: int) -> float:
     return s.vp[p] + years_left * effects + 0.5 * sum(s.res[p]) + 0.6 * s.tokens[p] + 0.3 * s.soldiers[p]
 
 
+ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 20, "leaf": "score"}
+"""How ISMCTS searches Kingsburg (``meeple.agents.search_settings``): random rollouts of 20 decisions
+scored by the VP; measured in docs/agents.md."""
+
+
 class HeuristicBot:
     """Greedy, rule-aware Kingsburg player (see the module docstring)."""
 

@@ -81,6 +81,11 @@ def evaluate(s: R.VersaillesState, p: int) -> float:
     return value(s, p, 1.0 - progress(s))
 
 
+ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
+"""How ISMCTS searches Versailles (``meeple.agents.search_settings``): short random rollouts scored by
+``evaluate``; measured in docs/agents.md."""
+
+
 class HeuristicBot:
     """Greedy completion of each activation with :func:`value`."""
 
