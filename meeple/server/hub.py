@@ -201,7 +201,7 @@ class Hub:
         await asyncio.to_thread(db.migrate, self.engine)
         if sqlite_file:
             self.checkpointer = db.Checkpointer(sqlite_file)
-        self.writer = Writer(self.engine, inline=not self.settings.is_postgres)
+        self.writer = Writer(self.engine)
         if self.settings.redis_url:
             self.bus = RedisBus(self.settings.redis_url, self.origin)
         elif self.settings.is_postgres:
