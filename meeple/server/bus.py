@@ -120,7 +120,8 @@ class RedisBus:
         self._pending: list[str] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
-        self._warned = 0.0
+        self._warned = -1e9
+        self._warned_listen = -1e9
 
     def start(self, on_games: OnGames, on_connect: OnConnect, listen: bool = True) -> None:
         if listen:
@@ -145,7 +146,7 @@ class RedisBus:
                 await self._client.publish(CHANNEL, message)
         except Exception:  # noqa: BLE001 - the others catch up later (see the module's docstring)
             now = time.monotonic()
-            if now - self._warned > 10:
+            if now - self._warned > 30:
                 self._warned = now
                 log.warning("could not publish changes to Redis at %s", _safe(self.url), exc_info=True)
 
@@ -164,7 +165,11 @@ class RedisBus:
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - reconnect and catch up
-                log.warning("Redis subscription to %s lost; reconnecting", _safe(self.url), exc_info=True)
+                now = time.monotonic()
+                if now - self._warned_listen > 30:
+                    self._warned_listen = now
+                    log.warning("Redis subscription to %s lost; reconnecting every second",
+                                _safe(self.url), exc_info=True)
                 await asyncio.sleep(1.0)
             finally:
                 with contextlib.suppress(Exception):
