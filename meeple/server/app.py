@@ -365,9 +365,8 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
             while sub.outbox:
                 item = sub.outbox.popleft()
                 if isinstance(item, Ack):
-                    # with the update in it only if the state can be read now: a move in flight holds
-                    # the lock until its commit, and the ack must not wait for that
-                    item = item.text() if g.lock.locked() else hub.ack_for(g, sub, item)
+                    async with g.lock:
+                        item = hub.ack_for(g, sub, item)
                 await ws.send_text(item)
             if sub.dirty:
                 sub.dirty = False
