@@ -338,7 +338,12 @@ class ISMCTSAgent:
             # rollout player gets its own re-sample (else an Assassin in the rollouts always knows
             # whom to kill). ``determinize`` keeps p's legal actions, so its choice is legal here.
             if _hides_information(state):
-                return bot.act_on_state(state.determinize(p, self.rng.next64()), p)
+                action = bot.act_on_state(state.determinize(p, self.rng.next64()), p)
+                if action in legal:
+                    return action
+                # The rollout world was sampled for the searching seat; what another seat saw there
+                # may contradict it (its draft offer, say), and its own re-sample can then differ
+                # from the world. Rare: that seat then plays on the world itself.
             return bot.act_on_state(state, p)
         return bot.act(state.observation(p), list(legal))
 
