@@ -30,10 +30,10 @@ def evaluate(s: CitadelsState, p: int) -> float:
     return s.city_score(p) + 0.5 * s.gold[p] + 0.8 * min(len(s.hands[p]), 3)
 
 
-ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 8, "leaf": "heuristic"}
-"""How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 8 decisions by this
-module's player (each rollout player on its own determinization), scored by ``evaluate``. Random
-rollouts of 10 decisions, four times as many iterations, were measured weaker: docs/agents.md."""
+ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heuristic"}
+"""How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 20 decisions (about a
+round) by this module's player, each rollout player on its own determinization, scored by
+``evaluate``. Rollouts of 8 decisions and random rollouts were measured weaker: docs/agents.md."""
 
 
 class HeuristicBot:
