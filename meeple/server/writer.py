@@ -59,17 +59,23 @@ def notify_payloads(rows: list[EventRow]) -> list[str]:
     return [p for origin, ids in by_origin.items() for p in payloads(origin, ids)]
 
 
-def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
-    now = time.time()
-    postgres = conn.dialect.name == "postgresql"
+_NOTIFY_SQL = "SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p"
+
+
+def _event_insert(rows: list[EventRow], postgres: bool) -> tuple[str, list[tuple[Any, ...]], list[str]]:
+    """The driver-level INSERT of ``rows``, its parameters, and the NOTIFY payloads (PostgreSQL only)."""
     mark = "%s" if postgres else "?"
-    conn.exec_driver_sql(
-        f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})",
-        [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
-    )
-    notes = notify_payloads(rows) if postgres else []
+    now = time.time()
+    sql = f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})"
+    params = [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows]
+    return sql, params, notify_payloads(rows) if postgres else []
+
+
+def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
+    sql, params, notes = _event_insert(rows, conn.dialect.name == "postgresql")
+    conn.exec_driver_sql(sql, params)
     if notes:
-        conn.exec_driver_sql("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notes,))
+        conn.exec_driver_sql(_NOTIFY_SQL, (notes,))
 
 
 class Writer:
@@ -173,18 +179,12 @@ class Writer:
             if self._raw is None:
                 self._raw = self.engine.raw_connection()
             raw = self._raw
-            postgres = self.engine.dialect.name == "postgresql"
-            mark = "%s" if postgres else "?"
+            sql, params, notes = _event_insert(rows, self.engine.dialect.name == "postgresql")
             cur = raw.cursor()
             try:
-                now = time.time()
-                cur.executemany(
-                    f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})",
-                    [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows],
-                )
-                notes = notify_payloads(rows) if postgres else []
+                cur.executemany(sql, params)
                 if notes:
-                    cur.execute("SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p", (notes,))
+                    cur.execute(_NOTIFY_SQL, (notes,))
             finally:
                 cur.close()
             raw.commit()
