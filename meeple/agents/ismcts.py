@@ -108,6 +108,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.game_id = game_id
         self._bots: dict[int, Any] | None = None
+        self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
         self._score_lo = math.inf
         self._score_hi = -math.inf
         self.last_iterations = 0
@@ -323,12 +324,20 @@ class ISMCTSAgent:
 
             self._bots = {}
             try:
-                cls = game_module(self.game_id or state.game.id, "bots").HeuristicBot
+                bots = game_module(self.game_id or state.game.id, "bots")
+                cls = bots.HeuristicBot
             except (ImportError, AttributeError):
                 return False
+            self._guesses = getattr(bots, "GUESSES", None)
             for p in range(state.players):
                 self._bots[p] = cls(self.rng.next64() >> 33)
         return bool(self._bots)
+
+    def _guesses_hidden(self, legal: list[Action]) -> bool:
+        """Whether the rollout player may read hidden facts choosing among ``legal``: always, unless the
+        game's ``bots.GUESSES`` names the actions for which it does (and none of ``legal`` is one)."""
+        guesses = self._guesses
+        return guesses is None or any(a.name in guesses for a in legal)
 
     def _heuristic_action(self, state: State, p: int, legal: list[Action]) -> Action:
         bot = self._bots[p]  # type: ignore[index]
@@ -337,7 +346,9 @@ class ISMCTSAgent:
             # it must still play from what *it* may know: in a game with hidden information each
             # rollout player gets its own re-sample (else an Assassin in the rollouts always knows
             # whom to kill). ``determinize`` keeps p's legal actions, so its choice is legal here.
-            if _hides_information(state):
+            # A game's ``bots.GUESSES`` may name the only actions for which its player reads hidden
+            # facts; every other choice is made on the world itself (a determinization saved).
+            if _hides_information(state) and self._guesses_hidden(legal):
                 action = bot.act_on_state(state.determinize(p, self.rng.next64()), p)
                 if action in legal:
                     return action

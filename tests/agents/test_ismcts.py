@@ -178,24 +178,37 @@ def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch) 
     assert stopped_early >= 2
 
 
-def test_heuristic_rollout_players_see_only_their_own_sample(monkeypatch: pytest.MonkeyPatch) -> None:
-    # In Citadels every rollout player must get its own determinization (a state whose history holds
-    # only that seat's moves), never the searcher's world, where the hidden cards are all laid out.
+@pytest.mark.parametrize("declared", [True, False])
+def test_heuristic_rollout_players_see_only_their_own_sample(monkeypatch: pytest.MonkeyPatch, declared: bool) -> None:
+    # In Citadels a rollout player that reads hidden facts must get its own determinization (a state
+    # whose history holds only that seat's moves), never the searcher's world, where the hidden cards
+    # are all laid out. bots.GUESSES names those choices; the others are made on the world. Without
+    # GUESSES, every rollout choice gets its own determinization.
     import meeple.games.citadels.bots as bots
 
-    seen: list[bool] = []
+    guesses = bots.GUESSES
+    seen: list[tuple[bool, bool]] = []  # another seat's choice: (a guess among its choices, on a sample of its own)
     real = bots.HeuristicBot.act_on_state
 
     def recording(self: object, state: State, seat: int) -> Action:
-        seen.append(all(p == seat for p, _ in state.history))
+        if seat != searcher:
+            guess = any(a.name in guesses for a in state.legal_actions(seat))
+            seen.append((guess, all(p == seat for p, _ in state.history)))
         return real(self, state, seat)
 
     monkeypatch.setattr(bots.HeuristicBot, "act_on_state", recording)
+    if not declared:
+        monkeypatch.delattr(bots, "GUESSES")
     state = advance(meeple.load("citadels", players=4).new_game(seed=2), 12, 2)
-    p = state.to_move()[0]
-    agent = ISMCTSAgent(seed=5, iterations=30, rollout="heuristic", rollout_depth=6, game_id="citadels")
-    assert agent.act_on_state(state.determinize(p, 1), p) in state.legal_actions(p)
-    assert seen and all(seen)
+    searcher = state.to_move()[0]
+    agent = ISMCTSAgent(seed=5, iterations=60, rollout="heuristic", rollout_depth=12, game_id="citadels")
+    assert agent.act_on_state(state.determinize(searcher, 1), searcher) in state.legal_actions(searcher)
+    assert any(guess for guess, _ in seen) and not all(guess for guess, _ in seen)
+    assert all(own for guess, own in seen if guess)
+    if declared:
+        assert not any(own for guess, own in seen if not guess)
+    else:
+        assert all(own for _, own in seen)
 
 
 def test_heuristic_leaf_scores_cut_off_positions_with_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -65,3 +65,30 @@ def test_heuristic_beats_random_players():
         w = s.winners()
         wins += (seat in w) / len(w)
     assert wins / games >= 0.7
+
+
+@pytest.mark.parametrize("players, opts", [(2, {}), (4, {}), (4, EXTRAS), (7, EXTRAS)])
+def test_heuristic_reads_hidden_facts_only_for_its_guesses(players, opts):
+    """bots.GUESSES names every choice for which the heuristic player looks at what its seat cannot
+    know; for any other choice it decides the same on the real game and on any re-deal of the hidden
+    parts (so ISMCTS rollouts may skip re-determinizing there)."""
+    from meeple.games.citadels.bots import GUESSES, HeuristicBot
+
+    checked = guesses_differ = 0
+    for seed in range(6):
+        s = meeple.load("citadels", players=players, **opts).new_game(seed=seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            if len(legal) > 1:
+                picks = {HeuristicBot(seed).act_on_state(s.determinize(p, k), p) for k in range(4)}
+                picks.add(HeuristicBot(seed).act_on_state(s, p))
+                if any(a.name in GUESSES for a in legal):
+                    guesses_differ += len(picks) > 1
+                else:
+                    assert len(picks) == 1, (seed, p, sorted(map(str, picks)))
+                    checked += 1
+            s.apply(legal[rng.randbelow(len(legal))], p)
+    assert checked > 100
+    assert guesses_differ > 0  # the guesses really do depend on the re-deal

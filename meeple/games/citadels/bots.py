@@ -30,6 +30,13 @@ def evaluate(s: CitadelsState, p: int) -> float:
     return s.city_score(p) + 0.5 * s.gold[p] + 0.8 * min(len(s.hands[p]), 3)
 
 
+GUESSES = frozenset({"kill", "bewitch", "rob", "facedown"})
+"""The actions for which ``HeuristicBot`` reads what its seat cannot know (who holds a character: it
+guesses from the determinization it is handed; in 2-player games, what the other hand wants when it lays
+a character face down). Every other choice reads only the seat's own hand and
+public facts, so a search's rollout player needs a determinization of its own only for these
+(``meeple.agents.ismcts``); tests/citadels/test_citadels_view_bot.py checks the promise."""
+
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heuristic"}
 """How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 20 decisions (about a
 round) by this module's player, each rollout player on its own determinization, scored by
