@@ -9,6 +9,7 @@ for the whole run; the first games start at random times during the warmup.
 
     python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite --rate 1000
     python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench --rate 1000
+    python benchmarks/server_load.py --games 200 --seconds 30 --db postgresql://postgres@127.0.0.1/bench --rate 1000 --durability power
     python benchmarks/server_load.py --games 200 --seconds 30 --db sqlite            # closed loop: the most it can do
     python benchmarks/server_load.py --games 200 --servers 2 --db postgresql://postgres@127.0.0.1/bench
     python benchmarks/server_load.py --games 200 --servers 2 --redis redis://127.0.0.1:6379/0 --db postgresql://…
@@ -82,9 +83,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db_url: str, port: int, redis_url: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, redis_url: str | None = None,
+                 durability: str | None = None) -> subprocess.Popen[bytes]:
     log = tempfile.NamedTemporaryFile(prefix="meeple-server-", suffix=".log", delete=False)
     extra = ["--redis", redis_url] if redis_url else []
+    if durability:
+        extra += ["--durability", durability]
     proc = subprocess.Popen(
         [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0",
          "--no-open", *extra],
@@ -252,12 +256,13 @@ async def keep_game_live(http: httpx.AsyncClient, ws_bases: list[str], game: str
             await asyncio.sleep(0.5)
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a process (Linux), or None."""
+def cpu_seconds(pid: int) -> tuple[float, float] | None:
+    """(user, system) CPU seconds of a process (Linux), or None."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, ValueError, IndexError):
         return None
 
@@ -296,7 +301,9 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
         client_cpu = time.process_time() - client_cpu0
         server_cpu1 = [cpu_seconds(pid) for pid in server_pids]
         known = [(a, b) for a, b in zip(server_cpu0, server_cpu1) if a is not None and b is not None]
-        server_cpu = sum(b - a for a, b in known) if known else None
+        server_user = sum(b[0] - a[0] for a, b in known) if known else None
+        server_sys = sum(b[1] - a[1] for a, b in known) if known else None
+        server_cpu = server_user + server_sys if known else None  # type: ignore[operator]
         stop.set()
         await asyncio.wait(tasks, timeout=10)
         for t in tasks:
@@ -314,6 +321,8 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
         "conflicts": stats.conflicts, "errors": stats.errors, "error_samples": stats.error_samples,
         "setup_retries": stats.setup_retries, "games_started": stats.games_started, "games_finished": stats.games_finished,
         "server_cpu_ms_per_move": round(server_cpu / stats.moves * 1000, 2) if server_cpu and stats.moves else None,
+        "server_user_ms_per_move": round(server_user / stats.moves * 1000, 3) if server_cpu and stats.moves else None,
+        "server_sys_ms_per_move": round(server_sys / stats.moves * 1000, 3) if server_cpu and stats.moves else None,
         "client_cpu_ms_per_move": round(client_cpu / stats.moves * 1000, 2) if stats.moves else None,
         "load_average": os.getloadavg()[0],
     }
@@ -330,6 +339,8 @@ def main() -> None:
                     help="start this many server processes on the database (PostgreSQL); a game's seats are spread over them")
     ap.add_argument("--redis", default=None, metavar="URL",
                     help="start the servers with --redis URL (changes between them over Redis pub/sub)")
+    ap.add_argument("--durability", choices=("process", "power"), default=None,
+                    help="start the servers with --durability (default: the server's default, 'process')")
     ap.add_argument("--game", default="cube-europe")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -354,7 +365,7 @@ def main() -> None:
                 db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
             for _ in range(args.servers):
                 port = free_port()
-                procs.append(start_server(db_url, port, args.redis))
+                procs.append(start_server(db_url, port, args.redis, args.durability))
                 urls.append(f"http://127.0.0.1:{port}")
         result = asyncio.run(run(urls, args.games, args.seconds, args.warmup, args.game, args.players, args.seed,
                                  [p.pid for p in procs], args.mode, args.rate))
@@ -369,15 +380,17 @@ def main() -> None:
     result["db"] = "sqlite" if args.db == "sqlite" else args.db.split("://", 1)[0]
     result["servers"] = len(urls)
     result["redis"] = bool(args.redis)
+    result["durability"] = args.durability or "process (default)"
     result["cpus"] = os.cpu_count()
     offered = f"offered {args.rate:g} moves/s" if args.rate else "closed loop"
     print(f"{result['games']} games of {result['game']} ({result['players']} seats each) on {result['db']} "
-          f"({result['servers']} server process(es)), {result['mode']} mode, {offered}, "
+          f"({result['servers']} server process(es), durability {result['durability']}), {result['mode']} mode, {offered}, "
           f"{result['seconds']} s measured")
     print(f"  moves/s {result['moves_per_s']}   latency p50 {result['p50_ms']} ms  p95 {result['p95_ms']} ms  "
           f"p99 {result['p99_ms']} ms  max {result['max_ms']} ms   conflicts {result['conflicts']}   "
           f"errors {result['errors']}   late sends {result['late_moves']} (p99 {result['late_p99_ms']} ms)")
-    print(f"  CPU per move: server {result['server_cpu_ms_per_move']} ms, client {result['client_cpu_ms_per_move']} ms; "
+    print(f"  CPU per move: server {result['server_cpu_ms_per_move']} ms (user {result['server_user_ms_per_move']}, "
+          f"system {result['server_sys_ms_per_move']}), client {result['client_cpu_ms_per_move']} ms; "
           f"machine load average {result['load_average']:.1f} on {result['cpus']} CPUs")
     print(json.dumps(result))
 

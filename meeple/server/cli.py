@@ -3,6 +3,7 @@
     meeple serve                                  # SQLite in the user's data directory
     meeple serve --port 9000 --db postgresql://localhost/meeple
     meeple serve --db postgresql://localhost/meeple --redis redis://127.0.0.1:6379/0
+    meeple serve --durability power               # acknowledged moves also survive a power cut
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ def serve_command(
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
     bot_processes: int = typer.Option(
         0, "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process)."),
+    durability: str = typer.Option(
+        "process", "--durability", metavar="process|power", envvar="MEEPLE_DURABILITY",
+        help="What an acknowledged move survives. 'process': the server process being killed (SQLite "
+             "synchronous=NORMAL, PostgreSQL synchronous_commit=off). 'power': also an OS crash or a power cut "
+             "(SQLite synchronous=FULL, PostgreSQL synchronous_commit=on; every commit waits for the disk)."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -39,7 +45,8 @@ def serve_command(
     from meeple.server.settings import default_db_url
 
     url = db or default_db_url()
-    settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes, redis_url=redis)
+    settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes, redis_url=redis,
+                        durability=durability)
     try:
         settings.check()
     except ValueError as exc:
@@ -48,7 +55,8 @@ def serve_command(
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     shared = f"; changes shared over Redis at {_safe(redis)}" if redis else ""
-    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)}{shared})")
+    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)}{shared}; "
+               f"durability {durability})")
     if open_browser if open_browser is not None else _has_desktop():
         _open_later(f"http://{shown}:{port}/")
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch

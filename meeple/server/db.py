@@ -70,29 +70,47 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
 
 
-def make_engine(url: str, background_checkpoints: bool = False) -> Engine:
+def pg_options(durability: str) -> str:
+    """libpq ``options`` for the server's PostgreSQL connections: the commit setting of ``durability``
+    (``process``: ``synchronous_commit=off``; ``power``: ``on``), set when each connection starts."""
+    return f"-c synchronous_commit={'off' if durability == 'process' else 'on'}"
+
+
+def sqlite_synchronous(durability: str) -> str:
+    """SQLite's ``synchronous`` setting for ``durability`` (WAL mode): NORMAL or FULL."""
+    return "NORMAL" if durability == "process" else "FULL"
+
+
+def make_engine(url: str, background_checkpoints: bool = False, durability: str = "process") -> Engine:
     """An engine for ``url`` (already normalized); SQLite runs in WAL mode.
+
+    ``durability`` (see ``settings.DURABILITY``): ``process`` – SQLite ``synchronous=NORMAL``, which in
+    WAL mode loses nothing when the *process* dies (kill -9), only an OS crash or power cut could lose
+    the last transactions; PostgreSQL ``synchronous_commit=off`` on every connection of this engine (a
+    commit is in PostgreSQL's memory and visible to all when it returns; only a crash of PostgreSQL or
+    of the OS before its WAL writer flushes it, within about 0.6 s, could lose it). ``power`` – SQLite
+    ``synchronous=FULL``, PostgreSQL ``synchronous_commit=on``: every commit waits for its fsync.
 
     ``background_checkpoints``: SQLite connections do not copy the WAL into the database file after a
     commit (which waits for fsyncs, at times for hundreds of ms on a busy disk); a ``Checkpointer``
     thread must do it instead."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        synchronous = sqlite_synchronous(durability)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            # NORMAL in WAL mode loses nothing when the *process* dies (kill -9); only an OS crash
-            # could lose the last transactions. FULL would fsync every commit.
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
             if background_checkpoints:
                 cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
+                         connect_args={"options": pg_options(durability)})
 
 
 def sqlite_path(url: str) -> str | None:
@@ -107,8 +125,8 @@ def sqlite_path(url: str) -> str | None:
 class Checkpointer:
     """SQLite checkpoints in a thread of their own: every ``every`` seconds the WAL is copied into the
     database file with ``PRAGMA wal_checkpoint(PASSIVE)``, which never blocks a reader or a writer.
-    The commits themselves (made on the event loop) then never wait for the checkpoint's fsyncs. What
-    a commit guarantees is unchanged: WAL mode, ``synchronous=NORMAL``."""
+    The commits themselves then never wait for the checkpoint's fsyncs. What a commit guarantees is
+    unchanged (WAL mode, ``synchronous`` as the durability setting says)."""
 
     def __init__(self, path: str, every: float = 1.0) -> None:
         self.path, self.every = path, every

@@ -197,11 +197,12 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         url = self.settings.sqlalchemy_url()
         sqlite_file = url.startswith("sqlite") and db.sqlite_path(url)
-        self.engine = db.make_engine(url, background_checkpoints=bool(sqlite_file))
+        durability = self.settings.durability
+        self.engine = db.make_engine(url, background_checkpoints=bool(sqlite_file), durability=durability)
         await asyncio.to_thread(db.migrate, self.engine)
         if sqlite_file:
             self.checkpointer = db.Checkpointer(sqlite_file)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, pg_options=db.pg_options(durability) if self.settings.is_postgres else None)
         if self.settings.redis_url:
             self.bus = RedisBus(self.settings.redis_url, self.origin)
         elif self.settings.is_postgres:

@@ -33,6 +33,16 @@ def normalize_db_url(url: str) -> str:
 
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
+DURABILITY = ("process", "power")
+"""What an acknowledged move survives (docs/server.md, Durability):
+
+* ``process`` (the default): the meeple server process being killed (``kill -9``) or crashing. SQLite
+  commits with ``synchronous=NORMAL`` (WAL mode); PostgreSQL connections run with
+  ``synchronous_commit = off`` (the commit is in PostgreSQL's memory, visible to every connection,
+  and flushed to disk by its WAL writer within a fraction of a second).
+* ``power``: also an operating-system crash or a power cut. SQLite ``synchronous=FULL``, PostgreSQL
+  ``synchronous_commit = on``: every commit waits for its fsync."""
+
 
 @dataclass
 class Settings:
@@ -55,10 +65,15 @@ class Settings:
     listen: bool = True                       # hear about other processes' writes (LISTEN, or SUBSCRIBE on Redis)
     redis_url: str | None = None              # redis://host:6379/0: changes between processes over Redis pub/sub
     max_lobby: int = 100
+    durability: str = "process"               # what an acknowledged move survives: "process" or "power"
 
     def check(self) -> None:
         """Raise ValueError, saying why, for settings that cannot work together."""
         url = self.sqlalchemy_url()
+        if self.durability not in DURABILITY:
+            raise ValueError(f"unsupported durability {self.durability!r}: use 'process' (an acknowledged move "
+                             "survives the server process being killed) or 'power' (it also survives an OS "
+                             "crash or a power cut; every commit waits for the disk)")
         if self.redis_url is not None:
             if not self.redis_url.startswith(REDIS_SCHEMES):
                 raise ValueError(f"unsupported Redis URL {self.redis_url!r}: use redis://host:6379/0 "

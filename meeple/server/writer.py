@@ -85,9 +85,12 @@ class Writer:
     with committing inline, for 5-10 % more CPU). ``inline=True`` commits on the event loop instead,
     once per loop turn."""
 
-    def __init__(self, engine: Engine, inline: bool = False) -> None:
+    def __init__(self, engine: Engine, inline: bool = False, pg_options: str | None = None) -> None:
+        """``pg_options``: libpq ``options`` for the writer's own PostgreSQL connection (the durability
+        setting, ``db.pg_options``), as the engine's connections have them; None: the database's defaults."""
         self.engine = engine
         self.inline = inline
+        self.pg_options = pg_options
         self._pending: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]] = []
         self._queue: queue.SimpleQueue[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -156,7 +159,8 @@ class Writer:
         try:
             if self._pg is None:
                 url = self.engine.url.set(drivername="postgresql")
-                self._pg = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+                extra = {"options": self.pg_options} if self.pg_options else {}
+                self._pg = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, **extra)
             now = time.time()
             self._pg.execute(PG_BATCH, (
                 [r.game_id for r in rows], [r.seq for r in rows], [r.seat for r in rows], [r.kind for r in rows],

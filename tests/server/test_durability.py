@@ -1,13 +1,21 @@
-"""Durability: after kill -9 of a real server process mid-game, every acknowledged move is there."""
+"""Durability: after kill -9 of a real server process mid-game, every acknowledged move is there
+(with the default ``--durability process`` and with ``power``), and each setting reaches the database."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 
 import httpx
+import pytest
 
-from .helpers import ServerProcess
+from meeple.server import Settings
+from meeple.server.settings import normalize_db_url
+
+from .helpers import ServerProcess, client, humans, view
 from .test_multiprocess import get_view, move, start_game
 
 
@@ -23,8 +31,11 @@ def run_until_killed(server: ServerProcess, gid: str, tokens: list[str], acked: 
             return
 
 
-def test_kill_9_loses_no_acknowledged_move(db_url: str) -> None:
-    server = ServerProcess(db_url)
+@pytest.mark.parametrize("durability", [None, "power"])
+def test_kill_9_loses_no_acknowledged_move(db_url: str, durability: str | None) -> None:
+    """``None``: the default (``process``), as ``meeple serve`` runs without the option."""
+    args = ("--durability", durability) if durability else ()
+    server = ServerProcess(db_url, args=args)
     try:
         gid, tokens = start_game(server.url)
         acked: list[dict] = []
@@ -41,7 +52,7 @@ def test_kill_9_loses_no_acknowledged_move(db_url: str) -> None:
     finally:
         server.kill()
     last = acked[-1]
-    server = ServerProcess(db_url, port=server.port)
+    server = ServerProcess(db_url, port=server.port, args=args)
     try:
         again = get_view(server.url, gid, tokens[last["seat"]])
         assert again["seq"] >= last["seq"]          # every acknowledged move is there
@@ -83,3 +94,51 @@ def test_sqlite_checkpoints_run_in_their_own_thread(tmp_path) -> None:
         engine.dispose()
     with contextlib.closing(sqlite3.connect(path)) as conn:
         assert conn.execute("SELECT count(*) FROM t").fetchone()[0] == 20
+
+
+def _sqlite_synchronous(hub: object) -> int:
+    with hub.engine.connect() as conn:  # type: ignore[attr-defined]
+        return int(conn.exec_driver_sql("PRAGMA synchronous").scalar())
+
+
+@pytest.mark.parametrize("durability, expected", [("process", 1), ("power", 2)])  # NORMAL, FULL
+def test_sqlite_synchronous_follows_the_durability(sqlite_url: str, durability: str, expected: int) -> None:
+    with client(sqlite_url, durability=durability) as c:
+        gid, tokens = humans(c)
+        assert view(c, gid, tokens[0])["seq"] == 0
+        assert _sqlite_synchronous(c.app.state.hub) == expected
+
+
+@pytest.mark.parametrize("durability, expected", [("process", "off"), ("power", "on")])
+def test_postgresql_synchronous_commit_follows_the_durability(pg_url: str, durability: str, expected: str) -> None:
+    """The engine's connections and the writer's own connection (which writes the moves) both run with it."""
+    with client(pg_url, durability=durability) as c:
+        gid, tokens = humans(c)
+        v = view(c, gid, tokens[0]) if view(c, gid, tokens[0])["your_turn"] else view(c, gid, tokens[1])
+        token = tokens[v["seat"]]
+        r = c.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                   json={"seq": v["seq"], "action": v["legal"][0]["action"]})
+        assert r.status_code == 200, r.text
+        hub = c.app.state.hub
+        with hub.engine.connect() as conn:
+            assert conn.exec_driver_sql("SHOW synchronous_commit").scalar() == expected
+        assert hub.writer._pg is not None, "the move went through the writer's own connection"
+        assert hub.writer._pg.execute("SHOW synchronous_commit").fetchone()[0] == expected
+
+
+def test_a_bad_durability_is_refused() -> None:
+    with pytest.raises(ValueError, match="unsupported durability 'disk'.*'process'.*'power'"):
+        Settings(db_url="sqlite:///x.db", durability="disk").check()
+    assert Settings(db_url="sqlite:///x.db").durability == "process"
+    assert normalize_db_url("postgres://u@h/d") == "postgresql+psycopg://u@h/d"
+
+
+def test_the_cli_refuses_a_bad_durability_before_starting() -> None:
+    for argv, env in (
+        (["--durability", "disk"], {}),
+        ([], {"MEEPLE_DURABILITY": "disk"}),
+    ):
+        done = subprocess.run([sys.executable, "-m", "meeple.server", "--no-open", *argv], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, **env})
+        assert done.returncode == 2
+        assert "meeple: unsupported durability 'disk'" in done.stderr
