@@ -56,7 +56,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 _ISMCTS_PARAMS = {
     "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
-    "leaf": str, "exploration": float,
+    "leaf": str, "exploration": float, "opponents": str,
 }
 
 
@@ -67,7 +67,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the levels ``easy``, ``normal``, ``hard``;
     * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
       with settings (``iterations``, ``seconds``, ``clock`` wall|cpu, ``rollout`` random|heuristic,
-      ``rollout_depth``, ``leaf`` score|heuristic, ``exploration``);
+      ``rollout_depth``, ``leaf`` score|heuristic, ``exploration``, ``opponents`` search|heuristic);
     * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or
       ``act_on_state(state, player)``), built as ``Class(seed=seed)`` (also ``game_id=`` if it takes one).
 

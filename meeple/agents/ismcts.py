@@ -19,6 +19,10 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   game has none; in a game with hidden information each rollout player is handed its own
   determinization, so it cannot play on the searcher's sample of the hidden cards), optionally cut
   off after ``rollout_depth`` decisions and evaluated from ``scores()`` or ``bots.evaluate``.
+* Opponents: by default every seat's choices in the tree are searched (UCB on that seat's own
+  rewards). With ``opponents="heuristic"`` the other seats choose by the game's heuristic player
+  inside the tree as well (an opponent model: "they play sensibly"), so every iteration goes into
+  the searching seat's own choices; their moves still branch the tree, one child per move seen.
 * Rewards per seat in [0, 1]. At the end: ``0.75 × win + 0.25 × score position``, where ``win`` is
   ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
   score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
@@ -64,7 +68,9 @@ class ISMCTSAgent:
     ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
     ``leaf`` says how: ``"score"`` (the seats' current scores) or ``"heuristic"`` (the game's
     ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
-    ``exploration`` is the UCB constant; ``game_id`` is needed only for heuristic rollouts (taken
+    ``exploration`` is the UCB constant; ``opponents`` says how the other seats choose inside the tree:
+    ``"search"`` (each by UCB on its own rewards) or ``"heuristic"`` (by the game's heuristic player, as
+    in the rollouts, so only the searching seat's choices are searched); ``game_id`` is needed only for heuristic rollouts (taken
     from the state otherwise).
     """
 
@@ -79,6 +85,7 @@ class ISMCTSAgent:
         rollout_depth: int | None = None,
         leaf: str = "score",
         exploration: float = 0.7,
+        opponents: str = "search",
         game_id: str | None = None,
     ) -> None:
         if leaf not in ("score", "heuristic"):
@@ -87,6 +94,8 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"clock must be 'wall' or 'cpu', not {clock!r}")
+        if opponents not in ("search", "heuristic"):
+            raise ValueError(f"opponents must be 'search' or 'heuristic', not {opponents!r}")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -106,6 +115,7 @@ class ISMCTSAgent:
         self.leaf = leaf
         self._evaluate: Any = None  # the game's bots.evaluate, looked up at the first cut-off
         self.exploration = exploration
+        self.opponents = opponents
         self.game_id = game_id
         self._bots: dict[int, Any] | None = None
         self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
@@ -120,7 +130,8 @@ class ISMCTSAgent:
                   else f"seconds={self.seconds}" + (", clock='cpu'" if self.clock == "cpu" else ""))
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
         leaf = "" if self.leaf == "score" else f", leaf={self.leaf!r}"
-        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}, seed={self.seed})"
+        opponents = "" if self.opponents == "search" else f", opponents={self.opponents!r}"
+        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}{opponents}, seed={self.seed})"
 
     # ------------------------------------------------------------------ the agent protocol
     def act_on_state(self, state: State, player: int) -> Action:
@@ -195,6 +206,7 @@ class ISMCTSAgent:
         node: _Node | None = root
         path: list[tuple[list[Any], int]] = []  # (edge, seat) pairs to back up
         first = True
+        modelled = self.opponents == "heuristic" and self._heuristics(state)
         while node is not None:
             movers = _settle(state, rng)
             if not movers:
@@ -204,10 +216,16 @@ class ISMCTSAgent:
             first = False
             expanded = False
             picks: list[tuple[int, Action]] = []
+            searched = False  # whether the searching seat's own edge leads on (else a joint child)
             for p in movers:
                 if picks and p not in state.to_move():
                     continue
                 legal = state._legal(p)
+                if modelled and p != me:
+                    action = legal[0] if len(legal) == 1 else self._heuristic_action(state, p, legal)
+                    picks.append((p, action))
+                    _step(state, action, p)
+                    continue
                 table = node.edges.get(p)
                 if table is None:
                     table = node.edges[p] = {}
@@ -232,8 +250,9 @@ class ISMCTSAgent:
                 assert best_edge is not None and best_action is not None
                 path.append((best_edge, p))
                 picks.append((p, best_action))
+                searched = True
                 _step(state, best_action, p)
-            if len(picks) == 1:
+            if len(picks) == 1 and searched:
                 edge = path[-1][0]
                 if edge[3] is None:
                     edge[3] = _Node()

@@ -48,12 +48,12 @@ def test_the_peek_test_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ISMCTSAgent(seed=3, iterations=200).act_on_state(state, 1) == Action("high")
 
 
-def _same_choice_on_redeal(state: State, player: int, iterations: int = 60) -> None:
+def _same_choice_on_redeal(state: State, player: int, iterations: int = 60, **settings: object) -> None:
     other = state.determinize(player, 987654321)
     assert other.observation(player) == state.observation(player)
     for agent_seed in (1, 2):
-        a = ISMCTSAgent(seed=agent_seed, iterations=iterations).act_on_state(state, player)
-        b = ISMCTSAgent(seed=agent_seed, iterations=iterations).act_on_state(other, player)
+        a = ISMCTSAgent(seed=agent_seed, iterations=iterations, **settings).act_on_state(state, player)  # type: ignore[arg-type]
+        b = ISMCTSAgent(seed=agent_seed, iterations=iterations, **settings).act_on_state(other, player)  # type: ignore[arg-type]
         assert a == b
 
 
@@ -78,7 +78,8 @@ def test_simultaneous_bid_ignores_bids_already_made() -> None:
     _same_choice_on_redeal(state, 2, iterations=100)
 
 
-def test_choice_does_not_depend_on_hidden_state_in_real_games() -> None:
+@pytest.mark.parametrize("opponents", ["search", "heuristic"])
+def test_choice_does_not_depend_on_hidden_state_in_real_games(opponents: str) -> None:
     """Where a registered game's determinize is canonical (depends only on what the seat knows), the
     agent's choice on the real state and on a re-dealt copy must be identical."""
     checked = 0
@@ -93,7 +94,8 @@ def test_choice_does_not_depend_on_hidden_state_in_real_games() -> None:
         if any(state.determinize(p, s).to_json()["state"] != other.determinize(p, s).to_json()["state"]
                for s in range(40)):
             continue  # this game's re-deal depends on where the hidden cards were: not comparable
-        _same_choice_on_redeal(state, p, iterations=20)
+        _same_choice_on_redeal(state, p, iterations=20, opponents=opponents, rollout="heuristic",
+                               rollout_depth=6, game_id=gid)
         checked += 1
     if not checked:
         pytest.skip("no registered game with a canonical determinize")
@@ -281,3 +283,43 @@ def test_real_games_heuristic_rollouts() -> None:
             continue
         agent = make_agent("ismcts:iterations=3:rollout=heuristic:rollout_depth=4", gid, 1)
         assert agent.act_on_state(state.determinize(movers[0], 1), movers[0]) in state.legal_actions(movers[0])
+
+
+def _searched_seats(node: object, seen: set[int] | None = None) -> set[int]:
+    seen = set() if seen is None else seen
+    for seat, table in node.edges.items():  # type: ignore[attr-defined]
+        if table:
+            seen.add(seat)
+        for edge in table.values():
+            if edge[3] is not None:
+                _searched_seats(edge[3], seen)
+    for child in node.joint.values():  # type: ignore[attr-defined]
+        _searched_seats(child, seen)
+    return seen
+
+
+@pytest.mark.parametrize("gid, players", [("citadels", 4), ("gods-playground", 3), ("kingsburg", 3)])
+def test_heuristic_opponents_leave_only_the_searchers_choices_in_the_tree(gid: str, players: int) -> None:
+    """opponents=heuristic: the other seats move by the game's heuristic player inside the tree too, so
+    the tree branches on the searching seat's choices only; with opponents=search it branches on theirs."""
+    state = advance(meeple.load(gid, players=players).new_game(seed=3), 30, seed=3)
+    me = next(p for p in state.to_move() if p != CHANCE)
+    world = state.determinize(me, 9)
+    agent = ISMCTSAgent(seed=1, iterations=150, rollout="heuristic", rollout_depth=10, opponents="heuristic",
+                        game_id=gid)
+    modelled = agent.search(world.clone(), me)
+    assert _searched_seats(modelled) == {me}
+    assert sum(e[0] for e in modelled.edges[me].values()) == agent.last_iterations > 0
+    searched = ISMCTSAgent(seed=1, iterations=150, rollout="heuristic", rollout_depth=10,
+                           game_id=gid).search(world.clone(), me)
+    assert _searched_seats(searched) - {me}
+
+
+def test_whole_games_with_heuristic_opponents() -> None:
+    """Every registered game: an ISMCTS seat that models the others by their heuristic plays to the end."""
+    from meeple.sim import play_game
+
+    for gid, info in meeple.games().items():
+        n = max(info.min_players, 2)
+        agents = ["ismcts:iterations=3:rollout_depth=3:opponents=heuristic"] + ["random"] * (n - 1)
+        assert play_game(meeple.load(gid, players=n), 2, agents)["length"] > 0

@@ -40,13 +40,15 @@ def test_settings() -> None:
     tuned = make_agent("hard", GAME)  # the game's recommended search settings, the level's budget
     assert (tuned.rollout_depth, tuned.leaf) == (4, "heuristic") and tuned.iterations == LEVELS["hard"]["iterations"]
     assert make_agent("hard:leaf=score:depth=9", GAME).leaf == "score"  # given settings win
+    assert make_agent("ismcts:opponents=heuristic", GAME).opponents == "heuristic"
+    assert make_agent("ismcts", GAME).opponents == "search"
     c = make_agent("ismcts:seconds=1:clock=cpu", GAME)
     assert (c.seconds, c.clock, c.iterations) == (1.0, "cpu", None)
 
 
 @pytest.mark.parametrize("name", [
     "", "alphazero", "ismcts:iterations=many", "ismcts:speed=3", "ismcts:rollout=smart", "ismcts:iterations=0",
-    "ismcts:seconds=1:clock=sundial",
+    "ismcts:seconds=1:clock=sundial", "ismcts:opponents=psychic",
     "no_such_module_xyz:Agent", "meeple.agents:NoSuchClass",
 ])
 def test_bad_names_say_what_is_valid(name: str) -> None:
