@@ -358,6 +358,10 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
 
 
 async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None:
+    # The game's facts are read under its lock: a move in flight has changed the state but not yet its
+    # sequence number. When nobody holds the lock the game is consistent as it is, and taking the lock
+    # (nothing awaited in between) would change nothing but the cost.
+    lock = g.lock
     try:
         while True:
             await sub.wake.wait()
@@ -365,12 +369,18 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
             while sub.outbox:
                 item = sub.outbox.popleft()
                 if isinstance(item, Ack):
-                    async with g.lock:
+                    if lock.locked():
+                        async with lock:
+                            item = hub.ack_for(g, sub, item)
+                    else:
                         item = hub.ack_for(g, sub, item)
                 await ws.send_text(item)
             if sub.dirty:
                 sub.dirty = False
-                async with g.lock:
+                if lock.locked():
+                    async with lock:
+                        text = hub.message_for(g, sub)
+                else:
                     text = hub.message_for(g, sub)
                 if text is not None:
                     await ws.send_text(text)

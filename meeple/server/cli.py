@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 from typing import Optional
 
@@ -42,6 +41,7 @@ def serve_command(
     import uvicorn
 
     from meeple.server import Settings, create_app
+    from meeple.server.heap import YoungPasses
     from meeple.server.settings import default_db_url
 
     url = db or default_db_url()
@@ -62,13 +62,9 @@ def serve_command(
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
     # interval (default 5 ms) keeps those hand-overs from adding milliseconds to every move.
     sys.setswitchinterval(0.0005)
-    # What is loaded by now (libraries, rules, the app) lives as long as the process: keep it out of
-    # the garbage collector's passes. Games in memory are many small objects that live long; with the
-    # default thresholds a full pass over them ran every few seconds under load and stalled the event
-    # loop for 20-200 ms. Fewer, larger young-generation passes promote far fewer short-lived objects.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 50, 100)
+    # Games in memory are many small objects that live long, and every move adds more: the collector
+    # runs short young passes only and freezes their survivors (meeple.server.heap explains why).
+    YoungPasses().install()
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
 

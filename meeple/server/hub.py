@@ -39,7 +39,7 @@ from meeple.server.errors import (
 from meeple.server.settings import Settings
 from meeple.server.undo import revealed_information
 from meeple.server.push import Ack, Facts, Subscriber
-from meeple.server.views import describe_move, seat_meta, view_fields
+from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
 from meeple.server.wire import dumps, loads
 from meeple.server.writer import EventRow, Writer
 
@@ -88,13 +88,15 @@ class LiveGame:
 
     def log_for(self, viewer: int | None) -> list[str]:
         """``state.log_for(viewer)``, extended incrementally (the log only grows, except after an
-        undo or a reload, which change ``epoch``)."""
+        undo or a reload, which change ``epoch``). The list is extended in place as the game goes on:
+        whoever keeps it across a change must keep its length too (``Facts`` does)."""
         log = self.state.log
-        epoch, done, lines = self.logs.get(viewer, (self.epoch, 0, []))
-        if epoch != self.epoch or done > len(log):
+        epoch, done, lines = self.logs.get(viewer, (self.epoch, 0, None))
+        if lines is None or epoch != self.epoch or done > len(log):
             done, lines = 0, []
+            self.logs[viewer] = (self.epoch, 0, lines)
         if done < len(log):
-            lines = lines + [e.text for e in log[done:] if e.visible(viewer)]
+            lines += [e.text for e in log[done:] if e.visible(viewer)]
             self.logs[viewer] = (self.epoch, len(log), lines)
         return lines
 
@@ -202,7 +204,13 @@ class Hub:
         await asyncio.to_thread(db.migrate, self.engine)
         if sqlite_file:
             self.checkpointer = db.Checkpointer(sqlite_file)
-        self.writer = Writer(self.engine, pg_options=db.pg_options(durability) if self.settings.is_postgres else None)
+        # SQLite with durability "process" commits on the event loop, once per loop turn: a commit is a
+        # write into the WAL without fsync (tens of microseconds), and a thread would cost more in
+        # hand-overs of the GIL than it saves. With "power" every commit waits for an fsync, and
+        # PostgreSQL for a round trip: those commit in the writer thread, beside the event loop.
+        inline = bool(sqlite_file) and durability == "process"
+        self.writer = Writer(self.engine, inline=inline,
+                             pg_options=db.pg_options(durability) if self.settings.is_postgres else None)
         if self.settings.redis_url:
             self.bus = RedisBus(self.settings.redis_url, self.origin)
         elif self.settings.is_postgres:
@@ -442,7 +450,11 @@ class Hub:
     # ------------------------------------------------------------------ moves and undo
     async def move(self, gid: str, seat: int, expected: int, data: Any = None, text: str | None = None,
                    by_bot: bool = False) -> int:
-        g = await self.get(gid)
+        g = self.live.get(gid)
+        if g is None:
+            g = await self.get(gid)
+        else:
+            g.touched = time.monotonic()
         async with g.lock:
             if isinstance(expected, bool) or not isinstance(expected, int):
                 raise BadRequest("'seq' must be the integer sequence number of the view you act on")
@@ -581,11 +593,13 @@ class Hub:
         or runs without awaiting since the last change)."""
         hit = g.cache.get(viewer)
         if hit is None:
-            meta = g.cache.get("seats")
-            if meta is None:
-                meta = g.cache["seats"] = seat_meta(g.state, g.seats, g.connected)
-            fields = view_fields(g.state, viewer, seq=g.seq, status=g.status, seats=meta,
-                                 can_undo=self.undo_possible(g, viewer))
+            shared = g.cache.get("shared")
+            if shared is None:  # the same for every viewer
+                shared = g.cache["shared"] = (seat_meta(g.state, g.seats, g.connected), g.status,
+                                              public_facts(g.state))
+            meta, status, public = shared
+            fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
+                                 can_undo=self.undo_possible(g, viewer), public=public)
             hit = g.cache[viewer] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer))
         return hit
 

@@ -35,13 +35,20 @@ class Facts:
     ``log_for(viewer)``. A ``Facts`` is dropped at the game's next change, and the state does not change
     while it lives (both happen under the game's lock)."""
 
-    __slots__ = ("state", "viewer", "game_id", "fields", "lines", "_obs", "_obs_parts", "_head")
+    __slots__ = ("state", "viewer", "game_id", "fields", "_lines", "_nlines", "_obs", "_obs_parts", "_head")
 
     def __init__(self, state: State, viewer: int | None, game_id: str, fields: dict[str, Any], lines: list[str]) -> None:
-        self.state, self.viewer, self.game_id, self.fields, self.lines = state, viewer, game_id, fields, lines
+        self.state, self.viewer, self.game_id, self.fields = state, viewer, game_id, fields
+        self._lines, self._nlines = lines, len(lines)  # the game extends that list in place later
         self._obs: Any = MISSING
         self._obs_parts: dict[str, bytes] | None = None
         self._head: str | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The viewer's log lines at this version (never changed by the caller)."""
+        lines = self._lines
+        return lines if len(lines) == self._nlines else lines[:self._nlines]
 
     @property
     def observation(self) -> Any:

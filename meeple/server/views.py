@@ -30,12 +30,34 @@ def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int
     ]
 
 
+_FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
+_FORMS_MAX = 100_000
+
+
+def action_forms(action: Action) -> tuple[dict[str, Any], str]:
+    """``(action.to_json(), str(action))``, remembered per action: they depend on nothing but the
+    action, and the same few hundred actions of a game come back in its legal lists move after move.
+    The JSON dict is shared: nobody may change it (the server only serializes it)."""
+    if type(action) is not Action:  # a subclass may print itself otherwise (and equals its base): not remembered
+        return action.to_json(), str(action)
+    for arg in action.args:  # True == 1 and 1.0 == 1 hash alike but print otherwise: only int and str
+        if type(arg) is not int and type(arg) is not str:
+            return action.to_json(), str(action)
+    hit = _FORMS.get(action)
+    if hit is None:
+        if len(_FORMS) >= _FORMS_MAX:
+            _FORMS.clear()
+        hit = _FORMS[action] = (action.to_json(), str(action))
+    return hit
+
+
 def legal_list(state: State, seat: int) -> list[dict[str, Any]]:
     """The seat's legal actions, each with its JSON form, its compact text and a sentence."""
-    return [
-        {"action": a.to_json(), "text": str(a), "label": state.describe(a, seat)}
-        for a in state.legal_actions(seat)
-    ]
+    out = []
+    for a in state.legal_actions(seat):
+        as_json, text = action_forms(a)
+        out.append({"action": as_json, "text": text, "label": state.describe(a, seat)})
+    return out
 
 
 def result(state: State) -> dict[str, Any] | None:
@@ -45,23 +67,30 @@ def result(state: State) -> dict[str, Any] | None:
     return {"scores": list(state.scores()), "winners": list(state.winners())}
 
 
+def public_facts(state: State) -> tuple[list[int], bool, dict[str, Any] | None]:
+    """What every viewer's fields share: (the seats to move but chance, whether it is over, ``result``)."""
+    return [p for p in state.to_move() if p != CHANCE], state.is_over(), result(state)
+
+
 def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
-                can_undo: bool = False) -> dict[str, Any]:
+                can_undo: bool = False,
+                public: tuple[list[int], bool, dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
 
-    The legal actions are computed only for a seat that is to move (everyone else gets ``[]``)."""
-    to_move = [p for p in state.to_move() if p != CHANCE]
+    The legal actions are computed only for a seat that is to move (everyone else gets ``[]``).
+    ``public``: ``public_facts(state)`` if already known (it is the same for every viewer)."""
+    to_move, over, outcome = public if public is not None else public_facts(state)
     mine = viewer is not None and viewer in to_move
     return {
         "seq": seq,
         "status": status,
-        "over": state.is_over(),
+        "over": over,
         "to_move": to_move,
         "your_turn": mine,
         "legal": legal_list(state, viewer) if mine else [],  # type: ignore[arg-type]
         "can_undo": bool(can_undo),
         "seats": seats,
-        "result": result(state),
+        "result": outcome,
     }
 
 

@@ -1,0 +1,60 @@
+"""What the server remembers to compute views faster gives exactly what it would compute afresh:
+remembered action forms, the shared per-version facts, and log lines extended in place."""
+
+from __future__ import annotations
+
+import random
+
+import meeple
+from meeple.core import Action
+from meeple.server.hub import LiveGame
+from meeple.server.push import Facts
+from meeple.server.views import action_forms, legal_list, public_facts, view_fields
+
+
+def test_action_forms_are_the_actions_own_and_a_subclass_is_not_remembered() -> None:
+    a = Action("take", (4, 2))
+    assert action_forms(a) == (a.to_json(), str(a))
+    assert action_forms(Action("take", (4, 2)))[0] is action_forms(a)[0]  # remembered per equal action
+
+    class Loud(Action):
+        def __str__(self) -> str:
+            return "TAKE!"
+
+    assert action_forms(Loud("take", (4, 2))) == ({"name": "take", "args": [4, 2]}, "TAKE!")
+    assert action_forms(Action("take", (True, 2))) == ({"name": "take", "args": [True, 2]}, "take True 2")
+
+
+def test_legal_lists_and_fields_match_the_plain_computation() -> None:
+    state = meeple.load("cube-europe", players=2).new_game(seed=7)
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        expected = [{"action": a.to_json(), "text": str(a), "label": state.describe(a, seat)}
+                    for a in state.legal_actions(seat)]
+        assert legal_list(state, seat) == expected
+        for viewer in (0, 1, None):
+            shared = view_fields(state, viewer, seq=1, status="active", seats=[], public=public_facts(state))
+            assert shared == view_fields(state, viewer, seq=1, status="active", seats=[])
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_facts_keep_their_log_lines_while_the_game_goes_on() -> None:
+    state = meeple.load("cube-europe", players=2).new_game(seed=1)
+    g = LiveGame(id="g", row={}, seats=[], state=state, seq=0, moves=[])
+    rng = random.Random(1)
+    lines = g.log_for(0)
+    facts = Facts(state, 0, "g", {}, lines)
+    before = list(facts.lines)
+    for _ in range(5):
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    later = g.log_for(0)
+    assert later is lines and len(later) > len(before)   # extended in place…
+    assert facts.lines == before                          # …but an older Facts still has its own lines
+    assert later == [e.text for e in state.log if e.visible(0)] == state.log_for(0)
+    g.epoch += 1                                          # an undo or a reload: a new list
+    again = g.log_for(0)
+    assert again is not lines and again == later
