@@ -33,3 +33,22 @@ def test_evaluate_is_a_finite_value_and_reads_only(game_id: str) -> None:
         legal = state.legal_actions(p)
         state.apply(legal[rng.randbelow(len(legal))], p)
     assert len(values) > 5  # it tells positions apart
+
+
+def test_citadels_evaluate_names_winners_better_than_the_score() -> None:
+    """Citadels' leaf value is chosen for predicting the winner (benchmarks/citadels_evaluate.py); on a
+    small sample of heuristic games it must still beat the city score alone by a clear margin."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        from citadels_evaluate import accuracy, positions
+    finally:
+        sys.path.pop(0)
+    from meeple.games.citadels.bots import evaluate
+
+    data = positions(120, first_seed=500)
+    by_evaluate = accuracy(data, lambda _f, s, q: evaluate(s, q))
+    by_score = accuracy(data, lambda f, _s, _q: f[0])
+    assert by_evaluate > by_score + 0.03, (by_evaluate, by_score)
