@@ -85,6 +85,20 @@ class LiveGame:
     refresh_rows: bool = False  # the next catch-up re-reads the game and seat rows too
     touched: float = field(default_factory=time.monotonic)
     logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
+    seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
+    meta: tuple[int, list[dict[str, Any]]] | None = None  # (seats_version, views.seat_meta) last built
+
+    def seats_changed(self) -> None:
+        """A seat row, the seat rows, or who is connected changed: the seats' public facts are rebuilt."""
+        self.seats_version += 1
+
+    def seat_meta(self) -> list[dict[str, Any]]:
+        """``views.seat_meta`` of the seats now: the same list while nothing about the seats changed (so a
+        watcher's update compares it by identity, not value)."""
+        meta = self.meta
+        if meta is None or meta[0] != self.seats_version:
+            meta = self.meta = (self.seats_version, seat_meta(self.state, self.seats, self.connected))
+        return meta[1]
 
     def log_for(self, viewer: int | None) -> list[str]:
         """``state.log_for(viewer)``, extended incrementally (the log only grows, except after an
@@ -231,6 +245,7 @@ class Hub:
         if self.bus is not None:
             await self.bus.stop()
         if self.writer:
+            await self.writer.aclose()
             await asyncio.to_thread(self.writer.close)
         if self.checkpointer is not None:
             await asyncio.to_thread(self.checkpointer.close)
@@ -309,6 +324,7 @@ class Hub:
         row, seat_rows, event_rows = data
         state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
         g.row, g.seats, g.state, g.moves, g.seq, g.last_undo_seq = row, seat_rows, state, moves, seq, last_undo
+        g.seats_changed()
         g.epoch += 1
         g.cache.clear()
 
@@ -413,6 +429,7 @@ class Hub:
                 raise Conflict(f"seat {seat} was just taken")
             self._announce(gid, rows=True)
             row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
+            g.seats_changed()
             g.row["status"] = new_status
         self.changed(g)
         return {"id": gid, "seat": seat, "token": token}
@@ -425,6 +442,7 @@ class Hub:
             async with g.lock:
                 _, seat_rows, _ = await asyncio.to_thread(db.load_since, self.engine, g.id, 1 << 30)
                 g.seats = seat_rows
+                g.seats_changed()
             seat = g.seat_of(token)
             if seat is None:
                 raise Unauthorized("this token is not a seat of this game")
@@ -444,6 +462,7 @@ class Hub:
             await self._write(job)
             self._announce(g.id, rows=True)
             g.seats[seat]["away"] = away
+            g.seats_changed()
             g.waiting_since[seat] = time.monotonic()
         self.changed(g)
 
@@ -595,8 +614,7 @@ class Hub:
         if hit is None:
             shared = g.cache.get("shared")
             if shared is None:  # the same for every viewer
-                shared = g.cache["shared"] = (seat_meta(g.state, g.seats, g.connected), g.status,
-                                              public_facts(g.state))
+                shared = g.cache["shared"] = (g.seat_meta(), g.status, public_facts(g.state))
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
                                  can_undo=self.undo_possible(g, viewer), public=public)
@@ -633,6 +651,7 @@ class Hub:
         g.subscribers.add(sub)
         if sub.seat is not None:
             g.connected[sub.seat] = g.connected.get(sub.seat, 0) + 1
+            g.seats_changed()
             if g.connected[sub.seat] == 1:
                 self.changed(g)
         sub.mark()
@@ -641,6 +660,7 @@ class Hub:
         g.subscribers.discard(sub)
         if sub.seat is not None:
             g.connected[sub.seat] = max(0, g.connected.get(sub.seat, 0) - 1)
+            g.seats_changed()
             if g.connected[sub.seat] == 0:
                 self.changed(g)
 
@@ -766,6 +786,7 @@ class Hub:
                         if row is not None:
                             g.row = row
                         g.seats = seat_rows
+                        g.seats_changed()
                     else:  # plain moves: only the new events
                         event_rows = await asyncio.to_thread(db.events_since, self.engine, g.id, g.seq)
                     if any(e["kind"] != "move" for e in event_rows):

@@ -14,8 +14,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from sqlalchemy.engine import Connection, Engine
@@ -45,9 +44,9 @@ def pg_batch_params(rows: list[EventRow], now: float) -> tuple[str, str]:
     return orjson.dumps(records).decode(), orjson.dumps(notify_payloads(rows)).decode()
 
 
-@dataclass(frozen=True)
-class EventRow:
-    """The hot path: one event to insert (and, on PostgreSQL, announce), without any other work."""
+class EventRow(NamedTuple):
+    """The hot path: one event to insert (and, on PostgreSQL, announce), without any other work.
+    (A named tuple: made once per move, and a frozen dataclass's ``__init__`` costs several times more.)"""
 
     game_id: str
     seq: int
@@ -140,6 +139,13 @@ class Writer:
         self._thread: threading.Thread | None = None
         self._raw: Any = None
         self._pg: Any = None  # PostgreSQL: the writer's own autocommit connection for event batches
+        # PostgreSQL: event batches go from the event loop itself over an asyncio connection (no thread
+        # hand-overs); anything else, and a batch that fails, goes to the thread
+        self._pg_async = engine.dialect.name == "postgresql" and not inline
+        self._apg: Any = None
+        self._apg_loop: asyncio.AbstractEventLoop | None = None
+        self._apg_pending: list[tuple[EventRow, asyncio.Future[Any], asyncio.AbstractEventLoop]] = []
+        self._apg_task: asyncio.Task[None] | None = None
         if not inline:
             self._thread = threading.Thread(target=self._run, name="meeple-db-writer", daemon=True)
             self._thread.start()
@@ -152,6 +158,10 @@ class Writer:
             if not self._pending:
                 loop.call_soon(self._flush)
             self._pending.append((job, fut, loop))
+        elif self._pg_async and type(job) is EventRow:
+            self._apg_pending.append((job, fut, loop))
+            if self._apg_task is None:
+                self._apg_task = loop.create_task(self._pg_drain())
         else:
             # one hand-over per loop turn, not one per request: waking the thread is a system call
             outgoing = self._outgoing.get(loop)
@@ -171,7 +181,56 @@ class Writer:
         for i in range(0, len(batch), MAX_BATCH):
             self._write(batch[i:i + MAX_BATCH])
 
+    def _pg_conninfo(self) -> tuple[str, dict[str, Any]]:
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False), ({"options": self.pg_options} if self.pg_options else {})
+
+    async def _pg_drain(self) -> None:
+        """PostgreSQL, on the event loop: write the waiting event rows, one batch (one autocommitted
+        statement, ``PG_BATCH``) at a time; what arrives meanwhile makes the next batch. A batch that
+        fails goes to the thread, which retries its rows one by one so only the offending one fails."""
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        try:
+            while self._apg_pending:
+                batch = self._apg_pending[:MAX_BATCH]
+                del self._apg_pending[:MAX_BATCH]
+                try:
+                    if self._apg is None or self._apg_loop is not loop:
+                        conninfo, extra = self._pg_conninfo()
+                        self._apg = await psycopg.AsyncConnection.connect(conninfo, autocommit=True, **extra)
+                        self._apg_loop = loop
+                    await self._apg.execute(PG_BATCH, pg_batch_params([job for job, _, _ in batch], time.time()))
+                except Exception:  # noqa: BLE001 - e.g. a duplicate sequence number: the slow path says which
+                    if self._apg is not None and (self._apg.broken or self._apg.closed):
+                        with contextlib.suppress(Exception):
+                            await self._apg.close()
+                        self._apg = None
+                    self._queue.put(batch)  # type: ignore[arg-type]
+                    continue
+                for _, fut, _ in batch:
+                    _set_result(fut, None)
+        finally:
+            self._apg_task = None
+
+    async def aclose(self) -> None:
+        """Finish the event-row batches in flight on this loop and close the asyncio connection (then
+        ``close()`` from any thread)."""
+        task = self._apg_task
+        if task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(task), timeout=10)
+        if self._apg is not None:
+            with contextlib.suppress(Exception):
+                await self._apg.close()
+            self._apg = None
+
     def close(self) -> None:
+        if self._apg is not None:  # not closed on its loop (aclose): close the socket
+            with contextlib.suppress(Exception):
+                self._apg.pgconn.finish()
+            self._apg = None
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(timeout=10)
@@ -213,9 +272,8 @@ class Writer:
 
         try:
             if self._pg is None:
-                url = self.engine.url.set(drivername="postgresql")
-                extra = {"options": self.pg_options} if self.pg_options else {}
-                self._pg = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, **extra)
+                conninfo, extra = self._pg_conninfo()
+                self._pg = psycopg.connect(conninfo, autocommit=True, **extra)
             self._pg.execute(PG_BATCH, pg_batch_params(rows, time.time()))
             return True
         except Exception:  # noqa: BLE001 - e.g. a duplicate sequence number: the slow path says which

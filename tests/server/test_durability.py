@@ -122,8 +122,19 @@ def test_postgresql_synchronous_commit_follows_the_durability(pg_url: str, durab
         hub = c.app.state.hub
         with hub.engine.connect() as conn:
             assert conn.exec_driver_sql("SHOW synchronous_commit").scalar() == expected
-        assert hub.writer._pg is not None, "the move went through the writer's own connection"
-        assert hub.writer._pg.execute("SHOW synchronous_commit").fetchone()[0] == expected
+        assert hub.writer._apg is not None, "the move went through the writer's own connection"
+
+        async def show() -> str:
+            cur = await hub.writer._apg.execute("SHOW synchronous_commit")
+            return (await cur.fetchone())[0]
+
+        assert c.portal.call(show) == expected
+        # the thread's connection (a batch that fails is retried there) is made with the same options
+        import psycopg
+
+        conninfo, extra = hub.writer._pg_conninfo()
+        with psycopg.connect(conninfo, **extra) as conn:
+            assert conn.execute("SHOW synchronous_commit").fetchone()[0] == expected
 
 
 def test_a_bad_durability_is_refused() -> None:

@@ -4,6 +4,7 @@ remembered action forms, the shared per-version facts, and log lines extended in
 from __future__ import annotations
 
 import random
+import time
 
 import meeple
 from meeple.core import Action
@@ -58,3 +59,41 @@ def test_facts_keep_their_log_lines_while_the_game_goes_on() -> None:
     g.epoch += 1                                          # an undo or a reload: a new list
     again = g.log_for(0)
     assert again is not lines and again == later
+
+
+def test_seat_facts_are_rebuilt_exactly_when_the_seats_change() -> None:
+    from meeple.server.views import seat_meta
+
+    state = meeple.load("cube-europe", players=2).new_game(seed=1)
+    rows = [{"seat": i, "kind": "human", "level": "heuristic", "name": None, "claimed": True, "away": False}
+            for i in range(2)]
+    g = LiveGame(id="g", row={}, seats=rows, state=state, seq=0, moves=[])
+    first = g.seat_meta()
+    assert g.seat_meta() is first and first == seat_meta(state, rows, {})  # the same list while nothing changed
+    g.connected[1] = 1
+    g.seats_changed()
+    assert g.seat_meta()[1]["connected"] and not first[1]["connected"]
+    rows[0]["away"] = True
+    g.seats_changed()
+    assert g.seat_meta() == seat_meta(state, rows, {1: 1}) and g.seat_meta()[0]["bot_playing"]
+
+
+def test_views_follow_the_seats_over_http_and_websocket(tmp_path) -> None:
+    """Leaving, reclaiming, connecting and disconnecting all show in the seats of the next view."""
+    from .helpers import auth, client, humans, view
+
+    with client(f"sqlite:///{tmp_path / 'g.db'}") as c:
+        gid, (t0, t1) = humans(c)
+        assert not view(c, gid, t1)["seats"][0]["connected"]
+        with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": t0})
+            assert ws.receive_json()["seats"][0]["connected"]
+            assert view(c, gid, t1)["seats"][0]["connected"]
+        deadline = time.monotonic() + 10
+        while view(c, gid, t1)["seats"][0]["connected"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert c.post(f"/api/games/{gid}/leave", headers=auth(t0)).status_code == 200
+        assert view(c, gid, t1)["seats"][0]["away"]
+        assert c.post(f"/api/games/{gid}/reclaim", headers=auth(t0)).status_code == 200
+        assert not view(c, gid, t1)["seats"][0]["away"]
