@@ -28,7 +28,7 @@ def evaluate(s: CitadelsState, p: int) -> float:
     (a district brings the end, its bonuses and the colour income nearer), gold and up to three hand
     cards as districts still to build. The leaf value ISMCTS uses with ``leaf=heuristic``.
 
-    The weights are the best of a grid at naming the eventual winner from round 3 on in 3,000 games
+    The weights are among the best of a grid at naming the eventual winner from round 3 on in 3,000 games
     of heuristic players (49.6% of positions, against 41.2% for the city score alone and 43.2% for
     the earlier ``score + 0.5 × gold + 0.8 × cards``): ``python benchmarks/citadels_evaluate.py``."""
     return s.city_score(p) + 4.0 * len(s.cities[p]) + 0.8 * s.gold[p] + 0.8 * min(len(s.hands[p]), 3)
