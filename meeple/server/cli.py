@@ -64,7 +64,7 @@ def serve_command(
     sys.setswitchinterval(0.0005)
     # Games in memory are many small objects that live long, and every move adds more: the collector
     # runs short young passes only and freezes their survivors (meeple.server.heap explains why).
-    import os; YoungPasses(threshold=int(os.environ.get("MEEPLE_GC_T", "1000"))).install()
+    YoungPasses().install()
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
 
