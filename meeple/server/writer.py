@@ -23,6 +23,7 @@ from meeple.server.bus import payloads
 
 Job = Callable[[Connection], Any]
 MAX_BATCH = 256
+KEEP_IDLE = 10.0  # seconds the writer keeps its SQLAlchemy connection between jobs
 
 # Insert a batch of events and send its NOTIFYs in one statement (a data-modifying WITH runs whether or
 # not the main query reads it); autocommitted, so the events and the NOTIFYs commit together. The rows
@@ -138,6 +139,8 @@ class Writer:
         self._queue: queue.SimpleQueue[list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._raw: Any = None
+        self._conn: Connection | None = None  # the writer's own SQLAlchemy connection (other jobs than event rows)
+        self._conn_used = 0.0
         self._pg: Any = None  # PostgreSQL: the writer's own autocommit connection for event batches
         # PostgreSQL: event batches go from the event loop itself over an asyncio connection (no thread
         # hand-overs); anything else, and a batch that fails, goes to the thread
@@ -238,6 +241,10 @@ class Writer:
             with contextlib.suppress(Exception):
                 self._raw.close()
             self._raw = None
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
         if self._pg is not None:
             with contextlib.suppress(Exception):
                 self._pg.close()
@@ -319,7 +326,7 @@ class Writer:
                 self._answer_one(job, fut, loop)
             return
         try:
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 events = [job for job, _, _ in batch if isinstance(job, EventRow)]
                 if events:
                     _insert_events(conn, events)
@@ -334,9 +341,28 @@ class Writer:
             return
         self._answer_all([(loop, fut, result) for (_, fut, loop), result in zip(batch, results)])
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Any:
+        """A transaction on a connection the writer keeps (only the writer uses it, one transaction at a
+        time): no pool checkout and, on PostgreSQL, no liveness ping before every job. A connection that
+        failed is dropped (SQLAlchemy invalidates it), and one idle for ``KEEP_IDLE`` seconds goes back to
+        the pool: the next job checks a connection out of the pool again (with its ping)."""
+        conn = self._conn
+        now = time.monotonic()
+        if conn is None or conn.closed or conn.invalidated or now - self._conn_used > KEEP_IDLE:
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            conn = self._conn = self.engine.connect()
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            self._conn_used = time.monotonic()
+
     def _answer_one(self, job: Job, fut: asyncio.Future[Any], loop: asyncio.AbstractEventLoop) -> None:
         try:
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 result = job(conn)
         except Exception as exc:  # noqa: BLE001 - handed to the waiting request
             self._answer(loop, _set_exception, fut, exc)

@@ -152,3 +152,33 @@ def test_sqlite_commits_on_the_loop_only_without_fsync(sqlite_url: str, durabili
 def test_postgresql_commits_in_the_writer_thread(pg_url: str) -> None:
     with client(pg_url) as c:
         assert c.app.state.hub.writer.inline is False
+
+
+def test_the_writer_keeps_its_connection_and_replaces_a_stale_or_broken_one(db_url: str) -> None:
+    url = normalize_db_url(db_url)
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    add_game(engine, "g1")
+    writer = Writer(engine, inline=url.startswith("sqlite"))
+
+    def name_game(value: str):
+        return lambda conn: db.update_game(conn, "g1", name=value)
+
+    async def run(job) -> None:
+        await writer.submit(job)
+
+    try:
+        asyncio.run(run(name_game("a")))
+        first = writer._conn
+        asyncio.run(run(name_game("b")))
+        assert writer._conn is first                       # kept between jobs
+        writer._conn_used -= 3600                          # idle for an hour: back to the pool, a new one
+        asyncio.run(run(name_game("c")))
+        assert writer._conn is not first
+        writer._conn.invalidate()                          # broken (e.g. the database restarted)
+        asyncio.run(run(name_game("d")))
+        assert not writer._conn.invalidated
+    finally:
+        writer.close()
+    assert rows_of(db_url, db.games, "g1")[0]["name"] == "d"
+    engine.dispose()
