@@ -41,7 +41,7 @@ from meeple.server.undo import revealed_information
 from meeple.server.push import Ack, Facts, Subscriber
 from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
 from meeple.server.wire import dumps, loads
-from meeple.server.writer import EventRow, Writer
+from meeple.server.writer import PG_GATHER, EventRow, Writer
 
 log = logging.getLogger("meeple.server")
 
@@ -223,8 +223,9 @@ class Hub:
         # hand-overs of the GIL than it saves. With "power" every commit waits for an fsync, and
         # PostgreSQL for a round trip: those commit in the writer thread, beside the event loop.
         inline = bool(sqlite_file) and durability == "process"
-        self.writer = Writer(self.engine, inline=inline,
-                             pg_options=db.pg_options(durability) if self.settings.is_postgres else None)
+        postgres = self.settings.is_postgres
+        self.writer = Writer(self.engine, inline=inline, pg_options=db.pg_options(durability) if postgres else None,
+                             pg_gather=PG_GATHER if postgres else 0.0)
         if self.settings.redis_url:
             self.bus = RedisBus(self.settings.redis_url, self.origin)
         elif self.settings.is_postgres:

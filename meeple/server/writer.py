@@ -24,6 +24,12 @@ from meeple.server.bus import payloads
 Job = Callable[[Connection], Any]
 MAX_BATCH = 256
 KEEP_IDLE = 10.0  # seconds the writer keeps its SQLAlchemy connection between jobs
+# PostgreSQL: a batch of moves waits this long before it is sent (its moves' acks still follow its
+# commit). A commit that does not wait for the disk returns in a fraction of a millisecond, so without
+# it nearly every move was a statement, a NOTIFY and a wake-up of its own. Measured at 1,000 moves/s on
+# an otherwise quiet machine: 0.73 ms of server CPU per move and p99 54 ms with 2 ms, against 0.80 ms
+# and 98 ms without.
+PG_GATHER = 0.002
 
 # Insert a batch of events and send its NOTIFYs in one statement (a data-modifying WITH runs whether or
 # not the main query reads it); autocommitted, so the events and the NOTIFYs commit together. The rows
@@ -127,9 +133,12 @@ class Writer:
     GIL, and the thread took it back from a busy event loop several times per batch) and no worse
     latency."""
 
-    def __init__(self, engine: Engine, inline: bool = False, pg_options: str | None = None) -> None:
+    def __init__(self, engine: Engine, inline: bool = False, pg_options: str | None = None,
+                 pg_gather: float = 0.0) -> None:
         """``pg_options``: libpq ``options`` for the writer's own PostgreSQL connection (the durability
-        setting, ``db.pg_options``), as the engine's connections have them; None: the database's defaults."""
+        setting, ``db.pg_options``), as the engine's connections have them; None: the database's defaults.
+        ``pg_gather``: PostgreSQL, seconds each batch of event rows waits before it is sent, so that the
+        rows submitted meanwhile join it (see ``PG_GATHER``)."""
         self.engine = engine
         self.inline = inline
         self.pg_options = pg_options
@@ -149,6 +158,7 @@ class Writer:
         self._apg_loop: asyncio.AbstractEventLoop | None = None
         self._apg_pending: list[tuple[EventRow, asyncio.Future[Any], asyncio.AbstractEventLoop]] = []
         self._apg_task: asyncio.Task[None] | None = None
+        self.pg_gather = pg_gather
         if not inline:
             self._thread = threading.Thread(target=self._run, name="meeple-db-writer", daemon=True)
             self._thread.start()
@@ -197,6 +207,8 @@ class Writer:
         loop = asyncio.get_running_loop()
         try:
             while self._apg_pending:
+                if self.pg_gather:  # let more rows join this batch (fewer statements, NOTIFYs, wake-ups)
+                    await asyncio.sleep(self.pg_gather)
                 batch = self._apg_pending[:MAX_BATCH]
                 del self._apg_pending[:MAX_BATCH]
                 try:

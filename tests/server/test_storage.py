@@ -182,3 +182,31 @@ def test_the_writer_keeps_its_connection_and_replaces_a_stale_or_broken_one(db_u
         writer.close()
     assert rows_of(db_url, db.games, "g1")[0]["name"] == "d"
     engine.dispose()
+
+
+def test_postgresql_rows_submitted_within_the_gathering_time_share_one_batch(pg_url: str) -> None:
+    import psycopg
+
+    url = normalize_db_url(pg_url)
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    add_game(engine, "g1")
+    add_game(engine, "g2")
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN meeple")
+    writer = Writer(engine, pg_options=db.pg_options("process"), pg_gather=0.2)
+
+    async def write() -> None:
+        first = writer.submit(EventRow("g1", 1, 0, "move", "{}", "me"))
+        await asyncio.sleep(0.05)                 # a later loop turn, within the gathering time
+        second = writer.submit(EventRow("g2", 1, 0, "move", "{}", "me"))
+        await asyncio.gather(first, second)
+
+    try:
+        asyncio.run(write())
+    finally:
+        writer.close()
+    notes = [n.payload for n in listener.notifies(timeout=1.0)]
+    listener.close()
+    engine.dispose()
+    assert notes == ["me|g1 g2"]                  # one statement, one NOTIFY for both
