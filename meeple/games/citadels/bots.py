@@ -43,8 +43,8 @@ public facts, so a search's rollout player needs a determinization of its own on
 
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heuristic"}
 """How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 20 decisions (about a
-round) by this module's player, each rollout player on its own determinization, scored by
-``evaluate``. Rollouts of 8 decisions and random rollouts were measured weaker: docs/agents.md."""
+round) by this module's player (on a determinization of its own for the choices in ``GUESSES``), scored by
+``evaluate``. Rollouts of 8 or 10 decisions and random rollouts were measured weaker: docs/agents.md."""
 
 
 class HeuristicBot:
