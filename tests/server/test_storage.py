@@ -16,7 +16,7 @@ from meeple.server.settings import normalize_db_url
 from meeple.server.writer import SQLITE_ROWS_PER_INSERT, EventRow, Writer, pg_batch_params
 
 from .helpers import auth, client, create, humans, view
-from .test_writer import add_game
+from .test_writer import engine_with_games, write_and_hear
 
 
 def rows_of(url: str, table: sa.Table, gid: str) -> list[dict]:
@@ -80,9 +80,7 @@ def test_sqlite_batches_longer_than_one_statement(sqlite_url: str, inline: bool)
     """More rows than one INSERT takes, submitted in one loop turn (one hand-over to the thread), with a
     duplicate among them: only the duplicate fails."""
     url = normalize_db_url(sqlite_url)
-    engine = db.make_engine(url)
-    db.migrate(engine)
-    add_game(engine, "g1")
+    engine = engine_with_games(url, "g1")
     writer = Writer(engine, inline=inline)
     n = SQLITE_ROWS_PER_INSERT * 2 + 7
 
@@ -117,9 +115,7 @@ def test_pg_batch_params_are_json() -> None:
 
 def test_postgresql_json_batch_stores_actions_exactly(pg_url: str) -> None:
     url = normalize_db_url(pg_url)
-    engine = db.make_engine(url)
-    db.migrate(engine)
-    add_game(engine, "g1")
+    engine = engine_with_games(url, "g1")
     writer = Writer(engine, pg_options=db.pg_options("process"))
     action = '{"name":"say","args":["quote \\" back\\\\slash é"]}'
 
@@ -156,9 +152,7 @@ def test_postgresql_commits_in_the_writer_thread(pg_url: str) -> None:
 
 def test_the_writer_keeps_its_connection_and_replaces_a_stale_or_broken_one(db_url: str) -> None:
     url = normalize_db_url(db_url)
-    engine = db.make_engine(url)
-    db.migrate(engine)
-    add_game(engine, "g1")
+    engine = engine_with_games(url, "g1")
     writer = Writer(engine, inline=url.startswith("sqlite"))
 
     def name_game(value: str):
@@ -188,10 +182,7 @@ def test_postgresql_rows_submitted_within_the_gathering_time_share_one_batch(pg_
     import psycopg
 
     url = normalize_db_url(pg_url)
-    engine = db.make_engine(url)
-    db.migrate(engine)
-    add_game(engine, "g1")
-    add_game(engine, "g2")
+    engine = engine_with_games(url, "g1", "g2")
     listener = psycopg.connect(pg_url, autocommit=True)
     listener.execute("LISTEN meeple")
     writer = Writer(engine, pg_options=db.pg_options("process"), pg_gather=0.2)
@@ -202,11 +193,6 @@ def test_postgresql_rows_submitted_within_the_gathering_time_share_one_batch(pg_
         second = writer.submit(EventRow("g2", 1, 0, "move", "{}", "me"))
         await asyncio.gather(first, second)
 
-    try:
-        asyncio.run(write())
-    finally:
-        writer.close()
-    notes = [n.payload for n in listener.notifies(timeout=1.0)]
-    listener.close()
+    notes = write_and_hear(writer, write, listener)
     engine.dispose()
     assert notes == ["me|g1 g2"]                  # one statement, one NOTIFY for both

@@ -24,11 +24,29 @@ def add_game(engine, gid: str) -> None:
                                   "created_at": now, "updated_at": now, "finished_at": None}, seat_rows=[seat])
 
 
-def test_a_duplicate_sequence_number_fails_alone(db_url: str) -> None:
-    url = normalize_db_url(db_url)
+def engine_with_games(url: str, *games: str):
+    """A migrated engine for ``url`` (normalized) holding the given one-seat games."""
     engine = db.make_engine(url)
     db.migrate(engine)
-    add_game(engine, "g1")
+    for gid in games:
+        add_game(engine, gid)
+    return engine
+
+
+def write_and_hear(writer: Writer, write, listener) -> list[str]:
+    """Run the coroutine function ``write``, close ``writer``; the NOTIFY payloads ``listener`` heard."""
+    try:
+        asyncio.run(write())
+    finally:
+        writer.close()
+    notes = [n.payload for n in listener.notifies(timeout=1.0)]
+    listener.close()
+    return notes
+
+
+def test_a_duplicate_sequence_number_fails_alone(db_url: str) -> None:
+    url = normalize_db_url(db_url)
+    engine = engine_with_games(url, "g1")
     writer = Writer(engine, inline=not url.startswith("postgresql"))
 
     async def write_batches() -> list[object]:
@@ -53,10 +71,7 @@ def test_events_and_notifies_commit_together_on_postgresql(pg_url: str) -> None:
     import psycopg
 
     url = normalize_db_url(pg_url)
-    engine = db.make_engine(url)
-    db.migrate(engine)
-    add_game(engine, "g1")
-    add_game(engine, "g2")
+    engine = engine_with_games(url, "g1", "g2")
     listener = psycopg.connect(pg_url, autocommit=True)
     listener.execute("LISTEN meeple")
     writer = Writer(engine)
@@ -65,12 +80,7 @@ def test_events_and_notifies_commit_together_on_postgresql(pg_url: str) -> None:
         await asyncio.gather(*(writer.submit(EventRow(g, s, 0, "move", "{}", "me")) for g in ("g1", "g2") for s in (1, 2)),
                              writer.submit(EventRow("g2", 3, 0, "move", "{}", None)))
 
-    try:
-        asyncio.run(write())
-    finally:
-        writer.close()
-    notes = [n.payload for n in listener.notifies(timeout=1.0)]
-    listener.close()
+    notes = write_and_hear(writer, write, listener)
     ids = [gid for p in notes for gid in p.partition("|")[2].split()]
     assert all(p.startswith("me|") for p in notes) and sorted(set(ids)) == ["g1", "g2"], notes
     assert len(ids) == len(set(ids)) or len(notes) > 1  # a batch names each game once
