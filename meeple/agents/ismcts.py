@@ -17,7 +17,8 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   same step; the joint choice then leads to one child node.
 * Rollouts: uniformly random, or the game's ``bots.HeuristicBot`` (falls back to random when the
   game has none; in a game with hidden information each rollout player is handed its own
-  determinization, so it cannot play on the searcher's sample of the hidden cards), optionally cut
+  determinization, so it cannot play on the searcher's sample of the hidden cards — only for the
+  choices named in the game's ``bots.GUESSES`` where it declares them), optionally cut
   off after ``rollout_depth`` decisions and evaluated from ``scores()`` or ``bots.evaluate``.
 * Opponents: by default every seat's choices in the tree are searched (UCB on that seat's own
   rewards). With ``opponents="heuristic"`` the other seats choose by the game's heuristic player
@@ -70,8 +71,8 @@ class ISMCTSAgent:
     ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
     ``exploration`` is the UCB constant; ``opponents`` says how the other seats choose inside the tree:
     ``"search"`` (each by UCB on its own rewards) or ``"heuristic"`` (by the game's heuristic player, as
-    in the rollouts, so only the searching seat's choices are searched); ``game_id`` is needed only for heuristic rollouts (taken
-    from the state otherwise).
+    in the rollouts, so only the searching seat's choices are searched); ``game_id`` is needed only
+    for heuristic rollouts (taken from the state otherwise).
     """
 
     def __init__(
