@@ -62,7 +62,6 @@ class EventRow(NamedTuple):
     action: str | None
     notify: str | None  # the sending process's origin id for PostgreSQL NOTIFY; None: no NOTIFY
 
-
     def __call__(self, conn: Connection) -> None:
         _insert_events(conn, [self])
 
@@ -80,13 +79,7 @@ def notify_payloads(rows: list[EventRow]) -> list[str]:
 _NOTIFY_SQL = "SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p"
 
 
-def _event_insert(rows: list[EventRow], postgres: bool) -> tuple[str, list[tuple[Any, ...]], list[str]]:
-    """The driver-level INSERT of ``rows``, its parameters, and the NOTIFY payloads (PostgreSQL only)."""
-    mark = "%s" if postgres else "?"
-    now = time.time()
-    sql = f"INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES ({', '.join([mark] * 6)})"
-    params = [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows]
-    return sql, params, notify_payloads(rows) if postgres else []
+_PG_INSERT = "INSERT INTO events (game_id, seq, seat, kind, action, created_at) VALUES (%s, %s, %s, %s, %s, %s)"
 
 
 SQLITE_ROWS_PER_INSERT = 150  # 6 parameters a row: 900, under SQLite's oldest limit of 999 a statement
@@ -115,10 +108,17 @@ def _sqlite_inserts(rows: list[EventRow]) -> list[tuple[str, list[Any]]]:
 
 
 def _insert_events(conn: Connection, rows: list[EventRow]) -> None:
-    sql, params, notes = _event_insert(rows, conn.dialect.name == "postgresql")
+    """``rows`` inserted (and on PostgreSQL announced) inside the transaction of ``conn``."""
+    if conn.dialect.name != "postgresql":
+        for sql, params in _sqlite_inserts(rows):
+            conn.exec_driver_sql(sql, tuple(params))
+        return
+    now = time.time()
+    params = [(r.game_id, r.seq, r.seat, r.kind, r.action, now) for r in rows]
     # one row (the usual case here) as a plain execute: psycopg runs executemany in pipeline mode,
     # which costs several times more
-    conn.exec_driver_sql(sql, params[0] if len(params) == 1 else params)
+    conn.exec_driver_sql(_PG_INSERT, params[0] if len(params) == 1 else params)
+    notes = notify_payloads(rows)
     if notes:
         conn.exec_driver_sql(_NOTIFY_SQL, (notes,))
 
