@@ -77,6 +77,11 @@ class Stats:
             self.error_samples.append(text)
 
 
+# Every simulated player connects from 127.0.0.1, which the per-address limit (100 requests/s by
+# default) would treat as one client; a closed-loop run creates and joins 60+ games a second.
+HTTP_RATE = 10_000
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -91,7 +96,7 @@ def start_server(db_url: str, port: int, redis_url: str | None = None,
         extra += ["--durability", durability]
     proc = subprocess.Popen(
         [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0",
-         "--no-open", *extra],
+         "--no-open", "--http-rate", str(HTTP_RATE), *extra],
         stdout=log, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 60

@@ -33,6 +33,11 @@ def serve_command(
         help="What an acknowledged move survives. 'process': the server process being killed (SQLite "
              "synchronous=NORMAL, PostgreSQL synchronous_commit=off). 'power': also an OS crash or a power cut "
              "(SQLite synchronous=FULL, PostgreSQL synchronous_commit=on; every commit waits for the disk)."),
+    http_rate: float = typer.Option(
+        100.0, "--http-rate", min=1.0, envvar="MEEPLE_HTTP_RATE",
+        help="HTTP requests per second allowed to one client address (bursts of four seconds' worth); more get "
+             "429. Behind a reverse proxy on this machine the address is the client's (X-Forwarded-For from "
+             "127.0.0.1 is trusted; uvicorn's FORWARDED_ALLOW_IPS names other proxies)."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -46,7 +51,7 @@ def serve_command(
 
     url = db or default_db_url()
     settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes, redis_url=redis,
-                        durability=durability)
+                        durability=durability, http_rate=http_rate, http_burst=4 * http_rate)
     try:
         settings.check()
     except ValueError as exc:

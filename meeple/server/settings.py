@@ -74,6 +74,9 @@ class Settings:
             raise ValueError(f"unsupported durability {self.durability!r}: use 'process' (an acknowledged move "
                              "survives the server process being killed) or 'power' (it also survives an OS "
                              "crash or a power cut; every commit waits for the disk)")
+        if not (self.http_rate > 0 and self.http_burst >= 1):
+            raise ValueError(f"the HTTP rate limit must be above 0 requests per second with a burst of at least 1 "
+                             f"(got rate {self.http_rate}, burst {self.http_burst})")
         if self.redis_url is not None:
             if not self.redis_url.startswith(REDIS_SCHEMES):
                 raise ValueError(f"unsupported Redis URL {self.redis_url!r}: use redis://host:6379/0 "

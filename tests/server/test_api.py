@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -294,6 +296,36 @@ def test_serve_command_is_a_typer_command() -> None:
         assert opt in out.output
     bad = CliRunner().invoke(app, ["serve", "--db", "mysql://x"])
     assert bad.exit_code == 2
+
+
+def test_serve_http_rate_reaches_the_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    import typer
+    import uvicorn
+    from typer.testing import CliRunner
+
+    import meeple.server
+    from meeple.server.cli import serve_command
+    from meeple.server.heap import YoungPasses
+
+    seen: list[Any] = []
+    monkeypatch.setattr(meeple.server, "create_app", lambda settings: seen.append(settings) or object())
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(YoungPasses, "install", lambda self: None)
+    monkeypatch.setattr(sys, "setswitchinterval", lambda interval: None)
+    app = typer.Typer()
+    app.command("serve")(serve_command)
+    app.command("other")(lambda: None)
+    db = ["--db", f"sqlite:///{tmp_path / 'm.db'}", "--no-open"]
+    assert CliRunner().invoke(app, ["serve", *db]).exit_code == 0
+    assert (seen[-1].http_rate, seen[-1].http_burst) == (100.0, 400.0)
+    assert CliRunner().invoke(app, ["serve", *db, "--http-rate", "2500"]).exit_code == 0
+    assert (seen[-1].http_rate, seen[-1].http_burst) == (2500.0, 10000.0)
+    assert CliRunner().invoke(app, ["serve", *db], env={"MEEPLE_HTTP_RATE": "7"}).exit_code == 0
+    assert seen[-1].http_rate == 7.0
+    refused = CliRunner().invoke(app, ["serve", *db, "--http-rate", "0"])
+    assert refused.exit_code == 2 and len(seen) == 3
 
 
 def test_bots_can_think_in_worker_processes(sqlite_url: str) -> None:
