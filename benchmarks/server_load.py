@@ -14,6 +14,10 @@ for the whole run; the first games start at random times during the warmup.
     python benchmarks/server_load.py --games 200 --servers 2 --db postgresql://postgres@127.0.0.1/bench
     python benchmarks/server_load.py --games 200 --servers 2 --redis redis://127.0.0.1:6379/0 --db postgresql://…
 
+A PostgreSQL database given with ``--db`` is dropped and created anew before the run (``--keep-db``:
+not): a server resumes the games left unfinished in its database when it starts, and the games an
+earlier run left behind (hundreds per run) would be replayed during this one.
+
 ``--rate R`` offers R moves/s in all: each game moves on its own schedule, one move every N/R seconds
 on average (people or bots who think); ``--rate 0`` (the default) lets every seat move the moment it
 may, so the server runs flat out and the latency is mostly time spent queueing (Little's law: with
@@ -80,6 +84,23 @@ class Stats:
 # Every simulated player connects from 127.0.0.1, which the per-address limit (100 requests/s by
 # default) would treat as one client; a closed-loop run creates and joins 60+ games a second.
 HTTP_RATE = 10_000
+
+
+def recreate_database(url: str) -> None:
+    """Drop the PostgreSQL database of ``url`` and create it empty (through the server's ``postgres``
+    database)."""
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    target = make_url(url)
+    name = target.database
+    if not name or name == "postgres":
+        raise SystemExit("name a database of its own for the benchmark (it is dropped and created anew)")
+    admin = target.set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def free_port() -> int:
@@ -353,6 +374,9 @@ def main() -> None:
                     help="what each seat asks to be sent: 'updates' (changed fields, no observation: all a bot needs), "
                          "'diff' (updates with the changed observation keys), 'views' (a whole view after every "
                          "change, as the browser client)")
+    ap.add_argument("--keep-db", action="store_true",
+                    help="PostgreSQL: use the database as it is (by default it is dropped and created anew, so that "
+                         "no run starts with the games an earlier run left unfinished, which a server resumes)")
     ap.add_argument("--rate", type=float, default=0.0,
                     help="offered load in moves/s over all games: each game moves on a schedule of one move every "
                          "games/rate seconds on average (players who think); 0 = every seat moves as soon as it "
@@ -368,6 +392,8 @@ def main() -> None:
                 if args.servers > 1:
                     raise SystemExit("several servers need PostgreSQL")
                 db_url = f"sqlite:///{tempfile.mkdtemp(prefix='meeple-bench-')}/bench.db"
+            elif db_url.startswith("postgresql") and not args.keep_db:
+                recreate_database(db_url)
             for _ in range(args.servers):
                 port = free_port()
                 procs.append(start_server(db_url, port, args.redis, args.durability))

@@ -1,10 +1,14 @@
 """Change notifications between server processes that share one PostgreSQL database.
 
-A process that writes to a game tells the others which games changed; each of them, if it holds that
-game in memory, reads the new events from the database and pushes them to its own WebSocket clients.
-A message is ``"<origin>|<game id> <game id> …"``; a process ignores its own origin. A game id is
-written ``+<game id>`` when more than its moves changed (a seat joined or left, an undo), so that a
-process catching up on plain moves reads only the new events.
+A process that writes to a game tells the others what changed; each of them, if it holds that game in
+memory, catches up and pushes the change to its own WebSocket clients. A message is
+``"<origin>|<JSON array>"``; a process ignores its own origin. Each element of the array is
+
+* ``[game id, seq, seat, action]``: a move, with its action's JSON. A process that holds the game at
+  ``seq - 1`` and is doing nothing else with it applies the move as it is: no database read.
+* ``"<game id>"``: the game has new moves; read them from the database (a move whose action would make
+  the message too long is sent this way).
+* ``"+<game id>"``: more than moves changed (a seat joined or left, an undo): re-read the game's rows too.
 
 * ``PgBus``: PostgreSQL ``NOTIFY meeple`` inside the writing transaction (so it is sent at the commit,
   see ``writer``), and a ``LISTEN`` connection in a thread.
@@ -24,33 +28,93 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple, Union
+
+import orjson
 
 log = logging.getLogger("meeple.server")
 
 CHANNEL = "meeple"
-PER_MESSAGE = 150  # game ids per message (a PostgreSQL NOTIFY payload stays under 8000 bytes)
-
-OnGames = Callable[[list[str]], None]   # called on the event loop with the ids of changed games
-OnConnect = Callable[[], None]          # called on the event loop after every (re)connection
-
-
-def payloads(origin: str, game_ids: list[str]) -> list[str]:
-    """The messages announcing ``game_ids`` (each listed once; ``+<id>`` for more than moves) as
-    changed by ``origin``."""
-    unique = list(dict.fromkeys(game_ids))
-    return [origin + "|" + " ".join(unique[i:i + PER_MESSAGE]) for i in range(0, len(unique), PER_MESSAGE)]
+MAX_PAYLOAD = 7800        # bytes in one message (a PostgreSQL NOTIFY payload must stay under 8000)
+MAX_MOVE = 2000           # a move whose entry is longer is announced by its game id alone
+MAX_ID = 32
 
 
-def parse(payload: str | bytes, origin: str) -> list[str]:
-    """The game ids in a message from another process, ``+<id>`` kept as written ([] for this
-    process's own message or a malformed one)."""
+class Move(NamedTuple):
+    """A move as announced to the other processes: ``action`` is its JSON (text when sent, the
+    decoded value when heard)."""
+
+    game_id: str
+    seq: int
+    seat: int
+    action: Any
+
+
+Note = Union[str, Move]                  # "<game id>", "+<game id>" or a Move
+OnGames = Callable[[list[Note]], None]   # called on the event loop with what other processes changed
+OnConnect = Callable[[], None]           # called on the event loop after every (re)connection
+
+
+def payloads(origin: str, notes: list[Note]) -> list[str]:
+    """The messages announcing ``notes`` (moves with their action's JSON text; plain ids listed once)
+    as changed by ``origin``, each under ``MAX_PAYLOAD`` bytes.
+
+    >>> payloads("p1", [Move("g1", 4, 0, '{"name":"pass"}'), "+g2", "+g2"])
+    ['p1|[["g1",4,0,{"name":"pass"}],"+g2"]']
+    """
+    head = len(origin.encode()) + 3
+    messages: list[str] = []
+    parts: list[bytes] = []
+    size = head
+    seen: set[str] = set()
+    for note in notes:
+        part = b""
+        if isinstance(note, Move):
+            part = orjson.dumps([note.game_id, note.seq, note.seat, orjson.Fragment(note.action)])
+            if len(part) > MAX_MOVE:
+                note = note.game_id
+        if isinstance(note, str):
+            if note in seen:
+                continue
+            seen.add(note)
+            part = orjson.dumps(note)
+        if parts and size + len(part) + 1 > MAX_PAYLOAD:
+            messages.append(origin + "|[" + b",".join(parts).decode() + "]")
+            parts, size = [], head
+        parts.append(part)
+        size += len(part) + 1
+    if parts:
+        messages.append(origin + "|[" + b",".join(parts).decode() + "]")
+    return messages
+
+
+def parse(payload: str | bytes, origin: str) -> list[Note]:
+    """What a message from another process announces, in order ([] for this process's own message or
+    a malformed one; malformed elements are left out).
+
+    >>> parse('p1|[["g1",4,0,{"name":"pass"}],"+g2"]', "p2")
+    [Move(game_id='g1', seq=4, seat=0, action={'name': 'pass'}), '+g2']
+    """
     if isinstance(payload, bytes):
         payload = payload.decode(errors="replace")
-    sender, sep, ids = payload.partition("|")
+    sender, sep, body = payload.partition("|")
     if not sep or sender == origin:
         return []
-    return [gid for gid in dict.fromkeys(ids.split()) if 0 < len(gid.removeprefix("+")) <= 32]
+    try:
+        items = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return []
+    if not isinstance(items, list):
+        return []
+    notes: list[Note] = []
+    for item in items:
+        if isinstance(item, str):
+            if 0 < len(item.removeprefix("+")) <= MAX_ID:
+                notes.append(item)
+        elif (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+              and 0 < len(item[0]) <= MAX_ID and type(item[1]) is int and type(item[2]) is int):
+            notes.append(Move(*item))
+    return notes
 
 
 def split(game_id: str) -> tuple[str, bool]:
@@ -74,7 +138,7 @@ class PgBus:
             threading.Thread(target=self._listen, args=(on_games, on_connect), name="meeple-listen",
                              daemon=True).start()
 
-    def announce(self, game_id: str, rows: bool = False) -> None:
+    def announce(self, game_id: str, rows: bool = False, move: Move | None = None) -> None:
         """Nothing to do: the NOTIFY went out with the commit."""
 
     async def stop(self) -> None:
@@ -96,9 +160,9 @@ class PgBus:
                     self._call(on_connect)
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            ids = parse(note.payload, self.origin)
-                            if ids:
-                                self._call(on_games, ids)
+                            notes = parse(note.payload, self.origin)
+                            if notes:
+                                self._call(on_games, notes)
             except Exception:  # noqa: BLE001 - reconnect and catch up
                 if self._stop.is_set():
                     return
@@ -117,7 +181,7 @@ class RedisBus:
 
         self.url, self.origin = url, origin
         self._client = aioredis.from_url(url)
-        self._pending: list[str] = []
+        self._pending: list[Note] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
         self._warned = -1e9
@@ -127,16 +191,20 @@ class RedisBus:
         if listen:
             self._listener = asyncio.ensure_future(self._listen(on_games, on_connect))
 
-    def announce(self, game_id: str, rows: bool = False) -> None:
-        """Publish that ``game_id`` changed (call after its commit; ``rows``: more than its moves);
-        games changed in the same loop turn share one message."""
+    def announce(self, game_id: str, rows: bool = False, move: Move | None = None) -> None:
+        """Publish that ``game_id`` changed (call after its commit; ``rows``: more than its moves;
+        ``move``: the move that changed it, action as JSON text); changes made in the same loop turn
+        share one message."""
         if not self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
-        self._pending.append("+" + game_id if rows else game_id)
+        if move is not None:
+            self._pending.append(move)
+        if rows or move is None:
+            self._pending.append("+" + game_id if rows else game_id)
 
     def _flush(self) -> None:
-        ids, self._pending = self._pending, []
-        task = asyncio.ensure_future(self._publish(payloads(self.origin, ids)))
+        notes, self._pending = self._pending, []
+        task = asyncio.ensure_future(self._publish(payloads(self.origin, notes)))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -159,9 +227,9 @@ class RedisBus:
                 while True:
                     message = await pubsub.get_message(timeout=5.0)
                     if message is not None and message.get("type") == "message":
-                        ids = parse(message["data"], self.origin)
-                        if ids:
-                            on_games(ids)
+                        notes = parse(message["data"], self.origin)
+                        if notes:
+                            on_games(notes)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - reconnect and catch up

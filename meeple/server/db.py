@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
-    create_engine, event, select, text,
+    create_engine, event, or_, select, text,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
@@ -316,6 +316,14 @@ def list_games(engine: Engine, statuses: tuple[str, ...], limit: int) -> list[tu
         return [(dict(r), by_game[r["id"]]) for r in rows]
 
 
-def unfinished_game_ids(engine: Engine) -> list[str]:
+def games_to_resume(engine: Engine) -> list[str]:
+    """The unfinished games in which the server must act without being asked: a bot plays a seat (a
+    bot's seat, or a person's while they are away), or turns are timed. Other games load when someone
+    asks for them."""
+    bot_played = select(seats.c.game_id).where(or_(seats.c.kind == "bot", seats.c.away.is_(True)))
     with engine.connect() as conn:
-        return [r[0] for r in conn.execute(select(games.c.id).where(games.c.status != "finished"))]
+        return [r[0] for r in conn.execute(
+            select(games.c.id).where(games.c.status != "finished",
+                                     or_(games.c.turn_timeout.is_not(None), games.c.id.in_(bot_played))))]
+
+

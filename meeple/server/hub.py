@@ -32,7 +32,7 @@ import meeple
 from meeple.agents import choose_action, make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
-from meeple.server.bus import PgBus, RedisBus, split
+from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
 )
@@ -83,6 +83,7 @@ class LiveGame:
     refreshing: bool = False
     refresh_again: bool = False
     refresh_rows: bool = False  # the next catch-up re-reads the game and seat rows too
+    refresh_whole: bool = False  # the next catch-up rebuilds the game from the log (a heard move failed)
     touched: float = field(default_factory=time.monotonic)
     logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
     seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
@@ -264,9 +265,10 @@ class Hub:
         return await self.writer.submit(job)
 
     async def _resume_unfinished(self) -> None:
-        """After a restart, reload games that were in play so their bots and timers carry on."""
+        """After a restart, reload the games in play whose bots or turn timers must carry on (the others
+        load on demand: a server with many games between people does not replay them all at start)."""
         try:
-            ids = await asyncio.to_thread(db.unfinished_game_ids, self.engine)
+            ids = await asyncio.to_thread(db.games_to_resume, self.engine)
             for gid in ids:
                 try:
                     await self.get(gid)
@@ -529,7 +531,7 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Unavailable("the move could not be saved; nothing changed, try again") from None
-            self._announce(gid, rows=finished)
+            self._announce(gid, rows=finished, move=Move(gid, seq, seat, row.action))
             g.seq = seq
             g.moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
             g.waiting_since[seat] = time.monotonic()
@@ -742,21 +744,49 @@ class Hub:
         return not needs_timer and not bot_due
 
     # ------------------------------------------------------------------ other processes (PostgreSQL, Redis)
-    def _on_games(self, game_ids: list[str]) -> None:
-        for written in game_ids:
-            gid, rows = split(written)
-            self._on_notify(gid, rows)
+    def _on_games(self, notes: list[Note]) -> None:
+        for note in notes:
+            if isinstance(note, Move):
+                self._on_move(note)
+            else:
+                gid, rows = split(note)
+                self._on_notify(gid, rows)
+
+    def _on_move(self, move: Move) -> None:
+        """Another process's move, heard with its action: applied here at once when it is the next move
+        of a game held here and nothing else is under way for that game; otherwise caught up from the
+        database like any change."""
+        g = self.live.get(move.game_id)
+        if g is None or move.seq != g.seq + 1 or g.refreshing or g.lock.locked():
+            if g is None or move.seq > g.seq:
+                self._on_notify(move.game_id, rows=False)
+            return
+        before = len(g.state.history)
+        try:
+            action = g.state.action_from_json(move.action)
+            g.state.apply(action, move.seat)
+        except Exception:  # noqa: BLE001 - diverged, or the state is half-changed: rebuild from the log
+            log.warning("game %s: a move heard from another process failed here; rebuilding", g.id, exc_info=True)
+            g.refresh_whole = True
+            self._on_notify(g.id, rows=True)
+            return
+        g.moves.append(MoveRecord(move.seq, move.seat, action, before, len(g.state.history)))
+        g.seq = move.seq
+        if g.state.is_over():
+            self._on_notify(g.id, rows=True)  # its row now says finished, and when
+        self.changed(g)
 
     def _notify_in(self, conn: Any, gid: str) -> None:
         """Inside a write transaction: the NOTIFY that PostgreSQL sends at the commit (PgBus only)."""
         if self.bus is not None and self.bus.in_transaction:
-            db.notify(conn, f"{self.origin}|+{gid}")
+            for payload in payloads(self.origin, ["+" + gid]):
+                db.notify(conn, payload)
 
-    def _announce(self, gid: str, rows: bool = False) -> None:
+    def _announce(self, gid: str, rows: bool = False, move: Move | None = None) -> None:
         """After a commit: tell the other processes (Redis; NOTIFY already went with the commit).
-        ``rows``: more than moves changed (seats, an undo)."""
+        ``rows``: more than moves changed (seats, an undo); ``move``: the move written (action as JSON text)."""
         if self.bus is not None:
-            self.bus.announce(gid, rows)
+            self.bus.announce(gid, rows, move)
 
     def _refresh_all(self) -> None:
         for gid in list(self.live):
@@ -782,7 +812,11 @@ class Hub:
                 g.refresh_again = False
                 rows, g.refresh_rows = g.refresh_rows, False
                 async with g.lock:
-                    if rows:
+                    if g.refresh_whole:
+                        g.refresh_whole = False
+                        await self._reload(g)
+                        event_rows = []
+                    elif rows:
                         row, seat_rows, event_rows = await asyncio.to_thread(db.load_since, self.engine, g.id, g.seq)
                         if row is not None:
                             g.row = row

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import orjson
 from sqlalchemy.engine import Connection, Engine
 
-from meeple.server.bus import payloads
+from meeple.server.bus import Move, Note, payloads
 
 Job = Callable[[Connection], Any]
 MAX_BATCH = 256
@@ -67,13 +67,15 @@ class EventRow(NamedTuple):
 
 
 def notify_payloads(rows: list[EventRow]) -> list[str]:
-    """One NOTIFY per batch (not per move): ``"<origin>|<game id> <game id> …"`` (under 8000 bytes);
-    rows whose ``notify`` is None (changes announced over Redis instead) are left out."""
-    by_origin: dict[str, list[str]] = {}
+    """The NOTIFYs of a batch (one per origin, not one per move, each under 8000 bytes): each move with
+    its action, so that the other processes need not read it back (see ``meeple.server.bus``); rows
+    whose ``notify`` is None (changes announced over Redis instead) are left out."""
+    by_origin: dict[str, list[Note]] = {}
     for r in rows:
         if r.notify is not None:
-            by_origin.setdefault(r.notify, []).append(r.game_id)
-    return [p for origin, ids in by_origin.items() for p in payloads(origin, ids)]
+            note: Note = Move(r.game_id, r.seq, r.seat, r.action) if r.kind == "move" and r.action else r.game_id
+            by_origin.setdefault(r.notify, []).append(note)
+    return [p for origin, notes in by_origin.items() for p in payloads(origin, notes)]
 
 
 _NOTIFY_SQL = "SELECT pg_notify('meeple', p) FROM unnest(%s::text[]) AS p"

@@ -84,6 +84,8 @@ def test_two_processes_share_changes_over_redis(pg_url: str, redis_url: str) -> 
     import psycopg
     import redis
 
+    from meeple.server.bus import Move, parse
+
     listener = psycopg.connect(pg_url, autocommit=True)
     listener.execute("LISTEN meeple")
     subscriber = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)
@@ -99,10 +101,10 @@ def test_two_processes_share_changes_over_redis(pg_url: str, redis_url: str) -> 
         while time.monotonic() < deadline and len(origins) < 2:
             message = subscriber.get_message(timeout=1.0)
             if message:
-                origin, _, ids = message["data"].decode().partition("|")
-                if gid in ids.split():
+                origin = message["data"].decode().partition("|")[0]
+                if any(isinstance(n, Move) and n.game_id == gid for n in parse(message["data"], "test")):
                     origins.add(origin)
-        assert len(origins) == 2, "both processes announce their moves on Redis"
+        assert len(origins) == 2, "both processes announce their moves, with their actions, on Redis"
         assert not [n for n in listener.notifies(timeout=1.0) if n.channel == "meeple"]
     finally:
         a.stop()
@@ -128,15 +130,29 @@ def test_redis_needs_postgresql_and_a_redis_url(sqlite_url: str, pg_url: str) ->
 
 
 def test_bus_messages_list_each_game_once_and_skip_our_own() -> None:
-    from meeple.server.bus import PER_MESSAGE, parse, payloads, split
+    from meeple.server.bus import MAX_PAYLOAD, parse, payloads, split
 
-    ids = [f"g{i}" for i in range(PER_MESSAGE + 5)] + ["+seats-changed"]
+    ids = [f"game-{i:012d}" for i in range(800)] + ["+seats-changed"]
     messages = payloads("me", ids + ids[:3])
-    assert len(messages) == 2 and all(m.startswith("me|") for m in messages)
-    assert parse(messages[0], "other") + parse(messages[1].encode(), "other") == ids
+    assert len(messages) > 1 and all(m.startswith("me|") for m in messages)
+    assert all(len(m.encode()) <= MAX_PAYLOAD < 8000 for m in messages)
+    assert [n for m in messages for n in parse(m.encode(), "other")] == ids
     assert parse(messages[0], "me") == []
-    assert parse("no separator", "other") == [] and parse("x|" + "y" * 40, "other") == []
+    assert parse("no separator", "other") == [] and parse("x|not json", "other") == []
+    assert parse('x|["' + "y" * 40 + '", "ok", 7, [1, 2], ["g", "1", 0, {}]]', "other") == ["ok"]
     assert split("+seats-changed") == ("seats-changed", True) and split("g1") == ("g1", False)
+
+
+def test_bus_messages_carry_moves_with_their_actions() -> None:
+    from meeple.server.bus import MAX_MOVE, MAX_PAYLOAD, Move, parse, payloads
+
+    moves = [Move(f"g{i % 7}", i, i % 3, '{"name":"build","args":["Wien",%d]}' % i) for i in range(300)]
+    big = Move("huge", 5, 1, '{"name":"x","args":["%s"]}' % ("z" * MAX_MOVE))
+    messages = payloads("me", [*moves, big, "+g1"])
+    assert len(messages) > 1 and all(len(m.encode()) <= MAX_PAYLOAD for m in messages)
+    heard = [n for m in messages for n in parse(m, "other")]
+    assert heard[:300] == [Move(m.game_id, m.seq, m.seat, {"name": "build", "args": ["Wien", m.seq]}) for m in moves]
+    assert heard[300:] == ["huge", "+g1"]  # too long to carry: the others read it from the database
 
 
 def test_a_change_announced_while_a_process_loads_the_game_is_caught_up(sqlite_url: str, monkeypatch) -> None:
@@ -182,3 +198,106 @@ def test_a_change_announced_while_a_process_loads_the_game_is_caught_up(sqlite_u
             await b.stop()
 
     assert asyncio.run(scenario()) == 1
+
+
+def _two_hubs_with_a_game(sqlite_url: str, scenario):
+    """Run ``scenario(a, b, gid)`` with two hubs on one SQLite file (no bus: the test hands B what A
+    would announce) and a two-person game of Cube Europe that both hold in memory at seq 0."""
+    import asyncio
+
+    from meeple.server import Settings
+    from meeple.server.hub import Hub
+
+    async def run():
+        a, b = Hub(Settings(db_url=sqlite_url)), Hub(Settings(db_url=sqlite_url))
+        await a.start()
+        await b.start()
+        try:
+            made = await a.create(game="cube-europe", players=2, options={}, seats=[{"kind": "human"}] * 2,
+                                  join=None, name=None, private=False, turn_timeout=None,
+                                  fallback_level="random", player_name=None)
+            await b.get(made["id"])
+            return await scenario(a, b, made["id"])
+        finally:
+            await a.stop()
+            await b.stop()
+
+    return asyncio.run(run())
+
+
+async def _moves_on(a, gid: str, count: int) -> list:
+    """``count`` moves made on hub A (its first legal action each time), as A announces them."""
+    from meeple.server.bus import Move
+    from meeple.server.wire import dumps
+
+    made = []
+    for _ in range(count):
+        g = a.live[gid]
+        seat = g.state.to_move()[0]
+        action = g.state.legal_actions(seat)[0]
+        seq = await a.move(gid, seat, g.seq, action.to_json())
+        made.append(Move(gid, seq, seat, dumps(action.to_json())))
+    return made
+
+
+def _heard(moves: list) -> list:
+    from meeple.server.bus import parse, payloads
+
+    return [n for p in payloads("a", moves) for n in parse(p, "b")]
+
+
+def test_a_move_heard_with_its_action_is_applied_without_reading_the_database(sqlite_url: str, monkeypatch) -> None:
+    from meeple.server import db as storage
+
+    async def scenario(a, b, gid):
+        moves = await _moves_on(a, gid, 3)
+
+        def no_read(*args):
+            raise AssertionError("the move was read back from the database")
+
+        monkeypatch.setattr(storage, "events_since", no_read)
+        monkeypatch.setattr(storage, "load_since", no_read)
+        version = b.live[gid].version
+        b._on_games(_heard(moves))
+        g = b.live[gid]
+        assert g.seq == 3 and not g.refreshing and g.version == version + 3  # each move pushed to B's viewers
+        assert g.state.observation(None) == a.live[gid].state.observation(None)
+        b._on_games(_heard(moves[:1]))  # heard again: already applied, nothing happens
+        return b.live[gid].seq
+
+    assert _two_hubs_with_a_game(sqlite_url, scenario) == 3
+
+
+def test_a_heard_move_out_of_order_or_broken_is_caught_up_from_the_database(sqlite_url: str) -> None:
+    import asyncio
+
+    from meeple.server.bus import Move
+
+    async def settled(b, gid):
+        for _ in range(200):
+            if not b.live[gid].refreshing:
+                return b.live[gid]
+            await asyncio.sleep(0.01)
+        raise AssertionError("B never finished catching up")
+
+    async def scenario(a, b, gid):
+        moves = await _moves_on(a, gid, 3)
+        b._on_games(_heard(moves[2:3]))  # move 3 before moves 1 and 2: read them all from the log
+        g = await settled(b, gid)
+        assert g.seq == 3 and g.state.observation(None) == a.live[gid].state.observation(None)
+        # move 4 as A wrote it, but heard with an action B's game refuses: B rebuilds the game from the log
+        (fourth,) = await _moves_on(a, gid, 1)
+        b._on_games([Move(gid, 4, fourth.seat, {"name": "no-such-action", "args": []})])
+        g = await settled(b, gid)
+        assert g.seq == 4 and g.state.observation(None) == a.live[gid].state.observation(None)
+        return True
+
+    assert _two_hubs_with_a_game(sqlite_url, scenario)
+
+
+def test_the_bus_docstring_examples_hold() -> None:
+    import doctest
+
+    from meeple.server import bus
+
+    assert doctest.testmod(bus).failed == 0

@@ -110,7 +110,7 @@ def test_pg_batch_params_are_json() -> None:
         {"game_id": "g1", "seq": 3, "seat": 1, "kind": "move", "action": '{"name":"a","args":[1]}', "created_at": 12.5},
         {"game_id": "g2", "seq": 1, "seat": 0, "kind": "undo", "action": None, "created_at": 12.5},
     ]
-    assert json.loads(notes) == ["me|g1"]
+    assert json.loads(notes) == ['me|[["g1",3,1,{"name":"a","args":[1]}]]']  # the move, action included
 
 
 def test_postgresql_json_batch_stores_actions_exactly(pg_url: str) -> None:
@@ -195,4 +195,55 @@ def test_postgresql_rows_submitted_within_the_gathering_time_share_one_batch(pg_
 
     notes = write_and_hear(writer, write, listener)
     engine.dispose()
-    assert notes == ["me|g1 g2"]                  # one statement, one NOTIFY for both
+    assert notes == ['me|[["g1",1,0,{}],["g2",1,0,{}]]']  # one statement, one NOTIFY for both
+
+
+def test_a_restarted_server_resumes_only_the_games_it_must_act_in(db_url: str) -> None:
+    """Games with a bot's seat, a person away (a bot plays for them) or timed turns are loaded at start so
+    their bots and timers carry on; games between people without a timer load when asked for."""
+    import asyncio
+
+    from meeple.server import Settings
+    from meeple.server.hub import Hub
+
+    settings = Settings(db_url=db_url, bot_delay=3600)  # the bots do not move during the test
+
+    async def make(hub: Hub, seats: list[dict], turn_timeout: float | None = None) -> str:
+        made = await hub.create(game="cube-europe", players=2, options={}, seats=seats, join=None, name=None,
+                                private=False, turn_timeout=turn_timeout, fallback_level="random", player_name=None)
+        return made["id"]
+
+    async def scenario() -> tuple[dict[str, str], set[str], set[str]]:
+        first = Hub(settings)
+        await first.start()
+        people, bot, timed, away, done = "people", "bot", "timed", "away", "finished"
+        ids = {
+            people: await make(first, [{"kind": "human"}] * 2),
+            bot: await make(first, [{"kind": "human"}, {"kind": "bot", "level": "random"}]),
+            timed: await make(first, [{"kind": "human"}] * 2, turn_timeout=600),
+            away: await make(first, [{"kind": "human"}] * 2),
+            done: await make(first, [{"kind": "bot", "level": "random"}] * 2),
+        }
+        await first.set_away(first.live[ids[away]], 1, True)
+        g = first.live[ids[done]]
+        while not g.state.is_over():
+            seat = g.state.to_move()[0]
+            await first.move(ids[done], seat, g.seq, g.state.legal_actions(seat)[0].to_json(), by_bot=True)
+        await first.stop()
+        second = Hub(settings)
+        await second.start()
+        try:
+            for _ in range(300):
+                if len(second.live) >= 3:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)
+            resumed = set(second.live)
+            await second.get(ids[people])  # asked for: loads on demand
+            return ids, resumed, set(second.live)
+        finally:
+            await second.stop()
+
+    ids, resumed, after = asyncio.run(scenario())
+    assert resumed == {ids["bot"], ids["timed"], ids["away"]}
+    assert ids["people"] in after
