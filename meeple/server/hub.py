@@ -33,6 +33,7 @@ from meeple.agents import choose_action, make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
+from meeple.server.claims import BotClaims
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
 )
@@ -84,6 +85,7 @@ class LiveGame:
     refresh_again: bool = False
     refresh_rows: bool = False  # the next catch-up re-reads the game and seat rows too
     refresh_whole: bool = False  # the next catch-up rebuilds the game from the log (a heard move failed)
+    claiming: bool = False  # asking PostgreSQL whether this process may move the game's bots (``claims``)
     touched: float = field(default_factory=time.monotonic)
     logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
     seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
@@ -206,6 +208,7 @@ class Hub:
         self.writer: Writer | None = None
         self.checkpointer: db.Checkpointer | None = None
         self.bus: PgBus | RedisBus | None = None
+        self.claims: BotClaims | None = None  # PostgreSQL: which process moves which game's bots
         self.loop: asyncio.AbstractEventLoop | None = None
         self.moves_applied = 0
 
@@ -227,12 +230,15 @@ class Hub:
         postgres = self.settings.is_postgres
         self.writer = Writer(self.engine, inline=inline, pg_options=db.pg_options(durability) if postgres else None,
                              pg_gather=PG_GATHER if postgres else 0.0)
+        conninfo = url.replace("postgresql+psycopg://", "postgresql://", 1)  # psycopg's own form
         if self.settings.redis_url:
             self.bus = RedisBus(self.settings.redis_url, self.origin)
-        elif self.settings.is_postgres:
-            self.bus = PgBus(url.replace("postgresql+psycopg://", "postgresql://", 1), self.origin)
+        elif postgres:
+            self.bus = PgBus(conninfo, self.origin)
         if self.bus is not None:
             self.bus.start(self._on_games, self._refresh_all, listen=self.settings.listen)
+        if postgres:
+            self.claims = BotClaims(conninfo)
         self._spawn(self._timeouts())
         self._spawn(self._resume_unfinished())
 
@@ -246,6 +252,8 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         if self.bus is not None:
             await self.bus.stop()
+        if self.claims is not None:
+            await self.claims.close()
         if self.writer:
             await self.writer.aclose()
             await asyncio.to_thread(self.writer.close)
@@ -671,10 +679,35 @@ class Hub:
     def schedule_bots(self, g: LiveGame) -> None:
         if g.state.is_over() or self._stop.is_set():
             return
-        for seat in g.state.to_move():
-            if seat == CHANCE or seat in g.bot_tasks or not g.bot_plays(seat):
-                continue
+        due = [seat for seat in g.state.to_move()
+               if seat != CHANCE and seat not in g.bot_tasks and g.bot_plays(seat)]
+        if not due:
+            return
+        if self.claims is not None and not self.claims.owns(g.id):
+            if not g.claiming:  # another process may be moving them: ask first (``meeple.server.claims``)
+                g.claiming = True
+                self._spawn(self._claim_bots(g))
+            return
+        for seat in due:
             g.bot_tasks[seat] = asyncio.ensure_future(self._bot_turn(g, seat))
+
+    async def _claim_bots(self, g: LiveGame) -> None:
+        assert self.claims is not None
+        try:
+            mine = await self.claims.claim(g.id)
+        finally:
+            g.claiming = False
+        if mine and self.live.get(g.id) is g:
+            self.schedule_bots(g)
+
+    async def _release_bots(self) -> None:
+        """Give up the claims on games this process no longer holds or that are over."""
+        if self.claims is None:
+            return
+        for gid in list(self.claims.held):
+            g = self.live.get(gid)
+            if g is None or g.state.is_over():
+                await self.claims.release(gid)
 
     async def _bot_turn(self, g: LiveGame, seat: int) -> None:
         again = False
@@ -717,6 +750,8 @@ class Hub:
                 if self._evictable(g, now):
                     del self.live[g.id]
                     continue
+                if self.claims is not None and not self.claims.owns(g.id):
+                    self.schedule_bots(g)  # take the bots over if their process let them go
                 limit = g.row.get("turn_timeout")
                 if not limit or g.state.is_over():
                     continue
@@ -730,6 +765,7 @@ class Hub:
                             log.info("seat %s of game %s timed out; a bot plays it", seat, g.id)
                         except Exception:  # noqa: BLE001
                             log.exception("timeout handling failed")
+            await self._release_bots()
 
     def _evictable(self, g: LiveGame, now: float) -> bool:
         """A game nobody watches, no bot or timer needs, untouched for a while, leaves memory (it reloads on demand)."""
