@@ -23,8 +23,8 @@ on average (people or bots who think); ``--rate 0`` (the default) lets every sea
 may, so the server runs flat out and the latency is mostly time spent queueing (Little's law: with
 N games always waiting for an ack, mean latency = N / throughput). ``--mode`` chooses what each seat
 asks to be sent: ``updates`` (what a bot needs: changed fields and legal actions, no observation),
-``diff`` (updates with the changed observation keys), ``views`` (a whole view after every change,
-as the browser client gets).
+``diff`` (updates with the changed observation keys, as the browser client gets), ``views`` (a whole
+view after every change, as the browser client got before it took updates).
 
 Reports moves/s, p50/p95/p99/max latency, conflicts (409: another seat of the same game moved first in
 a simultaneous phase), errors (anything else), how late paced moves were sent, and the CPU time per
@@ -73,6 +73,7 @@ class Stats:
     games_started: int = 0
     games_finished: int = 0
     setup_retries: int = 0
+    received_bytes: int = 0  # WebSocket message bytes received while measuring
     measuring: bool = False
 
     def error(self, text: str) -> None:
@@ -229,6 +230,8 @@ async def _play(ws: Any, watch: list[Any], stats: Stats, rng: random.Random, sto
     while not stop.is_set():
         raw = await ws.recv(decode=False)  # bytes: orjson parses them without a str in between
         watch[0] = time.monotonic()
+        if stats.measuring:
+            stats.received_bytes += len(raw)
         msg = loads(raw)
         kind = msg["type"]
         if kind == "ack":
@@ -350,6 +353,7 @@ async def run(urls: list[str], games: int, seconds: float, warmup: float, game: 
         "server_user_ms_per_move": round(server_user / stats.moves * 1000, 3) if server_cpu and stats.moves else None,
         "server_sys_ms_per_move": round(server_sys / stats.moves * 1000, 3) if server_cpu and stats.moves else None,
         "client_cpu_ms_per_move": round(client_cpu / stats.moves * 1000, 2) if stats.moves else None,
+        "received_bytes_per_move": round(stats.received_bytes / stats.moves) if stats.moves else None,
         "load_average": os.getloadavg()[0],
     }
 
@@ -372,8 +376,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mode", choices=("updates", "diff", "views"), default="updates",
                     help="what each seat asks to be sent: 'updates' (changed fields, no observation: all a bot needs), "
-                         "'diff' (updates with the changed observation keys), 'views' (a whole view after every "
-                         "change, as the browser client)")
+                         "'diff' (updates with the changed observation keys, as the browser client), 'views' (a "
+                         "whole view after every change)")
     ap.add_argument("--keep-db", action="store_true",
                     help="PostgreSQL: use the database as it is (by default it is dropped and created anew, so that "
                          "no run starts with the games an earlier run left unfinished, which a server resumes)")
@@ -422,7 +426,7 @@ def main() -> None:
           f"errors {result['errors']}   late sends {result['late_moves']} (p99 {result['late_p99_ms']} ms)")
     print(f"  CPU per move: server {result['server_cpu_ms_per_move']} ms (user {result['server_user_ms_per_move']}, "
           f"system {result['server_sys_ms_per_move']}), client {result['client_cpu_ms_per_move']} ms; "
-          f"machine load average {result['load_average']:.1f} on {result['cpus']} CPUs")
+          f"{result['received_bytes_per_move']} bytes received per move; machine load average {result['load_average']:.1f} on {result['cpus']} CPUs")
     print(json.dumps(result))
 
 

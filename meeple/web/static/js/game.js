@@ -56,8 +56,9 @@ class GamePage {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
+      // updates: after the first view, only what changed (docs/server.md, "Updates")
       ws.send(JSON.stringify({ type: "hello", token: this.mine ? this.mine.token : null,
-        seq: this.view ? this.view.seq : null, log_from: this.view ? this.log.length : 0 }));
+        seq: this.view ? this.view.seq : null, log_from: this.view ? this.log.length : 0, updates: true }));
     };
     ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
     ws.onclose = (ev) => {
@@ -81,14 +82,39 @@ class GamePage {
 
   message(msg) {
     if (msg.type === "view") {
-      if (msg.log_start === 0) this.log = [];
-      this.log.length = Math.min(this.log.length, msg.log_start);
-      this.log.push(...msg.log);
+      this.addLog(msg);
       this.view = msg;
       this.render();
+    } else if (msg.type === "update") {
+      this.update(msg);
+    } else if (msg.type === "ack") {
+      if (msg.update) this.update(msg.update);
     } else if (msg.type === "error") {
       toast(msg.detail);
     }
+  }
+
+  addLog(msg) {
+    if (msg.log_start === 0) this.log = [];
+    this.log.length = Math.min(this.log.length, msg.log_start);
+    this.log.push(...msg.log);
+  }
+
+  // The view after an update: changed fields replaced, observation keys replaced or removed, new log lines.
+  update(u) {
+    if (!this.view) return;
+    const v = { ...this.view };
+    for (const [key, value] of Object.entries(u)) {
+      if (!["type", "observation", "observation_removed", "log", "log_start"].includes(key)) v[key] = value;
+    }
+    if ("log_start" in u) this.addLog(u);
+    if (u.observation || u.observation_removed) {
+      const obs = { ...v.observation, ...(u.observation || {}) };
+      for (const key of u.observation_removed || []) delete obs[key];
+      v.observation = obs;
+    }
+    this.view = v;
+    this.render();
   }
 
   seatName(p) { return (this.view && this.view.seats[p] && this.view.seats[p].color) || this.info.seat_names[p] || `Player ${p + 1}`; }
