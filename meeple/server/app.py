@@ -392,7 +392,7 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
 
 def _check_fields(msg: dict[str, Any]) -> str | None:
     kind = msg.get("type")
-    if kind not in WS_FIELDS:
+    if not isinstance(kind, str) or kind not in WS_FIELDS:
         return f"unknown message type {kind!r}; types: {', '.join(WS_FIELDS)}"
     extra = set(msg) - WS_FIELDS[kind]
     if extra:
