@@ -141,3 +141,28 @@ def test_random_websocket_messages_get_an_error_or_a_close_with_a_reason(sqlite_
                 assert after == before
 
         check()
+
+
+def test_random_hello_messages_get_a_view_or_a_close_with_a_reason(sqlite_url: str) -> None:
+    with client(sqlite_url, http_rate=100_000, http_burst=100_000) as c:
+        gid, tokens = humans(c)
+        hello_fields = {"type": st.just("hello") | json_values, "token": st.sampled_from(tokens) | json_values,
+                        "seq": st.integers(-2, 5) | json_values, "log_from": st.integers(-2, 50) | json_values,
+                        "updates": json_values, "observation": json_values}
+
+        @FUZZ
+        @given(hello=st.fixed_dictionaries({}, optional=hello_fields) | json_values | st.text(max_size=40))
+        def check(hello: Any) -> None:
+            with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+                if isinstance(hello, str):
+                    ws.send_text(hello)
+                else:
+                    ws.send_json(hello)
+                try:
+                    first = ws.receive_json()
+                except WebSocketDisconnect as closed:
+                    assert closed.code == 1008 and closed.reason, closed
+                    return
+                assert first["type"] == "view" and first["seq"] == view(c, gid, tokens[0])["seq"], first
+
+        check()
