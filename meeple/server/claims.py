@@ -92,13 +92,7 @@ class BotClaims:
     async def close(self) -> None:
         """Give up every claim (closing the session releases its locks)."""
         async with self._lock:
-            self.held.clear()
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                try:
-                    await conn.close()
-                except Exception:  # noqa: BLE001
-                    pass
+            await self._drop()
 
     async def _connection(self) -> Any:
         if self._conn is None or self._conn.closed or self._conn.broken:
@@ -114,10 +108,14 @@ class BotClaims:
             self._warned = now
             log.warning("no connection for bot claims; this process moves the bots of the games it holds",
                         exc_info=True)
+        await self._drop()
+
+    async def _drop(self) -> None:
+        """Close the session (PostgreSQL releases its locks) and forget the claims."""
         conn, self._conn = self._conn, None
         self.held.clear()
         if conn is not None:
             try:
                 await conn.close()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - already broken
                 pass
