@@ -21,8 +21,12 @@ def test_one_claim_per_game_until_it_is_released(pg_url: str) -> None:
             seen = [await a.claim("g1"), await b.claim("g1"), await b.claim("g2"), await a.claim("g1")]
             await a.release("g1")
             seen += [await b.claim("g1"), b.owns("g1"), a.owns("g1")]
-            await b.close()  # the session ends: its locks go with it
-            seen += [await a.claim("g2"), await a.claim("g1")]
+            await b.close()  # the session ends: its locks go with it (once PostgreSQL has ended the backend)
+            for _ in range(100):
+                if await a.claim("g2"):
+                    break
+                await asyncio.sleep(0.02)
+            seen += [a.owns("g2"), await a.claim("g1")]
             return seen
         finally:
             await a.close()
@@ -107,10 +111,10 @@ def test_another_process_takes_the_bots_over_when_their_process_stops(pg_url: st
     async def scenario() -> tuple[str, str, int]:
         a, b = Hub(settings), Hub(settings)
         await a.start()
-        await b.start()
         try:
             gid = await _bot_game(a)
             await _until(lambda: a.live[gid].seq >= 5)  # A took the claim and its bots are moving
+            await b.start()  # (started earlier, B might resume the new bot game and claim it first)
             await b.get(gid)
             await a.stop()  # A's lock connection closes; B must take over within a sweep or two
             await _until(lambda: b.live[gid].state.is_over())
