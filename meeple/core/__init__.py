@@ -4,10 +4,10 @@ from meeple.core.actions import CHANCE, Action
 from meeple.core.errors import ActionParseError, IllegalAction, InvariantError, StateFormatError, UnknownGame
 from meeple.core.registry import Game, GameInfo, Option, games, load, register
 from meeple.core.rng import Rng
-from meeple.core.state import LogEntry, State, from_json
+from meeple.core.state import LogEntry, MoveReport, State, from_json
 
 __all__ = [
     "CHANCE", "Action", "ActionParseError", "IllegalAction", "InvariantError", "StateFormatError",
     "UnknownGame", "Game", "GameInfo", "Option", "games", "load", "register", "Rng", "LogEntry",
-    "State", "from_json",
+    "MoveReport", "State", "from_json",
 ]

@@ -48,11 +48,33 @@ class LogEntry(NamedTuple):
 _new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
 
 
+class MoveReport(NamedTuple):
+    """What one move did beyond its own content (``State.apply_reporting``).
+
+    ``revealed``: the move, or what the rules did because of it, showed some seat something that seat
+    could not know before (a character called, a secret choice turned up, a card drawn from a hidden
+    deck); the game's rules say so exactly by calling ``State.reveal()``. ``chance_outcomes``: how many
+    random outcomes were drawn after it (automatic chance). A move is undoable only when neither
+    happened (Board Game Arena's policy):
+
+    >>> state.apply_reporting(action, player).undoable
+    True
+    """
+
+    revealed: bool
+    chance_outcomes: int
+
+    @property
+    def undoable(self) -> bool:
+        return not self.revealed and self.chance_outcomes == 0
+
+
 class State:
     """The state of one game in progress; see the module docstring for what a game implements."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset()
+    _revealed: bool = False  # set by ``reveal()`` during a move; read by ``apply_reporting``
 
     game: Game
     seed: int
@@ -228,6 +250,22 @@ class State:
         self._do(action, player)
         if self.chance == "auto":
             self._advance()
+
+    def apply_reporting(self, action: Action, player: int | None = None) -> MoveReport:
+        """``apply``, and say whether the move revealed anything or led to random outcomes (undo needs
+        both to be false). Raises like ``apply``."""
+        self._revealed = False
+        before = len(self.history)
+        self.apply(action, player)
+        revealed, self._revealed = self._revealed, False
+        return MoveReport(revealed, len(self.history) - before - 1)
+
+    def reveal(self) -> None:
+        """Called by a game's rules in every transition that shows some seat what it could not know
+        before, beyond the content of the action itself: a hidden card or choice turned face up, the
+        next character called, a card taken from a shuffled deck. Nothing else depends on it but
+        ``apply_reporting`` (the server's undo), so a game may call it freely where in doubt."""
+        self._revealed = True
 
     def _mover_and_legal(self, action: Any, player: Any) -> tuple[int, list[Action]]:
         """The checks of ``apply`` when nothing is cached: the action's type, whose turn it is."""
