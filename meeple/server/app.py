@@ -210,14 +210,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/lobby", tags=["lobby"], summary="Open games (free seats), games in progress, finished games")
     async def lobby(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> dict[str, Any]:
         limit = min(limit, settings.max_lobby)
-        rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished"), limit * 3)
+        # Up to `limit` public games per status, private ones left out by the query (they are reached by
+        # their link only): a flood of private games cannot push the public ones out of the lobby.
+        rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished"), limit)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
         for row, seat_rows in rows:
-            if row["private"]:
-                continue  # private games are reached by their link only
-            bucket = out[row["status"]]
-            if len(bucket) < limit:
-                bucket.append(hub.summary(row, seat_rows))
+            out[row["status"]].append(hub.summary(row, seat_rows))
         return out
 
     # ------------------------------------------------------------------ games

@@ -303,11 +303,18 @@ def events_since(engine: Engine, game_id: str, seq: int) -> list[dict[str, Any]]
         return [dict(r) for r in rows]
 
 
-def list_games(engine: Engine, statuses: tuple[str, ...], limit: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+def list_games(engine: Engine, statuses: tuple[str, ...], limit: int,
+               public_only: bool = True) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Up to ``limit`` games of each status, the most recently updated first, with their seats.
+    ``public_only``: private games are left out by the query itself (filtered afterwards, a flood of
+    private games would push every public one out of the rows fetched)."""
     with engine.connect() as conn:
-        rows = conn.execute(
-            select(games).where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc()).limit(limit)
-        ).mappings().all()
+        rows = []
+        for status in statuses:
+            query = select(games).where(games.c.status == status)
+            if public_only:
+                query = query.where(games.c.private.is_(False))
+            rows.extend(conn.execute(query.order_by(games.c.updated_at.desc()).limit(limit)).mappings().all())
         ids = [r["id"] for r in rows]
         by_game: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
         if ids:
