@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
@@ -18,12 +17,13 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
 from meeple import agents
-from meeple.server import db
+from meeple.server import db, inputs
 from meeple.server.errors import ServerError
 from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
@@ -39,6 +39,26 @@ BOT_LEVELS_SOON = ("easy", "normal", "hard")
 # ---------------------------------------------------------------------------- request bodies
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _finite_and_clean(cls, value: Any) -> Any:
+        """Every field of every request body, before its own validation: numbers finite (no NaN or
+        Infinity), text without control characters or lone surrogates (docs/server.md, Security)."""
+        why = inputs.problem(value)
+        if why is not None:
+            raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _clean_names(cls, data: Any) -> Any:
+        """The field names too (an unknown one is refused, but its name is in the refusal)."""
+        for key in data if isinstance(data, dict) else ():
+            why = inputs.problem(key, "a field name")
+            if why is not None:
+                raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
+        return data
 
 
 class SeatSpec(Strict):
@@ -173,21 +193,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes, rate=settings.http_rate,
-                       burst=settings.http_burst)
+                       burst=settings.http_burst, ws_rate=settings.ws_connect_rate,
+                       ws_burst=settings.ws_connect_burst)
 
     @app.exception_handler(ServerError)
     async def _server_error(_: Request, exc: ServerError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail, **exc.extra}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # The raw input is echoed only where it is short and strict JSON (never NaN, a lone surrogate,
+        # a control character): a refusal must not turn into a 500 of its own.
         errors = exc.errors()
-        parts = []
-        for e in errors[:10]:
-            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
-            parts.append(f"{where or 'body'}: {e.get('msg')}")
-        return JSONResponse({"detail": "; ".join(parts), "errors": json.loads(json.dumps(errors[:10], default=str))},
-                            status_code=422)
+        detail, listed = inputs.describe_errors(errors)
+        unsafe = any(e.get("type") == "unsafe_input" for e in errors)
+        log.log(logging.WARNING if unsafe else logging.INFO, "422 %s %s: %s", request.method,
+                inputs.clean(request.url.path, 100), inputs.clean(detail, 300))
+        return JSONResponse({"detail": detail, "errors": listed}, status_code=422)
 
     # ------------------------------------------------------------------ catalog and lobby
     @app.get("/api/health", tags=["server"])

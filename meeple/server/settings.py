@@ -66,6 +66,9 @@ class Settings:
     redis_url: str | None = None              # redis://host:6379/0: changes between processes over Redis pub/sub
     max_lobby: int = 100
     durability: str = "process"               # what an acknowledged move survives: "process" or "power"
+    # --- limits on requests (docs/server.md, Security: Limits on requests)
+    ws_connect_rate: float = 5.0              # new WebSocket connections per second per client address…
+    ws_connect_burst: float = 20.0            # …after a first burst of this many; more are refused (HTTP 429)
 
     def check(self) -> None:
         """Raise ValueError, saying why, for settings that cannot work together."""
@@ -77,6 +80,9 @@ class Settings:
         if not (self.http_rate > 0 and self.http_burst >= 1):
             raise ValueError(f"the HTTP rate limit must be above 0 requests per second with a burst of at least 1 "
                              f"(got rate {self.http_rate}, burst {self.http_burst})")
+        if not (self.ws_connect_rate > 0 and self.ws_connect_burst >= 1):
+            raise ValueError(f"the WebSocket connection rate must be above 0 per second with a burst of at least 1 "
+                             f"(got rate {self.ws_connect_rate}, burst {self.ws_connect_burst})")
         if self.redis_url is not None:
             if not self.redis_url.startswith(REDIS_SCHEMES):
                 raise ValueError(f"unsupported Redis URL {self.redis_url!r}: use redis://host:6379/0 "

@@ -100,7 +100,8 @@ def test_random_move_bodies_over_http_get_a_4xx_and_change_nothing(sqlite_url: s
 @pytest.mark.parametrize("game, players", GAMES)
 def test_random_websocket_messages_get_an_error_or_a_close_with_a_reason(sqlite_url: str, game: str,
                                                                          players: int) -> None:
-    with client(sqlite_url, http_rate=100_000, http_burst=100_000) as c:
+    with client(sqlite_url, http_rate=100_000, http_burst=100_000, ws_connect_rate=100_000,
+                ws_connect_burst=100_000) as c:
         gid, tokens = humans(c, game, players)
 
         @FUZZ
@@ -144,7 +145,8 @@ def test_random_websocket_messages_get_an_error_or_a_close_with_a_reason(sqlite_
 
 
 def test_random_hello_messages_get_a_view_or_a_close_with_a_reason(sqlite_url: str) -> None:
-    with client(sqlite_url, http_rate=100_000, http_burst=100_000) as c:
+    with client(sqlite_url, http_rate=100_000, http_burst=100_000, ws_connect_rate=100_000,
+                ws_connect_burst=100_000) as c:
         gid, tokens = humans(c)
         hello_fields = {"type": st.just("hello") | json_values, "token": st.sampled_from(tokens) | json_values,
                         "seq": st.integers(-2, 5) | json_values, "log_from": st.integers(-2, 50) | json_values,
