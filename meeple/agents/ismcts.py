@@ -69,6 +69,8 @@ class ISMCTSAgent:
     ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
     ``leaf`` says how: ``"score"`` (the seats' current scores) or ``"heuristic"`` (the game's
     ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
+    ``time_limit`` (seconds of this agent's own thinking, by ``clock``) ends any search, even one with an
+    iteration budget, and plays the best move found so far (a server's bound);
     ``exploration`` is the UCB constant; ``opponents`` says how the other seats choose inside the tree:
     ``"search"`` (each by UCB on its own rewards) or ``"heuristic"`` (by the game's heuristic player, as
     in the rollouts, so only the searching seat's choices are searched); ``game_id`` is needed only
@@ -88,6 +90,7 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         opponents: str = "search",
         game_id: str | None = None,
+        time_limit: float | None = None,
     ) -> None:
         if leaf not in ("score", "heuristic"):
             raise ValueError(f"leaf must be 'score' or 'heuristic', not {leaf!r}")
@@ -103,6 +106,8 @@ class ISMCTSAgent:
             raise ValueError("seconds must be positive")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth cannot be negative")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError("time_limit must be positive")
         if iterations is None and seconds is None:
             iterations = 1000
         self.seed = seed
@@ -110,6 +115,7 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.seconds = None if iterations is not None else seconds
         self.clock = clock
+        self.time_limit = time_limit
         self._now = time.perf_counter if clock == "wall" else time.process_time
         self.rollout = rollout
         self.rollout_depth = rollout_depth
@@ -140,46 +146,22 @@ class ISMCTSAgent:
 
         Only what ``player`` may know is used: each iteration re-determinizes ``state`` for ``player``.
         """
-        legal = state.legal_actions(player)
-        if not legal:
-            raise ValueError(f"seat {player} has no legal action now")
-        if len(legal) == 1:
-            self.last_iterations, self.last_seconds = 0, 0.0
-            return legal[0]
-        root = self.search(state, player)
-        stats = root.edges.get(player, {})
-        best, best_key = legal[0], (-1, -1.0)
-        for action in legal:  # the game's order: ties go to the first, whatever the hash seed
-            edge = stats.get(action)
-            if edge is None:
-                continue
-            key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
-            if key > best_key:
-                best, best_key = action, key
-        return best
+        thinking = self.begin(state, player)
+        while not thinking.advance():
+            pass
+        return thinking.best()
+
+    def begin(self, state: State, player: int) -> Search:
+        """A search for ``player``'s move that runs in slices (``Search.advance``): a server shares its
+        bot threads between games this way. ``act_on_state`` is ``begin`` run to the end."""
+        return Search(self, state, player)
 
     def search(self, state: State, player: int) -> _Node:
         """Run the budget of iterations from ``state`` for ``player``; the root node of the tree."""
-        root = _Node()
-        self._score_lo, self._score_hi = math.inf, -math.inf
-        now = self._now
-        start = now()
-        deadline = None if self.seconds is None else start + self.seconds
-        n = 0
-        while True:
-            if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            elif n > 0 and now() >= deadline:  # type: ignore[operator]
-                break
-            if n >= 64 and n % 32 == 0 and self._decided(root, player, n, now() - start):
-                break
-            world = state.determinize(player, self.rng.next64())
-            self._iterate(root, world, player)
-            n += 1
-        self.last_iterations = n
-        self.last_seconds = now() - start
-        return root
+        thinking = Search(self, state, player, forced=False)
+        while not thinking.advance():
+            pass
+        return thinking.root
 
     def _decided(self, root: _Node, player: int, n: int, elapsed: float) -> bool:
         """Whether the rest of the budget cannot change the move: the most-visited root action leads
@@ -377,6 +359,84 @@ class ISMCTSAgent:
                 # from the world. Rare: that seat then plays on the world itself.
             return bot.act_on_state(state, p)
         return bot.act(state.observation(p), list(legal))
+
+
+class Search:
+    """One move's search, run in slices: ``advance(seconds)`` iterates until the budget is spent (True)
+    or the slice is over (False); ``best()`` is the move. The budget counts only the time spent inside
+    ``advance``, so a search that waits between slices keeps its full thinking time.
+
+    >>> thinking = agent.begin(state, player)
+    >>> while not thinking.advance(0.05): pass   # other work may run between slices
+    """
+
+    __slots__ = ("agent", "state", "player", "legal", "root", "iterations", "spent", "done")
+
+    def __init__(self, agent: ISMCTSAgent, state: State, player: int, forced: bool = True) -> None:
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"seat {player} has no legal action now")
+        self.agent, self.state, self.player, self.legal = agent, state, player, legal
+        self.root = _Node()
+        self.iterations = 0
+        self.spent = 0.0
+        self.done = forced and len(legal) == 1  # a forced move needs no search (``forced=False`` runs it anyway)
+        agent._score_lo, agent._score_hi = math.inf, -math.inf
+        agent.last_iterations, agent.last_seconds = 0, 0.0
+
+    def advance(self, seconds: float | None = None) -> bool:
+        """Search on for at most ``seconds`` (None: to the end of the budget); True once it is over."""
+        if self.done:
+            return True
+        agent, root, player, state = self.agent, self.root, self.player, self.state
+        now = agent._now
+        iterations, budget, cap = agent.iterations, agent.seconds, agent.time_limit
+        start = now()
+        stop = None if seconds is None else start + seconds
+        n, spent = self.iterations, self.spent
+        try:
+            while True:
+                t = now() if (budget is not None or cap is not None or stop is not None) else 0.0
+                used = spent + (t - start)
+                if iterations is not None:
+                    if n >= iterations:
+                        self.done = True
+                        break
+                elif n > 0 and used >= budget:  # type: ignore[operator]
+                    self.done = True
+                    break
+                if cap is not None and n > 0 and used >= cap:
+                    self.done = True
+                    break
+                if n >= 64 and n % 32 == 0 and agent._decided(root, player, n, used if budget is not None else 0.0):
+                    self.done = True
+                    break
+                if stop is not None and n > self.iterations and t >= stop:
+                    break
+                world = state.determinize(player, agent.rng.next64())
+                agent._iterate(root, world, player)
+                n += 1
+        finally:
+            self.iterations = n
+            self.spent = spent + (now() - start)
+            agent.last_iterations, agent.last_seconds = n, self.spent
+        return self.done
+
+    def best(self) -> Action:
+        """The most visited action of the searching seat (the first in the game's order on a tie)."""
+        legal = self.legal
+        if len(legal) == 1:
+            return legal[0]
+        stats = self.root.edges.get(self.player, {})
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:  # the game's order: ties go to the first, whatever the hash seed
+            edge = stats.get(action)
+            if edge is None:
+                continue
+            key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
 
 
 def _hides_information(state: State) -> bool:

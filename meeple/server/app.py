@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import math
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
@@ -22,7 +23,6 @@ from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
-from meeple import agents
 from meeple.server import db, inputs
 from meeple.server.errors import ServerError
 from meeple.server.hub import Hub, LiveGame
@@ -33,7 +33,6 @@ from meeple.server.wire import dumps, loads
 
 log = logging.getLogger("meeple.server")
 
-BOT_LEVELS_SOON = ("easy", "normal", "hard")
 
 
 # ---------------------------------------------------------------------------- request bodies
@@ -198,7 +197,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def _server_error(_: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail, **exc.extra}, status_code=exc.status)
+        retry = exc.extra.get("retry_after")
+        headers = {"Retry-After": str(max(1, math.ceil(retry)))} if isinstance(retry, (int, float)) else None
+        return JSONResponse({"detail": exc.detail, **exc.extra}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -226,7 +227,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              for o in info.options]}
                 for gid, info in meeple.games().items()
             ],
-            "bot_levels": list(getattr(agents, "AGENT_NAMES", ("random", "heuristic"))),
+            "bot_levels": hub.levels.names(),
+            "bot_level_help": hub.levels.describe(),
+            "bot_limits": hub.levels.limits(),
         }
 
     @app.get("/api/lobby", tags=["lobby"], summary="Open games (free seats), games in progress, finished games")
@@ -243,13 +246,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------------ games
     @app.post("/api/games", tags=["games"], status_code=201, response_model=Created,
               summary="Create a game; returns your seat token and one-time invite codes for the other human seats")
-    async def create_game(body: CreateGame) -> dict[str, Any]:
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         players = body.players if body.players is not None else (len(body.seats) if body.seats else None)
         return await hub.create(
             game=body.game, players=players, options=dict(body.options),
             seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
+            client=request.client.host if request.client else "?",
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")

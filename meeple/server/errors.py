@@ -38,6 +38,12 @@ class Unprocessable(ServerError):
     status = 422
 
 
+class TooMany(ServerError):
+    """429: past a rate limit; ``retry_after`` (seconds) becomes the Retry-After header."""
+
+    status = 429
+
+
 class Unavailable(ServerError):
     status = 503
 

@@ -9,19 +9,14 @@ announces its writes with NOTIFY; this process then reads the new events and cat
 from __future__ import annotations
 
 import asyncio
-import copyreg
 import hashlib
 import hmac
-import io
 import json
 import logging
-import multiprocessing
-import pickle
 import secrets
 import threading
 import time
 import uuid
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -29,16 +24,19 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 import meeple
-from meeple.agents import choose_action, make_agent
+from meeple.agents import make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
+from meeple.server.botpool import BotPool
 from meeple.server.claims import BotClaims
 from meeple.server.errors import (
-    BadRequest, Conflict, Forbidden, Internal, NotFound, Unauthorized, Unavailable, Unprocessable,
+    BadRequest, Conflict, Forbidden, Internal, NotFound, TooMany, Unauthorized, Unavailable, Unprocessable,
 )
+from meeple.server.levels import InvalidLevel
+from meeple.server.memory import resident_mb
 from meeple.server.settings import Settings
-from meeple.server.undo import revealed_information
+from meeple.server.quota import Quota
 from meeple.server.push import Ack, Facts, Subscriber
 from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
 from meeple.server.wire import dumps, loads
@@ -60,8 +58,8 @@ class MoveRecord:
     seq: int
     seat: int
     action: Action
-    history_before: int
-    history_after: int
+    undoable: bool  # it revealed nothing and no random outcome followed it (``State.apply_reporting``)
+    text: str  # the action's JSON text as stored
 
 
 @dataclass
@@ -73,6 +71,7 @@ class LiveGame:
     seq: int
     moves: list[MoveRecord]
     last_undo_seq: int = 0
+    undone: set[tuple[int, str]] = field(default_factory=set)  # (position, action text): each undone once
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     connected: dict[int, int] = field(default_factory=dict)
@@ -143,48 +142,36 @@ def load_game_rules(row: dict[str, Any]) -> meeple.core.Game:
     return meeple.load(row["game"], players=row["players"], **json.loads(row["options"]))
 
 
-def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> tuple[State, list[MoveRecord], int, int]:
-    """The hot state from the stored seed and events: (state, effective moves, seq, last undo seq)."""
-    stack: list[tuple[int, int, dict[str, Any]]] = []
+@dataclass
+class Replayed:
+    """A game rebuilt from its seed and stored events (``replay``)."""
+
+    state: State
+    moves: list[MoveRecord]  # the moves in effect (undone ones dropped)
+    seq: int
+    last_undo_seq: int
+    undone: set[tuple[int, str]]  # (position, action text) of every move undone
+
+
+def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> Replayed:
+    """The hot state from the stored seed and events."""
+    stack: list[tuple[int, int, str]] = []
     last_undo = 0
+    undone: set[tuple[int, str]] = set()
     for e in event_rows:
         if e["kind"] == "move":
-            stack.append((e["seq"], e["seat"], json.loads(e["action"])))
+            stack.append((e["seq"], e["seat"], e["action"]))
         elif stack:
-            stack.pop()
+            undone.add((len(stack) - 1, stack.pop()[2]))
             last_undo = e["seq"]
     state = load_game_rules(row).new_game(seed=row["seed"])
     moves = []
-    for seq, seat, data in stack:
-        action = state.action_from_json(data)
-        before = len(state.history)
-        state.apply(action, seat)
-        moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
+    for seq, seat, text in stack:
+        action = state.action_from_json(json.loads(text))
+        report = state.apply_reporting(action, seat)
+        moves.append(MoveRecord(seq, seat, action, report.undoable, text))
     seq = event_rows[-1]["seq"] if event_rows else 0
-    return state, moves, seq, last_undo
-
-
-def _bot_choice(state: State, seat: int, level: str, game_id: str, seed: int) -> dict[str, Any]:
-    agent = make_agent(level, game_id=game_id, seed=seed)
-    return choose_action(agent, state, seat).to_json()
-
-
-def _reduce_action(action: Action) -> tuple[Any, ...]:
-    return (Action, (action.name, action.args))
-
-
-def pack_state(state: State) -> bytes:
-    """Pickle a state for a worker process. Actions are rebuilt there (their cached hash of a string
-    differs between processes, so a pickled ``Action`` must not carry it)."""
-    buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, Action: _reduce_action}
-    pickler.dump(state)
-    return buf.getvalue()
-
-
-def _bot_choice_packed(blob: bytes, seat: int, level: str, game_id: str, seed: int) -> dict[str, Any]:
-    return _bot_choice(pickle.loads(blob), seat, level, game_id, seed)
+    return Replayed(state, moves, seq, last_undo, undone)
 
 
 class Hub:
@@ -193,17 +180,14 @@ class Hub:
         self.origin = uuid.uuid4().hex[:12]
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.levels = settings.level_policy()
         self._known_levels: set[tuple[str, str]] = set()  # (game, bot level) pairs make_agent accepted
+        self.creations = Quota(settings.create_rate, settings.create_burst)  # per client address
+        self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
         self._missed: set[str] = set()  # games announced by another process while this one was loading them
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
-        self.bot_pool: Executor
-        if settings.bot_processes > 0:
-            # spawn: a clean child, not a fork of a process that runs threads and holds connections
-            self.bot_pool = ProcessPoolExecutor(max_workers=settings.bot_processes,
-                                                mp_context=multiprocessing.get_context("spawn"))
-        else:
-            self.bot_pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="meeple-bot")
+        self.bots: BotPool | None = None  # made at start, on the running event loop
         self.engine: Any = None
         self.writer: Writer | None = None
         self.checkpointer: db.Checkpointer | None = None
@@ -215,6 +199,9 @@ class Hub:
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
+        settings = self.settings
+        self.bots = BotPool(self.loop, threads=settings.bot_threads, processes=settings.bot_processes,
+                            max_seconds=settings.bot_max_seconds, deadline=settings.bot_move_deadline)
         url = self.settings.sqlalchemy_url()
         sqlite_file = url.startswith("sqlite") and db.sqlite_path(url)
         durability = self.settings.durability
@@ -249,7 +236,8 @@ class Hub:
         for g in self.live.values():
             for task in g.bot_tasks.values():
                 task.cancel()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.bots is not None:
+            self.bots.shutdown()
         if self.bus is not None:
             await self.bus.stop()
         if self.claims is not None:
@@ -306,14 +294,15 @@ class Hub:
                     raise NotFound(f"no game {gid!r}")
                 row, seat_rows, event_rows = data
                 try:
-                    state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
+                    rebuilt = await asyncio.to_thread(replay, row, event_rows)
                 except (IllegalAction, UnknownGame, ValueError, KeyError) as exc:
                     log.error("game %s cannot be replayed: %s", gid, exc)
                     # the reason stays in the server log: it may name a seat's private options
                     raise Conflict(f"game {gid} cannot be replayed with the rules installed now "
                                    "(recorded with other rules or options?)") from None
-                g = LiveGame(id=gid, row=row, seats=seat_rows, state=state, seq=seq, moves=moves,
-                             last_undo_seq=last_undo)
+                self._make_room()
+                g = LiveGame(id=gid, row=row, seats=seat_rows, state=rebuilt.state, seq=rebuilt.seq,
+                             moves=rebuilt.moves, last_undo_seq=rebuilt.last_undo_seq, undone=rebuilt.undone)
                 self.live[gid] = g
         finally:
             self._loading.pop(gid, None)
@@ -333,16 +322,33 @@ class Hub:
         if data is None:
             return
         row, seat_rows, event_rows = data
-        state, moves, seq, last_undo = await asyncio.to_thread(replay, row, event_rows)
-        g.row, g.seats, g.state, g.moves, g.seq, g.last_undo_seq = row, seat_rows, state, moves, seq, last_undo
+        rebuilt = await asyncio.to_thread(replay, row, event_rows)
+        g.row, g.seats, g.state, g.moves = row, seat_rows, rebuilt.state, rebuilt.moves
+        g.seq, g.last_undo_seq, g.undone = rebuilt.seq, rebuilt.last_undo_seq, rebuilt.undone
         g.seats_changed()
         g.epoch += 1
         g.cache.clear()
 
     # ------------------------------------------------------------------ creating and joining
+    def check_level(self, level: Any, game_id: str) -> str:
+        """A bot level from a request in canonical form, or Unprocessable naming the valid levels."""
+        try:
+            level = self.levels.check(level)
+        except InvalidLevel as exc:
+            raise Unprocessable(str(exc), levels=self.levels.names()) from None
+        if (game_id, level) not in self._known_levels:
+            try:  # the level exists; does it play this game (a plug-in may not)?
+                make_agent(self.levels.agent_name(level), game_id=game_id, seed=0)
+            except (UnknownGame, ImportError) as exc:
+                raise Unprocessable(f"bot level {level!r} cannot play {game_id}: {exc}",
+                                    levels=self.levels.names()) from None
+            self._known_levels.add((game_id, level))
+        return level
+
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
                      join: int | None, name: str | None, private: bool, turn_timeout: float | None,
-                     fallback_level: str, player_name: str | None) -> dict[str, Any]:
+                     fallback_level: str, player_name: str | None, client: str | None = None) -> dict[str, Any]:
+        """A new game (``client``: the creator's address, which the creation rate limit counts)."""
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
@@ -352,15 +358,18 @@ class Hub:
             seats = [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
             raise BadRequest(f"{rules.info.name} with {n} players needs {n} seats, not {len(seats)}")
-        levels = {fallback_level} | {s.get("level") or fallback_level for s in seats}
-        for level in sorted(levels):
-            if (rules.id, level) in self._known_levels:
-                continue
-            try:
-                make_agent(level, game_id=rules.id, seed=0)
-            except UnknownGame as exc:
-                raise BadRequest(f"bot level {level!r}: {exc}") from None
-            self._known_levels.add((rules.id, level))
+        fallback_level = self.check_level(fallback_level, rules.id)
+        seats = [{**s, "level": self.check_level(s["level"], rules.id) if s.get("level") else fallback_level}
+                 for s in seats]
+        if client is not None:
+            wait = self.creations.take(client)
+            if wait:
+                raise TooMany(f"too many new games from your address: at most {self.settings.create_burst:g} at "
+                              f"once, then one every {1 / self.settings.create_rate:g} s; try again in "
+                              f"{wait:.0f} s", retry_after=wait)
+        if not self._make_room():
+            raise Unavailable(f"this server holds as many games as it can ({self.settings.max_live_games}); "
+                              "try again in a few minutes", retry_after=60)
         humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
         if join is None:
             join = humans[0] if humans else None
@@ -375,7 +384,7 @@ class Hub:
         seat_rows = []
         for i, s in enumerate(seats):
             row = {
-                "game_id": gid, "seat": i, "kind": s["kind"], "level": s.get("level") or fallback_level,
+                "game_id": gid, "seat": i, "kind": s["kind"], "level": s["level"],
                 "name": None, "token_hash": None, "invite_hash": None, "claimed": s["kind"] == "bot", "away": False,
             }
             if i == join:
@@ -506,9 +515,8 @@ class Hub:
                 raise BadRequest(str(exc), seq=g.seq) from None
             except IllegalAction as exc:
                 raise Unprocessable(str(exc), seq=g.seq) from None
-            before = len(state.history)
             try:
-                state.apply(action, seat)
+                report = state.apply_reporting(action, seat)
             except ActionParseError as exc:
                 raise BadRequest(str(exc), seq=g.seq) from None
             except IllegalAction as exc:
@@ -541,7 +549,7 @@ class Hub:
                 raise Unavailable("the move could not be saved; nothing changed, try again") from None
             self._announce(gid, rows=finished, move=Move(gid, seq, seat, row.action))
             g.seq = seq
-            g.moves.append(MoveRecord(seq, seat, action, before, len(state.history)))
+            g.moves.append(MoveRecord(seq, seat, action, report.undoable, row.action))
             g.waiting_since[seat] = time.monotonic()
             if finished:
                 g.row["status"] = "finished"
@@ -549,13 +557,30 @@ class Hub:
         self.changed(g)
         return seq
 
-    def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
-        """The cheap part of the undo policy (shown in views); ``undo`` also checks for revealed information."""
-        if seat is None or not g.moves or g.state.is_over():
-            return False
+    def undo_refusal(self, g: LiveGame, seat: int | None) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may (docs/server.md, Undo): only your own last
+        move, before anyone else acts, when it revealed nothing and no random outcome followed it,
+        and each move once (the same move made again after an undo is an ordinary move)."""
+        if seat is None:
+            return "spectators cannot undo"
+        if g.state.is_over():
+            return "the game is over; nothing can be undone"
+        if not g.moves or g.moves[-1].seq != g.seq:
+            return "there is no move to undo"
         last = g.moves[-1]
-        return (last.seq == g.seq and last.seat == seat and last.history_after - last.history_before == 1
-                and not g.bot_plays(seat))
+        if last.seat != seat:
+            return "you can undo only your own last move, before anyone else acts"
+        if g.bot_plays(seat):
+            return "a bot is playing this seat; reclaim it first"
+        if not last.undoable:
+            return "that move cannot be undone: it revealed information or a random event followed it"
+        if (len(g.moves) - 1, last.text) in g.undone:
+            return "that move was undone once already here; each move can be taken back only once"
+        return None
+
+    def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
+        """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""
+        return self.undo_refusal(g, seat) is None
 
     async def undo(self, gid: str, seat: int, expected: int) -> int:
         g = await self.get(gid)
@@ -564,22 +589,17 @@ class Hub:
                 raise BadRequest("'seq' must be the integer sequence number of the view you act on")
             if expected != g.seq:
                 raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}", seq=g.seq)
-            if g.state.is_over():
-                raise Conflict("the game is over; nothing can be undone")
-            if not g.moves or g.moves[-1].seq != g.seq:
-                raise Conflict("there is no move to undo")
+            refusal = self.undo_refusal(g, seat)
+            if refusal is not None:
+                status = Forbidden if "your own" in refusal or "bot is playing" in refusal else Conflict
+                raise status(refusal, seq=g.seq)
+            wait = self.undos.take((gid, seat))
+            if wait:
+                raise TooMany(f"too many undos; try again in {wait:.0f} s", retry_after=wait, seq=g.seq)
             last = g.moves[-1]
-            if last.seat != seat:
-                raise Forbidden("you can undo only your own last move, before anyone else acts")
-            if g.bot_plays(seat):
-                raise Forbidden("a bot is playing this seat; reclaim it first")
-            if last.history_after - last.history_before != 1:
-                raise Conflict("that move cannot be undone: a random event followed it")
             before = load_game_rules(g.row).new_game(seed=g.row["seed"])
             for m in g.moves[:-1]:
                 before.apply(m.action, m.seat)
-            if revealed_information(before, g.state, last.action, seat):
-                raise Conflict("that move cannot be undone: it revealed information")
             seq = g.seq + 1
 
             def job(conn: Any) -> None:
@@ -595,6 +615,7 @@ class Hub:
             self._announce(gid, rows=True)
             g.state = before
             g.moves.pop()
+            g.undone.add((len(g.moves), last.text))
             g.seq = seq
             g.last_undo_seq = seq
             g.epoch += 1
@@ -709,6 +730,17 @@ class Hub:
             if g is None or g.state.is_over():
                 await self.claims.release(gid)
 
+    def _stored_level(self, g: LiveGame, seat: int) -> str:
+        """The seat's bot level as stored, checked again as a request's would be (a game stored before a
+        limit, or by a server with other plug-ins, obeys this server's list): the heuristic player
+        stands in for a level this server does not allow."""
+        level = g.seats[seat]["level"]
+        try:
+            return self.levels.check(level)
+        except InvalidLevel as exc:
+            log.warning("game %s seat %s: %s; the heuristic player plays it", g.id, seat, exc)
+            return "heuristic"
+
     async def _bot_turn(self, g: LiveGame, seat: int) -> None:
         again = False
         try:
@@ -719,15 +751,11 @@ class Hub:
                     return
                 seq = g.seq
                 snapshot = g.state.clone()
-                level = g.seats[seat]["level"]
+                level = self._stored_level(g, seat)
             seed = (int(g.row["seed"]) * 1_000_003 + seq * 7919 + seat) % (1 << 62)
-            assert self.loop is not None
-            if isinstance(self.bot_pool, ProcessPoolExecutor):
-                choice = await self.loop.run_in_executor(
-                    self.bot_pool, _bot_choice_packed, pack_state(snapshot), seat, level, g.state.game.id, seed)
-            else:
-                choice = await self.loop.run_in_executor(
-                    self.bot_pool, _bot_choice, snapshot, seat, level, g.state.game.id, seed)
+            assert self.bots is not None
+            choice = await self.bots.choose(g.id, snapshot, seat, self.levels.agent_name(level),
+                                            quick=self.levels.is_quick(level), game_id=g.state.game.id, seed=seed)
             await self.move(g.id, seat, seq, choice, by_bot=True)
             again = True
         except (Conflict, Forbidden):
@@ -749,7 +777,8 @@ class Hub:
             for g in list(self.live.values()):
                 if self._evictable(g, now):
                     del self.live[g.id]
-                    continue
+            self._make_room(0)
+            for g in list(self.live.values()):
                 if self.claims is not None and not self.claims.owns(g.id):
                     self.schedule_bots(g)  # take the bots over if their process let them go
                 limit = g.row.get("turn_timeout")
@@ -767,17 +796,45 @@ class Hub:
                             log.exception("timeout handling failed")
             await self._release_bots()
 
-    def _evictable(self, g: LiveGame, now: float) -> bool:
-        """A game nobody watches, no bot or timer needs, untouched for a while, leaves memory (it reloads on demand)."""
+    def _evictable(self, g: LiveGame, now: float, idle: float | None = None) -> bool:
+        """A game nobody watches, no bot or timer needs, untouched for a while (``idle`` seconds; default
+        the settings' age), leaves memory (it reloads on demand)."""
         if g.subscribers or g.bot_tasks or g.lock.locked() or g.refreshing:
             return False
         if g.state.is_over():
-            return now - g.touched >= self.settings.evict_finished_after
-        if now - g.touched < self.settings.evict_after:
+            return now - g.touched >= (self.settings.evict_finished_after if idle is None else idle)
+        if now - g.touched < (self.settings.evict_after if idle is None else idle):
             return False
         needs_timer = bool(g.row.get("turn_timeout"))
         bot_due = any(p != CHANCE and g.bot_plays(p) for p in g.state.to_move())
         return not needs_timer and not bot_due
+
+    PRESSURE_IDLE = 5.0
+    """Seconds a game must have been left alone before memory pressure may evict it."""
+
+    def under_pressure(self, extra: int = 0) -> bool:
+        """Whether memory is short: more than ``memory_games`` games held (with ``extra`` more to come),
+        or the process's resident memory above ``memory_limit_mb``."""
+        if len(self.live) + extra > self.settings.memory_games:
+            return True
+        limit = self.settings.memory_limit_mb
+        if limit is not None:
+            rss = resident_mb()
+            return rss is not None and rss > limit
+        return False
+
+    def _make_room(self, extra: int = 1) -> bool:
+        """Under memory pressure, evict idle games, the longest untouched first, until there is none;
+        then whether ``extra`` more games fit under ``max_live_games``."""
+        if self.under_pressure(extra):
+            now = time.monotonic()
+            idle = sorted((g for g in self.live.values() if self._evictable(g, now, self.PRESSURE_IDLE)),
+                          key=lambda g: g.touched)
+            for g in idle:
+                del self.live[g.id]
+                if not self.under_pressure(extra):
+                    break
+        return len(self.live) + extra <= self.settings.max_live_games
 
     # ------------------------------------------------------------------ other processes (PostgreSQL, Redis)
     def _on_games(self, notes: list[Note]) -> None:
@@ -797,16 +854,15 @@ class Hub:
             if g is None or move.seq > g.seq:
                 self._on_notify(move.game_id, rows=False)
             return
-        before = len(g.state.history)
         try:
             action = g.state.action_from_json(move.action)
-            g.state.apply(action, move.seat)
+            report = g.state.apply_reporting(action, move.seat)
         except Exception:  # noqa: BLE001 - diverged, or the state is half-changed: rebuild from the log
             log.warning("game %s: a move heard from another process failed here; rebuilding", g.id, exc_info=True)
             g.refresh_whole = True
             self._on_notify(g.id, rows=True)
             return
-        g.moves.append(MoveRecord(move.seq, move.seat, action, before, len(g.state.history)))
+        g.moves.append(MoveRecord(move.seq, move.seat, action, report.undoable, dumps(action.to_json())))
         g.seq = move.seq
         if g.state.is_over():
             self._on_notify(g.id, rows=True)  # its row now says finished, and when
@@ -866,9 +922,8 @@ class Hub:
                         try:
                             for e in event_rows:
                                 action = g.state.action_from_json(json.loads(e["action"]))
-                                before = len(g.state.history)
-                                g.state.apply(action, e["seat"])
-                                g.moves.append(MoveRecord(e["seq"], e["seat"], action, before, len(g.state.history)))
+                                report = g.state.apply_reporting(action, e["seat"])
+                                g.moves.append(MoveRecord(e["seq"], e["seat"], action, report.undoable, e["action"]))
                                 g.seq = e["seq"]
                         except Exception:  # noqa: BLE001 - diverged or broken: rebuild from the log
                             await self._reload(g)

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
+
+from meeple.server.levels import LevelPolicy
 
 
 def default_db_url() -> str:
@@ -66,6 +68,18 @@ class Settings:
     redis_url: str | None = None              # redis://host:6379/0: changes between processes over Redis pub/sub
     max_lobby: int = 100
     durability: str = "process"               # what an acknowledged move survives: "process" or "power"
+    # --- bots, game creation, undo: what one client may cost the server (docs/server.md, Security)
+    bot_max_seconds: float = 10.0             # the longest any bot thinks for one move (and the top of ismcts:seconds=)
+    bot_max_iterations: int = 20_000          # the top of ismcts:iterations= in a request
+    bot_move_deadline: float = 30.0           # wall seconds after which a search plays its best move so far
+    agents: dict[str, str] = field(default_factory=dict)  # operator's plug-in levels: name -> package.module:Class
+    create_rate: float = 0.2                  # games one client address may create per second…
+    create_burst: float = 20.0                # …after a first burst of this many
+    max_live_games: int = 5000                # games in memory at most: past it (idle ones evicted first) 503
+    memory_games: int = 1000                  # past this many games in memory, idle ones leave, oldest first
+    memory_limit_mb: float | None = None      # also when the process's resident memory passes this
+    undo_rate: float = 0.5                    # undos per second one seat may ask for…
+    undo_burst: float = 5.0                   # …after a first burst of this many
     # --- limits on requests (docs/server.md, Security: Limits on requests)
     ws_connect_rate: float = 5.0              # new WebSocket connections per second per client address…
     ws_connect_burst: float = 20.0            # …after a first burst of this many; more are refused (HTTP 429)
@@ -83,6 +97,14 @@ class Settings:
         if not (self.ws_connect_rate > 0 and self.ws_connect_burst >= 1):
             raise ValueError(f"the WebSocket connection rate must be above 0 per second with a burst of at least 1 "
                              f"(got rate {self.ws_connect_rate}, burst {self.ws_connect_burst})")
+        if not (self.bot_max_seconds > 0 and self.bot_move_deadline >= self.bot_max_seconds
+                and self.bot_max_iterations >= 1):
+            raise ValueError("bot limits: --bot-max-seconds must be above 0, the move deadline at least that, "
+                             "and the iteration bound at least 1")
+        if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1):
+            raise ValueError("the game-creation and undo rates must be above 0 with bursts of at least 1")
+        if not (1 <= self.memory_games <= self.max_live_games):
+            raise ValueError(f"memory_games ({self.memory_games}) must be 1..max_live_games ({self.max_live_games})")
         if self.redis_url is not None:
             if not self.redis_url.startswith(REDIS_SCHEMES):
                 raise ValueError(f"unsupported Redis URL {self.redis_url!r}: use redis://host:6379/0 "
@@ -90,6 +112,11 @@ class Settings:
             if not url.startswith("postgresql"):
                 raise ValueError("Redis shares changes between server processes on one PostgreSQL database "
                                  "(--db postgresql://…); a SQLite database is for one process")
+
+    def level_policy(self) -> LevelPolicy:
+        """The bot levels a request may ask for (``meeple.server.levels``)."""
+        return LevelPolicy(max_seconds=self.bot_max_seconds, max_iterations=self.bot_max_iterations,
+                           plugins=dict(self.agents))
 
     def sqlalchemy_url(self) -> str:
         return normalize_db_url(self.db_url or default_db_url())

@@ -80,6 +80,7 @@ class PeekState(State):
             self.say(f"{self.player_name(player)} plays the {card}.")
         elif action.name == "peek":
             self.peeked[player] = True
+            self.reveal()  # the centre card, to the peeking seat
             self.say(f"{self.player_name(player)} peeks at the centre card.")
             self.say(f"The centre card is the {self.center}.", to=(player,))
         elif action.name == "draw":

@@ -136,7 +136,7 @@ def test_wrong_player_tokens_and_garbage(sqlite_url: str) -> None:
         r = c.post("/api/games", json={"game": "cube-europe", "players": 9})
         assert r.status_code == 400
         r = c.post("/api/games", json={"game": "cube-europe", "players": 2, "seats": [{"kind": "bot", "level": "genius"}] * 2})
-        assert r.status_code == 400 and "genius" in r.json()["detail"]
+        assert r.status_code == 422 and "genius" in r.json()["detail"] and "heuristic" in r.json()["detail"]
         r = c.post("/api/games", json={"game": "cube-europe", "options": {"solo_deck": "huge"}})
         assert r.status_code == 400
         assert c.get(f"/api/games/{gid}/spectate").json() == before

@@ -1,0 +1,154 @@
+"""Which bots a request may ask for: a fixed list of levels, search settings within bounds.
+
+A client never names code. Over HTTP a seat's ``level`` (and a game's ``fallback_level``) is one of
+``random``, ``heuristic``, ``easy``, ``normal``, ``hard``, ``ismcts`` — the search levels optionally
+with settings (``hard:rollout=heuristic``, ``ismcts:seconds=2``) inside the server's bounds — or a
+name the operator gave a plug-in agent when starting the server (``meeple serve --agent
+mine=mypackage.bots:Clever``). Anything else is refused with the list of valid levels.
+
+>>> policy = LevelPolicy(max_seconds=5)
+>>> policy.check("ismcts:seconds=2")
+'ismcts:seconds=2'
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.agents import _parse_params
+from meeple.core import UnknownGame
+
+QUICK_LEVELS = ("random", "heuristic")
+"""Levels that decide in milliseconds: they think on their own thread, never behind a search."""
+
+SEARCH_LEVELS = ("easy", "normal", "hard", "ismcts")
+"""Information-set MCTS levels (``meeple.agents.LEVELS``); they may carry settings."""
+
+LEVEL_HELP = {
+    "random": "plays any legal move",
+    "heuristic": "the game's rule-of-thumb player: quick, sensible, beatable",
+    "easy": "a short search (100 iterations a move)",
+    "normal": "a search of 500 iterations a move",
+    "hard": "a search of 2,000 iterations a move",
+    "ismcts": "a search with settings: ismcts:seconds=2, ismcts:iterations=1000:rollout=heuristic",
+}
+
+CHOICES = {
+    "clock": ("wall", "cpu"),
+    "rollout": ("random", "heuristic"),
+    "leaf": ("score", "heuristic"),
+    "opponents": ("search", "heuristic"),
+}
+
+
+class InvalidLevel(ValueError):
+    """A bot level a request may not use; the message names the valid levels."""
+
+
+@dataclass(frozen=True)
+class LevelPolicy:
+    """The bounds on bot levels a request may ask for, and the operator's plug-in agents.
+
+    ``max_seconds``: the longest a bot may think for one move (a setting ``seconds`` above it is
+    refused, and every search, whatever its budget, stops there); ``max_iterations`` and
+    ``max_rollout_depth`` bound those settings; ``plugins`` maps operator-chosen names to
+    ``package.module:Class`` (trusted: they come from the command line, never from a request)."""
+
+    max_seconds: float = 10.0
+    max_iterations: int = 20_000
+    max_rollout_depth: int = 200
+    max_exploration: float = 10.0
+    plugins: dict[str, str] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        """Every level a request may name (settings aside)."""
+        return [*QUICK_LEVELS, *SEARCH_LEVELS, *self.plugins]
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The levels with a sentence each, for the catalog."""
+        out = [{"level": name, "help": LEVEL_HELP[name]} for name in (*QUICK_LEVELS, *SEARCH_LEVELS)]
+        out += [{"level": name, "help": "an agent installed by the operator of this server"} for name in self.plugins]
+        return out
+
+    def limits(self) -> dict[str, Any]:
+        return {"max_seconds": self.max_seconds, "max_iterations": self.max_iterations,
+                "max_rollout_depth": self.max_rollout_depth, "max_exploration": self.max_exploration,
+                "settings": {"seconds": "number", "iterations": "integer", "rollout_depth": "integer",
+                             "exploration": "number", **{k: list(v) for k, v in CHOICES.items()}}}
+
+    def _refuse(self, level: Any, why: str) -> InvalidLevel:
+        return InvalidLevel(f"bot level {level!r}: {why}; levels are {', '.join(self.names())} "
+                            f"(search levels take settings, e.g. hard:rollout=heuristic or ismcts:seconds=2)")
+
+    def check(self, level: Any) -> str:
+        """``level`` in its canonical text if a request may use it; else InvalidLevel saying why."""
+        if not isinstance(level, str) or not level.strip():
+            raise self._refuse(level, "a level is a non-empty name")
+        level = level.strip()
+        if level in QUICK_LEVELS or level in self.plugins:
+            return level
+        base, _, params = level.partition(":")
+        if base not in SEARCH_LEVELS:
+            raise self._refuse(level, "not a level of this server")
+        try:
+            settings = _parse_params(level, params)
+        except UnknownGame as exc:
+            raise self._refuse(level, str(exc).split(": ", 1)[-1]) from None
+        for key, value in settings.items():
+            problem = self._bad_setting(key, value)
+            if problem:
+                raise self._refuse(level, problem)
+        parts = [base] + [f"{key}={_text(value)}" for key, value in settings.items()]
+        return ":".join(parts)
+
+    def _bad_setting(self, key: str, value: Any) -> str | None:
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{key} must be a finite number"
+        if key == "seconds" and not 0 < value <= self.max_seconds:
+            return f"seconds must be above 0 and at most {self.max_seconds:g} on this server"
+        if key == "iterations" and not 1 <= value <= self.max_iterations:
+            return f"iterations must be 1..{self.max_iterations} on this server"
+        if key == "rollout_depth" and not 0 <= value <= self.max_rollout_depth:
+            return f"rollout_depth must be 0..{self.max_rollout_depth} on this server"
+        if key == "exploration" and not 0 <= value <= self.max_exploration:
+            return f"exploration must be 0..{self.max_exploration:g}"
+        if key in CHOICES and value not in CHOICES[key]:
+            return f"{key} must be one of {', '.join(CHOICES[key])}"
+        return None
+
+    def agent_name(self, level: str) -> str:
+        """What ``meeple.agents.make_agent`` builds for a checked level (a plug-in's class path)."""
+        return self.plugins.get(level, level)
+
+    def is_quick(self, level: str) -> bool:
+        return level in QUICK_LEVELS
+
+
+def _text(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def parse_plugins(specs: list[str]) -> dict[str, str]:
+    """``["mine=pkg.mod:Class", ...]`` (``meeple serve --agent``) as a dict, each class imported now so
+    that a mistake stops the server at start, not a game later. ValueError says what is wrong."""
+    out: dict[str, str] = {}
+    for spec in specs:
+        name, eq, path = spec.partition("=")
+        name, path = name.strip(), path.strip()
+        module_name, colon, class_name = path.partition(":")
+        if not eq or not name or not colon or not module_name or not class_name:
+            raise ValueError(f"--agent {spec!r}: write NAME=package.module:Class")
+        if name in QUICK_LEVELS or name in SEARCH_LEVELS or ":" in name or not name.replace("-", "_").isidentifier():
+            raise ValueError(f"--agent {spec!r}: the name must be a new word (letters, digits, - and _), "
+                             f"not a built-in level")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise ValueError(f"--agent {spec!r}: cannot import {module_name!r} ({exc})") from None
+        if not callable(getattr(module, class_name, None)):
+            raise ValueError(f"--agent {spec!r}: {module_name} has no class {class_name!r}")
+        out[name] = path
+    return out
