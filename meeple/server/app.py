@@ -178,6 +178,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # An empty or damaged SQLite file is refused (db.DatabaseFileError) before anything writes to it.
+        await asyncio.to_thread(db.check_database, settings.sqlalchemy_url())
         await hub.start()
         yield
         await hub.stop()

@@ -57,6 +57,13 @@ def serve_command(
     except ValueError as exc:
         typer.echo(f"meeple: {exc}", err=True)
         raise typer.Exit(2) from None
+    from meeple.server.db import DatabaseFileError, check_database
+
+    try:  # an empty or damaged SQLite file: say what is wrong and what to do, start nothing
+        check_database(settings.sqlalchemy_url())
+    except DatabaseFileError as exc:
+        typer.echo(f"meeple: {exc}", err=True)
+        raise typer.Exit(2) from None
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     shared = f"; changes shared over Redis at {_safe(redis)}" if redis else ""

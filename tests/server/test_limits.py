@@ -278,3 +278,146 @@ def test_the_rate_limit_key_is_the_address_without_the_port() -> None:
     assert client_key({"client": ("2001:db8:1:2::1", 1)}) == client_key({"client": ("2001:db8:1:2:ffff::9", 2)})
     assert client_key({"client": ("2001:db8:1:2::1", 1)}) != client_key({"client": ("2001:db8:1:3::1", 1)})
     assert client_key({"client": None}) == "?"
+
+
+# ---------------------------------------------------------------------------- 7. the database file at start
+def _games_in(path: Path, n: int = 40) -> list[str]:
+    ids: list[str] = []
+    for start in range(0, n, 10):  # a server for every ten games: new games per address are rate limited
+        with client(f"sqlite:///{path}") as c:
+            ids += [open_game(c, name=f"game {i} " + "x" * 60) for i in range(start, min(n, start + 10))]
+    with contextlib.closing(sqlite3.connect(path)) as conn:  # everything in the file itself, the WAL empty
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    return ids
+
+
+def _refused(path: Path) -> str:
+    with pytest.raises(db.DatabaseFileError) as refused:
+        db.check_sqlite_file(str(path))
+    return str(refused.value)
+
+
+def _damage_pages(path: Path) -> None:
+    """Random bytes over the middle third of the file's pages (page 1, the header, stays)."""
+    size = path.stat().st_size
+    page = 4096
+    pages = size // page
+    assert pages >= 6, f"a test database of {pages} pages is too small to damage in the middle"
+    with open(path, "r+b") as f:
+        for number in range(pages // 3, 2 * pages // 3):
+            f.seek(number * page)
+            f.write(os.urandom(page))
+
+
+def test_a_good_file_starts_and_a_missing_file_is_created(tmp_path: Path) -> None:
+    missing = tmp_path / "new.db"
+    db.check_sqlite_file(str(missing))  # nothing there: a new database
+    assert not missing.exists()
+    ids = _games_in(missing, 3)
+    db.check_sqlite_file(str(missing))
+    with client(f"sqlite:///{missing}") as c:
+        assert sorted(g["id"] for g in c.get("/api/lobby").json()["open"]) == sorted(ids)
+
+
+def test_a_file_of_random_bytes_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "meeple.db"
+    path.write_bytes(os.urandom(40_000))
+    before = path.read_bytes()
+    message = _refused(path)
+    assert "not a SQLite database" in message and str(path) in message and "backup" in message
+    assert path.read_bytes() == before  # the check writes nothing
+
+
+@pytest.mark.parametrize("damage", ["pages", "truncated"])
+def test_a_damaged_database_is_refused(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "meeple.db"
+    _games_in(path)
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    if damage == "pages":
+        _damage_pages(path)
+    else:
+        with open(path, "r+b") as f:
+            f.truncate(path.stat().st_size // 2 // 4096 * 4096)
+    before = path.read_bytes()
+    message = _refused(path)
+    assert "damaged" in message and str(path) in message
+    assert "backup" in message and ".recover" in message and "move" in message
+    assert path.read_bytes() == before
+    with pytest.raises(db.DatabaseFileError), client(f"sqlite:///{path}"):  # create_app's startup checks it too
+        pass
+    assert path.read_bytes() == before
+
+
+def test_a_zero_length_file_is_refused_not_taken_for_a_new_database(tmp_path: Path) -> None:
+    path = tmp_path / "meeple.db"
+    path.write_bytes(b"")
+    message = _refused(path)
+    assert "empty" in message and "delete" in message and str(path) in message
+    with pytest.raises(db.DatabaseFileError), client(f"sqlite:///{path}"):
+        pass
+    assert path.stat().st_size == 0 and not Path(f"{path}-wal").exists()
+
+
+def test_a_directory_where_the_file_should_be_is_refused(tmp_path: Path) -> None:
+    assert "directory" in _refused(tmp_path)
+
+
+def _serve(monkeypatch: pytest.MonkeyPatch, url: str) -> tuple[Any, list[Any]]:
+    import typer
+    import uvicorn
+    from typer.testing import CliRunner
+
+    import meeple.server
+    from meeple.server.cli import serve_command
+    from meeple.server.heap import YoungPasses
+
+    made: list[Any] = []
+    monkeypatch.setattr(meeple.server, "create_app", lambda settings: made.append(settings) or object())
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(YoungPasses, "install", lambda self: None)
+    monkeypatch.setattr(sys, "setswitchinterval", lambda interval: None)
+    app = typer.Typer()
+    app.command("serve")(serve_command)
+    app.command("other")(lambda: None)
+    return CliRunner().invoke(app, ["serve", "--db", url, "--no-open"]), made
+
+
+@pytest.mark.parametrize("kind", ["random", "damaged", "empty"])
+def test_meeple_serve_refuses_a_bad_file_with_status_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        kind: str) -> None:
+    path = tmp_path / "meeple.db"
+    if kind == "random":
+        path.write_bytes(os.urandom(10_000))
+    elif kind == "damaged":
+        _games_in(path)
+        _damage_pages(path)
+    else:
+        path.touch()
+    out, made = _serve(monkeypatch, f"sqlite:///{path}")
+    assert out.exit_code == 2 and made == [], out.output
+    assert str(path) in out.output and "Traceback" not in out.output
+    assert {"random": "not a SQLite database", "damaged": "damaged", "empty": "empty"}[kind] in out.output
+
+
+def test_meeple_serve_starts_on_a_good_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "meeple.db"
+    _games_in(path, 2)
+    out, made = _serve(monkeypatch, f"sqlite:///{path}")
+    assert out.exit_code == 0 and len(made) == 1, out.output
+
+
+def test_the_server_process_prints_the_reason_and_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "meeple.db"
+    path.write_bytes(b"SQLite format 3\x00" + os.urandom(8000))  # the right header, garbage behind it
+    proc = subprocess.run([sys.executable, "-m", "meeple.server", "--db", f"sqlite:///{path}", "--no-open",
+                           "--port", str(free_port())], capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "damaged" in proc.stderr and str(path) in proc.stderr and "Traceback" not in proc.stderr + proc.stdout
+
+
+def test_sqlite_itself_can_read_what_the_check_passes(tmp_path: Path) -> None:
+    path = tmp_path / "meeple.db"
+    _games_in(path, 2)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (2,)
+    db.check_sqlite_file(str(path))
