@@ -62,8 +62,9 @@ class Strict(BaseModel):
 
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
-    level: Annotated[str, Field(min_length=1, max_length=32)] | None = Field(
-        None, description="bot level (for a human seat: the bot that takes over if the person leaves or times out)")
+    level: Annotated[str, Field(max_length=200)] | None = Field(
+        None, description="bot level, one of /api/catalog's bot_levels, search levels with settings within its "
+                          "bot_limits (for a human seat: the bot that takes over if the person leaves or times out)")
 
 
 class CreateGame(Strict):
@@ -77,7 +78,7 @@ class CreateGame(Strict):
     private: StrictBool = Field(False, description="private games are not in the lobby's open list and need invites")
     turn_timeout: float | None = Field(None, ge=0.5, le=60 * 60 * 24 * 30,
                                        description="seconds a person may take before a bot plays their seat")
-    fallback_level: Annotated[str, Field(min_length=1, max_length=32)] = "heuristic"
+    fallback_level: Annotated[str, Field(max_length=200)] = "heuristic"
 
 
 class JoinGame(Strict):

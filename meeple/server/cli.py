@@ -38,6 +38,26 @@ def serve_command(
         help="HTTP requests per second allowed to one client address (bursts of four seconds' worth); more get "
              "429. Behind a reverse proxy on this machine the address is the client's (X-Forwarded-For from "
              "127.0.0.1 is trusted; uvicorn's FORWARDED_ALLOW_IPS names other proxies)."),
+    ws_connect_rate: float = typer.Option(
+        5.0, "--ws-connect-rate", min=0.1, envvar="MEEPLE_WS_CONNECT_RATE",
+        help="New WebSocket connections per second allowed to one client address (bursts of four seconds' "
+             "worth); more are refused with HTTP 429. A load test from one address needs a higher rate."),
+    agent: list[str] = typer.Option(
+        [], "--agent", metavar="NAME=package.module:Class",
+        help="Offer your own agent class as the bot level NAME (repeat for more). Only the operator can add "
+             "code: a request names a level, never a module."),
+    bot_max_seconds: float = typer.Option(
+        10.0, "--bot-max-seconds", min=0.1, envvar="MEEPLE_BOT_MAX_SECONDS",
+        help="The longest any bot thinks for one move; also the top of ismcts:seconds= in a request."),
+    max_games: int = typer.Option(
+        5000, "--max-games", min=1, envvar="MEEPLE_MAX_GAMES",
+        help="Games held in memory at most; idle games leave memory first, then new games get 503."),
+    memory_limit: Optional[float] = typer.Option(
+        None, "--memory-limit", metavar="MB", envvar="MEEPLE_MEMORY_LIMIT",
+        help="Resident memory (MiB) past which idle games leave memory, the longest untouched first."),
+    create_rate: float = typer.Option(
+        0.2, "--create-rate", min=0.001, envvar="MEEPLE_CREATE_RATE",
+        help="New games per second one client address may create, after a first burst of 20."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -49,9 +69,20 @@ def serve_command(
     from meeple.server.heap import YoungPasses
     from meeple.server.settings import default_db_url
 
+    from meeple.server.levels import parse_plugins
+
     url = db or default_db_url()
+    try:
+        plugins = parse_plugins(agent)
+    except ValueError as exc:
+        typer.echo(f"meeple: {exc}", err=True)
+        raise typer.Exit(2) from None
     settings = Settings(db_url=url, bot_delay=bot_delay, bot_processes=bot_processes, redis_url=redis,
+                        agents=plugins, bot_max_seconds=bot_max_seconds,
+                        bot_move_deadline=max(30.0, 3 * bot_max_seconds), max_live_games=max_games,
+                        memory_games=min(1000, max_games), memory_limit_mb=memory_limit, create_rate=create_rate,
                         durability=durability, http_rate=http_rate, http_burst=4 * http_rate)
+    settings.ws_connect_rate, settings.ws_connect_burst = ws_connect_rate, 4 * ws_connect_rate
     try:
         settings.check()
     except ValueError as exc:

@@ -359,7 +359,7 @@ class Hub:
         if len(seats) != n:
             raise BadRequest(f"{rules.info.name} with {n} players needs {n} seats, not {len(seats)}")
         fallback_level = self.check_level(fallback_level, rules.id)
-        seats = [{**s, "level": self.check_level(s["level"], rules.id) if s.get("level") else fallback_level}
+        seats = [{**s, "level": self.check_level(s["level"], rules.id) if s.get("level") is not None else fallback_level}
                  for s in seats]
         if client is not None:
             wait = self.creations.take(client)
@@ -809,9 +809,6 @@ class Hub:
         bot_due = any(p != CHANCE and g.bot_plays(p) for p in g.state.to_move())
         return not needs_timer and not bot_due
 
-    PRESSURE_IDLE = 5.0
-    """Seconds a game must have been left alone before memory pressure may evict it."""
-
     def under_pressure(self, extra: int = 0) -> bool:
         """Whether memory is short: more than ``memory_games`` games held (with ``extra`` more to come),
         or the process's resident memory above ``memory_limit_mb``."""
@@ -828,7 +825,7 @@ class Hub:
         then whether ``extra`` more games fit under ``max_live_games``."""
         if self.under_pressure(extra):
             now = time.monotonic()
-            idle = sorted((g for g in self.live.values() if self._evictable(g, now, self.PRESSURE_IDLE)),
+            idle = sorted((g for g in self.live.values() if self._evictable(g, now, self.settings.pressure_idle)),
                           key=lambda g: g.touched)
             for g in idle:
                 del self.live[g.id]

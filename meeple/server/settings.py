@@ -78,6 +78,7 @@ class Settings:
     max_live_games: int = 5000                # games in memory at most: past it (idle ones evicted first) 503
     memory_games: int = 1000                  # past this many games in memory, idle ones leave, oldest first
     memory_limit_mb: float | None = None      # also when the process's resident memory passes this
+    pressure_idle: float = 5.0                # seconds a game must lie untouched before pressure evicts it
     undo_rate: float = 0.5                    # undos per second one seat may ask for…
     undo_burst: float = 5.0                   # …after a first burst of this many
     # --- limits on requests (docs/server.md, Security: Limits on requests)
