@@ -37,6 +37,7 @@ from meeple.server.levels import InvalidLevel
 from meeple.server.memory import resident_mb
 from meeple.server.settings import Settings
 from meeple.server.quota import Quota
+from meeple.server.undo import undo_refusal
 from meeple.server.push import Ack, Facts, Subscriber
 from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
 from meeple.server.wire import dumps, loads
@@ -557,30 +558,9 @@ class Hub:
         self.changed(g)
         return seq
 
-    def undo_refusal(self, g: LiveGame, seat: int | None) -> str | None:
-        """Why ``seat`` may not undo now, or None if it may (docs/server.md, Undo): only your own last
-        move, before anyone else acts, when it revealed nothing and no random outcome followed it,
-        and each move once (the same move made again after an undo is an ordinary move)."""
-        if seat is None:
-            return "spectators cannot undo"
-        if g.state.is_over():
-            return "the game is over; nothing can be undone"
-        if not g.moves or g.moves[-1].seq != g.seq:
-            return "there is no move to undo"
-        last = g.moves[-1]
-        if last.seat != seat:
-            return "you can undo only your own last move, before anyone else acts"
-        if g.bot_plays(seat):
-            return "a bot is playing this seat; reclaim it first"
-        if not last.undoable:
-            return "that move cannot be undone: it revealed information or a random event followed it"
-        if (len(g.moves) - 1, last.text) in g.undone:
-            return "that move was undone once already here; each move can be taken back only once"
-        return None
-
     def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
         """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""
-        return self.undo_refusal(g, seat) is None
+        return undo_refusal(g, seat) is None
 
     async def undo(self, gid: str, seat: int, expected: int) -> int:
         g = await self.get(gid)
@@ -589,10 +569,9 @@ class Hub:
                 raise BadRequest("'seq' must be the integer sequence number of the view you act on")
             if expected != g.seq:
                 raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}", seq=g.seq)
-            refusal = self.undo_refusal(g, seat)
+            refusal = undo_refusal(g, seat)
             if refusal is not None:
-                status = Forbidden if "your own" in refusal or "bot is playing" in refusal else Conflict
-                raise status(refusal, seq=g.seq)
+                raise (Forbidden if refusal.status == 403 else Conflict)(refusal.reason, seq=g.seq)
             wait = self.undos.take((gid, seat))
             if wait:
                 raise TooMany(f"too many undos; try again in {wait:.0f} s", retry_after=wait, seq=g.seq)

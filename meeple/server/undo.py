@@ -1,34 +1,41 @@
-"""Board Game Arena's undo policy, decided without knowing the game.
+"""Board Game Arena's undo policy, decided exactly.
 
-You may take back only your own last move, only while nobody else has acted since, never after a
-random event (a chance outcome was drawn as part of it) and never when the move revealed hidden
-information to anyone. The last condition is tested by sampling: the move revealed nothing to a
-seat ``v`` if, applied to copies of the earlier position in which everything hidden from ``v`` is
-re-dealt, it leaves ``v`` seeing exactly what ``v`` sees now.
+You may take back only your own last move, only while nobody else has acted since, never when the
+move revealed hidden information to anyone and never when a random outcome followed it: the game's
+rules say both exactly when the move is applied (``State.apply_reporting``: a transition that
+reveals calls ``State.reveal()``; chance outcomes are counted). And each move only once at a
+position: the same move made again after an undo is an ordinary move, so a seat cannot fill the
+log with undo/redo pairs (the undos are also rate limited per seat, ``Settings.undo_rate``).
+
+>>> undo_refusal(game, seat) is None   # may this seat undo now?
+True
 """
 
 from __future__ import annotations
 
-from meeple.core import Action, IllegalAction, State
-
-SAMPLES = 4
+from typing import Any, NamedTuple
 
 
-def revealed_information(before: State, after: State, action: Action, seat: int, samples: int = SAMPLES) -> bool:
-    """True if applying ``action`` for ``seat`` to ``before`` showed some seat something it did not know."""
-    for viewer in range(before.players):
-        seen = after.observation(viewer)
-        seen_log = after.log_for(viewer)
-        legal_somewhere = False
-        for k in range(samples):
-            world = before.determinize(viewer, 0x5EED + 7919 * k + viewer)
-            try:
-                world.apply(action, seat)
-            except IllegalAction:
-                continue  # this re-deal is inconsistent with the move itself; say nothing
-            legal_somewhere = True
-            if world.observation(viewer) != seen or world.log_for(viewer) != seen_log:
-                return True
-        if viewer == seat and not legal_somewhere:
-            return True  # cannot check it: refuse rather than risk a leak
-    return False
+class Refusal(NamedTuple):
+    status: int  # 403: not yours to undo; 409: the game's state allows no undo
+    reason: str
+
+
+def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
+    """Why ``seat`` may not undo now in ``game`` (a ``hub.LiveGame``), or None if it may."""
+    if seat is None:
+        return Refusal(403, "spectators cannot undo")
+    if game.state.is_over():
+        return Refusal(409, "the game is over; nothing can be undone")
+    if not game.moves or game.moves[-1].seq != game.seq:
+        return Refusal(409, "there is no move to undo")
+    last = game.moves[-1]
+    if last.seat != seat:
+        return Refusal(403, "you can undo only your own last move, before anyone else acts")
+    if game.bot_plays(seat):
+        return Refusal(403, "a bot is playing this seat; reclaim it first")
+    if not last.undoable:
+        return Refusal(409, "that move cannot be undone: it revealed information or a random event followed it")
+    if (len(game.moves) - 1, last.text) in game.undone:
+        return Refusal(409, "that move was undone once already here; each move can be taken back only once")
+    return None
