@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
-from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, State, UnknownGame
+from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveReport, State, UnknownGame
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.botpool import BotPool
@@ -59,7 +59,7 @@ class MoveRecord:
     seq: int
     seat: int
     action: Action
-    undoable: bool  # it revealed nothing and no random outcome followed it (``State.apply_reporting``)
+    report: MoveReport  # whether it revealed anything, and the random outcomes after it (``State.apply_reporting``)
     text: str  # the action's JSON text as stored
 
 
@@ -170,7 +170,7 @@ def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> Replayed:
     for seq, seat, text in stack:
         action = state.action_from_json(json.loads(text))
         report = state.apply_reporting(action, seat)
-        moves.append(MoveRecord(seq, seat, action, report.undoable, text))
+        moves.append(MoveRecord(seq, seat, action, report, text))
     seq = event_rows[-1]["seq"] if event_rows else 0
     return Replayed(state, moves, seq, last_undo, undone)
 
@@ -550,7 +550,7 @@ class Hub:
                 raise Unavailable("the move could not be saved; nothing changed, try again") from None
             self._announce(gid, rows=finished, move=Move(gid, seq, seat, row.action))
             g.seq = seq
-            g.moves.append(MoveRecord(seq, seat, action, report.undoable, row.action))
+            g.moves.append(MoveRecord(seq, seat, action, report, row.action))
             g.waiting_since[seat] = time.monotonic()
             if finished:
                 g.row["status"] = "finished"
@@ -838,7 +838,7 @@ class Hub:
             g.refresh_whole = True
             self._on_notify(g.id, rows=True)
             return
-        g.moves.append(MoveRecord(move.seq, move.seat, action, report.undoable, dumps(action.to_json())))
+        g.moves.append(MoveRecord(move.seq, move.seat, action, report, dumps(action.to_json())))
         g.seq = move.seq
         if g.state.is_over():
             self._on_notify(g.id, rows=True)  # its row now says finished, and when
@@ -899,7 +899,7 @@ class Hub:
                             for e in event_rows:
                                 action = g.state.action_from_json(json.loads(e["action"]))
                                 report = g.state.apply_reporting(action, e["seat"])
-                                g.moves.append(MoveRecord(e["seq"], e["seat"], action, report.undoable, e["action"]))
+                                g.moves.append(MoveRecord(e["seq"], e["seat"], action, report, e["action"]))
                                 g.seq = e["seq"]
                         except Exception:  # noqa: BLE001 - diverged or broken: rebuild from the log
                             await self._reload(g)

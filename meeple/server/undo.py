@@ -34,8 +34,10 @@ def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
         return Refusal(403, "you can undo only your own last move, before anyone else acts")
     if game.bot_plays(seat):
         return Refusal(403, "a bot is playing this seat; reclaim it first")
-    if not last.undoable:
-        return Refusal(409, "that move cannot be undone: it revealed information or a random event followed it")
+    if last.report.revealed:
+        return Refusal(409, "that move cannot be undone: it revealed information")
+    if last.report.chance_outcomes:
+        return Refusal(409, "that move cannot be undone: a random event followed it")
     if (len(game.moves) - 1, last.text) in game.undone:
         return Refusal(409, "that move was undone once already here; each move can be taken back only once")
     return None
