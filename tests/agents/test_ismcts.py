@@ -323,3 +323,27 @@ def test_whole_games_with_heuristic_opponents() -> None:
         n = max(info.min_players, 2)
         agents = ["ismcts:iterations=3:rollout_depth=3:opponents=heuristic"] + ["random"] * (n - 1)
         assert play_game(meeple.load(gid, players=n), 2, agents)["length"] > 0
+
+
+@pytest.mark.parametrize("gid, players", [("citadels", 4), ("cube-europe", 2)])
+def test_a_search_in_slices_finds_the_move_found_at_once(gid: str, players: int) -> None:
+    """The server runs searches 50 ms at a time; with an iteration budget that changes nothing."""
+    state = advance(meeple.load(gid, players=players).new_game(seed=3), 6, seed=3)
+    p = state.to_move()[0]
+    whole = ISMCTSAgent(seed=9, iterations=150, game_id=gid)
+    expected = whole.act_on_state(state.clone(), p)
+    sliced = ISMCTSAgent(seed=9, iterations=150, game_id=gid)
+    thinking = sliced.begin(state.clone(), p)
+    slices = 1
+    while not thinking.advance(0.0005):  # tiny slices: at least one iteration each
+        slices += 1
+    assert thinking.best() == expected and sliced.last_iterations == whole.last_iterations
+    assert slices > 1
+
+
+def test_time_limit_ends_an_iteration_budget() -> None:
+    state = meeple.load("citadels", players=4).new_game(seed=1)
+    p = state.to_move()[0]
+    agent = ISMCTSAgent(seed=1, iterations=10_000_000, time_limit=0.05, game_id="citadels")
+    agent.act_on_state(state, p)
+    assert 0 < agent.last_iterations < 10_000_000 and agent.last_seconds < 1.0
