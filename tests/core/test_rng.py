@@ -110,3 +110,58 @@ def test_weighted_index_follows_the_weights_and_never_picks_weight_zero() -> Non
 def test_negative_and_huge_seeds_work() -> None:
     assert Rng(-1).next64() == Rng((1 << 64) - 1).next64()
     assert Rng(2**70).randbelow(10) == Rng(2**70).randbelow(10)
+
+
+def test_shuffle_results_are_pinned() -> None:
+    """The same seed deals the same cards on every machine and version: saved games depend on it."""
+    cards = list(range(10))
+    Rng(2026).shuffle(cards)
+    assert cards == [5, 8, 7, 4, 6, 0, 9, 3, 2, 1]
+    letters = list("abcdef")
+    Rng(7).shuffle(letters)
+    assert letters == ["d", "f", "c", "e", "a", "b"]
+
+
+def test_shuffle_is_uniform_over_every_permutation() -> None:
+    """All 24 orders of four cards come up equally often (chi-square, 23 degrees of freedom): a shuffle
+    that stops one step early, or swaps with the whole list each step, is biased and fails."""
+    from collections import Counter
+    from itertools import permutations
+
+    rng = Rng(11)
+    draws = 24_000
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(draws):
+        cards = [0, 1, 2, 3]
+        rng.shuffle(cards)
+        seen[tuple(cards)] += 1
+    expected = draws / 24
+    assert set(seen) == set(permutations(range(4)))
+    chi2 = sum((seen[p] - expected) ** 2 / expected for p in permutations(range(4)))
+    assert chi2 < 49.7, chi2  # the 0.1% critical value of chi-square with 23 degrees of freedom
+
+
+def test_the_uniformity_test_catches_biased_shuffles() -> None:
+    """The check above, applied to two classic wrong shuffles, fails them."""
+    from collections import Counter
+    from itertools import permutations
+
+    def naive(rng: Rng, cards: list[int]) -> None:  # swap each card with any position: n^n paths
+        for i in range(len(cards)):
+            j = rng.randbelow(len(cards))
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def early_stop(rng: Rng, cards: list[int]) -> None:  # Fisher-Yates missing its last step
+        for i in range(len(cards) - 1, 1, -1):
+            j = rng.randbelow(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    for wrong in (naive, early_stop):
+        rng = Rng(11)
+        seen: Counter[tuple[int, ...]] = Counter()
+        for _ in range(24_000):
+            cards = [0, 1, 2, 3]
+            wrong(rng, cards)
+            seen[tuple(cards)] += 1
+        chi2 = sum((seen.get(p, 0) - 1000) ** 2 / 1000 for p in permutations(range(4)))
+        assert chi2 >= 49.7, wrong.__name__
