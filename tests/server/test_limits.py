@@ -362,7 +362,7 @@ def test_a_directory_where_the_file_should_be_is_refused(tmp_path: Path) -> None
     assert "directory" in _refused(tmp_path)
 
 
-def _serve(monkeypatch: pytest.MonkeyPatch, url: str) -> tuple[Any, list[Any]]:
+def _serve(monkeypatch: pytest.MonkeyPatch, url: str, *args: str) -> tuple[Any, list[Any]]:
     import typer
     import uvicorn
     from typer.testing import CliRunner
@@ -379,7 +379,7 @@ def _serve(monkeypatch: pytest.MonkeyPatch, url: str) -> tuple[Any, list[Any]]:
     app = typer.Typer()
     app.command("serve")(serve_command)
     app.command("other")(lambda: None)
-    return CliRunner().invoke(app, ["serve", "--db", url, "--no-open"]), made
+    return CliRunner().invoke(app, ["serve", "--db", url, "--no-open", *args]), made
 
 
 @pytest.mark.parametrize("kind", ["random", "damaged", "empty"])
@@ -404,6 +404,14 @@ def test_meeple_serve_starts_on_a_good_file(tmp_path: Path, monkeypatch: pytest.
     _games_in(path, 2)
     out, made = _serve(monkeypatch, f"sqlite:///{path}")
     assert out.exit_code == 0 and len(made) == 1, out.output
+
+
+def test_serve_ws_connect_rate_reaches_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    out, made = _serve(monkeypatch, url)
+    assert out.exit_code == 0 and (made[-1].ws_connect_rate, made[-1].ws_connect_burst) == (5.0, 20.0)
+    out, made = _serve(monkeypatch, url, "--ws-connect-rate", "50")
+    assert out.exit_code == 0 and (made[-1].ws_connect_rate, made[-1].ws_connect_burst) == (50.0, 200.0)
 
 
 def test_the_server_process_prints_the_reason_and_exits_2(tmp_path: Path) -> None:
