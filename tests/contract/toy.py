@@ -139,6 +139,8 @@ class ToyState(State):
         self.bids[player] = value
         self.say(f"{self.player_name(player)} bids a card face down.")
         if all(b is not None for b in self.bids):
+            if self.players > 1:
+                self.reveal()  # the last bid is in: the others' bids are turned up (State.reveal, for undo)
             self.revealed = True
             self.say("Bids: " + ", ".join(f"{self.player_name(p)} {b}" for p, b in enumerate(self.bids)))
             if self.game.options["die"]:

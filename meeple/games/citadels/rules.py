@@ -39,6 +39,7 @@ A_TRIBUTE_GOLD = Action("tribute-gold")
 A_DRAW = [Action("draw", (D_SLUG[d],)) for d in range(ND)]
 A_KEEP = [Action("keep", (D_SLUG[d],)) for d in range(ND)]
 A_BUILD = [Action("build", (D_SLUG[d],)) for d in range(ND)]
+_BUILDS = frozenset(A_BUILD)
 A_DISCARD = [Action("discard", (D_SLUG[d],)) for d in range(ND)]
 A_LAB = [Action("lab", (D_SLUG[d],)) for d in range(ND)]
 A_TAKE = [Action("take", (D_SLUG[d],)) for d in range(ND)]
@@ -205,6 +206,8 @@ class CitadelsState(State):
                     code = self.dq.pop(0)
                     card = self.bottom.pop(0)
                     mask = self.bottom_known.pop(0)
+                    if not mask >> (code >> 1) & 1:
+                        self.reveal()  # the drawer sees a card from the bottom it did not know
                     self._receive(code, card, from_bottom=mask)
                     continue
                 self.dq = []  # the deck is exhausted: the draws that remain are lost
@@ -240,8 +243,14 @@ class CitadelsState(State):
                 if not (self.drawn or self.redraw or self.wiz):
                     acts = self._turn_actions(p)
                     if len(acts) == 1 and acts[0] is A_END:
+                        if self.builds > 0 and self.took and self.hands[p] and not self.warlord_done:
+                            self.reveal()  # the table learns that no card in the hand can be built
                         self._end_turn(p)  # nothing is left to decide: the turn ends by itself
                         continue
+                    if acts[0] in _BUILDS:
+                        # only a build keeps the turn from ending by itself: the table learns that
+                        # the hand holds a district the seat can afford
+                        self.reveal()
                     self._legal_cache[p] = acts
             return
 
@@ -564,6 +573,8 @@ class CitadelsState(State):
             offer = sorted(offer + [f])
             extras = [0]
         self.offer = offer
+        if self.script_i == 0 or self.script[self.script_i - 1][0] != seat:
+            self.reveal()  # a new seat is handed the cards: it sees what the others left
         if kind == PICK and (self.script_i == 0 or self.script[self.script_i - 1][0] != seat):
             self.seen[seat].append([len(self.steps), extras, list(offer)])
             self.log.append(LogEntry(f"{SEAT_NAMES[seat]} is offered: {', '.join(C_NAME[c] for c in offer)}.", (seat,)))
@@ -631,9 +642,11 @@ class CitadelsState(State):
                 self.say(f"The {_cname(c)} is called; the killed character stays silent.")
                 continue
             if h >= 0:
+                self.reveal()  # the character is called: its holder shows it
                 self._begin_turn(c, h)
                 return
             if h == DOWN:
+                self.reveal()  # nobody answers: the character was face down
                 self.absent.append(c)
                 self.say(f"The {_cname(c)} is called; nobody answers.")
             if c == self.bewitched:
@@ -702,6 +715,7 @@ class CitadelsState(State):
 
     def _end_round(self) -> None:
         if self.killed >= 0:
+            self.reveal()  # who held the killed character (or that nobody did) is told now
             h = self.holder[self.killed]
             if h >= 0:
                 self.say(f"End of the round: {self._nm(h)} was the killed {_cname(self.killed)}.")
@@ -895,8 +909,10 @@ class CitadelsState(State):
     def _act_swap(self, action: Action, p: int) -> None:
         q = action.args[0]
         mine, theirs = self.hands[p], self.hands[q]
-        self.hands[p], self.hands[q] = theirs, mine
         kn = self.known
+        if len(kn[p][q]) < len(theirs) or len(kn[q][p]) < len(mine):
+            self.reveal()  # each side now holds cards of the other's hand it had not seen
+        self.hands[p], self.hands[q] = theirs, mine
         for r in range(self.game.players):
             if r != p and r != q:
                 kn[r][p], kn[r][q] = kn[r][q], kn[r][p]
@@ -975,6 +991,8 @@ class CitadelsState(State):
 
     def _act_peek(self, action: Action, p: int) -> None:
         q = action.args[0]
+        if len(self.known[p][q]) < len(self.hands[q]):
+            self.reveal()  # the Wizard sees cards of that hand he did not know
         self.used = True
         self.wiz = [q, 0, -1]
         self.known[p][q] = sorted(self.hands[q])
@@ -1002,6 +1020,8 @@ class CitadelsState(State):
         self.say(f"{self._nm(p)} keeps the card.")
 
     def _act_wizard_build(self, action: Action, p: int) -> None:
+        if self.game.players > 2:
+            self.reveal()  # the card he took, seen by him and its owner only, is built in view of all
         q, _, d = self.wiz
         self.wiz = []
         self.hands[p].append(d)
@@ -1350,6 +1370,10 @@ class CitadelsState(State):
         other_redraw = self.cur_seat != p and self.redraw
         if other_redraw:
             unknown += self.redraw
+        # the card the Wizard took, before he keeps or builds it, is known to him and its owner only
+        other_wiz = bool(self.wiz) and self.wiz[1] == 1 and p not in (self.cur_seat, self.wiz[0])
+        if other_wiz:
+            unknown.append(self.wiz[2])
         unknown.sort()  # the re-deal must not depend on where the unseen cards really are
         # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
         # is the unseen deck, which is kept sorted anyway.
@@ -1387,6 +1411,9 @@ class CitadelsState(State):
             m = len(self.redraw)
             self.redraw = unknown[pos:pos + m]
             pos += m
+        if other_wiz:
+            self.wiz[2] = unknown[pos]
+            pos += 1
         # what the other seats know of each hand must still be in that hand
         for r in range(n):
             if r == p:

@@ -560,6 +560,7 @@ class GodsPlayground(State):
             self._reveal_nobles()
 
     def _reveal_nobles(self) -> None:
+        self.reveal()  # the last token is down: all 18 are turned up
         for p in range(P):
             for a in range(6):
                 v = self.placed[p][a]
@@ -598,6 +599,7 @@ class GodsPlayground(State):
         self.movers = [q for q in self.movers if q != p]
         if self.movers:
             return
+        self.reveal()  # the last sealed bid is in: all are opened
         bids = {q: self.bids[q] for q in self.bidders}
         for q, b in bids.items():
             self.money[q] -= b

@@ -700,6 +700,8 @@ class KingsburgState(State):
         self.queue.pop(0)
         p = t[1]
         if p not in self.peeked[y]:
+            if not self.revealed[y]:
+                self.reveal()  # p sees the face-down enemy card for the first time
             self.peeked[y].append(p)
         self.say(f"{_name(p)} looks at this year's enemy")
         self.say(f"{_name(p)} sees this year's enemy: {C.enemy_name(self.year, self.enemy[y])}", to=(p,))
@@ -835,6 +837,8 @@ class KingsburgState(State):
     def _t_reveal(self, t: list) -> None:
         self.queue.pop(0)
         y = self.year - 1
+        if len(self.peeked[y]) < self.players:
+            self.reveal()  # the enemy card is turned up for the seats that have not looked at it
         self.revealed[y] = True
         kind, strength, rew, pen = ENEMIES[y][self.enemy[y]]
         self.say(f"Winter: the enemy is {C.enemy_name(self.year, self.enemy[y])} "

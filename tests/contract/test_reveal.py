@@ -1,0 +1,256 @@
+"""Undo is decided exactly: ``apply_reporting`` says a move revealed nothing only when that is true.
+
+The server lets a seat take back its last move only when ``state.apply_reporting(action, player)``
+is ``undoable``: no random outcome followed it and the rules called ``State.reveal()`` nowhere in it.
+These tests check the rules' marks from outside, by sampling. For every move of random games whose
+report says "undoable", and for every seat ``v``, the position before the move is re-dealt from
+``v``'s point of view (``determinize(v, seed)``) many times; in each re-deal where the move is legal,
+it must leave ``v`` seeing exactly what ``v`` really sees after it (``observation(v)`` and
+``log_for(v)``). A re-deal that ends up looking different to ``v`` is a world ``v`` could not tell
+from the real one before the move and can tell apart after it: the move told ``v`` something, and
+undoing it would let that knowledge be used. So does the converse matter: a game whose every move
+reveals would pass that check, hence the second test (moves that merely take gold or place a worker
+stay undoable: a fair share of each game's moves is undoable) and the third (moves that must reveal,
+game by game, are marked).
+
+Knobs: ``MEEPLE_REVEAL_REDEALS`` (re-deals per seat and move, default 4; the slow test uses 64).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from meeple.core import CHANCE, Action, IllegalAction, Rng, State
+
+from .harness import CASES, CONFIGS, CONFIG_IDS, Config, replay
+from .toy import TOY_ID
+
+REDEALS = int(os.environ.get("MEEPLE_REVEAL_REDEALS", "4"))
+SLOW_REDEALS = 64
+SLOW_SEEDS = range(100, 104)
+
+HIDDEN = frozenset({"citadels", "kingsburg", "gods-playground", TOY_ID})
+"""Games with hidden information (the others: every move stays undoable unless chance follows it)."""
+
+MIN_UNDOABLE_SHARE = 0.15
+"""At least this share of a game's decisions must be undoable: "reveal everything" must fail."""
+
+
+def _difference(a: dict[str, Any], b: dict[str, Any]) -> str:
+    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    return ", ".join(f"{k}: {b.get(k)!r:.120} instead of {a.get(k)!r:.120}" for k in keys[:3])
+
+
+def leaks(before: State, action: Any, player: int, after: State, redeals: int, salt: int) -> list[str]:
+    """Re-deal ``before`` for every seat and play ``action``: a re-deal that looks different to that
+    seat after the move than the real game does is a leak; returns one message per leaking seat."""
+    found = []
+    for viewer in range(before.players):
+        seen = after.observation(viewer)
+        seen_log = after.log_for(viewer)
+        for k in range(redeals):
+            world = before.determinize(viewer, salt * 1009 + viewer * 101 + k)
+            try:
+                world.apply(action, player)
+            except IllegalAction:
+                continue  # this re-deal contradicts the move itself
+            obs = world.observation(viewer)
+            if obs != seen:
+                found.append(f"{before.player_name(viewer)} can tell: {_difference(seen, obs)}")
+                break
+            log = world.log_for(viewer)
+            if log != seen_log:
+                extra = [line for line in log[len(before.log_for(viewer)):]]
+                real = [line for line in seen_log[len(before.log_for(viewer)):]]
+                found.append(f"{before.player_name(viewer)} reads {real} where a re-deal gives {extra}")
+                break
+    return found
+
+
+def check_undoable_moves(config: Config, seed: int, redeals: int) -> tuple[int, int]:
+    """Every undoable move of the seeded random game reveals nothing to any seat; returns (undoable
+    moves, decisions)."""
+    undoable = decisions = 0
+    for step, state, player, action in replay(config, seed):
+        if player is None:
+            break
+        if player == CHANCE:
+            continue
+        decisions += 1
+        after = state.clone()
+        report = after.apply_reporting(action, player)
+        if not report.undoable:
+            continue
+        undoable += 1
+        found = leaks(state, action, player, after, redeals, seed * 100_003 + step)
+        assert not found, (
+            f"{config} seed {seed} step {step}: {state.player_name(player)}'s '{action}' is reported undoable "
+            f"(revealed nothing, no chance) but it revealed something: " + "; ".join(found)
+        )
+    return undoable, decisions
+
+
+@pytest.mark.parametrize("config, seed", CASES)
+def test_an_undoable_move_reveals_nothing_to_any_seat(config: Config, seed: int) -> None:
+    check_undoable_moves(config, seed, REDEALS)
+
+
+@pytest.mark.parametrize("config, seed", [c for c in CASES if c.values[0].game_id in HIDDEN and c.values[0].players > 1])
+def test_ordinary_moves_stay_undoable(config: Config, seed: int) -> None:
+    """Taking gold, building, placing a worker, moving cubes: most moves show nobody anything."""
+    undoable = decisions = 0
+    for _step, state, player, action in replay(config, seed):
+        if player is None:
+            break
+        if player == CHANCE:
+            continue
+        decisions += 1
+        undoable += state.clone().apply_reporting(action, player).undoable
+    assert undoable >= MIN_UNDOABLE_SHARE * decisions, (
+        f"{config} seed {seed}: only {undoable} of {decisions} moves are undoable"
+    )
+
+
+@pytest.mark.parametrize("config, seed", [c for c in CASES if c.values[0].game_id not in HIDDEN])
+def test_nothing_is_revealed_where_nothing_is_hidden(config: Config, seed: int) -> None:
+    for step, state, player, action in replay(config, seed):
+        if player is None:
+            break
+        report = state.clone().apply_reporting(action, player)
+        assert not report.revealed, f"{config} seed {seed} step {step}: '{action}' reported as revealing"
+
+
+# ------------------------------------------------------------------ moves that must be marked
+def _new_lines(before: State, after: State) -> list[Any]:
+    return after.log[len(before.log):]
+
+
+def _citadels_reveals(before: State, after: State, player: int) -> str | None:
+    """A character called (its holder shows it, or nobody answers), the killed character's holder
+    told at the end of the round, a draft hand passed to another seat, the Wizard's look at a hand
+    he did not know, a swap of hands not wholly known."""
+    for line in _new_lines(before, after):
+        text = line.text
+        if " is called: " in text or text.endswith("nobody answers."):
+            return f"it calls a character ({text})"
+        if " was the killed " in text:
+            return f"it tells who was killed ({text})"
+        if " is offered: " in text and line.visible_to != (player,):
+            return f"it hands the draft to another seat ({text})"
+    if before.killed >= 0 and after.round != before.round:
+        return "the round ends with a killed character (its holder, or that nobody held it, is told)"
+    return None
+
+
+def _kingsburg_reveals(before: State, after: State, player: int) -> str | None:
+    """The enemy card seen by a seat that had not seen it (a General's or Queen's look, the winter)."""
+    for v in range(before.players):
+        was = before.observation(v)["enemy"]
+        now = after.observation(v)["enemy"]
+        for year, (a, b) in enumerate(zip(was, now)):
+            if a is None and b is not None:
+                return f"{before.player_name(v)} sees the enemy of year {year + 1} ({b})"
+    return None
+
+
+def _gods_playground_reveals(before: State, after: State, player: int) -> str | None:
+    """The noble tokens turned up once all are down; sealed bids opened once all are in."""
+    for line in _new_lines(before, after):
+        if " reveals " in line.text or line.text.startswith("Bids: "):
+            return f"it turns up the secret choices ({line.text})"
+    return None
+
+
+def _toy_reveals(before: State, after: State, player: int) -> str | None:
+    for line in _new_lines(before, after):
+        if line.text.startswith("Bids: ") and before.players > 1:
+            return f"it turns up the bids ({line.text})"
+    return None
+
+
+MUST_REVEAL = {
+    "citadels": _citadels_reveals,
+    "kingsburg": _kingsburg_reveals,
+    "gods-playground": _gods_playground_reveals,
+    TOY_ID: _toy_reveals,
+}
+
+
+def check_revealing_moves_are_marked(config: Config, seed: int) -> int:
+    """Every move that (by the game's rules, read from the log and the observations) shows a seat
+    something hidden is reported as revealing; returns how many such moves the game had."""
+    detect = MUST_REVEAL[config.game_id]
+    marked = 0
+    for step, state, player, action in replay(config, seed):
+        if player is None:
+            break
+        after = state.clone()
+        report = after.apply_reporting(action, player)
+        why = detect(state, after, player)
+        if why is not None:
+            marked += 1
+            assert report.revealed, (
+                f"{config} seed {seed} step {step}: {state.player_name(player)}'s '{action}' is not reported "
+                f"as revealing, but {why}"
+            )
+            assert not report.undoable
+    return marked
+
+
+@pytest.mark.parametrize("config, seed", [c for c in CASES if c.values[0].game_id in MUST_REVEAL])
+def test_moves_that_reveal_are_marked(config: Config, seed: int) -> None:
+    marked = check_revealing_moves_are_marked(config, seed)
+    if config.players > 1 and not (config.game_id == TOY_ID and dict(config.options).get("die", True)):
+        assert marked, f"{config} seed {seed}: no revealing move at all (the detector finds nothing)"
+
+
+def test_ending_a_citadels_turn_that_calls_the_next_character_is_not_undoable() -> None:
+    import meeple
+
+    state = meeple.load("citadels", players=4).new_game(seed=3)
+    rng = Rng(3)
+    ends = 0
+    while state.to_move() and ends < 20:
+        player = state.to_move()[0]
+        legal = state.legal_actions(player)
+        action = Action("end") if Action("end") in legal else legal[rng.randbelow(len(legal))]
+        before_calls = len(state.observation(None)["revealed"]) + len(state.observation(None)["absent"])
+        before_round = state.round
+        report = state.apply_reporting(action, player)
+        obs = state.observation(None)
+        if action.name == "end" and (state.round != before_round or
+                                     len(obs["revealed"]) + len(obs["absent"]) > before_calls):
+            ends += 1
+            assert report.revealed and not report.undoable, f"'end' called a character but is undoable: {obs}"
+    assert ends >= 10
+
+
+def test_gods_playground_last_secret_choice_turns_all_up_and_is_not_undoable() -> None:
+    """God's Playground: the 18th noble token; every earlier token stays undoable."""
+    import meeple
+
+    state = meeple.load("gods-playground", players=3).new_game(seed=5)
+    rng = Rng(5)
+    while state.observation(None)["mode"] != "token":
+        player = state.to_move()[0]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.randbelow(len(legal))], player)
+    reports = []
+    while state.observation(None)["mode"] == "token":
+        movers = state.to_move()
+        player = movers[rng.randbelow(len(movers))]
+        legal = state.legal_actions(player)
+        reports.append(state.apply_reporting(legal[rng.randbelow(len(legal))], player))
+    assert len(reports) == 18
+    assert all(r.undoable for r in reports[:-1]), "a noble token placed face down (not the last) is not undoable"
+    assert reports[-1].revealed and not reports[-1].undoable
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_an_undoable_move_reveals_nothing_many_redeals(config: Config) -> None:
+    for seed in SLOW_SEEDS:
+        check_undoable_moves(config, seed, SLOW_REDEALS)
