@@ -284,17 +284,21 @@ def test_strongest_defenders_tie_for_the_bonus():
 
 
 def test_stone_wall_wins_a_tie_and_fortress_adds_a_vp():
-    s = new(2)
+    s = new(3)
     take_aid(s)
     give(s, 0, "palisade", "stable", "wall")
     give(s, 1, "palisade", "stable", "wall", "fortress")
-    s.vp = [0, 0]
-    s.soldiers = [0, 0]
-    # Red: 2 defence + 2 die = 4 = Zombies 4 -> tie won by the wall; Blue: 3 + 2 = 5
-    winter(s, "zombies4", 2)
-    assert s.result == ["won", "won"]
-    assert s.vp[0] == 1  # zombies reward +1 VP
+    give(s, 2, "palisade", "stable")
+    s.vp = [0, 0, 0]
+    s.soldiers = [0, 0, 1]
+    assert [s.defence(p, "zombies") for p in range(3)] == [3, 4, 2]  # the Palisade's +1 counts against zombies
+    # against Zombies 4 with the king's die 1: Red 3 + 1 = 4, a tie, which the Stone Wall wins;
+    # Blue 4 + 1 = 5 wins outright; Green 2 + 1 soldier + 1 = 4, the same tie without a wall: a tie
+    winter(s, "zombies4", 1)
+    assert s.result == ["won", "won", "tie"]
+    assert s.vp[0] == 1  # zombies reward +1 VP: the tie won by the wall is a win
     assert s.vp[1] == 1 + 1 + 1  # reward, Fortress, strongest
+    assert s.vp[2] == 0  # a plain tie: no reward, no loss
 
 
 def test_losing_a_building_takes_the_highest_level_upper_row_first_with_its_vp():
