@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
-    create_engine, event, or_, select, text,
+    create_engine, event, false, or_, select, text,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
@@ -43,6 +43,7 @@ games = Table(
     Column("updated_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
+    Index("ix_games_lobby", "status", "private", "updated_at"),  # the lobby: newest public games of a status
 )
 
 seats = Table(
@@ -410,7 +411,7 @@ def list_games(engine: Engine, statuses: tuple[str, ...], limit: int,
         for status in statuses:
             query = select(games).where(games.c.status == status)
             if public_only:
-                query = query.where(games.c.private.is_(False))
+                query = query.where(games.c.private == false())  # "= false": an index can serve it
             rows.extend(conn.execute(query.order_by(games.c.updated_at.desc()).limit(limit)).mappings().all())
         ids = [r["id"] for r in rows]
         by_game: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
