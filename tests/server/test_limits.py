@@ -183,7 +183,7 @@ def test_a_chunked_body_over_the_limit_is_413_in_process(sqlite_url: str) -> Non
 
 # ---------------------------------------------------------------------------- 5. WebSocket handshakes
 def test_websocket_handshakes_are_rate_limited_per_address(sqlite_url: str) -> None:
-    with client(sqlite_url, ws_connect_rate=1, ws_connect_burst=3) as c:
+    with client(sqlite_url, ws_connect_rate=0.01, ws_connect_burst=3) as c:
         for _ in range(3):  # accepted, then closed: there is no such game
             with c.websocket_connect("/api/games/nope/ws") as ws:
                 assert ws.receive()["type"] == "websocket.close"
@@ -198,7 +198,7 @@ def test_websocket_handshakes_over_the_rate_get_http_429_from_uvicorn(sqlite_url
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    with serving(sqlite_url, ws_connect_rate=1, ws_connect_burst=3) as url:
+    with serving(sqlite_url, ws_connect_rate=0.01, ws_connect_burst=3) as url:
         ws_url = url.replace("http://", "ws://") + "/api/games/nope/ws"
         refused = []
         for _ in range(20):
