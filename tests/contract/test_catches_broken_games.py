@@ -15,7 +15,7 @@ import pytest
 from meeple.core import Action
 from meeple.core import registry
 
-from . import test_clone, test_hidden, test_json, test_play, test_reject
+from . import test_clone, test_hidden, test_json, test_play, test_reject, test_reveal
 from .harness import Config
 from .toy import INFO, ToyState
 
@@ -101,6 +101,21 @@ class BadActionText(ToyState):
         super()._apply(action, player)
 
 
+class ForgetsToReveal(ToyState):
+    """Turns the bids up without saying so (``reveal()`` does nothing): the last bid looks undoable."""
+
+    def reveal(self):  # noqa: ANN202
+        pass
+
+
+class RevealsEverything(ToyState):
+    """Marks every move as revealing: nothing could ever be taken back."""
+
+    def _apply(self, action, player):  # noqa: ANN001, ANN202
+        self.reveal()
+        super()._apply(action, player)
+
+
 CASES = [
     (LeakyObservation, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
     (ResamplesOwnHand, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
@@ -115,12 +130,20 @@ CASES = [
 ]
 
 
+REVEAL_CASES = [
+    # without the die, no chance outcome follows the last bid: only the reveal mark keeps it from undo
+    (ForgetsToReveal, test_reveal.check_undoable_moves, (("die", False),)),
+    (ForgetsToReveal, test_reveal.check_revealing_moves_are_marked, ()),
+    (RevealsEverything, test_reveal.test_ordinary_moves_stay_undoable, ()),
+]
+
+
 @contextlib.contextmanager
-def registered_as(cls: type[ToyState]) -> Iterator[Config]:
+def registered_as(cls: type[ToyState], options: tuple = ()) -> Iterator[Config]:
     game_id = "toy-" + cls.__name__.lower()
     registry._REGISTRY[game_id] = (dataclasses.replace(INFO, id=game_id), cls)
     try:
-        yield Config(game_id, 3)
+        yield Config(game_id, 3, options)
     finally:
         registry._REGISTRY.pop(game_id, None)
 
@@ -137,3 +160,27 @@ def test_the_unbroken_toy_passes_the_same_tests() -> None:
     with registered_as(ToyState) as config:
         for _broken, contract_test in CASES:
             contract_test(config, 0)
+
+
+def _run_reveal_check(check, config: Config, seed: int) -> None:  # noqa: ANN001
+    if check is test_reveal.check_undoable_moves:
+        check(config, seed, test_reveal.REDEALS)
+    else:
+        check(config, seed)
+
+
+@pytest.mark.parametrize("broken, check, options", REVEAL_CASES,
+                         ids=[f"{c.__name__}-{t.__name__}" for c, t, _ in REVEAL_CASES])
+def test_the_undo_checks_catch_wrong_reveal_marks(broken: type[ToyState], check, options) -> None:  # noqa: ANN001
+    with registered_as(broken, options) as config:
+        with pytest.raises(AssertionError):
+            for seed in (0, 1, 2):
+                _run_reveal_check(check, config, seed)
+
+
+@pytest.mark.parametrize("options", [(), (("die", False),)])
+def test_the_unbroken_toy_passes_the_undo_checks(options: tuple) -> None:
+    with registered_as(ToyState, options) as config:
+        for seed in (0, 1, 2):
+            for _broken, check, _options in REVEAL_CASES:
+                _run_reveal_check(check, config, seed)
