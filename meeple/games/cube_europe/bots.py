@@ -17,7 +17,8 @@ ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
 
 
 class HeuristicBot:
-    """Plans both dice of a turn (two actions deep, cube effects resolved greedily) over ``evaluate``.
+    """Plans both dice of a turn (two actions deep, how to pay for a die change searched with them,
+    cube effects resolved greedily) over ``evaluate``.
 
     Ties are broken by its own seeded RNG.
     """
@@ -29,7 +30,8 @@ class HeuristicBot:
     def act_on_state(self, state: CubeEuropeState, player: int) -> Action:
         best: list[Action] = []
         best_value = float("-inf")
-        depth = self.depth if state.phase == "turn" and not state.pending else 1
+        # A payment choice is still part of the die's action: plan it with the rest of the turn.
+        depth = self.depth if state.phase == "turn" and (not state.pending or state.pending[-1][0] == "pay") else 1
         for action in state.legal_actions(player):
             value = self._value_after(state, action, player, depth)
             if value > best_value + 1e-9:
@@ -41,6 +43,8 @@ class HeuristicBot:
     def _value_after(self, state: CubeEuropeState, action: Action, player: int, depth: int) -> float:
         child = state.clone()
         child.apply(action, player)
+        if child.pending and child.pending[-1][0] == "pay":  # how to pay matters for the next die: search it
+            return max(self._value_after(child, a, player, depth) for a in child.legal_actions(player))
         while child.pending and child.to_move() == [player]:
             child.apply(max(child.legal_actions(player), key=lambda a: _greedy(child, a, player)), player)
         if depth > 1 and child.phase == "turn" and child.to_move() == [player] and child.dice[player]:

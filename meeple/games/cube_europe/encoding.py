@@ -8,7 +8,8 @@ Layout (float32, seats rotated so the observing seat comes first; a spectator se
   holds the start card, score /40 → 264 per seat;
 * market: 6 squares × (6 face + 5 colour + dice count /2 + present) = 78, deck size /13,
   17 unseen cards, 17 discard-pile cards, deck top one-hot (17), discard top one-hot (17);
-* round /12, phase one-hot (8), pending effect one-hot (3), seat to move one-hot (4), over flag.
+* round /12, phase one-hot (8), pending decision one-hot (return, chain, white, pay: 4), this turn's
+  Steady Hand and Mirror used (2), seat to move one-hot (4), over flag.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from meeple.games.cube_europe.content import ALL_CARDS, COLOURS, HEX_LABELS, ROU
 
 MAX_SEATS = 4
 PHASES = ("deal", "first", "draw", "start", "roll", "turn", "over", "")
-PENDING = ("return", "chain", "white")
+PENDING = ("return", "chain", "white", "pay")
 SEAT_SIZE = 19 * 12 + 5 + 5 + 1 + 6 + 17 + 1 + 1
 MARKET_SIZE = 6 * 13 + 1 + 17 + 17 + 17 + 17
-GLOBAL_SIZE = 1 + len(PHASES) + len(PENDING) + MAX_SEATS + 1
+GLOBAL_SIZE = 1 + len(PHASES) + len(PENDING) + 2 + MAX_SEATS + 1
 SIZE = MAX_SEATS * SEAT_SIZE + MARKET_SIZE + GLOBAL_SIZE
 EFFECT_IDS: tuple[str, ...] = ()
 
@@ -42,6 +43,7 @@ def action_space(game: Any) -> list[Action]:
     space += [R._WORKER[d] for d in range(1, 7)]
     space += list(R._RETURN.values()) + list(R._CHAIN.values()) + list(R._WHITE.values())
     space.append(R.PASS)
+    space += list(R._PAY.values())
     space += R._FIRST[: game.players] if game.players > 1 else []
     return space
 
@@ -83,9 +85,12 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out[g + 1 + PHASES.index(obs["phase"])] = 1
     if obs["pending"]:
         out[g + 1 + len(PHASES) + PENDING.index(obs["pending"][-1][0])] = 1
+    o = g + 1 + len(PHASES) + len(PENDING)
+    out[o] = 1 if obs["used_free"]["steady"] else 0
+    out[o + 1] = 1 if obs["used_free"]["mirror"] else 0
     for p in obs["to_move"]:
         if p >= 0:
-            out[g + 1 + len(PHASES) + len(PENDING) + (p - me) % n] = 1
+            out[o + 2 + (p - me) % n] = 1
     out[-1] = 1.0 if obs["over"] else 0.0
     return out
 

@@ -42,6 +42,7 @@ from meeple.games.cube_europe.content import (
 # encoding.action_space numbers these same objects (identically for every player count).
 PASS = Action("pass")
 _DICE_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
+# Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」).
 _DIST = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
 _BOARD = {c: Action("board", (c,)) for c in ALL_CARDS}
 _CARD = {c: Action("card", (c,)) for c in ALL_CARDS}
@@ -54,14 +55,14 @@ _WORKER = {d: Action("worker", (d,)) for d in range(1, 7)}
 _RETURN = {c: Action("return", (c,)) for c in COLOURS}
 _CHAIN = {h: Action("chain", (h,)) for h in HEX_LABELS}
 _WHITE = {c: Action("white", (c,)) for c in COLOURS}
+# How a die adjustment is paid (「你可以同时使用工人和黄色效果」): (workers, Steady Hand, Mirror).
+# "pay 0" alone is never a choice: a die that needs no change is used without asking.
+_PAY = {
+    (w, n, f): Action("pay", (w,) + (("steady",) if n else ()) + (("mirror",) if f else ()))
+    for w in range(4) for n in (False, True) for f in (False, True) if w or n or f
+}
 _ROLL_OF = {act.args: act for act in _ROLLS}
 _ROLL_WEIGHTS = [(act, 1.0 if act.args[0] == act.args[1] else 2.0) for act in _ROLLS]
-
-
-def _dist(a: int, b: int) -> int:
-    """Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」)."""
-    d = abs(a - b)
-    return min(d, 6 - d)
 
 
 class CubeEuropeState(State):
@@ -74,7 +75,7 @@ class CubeEuropeState(State):
         "used_nudge", "used_flip", "pending", "active",
     )
     ACTION_NAMES = frozenset(
-        {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass"}
+        {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass", "pay"}
     )
 
     # ================================================================== setup
@@ -166,6 +167,8 @@ class CubeEuropeState(State):
             self.red_chain(player, action.args[0])
         elif name == "white":
             self.white_cube(player, action.args[0])
+        elif name == "pay":
+            self.pay_adjustment(player, action)
         elif name == "pass":
             self.pending.pop()
             self.say(f"{self.player_name(player)} declines the effect")
@@ -241,10 +244,14 @@ class CubeEuropeState(State):
             self.phase = "roll"
 
     # ================================================================== the three die actions
-    def take_cube(self, player: int, die: int, square: int) -> None:
+    def take_cube(self, player: int, die: int, square: int, plan: tuple[int, bool, bool] | None = None) -> None:
         """Take a cube: the die on a centre square of its face; a cube of the square's colour, if any left."""
         face, colour = self.market_squares()[square - 1]
-        self._spend_die(player, die, face, tolerance=0, take=True)
+        if plan is None:
+            plan = self._payment_or_ask(player, "take", die, square, face, 0, True)
+            if plan is None:
+                return
+        self._spend_die(player, die, face, plan)
         self.market_dice[square - 1] += 1
         gained = self._gain_cube(player, colour)
         extra = ""
@@ -253,10 +260,15 @@ class CubeEuropeState(State):
         self.say(f"{self.player_name(player)} puts die {die} on square {square} and "
                  + (f"takes a {colour} cube{extra}" if gained else f"gets no cube ({colour} supply empty)"))
 
-    def place_cube(self, player: int, die: int, hex_label: str) -> None:
+    def place_cube(self, player: int, die: int, hex_label: str, plan: tuple[int, bool, bool] | None = None) -> None:
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
-        colour, number = self.board(player).hexes[hex_label]
-        self._spend_die(player, die, number, tolerance=1 if "surveyor" in self.effects(player) else 0, take=False)
+        number = self.board(player).hexes[hex_label][1]
+        if plan is None:
+            tolerance = 1 if "surveyor" in self.effects(player) else 0
+            plan = self._payment_or_ask(player, "place", die, hex_label, number, tolerance, False)
+            if plan is None:
+                return
+        self._spend_die(player, die, number, plan)
         self._put_cube(player, hex_label, f"with die {die}")
 
     def gain_worker(self, player: int, die: int) -> None:
@@ -266,7 +278,17 @@ class CubeEuropeState(State):
         got = self._add_workers(player, gain)
         self.say(f"{self.player_name(player)} uses die {die} to gain {got} worker(s) (now {self.workers[player]})")
 
-    # ================================================================== follow-up decisions (cube effects)
+    # ================================================================== follow-up decisions (payment, cube effects)
+    def pay_adjustment(self, player: int, action: Action) -> None:
+        """The player's choice of how to pay for the die change of the take or place just chosen."""
+        _, kind, die, where = self.pending.pop()
+        args = action.args
+        plan = (args[0], "steady" in args, "mirror" in args)
+        if kind == "take":
+            self.take_cube(player, die, where, plan)
+        else:
+            self.place_cube(player, die, where, plan)
+
     def return_cube(self, player: int, colour: str) -> None:
         """A full inventory returns one cube to the supply (「需从你的库存中返回一个方块到供应堆」)."""
         self.pending.pop()
@@ -330,31 +352,46 @@ class CubeEuropeState(State):
         return self.workers[player] - before
 
     # ================================================================== dice adjustment (workers, yellow effects)
-    def adjustment(self, player: int, die: int, target: int, tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
-        """The cheapest way to turn ``die`` into ``target``: (workers, uses Steady Hand, uses Mirror), or None.
+    def payments(self, player: int, die: int, target: int, tolerance: int, take: bool) -> list[tuple[int, bool, bool]]:
+        """Every sensible way to turn ``die`` into ``target``: (workers, uses Steady Hand, uses Mirror).
 
         Each worker changes the die by 1 (「花费一名工人…增加或减少1点」); the yellow effects Steady Hand
         and Mirror are free once per turn and combine with workers (「你可以同时使用工人和黄色效果」).
+        Only affordable plans that no other plan beats on every count are listed (paying more of
+        everything never helps); [] if the die cannot be made to match.
         """
         effects = self.effects(player)
         if take and die == 6 and "wild_six" in effects:
-            return (0, False, False)
-        best = (max(0, _dist(die, target) - tolerance), False, False)
+            return [(0, False, False)]
+        workers = self.workers[player]
+        plain = max(0, _DIST[die][target] - tolerance)
+        if not plain:
+            return [(0, False, False)]
         nudge = "nudge" in effects and not self.used_nudge
-        if nudge and best[0] > 0:
-            best = min(best, (best[0] - 1, True, False), key=_plan_key)
-        if "flip" in effects and not self.used_flip:
-            flipped = max(0, _dist(7 - die, target) - tolerance)
-            best = min(best, (flipped, False, True), key=_plan_key)
-            if nudge and flipped > 0:
-                best = min(best, (flipped - 1, True, True), key=_plan_key)
-        if best[0] > self.workers[player]:
-            return None
-        return best
+        flip = "flip" in effects and not self.used_flip
+        plans = [(plain, False, False)]
+        if nudge:
+            plans.append((plain - 1, True, False))
+        if flip:
+            flipped = max(0, _DIST[7 - die][target] - tolerance)
+            plans.append((flipped, False, True))
+            if nudge and flipped:
+                plans.append((flipped - 1, True, True))
+        plans = [p for p in plans if p[0] <= workers]
+        return [p for p in plans
+                if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in plans)]
 
-    def _spend_die(self, player: int, die: int, target: int, tolerance: int, take: bool) -> None:
-        plan = self.adjustment(player, die, target, tolerance, take)
-        assert plan is not None
+    def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
+                        tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
+        """The only sensible payment, or None after asking the player to choose (a ``pay`` step)."""
+        plans = self.payments(player, die, target, tolerance, take)
+        if len(plans) == 1:
+            return plans[0]
+        self.pending.append(["pay", kind, die, where])
+        self.say(f"{self.player_name(player)} chooses how to turn die {die} into {target}")
+        return None
+
+    def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
         workers, nudge, flip = plan
         self.dice[player].remove(die)
         self.workers[player] -= workers
@@ -396,15 +433,24 @@ class CubeEuropeState(State):
             workers = self.workers[player]
             dist = _DIST[die]
             return [False] + [dist[t] - tolerance <= workers for t in range(1, 7)]
-        return [False] + [self.adjustment(player, die, t, tolerance, take) is not None for t in range(1, 7)]
+        return [False] + [bool(self.payments(player, die, t, tolerance, take)) for t in range(1, 7)]
 
     def _follow_up_actions(self, player: int) -> list[Action]:
         kind = self.pending[-1]
+        if kind[0] == "pay":
+            return [_PAY[plan] for plan in self._pending_payments(player)]
         if kind[0] == "return":
             return [_RETURN[c] for c in COLOURS if c in self.inventory[player]]
         if kind[0] == "chain":
             return [_CHAIN[h] for h in self._chain_targets(player, kind[1])] + [PASS]
         return [_WHITE[c] for c in self._white_colours(player)] + [PASS]
+
+    def _pending_payments(self, player: int) -> list[tuple[int, bool, bool]]:
+        _, kind, die, where = self.pending[-1]
+        if kind == "take":
+            return self.payments(player, die, self.market_squares()[where - 1][0], 0, True)
+        tolerance = 1 if "surveyor" in self.effects(player) else 0
+        return self.payments(player, die, self.board(player).hexes[where][1], tolerance, False)
 
     def _frontier(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""
@@ -614,8 +660,14 @@ class CubeEuropeState(State):
                     for i, sq in enumerate(squares)
                 ],
                 "stack_limit": self._stack_limit() if self.players > 1 else None,
+                # The yellow effect printed on each visible market card (a yellow cube tucks the
+                # rightmost one, the discard pile's top: 「拿取最右侧的市场卡牌」).
+                "effects": {"deck_top": _effect_view(self.deck_top),
+                            "discard_top": _effect_view(self.discard[-1] if self.discard else None)},
             },
             "pending": [list(p) for p in self.pending],
+            # This turn's once-per-turn free die changes already spent.
+            "used_free": {"steady": self.used_nudge, "mirror": self.used_flip},
             "seats": [self._seat_view(p) for p in range(self.players)],
         }
 
@@ -633,8 +685,7 @@ class CubeEuropeState(State):
             "workers": self.workers[p],
             "worker_max": WORKER_MAX,
             "dice": list(self.dice[p]),
-            "effects": [{"card": c, "id": CARDS[c].effect, "name": EFFECTS[CARDS[c].effect][0],
-                         "text": EFFECTS[CARDS[c].effect][1]} for c in self.tucked[p]],
+            "effects": [_effect_view(c) for c in self.tucked[p]],
             "score": self.score_breakdown(p) if board else {},
             "total": self.score(p) if board else 0,
         }
@@ -665,45 +716,137 @@ class CubeEuropeState(State):
 
     # ================================================================== words
     def describe(self, action: Action, player: int | None = None) -> str:
+        """A sentence for every action: what it does and what it costs, with the numbers."""
         a = action.args
         name = action.name
+        if player == CHANCE or name in ("roll", "card", "board", "first"):
+            return self._describe_chance(action)
         p = self.current_player() if player is None else player
         if name == "take":
-            face, colour = self.market_squares()[a[1] - 1]
-            return f"Take a {colour} cube from square {a[1]} (shows {face}) with die {a[0]}{self._cost_text(p, a[0], face, 0, True)}"
+            square = self.market_squares()[a[1] - 1]
+            if square is None:
+                return f"Put die {a[0]} on square {a[1]} (empty now)"
+            face, colour = square
+            left = self.supply[p][colour]
+            if left:
+                gain = f"take a {colour} cube ({left} left in your supply)"
+                if "bulk" in self.effects(p) and face in (1, 2) and left > 1:
+                    gain += " and a second one (Bulk Buyer)"
+                if len(self.inventory[p]) >= self.inventory_size(p):
+                    gain += f"; your inventory is full ({self.inventory_size(p)}), so you then return one"
+            else:
+                gain = f"no cube (your {colour} supply is empty)"
+            return (f"Put die {a[0]} on square {a[1]} (shows {face}): {gain} — "
+                    + self._cost_text(p, a[0], face, 0, True))
         if name == "place":
             colour, number = self.board(p).hexes[a[1]]
             tol = 1 if "surveyor" in self.effects(p) else 0
-            return f"Place a {colour} cube on {a[1]} (number {number}) with die {a[0]}{self._cost_text(p, a[0], number, tol, False)}"
+            return (f"Place a {colour} cube from your inventory on {a[1]} (number {number}) with die {a[0]}; "
+                    f"{self._effect_text(p, colour)} — {self._cost_text(p, a[0], number, tol, False)}")
         if name == "worker":
-            return f"Use die {a[0]} to gain a worker"
+            w = self.workers[p]
+            got = min(WORKER_MAX, w + (2 if "recruiter" in self.effects(p) else 1)) - w
+            gain = (f"gain {got} worker{'s' if got != 1 else ''} (workers {w} → {w + got})" if got
+                    else f"gain nothing (the worker track is full at {WORKER_MAX})")
+            return f"Use die {a[0]} to {gain} — costs die {a[0]}"
         if name == "start":
-            return f"Start with your yellow cube on {a[0]}"
+            number = self.board(p).hexes[a[0]][1]
+            return (f"Start with your first yellow cube on {a[0]} (yellow {number}) — free, "
+                    "and this yellow cube tucks no card")
         if name == "return":
-            return f"Return a {a[0]} cube to your supply"
+            held = len(self.inventory[p])
+            text = (f"Return a {a[0]} cube from your inventory to your supply "
+                    f"(you hold {held}, room for {self.inventory_size(p)}) — costs that cube")
+            if "recycle" in self.effects(p) and self.workers[p] < WORKER_MAX:
+                text += f"; Recycler gives 1 worker (workers {self.workers[p]} → {self.workers[p] + 1})"
+            return text
         if name == "chain":
-            return f"Red effect: place a {self.board(p).hexes[a[0]][0]} cube on {a[0]}"
+            colour, number = self.board(p).hexes[a[0]]
+            return (f"Red effect: place a {colour} cube from your inventory on {a[0]} (number {number}) "
+                    f"without a die — free; {self._effect_text(p, colour)}")
         if name == "white":
-            return f"White effect: gain a {a[0]} cube"
+            return (f"White effect: gain a {a[0]} cube from your supply "
+                    f"({self.supply[p][a[0]]} left) — free")
         if name == "pass":
-            return "Decline the effect"
-        if name == "roll":
-            return f"Dice show {a[0]} and {a[1]}"
-        if name == "card":
-            return f"Card {a[0]} is drawn"
-        if name == "board":
-            return f"Card {a[0]} becomes the board"
-        if name == "first":
-            return f"{self.player_name(a[0])} gets the start card"
+            kind = self.pending[-1][0] if self.pending else ""
+            what = {"chain": "the red cube's effect: place no extra cube",
+                    "white": "the white cube's effect: gain no cube"}.get(kind, "the effect")
+            return f"Decline {what} — free"
+        if name == "pay":
+            return self._describe_pay(action, p)
         return str(action)
 
+    def _describe_chance(self, action: Action) -> str:
+        a = action.args
+        name = action.name
+        if name == "roll":
+            who = self.player_name((self.first + self.turn_index) % self.players)
+            return f"{who} rolls {a[0]} and {a[1]}"
+        if name == "card":
+            effect_name = EFFECTS[CARDS[a[0]].effect][0]
+            where = self.pending_draws[0] if self.pending_draws else "top"
+            if where == "discard":
+                return f"Card {a[0]} ({effect_name}) is turned onto the market discard pile"
+            return f"Card {a[0]} ({effect_name}) becomes the market deck's face-up top"
+        if name == "board":
+            return f"Card {a[0]} becomes {self.player_name(len(self.boards))}'s board"
+        if name == "first":
+            return f"{self.player_name(a[0])} (seat {a[0]}) gets the start card and starts with 1 worker"
+        return str(action)
+
+    def _effect_text(self, player: int, colour: str) -> str:
+        """What placing a cube of ``colour`` does next (「方块效果」)."""
+        effects = self.effects(player)
+        w = self.workers[player]
+        if colour == "red":
+            return "then you may place another cube from your inventory next to it, without a die"
+        if colour == "white":
+            return "then you may gain a cube of a colour shown on the market"
+        if colour == "blue":
+            got = min(WORKER_MAX, w + (2 if "blue_boost" in effects else 1)) - w
+            return f"then gain {got} worker{'s' if got != 1 else ''} (workers {w} → {w + got})"
+        if colour == "green":
+            text = "1 VP at the end of the game"
+            if "wage" in effects and w < WORKER_MAX:
+                text += f", and 1 worker now (Harvest Wage: workers {w} → {w + 1})"
+            return text
+        when = "turn" if self.players == 1 else "round"
+        if self.discard:
+            card = self.discard[-1]
+            return (f"at the end of the {when} the rightmost market card, card {card} "
+                    f"({EFFECTS[CARDS[card].effect][0]}), goes under your board")
+        return f"at the end of the {when} the rightmost market card goes under your board"
+
     def _cost_text(self, player: int, die: int, target: int, tol: int, take: bool) -> str:
-        plan = self.adjustment(player, die, target, tol, take)
-        if plan is None or plan == (0, False, False):
-            return ""
-        parts = [f"{plan[0]} worker{'s' if plan[0] != 1 else ''}"] if plan[0] else []
-        parts += ["Steady Hand"] * plan[1] + ["Mirror"] * plan[2]
-        return " — costs " + " and ".join(parts)
+        plans = self.payments(player, die, target, tol, take)
+        if not plans:
+            return f"die {die} cannot be made {target} now"
+        if plans == [(0, False, False)]:
+            return f"costs die {die}"
+        if len(plans) == 1:
+            return f"costs die {die} and {_plan_text(plans[0])} (you have {_workers(self.workers[player])})"
+        options = " or ".join(_plan_text(plan) for plan in plans)
+        return f"costs die {die} and, your choice next, {options} (you have {_workers(self.workers[player])})"
+
+    def _describe_pay(self, action: Action, player: int) -> str:
+        args = action.args
+        plan = (args[0], "steady" in args, "mirror" in args)
+        if not self.pending or self.pending[-1][0] != "pay":
+            return f"Pay a die change with {_plan_text(plan)}"
+        _, kind, die, where = self.pending[-1]
+        if kind == "take":
+            target = self.market_squares()[where - 1][0]
+            what = f"square {where}"
+        else:
+            target = self.board(player).hexes[where][1]
+            what = f"hex {where}"
+        w = self.workers[player]
+        kept = f"workers {w} → {w - plan[0]}" if plan[0] else f"workers stay {w}"
+        text = f"Turn die {die} into {target} for {what} with {_plan_text(plan)}: {kept}"
+        used = [n for n, flag in (("Steady Hand", plan[1]), ("Mirror", plan[2])) if flag]
+        if used:
+            text += f", {' and '.join(used)} used up for this turn"
+        return text
 
     def why_illegal(self, action: Action, player: int) -> str:
         reason = self._reason(action, player)
@@ -713,9 +856,11 @@ class CubeEuropeState(State):
         name, a = action.name, action.args
         if self.phase == "start" and name != "start":
             return "first put your yellow cube on one of your yellow hexes: " + ", ".join(self.board(player).start_hexes)
-        if self.pending and name not in ("return", "chain", "white", "pass"):
+        if self.pending and name not in ("return", "chain", "white", "pass", "pay"):
             kind = self.pending[-1][0]
-            return {"return": "your inventory is over-full: return a cube first",
+            return {"pay": "first choose how to pay for the die change: " + ", ".join(
+                        str(a) for a in self._follow_up_actions(player)),
+                    "return": "your inventory is over-full: return a cube first",
                     "chain": "first resolve the red cube's effect (chain HEX or pass)",
                     "white": "first resolve the white cube's effect (white COLOUR or pass)"}[kind]
         if name in ("take", "place", "worker") and self.phase == "turn":
@@ -744,6 +889,21 @@ class CubeEuropeState(State):
         return None
 
 
-def _plan_key(plan: tuple[int, bool, bool]) -> tuple[int, int]:
-    return (plan[0], int(plan[1]) + int(plan[2]))
+def _effect_view(card: int | None) -> dict[str, Any] | None:
+    """A card's yellow effect for observations: card id, effect id, name and text."""
+    if card is None:
+        return None
+    effect = CARDS[card].effect
+    name, text = EFFECTS[effect]
+    return {"card": card, "id": effect, "name": name, "text": text}
 
+
+def _workers(n: int) -> str:
+    return f"{n} worker{'s' if n != 1 else ''}"
+
+
+def _plan_text(plan: tuple[int, bool, bool]) -> str:
+    """``(2, True, False)`` → "2 workers + Steady Hand"."""
+    parts = [_workers(plan[0])] if plan[0] else []
+    parts += ["Steady Hand"] * plan[1] + ["Mirror"] * plan[2]
+    return " + ".join(parts) if parts else "nothing"
