@@ -4,7 +4,8 @@
 
 MODE: ``hvr`` (one heuristic bot, the others random; the bot's seat rotates), ``hvh`` (all
 heuristic) or ``rvr`` (all random). Prints the end conditions, turns per player, the share of
-activations and of moves ending at each location, tiles built and the bot's win rate.
+activations and of moves ending at each location, tiles built, the technology levels reached, the
+new workers recruited and the bot's win rate.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def game(args: tuple[int, int, tuple[str, ...]]) -> dict:
         "winners": st.winners(), "scores": st.scores(), "reason": st.end_reason.split(" and only")[0],
         "turns": st.turn / n, "act": list(st.activations), "visits": list(st.visits),
         "built": sum(1 for t in st.site if t >= 0),
+        "tech": [list(t) for t in st.tech], "recruited": [2 - r[0] - r[1] for r in st.reserve],
     }
 
 
@@ -62,6 +64,15 @@ def main() -> None:
     print("  activations: " + ", ".join(f"{C.LOCATIONS[i]} {act[i] / sum(act):.1%}" for i in range(8)))
     print("  moves ending: " + ", ".join(f"{C.LOCATIONS[i]} {vis[i] / sum(vis):.1%}" for i in range(8)))
     print(f"  tiles built per game: {sum(r['built'] for r in results) / games:.1f}")
+    top = [max(max(t) for t in r["tech"]) for r in results]
+    print("  highest technology level reached in a game: " + ", ".join(
+        f"{lvl} {top.count(lvl) / games:.0%}" for lvl in range(4)) + f"; level 2+ in {sum(x >= 2 for x in top) / games:.0%}")
+    learned = [sum(sum(t) for t in r["tech"]) / n for r in results]
+    print(f"  technology levels per player per game: {sum(learned) / games:.2f}; by track (gains/sites/guilds): "
+          + "/".join(f"{sum(sum(t[k] for t in r['tech']) for r in results) / games / n:.2f}" for k in range(3)))
+    print(f"  new workers recruited per player per game: {sum(sum(r['recruited']) for r in results) / games / n:.2f}")
+    low = min(act) / sum(act)
+    print(f"  least activated location: {C.LOCATIONS[act.index(min(act))]} {low:.1%}")
     print(f"  mean score: {sum(sum(r['scores']) for r in results) / games / n:.1f}")
 
 

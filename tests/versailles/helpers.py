@@ -62,3 +62,13 @@ def tile_with(edges: str, used: set[int] | None = None, players: int = 3, plain:
         if all(e == "?" or e == row[7][i] for i, e in enumerate(edges)):
             return t
     raise LookupError(edges)
+
+
+PREV = {R.MQ: "kf", R.GM: "mq", R.LM: "ws", R.AG: "gm", R.WS: "ag", R.CS: "lm", R.AL: "cs", R.KF: "al"}
+
+
+def arrive_at(st: R.VersaillesState, p: int, loc: int, workers: int) -> None:
+    """``p`` ends a regular move at ``loc`` with ``workers`` of its workers there, and activates."""
+    code = R.CODE[loc]
+    place(st, p, **{PREV[loc]: 1, code: workers - 1} if workers > 1 else {PREV[loc]: 1})
+    act(st, f"move {PREV[loc]} {code}", "activate")

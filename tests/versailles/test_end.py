@@ -16,8 +16,9 @@ from .helpers import act, edit, new, place
 def finished(st: R.VersaillesState) -> R.VersaillesState:
     st.king = st.king_track() - 2
     place(st, 0, al=1)
+    st.dm[0] = 1
     edit(st)
-    act(st, "move al kf", "pass")           # skipping King's Favor moves the King to the end
+    act(st, "jump al mq")                   # jumping over King's Favor moves the King to the end
     assert st.is_over()
     return st
 
@@ -163,4 +164,4 @@ def test_content_is_consistent() -> None:
     for n in range(2, 6):
         assert len(C.START_TABLE[n]) == n
         for order in C.START_TABLE[n]:
-            assert len(order) + C.NEW_WORKERS_AT_KF + C.RESERVE_CHEAP + C.RESERVE_EXPENSIVE[n] <= 9
+            assert len(order) + C.NEW_WORKERS_AT_KF <= C.WORKERS_PER_PLAYER

@@ -236,15 +236,52 @@ def test_alchemists_level_three_is_the_top() -> None:
 
 
 # ------------------------------------------------------------------ King's Favor
-def test_kings_favor_advances_the_king_when_activated_or_skipped() -> None:
+def test_activating_kings_favor_advances_the_king() -> None:
     st = new()
     place(st, 0, al=2)
     act(st, "move al kf", "activate")
     assert st.king == 1
-    st2 = new()
-    place(st2, 0, al=2)
-    act(st2, "move al kf", "pass")
-    assert st2.king == 1
+
+
+def test_stopping_at_kings_favor_and_declining_does_not_move_the_king() -> None:
+    # seed: 当国王恩赐地点被激活或者跳过时 — 跳过 is the jump over a location (跳过一个地点), not a pass
+    st = new()
+    place(st, 0, al=2)
+    act(st, "move al kf", "pass")
+    assert st.king == 0 and st.active == 1
+    st = new()
+    place(st, 0, al=2)
+    act(st, "move2 al kf", "pass")              # a double move that ends there is no jump either
+    assert st.king == 0
+
+
+def test_new_workers_start_on_the_new_worker_spaces_not_in_play() -> None:
+    # seed: 每个玩家放2个工人到国王恩赐地点的新工人格上 / 新招募的工人出现在国王恩赐地点
+    for n in range(2, 6):
+        st = new(n)
+        for order in range(n):
+            p = order % n
+            table = C.START_TABLE[n][order]
+            assert sum(st.workers[p]) == len(table)          # only the starting table is in play
+            assert st.workers[p][C.KF] == table.count("kf")
+            assert st.reserve[p] == [1, 1, C.WORKERS_PER_PLAYER - len(table) - 2]
+
+
+def test_kings_favor_recruit_or_flip_one_of_the_two_per_activation() -> None:
+    # seed: 玩家可以激活国王恩赐来招募新工人或者翻面他们的双倍移动token
+    st = new()
+    st.dm[0] = 0
+    edit(st)
+    arrive(st, 0, C.KF, 4)
+    assert texts(st) == {"recruit", "flip", "done"}
+    act(st, "recruit")
+    assert st.dm[0] == 0 and st.active == 1           # no flip after recruiting: the activation ended
+    st = new()
+    st.dm[0] = 0
+    edit(st)
+    arrive(st, 0, C.KF, 4)
+    act(st, "flip")
+    assert st.dm[0] == 2 and st.reserve[0][:2] == [1, 1] and st.active == 1
 
 
 def test_kings_favor_flip_up_to_two_tokens_for_one_worker() -> None:
@@ -257,46 +294,63 @@ def test_kings_favor_flip_up_to_two_tokens_for_one_worker() -> None:
     assert st.dm[0] == 2
 
 
-def test_kings_favor_recruit_needs_two_or_three_workers() -> None:
-    st = new()
-    st.res[0][C.GOLD] = 5
-    edit(st)
-    arrive(st, 0, C.KF, 1)
-    assert "recruit2" not in texts(st) and "recruit" not in texts(st)
-    st = new()
-    st.res[0][C.GOLD] = 5
-    edit(st)
-    arrive(st, 0, C.KF, 2)
-    assert "recruit2" in texts(st) and "recruit" not in texts(st)
+def test_kings_favor_recruit_needs_two_or_three_workers_and_no_resources() -> None:
+    # seed: 招募新工人行动要2-3个工人来激活 — no resource is named, none is paid
+    for workers, offered in ((1, set()), (2, set()), (3, {"recruit"}), (4, {"recruit"}),
+                             (5, {"recruit", "recruit2"})):
+        st = new()
+        arrive(st, 0, C.KF, workers)
+        assert st.res[0] == [0, 0, 0]
+        legal = texts(st) if st.phase == "act" else set()
+        assert {a for a in legal if a.startswith("recruit")} == offered, workers
 
 
-def test_kings_favor_two_cheap_or_the_expensive_one_first() -> None:
-    # two cheap new workers for 2 workers and gold
-    st = new()
-    st.res[0][C.GOLD] = 2
-    st.dm[0] = 0
-    edit(st)
-    arrive(st, 0, C.KF, 3)
-    assert {"recruit2", "recruit"} <= texts(st)
-    act(st, "recruit2")
-    assert st.workers[0][C.KF] == 5 and st.reserve[0][:2] == [0, 2]
-    assert st.res[0][C.GOLD] == 0
-    # the new workers cannot act at once: one worker of the activation is left, not three
-    assert st.budget == 1 and texts(st) == {"flip", "done"}
-    # the expensive one may be taken first, before the cheap pair
+def test_kings_favor_the_expensive_new_worker_first_then_the_cheap_one() -> None:
+    # seed: 玩家可以一次招募2个新工人或者先招募贵的新工人
     st = new()
     arrive(st, 0, C.KF, 3)
     act(st, "recruit")
-    assert st.reserve[0][:2] == [2, 1] and st.workers[0][C.KF] == 4
+    assert st.reserve[0][:2] == [1, 0]                # the expensive one (3 workers) went first
+    assert st.workers[0][C.KF] == 4 and st.res[0] == [0, 0, 0]
     assert st.active == 1
     st.check_invariants()
+    # later, the cheap one for 2 workers
+    st = new()
+    st.reserve[0][1] = 0
+    edit(st)
+    arrive(st, 0, C.KF, 2)
+    assert "recruit" in texts(st)
+    act(st, "recruit")
+    assert st.reserve[0][:2] == [0, 0] and st.workers[0][C.KF] == 3
+
+
+def test_kings_favor_both_new_workers_at_once() -> None:
+    st = new()
+    st.dm[0] = 0
+    edit(st)
+    arrive(st, 0, C.KF, 5)
+    act(st, "recruit2")
+    assert st.reserve[0][:2] == [0, 0] and st.workers[0][C.KF] == 7
+    # the new workers cannot act at once, and the activation's one option is used
+    assert st.active == 1 and st.dm[0] == 0
+    st.check_invariants()
+
+
+def test_kings_favor_nothing_to_recruit_once_both_are_in_play() -> None:
+    st = new()
+    st.reserve[0][:2] = [0, 0]
+    st.dm[0] = 0
+    edit(st)
+    arrive(st, 0, C.KF, 5)
+    assert texts(st) == {"flip", "done"}
+    with pytest.raises(IllegalAction, match="already recruited"):
+        st.apply(Action("recruit"), 0)
 
 
 def test_the_king_at_the_end_of_his_track_ends_the_game_at_once() -> None:
     st = new()
     st.king = st.king_track() - 2
-    st.res[0][C.GOLD] = 5
     edit(st)
     arrive(st, 0, C.KF, 3)
     assert st.is_over() and "King" in st.end_reason
-    assert st.reserve[0][0] == 2 and st.to_move() == []     # no recruiting after the end
+    assert st.reserve[0][:2] == [1, 1] and st.to_move() == []     # no recruiting after the end

@@ -127,8 +127,8 @@ def test_start_table_and_setup() -> None:
         st = new(n, first=1)
         for order in range(n):
             p = (1 + order) % n
-            assert st.workers[p][C.KF] >= C.NEW_WORKERS_AT_KF
-            assert sum(st.workers[p]) == len(C.START_TABLE[n][order]) + C.NEW_WORKERS_AT_KF
+            assert sum(st.workers[p]) == len(C.START_TABLE[n][order])
+            assert st.reserve[p][:2] == [1, 1]          # the new workers wait on their spaces
             assert st.dm[p] == C.DOUBLE_MOVES_PER_PLAYER
             assert st.tech[p] == [0, 0, 0] and st.vp[p] == 0 and st.marker[p] == -1
         assert st.king == 0

@@ -41,22 +41,25 @@ DECORATION_VP = 3
 
 # --------------------------------------------------------------------------- workers (seed: 9 per colour)
 WORKERS_PER_PLAYER = 9
+# Seed: 每个玩家放2个工人到国王恩赐地点的新工人格上 — two of each player's workers start on the
+# new-worker spaces of King's Favor. They are not in play: they are the workers a player recruits.
 NEW_WORKERS_AT_KF = 2
-# Starting placement by turn order (0 = start player) for each player count: locations of the
-# workers placed on the ring besides the 2 new workers at King's Favor.
+# Starting placement by turn order (0 = start player) for each player count: the locations of the
+# workers placed on the ring (seed: 安装下表设置玩家工人的起始位置; the table itself is designed).
+# The rest of the 9, besides the 2 new workers, go back to the box (seed: 没用用到的工人放回盒子).
 START_TABLE = {
-    2: (("mq", "ag", "lm", "al"), ("gm", "ws", "cs", "mq")),
-    3: (("mq", "ws", "cs"), ("gm", "lm", "al"), ("ag", "mq", "lm")),
-    4: (("mq", "ws", "cs"), ("gm", "lm", "al"), ("ag", "mq", "lm"), ("gm", "ws", "cs")),
-    5: (("mq", "ws", "cs"), ("gm", "lm", "al"), ("ag", "mq", "lm"), ("gm", "ws", "cs"), ("mq", "ag", "al")),
+    2: (("mq", "ag", "lm", "al", "ws"), ("gm", "ws", "cs", "mq", "lm")),
+    3: (("mq", "ws", "cs", "gm"), ("gm", "lm", "al", "ag"), ("ag", "mq", "lm", "cs")),
+    4: (("mq", "ws", "cs", "gm"), ("gm", "lm", "al", "ag"), ("ag", "mq", "lm", "cs"), ("gm", "ws", "cs", "mq")),
+    5: (("mq", "ws", "cs", "gm"), ("gm", "lm", "al", "ag"), ("ag", "mq", "lm", "cs"), ("gm", "ws", "cs", "mq"),
+        ("mq", "ag", "al", "lm")),
 }
-# Recruitment reserve (seed: 两个便宜的新工人 / 先招募贵的): the cheap pair and the expensive ones.
-RESERVE_CHEAP = 2
-RESERVE_EXPENSIVE = {2: 1, 3: 2, 4: 2, 5: 2}
-RECRUIT_PAIR_WORKERS = 2            # both cheap workers at once, for 2 workers ...
-RECRUIT_PAIR_COST = (0, 0, 2)       # ... and 2 gold (wood, marble, gold)
-RECRUIT_ONE_WORKERS = 3             # one expensive worker for 3 workers and no resources
-RECRUIT_ONE_COST = (0, 0, 0)
+# Seed: 招募新工人行动要2-3个工人来激活 … 玩家可以一次招募2个新工人或者先招募贵的新工人.
+# The two new-worker spaces: the expensive one costs 3 workers of the activation, the cheap one 2.
+# Recruited one at a time, the expensive one comes first; both at once cost 3 + 2. No resources.
+RECRUIT_EXPENSIVE_WORKERS = 3
+RECRUIT_CHEAP_WORKERS = 2
+RECRUIT_BOTH_WORKERS = RECRUIT_EXPENSIVE_WORKERS + RECRUIT_CHEAP_WORKERS
 
 # --------------------------------------------------------------------------- double moves
 DOUBLE_MOVES_PER_PLAYER = 2         # 10 tokens in the box, 5 colours

@@ -19,8 +19,8 @@ Observation tensor (float32, computed from ``state.observation(player)`` only; n
 is secret). Seats are rotated so the observing seat comes first (a spectator sees seat 0 first);
 seats beyond the player count are zero. Layout:
 
-* 5 seat blocks of 67: workers per location /9 (8), reserve counts /2 (3), marker location
-  one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
+* 5 seat blocks of 67: workers per location /9 (8), the new workers still on King's Favor's
+  new-worker spaces (cheap, expensive: 0/1) and workers in the box /9 (3), marker location one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
   double-move tokens /2, VP /100, score /100, turns taken /40, hand size /4, start-player flag,
   active flag, actor flag, position in the reaction queue one-hot (4), seat-exists flag, 14 zero
   (reserved);
@@ -100,8 +100,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         o = rel(p) * SEAT_SIZE
         for a in range(NLOC):
             out[o + a] = obs["workers"][p][a] / 9
-        for j, v in enumerate(obs["reserve"][p][:3]):
-            out[o + 8 + j] = v / 2
+        rv = obs["reserve"][p]
+        out[o + 8] = rv[0]
+        out[o + 9] = rv[1]
+        out[o + 10] = rv[2] / 9
         if obs["marker"][p] >= 0:
             out[o + 11 + obs["marker"][p]] = 1
         for r in range(3):

@@ -53,6 +53,16 @@ for _t, _locs in C.TECH_REACT_LOCATION.items():
     for _lvl, _loc in enumerate(_locs, start=1):
         REACT[_loc] = (TRACKS.index(_t), _lvl)
 
+# what each technology level does, for describe(): [track][level - 1]
+TECH_EFFECT = [
+    ["+1 wood whenever you gain wood", "+1 marble whenever you gain marble",
+     f"+{C.BIG_CUBE} gold (a big cube) whenever you gain gold"],
+    [f"you may also collect at the {C.LOCATION_NAMES[loc]} when another player activates it (with your "
+     "workers there)" for loc in C.TECH_REACT_LOCATION["sites"]],
+    [f"you may also activate the {C.LOCATION_NAMES[loc]} when another player does (with your workers there)"
+     for loc in C.TECH_REACT_LOCATION["guilds"]],
+]
+
 NTILES = len(C.TILES)
 T_NAME = [t[0] for t in C.TILES]
 T_WORK = [t[1] for t in C.TILES]
@@ -168,7 +178,9 @@ class VersaillesState(State):
         self.turn = 0
         self.turns = [0] * n
         self.workers = [[0] * NLOC for _ in range(n)]
-        self.reserve = [[0, 0, 0] for _ in range(n)]  # cheap, expensive, back in the box
+        # King's Favor's new-worker spaces: [cheap new worker there (0/1), expensive one there (0/1),
+        # workers back in the box]
+        self.reserve = [[0, 0, 0] for _ in range(n)]
         self.marker = [-1] * n
         self.res = [[0, 0, 0] for _ in range(n)]
         self.deco = [[0] * NDECO for _ in range(n)]
@@ -207,14 +219,12 @@ class VersaillesState(State):
             w = self.workers[p]
             for code in table[order]:
                 w[LOC_INDEX[code]] += 1
-            w[KF] += C.NEW_WORKERS_AT_KF
-            placed = len(table[order]) + C.NEW_WORKERS_AT_KF
-            cheap = C.RESERVE_CHEAP
-            exp = C.RESERVE_EXPENSIVE[n]
-            box = C.WORKERS_PER_PLAYER - placed - cheap - exp
+            # the 2 new workers wait on King's Favor's new-worker spaces (not in play); the rest
+            # of the 9 go back to the box
+            box = C.WORKERS_PER_PLAYER - len(table[order]) - C.NEW_WORKERS_AT_KF
             if box < 0:
-                raise ValueError("content: more than 9 workers per player in START_TABLE + reserve")
-            self.reserve[p] = [cheap, exp, box]
+                raise ValueError("content: more than 9 workers per player in START_TABLE + new workers")
+            self.reserve[p] = [1, 1, box]
 
     # ------------------------------------------------------------------ turn order
     def _to_move(self) -> list[int]:
@@ -344,12 +354,19 @@ class VersaillesState(State):
                     if self.site[cell] < 0 and self._fits(t, cell) is None:
                         out.append(A_BUILD[(t, cell)])
         elif loc == KF:
+            # recruit or flip, one of the two per activation (seed: 招募新工人或者翻面); ``flipped``
+            # marks that the activation's one option is used
+            if self.flipped:
+                return out
             rv = self.reserve[p]
-            if rv[0] >= 2 and b >= C.RECRUIT_PAIR_WORKERS and self._can_pay(p, C.RECRUIT_PAIR_COST):
-                out.append(A_RECRUIT2)
-            if rv[1] >= 1 and b >= C.RECRUIT_ONE_WORKERS and self._can_pay(p, C.RECRUIT_ONE_COST):
+            if rv[1]:
+                if rv[0] and b >= C.RECRUIT_BOTH_WORKERS:
+                    out.append(A_RECRUIT2)
+                if b >= C.RECRUIT_EXPENSIVE_WORKERS:
+                    out.append(A_RECRUIT)
+            elif rv[0] and b >= C.RECRUIT_CHEAP_WORKERS:
                 out.append(A_RECRUIT)
-            if not self.flipped and self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
+            if self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
                 out.append(A_FLIP)
         return out
 
@@ -404,11 +421,9 @@ class VersaillesState(State):
                 self._activate(p)
             else:
                 if ph == "decide":
+                    # stopping at King's Favor without activating it does not move the King: he moves
+                    # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
                     self.say(f"{self.player_name(p)} does not activate {C.LOCATION_NAMES[self.loc]}")
-                    if self.loc == KF:
-                        self._king_advance("skipped")
-                        if self.over:
-                            return
                     self._end_activation(p, activated=False)
                 else:
                     self.say(f"{self.player_name(p)} declines to react")
@@ -460,7 +475,7 @@ class VersaillesState(State):
             self.dm[p] -= 1
             self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + JUMP_TEXT[key], None)))
             if mid == KF:
-                self._king_advance("skipped")
+                self._king_advance("jumped over")
         self.marker[p] = b
         self.visits[b] += 1
         self.loc = b
@@ -655,17 +670,25 @@ class VersaillesState(State):
             if self.over:
                 return
         elif name == "recruit2":
-            self.budget -= C.RECRUIT_PAIR_WORKERS
-            self._pay(p, C.RECRUIT_PAIR_COST)
-            self.reserve[p][0] -= 2
+            self.budget -= C.RECRUIT_BOTH_WORKERS
+            self.flipped = True
+            self.reserve[p][0] = 0
+            self.reserve[p][1] = 0
             self.workers[p][KF] += 2
-            self.say(f"{who} recruits two new workers at King's Favor")
+            self.say(f"{who} recruits both new workers at King's Favor for {C.RECRUIT_BOTH_WORKERS} workers")
         elif name == "recruit":
-            self.budget -= C.RECRUIT_ONE_WORKERS
-            self._pay(p, C.RECRUIT_ONE_COST)
-            self.reserve[p][1] -= 1
+            rv = self.reserve[p]
+            self.flipped = True
+            if rv[1]:
+                rv[1] = 0
+                self.budget -= C.RECRUIT_EXPENSIVE_WORKERS
+                what = f"the expensive new worker at King's Favor for {C.RECRUIT_EXPENSIVE_WORKERS} workers"
+            else:
+                rv[0] = 0
+                self.budget -= C.RECRUIT_CHEAP_WORKERS
+                what = f"the cheap new worker at King's Favor for {C.RECRUIT_CHEAP_WORKERS} workers"
             self.workers[p][KF] += 1
-            self.say(f"{who} recruits a new worker at King's Favor")
+            self.say(f"{who} recruits {what}")
         self._auto_finish(p)
 
     def _pay(self, p: int, cost: Any) -> None:
@@ -746,6 +769,8 @@ class VersaillesState(State):
                 raise InvariantError(f"workers of player {p} not conserved")
             if min(self.workers[p]) < 0 or min(self.reserve[p]) < 0 or min(self.res[p]) < 0:
                 raise InvariantError("negative count")
+            if not (0 <= self.reserve[p][0] <= 1 and 0 <= self.reserve[p][1] <= 1):
+                raise InvariantError("a new-worker space holds one worker or none")
             if not 0 <= self.dm[p] <= C.DOUBLE_MOVES_PER_PLAYER:
                 raise InvariantError("double-move tokens not conserved")
         for k in range(NDECO):
@@ -842,6 +867,24 @@ class VersaillesState(State):
                     return f"your {args[0]} technology is already at level 3"
                 return (f"level {L + 1} of {args[0]} costs {TECH_WORKERS[t][L]} workers and "
                         f"{self._cost_text(TECH_COST[t][L])}")
+            if name in ("recruit", "recruit2", "flip") and loc == KF and self.flipped:
+                return "King's Favor offers recruiting or flipping, one of the two per activation"
+            if name in ("recruit", "recruit2"):
+                if loc != KF:
+                    return f"new workers are recruited at King's Favor, not at {where}"
+                rv = self.reserve[p]
+                if not (rv[0] or rv[1]):
+                    return "both your new workers are already recruited"
+                if name == "recruit2":
+                    if not (rv[0] and rv[1]):
+                        return "only one new worker is left on its space"
+                    return (f"recruiting both new workers at once takes {C.RECRUIT_BOTH_WORKERS} workers "
+                            f"and you have {b} unused here")
+                need = C.RECRUIT_EXPENSIVE_WORKERS if rv[1] else C.RECRUIT_CHEAP_WORKERS
+                which = "expensive" if rv[1] else "cheap"
+                return f"the {which} new worker takes {need} workers and you have {b} unused here"
+            if name == "flip" and loc not in (AG, KF):
+                return f"double-move tokens are flipped at the Architects' Guild or King's Favor, not at {where}"
             if name == "flip" and self.flipped:
                 return "the double-move flip may be used once per activation"
             if name == "flip" and self.dm[p] >= C.DOUBLE_MOVES_PER_PLAYER:
@@ -854,47 +897,180 @@ class VersaillesState(State):
         return ", ".join(parts) or "nothing"
 
     def describe(self, action: Action, player: int | None = None) -> str:
-        name, args = action.name, action.args
+        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
+
+        >>> state.describe(Action("tech", ("gains",)), 0)
+        'Advance the gains technology to level 1: pay 1 wood, 1 gold, 1 worker — from now on +1 wood whenever you gain wood'
+        """
+        p = player if player is not None and 0 <= player < self.players else self.actor
         try:
-            if name in ("move", "move2", "jump"):
-                a, b = (C.LOCATION_NAMES[LOC_INDEX[x]] for x in args)
-                if name == "move":
-                    return f"Move a worker from {a} to {b}"
-                if name == "move2":
-                    return f"Double move: two workers from {a} to {b}"
-                return f"Double move: one worker from {a} two steps to {b}"
-            if name == "activate":
-                return f"Activate {C.LOCATION_NAMES[self.loc]}"
-            if name == "pass":
-                return "Do not activate" if self.phase == "decide" else "Decline the reaction"
-            if name == "done":
-                return "End this activation"
-            if name == "take":
-                i = args[0] - 1
-                return f"Take {T_NAME[self.display[i]]} from position {args[0]} for {C.SLOT_WORKERS[i]} worker(s)"
-            if name == "remove":
-                return f"Remove {T_NAME[self.display[args[0] - 1]]} from the display (1 worker)"
-            if name == "clear":
-                return "Remove " + ", ".join(T_NAME[self.display[a - 1]] for a in args) + " (2 workers)"
-            if name == "flip":
-                return "Flip double-move token(s) face up (1 worker)"
-            if name == "buy":
-                k = BUY_INDEX[args[0]]
-                return f"Buy a {C.DECORATIONS[k][1]} for {self._cost_text(DECO_COST[k])}"
-            if name == "tech":
-                return f"Advance the {args[0]} technology"
-            if name == "build":
-                return f"Build {T_NAME[args[0]]} at {cell_label(args[1])} for {T_VP[args[0]]} VP"
-            if name == "recruit2":
-                return "Recruit the two cheap new workers"
-            if name == "recruit":
-                return "Recruit one expensive new worker"
-            if name == "discard":
-                return f"Discard {T_NAME[args[0]]}"
-            if name == "draw":
-                return f"Reveal {T_NAME[args[0]]}"
-            if name == "first":
-                return f"{self.player_name(args[0])} starts"
-        except (IndexError, KeyError, ValueError, TypeError):
-            pass
-        return str(action)
+            text = self._describe(action, p)
+        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+            text = None
+        return text or str(action)
+
+    def _describe(self, action: Action, p: int) -> str | None:
+        name, args = action.name, action.args
+        if name in ("move", "move2", "jump"):
+            a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
+            if name == "move":
+                return f"Move a worker from {_LN[a]} to {_LN[b]}: a regular move, it costs nothing"
+            up = self.dm[p] if p >= 0 else C.DOUBLE_MOVES_PER_PLAYER
+            token = f"flip a double-move token face down ({up} of {C.DOUBLE_MOVES_PER_PLAYER} face up now)"
+            if name == "move2":
+                return f"Double move: two workers from {_LN[a]} to {_LN[b]}: {token}"
+            mid = JUMPS[(a, b)]
+            text = f"Double move: one worker from {_LN[a]} over {_LN[mid]} to {_LN[b]}: {token}"
+            if mid == KF:
+                text += " — " + self._king_text()
+            return text
+        if name == "activate":
+            return self._describe_activation(p)
+        if name == "pass":
+            where = _LN[self.loc] if self.loc >= 0 else "the location"
+            if self.phase == "offer":
+                return f"Decline to activate {where} with your technology (it costs nothing, you gain nothing)"
+            if self.loc == KF:
+                return "Do not activate King's Favor: it costs nothing, the King does not move"
+            return f"Do not activate {where}: it costs nothing, you gain nothing"
+        if name == "done":
+            left = self.budget
+            return (f"End this activation of {_LN[self.loc]}, leaving {left} worker{'s' if left != 1 else ''} "
+                    f"unused (they stay there)")
+        if name == "take":
+            i = args[0] - 1
+            t = self.display[i]
+            text = (f"Take {self._tile_text(t)} from display position {args[0]} into your hand: spend "
+                    f"{self._workers(C.SLOT_WORKERS[i])}")
+            if p >= 0 and len(self.hand[p]) >= C.HAND_LIMIT:
+                text += f" — your hand then holds {C.HAND_LIMIT + 1}: you discard one at once"
+            return text
+        if name == "remove":
+            t = self.display[args[0] - 1]
+            return (f"Remove {T_NAME[t]} (#{t}) from display position {args[0]} to the discard pile: spend "
+                    f"{self._workers(C.REMOVE_ONE_WORKERS)}; the tiles above it slide down")
+        if name == "clear":
+            tiles = [f"{T_NAME[self.display[x - 1]]} (#{self.display[x - 1]})" for x in args]
+            return (f"Remove {', '.join(tiles[:-1])} and {tiles[-1]} from the display to the discard pile: "
+                    f"spend {self._workers(C.REMOVE_THREE_WORKERS)}; the rest slide down")
+        if name == "flip":
+            most = 1 if self.loc == AG else C.KF_FLIP_LIMIT
+            down = C.DOUBLE_MOVES_PER_PLAYER - self.dm[p] if p >= 0 else most
+            n = max(0, min(most, down))
+            return (f"Flip {n} double-move token{'s' if n != 1 else ''} face up: spend {self._workers(1)}"
+                    + (" (once per activation)" if self.loc == AG else
+                       " — instead of recruiting (King's Favor: one of the two per activation)"))
+        if name == "buy":
+            k = BUY_INDEX[args[0]]
+            d = C.DECORATIONS[k]
+            left = self.deco_supply[k]
+            return (f"Buy a {d[1]}: {self._price(DECO_COST[k], DECO_WORKERS[k])} — "
+                    f"{C.DECORATION_VP} VP at the end if you still hold it, or use it on a palace tile "
+                    f"({left} left in the supply)")
+        if name == "tech":
+            t = TRACKS.index(args[0])
+            L = self.tech[p][t] if p >= 0 else 0
+            if L >= 3:
+                return f"Advance the {args[0]} technology: it is already at level 3"
+            return (f"Advance the {args[0]} technology to level {L + 1}: "
+                    f"{self._price(TECH_COST[t][L], TECH_WORKERS[t][L])} — "
+                    f"from now on {TECH_EFFECT[t][L]}")
+        if name == "build":
+            t, cell = args
+            text = (f"Build {T_NAME[t]} (#{t}) at {cell_label(cell)}: spend {self._workers(T_WORK[t])}, pay "
+                    f"{self._cost_text(T_COST[t])}")
+            if T_DECO[t]:
+                text += " and " + " and ".join(f"a {C.DECORATIONS[k][1]}" for k in T_DECO[t])
+            text += f" — {T_VP[t]} VP at once"
+            free = [c for c in SITES[self.players].cells if self.site[c] < 0]
+            if free == [cell]:
+                text += "; it fills the construction site and ends the game at once"
+            return text
+        if name == "recruit2":
+            return (f"Recruit both new workers: spend {self._workers(C.RECRUIT_BOTH_WORKERS)} here "
+                    f"({C.RECRUIT_EXPENSIVE_WORKERS} for the expensive one, {C.RECRUIT_CHEAP_WORKERS} for the "
+                    f"cheap one) — they appear at King's Favor and act from your next turn")
+        if name == "recruit":
+            dear = self.reserve[p][1] if p >= 0 else 1
+            which, need = ("expensive", C.RECRUIT_EXPENSIVE_WORKERS) if dear else ("cheap", C.RECRUIT_CHEAP_WORKERS)
+            return (f"Recruit the {which} new worker: spend {self._workers(need)} here — it appears at "
+                    f"King's Favor and acts from your next turn")
+        if name == "discard":
+            t = args[0]
+            return (f"Discard {T_NAME[t]} (#{t}) from your hand to the discard pile (hand limit "
+                    f"{C.HAND_LIMIT}): it costs the {C.HAND_TILE_VP} VP the tile would score in hand at the end")
+        if name == "draw":
+            t = args[0]
+            pos = self.display.index(-1) + 1 if -1 in self.display else 0
+            where = f"display position {pos}" if pos else "the display"
+            return f"Chance: reveal {self._tile_text(t)} from the stack into {where}"
+        if name == "first":
+            return f"Chance: {self.player_name(args[0])} is the start player"
+        return None
+
+    def _describe_activation(self, p: int) -> str:
+        loc = self.loc
+        n = self.workers[p][loc]
+        react = self.phase == "offer"
+        head = (f"{'Also activate' if react else 'Activate'} {_LN[loc]} with your {self._workers(n)} there"
+                + (" (technology)" if react else ""))
+        y = YIELD_AT[loc]
+        if y is not None:
+            kind, table = y
+            amount = table[min(n, len(table)) - 1] if n else 0
+            g = self.tech[p][GAINS]
+            bonus = 0
+            if kind == WOOD and g >= 1 or kind == MARBLE and g >= 2:
+                bonus = 1
+            elif kind == GOLD and g >= 3:
+                bonus = C.BIG_CUBE
+            extra = f" (+{bonus} from the gains technology)" if bonus else ""
+            return f"{head}: it costs nothing, gain {amount} {C.RESOURCES[kind]}{extra}"
+        if loc == AG:
+            return (f"{head}: spend them on tiles from the display ({'/'.join(map(str, C.SLOT_WORKERS))} workers "
+                    f"by position), removing tiles ({C.REMOVE_ONE_WORKERS} worker for one, "
+                    f"{C.REMOVE_THREE_WORKERS} for three) and one double-move flip (1 worker)")
+        if loc == WS:
+            return f"{head}: buy decorations, each for {self._workers(DECO_WORKERS[0])} and its resources"
+        if loc == AL:
+            return f"{head}: advance technologies, each level for its workers and resources"
+        if loc == CS:
+            return f"{head}: build palace tiles from your hand, each for its workers, resources and decorations"
+        if loc == KF:
+            rv = self.reserve[p]
+            opts = []
+            if rv[1] and rv[0] and n >= C.RECRUIT_BOTH_WORKERS:
+                opts.append(f"recruit both new workers ({C.RECRUIT_BOTH_WORKERS} workers)")
+            if rv[1] and n >= C.RECRUIT_EXPENSIVE_WORKERS:
+                opts.append(f"recruit the expensive new worker ({C.RECRUIT_EXPENSIVE_WORKERS} workers)")
+            elif not rv[1] and rv[0] and n >= C.RECRUIT_CHEAP_WORKERS:
+                opts.append(f"recruit the cheap new worker ({C.RECRUIT_CHEAP_WORKERS} workers)")
+            if self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
+                opts.append(f"flip up to {C.KF_FLIP_LIMIT} double-move tokens (1 worker)")
+            then = ("; then " + " or ".join(opts)) if opts else \
+                "; nothing more to do here (no recruit affordable, every double-move token face up)"
+            return f"{head}: it costs nothing, {self._king_text()}{then}"
+        return head
+
+    def _king_text(self) -> str:
+        last = self.king_track()
+        if self.king + 1 >= last - 1:
+            return "the King advances to the end of his track and the game ends at once"
+        return f"the King advances to space {self.king + 2} of {last}"
+
+    @classmethod
+    def _price(cls, cost: Any, workers: int) -> str:
+        """'pay 1 wood, 1 gold, 1 worker' (or 'spend 2 workers' when no resources are due)."""
+        if not any(cost):
+            return f"spend {cls._workers(workers)}"
+        return f"pay {cls._cost_text(cost)}, {cls._workers(workers)}"
+
+    @staticmethod
+    def _workers(n: int) -> str:
+        return f"{n} worker{'s' if n != 1 else ''}"
+
+    @staticmethod
+    def _tile_text(t: int) -> str:
+        deco = " and ".join(C.DECORATIONS[k][1] for k in T_DECO[t])
+        cost = VersaillesState._cost_text(T_COST[t]) + (f", {deco}" if deco else "")
+        return f"{T_NAME[t]} (#{t}; to build: {T_WORK[t]} worker{'s' if T_WORK[t] != 1 else ''}, {cost}; {T_VP[t]} VP)"

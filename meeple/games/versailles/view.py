@@ -29,6 +29,16 @@ def _tile(t: int) -> str:
     return f"#{t} {row[0]} [{row[7]}] {row[1]} workers; {_cost(row[2:5])}{deco} → {row[6]} VP"
 
 
+def _new_workers(rv: list[int]) -> str:
+    """The player's new-worker spaces at King's Favor: who is still waiting to be recruited."""
+    left = []
+    if rv[1]:
+        left.append(f"expensive ({C.RECRUIT_EXPENSIVE_WORKERS})")
+    if rv[0]:
+        left.append(f"cheap ({C.RECRUIT_CHEAP_WORKERS})")
+    return " + ".join(left) or "all recruited"
+
+
 def render(state: Any, player: int | None) -> Group:
     """A rich renderable of what ``player`` (None: a spectator) may see."""
     obs = state.observation(player)
@@ -98,7 +108,7 @@ def render(state: Any, player: int | None) -> Group:
 
     players = Table(title="Players", show_header=True, box=None)
     for col in ("player", "VP", "wood/marble/gold", "decorations", "tech g/s/gu", "double moves",
-                "reserve", "hand"):
+                "new workers", "hand"):
         players.add_column(col)
     for p in range(n):
         r = obs["res"][p]
@@ -109,6 +119,6 @@ def render(state: Any, player: int | None) -> Group:
         players.add_row(Text(names[p] + (" (you)" if p == player else ""), style=COLOURS[p]),
                         str(obs["scores"][p]), f"{r[0]}/{r[1]}/{r[2]}", decos or "-",
                         "/".join(str(x) for x in obs["tech"][p]),
-                        f"{obs['dm'][p]} up", f"{obs['reserve'][p][0]} cheap {obs['reserve'][p][1]} dear", hand or "-")
+                        f"{obs['dm'][p]} up", _new_workers(obs['reserve'][p]), hand or "-")
     parts.append(players)
     return Group(*parts)
