@@ -82,9 +82,9 @@ class Stats:
             self.error_samples.append(text)
 
 
-# Every simulated player connects from 127.0.0.1, which the per-address limits (100 requests/s and 5 new
-# WebSocket connections/s by default) would treat as one client; a closed-loop run creates and joins 60+
-# games a second, each seat with a WebSocket of its own.
+# Every simulated player connects from 127.0.0.1, which the per-address limits (100 requests/s, 5 new
+# WebSocket connections/s and a new game every 5 s by default) would treat as one client; a closed-loop
+# run creates and joins 60+ games a second, each seat with a WebSocket of its own.
 HTTP_RATE = 10_000
 
 
@@ -119,7 +119,7 @@ def start_server(db_url: str, port: int, redis_url: str | None = None,
         extra += ["--durability", durability]
     proc = subprocess.Popen(
         [sys.executable, "-m", "meeple.server", "--port", str(port), "--db", db_url, "--bot-delay", "0",
-         "--no-open", "--http-rate", str(HTTP_RATE), "--ws-connect-rate", str(HTTP_RATE), *extra],
+         "--no-open", "--http-rate", str(HTTP_RATE), "--ws-connect-rate", str(HTTP_RATE), "--create-rate", str(HTTP_RATE), *extra],
         stdout=log, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 60
