@@ -8,7 +8,7 @@ import meeple
 from meeple import CHANCE, Action
 
 
-def new_manual(players: int = 1, boards=(7,), first: int = 0, discard: int = 2, top: int = 3,
+def new_manual(players: int = 1, boards=(7,), first: int = 0, discard: int = 5, top: int = 3,
                starts=None, solo_deck: str = "classic"):
     """A game in manual chance, set up with the given boards, start player and market cards."""
     opts = {"solo_deck": solo_deck} if players == 1 else {}

@@ -1,8 +1,8 @@
 """The three die actions, workers, and the colour effects, on board card 7.
 
 Card 7:  A: w3 g4 y5 / B: g2 g6 b3 w1 / C: r1 r5 b4 w6 w5 / D: g2 b1 y2 b4 / E: y6 r3 r6
-Market with discard card 2 and deck top card 3: squares 1 (1 green), 2 (5 yellow), 3 (6 white),
-4 (1 yellow), 5 (2 white), 6 (6 white).
+Market with deck top card 3 and discard card 5: squares 1 (3 red), 2 (4 green), 3 (6 green),
+4 (1 blue), 5 (3 white), 6 (5 blue).
 """
 
 import pytest
@@ -13,10 +13,11 @@ from .conftest import new_manual, roll
 
 
 def test_take_cube_puts_die_on_matching_square_and_cube_in_inventory(solo):
-    roll(solo, (1, 5))
-    solo.apply(Action("take", (1, 1)))
-    assert solo.inventory[0] == ["green"]
-    assert solo.supply[0]["green"] == 3
+    assert solo.market_squares() == [(3, "red"), (4, "green"), (6, "green"), (1, "blue"), (3, "white"), (5, "blue")]
+    roll(solo, (3, 5))
+    solo.apply(Action("take", (3, 1)))
+    assert solo.inventory[0] == ["red"]
+    assert solo.supply[0]["red"] == 3
     assert solo.market_dice[0] == 1
     assert solo.dice[0] == [5]
 
@@ -25,7 +26,7 @@ def test_only_the_six_centre_squares_and_matching_faces(solo):
     roll(solo, (2, 5))
     solo.workers[0] = 0
     with pytest.raises(IllegalAction, match="cannot become"):
-        solo.apply(Action("take", (2, 1)))  # square 1 shows 1; no worker to change 2 into 1
+        solo.apply(Action("take", (2, 1)))  # square 1 shows 3; no worker to change 2 into 3
     with pytest.raises(IllegalAction, match="1–6"):
         solo.apply(Action("take", (2, 7)))
     assert solo.dice[0] == [2, 5] and solo.inventory[0] == []
@@ -34,23 +35,23 @@ def test_only_the_six_centre_squares_and_matching_faces(solo):
 def test_worker_changes_die_by_one_and_wraps_six_to_one(solo):
     roll(solo, (6, 6))
     assert solo.workers[0] == 1
-    solo.apply(Action("take", (6, 1)))  # 6 -> 1 costs one worker (1↔6 wrap)
-    assert solo.workers[0] == 0 and solo.inventory[0] == ["green"]
-    assert Action("take", (6, 2)) not in solo.legal_actions()  # 6 -> 5 now needs a worker
+    solo.apply(Action("take", (6, 4)))  # square 4 shows 1: 6 -> 1 costs one worker (1↔6 wrap)
+    assert solo.workers[0] == 0 and solo.inventory[0] == ["blue"]
+    assert Action("take", (6, 6)) not in solo.legal_actions()  # 6 -> 5 now needs a worker
 
 
 def test_solo_may_stack_dice_on_an_occupied_square(solo):
-    roll(solo, (1, 1))
-    solo.apply(Action("take", (1, 1)))
-    assert Action("take", (1, 1)) in solo.legal_actions()
+    roll(solo, (3, 3))
+    solo.apply(Action("take", (3, 1)))
+    assert Action("take", (3, 1)) in solo.legal_actions()
 
 
 def test_full_inventory_returns_a_cube_of_choice(solo):
-    roll(solo, (1, 6))
+    roll(solo, (4, 6))
     solo.inventory[0] = ["red", "red", "blue"]
     for c, k in (("red", 2), ("blue", 1)):
         solo.supply[0][c] -= k
-    solo.apply(Action("take", (1, 1)))
+    solo.apply(Action("take", (4, 2)))
     assert solo.legal_actions() == [Action("return", (c,)) for c in ("red", "blue", "green")]
     with pytest.raises(IllegalAction, match="return a cube first"):
         solo.apply(Action("take", (6, 3)))
@@ -60,20 +61,20 @@ def test_full_inventory_returns_a_cube_of_choice(solo):
 
 
 def test_empty_supply_uses_the_die_without_a_cube(solo):
-    roll(solo, (1, 6))
+    roll(solo, (4, 6))
     solo.supply[0]["green"] = 0
     solo.inventory[0] = []
     solo.filled[0] += ["A2", "B1", "B2", "D1"]  # all four green cubes are on the board
-    solo.apply(Action("take", (1, 1)))
-    assert solo.inventory[0] == [] and solo.market_dice[0] == 1
+    solo.apply(Action("take", (4, 2)))
+    assert solo.inventory[0] == [] and solo.market_dice[1] == 1
 
 
 def test_place_needs_adjacent_hex_matching_number_and_colour(solo):
     # start on A3; A2 is green 4 and adjacent
-    roll(solo, (1, 4))
+    roll(solo, (6, 4))
     with pytest.raises(IllegalAction, match="no green cube"):
         solo.apply(Action("place", (4, "A2")))
-    solo.apply(Action("take", (1, 1)))
+    solo.apply(Action("take", (6, 3)))
     with pytest.raises(IllegalAction, match="not next to a filled hex"):
         solo.apply(Action("place", (4, "B1")))
     with pytest.raises(IllegalAction, match="no hex"):
@@ -124,9 +125,9 @@ def test_white_takes_a_cube_of_a_market_colour():
     _give(state, "white")
     state.apply(Action("place", (6, "C4")))
     colours = {a.args[0] for a in state.legal_actions() if a.name == "white"}
-    assert colours == {"green", "yellow", "white"}
+    assert colours == {"red", "green", "blue", "white"}
     with pytest.raises(IllegalAction):
-        state.apply(Action("white", ("red",)))
+        state.apply(Action("white", ("yellow",)))
     state.apply(Action("white", ("green",)))
     assert state.inventory[0] == ["green"]
 

@@ -11,7 +11,10 @@ CARD_OF = {card.effect: card.id for card in CARDS.values()}
 
 
 def with_effect(effect, dice=(3, 5), starts=("D3",)):
-    """Solo on card 7 (start D3), market: discard card 2, deck top card 3, the effect tucked."""
+    """Solo on card 7 (start D3), market: deck top card 3, discard card 5, the effect tucked.
+
+    Squares: 1 (3 red), 2 (4 green), 3 (6 green), 4 (1 blue), 5 (3 white), 6 (5 blue).
+    """
     state = new_manual(starts=list(starts))
     tuck(state, 0, *([CARD_OF[effect]] if effect else []))
     if effect:
@@ -35,55 +38,57 @@ def test_seventeen_distinct_effects_one_per_card():
 
 
 def test_effects_in_the_market_do_nothing():
-    state = with_effect(None, dice=(2, 5))
+    state = with_effect(None, dice=(3, 5))
     state.workers[0] = 0
     assert CARDS[3].effect == "storehouse"  # the deck's top card: in the market, not tucked
     give(state, "red", "red", "red")
-    state.apply(Action("take", (2, 5)))
+    state.apply(Action("take", (3, 5)))
     assert state.pending == [["return"]]
 
 
 def test_nudge_changes_one_die_for_free_once_per_turn():
     state = with_effect("nudge", dice=(2, 4))
     state.workers[0] = 0
-    assert Action("take", (2, 1)) in state.legal_actions()  # 2 -> 1 free
+    assert Action("take", (2, 1)) in state.legal_actions()  # 2 -> 3 free
     state.apply(Action("take", (2, 1)))
-    assert Action("take", (4, 2)) not in state.legal_actions()  # 4 -> 5 would need a second nudge
+    assert Action("take", (4, 6)) not in state.legal_actions()  # 4 -> 5 would need a second nudge
 
 
 def test_nudge_combines_with_workers():
     state = with_effect("nudge", dice=(3, 4))
     state.workers[0] = 1
-    state.apply(Action("take", (3, 1)))  # 3 -> 1: nudge + 1 worker
+    state.apply(Action("take", (3, 4)))  # 3 -> 1: nudge + 1 worker, the only way with 1 worker
     assert state.workers[0] == 0 and state.used_nudge
 
 
 def test_flip_turns_die_to_opposite_face():
     state = with_effect("flip", dice=(6, 3))
     state.workers[0] = 0
-    state.apply(Action("take", (6, 1)))  # 6 flipped to 1
-    assert state.used_flip and state.inventory[0] == ["green"]
-    assert Action("take", (3, 3)) not in state.legal_actions()  # 3 -> 4 -> would need 2nd flip
+    state.apply(Action("take", (6, 4)))  # 6 flipped to 1
+    assert state.used_flip and state.inventory[0] == ["blue"]
+    assert Action("take", (3, 2)) not in state.legal_actions()  # 3 -> 4 would need a 2nd flip
 
 
 def test_wild_six_takes_from_any_square():
     state = with_effect("wild_six", dice=(6, 3))
     state.workers[0] = 0
-    assert Action("take", (6, 2)) in state.legal_actions()  # square 2 shows 5
+    assert Action("take", (6, 2)) in state.legal_actions()  # square 2 shows 4
     assert Action("take", (3, 2)) not in state.legal_actions()
 
 
 def test_storehouse_holds_four_cubes():
-    state = with_effect("storehouse", dice=(1, 3))
+    state = with_effect("storehouse", dice=(3, 5))
     give(state, "red", "red", "blue")
-    state.apply(Action("take", (1, 1)))
+    state.apply(Action("take", (3, 1)))
     assert state.pending == [] and len(state.inventory[0]) == 4
 
 
 def test_bulk_buyer_takes_two_from_a_low_square():
     state = with_effect("bulk", dice=(1, 3))
-    state.apply(Action("take", (1, 1)))  # square 1 shows 1
-    assert state.inventory[0] == ["green", "green"]
+    state.apply(Action("take", (1, 4)))  # square 4 shows 1
+    assert state.inventory[0] == ["blue", "blue"]
+    state.apply(Action("take", (3, 1)))  # square 1 shows 3: one cube
+    assert state.inventory[0] == ["blue", "blue", "red"]
 
 
 def test_recruiter_gains_two_workers():
@@ -126,7 +131,7 @@ def test_surveyor_places_one_off_the_number():
 def test_recycle_full_inventory_return_gives_worker():
     state = with_effect("recycle", dice=(1, 3))
     give(state, "red", "red", "blue")
-    state.apply(Action("take", (1, 1)))
+    state.apply(Action("take", (1, 4)))
     state.apply(Action("return", ("red",)))
     assert state.workers[0] == 2
 
