@@ -39,7 +39,6 @@ A_TRIBUTE_GOLD = Action("tribute-gold")
 A_DRAW = [Action("draw", (D_SLUG[d],)) for d in range(ND)]
 A_KEEP = [Action("keep", (D_SLUG[d],)) for d in range(ND)]
 A_BUILD = [Action("build", (D_SLUG[d],)) for d in range(ND)]
-_BUILDS = frozenset(A_BUILD)
 A_DISCARD = [Action("discard", (D_SLUG[d],)) for d in range(ND)]
 A_LAB = [Action("lab", (D_SLUG[d],)) for d in range(ND)]
 A_TAKE = [Action("take", (D_SLUG[d],)) for d in range(ND)]
@@ -247,7 +246,7 @@ class CitadelsState(State):
                             self.reveal()  # the table learns that no card in the hand can be built
                         self._end_turn(p)  # nothing is left to decide: the turn ends by itself
                         continue
-                    if acts[0] in _BUILDS:
+                    if acts[0].name == "build":
                         # only a build keeps the turn from ending by itself: the table learns that
                         # the hand holds a district the seat can afford
                         self.reveal()
