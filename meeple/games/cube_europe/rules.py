@@ -741,8 +741,10 @@ class CubeEuropeState(State):
         if name == "place":
             colour, number = self.board(p).hexes[a[1]]
             tol = 1 if "surveyor" in self.effects(p) else 0
+            plans = self.payments(p, a[0], number, tol, False)
+            after = self.workers[p] - plans[0][0] if len(plans) == 1 else None  # workers when the effect fires
             return (f"Place a {colour} cube from your inventory on {a[1]} (number {number}) with die {a[0]}; "
-                    f"{self._effect_text(p, colour)} — {self._cost_text(p, a[0], number, tol, False)}")
+                    f"{self._effect_text(p, colour, after)} — {self._cost_text(p, a[0], number, tol, False)}")
         if name == "worker":
             w = self.workers[p]
             got = min(WORKER_MAX, w + (2 if "recruiter" in self.effects(p) else 1)) - w
@@ -763,7 +765,7 @@ class CubeEuropeState(State):
         if name == "chain":
             colour, number = self.board(p).hexes[a[0]]
             return (f"Red effect: place a {colour} cube from your inventory on {a[0]} (number {number}) "
-                    f"without a die — free; {self._effect_text(p, colour)}")
+                    f"without a die — free; {self._effect_text(p, colour, self.workers[p])}")
         if name == "white":
             return (f"White effect: gain a {a[0]} cube from your supply "
                     f"({self.supply[p][a[0]]} left) — free")
@@ -794,21 +796,23 @@ class CubeEuropeState(State):
             return f"{self.player_name(a[0])} (seat {a[0]}) gets the start card and starts with 1 worker"
         return str(action)
 
-    def _effect_text(self, player: int, colour: str) -> str:
-        """What placing a cube of ``colour`` does next (「方块效果」)."""
+    def _effect_text(self, player: int, colour: str, w: int | None) -> str:
+        """What placing a cube of ``colour`` does next (「方块效果」); ``w``: the workers by then, if known."""
         effects = self.effects(player)
-        w = self.workers[player]
         if colour == "red":
             return "then you may place another cube from your inventory next to it, without a die"
         if colour == "white":
             return "then you may gain a cube of a colour shown on the market"
         if colour == "blue":
-            got = min(WORKER_MAX, w + (2 if "blue_boost" in effects else 1)) - w
-            return f"then gain {got} worker{'s' if got != 1 else ''} (workers {w} → {w + got})"
+            gain = 2 if "blue_boost" in effects else 1
+            if w is None:
+                return f"then gain {_workers(gain)} (the track stops at {WORKER_MAX})"
+            got = min(WORKER_MAX, w + gain) - w
+            return f"then gain {_workers(got)} (workers {w} → {w + got})"
         if colour == "green":
             text = "1 VP at the end of the game"
-            if "wage" in effects and w < WORKER_MAX:
-                text += f", and 1 worker now (Harvest Wage: workers {w} → {w + 1})"
+            if "wage" in effects and (w is None or w < WORKER_MAX):
+                text += ", and 1 worker now (Harvest Wage" + (f": workers {w} → {w + 1})" if w is not None else ")")
             return text
         when = "turn" if self.players == 1 else "round"
         if self.discard:
@@ -841,12 +845,13 @@ class CubeEuropeState(State):
             target = self.board(player).hexes[where][1]
             what = f"hex {where}"
         w = self.workers[player]
-        kept = f"workers {w} → {w - plan[0]}" if plan[0] else f"workers stay {w}"
-        text = f"Turn die {die} into {target} for {what} with {_plan_text(plan)}: {kept}"
-        used = [n for n, flag in (("Steady Hand", plan[1]), ("Mirror", plan[2])) if flag]
-        if used:
-            text += f", {' and '.join(used)} used up for this turn"
-        return text
+        used = " and ".join(n for n, flag in (("Steady Hand", plan[1]), ("Mirror", plan[2])) if flag)
+        if not plan[0]:
+            return (f"Turn die {die} into {target} for {what} with {used} and 0 workers — "
+                    f"free, but {used} is used up for this turn (workers stay {w})")
+        text = (f"Turn die {die} into {target} for {what} with {_plan_text(plan)} — "
+                f"costs {_workers(plan[0])} (workers {w} → {w - plan[0]})")
+        return text + (f", and {used} is used up for this turn" if used else "")
 
     def why_illegal(self, action: Action, player: int) -> str:
         reason = self._reason(action, player)
