@@ -44,24 +44,38 @@ def _header(obs: dict[str, Any]) -> Text:
 
 
 def _market(obs: dict[str, Any]) -> Panel:
+    """The two visible market cards: each one's three centre squares and its yellow effect."""
     m = obs["market"]
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("square")
-    table.add_column("die")
-    table.add_column("cube")
-    table.add_column("dice on it")
-    for sq in m["squares"]:
-        if sq is None:
+    parts: list[RenderableType] = []
+    halves = (("deck_top", "deck top", "", m["squares"][:3]),
+              ("discard_top", "discard top", " (rightmost: a yellow cube tucks it)", m["squares"][3:]))
+    for slot, where, note, squares in halves:
+        effect = m["effects"][slot]
+        head = Text(f"{where}: ", style="bold")
+        if effect is None:
+            parts.append(head.append("no card", style="dim"))
             continue
-        table.add_row(str(sq["square"]), str(sq["face"]), Text(sq["colour"], style=STYLE[sq["colour"]]),
-                      "•" * sq["dice"] or "-")
-    limit = m["stack_limit"]
-    top = f"top card {m['deck_top']}" if m["deck_top"] is not None else "empty"
-    note = f"deck: {m['deck_size']} card(s), {top}\ndiscard pile: {len(m['discard'])} card(s)"
-    if limit:
-        note += f"\nat most {limit} die/dice per square"
-    return Panel(Group(Text("squares 1–3: the deck's top card\nsquares 4–6: the discard pile's top", style="dim"),
-                       table, Text(note, style="dim")), title="Market", width=SEAT_WIDTH)
+        head.append(f"card {effect['card']}")
+        head.append(note, style="dim")
+        head.append("\n  yellow effect ", style="yellow")
+        head.append(effect["name"], style="bold yellow")
+        head.append(f": {effect['text']}", style="yellow")
+        table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1, 0, 2))
+        for width in (8, 5, 6, 8):  # the same columns under both cards
+            table.add_column(min_width=width)
+        for sq in squares:
+            if sq is not None:
+                table.add_row(f"square {sq['square']}", f"die {sq['face']}", Text(sq["colour"], style=STYLE[sq["colour"]]),
+                              "dice: " + ("•" * sq["dice"] or "-"))
+        parts += [head, table]
+    note = f"deck: {m['deck_size']} card(s); discard pile: {len(m['discard'])} card(s)"
+    if m["stack_limit"]:
+        note += f"\nat most {m['stack_limit']} die/dice per square"
+    used = [name for key, name in (("steady", "Steady Hand"), ("mirror", "Mirror")) if obs["used_free"][key]]
+    if used:
+        note += f"\nused this turn: {', '.join(used)}"
+    parts.append(Text(note, style="dim"))
+    return Panel(Group(*parts), title="Market", width=SEAT_WIDTH)
 
 
 def _hex_map(seat: dict[str, Any]) -> Text:
