@@ -1,4 +1,5 @@
-// Cube Europe: the market's six centre squares, your dice, and every player's hex map.
+// Cube Europe: the market's six centre squares with each visible card's yellow effect, your dice, and
+// every player's hex map.
 // Click a die to filter; click a highlighted square (take), hex (place / chain / start) or cube (return).
 import { h, s, append } from "../dom.js";
 import { matching, clickable } from "./common.js";
@@ -38,12 +39,28 @@ function market(obs, ui, dieOk) {
       h("span", { class: "dice-on" }, sq.dice ? "🎲".repeat(sq.dice) : ""));
     return clickable(box, matching(ui, "take", (a) => a[1] === i + 1 && dieOk(a)), ui, `Take a ${sq.colour} cube from square ${i + 1}`);
   });
+  const effects = m.effects || {};
   return h("section", { class: "panel market", "aria-label": "Market" },
     h("h2", {}, "Market"),
     h("div", { class: "squares" },
-      h("div", { class: "card-half" }, h("small", {}, `deck top (card ${m.deck_top ?? "—"})`), h("div", { class: "row" }, squares.slice(0, 3))),
-      h("div", { class: "card-half" }, h("small", {}, `discard top (${m.discard.length} cards)`), h("div", { class: "row" }, squares.slice(3)))),
-    h("p", { class: "muted" }, `Deck: ${m.deck_size} card(s).`, m.stack_limit ? ` At most ${m.stack_limit} die/dice per square.` : ""));
+      cardHalf("deck-top", `deck top (card ${m.deck_top ?? "—"})`, squares.slice(0, 3), effects.deck_top, null),
+      cardHalf("discard-top", `discard top (card ${effects.discard_top ? effects.discard_top.card : "—"}; ${m.discard.length} in the pile)`,
+        squares.slice(3), effects.discard_top,
+        "The rightmost card: a yellow cube placed this turn tucks it under your board.")),
+    h("p", { class: "muted" }, `Deck: ${m.deck_size} card(s).`, m.stack_limit ? ` At most ${m.stack_limit} die/dice per square.` : "",
+      obs.used_free && (obs.used_free.steady || obs.used_free.mirror)
+        ? ` Used this turn: ${[obs.used_free.steady ? "Steady Hand" : null, obs.used_free.mirror ? "Mirror" : null].filter(Boolean).join(", ")}.` : ""));
+}
+
+// One visible market card: its three centre squares and the yellow effect printed at its bottom.
+function cardHalf(slot, title, squares, effect, note) {
+  return h("div", { class: `card-half ${slot}`, dataset: { slot } },
+    h("small", {}, title),
+    h("div", { class: "row" }, squares),
+    effect ? h("p", { class: "yellow-effect", style: "max-width: 16.5rem; margin: .4rem 0 0; font-size: .9rem;" },
+      h("span", { "aria-hidden": "true", style: "display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; background: #e8c22e; border: 1px solid #555; vertical-align: -.05rem;" }),
+      h("strong", {}, effect.name), `: ${effect.text}`,
+      note ? h("br") : null, note ? h("small", { class: "muted" }, note) : null) : null);
 }
 
 function dice(seat, ui) {
