@@ -188,11 +188,13 @@ def test_workshop_buys_one_decoration_per_worker(workers: int) -> None:
 
 def test_workshop_needs_resources_and_supply() -> None:
     st = new()
-    st.res[0] = list(C.DECORATIONS[R.DECO_INDEX["F"]][4])     # exactly a Fountain
+    y = R.DECO_INDEX["Y"]
+    assert sum(1 for d in C.DECORATIONS if d[4] == C.DECORATIONS[y][4]) == 1   # a cost no other kind has
+    st.res[0] = list(C.DECORATIONS[y][4])     # exactly a Tapestry
     st.deco_supply[R.DECO_INDEX["S"]] = 0
     edit(st)
     arrive(st, 0, C.WS, 2)
-    assert texts(st) == {"buy f", "done"}
+    assert texts(st) == {"buy y", "done"}
     before = st.to_json()
     with pytest.raises(IllegalAction):
         st.apply(Action("buy", ("s",)), 0)
@@ -206,23 +208,41 @@ def test_alchemists_advance_technologies(workers: int) -> None:
     st.res[0] = [20, 20, 20]
     edit(st)
     arrive(st, 0, C.AL, workers)
-    act(st, "tech gains")
-    assert st.tech[0][0] == 1
-    if workers >= 2:
+    left = workers
+    for lvl in range(3):
+        need = C.TECH_COSTS["gains"][lvl][0]
+        if need > left:
+            assert "tech gains" not in texts(st)
+            break
         act(st, "tech gains")
-        assert st.tech[0][0] == 2
-    if workers == 3:
-        assert "tech gains" not in texts(st)   # level 3 costs 2 workers; only 1 left
-        act(st, "tech sites")
-        assert st.tech[0] == [2, 1, 0]
+        left -= need
+        assert st.tech[0][0] == lvl + 1
     cost = [0, 0, 0]
     for lvl in range(st.tech[0][0]):
         for i in range(3):
             cost[i] += C.TECH_COSTS["gains"][lvl][1][i]
-    for lvl in range(st.tech[0][1]):
-        for i in range(3):
-            cost[i] += C.TECH_COSTS["sites"][lvl][1][i]
     assert st.res[0] == [20 - c for c in cost]
+    assert st.active == 1 or st.phase == "act"
+
+
+def test_alchemists_each_level_costs_its_workers_and_resources() -> None:
+    for track in C.TECH_TRACKS:
+        for lvl, (workers, cost) in enumerate(C.TECH_COSTS[track]):
+            st = new()
+            st.tech[0][C.TECH_TRACKS.index(track)] = lvl
+            st.res[0] = list(cost)
+            edit(st)
+            arrive(st, 0, C.AL, workers)
+            assert f"tech {track}" in texts(st)
+            act(st, f"tech {track}")
+            assert st.tech[0][C.TECH_TRACKS.index(track)] == lvl + 1 and st.res[0] == [0, 0, 0]
+            if any(cost):
+                st = new()
+                st.tech[0][C.TECH_TRACKS.index(track)] = lvl
+                st.res[0] = [max(0, c - 1) for c in cost]
+                edit(st)
+                arrive(st, 0, C.AL, workers)
+                assert st.phase != "act" or f"tech {track}" not in texts(st)
 
 
 def test_alchemists_level_three_is_the_top() -> None:

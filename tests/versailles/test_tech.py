@@ -187,3 +187,49 @@ def test_construction_reaction_can_end_the_game_and_stops_everything() -> None:
     assert st.to_move() == [2]
     act(st, "activate", f"build {t} {last}")
     assert st.is_over() and st.to_move() == []
+
+
+# ------------------------------------------------------------------ the heuristic player uses them
+def _bot_game(players: int, seed: int) -> R.VersaillesState:
+    import meeple
+    from meeple.agents import choose_action, make_agent
+
+    st = meeple.load("versailles", players=players).new_game(seed=seed)
+    bots = [make_agent("heuristic", "versailles", seed * 10 + p) for p in range(players)]
+    while not st.is_over():
+        p = st.to_move()[0]
+        st.apply(choose_action(bots[p], st, p), p)
+    return st
+
+
+def test_heuristic_players_learn_technologies() -> None:
+    st = _bot_game(3, 1)
+    assert st.activations[C.AL] > 0
+    assert max(max(t) for t in st.tech) >= 2       # a technology reaches level 2
+
+
+def test_heuristic_player_advances_a_technology_it_can_afford() -> None:
+    from meeple.agents import choose_action, make_agent
+
+    st = new()
+    st.res[0] = [3, 1, 1]
+    edit(st)
+    place(st, 0, cs=1, mq=2)
+    act(st, "move cs al", "activate")
+    assert st.phase == "act" and "tech gains" in texts(st)
+    bot = make_agent("heuristic", "versailles", 1)
+    assert str(choose_action(bot, st, 0)).startswith("tech")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_location_gets_eight_percent_of_the_heuristic_players_activations(players: int) -> None:
+    act = [0] * R.NLOC
+    level2 = 0
+    games = 12
+    for seed in range(games):
+        st = _bot_game(players, seed)
+        act = [a + b for a, b in zip(act, st.activations)]
+        level2 += max(max(t) for t in st.tech) >= 2
+    assert min(act) / sum(act) >= 0.08, act
+    assert level2 > games / 2

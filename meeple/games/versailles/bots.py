@@ -25,6 +25,26 @@ def progress(s: R.VersaillesState) -> float:
     return max(king, built, tiles, 0.0)
 
 
+W = {
+    "res": (0.34, 0.34, 0.5),        # a resource at its end-of-game rate (wood, marble, gold)
+    "stock": 0.45,                   # ... plus this, early, for a working stock up to
+    "stock_cap": (4, 5, 5),
+    "deco": 4.0,                     # a decoration held (3 VP at the end, or the key to a tile)
+    "tile": 1.0,                     # a tile in hand (its end-of-game point) ...
+    "tile_vp": 0.25,                 # ... plus, early, this share of its VP
+    "tile_short": 0.3,               # ... less this per resource still lacking (3 per decoration)
+    # a technology level, early (track gains / sites / guilds, level 1..3)
+    "tech": ((3.0, 5.0, 8.0), (1.4, 2.5, 2.5), (1.5, 3.5, 2.0)),
+    "react_players": 0.5,            # sites and guilds levels are worth (1 + this × other players) × tech
+    "worker": 3.0,                   # a worker in play, early
+    "dm": 0.45,                      # a face-up double-move token, early
+    "conc": 0.8,                     # workers in groups of 2-3, early
+    "cs_ready": 1.2,                 # workers at the Construction Site with an affordable tile in hand
+    "cs_hand": 0.4,                  # ... with tiles in hand not yet affordable (up to 2 workers)
+}
+"""The weights of :func:`value` (hand-tuned with ``tools/versailles_tune.py``)."""
+
+
 def value(s: R.VersaillesState, p: int, early: float) -> float:
     """The worth of the position to ``p`` in (roughly) victory points.
 
@@ -38,13 +58,16 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
     r = s.res[p]
     v = float(s.vp[p])
     # end-of-game worth, plus a premium on a working stock of each resource
-    v += r[0] * 0.34 + r[1] * 0.34 + r[2] * 0.5
-    v += early * 0.45 * (min(r[0], 4) + min(r[1], 5) + min(r[2], 5))
+    rate = W["res"]
+    cap = W["stock_cap"]
+    v += r[0] * rate[0] + r[1] * rate[1] + r[2] * rate[2]
+    v += early * W["stock"] * (min(r[0], cap[0]) + min(r[1], cap[1]) + min(r[2], cap[2]))
     d = s.deco[p]
-    v += sum(d) * 3.3
+    v += sum(d) * W["deco"]
     hand = s.hand[p]
     w = s.workers[p]
     ready = 0
+    tile_vp, tile_short = W["tile_vp"], W["tile_short"]
     for t in hand:
         # a tile is worth its VP less what it costs, discounted; more if it can be afforded now
         cost = R.T_COST[t]
@@ -54,24 +77,35 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
                 short += 3
         if short == 0:
             ready = max(ready, R.T_WORK[t])
-        v += 1.0 + early * max(0.0, 0.25 * R.T_VP[t] - 0.3 * short)
+        v += W["tile"] + early * max(0.0, tile_vp * R.T_VP[t] - tile_short * short)
     tech = s.tech[p]
-    v += early * (3.0 * tech[0] + 2.5 * tech[1] + 2.5 * tech[2])
+    tw = W["tech"]
+    tv = 0.0
+    for k in range(3):
+        for lvl in range(tech[k]):
+            tv += tw[k][lvl]
+    # a reaction is worth more the more other players there are to react to
+    if tech[1] or tech[2]:
+        others = (s.players - 1) * W["react_players"]
+        for k in (1, 2):
+            for lvl in range(tech[k]):
+                tv += others * tw[k][lvl]
+    v += early * tv
     on_board = sum(w)
-    v += early * 3.0 * on_board
-    v += early * 0.6 * s.dm[p]
+    v += early * W["worker"] * on_board
+    v += early * W["dm"] * s.dm[p]
     # workers gathered in groups activate more strongly
     conc = 0.0
     for loc in range(R.NLOC):
         n = w[loc]
         if n >= 2:
             conc += min(n, 3) - 1
-    v += early * 0.8 * conc
+    v += early * W["conc"] * conc
     # workers ready at the Construction Site while holding tiles
     if ready:
-        v += early * 1.2 * min(w[R.CS], ready)
+        v += early * W["cs_ready"] * min(w[R.CS], ready)
     elif hand:
-        v += early * 0.4 * min(w[R.CS], 2)
+        v += early * W["cs_hand"] * min(w[R.CS], 2)
     return v
 
 

@@ -28,7 +28,8 @@ seats beyond the player count are zero. Layout:
   seat one-hot (5), construction-site cell one-hot (12);
 * global: phase one-hot (8), location being activated one-hot (8), budget /9, flipped, refill,
   over, end reason one-hot (4: none, King, stack, site), turn /100, decoration supply /5 (6),
-  King position one-hot (20) and /track length, visits per location /20 (8), activations per
+  King position one-hot (20; with 5 players the track has 24 spaces and spaces 20–24 share the last
+  slot) and /track length, visits per location /20 (8), activations per
   location /20 (8), stack size /40, player count one-hot (2..5 → 4).
 """
 
