@@ -8,10 +8,10 @@ report says "undoable", and for every seat ``v``, the position before the move i
 it must leave ``v`` seeing exactly what ``v`` really sees after it (``observation(v)`` and
 ``log_for(v)``). A re-deal that ends up looking different to ``v`` is a world ``v`` could not tell
 from the real one before the move and can tell apart after it: the move told ``v`` something, and
-undoing it would let that knowledge be used. So does the converse matter: a game whose every move
-reveals would pass that check, hence the second test (moves that merely take gold or place a worker
-stay undoable: a fair share of each game's moves is undoable) and the third (moves that must reveal,
-game by game, are marked).
+undoing it would let that knowledge be used. The converse is checked too: a game whose every move
+reveals would pass that test, hence a second one (moves that merely take gold or place a worker stay
+undoable: a fair share of each game's moves is undoable), and a third that reads, game by game, the
+moves that do reveal (a character called, an enemy card seen, bids opened) and demands they are marked.
 
 Knobs: ``MEEPLE_REVEAL_REDEALS`` (re-deals per seat and move, default 8; the slow test,
 ``pytest -m slow tests/contract/test_reveal.py``, uses 64 on four more seeds).
@@ -46,13 +46,14 @@ def _game(config: Config) -> str:
 def _redeals(config: Config, redeals: int) -> int:
     return redeals if _game(config) in HIDDEN else max(1, redeals // 4)
 
+
 MIN_UNDOABLE_SHARE = 0.15
 """At least this share of a game's decisions must be undoable: "reveal everything" must fail."""
 
 
-def _difference(a: dict[str, Any], b: dict[str, Any]) -> str:
-    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-    return ", ".join(f"{k}: {b.get(k)!r:.120} instead of {a.get(k)!r:.120}" for k in keys[:3])
+def _difference(real: dict[str, Any], world: dict[str, Any]) -> str:
+    keys = sorted(k for k in set(real) | set(world) if real.get(k) != world.get(k))
+    return ", ".join(f"{k} is {world.get(k)!r:.120} in a re-deal, {real.get(k)!r:.120} really" for k in keys[:3])
 
 
 def leaks(before: State, action: Any, player: int, after: State, redeals: int, salt: int) -> list[str]:
@@ -74,9 +75,8 @@ def leaks(before: State, action: Any, player: int, after: State, redeals: int, s
                 break
             log = world.log_for(viewer)
             if log != seen_log:
-                extra = [line for line in log[len(before.log_for(viewer)):]]
-                real = [line for line in seen_log[len(before.log_for(viewer)):]]
-                found.append(f"{before.player_name(viewer)} reads {real} where a re-deal gives {extra}")
+                start = len(before.log_for(viewer))
+                found.append(f"{before.player_name(viewer)} reads {seen_log[start:]} where a re-deal gives {log[start:]}")
                 break
     return found
 
