@@ -900,7 +900,7 @@ class VersaillesState(State):
         """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
 
         >>> state.describe(Action("tech", ("gains",)), 0)
-        'Advance the gains technology to level 1: pay 1 wood, 1 gold, 1 worker — from now on +1 wood whenever you gain wood'
+        'Advance the gains technology to level 1: pay 1 wood, 1 worker — from now on +1 wood whenever you gain wood'
         """
         p = player if player is not None and 0 <= player < self.players else self.actor
         try:
