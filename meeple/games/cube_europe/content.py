@@ -6,8 +6,13 @@ these faces were designed by ``tools/design_cube_europe_cards.py`` to its constr
 * board side: a hexagon of 19 hexes in five rows (A–E, 3-4-5-4-3 hexes, numbered left to right);
   4 red, 4 blue, 4 green, 4 white and 3 yellow hexes, the yellow ones apart (the three starting
   spaces, 「版图上的三个黄色空间之一」); every hex shows a die number; completed territories total
-  exactly 30 VP (「领土所能获得的总分数是30分」); a worker track from 0 to ``WORKER_MAX``;
-* market side: three centre squares, each a die face and a cube colour, and one yellow effect.
+  exactly 30 VP (「领土所能获得的总分数是30分」); a worker track from 0 to ``WORKER_MAX``; the four
+  possible territory layouts (A 10+7+5+5, B 10+6+6+5, C 10+7+6+4, D 7+7+7+6 from red, blue, green,
+  white) spread over the cards; card 7 can end as the rulebook's scoring example (「得分示例」);
+* market side: three centre squares, each a die face and a cube colour (three different faces; the
+  base cards show every face 4 or 5 times, the expansion cards 4 times), and one yellow effect.
+
+``python tools/design_cube_europe_cards.py --check`` audits this table against those constraints.
 
 A board is written row by row as it looks on the card: ``r6`` is a red hex numbered 6.
 """

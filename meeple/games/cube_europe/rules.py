@@ -8,6 +8,7 @@ The phases of the game, in order:
 * ``start``           each player puts a yellow cube on one of their three yellow hexes
 * ``roll``  (chance)  every player rolls two dice
 * ``turn``            in order from the start card, a player uses both dice (take / place / worker),
+                      choosing how to pay a die change (``pay``) when there is a choice, and
                       resolving cube effects as follow-up decisions
 * end of round        yellow effects tucked, the market advances, the deck may reshuffle or end the game
 
