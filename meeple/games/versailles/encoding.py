@@ -20,17 +20,18 @@ is secret). Seats are rotated so the observing seat comes first (a spectator see
 seats beyond the player count are zero. Layout:
 
 * 5 seat blocks of 67: workers per location /9 (8), the new workers still on King's Favor's
-  new-worker spaces (cheap, expensive: 0/1) and workers in the box /9 (3), marker location one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
+  new-worker spaces (cheap, expensive: 0/1) and workers in the box /9 (3), marker location
+  one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
   double-move tokens /2, VP /100, score /100, turns taken /40, hand size /4, start-player flag,
   active flag, actor flag, position in the reaction queue one-hot (4), seat-exists flag, 14 zero
   (reserved);
 * tiles (40 × 25): in play, in the stack, discarded, display slot one-hot (5), hand of rotated
   seat one-hot (5), construction-site cell one-hot (12);
-* global: phase one-hot (8), location being activated one-hot (8), budget /9, flipped, refill,
-  over, end reason one-hot (4: none, King, stack, site), turn /100, decoration supply /5 (6),
-  King position one-hot (20; with 5 players the track has 24 spaces and spaces 20–24 share the last
-  slot) and /track length, visits per location /20 (8), activations per
-  location /20 (8), stack size /40, player count one-hot (2..5 → 4).
+* global: phase one-hot (8), location being activated one-hot (8), budget /9, flipped (the
+  activation's once-only option is used), refill, over, end reason one-hot (4: none, King, stack,
+  site), turn /100, decoration supply /5 (6), King position one-hot (20; the 5-player track has 24
+  spaces, spaces 20–24 share the last slot) and /track length, visits per location /20 (8),
+  activations per location /20 (8), stack size /40, player count one-hot (2..5 → 4).
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ class VersaillesState(State):
         self.actor = -1
         self.loc = -1
         self.budget = 0
-        self.flipped = False
+        self.flipped = False            # the once-only option is used (AG: flip; KF: recruit or flip)
         self.queue: list[int] = []
         self.refill = True
         self.over = False
