@@ -109,6 +109,19 @@ def test_an_undoable_move_reveals_nothing_to_any_seat(config: Config, seed: int)
     check_undoable_moves(config, seed, _redeals(config, REDEALS))
 
 
+CITADELS_EXTRAS = [Config("citadels", 4, ((f"rank{rank}", slug),)) for rank, slug in (
+    (1, "witch"), (2, "tax-collector"), (3, "wizard"), (4, "emperor"), (5, "abbot"), (6, "alchemist"),
+    (7, "navigator"), (8, "diplomat"), (9, "queen"), (9, "artist"))]
+"""The harness plays Citadels' other characters with 2 players only; several of them act on a third
+seat (the Wizard's card taken in secret and then built, the Emperor's tribute), so 4 players too."""
+
+
+@pytest.mark.parametrize("config", CITADELS_EXTRAS, ids=[str(c) for c in CITADELS_EXTRAS])
+def test_an_undoable_move_reveals_nothing_citadels_characters_at_four(config: Config) -> None:
+    for seed in (0, 1):
+        check_undoable_moves(config, seed, REDEALS)
+
+
 @pytest.mark.parametrize("config, seed", [c for c in CASES if c.values[0].game_id in HIDDEN and c.values[0].players > 1])
 def test_ordinary_moves_stay_undoable(config: Config, seed: int) -> None:
     """Taking gold, building, placing a worker, moving cubes: most moves show nobody anything."""
@@ -237,6 +250,62 @@ def test_ending_a_citadels_turn_that_calls_the_next_character_is_not_undoable() 
             ends += 1
             assert report.revealed and not report.undoable, f"'end' called a character but is undoable: {obs}"
     assert ends >= 10
+
+
+def _citadels_last_turn(seed: int, hand_cost: int | None) -> State:
+    """A 2-player Citadels position where the seat to move has called the round's last character,
+    the game ends with the round, and it has not yet taken gold: its hand is one district costing
+    ``hand_cost`` (None: an empty hand), its gold 0, nothing else to do after taking gold."""
+    import meeple
+    from meeple.games.citadels import content as K
+    from meeple.games.citadels.rules import P_TURN
+
+    state = meeple.load("citadels", players=2).new_game(seed=seed)
+    rng = Rng(seed)
+    while not (state.phase == P_TURN and not state.took and not state.drawn and not state.wiz
+               and state.tribute < 0 and not state.grave and state.witch_step == 0):
+        player = state.to_move()[0]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.randbelow(len(legal))], player)
+    p = state.cur_seat
+    state.pool = sorted(state.pool + state.hands[p])
+    state.hands[p] = []
+    if hand_cost is not None:
+        d = next(d for d in state.pool if K.D_COST[d] == hand_cost and d not in state.cities[p])
+        state.pool.remove(d)
+        state.hands[p] = [d]
+    for row in state.known:
+        row[p] = []
+    state.gold[p] = 0
+    state.used = state.lab_used = state.smithy_used = state.income_done = True
+    state.builds = 1
+    state.call_i = len(state.chars)  # nobody is called after this turn
+    state.first_complete = 1 - p  # the game ends with this round
+    state._legal_cache = {}
+    state.check_invariants()
+    return state
+
+
+def test_a_citadels_turn_ending_by_itself_tells_whether_the_hand_could_build() -> None:
+    """Taking 2 gold with one district of cost 5 in hand: nothing can be built, the turn ends by itself
+    and the game ends; the other seat learns that the card costs more than 2 (a re-deal of that card
+    would have let the turn go on). With an empty hand the same move shows nothing."""
+    from meeple.games.citadels.rules import A_GOLD
+
+    for seed in (1, 2, 3):
+        before = _citadels_last_turn(seed, hand_cost=5)
+        after = before.clone()
+        report = after.apply_reporting(A_GOLD, before.cur_seat)
+        assert after.is_over()
+        assert report.revealed and not report.undoable
+        # the sampler agrees: some re-deal of the hand lets the turn go on
+        assert leaks(before, A_GOLD, before.cur_seat, after, 16, seed)
+
+        empty = _citadels_last_turn(seed, hand_cost=None)
+        after = empty.clone()
+        report = after.apply_reporting(A_GOLD, empty.cur_seat)
+        assert after.is_over() and report.undoable
+        assert not leaks(empty, A_GOLD, empty.cur_seat, after, 16, seed)
 
 
 def test_gods_playground_last_secret_choice_turns_all_up_and_is_not_undoable() -> None:
