@@ -44,13 +44,19 @@ export function render(container, view, ui) {
     h("div", { class: "provinces" }, o.workers.map((_, p) => seatPanel(o, p, p === me, ui)))]);
 }
 
+// reserve = [cheap new worker still on its King's Favor space (0/1), expensive one (0/1), workers in the box]
+function newWorkers([cheap, dear]) {
+  const waiting = [dear ? "one for 3 workers" : null, cheap ? "one for 2 workers" : null].filter(Boolean);
+  return waiting.length ? `at King's Favor: ${waiting.join(", ")}` : "all recruited";
+}
+
 function seatPanel(o, p, mine, ui) {
   const rows = [
     ["resources", c.resources.map((r, i) => `${r} ${o.res[p][i]}`).join(" · ")],
     ["decorations", c.decorations.map((d, i) => (o.deco[p][i] ? `${d.name} ${o.deco[p][i]}` : null)).filter(Boolean).join(", ") || "none"],
     ["technologies", c.tech_tracks.map((t, i) => `${t} ${o.tech[p][i]}`).join(" · ")],
     ["double moves", `${o.dm[p]} face up`],
-    ["new workers", `${o.reserve[p].join(" / ")} in reserve`],
+    ["new workers", newWorkers(o.reserve[p])],
   ];
   return h("section", { class: `panel seat-${p} ${mine ? "me" : ""} ${o.to_move.includes(p) ? "to-move" : ""}`, "aria-label": `${ui.seatName(p)}` },
     h("h2", {}, ui.seatName(p), mine ? " (you)" : "", ` — ${o.vp[p]} VP`),
