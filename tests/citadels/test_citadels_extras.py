@@ -78,10 +78,12 @@ def test_tax_collector_one_gold_from_each_builder_even_the_rank_one():
     act(s, "gold")
     act(s, "build tavern")
     act(s, "end")
-    assert s.gold[0] == 4 - 1 - 1
-    assert "Red pays 1 gold of tax onto the Tax Collector's card." in s.log_for(None)
+    # the coin was owed, not paid, until the Tax Collector was called: nobody may learn who holds him
+    log = s.log_for(None)
+    assert log.index("Red owes 1 gold of tax to the Tax Collector, if anybody holds him.") \
+        < log.index("Red pays the Tax Collector the 1 gold of tax owed.")
     assert turn_of(s) == ("tax-collector", 1)
-    assert s.gold[1] == 3 and s.tax_pot == 0  # collected when called
+    assert s.gold[0] == 4 - 1 - 1 and s.gold[1] == 3 and s.tax_owed == []  # collected when called
     finish_turn(s)
     until(s, "king")
     act(s, "gold")
@@ -90,16 +92,27 @@ def test_tax_collector_one_gold_from_each_builder_even_the_rank_one():
     assert s.gold[1] == 3 + 2 + 1
 
 
-def test_tax_collector_absent_the_tax_returns_to_the_bank():
+def test_tax_collector_nobody_holds_nobody_is_owed_nobody_pays():
+    # seed "税务官": the builder pays "给你" (to the Tax Collector); face down, nobody is owed the coin
     s = start(4, {0: "assassin", 1: "magician", 2: "king", 3: "warlord"}, rank2="tax-collector",
               down="tax-collector", up=["bishop", "architect"], hands={0: ["tavern", "harbor", "harbor", "harbor"]})
     act(s, "gold")
     act(s, "build tavern")
     act(s, "end")
-    assert s.tax_pot == 1  # nobody can tell yet whether the Tax Collector is in play
-    while s.round == 1:
-        finish_turn(s)
-    assert s.tax_pot == 0 and "1 gold of uncollected taxes returns to the bank." in s.log_for(None)
+    assert "Red owes 1 gold of tax to the Tax Collector, if anybody holds him." in s.log_for(None)
+    assert turn_of(s) == ("magician", 1)  # the Tax Collector was called: nobody answered
+    assert s.tax_owed == [] and s.gold[0] == 3  # Red keeps the coin
+    assert "Nobody holds the Tax Collector: the tax owed to him is not paid." in s.log_for(None)
+    assert sum(s.gold) == 3 + 2 + 2 + 2
+
+
+def test_tax_collector_killed_after_nothing_owed():
+    s = start(4, {0: "assassin", 1: "tax-collector", 2: "king", 3: "warlord"}, rank2="tax-collector",
+              down="magician", up=["bishop", "architect"], hands={0: ["tavern", "harbor", "harbor", "harbor"]})
+    act(s, "gold")
+    act(s, "build tavern")
+    act(s, "kill tax-collector")
+    assert s.gold[0] == 3 and s.tax_owed == []
 
 
 # ------------------------------------------------------------------ Wizard

@@ -32,7 +32,7 @@ written relative to that seat; seats beyond the player count are zero. Layout:
   cards left /9, current seat one-hot (7), witch step one-hot (3), the turn record (13 numbers:
   took, builds /3, income done, used, lab used, smithy used, destroyed, spent /10, built /3,
   drawn /4, keep /3, redraw /4, art /2), graveyard district one-hot (28) and seat one-hot (7), tax
-  pot /10, pending draws /28, wizard: target seat one-hot (7), stage one-hot (3), district one-hot
+  owed /10, pending draws /28, wizard: target seat one-hot (7), stage one-hot (3), district one-hot
   (28), over flag;
 * private: drawn cards (28, count), redraw cards (28), the Wizard's view of a hand (28), known
   deck-bottom cards: positions 0..9 × district one-hot (280) and the count of every known bottom
@@ -162,7 +162,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[g + D_INDEX[obs["graveyard"][0]]] = 1
         out[g + ND + rel(obs["graveyard"][1])] = 1
     g += ND + MAX_SEATS
-    out[g] = obs["tax_pot"] / 10
+    out[g] = len(obs["tax_owed"]) / 10
     out[g + 1] = obs["pending_draws"] / 28
     g += 2
     wiz = obs.get("wizard")

@@ -82,7 +82,7 @@ class CitadelsState(State):
         "deal_down", "deal_up", "call_i", "revealed", "absent", "killed", "robbed", "bewitched",
         "cur_char", "cur_seat", "witch_step", "took", "builds", "income_done", "used", "lab_used",
         "smithy_used", "warlord_done", "spent", "built", "drawn", "keep_n", "redraw", "grave",
-        "wiz", "tribute", "tax_pot", "art", "protect", "robber",
+        "wiz", "tribute", "tax_owed", "art", "protect", "robber",
     )
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset({
         "gold", "cards", "end", "income", "redraw", "smithy", "recover", "decline", "draw", "keep",
@@ -165,7 +165,7 @@ class CitadelsState(State):
         self.grave = []
         self.wiz = []
         self.tribute = -1
-        self.tax_pot = 0
+        self.tax_owed = []
         self.art = 0
         self.protect = -1
         self.robber = -1
@@ -558,7 +558,7 @@ class CitadelsState(State):
         self.revealed = []
         self.absent = []
         self.killed = self.robbed = self.bewitched = self.robber = -1
-        self.tax_pot = 0
+        self.tax_owed = []
         self.protect = -1
         self.say(f"Round {self.round}: {self._nm(self.crown)} has the crown and chooses first.")
 
@@ -648,6 +648,9 @@ class CitadelsState(State):
                 self.reveal()  # nobody answers: the character was face down
                 self.absent.append(c)
                 self.say(f"The {_cname(c)} is called; nobody answers.")
+                if c == TAX_COLLECTOR and self.tax_owed:
+                    self.say("Nobody holds the Tax Collector: the tax owed to him is not paid.")
+                    self.tax_owed = []
             if c == self.bewitched:
                 self.say("The Witch's spell finds nobody; she can do no more this round.")
         self._end_round()
@@ -689,10 +692,8 @@ class CitadelsState(State):
         if c == KING:
             self.crown = p
             self.say(f"{name} takes the crown.")
-        if c == TAX_COLLECTOR and self.tax_pot:
-            self.gold[p] += self.tax_pot
-            self.say(f"{name} collects {self.tax_pot} gold of taxes.")
-            self.tax_pot = 0
+        if c == TAX_COLLECTOR and self.tax_owed:
+            self._collect_owed_tax(p)
         if c == self.bewitched:
             self.witch_step = 1
             self.builds = 0
@@ -721,9 +722,7 @@ class CitadelsState(State):
                 if self.killed == KING:
                     self.crown = h  # seed "弑君": the killed King's player still takes the crown
                     self.say(f"{self._nm(h)} takes the crown all the same.")
-        if self.tax_pot:
-            self.say(f"{self.tax_pot} gold of uncollected taxes returns to the bank.")
-            self.tax_pot = 0
+        self.tax_owed = []  # (always settled when the Tax Collector is called)
         if self.first_complete >= 0 or self.round >= K.ROUND_LIMIT:
             self.phase = P_OVER
             self.mover = NOBODY
@@ -868,11 +867,13 @@ class CitadelsState(State):
                 self._begin_turn(c, witch, witch=True)
 
     def _pay_tax(self, p: int) -> None:
-        """Seed "税务官": whoever built pays 1 gold to the Tax Collector at the end of the turn.
+        """Seed "税务官": whoever built pays 1 gold "给你" (to the Tax Collector) at the end of the turn.
 
-        Before the Tax Collector is called nobody may learn whether a seat holds it, so the coin is laid
-        on its card (``tax_pot``) whenever it may still be in play; it is collected when the Tax
-        Collector is called and returns to the bank if nobody answers.
+        Before the Tax Collector is called nobody may learn whether a seat holds it, so a builder who
+        plays before him (the rank-1 character, seed "如果杀手或女巫有建设地区") keeps the coin and
+        owes it (``tax_owed``): when the Tax Collector is called its holder takes it from him; when
+        nobody answers, nobody is owed and nobody pays. Nothing else happens between the rank-1 turn
+        and the rank-2 call, so the debtor still has the coin then.
         """
         tc = TAX_COLLECTOR
         if tc not in self.chars or self.holder[tc] == UP or tc == self.killed or tc in self.absent:
@@ -883,13 +884,21 @@ class CitadelsState(State):
                 seat = s
         if seat == p:
             return
-        self.gold[p] -= 1
         if seat >= 0:
+            self.gold[p] -= 1
             self.gold[seat] += 1
             self.say(f"{self._nm(p)} pays 1 gold of tax to the Tax Collector.")
         else:
-            self.tax_pot += 1
-            self.say(f"{self._nm(p)} pays 1 gold of tax onto the Tax Collector's card.")
+            self.tax_owed.append(p)
+            self.say(f"{self._nm(p)} owes 1 gold of tax to the Tax Collector, if anybody holds him.")
+
+    def _collect_owed_tax(self, tc_seat: int) -> None:
+        for q in self.tax_owed:
+            if q != tc_seat and self.gold[q] > 0:
+                self.gold[q] -= 1
+                self.gold[tc_seat] += 1
+                self.say(f"{self._nm(q)} pays the Tax Collector the 1 gold of tax owed.")
+        self.tax_owed = []
 
     # ------------------------------------------------------------------ base character abilities
     def _act_kill(self, action: Action, p: int) -> None:
@@ -1202,7 +1211,7 @@ class CitadelsState(State):
             },
             "graveyard": [D_SLUG[self.grave[0]], self.grave[1]] if self.grave else None,
             "tribute": self.tribute,
-            "tax_pot": self.tax_pot,
+            "tax_owed": list(self.tax_owed),
             "protected": self.protect,
             "pending_draws": len(self.dq),
             "scores": self.scores(),
