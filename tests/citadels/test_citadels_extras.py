@@ -163,6 +163,20 @@ def test_emperor_gives_the_crown_and_receives_a_tribute():
     assert "palace" in s.observation(3)["known_hands"]["0"]
 
 
+def test_emperor_may_give_the_crown_to_its_current_holder():
+    # seed "必须要将皇冠卡交给另外一位玩家": another player than the Emperor, whoever holds the crown
+    s = start(4, {0: "emperor", 1: "thief", 2: "merchant", 3: "assassin"}, crown=1, rank4="emperor",
+              down="magician", up=["bishop", "architect"])
+    until(s, "emperor")
+    act(s, "gold")
+    gives = sorted(a for a in legal(s) if a.startswith("give-crown"))
+    assert gives == ["give-crown 1", "give-crown 2", "give-crown 3"]
+    act(s, "give-crown 1")
+    assert s.crown == 1 and s.to_move() == [1]  # the holder keeps it and still pays the tribute
+    act(s, "tribute-gold")
+    assert s.gold[0] == 2 + 2 + 1
+
+
 # ------------------------------------------------------------------ Abbot
 def test_abbot_takes_one_gold_from_the_richest():
     s = start(4, {0: "abbot", 1: "thief", 2: "king", 3: "assassin"}, rank5="abbot",

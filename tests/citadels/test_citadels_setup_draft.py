@@ -108,6 +108,19 @@ def test_three_players_seed_rules_no_assassin_and_ten_districts():
     assert len(s.legal_actions(s.to_move()[0])) == 4  # players + 1
 
 
+def test_three_players_seed_rules_remove_the_assassin_by_name_the_witch_stays():
+    # seed "3 名玩家": "从游戏当中移走杀手这张角色卡" names the Assassin; the Witch chosen for rank 1 stays
+    s = new(3, rank1="witch")
+    assert K.WITCH in s.chars and len(s.chars) == 8 and s.complete_at == 10
+    deal(s)
+    assert s.deal_down == 1 and s.deal_up == 3  # the first player still sees players + 1 cards
+    act(s, "deal-down thief", CHANCE)
+    for c in ("magician", "bishop", "merchant"):
+        act(s, f"deal-up {c}", CHANCE)
+    assert len(s.legal_actions(s.to_move()[0])) == 4
+    assert "pick witch" in [str(a) for a in s.legal_actions(s.to_move()[0])]
+
+
 def test_three_players_variant_two_characters_each():
     s = new(3, three_player="two")
     assert len(s.chars) == 8 and s.complete_at == 8

@@ -127,8 +127,8 @@ class CitadelsState(State):
             slug = opts.get(f"rank{rank}", K.RANK_CHOICES[rank][0])
             if slug == "none":
                 continue
-            if rank == 1 and n == 3 and opts.get("three_player", "seed") == "seed":
-                continue  # seed "3 名玩家": "从游戏当中移走杀手这张角色卡"
+            if slug == "assassin" and n == 3 and opts.get("three_player", "seed") == "seed":
+                continue  # seed "3 名玩家": "从游戏当中移走杀手这张角色卡" (the Assassin, by name)
             chars.append(K.C_INDEX[slug])
         self.chars = chars
         self.holder = [OUT] * NC
@@ -356,8 +356,8 @@ class CitadelsState(State):
         if c == WIZARD:
             return [A_PEEK[q] for q in range(n) if q != p and self.hands[q]]
         if c == EMPEROR:
-            targets = [q for q in range(n) if q != p and q != self.crown] or [q for q in range(n) if q != p]
-            return [A_GIVE_CROWN[q] for q in targets]
+            # seed "必须要将皇冠卡交给另外一位玩家": any player but the Emperor, the crown's holder included
+            return [A_GIVE_CROWN[q] for q in range(n) if q != p]
         if c == ABBOT:
             return [A_LEVY[q] for q in self._levy_targets(p)]
         if c == NAVIGATOR:
