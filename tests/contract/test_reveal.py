@@ -330,7 +330,7 @@ def test_gods_playground_last_secret_choice_turns_all_up_and_is_not_undoable() -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", CONFIGS + CITADELS_EXTRAS, ids=CONFIG_IDS + [str(c) for c in CITADELS_EXTRAS])
 def test_an_undoable_move_reveals_nothing_many_redeals(config: Config) -> None:
     for seed in SLOW_SEEDS:
         check_undoable_moves(config, seed, _redeals(config, SLOW_REDEALS))
