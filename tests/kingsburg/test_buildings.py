@@ -120,13 +120,40 @@ def test_market_changes_one_handful_by_one_once_a_season():
     assert "place 12" in legal(s)
 
 
-def test_farms_add_a_white_die_every_season_and_cost_one_defence():
+def test_farms_let_you_roll_a_white_die_every_season_and_cost_one_defence():
+    # 每個季節生產時，玩家可多擲1顆白色骰子: "may" roll it, asked before the dice are rolled
     s = new(2)
     take_aid(s)
     give(s, 0, "inn", "market", "farms")
-    roll(s, "1 1 1 1")
-    assert s.dice[0] == [1, 1, 1, 1]
+    for season in ("spring", "summer", "autumn"):
+        jump(s, season)
+        assert s.to_move() == [0] and legal(s) == ["white 1", "white 0"]
+        act(s, "white 1")
+        roll(s, "1 1 1 1", "6 5 4")
+        assert s.dice[0] == [1, 1, 1, 1]
+    jump(s, "autumn")
+    act(s, "white 0")
+    assert len(s.chance_outcomes()) == 56  # declined: 3 dice
+    roll(s, "2 1 1", "6 5 4")
+    assert s.dice[0] == [2, 1, 1]
     assert s.defence(0, "orcs") == -1
+
+
+def test_farms_and_the_kings_aid_offer_two_white_dice_in_spring():
+    s = new(2)
+    take_aid(s)
+    give(s, 0, "inn", "market", "farms")
+    give(s, 1, "inn", "market", "farms", "palisade")
+    jump(s, "aid")
+    assert s.aid_die == 0
+    assert s.to_move() == [0] and legal(s) == ["white 2", "white 1", "white 0"]
+    act(s, "white 2")
+    assert s.to_move() == [1] and legal(s) == ["white 1", "white 0"]  # Blue: the Farms only
+    act(s, "white 0")
+    assert len(s.chance_outcomes()) == 252  # Red: 5 dice
+    roll(s, "6 5 4 3 2", "1 1 1")
+    assert s.dice == [[6, 5, 4, 3, 2], [1, 1, 1]]
+    assert s.order == [1, 0]
 
 
 def test_merchants_guild_gives_a_gold_each_season():
@@ -339,6 +366,16 @@ def test_church_barricade_and_palisade_against_their_enemy():
     s.soldiers = [1, 1, 1]
     winter(s, "demons6", 5)  # 6 each; the Church adds 1 against demons, the Palisade 1 against all
     assert s.result == ["won", "tie", "won"]
+    # each bonus against its own enemy: the Barricade against Goblins, the Palisade's second +1 against Zombies
+    # (other years, whose cards are still face down)
+    s.year = 2
+    s.soldiers = [0, 0, 0]
+    winter(s, "goblins4", 3)  # Red 3 (the Church does nothing), Blue 3 + 1, Green 3 + 1
+    assert s.result == ["lost", "tie", "tie"]
+    s.year = 4
+    s.soldiers = [0, 0, 0]
+    winter(s, "zombies7", 5)  # Red 5, Blue 5 (the Barricade does nothing), Green 5 + 2
+    assert s.result == ["lost", "lost", "tie"]
 
 
 def test_peeked_enemy_is_not_drawn_again_in_winter():

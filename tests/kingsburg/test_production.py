@@ -112,12 +112,23 @@ def test_dice_that_cannot_make_the_number_are_refused():
 
 
 def test_the_same_player_cannot_use_one_advisor_twice():
-    s = spring(2, "2 1 1", "6 6 6")
+    # 同一玩家亦不可反覆選擇同一要人: even the King's envoy cannot put a second handful on your own advisor
+    s = new(2)
+    take_aid(s)
+    s.envoy = 0
+    roll(s, "2 1 1", "3 1 1")
+    assert s.order == [0, 1]
     act(s, "place 2")
     assert legal(s) == ["use 2", "use 1 1"]
     act(s, "use 2")
-    act(s, "place 18")
-    assert "place 2" not in legal(s)
+    act(s, "place 1")  # Blue
+    assert s.adv[1] == [[1, 1]] and s.adv[2] == [[0, 2]]
+    assert s.to_move() == [0] and s.dice[0] == [1, 1]  # 1 and 2 are within reach, both taken
+    assert legal(s) == ["envoy 1", "pass"]  # Blue's Jester may be shared; Red's own Squire may not
+    before = s.to_json()
+    with pytest.raises(meeple.IllegalAction, match="already influence"):
+        s.apply(meeple.Action("envoy", (2,)), 0)
+    assert s.to_json() == before
 
 
 # ---------------------------------------------------------------- King's aid
@@ -133,13 +144,17 @@ def test_year_one_everyone_is_tied_and_takes_a_resource():
     assert s.to_move() == [CHANCE]
 
 
-def test_single_fewest_buildings_rolls_a_white_die_in_spring():
+def test_single_fewest_buildings_may_roll_a_white_die_in_spring():
+    # 若只有一人獲得國王緩助，則該玩家在下個步驟春季生產可多擲1顆白骰: "may", so Green chooses before the roll
     s = new(3)
     take_aid(s)
     give(s, 0, "inn")
     give(s, 1, "inn")
     jump(s, "aid")
     assert s.aid_die == 2
+    assert s.to_move() == [2] and s.rolled == [[], [], []]  # decided before anyone rolls
+    assert legal(s) == ["white 1", "white 0"]
+    act(s, "white 1")
     roll(s, "1 1 1", "1 1 1")
     assert len(s.chance_outcomes()) == 126  # 4 dice
     roll(s, "6 5 4 3")
@@ -147,6 +162,23 @@ def test_single_fewest_buildings_rolls_a_white_die_in_spring():
     jump(s, "summer")
     roll(s, "1 1 1", "1 1 1")
     assert len(s.chance_outcomes()) == 56  # only in spring
+
+
+def test_the_kings_aid_die_may_be_declined_and_then_the_turn_order_differs():
+    s = new(3)
+    take_aid(s)
+    give(s, 0, "inn")
+    give(s, 1, "inn")
+    jump(s, "aid")
+    c = s.clone()
+    act(s, "white 0")
+    roll(s, "3 3 3", "4 4 4", "4 3 3")
+    assert s.dice[2] == [4, 3, 3] and s.order == [0, 2, 1]  # Red 9, Green 10, Blue 12
+    act(c, "white 1")
+    roll(c, "3 3 3", "4 4 4")
+    assert len(c.chance_outcomes()) == 126
+    roll(c, "4 3 3 6")
+    assert c.dice[2] == [6, 4, 3, 3] and c.order == [0, 1, 2]  # with the white die Green's 16 is last
 
 
 def test_aid_tie_on_buildings_goes_to_fewer_resources():
@@ -183,6 +215,17 @@ def test_kings_reward_to_everyone_tied_for_most_buildings():
     give(s, 1, "inn")
     jump(s, "reward")
     assert s.vp == [1, 0, 1]
+
+
+def test_kings_reward_goes_to_nobody_while_nobody_has_built():
+    # 建築數目最多者 ... 將獲國王獎償多得1分: with no buildings at all, nobody has the most
+    s = new(3)
+    take_aid(s)
+    jump(s, "reward")
+    assert s.vp == [0, 0, 0]
+    lines = s.log_for(None)
+    assert any("King's reward: nobody" in line for line in lines)
+    assert not any("(0 buildings)" in line for line in lines)
 
 
 def test_envoy_goes_to_the_single_fewest_and_ties_go_by_resources_or_to_nobody():
@@ -239,8 +282,11 @@ def test_without_the_envoy_one_building_per_season():
     take_aid(s)
     s.res[0] = [3, 3, 0]
     tasks(s, ["build", 0], ["build", 1])
+    assert "build market" not in legal(s)  # (the Market needs the Inn first)
     act(s, "build inn")
-    assert s.to_move() != [0] or s.queue[0][0] != "build" or s.queue[0][1] != 0
+    assert C.B_INDEX["market"] in s.buildable(0)  # 2 gold, 2 wood left: the Market is affordable
+    assert not (s.queue and s.queue[0][:2] == ["build", 0])  # but Red's building turn is over
+    assert s.built[0] == 1 << C.INN and s.res[0] == [2, 2, 0]
 
 
 # ---------------------------------------------------------------- the 18 advisors
@@ -410,9 +456,11 @@ def test_the_envoy_is_never_compulsory_for_placing():
 
 
 def test_pass_is_refused_while_a_free_advisor_is_reachable():
-    s = spring(2, "6 6 4", "6 6 6")
-    s.envoy = 0
-    s._legal_cache = {}
+    s = new(2)
+    take_aid(s)
+    s.envoy = 0  # the holder of the envoy, who may pass when only the envoy would let them place
+    roll(s, "6 6 4", "6 6 6")
+    assert "envoy 4" not in legal(s) and "pass" not in legal(s)  # nothing taken yet: all free
     before = s.to_json()
     with pytest.raises(meeple.IllegalAction, match="must place"):
         s.apply(meeple.Action("pass"), 0)

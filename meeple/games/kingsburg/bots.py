@@ -63,6 +63,9 @@ class HeuristicBot:
         return handler(state, player, legal, ctx)
 
     # ------------------------------------------------------------------ decisions
+    def _white(self, s, p, legal, ctx):
+        return max(legal, key=lambda a: a.args[0])  # more dice: more advisors within reach
+
     def _take(self, s, p, legal, ctx):
         return max(legal, key=lambda a: ctx.unit_value(C.RES_INDEX[a.args[0]]))
 

@@ -67,6 +67,29 @@ BUILDINGS = (
     ("townhall", "Town Hall", (2, 1, 1), 2),
     ("embassy", "Embassy", (2, 2, 2), 4),
 )
+# What each building does, in a few words (seed 各式建築), for describe() and the view.
+B_EFFECT = (
+    "reroll one die when all your dice show the same number",
+    "reroll all your dice when their total is 7 or less",
+    "+1 defence against Demons",
+    "at the end of the game 1 VP per 2 resources",
+    "a '+2' token after each summer",
+    "one handful a season counts 1 more or 1 less",
+    "may roll an extra white die every season; -1 defence",
+    "+1 gold every season",
+    "+1 defence",
+    "+1 defence",
+    "recruit soldiers for 1 resource each",
+    "+2 defence",
+    "+1 defence, +2 against Zombies",
+    "+1 soldier whenever an advisor gives soldiers",
+    "+1 defence, and a tie with the enemy is a win",
+    "+1 defence, and +1 VP when you beat the enemy",
+    "+1 defence against Goblins",
+    "levels III and IV cost 1 gold less",
+    "after each season pay 1 resource or '+2' token for 1 VP",
+    "+1 VP after each season",
+)
 NB = len(BUILDINGS)
 B_KEY = tuple(b[0] for b in BUILDINGS)
 B_NAME = tuple(b[1] for b in BUILDINGS)

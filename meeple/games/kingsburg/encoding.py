@@ -13,7 +13,9 @@ Action space (the same fixed order for every player count):
 * ``take r``, ``lose r``, ``trade r`` (gold, wood, stone), ``townhall r`` and ``townhall token``;
 * ``build b`` (20 buildings in ``content.BUILDINGS`` order);
 * ``recruit r`` (3), ``recruit r s`` (6 pairs, r ≤ s);
-* ``pass``, ``skip``, ``done``, ``keep``, ``statue``, ``chapel``, ``smuggle``.
+* ``pass``, ``skip``, ``done``, ``keep``, ``statue``, ``chapel``, ``smuggle``;
+* ``white k`` (k = 0, 1, 2: how many of the white dice one may roll are rolled; added last, so the
+  ids above are unchanged).
 
 Observation tensor (float32, from ``state.observation(player)`` only). Seats are rotated so the
 observing seat comes first (a spectator sees seat 0 first); seat numbers inside the observation
@@ -27,7 +29,7 @@ are written relative to that seat; seats beyond the player count are zero. Layou
 * advisors: 18 × (occupied, dice used /5, "+2" tokens used /3, Market +1, Market −1, seat one-hot
   (5)) = 18 × 10;
 * global: year one-hot (5), step one-hot (9: aid … winter, over), season one-hot (4: spring,
-  summer, autumn, none), task kind one-hot (24), task seat one-hot (5), task count /5, task
+  summer, autumn, none), task kind one-hot (25: the last is the white-dice choice), task seat one-hot (5), task count /5, task
   resource mask (3), roll mode one-hot (3), token supply /20, selected advisor one-hot (19),
   selected through the envoy, enemy of each year: card one-hot (5) + unknown flag (6 × 5), this
   year's enemy drawn, reinforcement one-hot (0..6 → 7), over.
@@ -50,7 +52,7 @@ STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "win
 SEASONS = ("spring", "summer", "autumn")
 TASKS = ("aid", "take", "roll", "reroll", "order", "place", "collect", "adv", "alch", "smuggle", "peek",
          "draw", "builds", "build", "endseason", "townhall", "kingreward", "envoystep", "recruit", "reveal",
-         "king", "battle", "lose", "endyear")
+         "king", "battle", "lose", "endyear", "white")
 ROLL_MODES = ("all", "one", "chapel")
 RESULTS = ("won", "tie", "lost")
 SEAT_SIZE = 82
@@ -91,6 +93,7 @@ def action_space(game: Any) -> list[Action]:
     space += list(R.RECRUIT1)
     space += [R.RECRUIT2[(a, b)] for a in range(3) for b in range(a, 3)]
     space += [R.PASS, R.SKIP, R.DONE, R.KEEP, R.A_STATUE, R.A_CHAPEL, R.SMUGGLE]
+    space += list(R.WHITE)
     return space
 
 

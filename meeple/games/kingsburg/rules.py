@@ -41,6 +41,8 @@ KEEP = Action("keep")
 A_STATUE = Action("statue")
 A_CHAPEL = Action("chapel")
 SMUGGLE = Action("smuggle")
+WHITE = tuple(Action("white", (k,)) for k in range(3))  # roll k of the white dice you may roll
+WHITE_LEGAL = tuple(tuple(WHITE[k] for k in range(m, -1, -1)) for m in range(3))  # most dice first
 RECRUIT1 = tuple(Action("recruit", (r,)) for r in RESOURCES)
 RECRUIT2 = {(a, b): Action("recruit", (RESOURCES[a], RESOURCES[b])) for a in range(3) for b in range(a, 3)}
 KING = tuple(Action("reinforce", (d,)) for d in range(7))
@@ -77,7 +79,7 @@ def _roll_table(n: int) -> tuple[Action, ...]:
 
 ACTION_NAMES = frozenset({
     "take", "lose", "trade", "townhall", "place", "envoy", "use", "build", "pass", "skip", "done", "keep",
-    "statue", "chapel", "smuggle", "recruit", "roll", "reinforce", "enemy",
+    "statue", "chapel", "smuggle", "recruit", "roll", "reinforce", "enemy", "white",
 })
 
 
@@ -265,7 +267,7 @@ class KingsburgState(State):
     def _roll_count(self, t: list) -> int:
         p, mode = t[1], t[2]
         if mode == "all":
-            return 3 + (self.season == 0 and self.aid_die == p) + (self.built[p] >> FARMS & 1)
+            return 3 + t[3]  # t[3]: the white dice the player chose to roll (King's aid, Farms)
         if mode == "one":
             return 1
         return len(self.dice[p])  # Chapel: reroll all the dice
@@ -327,12 +329,19 @@ class KingsburgState(State):
         self.sel = 0
         self.say(f"{SEASONS[s].capitalize()} of year {self.year}")
         q = self.queue
-        q.extend(["roll", p, "all"] for p in range(n))
+        # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
+        # turn order, before the dice are rolled together
+        q.extend(["white", p, k] for p in self.order if (k := self.white_dice(p)))
+        q.extend(["roll", p, "all", 0] for p in range(n))
         rerollers = (1 << STATUE) | (1 << CHAPEL)
         q.extend(["reroll", p] for p in self.order if self.built[p] & rerollers)
         q.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
 
     # ------------------------------------------------------------------ helpers
+    def white_dice(self, p: int) -> int:
+        """How many white dice ``p`` may roll this season: the King's aid (spring only) and the Farms."""
+        return (self.season == 0 and self.aid_die == p) + (self.built[p] >> FARMS & 1)
+
     def _gain(self, p: int, r: int, k: int = 1) -> None:
         self.res[p][r] += k
 
@@ -416,7 +425,7 @@ class KingsburgState(State):
         got = self._fewest()
         if len(got) == 1:
             self.aid_die = got[0]
-            self.say(f"King's aid: {_name(got[0])} rolls an extra white die this spring")
+            self.say(f"King's aid: {_name(got[0])} may roll an extra white die this spring")
         else:
             self.aid_die = -1
             self.say("King's aid: " + ", ".join(_name(p) for p in got) + " each take a resource of choice")
@@ -446,6 +455,21 @@ class KingsburgState(State):
 
     def _t_roll(self, t: list) -> int:
         return CHANCE
+
+    def _t_white(self, t: list) -> int | None:
+        return t[1]
+
+    def _a_white(self, action: Action, t: list, p: int) -> None:
+        self.queue.pop(0)
+        k = action.args[0]
+        for task in self.queue:
+            if task[0] == "roll" and task[1] == p and task[2] == "all":
+                task[3] = k
+                break
+        if k:
+            self.say(f"{_name(p)} will roll {k} white {'die' if k == 1 else 'dice'}")
+        else:
+            self.say(f"{_name(p)} will roll no white die")
 
     def _a_roll(self, action: Action, t: list, p: int) -> None:
         q = t[1]
@@ -792,10 +816,13 @@ class KingsburgState(State):
         self.say(f"{_name(p)} pays 1 {what if what != 'token' else chr(39) + '+2' + chr(39) + ' token'} at the Town Hall for 1 VP")
 
     def _t_kingreward(self, t: list) -> None:
-        """3. King's reward: +1 VP to everyone tied for most buildings."""
+        """3. King's reward: +1 VP to everyone tied for most buildings (nobody while nobody has built)."""
         self.queue.pop(0)
         nb = [b.bit_count() for b in self.built]
         top = max(nb)
+        if top == 0:  # 建築數目最多者: with no building anywhere nobody has the most
+            self.say("King's reward: nobody has a building, so nobody gets it")
+            return None
         got = [p for p in range(self.players) if nb[p] == top]
         for p in got:
             self.vp[p] += 1
@@ -1012,6 +1039,8 @@ class KingsburgState(State):
             return acts
         if k == "smuggle":
             return [SMUGGLE, SKIP]
+        if k == "white":
+            return list(WHITE_LEGAL[t[2]])
         if k == "lose":
             res = self.res[p]
             return [LOSE[r] for r in range(3) if res[r]]
@@ -1173,6 +1202,7 @@ class KingsburgState(State):
             "smuggle": f"{who} may pay 1 VP to the Smuggler for 3 resources",
             "lose": f"{who} chooses goods to lose",
             "roll": "dice are rolled",
+            "white": f"{who} decides whether to roll the white dice they may roll",
             "king": "the King's reinforcement die is rolled",
         }
         return texts.get(k, "the enemy card is drawn")
@@ -1222,5 +1252,5 @@ _APPLY = {
     "place": KingsburgState._a_place, "alch": KingsburgState._a_alch, "smuggle": KingsburgState._a_smuggle,
     "peek": KingsburgState._a_draw, "draw": KingsburgState._a_draw, "build": KingsburgState._a_build,
     "townhall": KingsburgState._a_townhall, "recruit": KingsburgState._a_recruit, "king": KingsburgState._a_king,
-    "lose": KingsburgState._a_lose,
+    "lose": KingsburgState._a_lose, "white": KingsburgState._a_white,
 }

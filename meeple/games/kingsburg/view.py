@@ -119,7 +119,7 @@ def _province(obs: dict[str, Any], p: int, mine: bool) -> Table:
     if obs["envoy"] == p:
         title.append("   holds the King's envoy", style="bold magenta")
     if obs["aid_die"] == p:
-        title.append("   King's aid: white die this spring", style="bold")
+        title.append("   King's aid: may roll a white die this spring", style="bold")
     if obs["dice"][p]:
         title.append(f"   dice left: {' '.join(map(str, obs['dice'][p]))}", style="bold")
     table = Table(title=title, title_justify="left", show_header=True, padding=(0, 1))
