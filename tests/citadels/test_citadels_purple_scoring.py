@@ -116,6 +116,22 @@ def test_library_keeps_both_cards():
     assert len(s.hands[3]) == n + 2 and not s.bottom
 
 
+def test_library_may_keep_only_one():
+    # seed "图书馆": "你可以保留抽到的两张地区卡" — may keep both, so may also keep just one
+    s = four(ROLES)
+    give_city(s, 3, "library")
+    until(s, "assassin")
+    n = len(s.hands[3])
+    act(s, "cards")
+    draw(s, "castle", "palace")
+    assert "keep-done" not in legal(s)  # one card at least, as without the Library
+    act(s, "keep castle")
+    assert sorted(legal(s)) == ["keep palace", "keep-done"]
+    act(s, "keep-done")
+    assert len(s.hands[3]) == n + 1 and [K.D_SLUG[d] for d in s.bottom] == ["palace"]
+    assert s.bottom_known == [1 << 3]
+
+
 def test_library_and_observatory_draw_three_keep_two():
     s = four(ROLES)
     give_city(s, 3, "library", "observatory")

@@ -1,6 +1,6 @@
 """Citadels' fixed encodings for research: the action space and the observation tensor.
 
-Action space (818 actions, the same fixed order for every player count and every option): the
+Action space (819 actions, the same fixed order for every player count and every option): the
 rules hand out shared action objects from their fast paths and the engine stores each action's id
 on the object itself, so one numbering serves every configuration. Characters an option leaves out
 (e.g. the Witch while ``rank1=assassin``) and seats beyond the player count are simply never legal.
@@ -15,7 +15,8 @@ Districts are in ``content.DISTRICT_TABLE`` order (28 kinds), characters in
   ``beautify``, ``exchange``;
 * per character (18 each): ``kill``, ``rob``, ``bewitch``;
 * per seat (7 each): ``swap``, ``peek``, ``give-crown``, ``levy``;
-* ``destroy p d`` (7 × 28, seat-major), ``exchange-with p d`` (7 × 28).
+* ``destroy p d`` (7 × 28, seat-major), ``exchange-with p d`` (7 × 28);
+* ``keep-done`` (the Library's "keep only one", id 818).
 
 Observation tensor (float32, from ``state.observation(player)`` only). Seats are rotated so the
 observing seat comes first (a spectator sees seat 0 first); every seat number in the observation is
@@ -83,6 +84,7 @@ def action_space(game: Any) -> list[Action]:
         space += list(row)
     for row in R.A_SWAP_WITH:
         space += list(row)
+    space.append(R.A_KEEP_DONE)  # added last, so that every earlier id stays the same
     return space
 
 

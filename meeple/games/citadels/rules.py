@@ -36,6 +36,7 @@ A_REDRAW, A_SMITHY, A_RECOVER, A_DECLINE = Action("redraw"), Action("smithy"), A
 A_NAV_GOLD, A_NAV_CARDS = Action("navigate-gold"), Action("navigate-cards")
 A_WIZ_KEEP, A_WIZ_BUILD = Action("wizard-keep"), Action("wizard-build")
 A_TRIBUTE_GOLD = Action("tribute-gold")
+A_KEEP_DONE = Action("keep-done")  # Library: keep only what was kept so far, the rest to the bottom
 A_DRAW = [Action("draw", (D_SLUG[d],)) for d in range(ND)]
 A_KEEP = [Action("keep", (D_SLUG[d],)) for d in range(ND)]
 A_BUILD = [Action("build", (D_SLUG[d],)) for d in range(ND)]
@@ -89,7 +90,7 @@ class CitadelsState(State):
         "build", "discard", "lab", "pick", "facedown", "deal-down", "deal-up", "kill", "rob", "crown",
         "swap", "destroy", "bewitch", "peek", "take", "wizard-keep", "wizard-build", "give-crown",
         "tribute", "tribute-gold", "levy", "navigate-gold", "navigate-cards", "exchange",
-        "exchange-with", "beautify",
+        "exchange-with", "beautify", "keep-done",
     })
     MAX_ACTIONS: ClassVar[int] = 200_000
 
@@ -291,7 +292,10 @@ class CitadelsState(State):
             acts += [A_TRIBUTE[d] for d in sorted(set(self.hands[player]))]
             return acts
         if self.drawn:
-            return [A_KEEP[d] for d in sorted(set(self.drawn))]
+            acts = [A_KEEP[d] for d in sorted(set(self.drawn))]
+            if self.keep_n == 1 and LIBRARY in self.cities[player]:
+                acts.append(A_KEEP_DONE)  # seed "图书馆": "你可以保留" both cards — may, not must
+            return acts
         if self.redraw:
             acts = [A_DISCARD[d] for d in sorted(set(self.hands[player]))]
             acts.append(A_REDRAW)
@@ -770,13 +774,19 @@ class CitadelsState(State):
         self.keep_n -= 1
         self.log.append(LogEntry(f"{SEAT_NAMES[p]} keeps the {D_NAME[d]}.", (p,)))
         if self.keep_n <= 0 or not self.drawn:
-            for x in self.drawn:
-                self._to_bottom(x, 1 << p)
-            self.say(f"{SEAT_NAMES[p]} keeps what it chose and puts {len(self.drawn)} card(s) at the bottom of the deck.")
-            self.drawn = []
-            self.keep_n = 0
-            if self.witch_step == 1:
-                self._end_turn(p)
+            self._keep_done(p)
+
+    def _act_keep_done(self, action: Action, p: int) -> None:
+        self._keep_done(p)
+
+    def _keep_done(self, p: int) -> None:
+        for x in self.drawn:
+            self._to_bottom(x, 1 << p)
+        self.say(f"{SEAT_NAMES[p]} keeps what it chose and puts {len(self.drawn)} card(s) at the bottom of the deck.")
+        self.drawn = []
+        self.keep_n = 0
+        if self.witch_step == 1:
+            self._end_turn(p)
 
     def _to_bottom(self, d: int, mask: int) -> None:
         self.bottom.append(d)
@@ -1535,6 +1545,7 @@ CitadelsState._HANDLERS = {
     "gold": CitadelsState._act_gold,
     "cards": CitadelsState._act_cards,
     "keep": CitadelsState._act_keep,
+    "keep-done": CitadelsState._act_keep_done,
     "build": CitadelsState._act_build,
     "income": CitadelsState._act_income,
     "lab": CitadelsState._act_lab,
