@@ -90,7 +90,7 @@ def test_diplomacy_with_russia_costs_die_plus_2():
     s.money[RED] = 12
     turn(s, "special", RED, 8)
     s.picks = []
-    act(s, RED, "diplomacy 2")
+    act(s, RED, "diplomacy 1")                   # Russia, named by its province Lithuania
     assert s.to_move() == [CHANCE]
     roll(s, 5)
     assert s.money[RED] == 12 - 7

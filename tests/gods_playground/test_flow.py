@@ -221,7 +221,7 @@ def test_clean_up_trims_enemies_to_the_nobles_and_clears_the_round():
     s.check_invariants()
 
 
-def test_peaceful_province_with_old_cubes_gains_a_level_but_still_loses_an_estate():
+def test_peaceful_province_with_old_cubes_equal_to_the_nobles_gains_a_level_and_loses_no_estate():
     s = blank()
     from .conftest import estate
     estate(s, PRUSSIA, RED, BLUE)
@@ -229,8 +229,31 @@ def test_peaceful_province_with_old_cubes_gains_a_level_but_still_loses_an_estat
     enemy_cubes(s, PRUSSIA, SWEDES, 1)            # left from an earlier round, nothing new came
     s.phase = 14
     s.estates_phase()
-    assert s.level[PRUSSIA] == 4
-    assert s.estates[PRUSSIA] == [[RED, 0, 0]]    # as many enemies as nobles: at least one is lost
+    assert s.level[PRUSSIA] == 4                  # "视为和平"
+    assert s.estates[PRUSSIA] == [[RED, 0, 0], [BLUE, 0, 0]]
+
+
+def test_peaceful_province_still_loses_estates_to_old_cubes_that_outnumber_the_nobles():
+    s = blank()
+    from .conftest import estate
+    estate(s, PRUSSIA, RED, BLUE, WHITE)
+    cubes(s, PRUSSIA, red=1)
+    enemy_cubes(s, PRUSSIA, SWEDES, 3)            # old cubes; red took cubes back this round
+    s.phase = 14
+    s.estates_phase()
+    assert s.level[PRUSSIA] == 4 and s.estates[PRUSSIA] == [[RED, 0, 0]]
+
+
+def test_new_enemy_cubes_equal_to_the_nobles_still_cost_one_estate():
+    s = blank()
+    from .conftest import estate
+    estate(s, PRUSSIA, RED, BLUE)
+    cubes(s, PRUSSIA, red=1)
+    enemy_cubes(s, PRUSSIA, SWEDES, 1)
+    s.hit[PRUSSIA] = True                         # they came this round
+    s.phase = 14
+    s.estates_phase()
+    assert s.level[PRUSSIA] == 2 and s.estates[PRUSSIA] == [[RED, 0, 0]]
 
 
 def test_no_estate_is_lost_where_the_nobles_outnumber_the_enemies():

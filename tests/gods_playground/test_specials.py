@@ -77,36 +77,76 @@ def diplomat(rnd=1):
 def test_diplomacy_limits_ottomans_habsburgs_once_per_round():
     s = diplomat(rnd=1)
     legal = names(s, RED)
-    assert {"diplomacy 1", "diplomacy 2", "diplomacy 3"} <= legal
-    rejected(s, RED, "diplomacy 4", "Ottomans")
-    rejected(s, RED, "diplomacy 5", "Habsburgs")
-    act(s, RED, "diplomacy 1")
+    assert {"diplomacy 0", "diplomacy 1", "diplomacy 2"} <= legal       # enemies named by their province
+    assert "diplomacy 3" not in legal and "diplomacy 4" not in legal
+    rejected(s, RED, "diplomacy 3", "Ottomans")
+    rejected(s, RED, "diplomacy 4", "Habsburgs")
+    act(s, RED, "diplomacy 0")
     roll(s, 1)
     assert s.treaty == SWEDES and s.money[RED] == 17
     s.senate[LITHUANIA] = RED
     s.discs[RED] -= 1
     special(s, RED)
-    rejected(s, RED, "diplomacy 2", "once per round")
+    rejected(s, RED, "diplomacy 1", "once per round")
 
 
 def test_diplomacy_with_habsburgs_only_in_round_4_unless_annexed():
     s = diplomat(rnd=4)
-    assert "diplomacy 5" in names(s, RED)
+    assert "diplomacy 4" in names(s, RED)
     s.annexed = True
     s._legal_cache = {}
-    rejected(s, RED, "diplomacy 5", "annexed")
+    rejected(s, RED, "diplomacy 4", "annexed")
 
 
-def test_diplomacy_needs_a_senate_disc_and_money_for_any_roll():
+def test_diplomacy_needs_a_senate_disc_but_no_money():
     s = diplomat()
-    s.money[RED] = 7
+    s.money[RED] = 0                             # "骰子结果加2就是议和的价钱": no money condition
     s._legal_cache = {}
-    rejected(s, RED, "diplomacy 2", "8")
-    s.money[RED] = 8
+    assert "diplomacy 1" in names(s, RED)
     s.senate[PRUSSIA] = -1
     s.discs[RED] += 1
     s._legal_cache = {}
-    rejected(s, RED, "diplomacy 2", "senate")
+    rejected(s, RED, "diplomacy 1", "senate")
+
+
+def test_diplomacy_beyond_the_purse_pays_all_by_default_and_the_treaty_holds():
+    s = diplomat()
+    s.money[RED] = 3
+    s._legal_cache = {}
+    act(s, RED, "diplomacy russia")              # by name: the enemy of Lithuania
+    roll(s, 6)                                   # 8 złoty due, 3 in hand
+    assert s.money[RED] == 0 and s.treaty == RUSSIA and s.diplo_used
+    assert s.senate[PRUSSIA] == -1 and s.pc[LITHUANIA][RED] == 1
+    s.check_invariants()
+
+
+def test_diplomacy_shortfall_fail_option_spends_cube_and_disc_but_no_treaty():
+    from meeple import CHANCE
+    import meeple
+    s2 = diplomat()
+    s2.game = meeple.load("gods-playground", players=3, diplomacy_shortfall="fail")
+    s2.money[RED] = 3
+    s2._legal_cache = {}
+    act(s2, RED, "diplomacy 1")
+    assert s2.to_move() == [CHANCE]
+    roll(s2, 6)
+    assert s2.money[RED] == 3 and s2.treaty == -1 and s2.diplo_used
+    assert s2.senate[PRUSSIA] == -1 and s2.pc[LITHUANIA][RED] == 1
+    s2.check_invariants()
+
+
+def test_diplomacy_lets_the_player_choose_which_senate_seat_to_give_up():
+    s = diplomat()
+    s.senate[GREAT] = RED
+    s.discs[RED] -= 1
+    s._legal_cache = {}
+    act(s, RED, "diplomacy 1")
+    assert s.to_move() == [RED] and names(s, RED) == {"seat 0", "seat 4"}
+    rejected(s, RED, "seat 1", "not yours")
+    act(s, RED, "seat great poland")
+    assert s.senate[GREAT] == -1 and s.senate[PRUSSIA] == RED
+    roll(s, 1)
+    assert s.money[RED] == 17 and s.treaty == RUSSIA
 
 
 def test_no_campaign_against_a_treaty_enemy_track_but_its_cubes_in_the_province_may_be_fought():

@@ -99,8 +99,7 @@ CITIES = 4
 JESUIT_FROM_ROUND = 2
 CITY_FROM_ROUND = 3
 CONFEDERATION_ROUNDS = (3, 4)
-DIPLOMACY_EXTRA = 2           # cost = die + 2
-DIPLOMACY_MIN_MONEY = 8       # the most it can cost: a player must be able to pay any roll
+DIPLOMACY_EXTRA = 2           # cost = die + 2 (no money is needed to start it; see the rules doc)
 JESUIT_COST = 2
 JESUIT_ALL_BONUS = 2          # all five provinces and 10 zloty: 5 + 2 = 7 VP
 SPECIAL_PICK_ROUNDS = 2

@@ -1,6 +1,7 @@
 """God's Playground's fixed encodings for research: the action space and the observation tensor.
 
-Action space (always 3 players, no options; 604 actions), built from the rules' interned actions:
+Action space (always 3 players, the same for every option; 609 actions), built from the rules'
+interned actions:
 
 * chance: ``start p`` (3), ``lot p`` (3), ``roll d`` (d = 1..6);
 * ``token area value`` (6 areas × values 0..5);
@@ -8,9 +9,12 @@ Action space (always 3 players, no options; 604 actions), built from the rules' 
   these 400 and a family never comes near 400 zloty);
 * ``estate i``, ``build i`` (5 provinces each), ``pass``, ``done``, ``danzig``;
 * ``move a b`` (a ≠ b, 20), ``jesuit i``, ``recruit i`` (5 each), ``buy u`` (inf, cav, art,
-  cossack), ``campaign i``, ``royal i``, ``veto i`` (5 each), ``diplomacy e`` (e = 1..5);
+  cossack), ``campaign i``, ``royal i``, ``veto i`` (5 each), ``diplomacy i`` (i = 0..4: the enemy
+  named by the province it borders);
 * ``land i k`` and ``city i k`` (every estate slot k of province i: 6 + 8 + 7 + 8 + 8 each);
-* ``confederation i v`` (5 provinces × 3 seats).
+* ``confederation i v`` (5 provinces × 3 seats);
+* ``seat i`` (5: the senate seat given up for diplomacy or the royal army), last so that the
+  ids before it are those of the 604-action space.
 
 Observation tensor (float32, from ``state.observation(player)`` only). Seats are rotated so the
 observing seat comes first (a spectator sees seat 0 first); every seat number inside the
@@ -27,7 +31,7 @@ observation is written relative to that seat. Layout:
   manager, city, empty-slot flag) = 48, enemy cubes per enemy /10 (5), senate seat one-hot (3
   seats, empty) (4), hit by the enemy this round, 2 zero (reserved);
 * 5 enemy blocks of 4: royal cubes on its track /12, enemy track /10, strength /10, supply /30;
-* global: round one-hot 1..4, phase one-hot 0..16 (17), mode one-hot (17), royal army /4 (3),
+* global: round one-hot 1..4, phase one-hot 0..16 (17), mode one-hot (18), royal army /4 (3),
   treaty one-hot (none, 5 enemies), diplomacy used, city used, annexed, land managers /8, cities
   /4, dice per face /3 (6), dice rolled /6, last die one-hot (6), Cossacks one-hot each (available,
   removed, 3 seats) (2 × 5), sub-step: dice kind one-hot (events, diplomacy, attack), who one-hot
@@ -50,7 +54,7 @@ from meeple.games.gods_playground import rules as R
 P = 3
 NPROV = 5
 MODES = ("auto", "start", "token", "lot", "bid", "estate", "build", "special", "move", "jesuit", "recruit", "buy",
-         "campaign", "fight", "dice", "battle", "over")
+         "campaign", "fight", "dice", "battle", "over", "seat")
 DICE_KINDS = ("events", "diplomacy", "attack")
 BATTLE_KINDS = ("defend", "fight", "attack")
 SEAT_SIZE = 171
@@ -77,6 +81,7 @@ def action_space(game: Any) -> list[Action]:
         space += list(row)
     for row in R.CONFED_ACTS:
         space += list(row)
+    space += list(R.SEAT_ACTS)
     return space
 
 

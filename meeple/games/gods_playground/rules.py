@@ -9,6 +9,7 @@ tokens and the sealed bids are simultaneous secret choices.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, State
@@ -51,7 +52,8 @@ BUY_ACTS = {u: A("buy", u) for u in ("inf", "cav", "art", "cossack")}
 CAMPAIGN_ACTS = [A("campaign", i) for i in range(NPROV)]
 ROYAL_ACTS = [A("royal", i) for i in range(NPROV)]
 VETO_ACTS = [A("veto", i) for i in range(NPROV)]
-DIPLO_ACTS = [A("diplomacy", e + 1) for e in range(5)]
+DIPLO_ACTS = [A("diplomacy", e) for e in range(5)]       # the enemy named by its province
+SEAT_ACTS = [A("seat", i) for i in range(NPROV)]
 LAND_ACTS = [[A("land", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
 CITY_ACTS = [[A("city", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
 CONFED_ACTS = [[A("confederation", i, v) for v in range(P)] for i in range(NPROV)]
@@ -59,8 +61,36 @@ NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
 ROYAL_NAMES = tuple(f"royal army ({n})" for n in NAMES)
 _TOKEN_LISTS: dict[tuple, list[Action]] = {}
 
+_NAME_WORDS: list[tuple[re.Pattern[str], str]] = []
+for _i, _name in enumerate(C.PROVINCES):
+    _NAME_WORDS.append((re.compile(r"\b" + r"[\s_-]*".join(_name.lower().split()) + r"\b"), str(_i)))
+for _i, _words in enumerate((("swedes", "sweden", "swedish"), ("russia", "russians", "russian"),
+                             ("tatars", "tatar"), ("ottomans", "ottoman", "turks"),
+                             ("habsburgs", "habsburg"))):
+    for _w in _words:
+        _NAME_WORDS.append((re.compile(r"\b" + _w + r"\b"), str(_i)))
+_NAME_WORDS.append((re.compile(r"\b(army[\s_-]*)?camp\b"), str(C.CAMP)))
+_SEAT_WORDS = [(re.compile(r"\b" + c + r"\b"), str(k)) for k, c in enumerate(C.COLOURS)]
+_SEAT_WORDS += [(re.compile(r"\b" + s.split(" ")[0].lower() + r"\b"), str(k)) for k, s in enumerate(C.SEATS)]
+
+
+def numbered(text: str) -> str:
+    """``"estate Little Poland"`` -> ``"estate 3"``: names of provinces, enemies (their province), the camp
+    and, after ``confederation``/``start``/``lot``, families, replaced by their numbers."""
+    out = text.strip().lower()
+    if not re.search(r"[a-z]\s*[a-z]", out.split(" ", 1)[1] if " " in out else ""):
+        return out
+    head, _, rest = out.partition(" ")
+    for pat, num in _NAME_WORDS:
+        rest = pat.sub(num, rest)
+    if head in ("confederation", "start", "lot"):
+        for pat, num in _SEAT_WORDS:
+            rest = pat.sub(num, rest)
+    return head + " " + rest
+
+
 PHASE_NAMES = (
-    "", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
+    "setup", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
     "build estates", "special actions", "buy armies", "campaigns", "enemies attack",
     "Poland fights back", "enemies expand", "estates", "victory points", "end of round",
 )
@@ -80,7 +110,7 @@ class GodsPlayground(State):
     ACTION_NAMES = frozenset({
         "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
         "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",
-        "campaign", "royal",
+        "campaign", "royal", "seat",
     })
     MAX_ACTIONS = 20_000
 
@@ -219,6 +249,9 @@ class GodsPlayground(State):
                 acts += [ROYAL_ACTS[i] for i in range(NPROV) if self._campaign_target(i, -1)]
             acts.append(PASS)
             return acts
+        if m == "seat":
+            senate = self.senate
+            return [SEAT_ACTS[i] for i in range(NPROV) if senate[i] == p]
         if m == "fight":
             acts = []
             if sum(self.royal) > 0 and (self.sub.get("free") or self._has_senate_disc(p)):
@@ -266,7 +299,7 @@ class GodsPlayground(State):
                         acts.append(row[k])
         if mine[0] > 0:
             acts.append(DANZIG)
-        if not self.diplo_used and self.money[p] >= C.DIPLOMACY_MIN_MONEY and p in self.senate:
+        if not self.diplo_used and p in self.senate:
             for e in provs:
                 if self._diplomacy_allowed(e):
                     acts.append(DIPLO_ACTS[e])
@@ -404,6 +437,8 @@ class GodsPlayground(State):
             self._next_turn(self._can_build, "build")
         elif m == "special" or m == "move" or m == "jesuit":
             self.special_action(p, name, args)
+        elif m == "seat":
+            self.seat_chosen(p, args[0])
         elif m == "recruit":
             if name == "pass":
                 self.passed[p] = True
@@ -413,11 +448,11 @@ class GodsPlayground(State):
                 self.recruit(p, args[0])
         elif m == "buy":
             if name == "done":
-                self._next_turn(self._can_recruit, "recruit")
+                self._end_recruit_turn(p)
             else:
                 self.buy_unit(p, args[0])
                 if not self._buyable(p, self.sub["prov"]):
-                    self._next_turn(self._can_recruit, "recruit")
+                    self._end_recruit_turn(p)
         elif m == "campaign":
             if name == "pass":
                 self.passed[p] = True
@@ -753,7 +788,7 @@ class GodsPlayground(State):
         elif name == "danzig":
             self.danzig(p)
         elif name == "diplomacy":
-            self.diplomacy(p, args[0] - 1)
+            self.diplomacy(p, args[0])
             return
         elif name == "move":
             self.move_cube(p, args[0], args[1])
@@ -790,25 +825,60 @@ class GodsPlayground(State):
         self.say(f"{NAMES[p]} trades through Danzig for {gain} złoty")
 
     def diplomacy(self, p: int, e: int) -> None:
+        """Diplomacy with the enemy of province e: a cube back from e, then a senate disc of the
+        player's choice ("任意1个自己的家族标记"; asked only when there are two or more), then the price."""
         self.pc[e][p] -= 1
         self.hand[p] += 1
-        seat = max(i for i in range(NPROV) if self.senate[i] == p)
+        self.diplo_used = True
+        self._ask_seat(p, "diplomacy", e)
+
+    def _ask_seat(self, p: int, purpose: str, i: int) -> None:
+        """The player gives up one of their senate seats for ``purpose``; a single seat goes at once."""
+        seats = [k for k in range(NPROV) if self.senate[k] == p]
+        if len(seats) == 1:
+            self.seat_chosen(p, seats[0], purpose, i)
+            return
+        self.sub = {"for": purpose, "prov": i}
+        self._set_turn("seat", p)
+
+    def seat_chosen(self, p: int, seat: int, purpose: str = "", i: int = -1) -> None:
+        if not purpose:
+            purpose, i = self.sub["for"], self.sub["prov"]
         self.senate[seat] = -1
         self.discs[p] += 1
-        self.treaty = e
-        self.diplo_used = True
-        self.sub = {"dice": "diplomacy", "who": p}
-        self.dice = []
-        self.mode = "dice"
-        self.movers = [CHANCE]
-        self.say(f"{NAMES[p]} signs a treaty with {C.ENEMIES[e]} (a cube from {C.PROVINCES[e]}, "
-                 f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
+        self.sub = {}
+        if purpose == "diplomacy":
+            self.treaty = i
+            self.sub = {"dice": "diplomacy", "who": p}
+            self.dice = []
+            self.mode = "dice"
+            self.movers = [CHANCE]
+            self.say(f"{NAMES[p]} signs a treaty with {C.ENEMIES[i]} (a cube from {C.PROVINCES[i]}, "
+                     f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
+        elif purpose == "royal":
+            self.say(f"{NAMES[p]} removes the senate disc of {C.PROVINCES[seat]} and leads the royal army "
+                     f"in {C.PROVINCES[i]}")
+            self._start_battle(-1, i, "campaign", i, owner=p)
+        else:
+            self.say(f"{NAMES[p]} removes the senate disc of {C.PROVINCES[seat]} and leads the royal army "
+                     f"in {C.PROVINCES[i]}")
+            self._start_battle(-1, i, "fight", i, owner=p)
 
     def _diplomacy_paid(self, d: int) -> None:
         p = self.sub["who"]
         cost = d + C.DIPLOMACY_EXTRA
-        self.money[p] -= cost
-        self.say(f"The die shows {d}: {NAMES[p]} pays {cost} złoty for the treaty")
+        have = self.money[p]
+        if cost <= have:
+            self.money[p] -= cost
+            self.say(f"The die shows {d}: {NAMES[p]} pays {cost} złoty for the treaty")
+        elif self.game.options.get("diplomacy_shortfall", "pay_all") == "fail":
+            e = self.treaty
+            self.treaty = -1
+            self.say(f"The die shows {d}: the treaty costs {cost} złoty and {NAMES[p]} has {have}; "
+                     f"the treaty with {C.ENEMIES[e]} fails (the cube and the senate disc are spent)")
+        else:
+            self.money[p] = 0
+            self.say(f"The die shows {d}: the treaty costs {cost} złoty; {NAMES[p]} pays all it has ({have})")
         self.dice = []
         self._next_pick()
 
@@ -879,6 +949,13 @@ class GodsPlayground(State):
             return any(self.pc[i][p] > 0 for i in range(NPROV))
         return any(self.pc[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
 
+    def _end_recruit_turn(self, p: int) -> None:
+        """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase
+        ("每人轮流选择任意1个省区进行雇佣军队": one province per family)."""
+        if self.game.options.get("recruit_turns", "once") == "once":
+            self.passed[p] = True
+        self._next_turn(self._can_recruit, "recruit")
+
     def recruit(self, p: int, i: int) -> None:
         self.pc[i][p] -= 1
         self.hand[p] += 1
@@ -925,14 +1002,7 @@ class GodsPlayground(State):
         self._start_battle(p, i, "campaign", i)
 
     def royal_campaign(self, p: int, i: int) -> None:
-        self._spend_senate_disc(p)
-        self.say(f"{NAMES[p]} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
-        self._start_battle(-1, i, "campaign", i, owner=p)
-
-    def _spend_senate_disc(self, p: int) -> None:
-        seat = max(i for i in range(NPROV) if self.senate[i] == p)
-        self.senate[seat] = -1
-        self.discs[p] += 1
+        self._ask_seat(p, "royal", i)
 
     # ------------------------------------------------------------------ battles
     def _start_battle(self, side: int, prov: int, kind: str, enemy: int, owner: int = -1) -> None:
@@ -1110,10 +1180,9 @@ class GodsPlayground(State):
     def fight_back(self, p: int, i: int) -> None:
         if self.sub.get("free"):
             self.say(f"{NAMES[p]} (king) leads the royal army against the enemy in {C.PROVINCES[i]}")
+            self._start_battle(-1, i, "fight", i, owner=p)
         else:
-            self._spend_senate_disc(p)
-            self.say(f"{NAMES[p]} removes a senate disc and leads the royal army in {C.PROVINCES[i]}")
-        self._start_battle(-1, i, "fight", i, owner=p)
+            self._ask_seat(p, "fight", i)
 
     # ------------------------------------------------------------------ phase 13
     def enemies_expand(self) -> None:
@@ -1144,7 +1213,9 @@ class GodsPlayground(State):
                 return
             self.exp["enemy"] = e
             for src, targets in C.ARROWS[e].items():
-                x = self.pe[src][e] - sum(self.pc[src])
+                # all enemy cubes in the province against all its nobles ("敌人的强大点数方块总数比所有
+                # 贵族方块的总合要多"); the enemy spreads only where it has cubes itself
+                x = (sum(self.pe[src]) - sum(self.pc[src])) if self.pe[src][e] > 0 else 0
                 if x > 0:
                     self.say(f"{C.ENEMIES[e]} in {C.PROVINCES[src]} exceed the nobles by {x}")
                     for t in targets:
@@ -1170,7 +1241,9 @@ class GodsPlayground(State):
         for i in range(NPROV):
             enemies = sum(self.pe[i])
             nobles = sum(self.pc[i])
-            if enemies > 0 and enemies >= nobles:
+            # at peace (no new enemy cube this round) old cubes cost estates only where they
+            # outnumber the nobles; otherwise any cube left costs at least one estate
+            if enemies > nobles or (enemies > 0 and enemies == nobles and self.hit[i]):
                 lose = max(1, enemies - nobles)
                 lost = 0
                 while lose > 0 and self.estates[i]:
@@ -1366,6 +1439,14 @@ class GodsPlayground(State):
             raise InvariantError("royal army out of range")
 
     # ================================================================== words
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        """Like every game's, and names may stand for numbers: provinces (``estate prussia``,
+        ``move little poland great poland``), enemies for their province (``diplomacy russia``), the
+        army camp (``token camp 3``) and families (``confederation ukraine blue``)."""
+        if isinstance(text, str):
+            text = numbered(text)
+        return super().parse_action(text, player)
+
     def why_illegal(self, action: Action, player: int) -> str:
         reason = self._reason(action, player)
         if reason:
@@ -1444,7 +1525,9 @@ class GodsPlayground(State):
                 if self.diplo_used:
                     return "diplomacy has already been used this round (once per round)"
                 if args and isinstance(args[0], int):
-                    e = args[0] - 1
+                    e = args[0]
+                    if not 0 <= e < 5:
+                        return "name the enemy by its province 0-4 (or by name: 'diplomacy russia')"
                     if e == C.OTTOMANS:
                         return "no treaty is possible with the Ottomans"
                     if e == C.HABSBURGS and (self.rnd < 4 or self.annexed):
@@ -1453,8 +1536,6 @@ class GodsPlayground(State):
                         return f"you need a cube in {C.PROVINCES[e]}"
                 if not self._has_senate_disc(p):
                     return "diplomacy needs one of your senate discs"
-                if self.money[p] < C.DIPLOMACY_MIN_MONEY:
-                    return f"diplomacy may cost up to {C.DIPLOMACY_MIN_MONEY} złoty; you have {self.money[p]}"
             prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
             if name == "danzig" and self.pc[0][p] == 0:
                 return "Danzig needs one of your cubes in Prussia"
@@ -1478,6 +1559,11 @@ class GodsPlayground(State):
             if name == "jesuit" and self.money[p] < C.JESUIT_COST:
                 return "a Jesuit school costs 2 złoty"
         prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
+        if name == "seat":
+            if m != "seat":
+                return "a senate seat is chosen only after choosing diplomacy or the royal army"
+            if prov >= 0 and self.senate[prov] != p:
+                return f"the senate seat of {C.PROVINCES[prov]} is not yours"
         if name == "estate" and m != "estate":
             return "starting estates are placed only during setup"
         if name == "build" and m != "build":
@@ -1511,57 +1597,160 @@ class GodsPlayground(State):
         return ""
 
     def describe(self, action: Action, player: int | None = None) -> str:
+        """What ``action`` does and costs, with the numbers, for a person (labels, replays)."""
         try:
             return self._describe(action, player)
-        except (IndexError, TypeError, KeyError):
+        except (IndexError, TypeError, KeyError, ValueError):
             return str(action)           # not a well-formed action of this game: its text
 
-    def _describe(self, action: Action, player: int | None) -> str:
+    def _force(self, units: list[int], coss: int = 0) -> str:
+        parts = [f"{n} {CODE_NAMES[k]}" for k, n in enumerate(units) if n]
+        if coss:
+            parts.append(f"{coss} Cossack" + ("s" if coss > 1 else ""))
+        if not parts:
+            return "no units"
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+    def _describe(self, action: Action, player: int | None) -> str:  # noqa: C901 - one sentence per action
         n, a = action.name, action.args
-        who = self.name(player) if player is not None and player >= 0 else "Chance"
+        p = player if isinstance(player, int) and player >= 0 else self.turn
         prov = (lambda k: C.PROVINCES[k] if isinstance(k, int) and 0 <= k < NPROV else str(k))
+        cube = (lambda k, c=1: f"{c} of your cubes in {prov(k)}" if c > 1 else f"1 of your cubes in {prov(k)}")
+        m = self.mode
         if n == "roll":
-            return f"the die shows {a[0]}"
+            d = a[0]
+            if m == "battle" and self.battle and self.battle["q"]:
+                b = self.battle
+                unit = b["q"][0]
+                who = NAMES[b["side"]] if b["side"] >= 0 else "the royal army"
+                need = HIT[unit] - (1 if b["art"] else 0)
+                res = "routed (a 1)" if d == 1 else ("a hit" if d >= need else "a miss")
+                return f"The die for {who}'s {CODE_NAMES[unit]} in {prov(b['prov'])} shows {d}: {res} ({need}+ hits)"
+            kind = self.sub.get("dice") if isinstance(self.sub, dict) else None
+            if kind == "diplomacy":
+                return f"The diplomacy die shows {d}: the treaty costs {d + C.DIPLOMACY_EXTRA} zł"
+            if kind in ("events", "attack"):
+                what = ("+1 strength for the " + C.ENEMIES[d - 1]) if d <= 5 else (
+                    "a Cossack defects to the Tatars" if self.rnd == 2 else "nothing happens")
+                label = "An event die" if kind == "events" else "An attack die"
+                return f"{label} shows {d}: {what}"
+            return f"The die shows {d}"
         if n == "start":
-            return f"{self.name(a[0])} is start player"
+            return f"The die makes {self.name(a[0])} start player"
         if n == "lot":
-            return f"{self.name(a[0])} wins the tied bidding by lot"
+            return f"The die breaks the tie at 0 zł: {self.name(a[0])} is king"
         if n == "estate":
-            return f"{who} places a starting estate in {prov(a[0])}"
+            k = len(self.estates[a[0]]) + 1
+            return f"Place a starting estate in {prov(a[0])}, slot {k} ({k} VP at the end; costs nothing)"
         if n == "token":
-            return f"{who} places noble token {a[1]} face down in {C.AREAS[a[0]] if 0 <= a[0] <= 5 else a[0]}"
+            area, v = a
+            if area == C.CAMP:
+                return f"Place noble token {v} face down in the army camp (counts for the crown and the royal army)"
+            return (f"Place noble token {v} face down in {prov(area)} "
+                    f"({v} of your cubes go there when the tokens are revealed)")
         if n == "bid":
-            return f"{who} bids {a[0]} złoty for the crown"
+            return f"Bid {a[0]} zł for the crown (paid to the bank whether you win or not; you have {self.money[p]} zł)"
         if n == "build":
-            return f"{who} builds an estate in {prov(a[0])}"
+            cost = 1 if self.builds[p] == 0 else 2
+            k = len(self.estates[a[0]]) + 1
+            return (f"Build an estate in {prov(a[0])}, slot {k} ({k} VP at the end, "
+                    f"+{self.level[a[0]]} zł income a round) for {cube(a[0], cost)}")
         if n == "pass":
-            return f"{who} passes"
+            what = {
+                "build": "build no more estates this phase",
+                "special": "take no special action this pick",
+                "recruit": "recruit no army this phase",
+                "campaign": "fight no more campaigns this phase",
+                "fight": ("do not lead the free royal army" if self.sub.get("free")
+                          else "lead no more royal battles this phase"),
+            }.get(m, "do nothing")
+            return f"Pass: {what} (costs nothing)"
         if n == "done":
-            return f"{who} is done"
+            what = {
+                "move": "move no second cube",
+                "jesuit": f"found no more Jesuit schools ({len(self.sub.get('jes', []))} founded in this action)",
+                "buy": f"stop buying units in {prov(self.sub.get('prov', -1))}",
+            }.get(m, "finish")
+            return f"Done: {what} (costs nothing)"
         if n == "land":
-            return f"{who} places a land manager under their estate on slot {a[1]} of {prov(a[0])}"
+            return (f"Place a land manager under your estate on slot {a[1]} of {prov(a[0])} "
+                    f"(+{C.LAND_MANAGER_INCOME} zł income a round) for {cube(a[0])}")
         if n == "danzig":
-            return f"{who} trades through Danzig for {2 * self.level[0]} złoty"
+            return f"Trade through Danzig: gain {2 * self.level[0]} zł (2 × Prussia's level {self.level[0]}) for {cube(0)}"
         if n == "diplomacy":
-            e = a[0] - 1
-            return f"{who} seeks a treaty with {C.ENEMIES[e] if 0 <= e < 5 else a[0]} (cost: a die + 2)"
+            e = a[0]
+            money = self.money[p]
+            lo, hi = 1 + C.DIPLOMACY_EXTRA, 6 + C.DIPLOMACY_EXTRA
+            short = ""
+            if money < hi:
+                short = (f"; you have {money} zł: a roll above that makes the treaty fail"
+                         if self.game.options.get("diplomacy_shortfall", "pay_all") == "fail"
+                         else f"; you have {money} zł and pay at most that")
+            return (f"Sign a treaty with the {C.ENEMIES[e]} (they border {prov(e)}: no invasion, their track "
+                    f"cannot be attacked) for {cube(e)}, one of your senate discs and a die + 2 = "
+                    f"{lo}–{hi} zł{short}")
         if n == "move":
-            return f"{who} moves a cube from {prov(a[0])} to {prov(a[1])}"
+            nth = "a second" if m == "move" else "a"
+            return f"Move {nth} cube of yours from {prov(a[0])} to {prov(a[1])} (costs nothing; at most 2 moves)"
         if n == "veto":
-            return f"{who} takes a cube from {prov(a[0])} and calls the liberum veto"
+            discs = sum(1 for q in self.senate if q >= 0)
+            mine = self.senate.count(p)
+            return (f"Liberum veto: dissolve the senate ({discs} senate disc(s), {mine} of them yours, go back to "
+                    f"their owners; each would score {C.SENATE_VP} VP) for {cube(a[0])}")
         if n == "confederation":
-            return f"{who} forms a confederation in {prov(a[0])} against {self.name(a[1])}"
+            k = self._confed_slot(a[0], a[1])
+            return (f"Confederation in {prov(a[0])}: {self.name(a[1])}'s estate on slot {k + 1} becomes yours "
+                    f"for {cube(a[0], 2)} and one of your discs")
         if n == "jesuit":
-            return f"{who} founds a Jesuit school in {prov(a[0])} (1 cube + 2 złoty -> 1 VP)"
+            done = len(self.sub.get("jes", [])) if m == "jesuit" else 0
+            bonus = f" (the fifth province: +{C.JESUIT_ALL_BONUS} VP more)" if done == NPROV - 1 else ""
+            return (f"Found a Jesuit school in {prov(a[0])}: 1 VP{bonus} for {cube(a[0])} "
+                    f"and {C.JESUIT_COST} zł")
         if n == "city":
-            return f"{who} builds a new city under their estate on slot {a[1]} of {prov(a[0])}"
+            k = a[1]
+            slot_vp = C.ESTATE_SLOTS[a[0]][k - 1]
+            return (f"Build a new city under your estate on slot {k} of {prov(a[0])} (it scores {slot_vp} × "
+                    f"{C.CITY_MULTIPLIER} = {slot_vp * C.CITY_MULTIPLIER} VP at the end and cannot be "
+                    f"confederated) for {cube(a[0], 2)}")
         if n == "recruit":
-            return f"{who} takes back a cube to recruit in {prov(a[0])}"
+            half = " — half price: enemies in the province" if sum(self.pe[a[0]]) > 0 else ""
+            once = ("your one recruitment this phase" if self.game.options.get("recruit_turns", "once") == "once"
+                    else "recruit")
+            return (f"Recruit in {prov(a[0])} ({once}) for {cube(a[0])}, then buy units there with your "
+                    f"{self.money[p]} zł (infantry {self._price(a[0], 'inf')}, cavalry {self._price(a[0], 'cav')}"
+                    f"{', artillery ' + str(self._price(a[0], 'art')) if self.rnd >= C.ARTILLERY_FROM_ROUND else ''}"
+                    f"{', Cossack ' + str(self._price(a[0], 'cossack')) if a[0] == C.COSSACK_PROVINCE else ''} zł"
+                    f"{half})")
         if n == "buy":
-            return f"{who} buys one {a[0]}"
+            i = self.sub["prov"]
+            u = a[0]
+            price = self._price(i, u)
+            half = " (half price: enemies in the province)" if sum(self.pe[i]) > 0 else ""
+            k = UNIT_CODES[u]
+            have = self.units[p][i]
+            army = self._force(have, self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
+            return (f"Hire 1 {CODE_NAMES[k]} in {prov(i)} for {price} zł{half}; "
+                    f"hits on {HIT[k]}+; your army there so far: {army}")
         if n == "campaign":
-            return f"{who} campaigns with their army in {prov(a[0])}"
+            i = a[0]
+            army = self._force(self.units[p][i], self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
+            return (f"Campaign in {prov(i)} with your {army}{' (+1 to every die: artillery)' if self.units[p][i][2] else ''}"
+                    f" against {self._target_text(i)} for {cube(i)}")
         if n == "royal":
-            return f"{who} leads the royal army in {prov(a[0])}"
+            i = a[0]
+            free = m == "fight" and self.sub.get("free")
+            cost = "free (the king's battle)" if free else "for one of your senate discs"
+            against = self._target_text(i) if m == "campaign" else f"the enemy cubes in {prov(i)}"
+            return f"Lead the royal army ({self._force(self.royal)}) in {prov(i)} against {against}, {cost}"
+        if n == "seat":
+            what = {"diplomacy": "for the treaty", "royal": "to lead the royal army",
+                    "fight": "to lead the royal army"}.get(self.sub.get("for", ""), "")
+            return (f"Give up your senate seat of {prov(a[0])} {what} (the disc returns to you and will not "
+                    f"score its {C.SENATE_VP} VP)")
         return str(action)
 
+    def _target_text(self, i: int) -> str:
+        row = self.pe[i]
+        if sum(row) > 0:
+            return ", ".join(f"{x} {C.ENEMIES[e]} cube(s)" for e, x in enumerate(row) if x) + f" in {C.PROVINCES[i]}"
+        return f"the {C.ENEMIES[i]} track (each hit puts a cube there, {C.ENEMY_VP[i]} VP for the majority)"

@@ -31,8 +31,8 @@ def _fam(p: int) -> Text:
 
 
 def _header(obs: dict[str, Any], player: int | None) -> Text:
-    text = Text(f"God's Playground — round {obs['round']} of {C.ROUNDS}, phase {obs['phase']} ({obs['phase_name']})",
-                style="bold")
+    where = "setup" if obs["phase"] == 0 else f"phase {obs['phase']} ({obs['phase_name']})"
+    text = Text(f"God's Playground — round {obs['round']} of {C.ROUNDS}, {where}", style="bold")
     if obs["king"] >= 0:
         text.append("  king: ")
         text.append_text(_fam(obs["king"]))
