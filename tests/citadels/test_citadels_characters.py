@@ -231,8 +231,36 @@ def test_warlord_destroys_at_cost_minus_one_free_at_one():
     act(s, "destroy 2 castle")
     assert s.gold[0] == 3 and city(s, 2) == ["watchtower", "cathedral"]
     assert K.D_SLUG[s.bottom[-1]] == "castle" and s.bottom_known[-1] == 0b1111  # public, to the bottom
-    assert not any(a.startswith("destroy") for a in legal(s))  # once
-    assert not any(a.startswith("build") for a in legal(s))  # the destruction ends the building
+    assert s.round == 2 and s.cur_seat == -1  # the destruction ended the turn: once, nothing after it
+
+
+def test_warlord_destruction_is_the_last_act_income_lab_smithy_not_taken_are_gone():
+    # seed "领主": "在回合结束时" — the destruction comes at the end of the turn, nothing follows it
+    s = four({0: "warlord", 1: "thief", 2: "king", 3: "assassin"},
+             hands={0: ["temple", "harbor", "harbor", "harbor"]})
+    give_city(s, 2, "watchtower", "castle")
+    give_city(s, 0, "prison", "fortress", "laboratory", "smithy")
+    while turn_of(s)[0] != "warlord":
+        finish_turn(s)
+    act(s, "gold")
+    gold = s.gold[0]
+    assert {"income", "smithy", "lab temple", "destroy 2 watchtower"} <= set(legal(s))
+    act(s, "destroy 2 watchtower")  # free; the 2 gold of red income were not taken
+    assert s.round == 2 and s.gold[0] == gold  # the turn is over: no income, no Laboratory, no Smithy
+    assert len(s.hands[0]) == 4
+
+
+def test_warlord_may_take_income_before_destroying():
+    s = four({0: "warlord", 1: "thief", 2: "king", 3: "assassin"})
+    give_city(s, 2, "watchtower")
+    give_city(s, 0, "prison", "fortress")
+    while turn_of(s)[0] != "warlord":
+        finish_turn(s)
+    act(s, "gold")
+    gold = s.gold[0]
+    act(s, "income")
+    act(s, "destroy 2 watchtower")
+    assert s.round == 2 and s.gold[0] == gold + 2
 
 
 def test_warlord_cannot_attack_a_complete_city():

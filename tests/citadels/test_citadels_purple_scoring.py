@@ -146,7 +146,6 @@ def test_library_and_observatory_draw_three_keep_two():
 # ------------------------------------------------------------------ Graveyard
 def test_graveyard_owner_decides_during_the_warlords_turn():
     s = four(ROLES)
-    give_city(s, 0, "prison")  # (income still to collect keeps the Warlord's turn open)
     give_city(s, 2, "graveyard", "castle")
     give_city(s, 1, "market")
     until(s, "warlord")
@@ -157,7 +156,7 @@ def test_graveyard_owner_decides_during_the_warlords_turn():
     gold = s.gold[2]
     act(s, "recover")
     assert "market" in hand(s, 2) and s.gold[2] == gold - 1
-    assert s.to_move() == [0]  # back to the Warlord
+    assert s.round == 2 and s.cur_seat == -1  # the destruction was the Warlord's last act
     # everyone saw it: the others know Green holds a Market
     assert "market" in s.observation(1)["known_hands"]["2"]
 
@@ -180,7 +179,7 @@ def test_graveyard_not_for_the_warlord_himself_nor_without_gold():
     until(s, "warlord")
     act(s, "gold")
     act(s, "destroy 1 market")
-    assert s.to_move() == [0] and s.grave == []
+    assert s.grave == [] and s.round == 2
     s2 = four(ROLES)
     give_city(s2, 0, "prison")
     give_city(s2, 2, "graveyard")
@@ -189,7 +188,7 @@ def test_graveyard_not_for_the_warlord_himself_nor_without_gold():
     act(s2, "gold")
     set_gold(s2, 2, 0)
     act(s2, "destroy 1 market")
-    assert s2.grave == [] and s2.to_move() == [0]
+    assert s2.grave == [] and s2.round == 2
 
 
 # ------------------------------------------------------------------ Great Wall

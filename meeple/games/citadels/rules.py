@@ -309,6 +309,9 @@ class CitadelsState(State):
         gold = self.gold[p]
         hand = self.hands[p]
         city = self.cities[p]
+        if self.warlord_done:
+            # seed "在回合结束时": the destruction is the turn's last act; nothing of the turn follows
+            return [A_END]
         acts: list[Action] = []
         took = self.took
         if not took:
@@ -854,8 +857,8 @@ class CitadelsState(State):
     def _end_turn(self, p: int) -> None:
         c = self.cur_char
         if self.witch_step != 1:
-            if not self.income_done:
-                self._collect_income(p)
+            if not self.income_done and not self.warlord_done:
+                self._collect_income(p)  # (an income the Warlord did not take before destroying is gone)
             if c == ABBOT and not self.used:
                 targets = self._levy_targets(p)
                 if targets:
