@@ -1208,40 +1208,178 @@ class KingsburgState(State):
         return texts.get(k, "the enemy card is drawn")
 
     def describe(self, action: Action, player: int | None = None) -> str:
-        who = self.player_name(player) if player is not None and player >= 0 else "Someone"
-        name, args = action.name, action.args
-        if name == "place":
-            return f"{who} influences the {ADVISORS[args[0]][0]} ({args[0]}: {ADVISORS[args[0]][1]})"
-        if name == "envoy":
-            return f"{who} uses the King's envoy to share the {ADVISORS[args[0]][0]} ({args[0]})"
-        if name == "use":
-            return f"{who} uses dice {' '.join(map(str, args))}"
-        if name == "build":
-            return f"{who} builds the {B_NAME[B_INDEX[args[0]]]}"
-        if name == "take":
-            return f"{who} takes 1 {args[0]}"
-        if name == "lose":
-            return f"{who} gives up 1 {args[0]}"
-        if name == "trade":
-            return f"{who} trades 1 {args[0]} with the Alchemist"
-        if name == "townhall":
-            return f"{who} pays 1 {args[0]} at the Town Hall for 1 VP"
-        if name == "recruit":
-            return f"{who} pays {' and '.join(args)} for a soldier"
-        if name == "pass" and self.queue and self.queue[0][0] == "place":
-            return f"{who} places no more dice and keeps the King's envoy"
-        if name == "roll":
-            return "The dice show " + ", ".join(map(str, args))
-        if name == "reinforce":
-            return f"The King's die shows {args[0]}"
-        if name == "enemy":
-            return f"The enemy card is {args[0]}"
+        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
+
+        >>> state.describe(Action("build", ("inn",)), 0)
+        "Build the Inn for 1 gold and 1 wood: +0 VP; a '+2' token after each summer"
+        """
+        p = player if player is not None and 0 <= player < self.players else None
+        if p is None and self.mover is not None and 0 <= self.mover < self.players:
+            p = self.mover
+        try:
+            text = self._describe(action, p)
+        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+            text = None
+        return text or str(action)
+
+    def _reward_text(self, n: int, p: int | None) -> str:
+        """What advisor ``n`` gives ``p``, with the Stable's extra soldier."""
+        stable = p is not None and bool(self.built[p] >> STABLE & 1)
+
+        def soldiers(k: int) -> str:
+            k += stable
+            return f"+{k} soldier{'s' if k != 1 else ''}" + (" (with the Stable)" if stable else "")
+
         return {
-            "pass": f"{who} builds nothing more this season", "skip": f"{who} declines",
-            "done": f"{who} stops recruiting", "keep": f"{who} keeps the dice",
-            "statue": f"{who} rerolls one die with the Statue", "chapel": f"{who} rerolls all dice with the Chapel",
-            "smuggle": f"{who} pays 1 VP to the Smuggler",
-        }.get(name, str(action))
+            1: "+1 VP", 2: "+1 gold", 3: "+1 wood", 4: "+1 gold or 1 wood, your choice",
+            5: soldiers(1), 6: "you may trade 1 resource for 1 of each other kind",
+            7: "+1 resource of your choice and a '+2' token", 8: "+2 gold",
+            9: "+1 wood, and 1 gold or 1 stone (your choice)", 10: soldiers(2) + " and a look at this year's enemy",
+            11: "+1 stone, and 1 wood or 1 gold (your choice)", 12: "+2 resources of your choice and a '+2' token",
+            13: "+3 stone", 14: "you may pay 1 VP for 3 resources of your choice", 15: "+1 gold, 1 wood, 1 stone",
+            16: "+4 gold", 17: "+3 VP, 2 resources of your choice and a look at this year's enemy",
+            18: soldiers(1) + ", 1 gold, 1 wood, 1 stone",
+        }[n]
+
+    @staticmethod
+    def _dice_text(way: tuple) -> str:
+        _, used, t, d, _ = way
+        text = (f"die {used[0]}" if len(used) == 1 else "dice " + ", ".join(map(str, used[:-1])) + f" and {used[-1]}")
+        costs = []
+        if t:
+            costs.append(f"{t} '+2' token{'s' if t > 1 else ''}")
+        if d:
+            costs.append(f"the Market's {d:+d} (once a season)")
+        if costs:
+            text += " with " + " and ".join(costs)
+        return text
+
+    def _place_text(self, p: int, n: int, way: tuple, envoy: bool) -> str:
+        adv = f"the {ADVISORS[n][0]} ({n})"
+        text = f"Place {self._dice_text(way)} on {adv}"
+        if envoy:
+            who = ", ".join(_name(e[0]) for e in self.adv[n])
+            text += f", beside {who}, returning the King's envoy"
+        return f"{text}: {self._reward_text(n, p)}"
+
+    @staticmethod
+    def _goods(g: int, w: int, s: int) -> str:
+        parts = [f"{k} {r}" for k, r in zip((g, w, s), RESOURCES) if k]
+        if not parts:
+            return "nothing"
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def _describe(self, action: Action, p: int | None) -> str | None:
+        name, args = action.name, action.args
+        t = self.queue[0] if self.queue else [""]
+        k = t[0]
+        if name == "roll":
+            q = t[1] if k == "roll" else p
+            n = len(args)
+            ways = factorial(n)
+            for v in set(args):
+                ways //= factorial(args.count(v))
+            what = {"one": "rerolls one die (Statue) and gets", "chapel": "rerolls all dice (Chapel) and gets"}.get(
+                t[2] if k == "roll" else "all", "rolls")
+            white = f", {t[3]} of them white" if k == "roll" and t[2] == "all" and len(t) > 3 and t[3] else ""
+            return (f"Chance: {_name(q)} {what} {', '.join(map(str, args))} ({n} dice{white}, total {sum(args)}); "
+                    f"probability {ways}/{6 ** n}")
+        if name == "reinforce":
+            return (f"Chance: the King's reinforcement die shows {args[0]}: +{args[0]} strength for every player "
+                    "in this winter's battle; probability 1/6")
+        if name == "enemy":
+            y = self.year - 1
+            i = ENEMY_KEYS[y].index(args[0])
+            _, strength, rew, pen = ENEMIES[y][i]
+            return (f"Chance: this year's enemy card is {C.enemy_name(self.year, i)} (strength {strength}; "
+                    f"beaten: {C.bundle_text(rew)}; lost to: {C.bundle_text(pen)}); probability 1/5")
+        if p is None:
+            return None
+        res = self.res[p]
+        if name == "white":
+            n = args[0]
+            may = self.white_dice(p)
+            why = " and ".join(x for x, ok in (("the King's aid", self.season == 0 and self.aid_die == p),
+                                               ("the Farms", self.built[p] >> FARMS & 1)) if ok)
+            if n == 0:
+                return (f"Roll only your 3 dice, leaving the {may} white {'die' if may == 1 else 'dice'} "
+                        f"of {why}: a lower total, earlier in the turn order")
+            return (f"Roll your 3 dice and {n} white {'die' if n == 1 else 'dice'} ({why}): {3 + n} dice to place, "
+                    "free, but a higher total puts you later in the turn order")
+        if name in ("place", "envoy") and k == "place":
+            n = args[0]
+            ways = self.ways(p)[n]
+            envoy = name == "envoy"
+            if len(ways) == 1:
+                return self._place_text(p, n, ways[0], envoy)
+            how = "; ".join(self._dice_text(w) for w in ways)
+            via = " with the King's envoy (returned)" if envoy else ""
+            return (f"Choose the {ADVISORS[n][0]} ({n}){via}: {self._reward_text(n, p)}; "
+                    f"then choose the dice ({how})")
+        if name == "use" and k == "place" and self.sel:
+            n = abs(self.sel)
+            for w in self.ways(p)[n]:
+                if w[0] == action:
+                    return self._place_text(p, n, w, self.sel < 0)
+            return None
+        if name == "pass" and k == "place":
+            left = ", ".join(map(str, self.dice[p])) or "none"
+            return (f"Stop placing and keep the King's envoy: your dice left ({left}) stay unused, "
+                    "only the envoy could have placed them")
+        if name == "build":
+            b = B_INDEX[args[0]]
+            g, w, st = self.cost(p, b)
+            text = f"Build the {B_NAME[b]} for {self._goods(g, w, st)}: +{B_VP[b]} VP; {C.B_EFFECT[b]}"
+            if g < B_COST[b][0]:
+                text += " (the Crane saves 1 gold)"
+            if self.built_now[p] >= 1:
+                text += " — your second building this season: it returns the King's envoy"
+            return text
+        if name == "pass" and k == "build":
+            return (f"Build nothing more this season: keep your {self._goods(*res)}"
+                    + (" and the King's envoy" if self.envoy == p else ""))
+        if name == "take":
+            left = t[2] if k == "take" else 1
+            more = f" ({left - 1} more to choose after this)" if left > 1 else ""
+            return f"Take 1 {args[0]} (a resource of your choice), free{more}"
+        if name == "lose":
+            left = t[2] if k == "lose" else 1
+            more = f" ({left - 1} more to give up after this)" if left > 1 else ""
+            return f"Give up 1 {args[0]} of your {res[RES_INDEX[args[0]]]} to the enemy's penalty{more}"
+        if name == "trade":
+            r = RES_INDEX[args[0]]
+            others = " and 1 ".join(RESOURCES[o] for o in range(3) if o != r)
+            return f"Trade 1 {args[0]} (of your {res[r]}) with the Alchemist for 1 {others}"
+        if name == "townhall":
+            what = "'+2' token" if args[0] == "token" else args[0]
+            have = self.tokens[p] if args[0] == "token" else res[RES_INDEX[args[0]]]
+            return f"Pay 1 {what} (of your {have}) at the Town Hall for +1 VP"
+        if name == "recruit":
+            cost = self._goods(*(args.count(r) for r in RESOURCES))
+            return (f"Pay {cost} for +1 soldier (you have {self.soldiers[p]}; "
+                    f"{self._goods(*res)} in hand)")
+        if name == "done":
+            return (f"Stop recruiting with {self.soldiers[p]} soldier{'s' if self.soldiers[p] != 1 else ''}: "
+                    f"keep your {self._goods(*res)}")
+        if name == "skip":
+            if k == "alch":
+                return f"Make no trade with the Alchemist: keep your {self._goods(*res)}"
+            if k == "smuggle":
+                return f"Decline the Smuggler: keep your {self.vp[p]} VP, no resources"
+            if k == "townhall":
+                return (f"Pay nothing at the Town Hall: no VP this season; keep your {self._goods(*res)}"
+                        f" and {self.tokens[p]} '+2' token{'s' if self.tokens[p] != 1 else ''}")
+            return None
+        if name == "smuggle":
+            return f"Pay 1 VP (of your {self.vp[p]}) to the Smuggler for 3 resources of your choice"
+        dice = ", ".join(map(str, self.dice[p]))
+        if name == "keep":
+            return f"Keep your dice {dice} (total {sum(self.dice[p])}): no reroll"
+        if name == "statue":
+            return f"Reroll one of your dice {dice} with the Statue (free, once a season)"
+        if name == "chapel":
+            return f"Reroll all your dice {dice} (total {sum(self.dice[p])}) with the Chapel (free, once a season)"
+        return None
 
 
 _HANDLERS = {
