@@ -1740,7 +1740,7 @@ class GodsPlayground(State):
             i = a[0]
             free = m == "fight" and self.sub.get("free")
             cost = "free (the king's battle)" if free else "for one of your senate discs"
-            against = self._target_text(i) if m == "campaign" else f"the enemy cubes in {prov(i)}"
+            against = self._target_text(i, royal=True) if m == "campaign" else self._target_text(i)
             return f"Lead the royal army ({self._force(self.royal)}) in {prov(i)} against {against}, {cost}"
         if n == "seat":
             what = {"diplomacy": "for the treaty", "royal": "to lead the royal army",
@@ -1749,8 +1749,10 @@ class GodsPlayground(State):
                     f"score its {C.SENATE_VP} VP)")
         return str(action)
 
-    def _target_text(self, i: int) -> str:
+    def _target_text(self, i: int, royal: bool = False) -> str:
         row = self.pe[i]
         if sum(row) > 0:
             return ", ".join(f"{x} {C.ENEMIES[e]} cube(s)" for e, x in enumerate(row) if x) + f" in {C.PROVINCES[i]}"
-        return f"the {C.ENEMIES[i]} track (each hit puts a cube there, {C.ENEMY_VP[i]} VP for the majority)"
+        if royal:
+            return f"the {C.ENEMIES[i]} track (each hit puts a royal cube there: nobody scores a royal majority)"
+        return f"the {C.ENEMIES[i]} track (each hit puts one of your cubes there; {C.ENEMY_VP[i]} VP for the majority)"
