@@ -1528,21 +1528,220 @@ class CitadelsState(State):
         return super().why_illegal(action, player)
 
     def describe(self, action: Action, player: int | None = None) -> str:
-        name, args = action.name, action.args
-        who = self.player_name(player) if player is not None else "Someone"
-        if name == "gold":
-            return f"{who} takes 2 gold."
-        if name == "cards":
-            return f"{who} draws cards to choose from."
-        if name == "build":
-            d = K.D_INDEX.get(args[0], -1)
-            return f"{who} builds the {D_NAME[d]} for {D_COST[d]} gold." if d >= 0 else str(action)
-        if name == "pick":
-            return f"{who} takes the {C_NAME[K.C_INDEX[args[0]]]}." if args[0] in K.C_INDEX else str(action)
-        if name == "end":
-            return f"{who} ends the turn."
-        return f"{who}: {action}"
+        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
 
+        >>> state.describe(Action("build", ("temple",)), 0)
+        'Build the Temple for 1 gold (blue, worth 1 point)'
+        """
+        p = player if player is not None else (self.mover if self.mover != NOBODY else self.cur_seat)
+        try:
+            text = self._describe(action, p)
+        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+            text = None
+        return text or str(action)
+
+    def _dtext(self, d: int) -> str:
+        pts = D_POINTS[d]
+        return f"{D_NAME[d]} ({K.COLOUR_NAMES[D_COLOUR[d]]}, cost {D_COST[d]}, {pts} point{'s' if pts != 1 else ''})"
+
+    def _income_text(self, p: int, c: int) -> str:
+        colour = C_INCOME[c]
+        k = sum(1 for d in self.cities[p] if D_COLOUR[d] == colour)
+        parts = [f"{k} {K.COLOUR_NAMES[colour]} district{'s' if k != 1 else ''}"]
+        if SCHOOL_OF_MAGIC in self.cities[p] and D_COLOUR[SCHOOL_OF_MAGIC] != colour:
+            parts.append("the School of Magic")
+        return " + ".join(parts)
+
+    def _describe(self, action: Action, p: int) -> str | None:
+        name, args = action.name, action.args
+        n = self.game.players
+        c = self.cur_char
+        cn = C_NAME[c] if c >= 0 else "character"
+        # ---------------------------------------------------------------- chance
+        if name == "crown":
+            return f"Chance: {self._nm(args[0])} receives the crown and chooses a character first"
+        if name == "deal-down":
+            ch = K.C_INDEX[args[0]]
+            return f"Chance: the {C_NAME[ch]} (rank {C_RANK[ch]}) is set aside face down, unseen, out of this round"
+        if name == "deal-up":
+            ch = K.C_INDEX[args[0]]
+            return f"Chance: the {C_NAME[ch]} (rank {C_RANK[ch]}) is set aside face up, out of this round"
+        if name == "draw":
+            d = K.D_INDEX[args[0]]
+            who = self._nm(self.dq[0] >> 1) if self.dq else "a player"
+            return f"Chance: {who} draws the {self._dtext(d)} from the deck ({len(self.pool) + len(self.bottom)} cards left)"
+        # ---------------------------------------------------------------- draft
+        if name == "pick":
+            ch = K.C_INDEX[args[0]]
+            return (f"Choose the {C_NAME[ch]} (rank {C_RANK[ch]}) in secret for this round; it costs nothing "
+                    f"({len(self.offer) - 1} other card{'s' if len(self.offer) != 2 else ''} passed on)")
+        if name == "facedown":
+            ch = K.C_INDEX[args[0]]
+            return (f"Lay the {C_NAME[ch]} (rank {C_RANK[ch]}) face down, out of this round; it costs nothing "
+                    "and only you know it")
+        # ---------------------------------------------------------------- resources
+        if name == "gold":
+            text = "Take 2 gold from the bank"
+            if self.witch_step == 1:
+                return text + " (bewitched: your turn then ends, and the Witch plays the rest of it)"
+            if c == MERCHANT:
+                return text + " and 1 more as the Merchant: 3 gold in all"
+            if c == ARCHITECT:
+                return text + " and draw 2 more cards as the Architect"
+            return text
+        if name == "cards":
+            city = self.cities[p]
+            k = 3 if OBSERVATORY in city else 2
+            keep = "1 or 2" if LIBRARY in city else "1"
+            text = f"Draw {k} cards, keep {keep} and put the rest at the bottom of the deck; it costs nothing"
+            if self.witch_step == 1:
+                return text + " (bewitched: your turn then ends)"
+            if c == MERCHANT:
+                return text + "; take 1 gold more as the Merchant"
+            if c == ARCHITECT:
+                return text + "; draw 2 more cards as the Architect"
+            return text
+        if name == "keep":
+            d = K.D_INDEX[args[0]]
+            rest = len(self.drawn) - 1
+            text = f"Keep the {self._dtext(d)} in your hand; it costs nothing"
+            if not rest:
+                return text
+            if self.keep_n > 1:
+                return text + f" (then you may keep {self.keep_n - 1} more)"
+            return text + (f"; the other {rest} card{'s' if rest != 1 else ''} "
+                           f"go{'es' if rest == 1 else ''} to the bottom of the deck")
+        if name == "keep-done":
+            rest = len(self.drawn)
+            return (f"Keep only the card already kept (Library); put the other {rest} drawn card"
+                    f"{'s' if rest != 1 else ''} at the bottom of the deck")
+        # ---------------------------------------------------------------- building and the turn
+        if name == "build":
+            d = K.D_INDEX[args[0]]
+            pts = D_POINTS[d]
+            text = (f"Build the {D_NAME[d]} for {D_COST[d]} gold ({K.COLOUR_NAMES[D_COLOUR[d]]}, "
+                    f"worth {pts} point{'s' if pts != 1 else ''})")
+            if c == ALCHEMIST:
+                text += f"; as the Alchemist you get the {D_COST[d]} gold back at the end of the turn"
+            return text
+        if name == "income":
+            amount = self.income(p, c)
+            return f"Take {amount} gold of income as the {cn} ({self._income_text(p, c)})"
+        if name == "end":
+            if self.warlord_done:
+                return "End your turn: the destruction was its last act"
+            extra = []
+            if not self.income_done and self.witch_step != 1:
+                amount = self.income(p, c)
+                if amount:
+                    extra.append(f"collect your {amount} gold of income")
+            if c == ABBOT and not self.used and self._levy_targets(p):
+                extra.append(f"take 1 gold from {self._nm(self._levy_targets(p)[0])}, the richest")
+            if c == ALCHEMIST and self.spent:
+                extra.append(f"get back the {self.spent} gold spent on building")
+            text = "End your turn"
+            if self.builds > 0 and self.took and self.witch_step != 1:
+                text += " without building" if not self.built else ""
+            if extra:
+                text += " and " + ", ".join(extra)
+            return text + (" (you built: 1 gold of tax is due to the Tax Collector)"
+                           if self.built and TAX_COLLECTOR in self.chars and self.holder[TAX_COLLECTOR] != UP
+                           and TAX_COLLECTOR != self.killed and TAX_COLLECTOR not in self.absent
+                           and c != TAX_COLLECTOR else "")
+        if name == "lab":
+            d = K.D_INDEX[args[0]]
+            return f"Discard the {D_NAME[d]} at the Laboratory (to the bottom of the deck) for 1 gold; once per turn"
+        if name == "smithy":
+            return f"Pay {K.SMITHY_PRICE} gold at the Smithy to draw {K.SMITHY_DRAW} cards; once per turn"
+        if name == "recover":
+            d = self.grave[0]
+            return f"Pay 1 gold at the Graveyard to take the destroyed {self._dtext(d)} into your hand"
+        if name == "decline":
+            d = self.grave[0]
+            return f"Leave the destroyed {D_NAME[d]} (it goes to the bottom of the deck) and keep your 1 gold"
+        # ---------------------------------------------------------------- characters
+        if name == "kill":
+            ch = K.C_INDEX[args[0]]
+            return (f"Kill the {C_NAME[ch]} (rank {C_RANK[ch]}): its holder loses the whole turn and stays silent "
+                    "until the end of the round; it costs nothing")
+        if name == "rob":
+            ch = K.C_INDEX[args[0]]
+            return (f"Rob the {C_NAME[ch]} (rank {C_RANK[ch]}): when it is called, its holder gives you all their gold; "
+                    "it costs nothing")
+        if name == "bewitch":
+            ch = K.C_INDEX[args[0]]
+            return (f"Bewitch the {C_NAME[ch]} (rank {C_RANK[ch]}) and end your turn now: its holder only takes gold "
+                    "or cards, then you play the rest of its turn with its powers; it costs nothing")
+        if name == "swap":
+            q = args[0]
+            a, b = len(self.hands[p]), len(self.hands[q])
+            return (f"Exchange your whole hand ({a} card{'s' if a != 1 else ''}) for {self._nm(q)}'s "
+                    f"({b} card{'s' if b != 1 else ''}) as the Magician; it costs nothing")
+        if name == "discard":
+            d = K.D_INDEX[args[0]]
+            k = len(self.redraw) + 1
+            return (f"Lay the {D_NAME[d]} aside to exchange it (Magician): the cards laid aside ({k} with this one) "
+                    "go to the bottom of the deck and as many are drawn; it costs nothing")
+        if name == "redraw":
+            k = len(self.redraw)
+            return (f"Put the {k} card{'s' if k != 1 else ''} laid aside at the bottom of the deck and draw {k} "
+                    "new one" + ("s" if k != 1 else "") + " (Magician)")
+        if name == "destroy":
+            q, d = args[0], K.D_INDEX[args[1]]
+            cost = self.destroy_cost(q, d)
+            text = (f"Destroy {self._nm(q)}'s {D_NAME[d]} (cost {D_COST[d]}) for {cost} gold"
+                    f"{' (the Great Wall adds 1)' if GREAT_WALL in self.cities[q] and d != GREAT_WALL else ''}; "
+                    "this ends your turn")
+            if not self.income_done and self.income(p, c):
+                text += f", and the {self.income(p, c)} gold of income not taken is lost"
+            return text
+        if name == "peek":
+            q = args[0]
+            b = len(self.hands[q])
+            return (f"Look at {self._nm(q)}'s hand ({b} card{'s' if b != 1 else ''}) and take one of them "
+                    "(Wizard); it costs nothing")
+        if name == "take":
+            d = K.D_INDEX[args[0]]
+            return f"Take the {self._dtext(d)} from {self._nm(self.wiz[0])}'s hand (Wizard); it costs nothing"
+        if name == "wizard-keep":
+            d = self.wiz[2]
+            return f"Put the {D_NAME[d]} you took into your hand; it costs nothing"
+        if name == "wizard-build":
+            d = self.wiz[2]
+            return (f"Build the {D_NAME[d]} you took at once for {D_COST[d]} gold; it is not your turn's build "
+                    "and may repeat a district of your city")
+        if name == "give-crown":
+            q = args[0]
+            pays = ("who must pay you 1 gold or a card" if self.gold[q] > 0 or self.hands[q]
+                    else "who has neither gold nor cards to pay you")
+            return f"Give the crown to {self._nm(q)} (Emperor), {pays}"
+        if name == "tribute-gold":
+            return f"Pay the Emperor ({self._nm(self.cur_seat)}) 1 gold for the crown (you have {self.gold[p]})"
+        if name == "tribute":
+            d = K.D_INDEX[args[0]]
+            return f"Give the Emperor ({self._nm(self.cur_seat)}) your {self._dtext(d)} for the crown, instead of 1 gold"
+        if name == "levy":
+            q = args[0]
+            return f"Take 1 gold from {self._nm(q)}, the richest player ({self.gold[q]} gold), as the Abbot"
+        if name == "navigate-gold":
+            return "Take 4 gold from the bank as the Navigator (you build nothing this turn)"
+        if name == "navigate-cards":
+            return "Draw 4 cards as the Navigator; it costs nothing (you build nothing this turn)"
+        if name == "exchange":
+            d = K.D_INDEX[args[0]]
+            return (f"Offer your {D_NAME[d]} (value {self.value_cost(p, d)}) in exchange for another city's district "
+                    "(Diplomat); you then choose which and pay the difference")
+        if name == "exchange-with":
+            q, d = args[0], K.D_INDEX[args[1]]
+            mine = self.wiz[2]
+            pay = max(0, self.value_cost(q, d) - self.value_cost(p, mine))
+            return (f"Exchange your {D_NAME[mine]} (value {self.value_cost(p, mine)}) for {self._nm(q)}'s "
+                    f"{D_NAME[d]} (value {self.value_cost(q, d)}), paying {self._nm(q)} {pay} gold (Diplomat)")
+        if name == "beautify":
+            d = K.D_INDEX[args[0]]
+            return (f"Pay 1 gold to place a coin on your {D_NAME[d]} (Artist): worth 1 more point, and 1 more "
+                    f"to destroy or exchange ({1 - self.art} more coin this turn after this one)")
+        return None
 
 CitadelsState._HANDLERS = {
     "gold": CitadelsState._act_gold,
