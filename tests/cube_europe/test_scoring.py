@@ -84,9 +84,15 @@ def test_incomplete_territory_scores_nothing_and_single_worker_no_half_point():
 
 
 def test_solo_win_needs_expert():
+    # at the boundary: 29 (one short of Expert) loses, exactly 30 (Expert) wins
     state = new_manual(boards=(7,))
     state.phase = "over"
-    state.filled[0] = list(CARDS[7].hexes)  # 30 territory + 5 colours + 4 green
-    assert state.winners() == [0]
-    state.filled[0] = []
+    green = ("A2", "B1", "B2")  # a 3-hex green territory left empty
+    state.filled[0] = [h for h in CARDS[7].hexes if h not in green]
+    state.workers[0] = 0
+    assert state.score(0) == 24 + 4 + 1 == 29  # territories, four colours, the one green cube on D1
+    assert state.rank(0) == ("Journeyman", "熟练工")
     assert state.winners() == []
+    state.workers[0] = 2  # one more point
+    assert state.score(0) == 30 and state.rank(0) == ("Expert", "专家")
+    assert state.winners() == [0]

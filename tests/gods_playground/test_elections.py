@@ -7,7 +7,7 @@ import pytest
 
 from meeple import CHANCE, Action, IllegalAction
 
-from .conftest import BLUE, LITHUANIA, OTTOMANS, RED, TATARS, WHITE, act, blank, cubes, stop_before
+from .conftest import BLUE, LITHUANIA, OTTOMANS, RED, WHITE, act, blank, cubes, stop_before
 
 
 def crown_tie(camp):
@@ -106,9 +106,9 @@ def test_a_tie_with_the_king_loses_half_rounded_down():
 
 def test_three_way_tie_splits_rounded_down():
     s = blank()
-    s.tn[TATARS] = [1, 1, 1]
+    s.tn[OTTOMANS] = [1, 1, 1]                   # 5 VP: a split that is not whole (Tatars' 3 / 3 is)
     s.hand = [19, 19, 19]
-    assert score(s) == [1, 1, 1]
+    assert score(s) == [1, 1, 1]                 # 5 / 3 = 1.67 -> 1 (rounding to nearest would give 2)
 
 
 def test_senate_discs_and_money_score_and_at_most_4_zloty_are_kept():
