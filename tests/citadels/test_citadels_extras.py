@@ -184,7 +184,8 @@ def test_abbot_takes_one_gold_from_the_richest():
     give_city(s, 0, "temple")
     until(s, "abbot")
     set_gold(s, 2, 9)
-    assert "levy 2" in legal(s)
+    assert s.gold[1] > 0 and s.gold[3] > 0  # the others have gold to give too: only the richest may be levied
+    assert "levy 2" in legal(s) and "levy 1" not in legal(s) and "levy 3" not in legal(s)
     act(s, "levy 2")
     assert s.gold[2] == 8
     act(s, "income")
@@ -254,12 +255,13 @@ def test_artist_beautifies_up_to_two_districts():
               down="magician", up=["bishop", "architect"])
     give_city(s, 0, "temple", "manor", "docks")
     until(s, "artist")
+    set_gold(s, 0, 5)  # gold for a third coin: only the limit of two can refuse it
     base = s.city_score(0)
     act(s, "beautify temple")
     assert "beautify temple" not in legal(s)  # one coin per district
     act(s, "beautify manor")
     assert not any(a.startswith("beautify") for a in legal(s))  # two at most
-    assert s.gold[0] == 0 and s.city_score(0) == base + 2
+    assert s.gold[0] == 3 and s.city_score(0) == base + 2
     assert s.destroy_cost(0, K.D_INDEX["manor"]) == 3
 
 

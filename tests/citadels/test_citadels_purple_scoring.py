@@ -82,6 +82,7 @@ def test_smithy_pay_three_draw_two_once_per_turn():
     act(s, "smithy")
     draw(s, "castle", "palace")
     assert s.gold[3] == 1 and len(s.hands[3]) == n + 2
+    set_gold(s, 3, 10)  # gold enough for a second use: only the once-per-turn limit can refuse it
     assert "smithy" not in legal(s)
 
 
@@ -89,7 +90,9 @@ def test_smithy_needs_three_gold():
     s = four(ROLES)
     give_city(s, 3, "smithy")
     until(s, "assassin")
-    assert "smithy" not in legal(s)
+    assert s.gold[3] == 2 and "smithy" not in legal(s)
+    set_gold(s, 3, 3)
+    assert "smithy" in legal(s)
 
 
 # ------------------------------------------------------------------ Observatory
