@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.agents import _parse_params
+from meeple.agents import LEVELS, _parse_params
 from meeple.core import UnknownGame
 
 QUICK_LEVELS = ("random", "heuristic")
@@ -30,9 +30,7 @@ SEARCH_LEVELS = ("easy", "normal", "hard", "ismcts")
 LEVEL_HELP = {
     "random": "plays any legal move",
     "heuristic": "the game's rule-of-thumb player: quick, sensible, beatable",
-    "easy": "a short search (100 iterations a move)",
-    "normal": "a search of 500 iterations a move",
-    "hard": "a search of 2,000 iterations a move",
+    **{level: f"a search of {budget['iterations']:,} iterations a move" for level, budget in LEVELS.items()},
     "ismcts": "a search with settings: ismcts:seconds=2, ismcts:iterations=1000:rollout=heuristic",
 }
 

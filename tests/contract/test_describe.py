@@ -9,7 +9,7 @@ import pytest
 
 from meeple.core import CHANCE
 
-from .harness import CONFIGS, CONFIG_IDS, Config, replay
+from .harness import CONFIGS, Config, replay
 from .toy import TOY_ID
 
 GAMES = [c for c in CONFIGS if c.game_id != TOY_ID]  # the toy is a test double with compact texts only

@@ -114,3 +114,25 @@ def ws_url(server: ServerProcess, gid: str) -> str:
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj)
+
+
+def serve_cli(monkeypatch: Any, url: str, *args: str, env: dict[str, str] | None = None) -> tuple[Any, list[Any]]:
+    """Run ``meeple serve --db URL ARGS`` without starting a server: (the CliRunner result, the
+    Settings it would have built the app with; empty if it refused to start)."""
+    import typer
+    import uvicorn
+    from typer.testing import CliRunner
+
+    import meeple.server
+    from meeple.server.cli import serve_command
+    from meeple.server.heap import YoungPasses
+
+    made: list[Any] = []
+    monkeypatch.setattr(meeple.server, "create_app", lambda settings: made.append(settings) or object())
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(YoungPasses, "install", lambda self: None)
+    monkeypatch.setattr(sys, "setswitchinterval", lambda interval: None)
+    app = typer.Typer()
+    app.command("serve")(serve_command)
+    app.command("other")(lambda: None)
+    return CliRunner().invoke(app, ["serve", "--db", url, "--no-open", *args], env=env), made

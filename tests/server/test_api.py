@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -13,7 +12,7 @@ import sqlalchemy as sa
 from meeple.server import db
 from meeple.server.settings import normalize_db_url
 
-from .helpers import auth, client, create, humans, view
+from .helpers import auth, client, create, humans, serve_cli, view
 
 
 def first_legal(v: dict) -> dict:
@@ -299,33 +298,33 @@ def test_serve_command_is_a_typer_command() -> None:
 
 
 def test_serve_http_rate_reaches_the_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import sys
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    out, seen = serve_cli(monkeypatch, url)
+    assert out.exit_code == 0 and (seen[-1].http_rate, seen[-1].http_burst) == (100.0, 400.0)
+    out, seen = serve_cli(monkeypatch, url, "--http-rate", "2500")
+    assert out.exit_code == 0 and (seen[-1].http_rate, seen[-1].http_burst) == (2500.0, 10000.0)
+    out, seen = serve_cli(monkeypatch, url, env={"MEEPLE_HTTP_RATE": "7"})
+    assert out.exit_code == 0 and seen[-1].http_rate == 7.0
+    refused, seen = serve_cli(monkeypatch, url, "--http-rate", "0")
+    assert refused.exit_code == 2 and seen == []
 
-    import typer
-    import uvicorn
-    from typer.testing import CliRunner
 
-    import meeple.server
-    from meeple.server.cli import serve_command
-    from meeple.server.heap import YoungPasses
-
-    seen: list[Any] = []
-    monkeypatch.setattr(meeple.server, "create_app", lambda settings: seen.append(settings) or object())
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    monkeypatch.setattr(YoungPasses, "install", lambda self: None)
-    monkeypatch.setattr(sys, "setswitchinterval", lambda interval: None)
-    app = typer.Typer()
-    app.command("serve")(serve_command)
-    app.command("other")(lambda: None)
-    db = ["--db", f"sqlite:///{tmp_path / 'm.db'}", "--no-open"]
-    assert CliRunner().invoke(app, ["serve", *db]).exit_code == 0
-    assert (seen[-1].http_rate, seen[-1].http_burst) == (100.0, 400.0)
-    assert CliRunner().invoke(app, ["serve", *db, "--http-rate", "2500"]).exit_code == 0
-    assert (seen[-1].http_rate, seen[-1].http_burst) == (2500.0, 10000.0)
-    assert CliRunner().invoke(app, ["serve", *db], env={"MEEPLE_HTTP_RATE": "7"}).exit_code == 0
-    assert seen[-1].http_rate == 7.0
-    refused = CliRunner().invoke(app, ["serve", *db, "--http-rate", "0"])
-    assert refused.exit_code == 2 and len(seen) == 3
+def test_serve_bot_game_and_memory_limits_reach_the_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    out, seen = serve_cli(monkeypatch, url)
+    s = seen[-1]
+    assert out.exit_code == 0 and (s.agents, s.bot_max_seconds, s.max_live_games, s.memory_limit_mb,
+                                   s.create_rate) == ({}, 10.0, 5000, None, 0.2)
+    out, seen = serve_cli(monkeypatch, url, "--agent", "mine=meeple.agents:RandomAgent", "--bot-max-seconds", "20",
+                          "--max-games", "300", "--memory-limit", "512", "--create-rate", "1")
+    s = seen[-1]
+    assert out.exit_code == 0, out.output
+    assert s.agents == {"mine": "meeple.agents:RandomAgent"} and s.bot_max_seconds == 20.0
+    assert s.bot_move_deadline == 60.0 and s.max_live_games == 300 and s.memory_games == 300
+    assert s.memory_limit_mb == 512.0 and s.create_rate == 1.0
+    for bad in (["--agent", "mine=no_such_module_x:Agent"], ["--agent", "hard=meeple.agents:RandomAgent"]):
+        out, seen = serve_cli(monkeypatch, url, *bad)
+        assert out.exit_code == 2 and seen == [] and "--agent" in out.output and "Traceback" not in out.output
 
 
 def test_bots_can_think_in_worker_processes(sqlite_url: str) -> None:

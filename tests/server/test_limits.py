@@ -28,7 +28,7 @@ from starlette.testclient import WebSocketDenialResponse
 from meeple.server import Settings, create_app, db
 from meeple.server.limits import LimitsMiddleware
 
-from .helpers import client, create, free_port, humans
+from .helpers import client, create, free_port, humans, serve_cli
 
 JSON = {"content-type": "application/json"}
 
@@ -362,26 +362,6 @@ def test_a_directory_where_the_file_should_be_is_refused(tmp_path: Path) -> None
     assert "directory" in _refused(tmp_path)
 
 
-def _serve(monkeypatch: pytest.MonkeyPatch, url: str, *args: str) -> tuple[Any, list[Any]]:
-    import typer
-    import uvicorn
-    from typer.testing import CliRunner
-
-    import meeple.server
-    from meeple.server.cli import serve_command
-    from meeple.server.heap import YoungPasses
-
-    made: list[Any] = []
-    monkeypatch.setattr(meeple.server, "create_app", lambda settings: made.append(settings) or object())
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    monkeypatch.setattr(YoungPasses, "install", lambda self: None)
-    monkeypatch.setattr(sys, "setswitchinterval", lambda interval: None)
-    app = typer.Typer()
-    app.command("serve")(serve_command)
-    app.command("other")(lambda: None)
-    return CliRunner().invoke(app, ["serve", "--db", url, "--no-open", *args]), made
-
-
 @pytest.mark.parametrize("kind", ["random", "damaged", "empty"])
 def test_meeple_serve_refuses_a_bad_file_with_status_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         kind: str) -> None:
@@ -393,7 +373,7 @@ def test_meeple_serve_refuses_a_bad_file_with_status_2(tmp_path: Path, monkeypat
         _damage_pages(path)
     else:
         path.touch()
-    out, made = _serve(monkeypatch, f"sqlite:///{path}")
+    out, made = serve_cli(monkeypatch, f"sqlite:///{path}")
     assert out.exit_code == 2 and made == [], out.output
     assert str(path) in out.output and "Traceback" not in out.output
     assert {"random": "not a SQLite database", "damaged": "damaged", "empty": "empty"}[kind] in out.output
@@ -402,15 +382,15 @@ def test_meeple_serve_refuses_a_bad_file_with_status_2(tmp_path: Path, monkeypat
 def test_meeple_serve_starts_on_a_good_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "meeple.db"
     _games_in(path, 2)
-    out, made = _serve(monkeypatch, f"sqlite:///{path}")
+    out, made = serve_cli(monkeypatch, f"sqlite:///{path}")
     assert out.exit_code == 0 and len(made) == 1, out.output
 
 
 def test_serve_ws_connect_rate_reaches_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
-    out, made = _serve(monkeypatch, url)
+    out, made = serve_cli(monkeypatch, url)
     assert out.exit_code == 0 and (made[-1].ws_connect_rate, made[-1].ws_connect_burst) == (5.0, 20.0)
-    out, made = _serve(monkeypatch, url, "--ws-connect-rate", "50")
+    out, made = serve_cli(monkeypatch, url, "--ws-connect-rate", "50")
     assert out.exit_code == 0 and (made[-1].ws_connect_rate, made[-1].ws_connect_burst) == (50.0, 200.0)
 
 
