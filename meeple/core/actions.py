@@ -60,35 +60,35 @@ class Action:
     def from_json(cls, data: Any) -> Action:
         """Rebuild an action from ``to_json()`` output; raises ActionParseError saying what is wrong."""
         if not isinstance(data, dict):
-            raise ActionParseError(f"an action is a JSON object with 'name' and 'args', not {type(data).__name__}")
+            raise ActionParseError("core.action_not_object", kind=type(data).__name__)
         extra = set(data) - {"name", "args"}
         if extra:
-            raise ActionParseError(f"unknown field(s) in action: {', '.join(sorted(map(str, extra)))}")
+            raise ActionParseError("core.action_unknown_fields", fields=", ".join(sorted(map(str, extra)))[:120])
         name = data.get("name")
         if not isinstance(name, str) or not name:
-            raise ActionParseError("an action needs a non-empty string 'name'")
+            raise ActionParseError("core.action_needs_name")
         args = data.get("args", [])
         if not isinstance(args, list):
-            raise ActionParseError("an action's 'args' must be a list")
+            raise ActionParseError("core.action_args_list")
         for a in args:
             if isinstance(a, bool) or not isinstance(a, (int, str)):
-                raise ActionParseError(f"action arguments are integers or strings, not {a!r}")
+                raise ActionParseError("core.action_bad_arg", value=repr(a)[:40])
         return cls(name, tuple(args))
 
     @classmethod
     def parse(cls, text: str) -> Action:
         """Split ``"take 4 2"`` into an action; digits become integers."""
         if not isinstance(text, str):
-            raise ActionParseError(f"an action's text must be a string, not {type(text).__name__}")
+            raise ActionParseError("core.action_text_not_string", kind=type(text).__name__)
         words = text.strip().split()
         if not words:
-            raise ActionParseError("empty action text")
+            raise ActionParseError("core.action_empty")
         args = []
         for w in words[1:]:
             if _INT.fullmatch(w):
                 args.append(int(w))
             elif w.lstrip("-").isdigit():  # '--3', '²': looks like a number, is none
-                raise ActionParseError(f"{w!r} is not a number (write digits 0-9, with at most one '-')")
+                raise ActionParseError("core.action_bad_number", word=repr(w)[:40])
             else:
                 args.append(w)
         args = tuple(args)

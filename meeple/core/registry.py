@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
 from meeple.core.errors import UnknownGame
+from meeple.core.i18n import msg
 
 if TYPE_CHECKING:
     from meeple.core.state import State
@@ -66,9 +67,9 @@ class Game:
     def new_game(self, seed: int = 0, chance: str = "auto") -> State:
         """A new game; all randomness comes from ``seed``. ``chance="manual"`` asks for every random outcome."""
         if chance not in ("auto", "manual"):
-            raise UnknownGame(f"chance must be 'auto' or 'manual', not {chance!r}")
+            raise UnknownGame("core.bad_chance", value=repr(chance)[:40])
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise UnknownGame(f"seed must be an integer, not {seed!r}")
+            raise UnknownGame("core.bad_seed", value=repr(seed)[:40])
         assert self.state_class is not None
         return self.state_class.new(self, seed, chance)
 
@@ -143,6 +144,25 @@ def discover() -> None:
     _discovered = True
 
 
+def registered_ids() -> list[str]:
+    """The ids of every registered game (discovering the built-in ones first)."""
+    discover()
+    return sorted(_REGISTRY)
+
+
+def registered_state_classes() -> list[type[State]]:
+    """The State class of every registered game, in id order."""
+    discover()
+    return [cls for _, (_, cls) in sorted(_REGISTRY.items())]
+
+
+def state_class_of(game_id: str) -> type[State] | None:
+    """The State class registered under ``game_id``, or None."""
+    discover()
+    entry = _REGISTRY.get(game_id)
+    return entry[1] if entry else None
+
+
 def games() -> dict[str, GameInfo]:
     """Every registered game, by id."""
     discover()
@@ -155,11 +175,12 @@ def _check_options(info: GameInfo, players: int, options: dict[str, Any]) -> dic
     for name, value in options.items():
         key = name.replace("-", "_")
         if key not in known:
-            valid = ", ".join(known) or "none"
-            raise UnknownGame(f"{info.name} has no option {name!r}; its options are: {valid}")
+            valid = ", ".join(known) or "-"
+            raise UnknownGame("core.no_such_option", title=msg(f"{info.id}.title"), option=repr(name)[:60], valid=valid)
         opt = known[key]
         if opt.choices and not any(value == c and type(value) is type(c) for c in opt.choices):
-            raise UnknownGame(f"option {key!r} of {info.name} takes one of {list(opt.choices)}, not {value!r}")
+            raise UnknownGame("core.bad_option_value", title=msg(f"{info.id}.title"), option=key,
+                              choices=", ".join(map(str, opt.choices)), value=repr(value)[:40])
         resolved[key] = value
     for opt in info.options:
         resolved.setdefault(opt.name, opt.default)
@@ -170,13 +191,12 @@ def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     """The game ``game_id`` for ``players`` players (default: its minimum) with validated options."""
     discover()
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
-        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+        raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
     info, cls = _REGISTRY[game_id]
     if players is None:
         players = info.min_players
     if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-        raise UnknownGame(
-            f"{info.name} is for {info.min_players}–{info.max_players} players, not {players!r}"
-        )
+        raise UnknownGame("core.bad_player_count", title=msg(f"{info.id}.title"), low=info.min_players,
+                          high=info.max_players, value=repr(players)[:20])
     resolved = _check_options(info, players, options)
     return Game(info=info, players=players, options=resolved, state_class=cls)

@@ -21,28 +21,49 @@ from __future__ import annotations
 
 import importlib
 import marshal
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Mapping, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
 from meeple.core.errors import ActionParseError, IllegalAction, StateFormatError, UnknownGame
+from meeple.core.i18n import DEFAULT_LANGUAGE, Message, render, term
 from meeple.core.registry import Game, load
 from meeple.core.rng import Rng
 
 FORMAT = "meeple-state"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""Version 1 stored the log as English sentences; version 2 stores events (message id and arguments).
+A version-1 save still loads: its moves are replayed and its log is rebuilt as events."""
 
 
 class LogEntry(NamedTuple):
-    """One line of the game log; ``visible_to`` is None for everyone, else the seats that may read it."""
+    """One event of the game log: a message id, its arguments, and who may read it (``visible_to`` is
+    None for everyone, else the seats that may). It is rendered in the reader's language when shown:
 
-    text: str
+    >>> entry.render("zh"), entry.text          # entry.text is the English sentence
+    ('红方拿取 2 金币。', 'Red takes 2 gold.')
+    """
+
+    id: str
+    args: dict[str, Any]
     visible_to: tuple[int, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        """The English sentence."""
+        return render(self.id, self.args, DEFAULT_LANGUAGE)
+
+    def render(self, lang: str = DEFAULT_LANGUAGE, seat_names: Mapping[int, str] | None = None) -> str:
+        return render(self.id, self.args, lang, seat_names)
 
     def __str__(self) -> str:
         return self.text
 
     def visible(self, player: int | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "args": self.args}
 
 
 _new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
@@ -180,27 +201,43 @@ class State:
         cls._encoding_cache = (module,)
         return module
 
-    def why_illegal(self, action: Action, player: int) -> str:
-        """Why ``action`` is not legal for ``player`` now; games refine this with rule-specific reasons."""
+    def why_illegal(self, action: Action, player: int) -> Message:
+        """Why ``action`` is not legal for ``player`` now (a Message; ``str()`` of it is English); games
+        refine this with rule-specific reasons."""
         legal = self.legal_actions(player)
         shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
-        return f"'{action}' is not legal now for {self.player_name(player)}; legal now: {shown}"
+        return Message("core.not_legal_now", {"game": self.game.id, "action": str(action), "seat": player,
+                                               "legal": shown})
 
-    def describe(self, action: Action, player: int | None = None) -> str:
-        """A sentence for a person; the default is the compact text."""
-        return str(action)
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        """What ``action`` does now, as a message; games override this (None: no sentence)."""
+        return None
+
+    def describe(self, action: Action, player: int | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
+        """A sentence for a person in ``lang`` (``describe_message`` rendered); else the compact text.
+
+        >>> state.describe(Action("gold"), 0, "zh")
+        '拿取 2 金币'
+        """
+        try:
+            message = self.describe_message(action, player)
+        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+            message = None
+        return str(action) if message is None else render(message.id, message.args, lang)
 
     # ------------------------------------------------------------------ the public API
     @property
     def players(self) -> int:
         return self.game.players
 
-    def player_name(self, player: int | None) -> str:
+    def player_name(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The seat's name in ``lang`` (its colour, or the game's own name for it)."""
         if player is None:
-            return "spectator"
+            return render("core.spectator", None, lang)
         if player == CHANCE:
-            return "chance"
-        return self.game.seat_name(player)
+            return render("core.chance", None, lang)
+        named = term(self.game.id, "seat", player, lang)
+        return named if named is not None else self.game.seat_name(player)
 
     def to_move(self) -> list[int]:
         """The seats that may act now ([] once the game is over; [CHANCE] for a manual random outcome)."""
@@ -244,7 +281,7 @@ class State:
                 break
         else:
             if not isinstance(action, Action):
-                raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
+                    raise IllegalAction("core.not_an_action", value=repr(action)[:80])
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action, player))
         self._do(action, player)
@@ -270,17 +307,16 @@ class State:
     def _mover_and_legal(self, action: Any, player: Any) -> tuple[int, list[Action]]:
         """The checks of ``apply`` when nothing is cached: the action's type, whose turn it is."""
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r} (use state.parse_action(text) for text)")
+            raise IllegalAction("core.not_an_action", value=repr(action)[:80])
         movers = self._to_move()
         if player is None:
             player = self._single_mover(movers)
         elif isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalAction(f"a player is a seat number (0–{self.players - 1}) or CHANCE, not {player!r}")
+            raise IllegalAction("core.bad_player", last=self.players - 1, value=repr(player)[:40])
         if player not in movers:
             if not movers:
-                raise IllegalAction("the game is over; no more actions")
-            waiting = ", ".join(self.player_name(p) for p in movers)
-            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
+                raise IllegalAction("core.game_over")
+            raise IllegalAction("core.not_your_turn", game=self.game.id, seat=player, seats=list(movers))
         return player, self._legal(player)
 
     def clone(self) -> State:
@@ -356,35 +392,40 @@ class State:
         if space is None:
             raise NotImplementedError(f"{self.game.id} declares no fixed action space")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(space):
-            raise ActionParseError(f"action index must be an integer in 0..{len(space) - 1}, not {index!r}")
+            raise ActionParseError("core.bad_action_index", last=len(space) - 1, value=repr(index)[:40])
         return space[index]
 
     def action_index(self, action: Action) -> int:
         """The fixed id of ``action`` (any equal action works, not only the indexed instance)."""
         lookup = self.game.action_lookup
         if lookup is None or action not in lookup:
-            raise ActionParseError(f"'{action}' is not in {self.game.id}'s action space")
+            raise ActionParseError("core.not_in_action_space", action=str(action), game=self.game.id)
         return lookup[action].index  # type: ignore[return-value]
 
     def observation_tensor(self, player: int | None) -> Any:
         """What ``player`` may know as a fixed-shape numpy float32 array (same content as ``observation``)."""
         return self._observation_tensor(player)
 
-    def log_for(self, player: int | None) -> list[str]:
-        """The log lines ``player`` may read (``None``: public lines only)."""
-        return [e.text for e in self.log if e.visible(player)]
+    def log_for(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The log lines ``player`` may read (``None``: public lines only), in ``lang``."""
+        return [e.render(lang) for e in self.log if e.visible(player)]
+
+    def events_for(self, player: int | None) -> list[LogEntry]:
+        """The log events ``player`` may read (``None``: public ones only), not yet rendered."""
+        return [e for e in self.log if e.visible(player)]
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """The legal action whose text is ``text`` (spacing and case ignored)."""
         if player is None:
             player = self._single_mover()
         elif isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalAction(f"a player is a seat number (0–{self.players - 1}) or CHANCE, not {player!r}")
+            raise IllegalAction("core.bad_player", last=self.players - 1, value=repr(player)[:40])
         wanted = Action.parse(text)
         movers = self._to_move()
         if player not in movers:
-            waiting = ", ".join(self.player_name(p) for p in movers) or "nobody (the game is over)"
-            raise IllegalAction(f"it is not {self.player_name(player)}'s turn; waiting for {waiting}")
+            if not movers:
+                raise IllegalAction("core.game_over")
+            raise IllegalAction("core.not_your_turn", game=self.game.id, seat=player, seats=list(movers))
         key = str(wanted).lower()
         for action in self.legal_actions(player):
             if str(action).lower() == key:
@@ -392,7 +433,7 @@ class State:
         if wanted.name in self.ACTION_NAMES or (player == CHANCE and self._to_move() == [CHANCE]):
             raise IllegalAction(self.why_illegal(wanted, player))
         names = ", ".join(sorted({a.name for a in self.legal_actions(player)}))
-        raise ActionParseError(f"'{text.strip()}' is no action; actions now: {names or 'none'}")
+        raise ActionParseError("core.no_such_action", text=text.strip()[:80], names=names or "-")
 
     def action_from_json(self, data: Any) -> Action:
         """The action ``data`` describes (legality is checked by ``apply``)."""
@@ -413,23 +454,26 @@ class State:
             "rng": self.rng.state,
             "determinized": self.determinized,
             "history": [[p, a.to_json()] for p, a in self.history],
-            "log": [[e.text, None if e.visible_to is None else list(e.visible_to)] for e in self.log],
+            "log": [[e.id, e.args, None if e.visible_to is None else list(e.visible_to)] for e in self.log],
             "state": fields,
         }
 
     # ------------------------------------------------------------------ internals
-    def say(self, text: str, to: tuple[int, ...] | None = None) -> None:
-        """Add a log line, public or visible only to the seats in ``to``."""
-        self.log.append(_new_tuple(LogEntry, (text, to)))
+    def say(self, message_id: str, to: tuple[int, ...] | None = None, /, **args: Any) -> None:
+        """Add a log event, public or visible only to the seats in ``to``; ``args`` are JSON-native values
+        (seat numbers, component keys, numbers, nested ``msg(...)``), named after their kind.
+
+        >>> self.say("citadels.builds", seat=p, district="temple", cost=1)
+        """
+        self.log.append(_new_tuple(LogEntry, (message_id, args, to)))
 
     def _single_mover(self, movers: list[int] | None = None) -> int:
         movers = self._to_move() if movers is None else movers
         if len(movers) == 1:
             return movers[0]
         if not movers:
-            raise IllegalAction("the game is over; no more actions")
-        names = ", ".join(self.player_name(p) for p in movers)
-        raise IllegalAction(f"several seats may act now ({names}); say which player acts")
+            raise IllegalAction("core.game_over")
+        raise IllegalAction("core.say_which_player", game=self.game.id, seats=list(movers))
 
     def _do(self, action: Action, player: int) -> None:
         # Emptied before ``_apply``, not after: a game may leave in the cache the legal list it computed
@@ -457,61 +501,81 @@ def from_json(data: Any) -> State:
     position exactly. A determinized copy (which has no such history) is loaded as saved.
     """
     if not isinstance(data, dict):
-        raise StateFormatError(f"a saved game is a JSON object, not {type(data).__name__}")
+        raise StateFormatError("core.save_not_object", kind=type(data).__name__)
     if data.get("format") != FORMAT:
-        raise StateFormatError(f"not a meeple saved game (format is {data.get('format')!r}, expected {FORMAT!r})")
-    if data.get("version") != FORMAT_VERSION:
-        raise StateFormatError(f"saved with format version {data.get('version')!r}; this meeple reads version {FORMAT_VERSION}")
+        raise StateFormatError("core.save_not_meeple", found=repr(data.get("format"))[:40], expected=FORMAT)
+    version = data.get("version")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        raise StateFormatError("core.save_version", version=repr(version)[:20],
+                               readable=", ".join(map(str, READABLE_VERSIONS)))
     required = {"game", "players", "options", "seed", "chance", "rng", "history", "log", "state", "determinized"}
     missing = required - set(data)
     if missing:
-        raise StateFormatError(f"saved game lacks: {', '.join(sorted(missing))}")
+        raise StateFormatError("core.save_lacks", fields=", ".join(sorted(missing)))
     if not isinstance(data["options"], dict) or not all(isinstance(k, str) for k in data["options"]):
-        raise StateFormatError("'options' must be an object with option names as keys")
+        raise StateFormatError("core.save_bad_options")
     if not isinstance(data["game"], str):
-        raise StateFormatError("'game' must be a game id (a string)")
+        raise StateFormatError("core.save_bad_game")
     if not isinstance(data["determinized"], bool):
-        raise StateFormatError("'determinized' must be true or false")
+        raise StateFormatError("core.save_bad_determinized")
     try:
         game = load(data["game"], players=data["players"], **data["options"])
         seed, chance = data["seed"], data["chance"]
         state = game.new_game(seed=seed, chance=chance)
     except UnknownGame as exc:
-        raise StateFormatError(f"saved game has bad settings: {exc}") from None
+        raise StateFormatError("core.save_bad_settings", reason=_reason(exc)) from None
     history = data["history"]
     if not isinstance(history, list):
-        raise StateFormatError("'history' must be a list")
+        raise StateFormatError("core.save_bad_history")
     if data["determinized"]:
         return _load_fields(state, data)
     for i, entry in enumerate(history):
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
-            raise StateFormatError(f"history entry {i} must be [player, action]")
+            raise StateFormatError("core.save_bad_entry", index=i)
         player = entry[0]
         try:
             action = Action.from_json(entry[1])
         except ActionParseError as exc:
-            raise StateFormatError(f"history entry {i}: {exc}") from None
+            raise StateFormatError("core.save_entry_unreadable", index=i, reason=_reason(exc)) from None
         if player == CHANCE and chance == "auto":
             continue  # regenerated by the seed; compared below
         try:
             state.apply(action, player)
         except IllegalAction as exc:
-            raise StateFormatError(f"history entry {i} ({state.player_name(player)}: '{action}') is illegal: {exc}") from None
+            raise StateFormatError("core.save_entry_illegal", game=state.game.id, index=i, seat=player,
+                                   action=str(action), reason=_reason(exc)) from None
     saved = state.to_json()
-    for key in ("history", "rng", "state", "log"):
+    # A version-1 log holds English sentences of an older wording: the replay's events replace it.
+    for key in ("history", "rng", "state", "log") if version == FORMAT_VERSION else ("history", "rng", "state"):
         if saved[key] != data[key]:
-            raise StateFormatError(f"saved '{key}' does not match the replay of the saved moves (corrupted or edited file)")
+            raise StateFormatError("core.save_mismatch", field=key)
     return state
+
+
+def _reason(exc: Exception) -> Any:
+    """A nested error as a message argument (rendered in the reader's language), or its text."""
+    message = getattr(exc, "message", None)
+    return message.to_json() if isinstance(message, Message) else str(exc)[:200]
+
+
+def _log_entry(entry: Any, version: int) -> LogEntry:
+    if version == 1:  # [text, visible_to]: kept as a sentence shown as it is in every language
+        text, visible = entry
+        return LogEntry("core.text", {"text": str(text)}, None if visible is None else tuple(int(x) for x in visible))
+    message_id, args, visible = entry
+    if not isinstance(message_id, str) or not isinstance(args, dict):
+        raise ValueError("a log entry is [message id, arguments, visible_to]")
+    return LogEntry(message_id, args, None if visible is None else tuple(int(x) for x in visible))
 
 
 def _load_fields(state: State, data: dict[str, Any]) -> State:
     fields = data["state"]
     if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
-        raise StateFormatError(f"'state' must hold exactly the fields {sorted(state.FIELDS)}")
+        raise StateFormatError("core.save_bad_fields", fields=", ".join(sorted(state.FIELDS)))
     try:
         state.rng = Rng(raw_state=int(data["rng"]))
         state.history = [(int(p), Action.from_json(a)) for p, a in data["history"]]
-        state.log = [LogEntry(str(t), None if v is None else tuple(int(x) for x in v)) for t, v in data["log"]]
+        state.log = [_log_entry(entry, version) for entry in data["log"]]
         for name in state.FIELDS:
             setattr(state, name, marshal.loads(marshal.dumps(fields[name])))
         state.determinized = True
@@ -519,5 +583,5 @@ def _load_fields(state: State, data: dict[str, Any]) -> State:
         state.check_invariants()
         state.to_move()
     except (TypeError, ValueError, KeyError, IndexError, AssertionError, ActionParseError) as exc:
-        raise StateFormatError(f"saved determinized state is malformed: {exc}") from None
+        raise StateFormatError("core.save_malformed", reason=_reason(exc)) from None
     return state
