@@ -459,7 +459,7 @@ class State:
         }
 
     # ------------------------------------------------------------------ internals
-    def say(self, message_id: str, to: tuple[int, ...] | None = None, /, **args: Any) -> None:
+    def say(self, message_id: str, to: tuple[int, ...] | None = None, **args: Any) -> None:
         """Add a log event, public or visible only to the seats in ``to``; ``args`` are JSON-native values
         (seat numbers, component keys, numbers, nested ``msg(...)``), named after their kind.
 
