@@ -1,5 +1,6 @@
 """What every game shares: actions, the base state, the RNG, the registry, JSON and errors."""
 
+from meeple.core import i18n
 from meeple.core.actions import CHANCE, Action
 from meeple.core.errors import ActionParseError, IllegalAction, InvariantError, StateFormatError, UnknownGame
 from meeple.core.registry import Game, GameInfo, Option, games, load, register
@@ -9,5 +10,5 @@ from meeple.core.state import LogEntry, MoveReport, State, from_json
 __all__ = [
     "CHANCE", "Action", "ActionParseError", "IllegalAction", "InvariantError", "StateFormatError",
     "UnknownGame", "Game", "GameInfo", "Option", "games", "load", "register", "Rng", "LogEntry",
-    "MoveReport", "State", "from_json",
+    "MoveReport", "State", "from_json", "i18n",
 ]
