@@ -7,13 +7,18 @@
     meeple replay meeple-cube-europe-42.json
     meeple simulate cube-europe --players 2 --games 200 --agents random,heuristic --out results.jsonl
 
-Bad input (an unknown game, player count, option, seat or agent) prints what is valid and exits
-with code 2; a malformed save file names what is wrong and exits with code 1, writing nothing.
+Bad input (an unknown game, player count, option, seat, agent or language) prints what is valid and
+exits with code 2; a malformed save file names what is wrong and exits with code 1, writing nothing.
+
+Every screen speaks English or Chinese: ``--lang zh`` anywhere on the line (``meeple --lang zh play``,
+``meeple rules citadels --lang zh``), else ``MEEPLE_LANG``, else the locale.
 """
 
 from __future__ import annotations
 
+import inspect
 import secrets
+import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -23,7 +28,8 @@ from rich.text import Text
 
 import meeple
 from meeple.agents import AGENT_NAMES, make_agent
-from meeple.core import UnknownGame
+from meeple.core import UnknownGame, i18n
+from meeple.core.i18n import msg
 from meeple.sim import agent_seed
 from meeple.sim.playout import default_jobs
 from meeple.terminal.common import (
@@ -41,6 +47,7 @@ from meeple.terminal.common import (
     seat_label,
     split_names,
 )
+from meeple.terminal.lang import current, say, set_language
 
 app = typer.Typer(
     name="meeple",
@@ -58,8 +65,23 @@ def rules_dir() -> Path:
 
 
 def fail(exc: CliError) -> typer.Exit:
-    error_console().print(Text(f"meeple: {exc}", style="red"), soft_wrap=True)
+    error_console().print(Text(f"meeple: {exc.render()}", style="red"), soft_wrap=True)
     return typer.Exit(exc.code)
+
+
+_ARGV_LANG: list[str | None] = [None]  # a --lang that main() took from anywhere on the command line
+
+
+@app.callback(epilog="Language: --lang en|zh anywhere on the line, or MEEPLE_LANG (default: the locale).")
+def _language(
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="en|zh",
+                                       help="Language of every screen: en (English) or zh (简体中文)."),
+) -> None:
+    """Choose the language of every screen (the option may stand anywhere on the line)."""
+    try:
+        set_language(lang or _ARGV_LANG[0])
+    except i18n.UnknownLanguage as exc:
+        raise fail(CliError(str(exc))) from None
 
 
 # ---------------------------------------------------------------------------- list
@@ -69,17 +91,21 @@ def list_games() -> None:
     console = make_console()
     registry = meeple.games()
     if not registry:
-        console.print("No games are registered yet.")
+        console.print(say("cli.no_games"))
         return
-    table = Table(title="meeple games")
-    table.add_column("id", style="bold cyan", no_wrap=True)
-    table.add_column("name")
-    table.add_column("players", justify="center")
-    table.add_column("options (default, choices)")
+    table = Table(title=say("cli.list_title"))
+    table.add_column(say("cli.col_id"), style="bold cyan", no_wrap=True)
+    table.add_column(say("cli.col_name"))
+    table.add_column(say("cli.col_players"), justify="center")
+    table.add_column(say("cli.col_options"))
     for gid, info in registry.items():
-        table.add_row(gid, info.name + (f"\n[dim]{info.summary}[/dim]" if info.summary else ""), players_text(info), options_text(info))
+        name = Text(say(f"{gid}.title"))
+        summary = say(f"{gid}.summary")
+        if summary and summary != f"{gid}.summary":
+            name.append("\n" + summary, style="dim")
+        table.add_row(gid, name, players_text(info), options_text(info))
     console.print(table)
-    console.print(f"Agents: {', '.join(AGENT_NAMES)}.  Play one: [bold]meeple play <id>[/bold]; rules: [bold]meeple rules <id>[/bold].")
+    console.print(say("cli.list_footer", agents=", ".join(AGENT_NAMES)))
 
 
 # ---------------------------------------------------------------------------- rules
@@ -88,13 +114,14 @@ def rules(
     game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
     raw: bool = typer.Option(False, "--raw", help="Print the Markdown source instead of formatting it."),
 ) -> None:
-    """Print a game's rules document (docs/rules/<id>.md)."""
+    """Print a game's rules document (docs/rules/<id>.md; docs/rules/<id>.zh.md with --lang zh)."""
     console = make_console()
-    path = rules_dir() / f"{game}.md"
+    suffix = "" if current() == i18n.DEFAULT_LANGUAGE else f".{current()}"
+    path = rules_dir() / f"{game}{suffix}.md"
     try:
         if not path.is_file():
             game_info(game)  # an unknown game: exit 2 listing the games
-            raise CliError(f"there is no rules document for {game} yet (looked for {path})", 1)
+            raise CliError("cli.no_rules_doc", 1, game=game, path=str(path))
         text = path.read_text(encoding="utf-8")
     except CliError as exc:
         raise fail(exc) from None
@@ -131,14 +158,14 @@ def play(
     hot = bool(settings.get("hotseat"))
     agents = {p: make_agent(name, game_id=state.game.id, seed=agent_seed(state.seed, p)) for p, name in names.items()}
     info = state.game.info
-    intro = Text.assemble((info.name, "bold"), f", {state.players} player{'s' if state.players > 1 else ''}, seed {state.seed}")
+    intro = Text.assemble((say(f"{info.id}.title"), "bold"), say("cli.intro", n=state.players, seed=state.seed))
     if state.chance == "manual":
-        intro.append(" · referee mode: you enter every die roll and card drawn")
+        intro.append(say("cli.referee_mode"))
     console.print(intro)
     for p in range(state.players):
-        who = "a person" if p in humans else names[p]
-        console.print(Text.assemble("  ", seat_label(state, p, humans), f": {who}"))
-    console.print(Text("Type an action's number or its text; help lists the commands, quit saves and stops.", style="dim"))
+        who = say("cli.a_person") if p in humans else names[p]
+        console.print(Text.assemble("  ", seat_label(state, p, humans), say("cli.colon"), who))
+    console.print(Text(say("cli.type_hint"), style="dim"))
     session = Session(console, state, humans, agents, hotseat=hot, save_path=save or load, settings=settings)
     raise typer.Exit(session.run())
 
@@ -151,19 +178,18 @@ def _setup_play(
     if load is not None:
         state, saved = read_save(load)
         if game_id is not None and game_id != state.game.id:
-            raise CliError(f"{load} holds a game of {state.game.id}, not {game_id}")
+            raise CliError("cli.load_other_game", path=str(load), saved=state.game.id, given=game_id)
         if players is not None and players != state.players:
-            raise CliError(f"{load} holds a {state.players}-player game; leave out --players")
+            raise CliError("cli.load_other_players", path=str(load), n=state.players)
         if seed is not None and seed != state.seed:
-            raise CliError(f"{load} holds the game with seed {state.seed}; leave out --seed")
+            raise CliError("cli.load_other_seed", path=str(load), seed=state.seed)
         if option:
-            raise CliError("a loaded game keeps its own options; leave out --option")
+            raise CliError("cli.load_options")
         if table and state.chance != "manual":
-            raise CliError(f"{load} was not started with --table; a game cannot switch to referee mode")
+            raise CliError("cli.load_not_table", path=str(load))
     else:
         if game_id is None:
-            valid = ", ".join(meeple.games()) or "(none registered)"
-            raise CliError(f"which game? the games are: {valid}")
+            raise CliError("cli.which_game", games=", ".join(meeple.games()) or "-")
         g = load_game(game_id, players, option)
         state = g.new_game(seed=secrets.randbelow(1_000_000) if seed is None else seed, chance="manual" if table else "auto")
     n = state.players
@@ -186,7 +212,7 @@ def _setup_play(
         if opponents is not None:
             wanted = split_names(opponents)
             if not wanted:
-                raise CliError(f"--opponents needs agent names; agents are: {', '.join(AGENT_NAMES)}, human")
+                raise CliError("cli.opponents_needs", agents=", ".join(AGENT_NAMES))
         else:
             wanted = [default_agent(gid)]
         for i, p in enumerate(p for p in range(n) if p not in humans):
@@ -197,7 +223,7 @@ def _setup_play(
     try:
         check_agent_names(gid, list(dict.fromkeys(names.values())) + [w for w in split_names(opponents) if w.lower() != "human"])
     except CliError as exc:
-        raise CliError(f"{exc} (or human, a person at this screen)") from None
+        raise CliError("cli.or_human", error=exc.message.to_json()) from None
     # several people at one screen hand it over between seats (a refereed table only with --hotseat)
     hotseat = hotseat or bool(saved.get("hotseat")) or (len(humans) > 1 and not manual)
     settings = {
@@ -226,7 +252,7 @@ def replay(
         viewer = parse_seat(seat, saved.game) if seat is not None else None
         rep = Replay(console, saved, viewer=viewer, reveal=reveal)
         if to is not None and not 0 <= to <= rep.last:
-            raise CliError(f"--to takes a move number from 0 to {rep.last}")
+            raise CliError("cli.to_range", last=rep.last)
     except CliError as exc:
         raise fail(exc) from None
     if to is not None:
@@ -258,28 +284,28 @@ def simulate(
         g = load_game(game, players, option)
         names = split_names(agents)
         if not names:
-            raise CliError(f"--agents needs agent names; agents are: {', '.join(AGENT_NAMES)}")
+            raise CliError("cli.agents_needs", agents=", ".join(AGENT_NAMES))
         check_agent_names(g.id, names)
         if out is not None and out.is_dir():
-            raise CliError(f"--out {out} is a directory; give a file name")
+            raise CliError("cli.out_is_dir", path=str(out))
         if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
-            raise CliError(f"--out: there is no directory {out.parent}")
+            raise CliError("cli.no_directory", option="--out", path=str(out.parent))
         if plot is not None and not (plot.parent if str(plot.parent) else Path(".")).is_dir():
-            raise CliError(f"--plot: there is no directory {plot.parent}")
+            raise CliError("cli.no_directory", option="--plot", path=str(plot.parent))
         if backend not in ("local", "ray"):
-            raise CliError(f"unknown backend {backend!r}; backends are: local, ray")
+            raise CliError("cli.unknown_backend", value=repr(backend))
         if address is not None and backend != "ray":
-            raise CliError("--address joins a Ray cluster: use it with --backend ray")
+            raise CliError("cli.address_needs_ray")
     except CliError as exc:
         raise fail(exc) from None
     except UnknownGame as exc:
-        raise fail(CliError(str(exc))) from None
+        raise fail(CliError(exc)) from None
     from meeple.sim.ray_backend import RayUnavailable
 
     try:
         run_simulation(console, g, games, seed, names, jobs or default_jobs(), out, backend, address, plot)
     except RayUnavailable as exc:
-        raise fail(CliError(str(exc), 1)) from None
+        raise fail(CliError(exc, 1)) from None
 
 
 # ---------------------------------------------------------------------------- tournament
@@ -306,16 +332,17 @@ def tournament(
         g = load_game(game, players, option)
         names = split_names(agents)
         check_agent_names(g.id, names)
-        with console.status(f"playing {len(pairings(list(dict.fromkeys(names)), g.players)) * games} games…"):
+        with console.status(say("cli.playing_games", n=len(pairings(list(dict.fromkeys(names)), g.players)) * games)):
             standings, records = run_tournament(g, names, games, seed=seed, jobs=jobs or default_jobs())
     except CliError as exc:
         raise fail(exc) from None
     except UnknownGame as exc:
-        raise fail(CliError(str(exc))) from None
-    table = Table(title=f"{g.info.name}, {g.players} players: {len(records)} games", title_justify="left")
-    for name, just in (("rank", "right"), ("agent", "left"), ("rating (μ − 3σ)", "right"), ("μ", "right"),
-                       ("σ", "right"), ("games", "right"), ("win rate", "right")):
-        table.add_column(name, justify=just)  # type: ignore[arg-type]
+        raise fail(CliError(exc)) from None
+    table = Table(title=say("cli.tournament_title", title=msg(f"{g.id}.title"), players=g.players, n=len(records)),
+                  title_justify="left")
+    for name, just in (("cli.t_rank", "right"), ("cli.sim_col_agent", "left"), ("cli.t_rating", "right"), ("cli.t_mu", "right"),
+                       ("cli.t_sigma", "right"), ("cli.sim_col_games", "right"), ("cli.sim_col_win_rate", "right")):
+        table.add_column(say(name), justify=just)  # type: ignore[arg-type]
     for i, st in enumerate(standings, 1):
         table.add_row(str(i), st.agent, f"{st.ordinal:.1f}", f"{st.mu:.1f}", f"{st.sigma:.1f}", str(st.games),
                       f"{st.wins / st.games:.1%}" if st.games else "-")
@@ -333,15 +360,70 @@ def serve(ctx: typer.Context) -> None:
     try:  # imported only when asked for: the server's web stack takes a while to load
         from meeple.server.cli import serve_command
     except ImportError as exc:
-        raise fail(CliError(f"the game server is not available here ({exc})", 1)) from None
+        raise fail(CliError("cli.no_server", 1, reason=str(exc))) from None
     server = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     server.command()(serve_command)
     server(args=list(ctx.args), prog_name="meeple serve")
 
 
-def main() -> None:
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` from anywhere on the command line (before ``--``), and the rest."""
+    rest: list[str] = []
+    lang: str | None = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            rest.append(arg)
+            rest.extend(args)
+            break
+        if arg == "--lang":
+            lang = next(args, "")
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return lang, rest
+
+
+_ENGLISH_HELP: dict[int, str | None] = {}
+
+
+def translate_help(lang: str) -> None:
+    """Put the commands' and options' help in ``lang`` (ids ``cli.help.<command>[.<parameter>]``; the
+    English is the code's own text)."""
+    def put(holder: Any, attr: str, message_id: str) -> None:
+        key = id(holder)
+        if key not in _ENGLISH_HELP:
+            _ENGLISH_HELP[key] = getattr(holder, attr)
+        english = _ENGLISH_HELP[key]
+        chosen = i18n.template(message_id, lang) if lang != i18n.DEFAULT_LANGUAGE else None
+        setattr(holder, attr, chosen if chosen is not None else english)
+
+    put(app.info, "help", "cli.help.app")
+    for info in app.registered_commands:
+        name = info.name or (info.callback.__name__ if info.callback else "")
+        if info.callback is None:
+            continue
+        if info.help is None:
+            info.help = inspect.getdoc(info.callback)
+        put(info, "help", f"cli.help.{name}")
+        for param in inspect.signature(info.callback).parameters.values():
+            default = param.default
+            if hasattr(default, "help") and getattr(default, "help", None):
+                put(default, "help", f"cli.help.{name}.{param.name}")
+
+
+def main(argv: list[str] | None = None) -> None:
     """The console script's entry point."""
-    app()
+    lang, rest = take_language(list(sys.argv[1:] if argv is None else argv))
+    try:
+        chosen = i18n.terminal_language(lang)
+    except i18n.UnknownLanguage as exc:
+        error_console().print(Text(f"meeple: {exc}", style="red"), soft_wrap=True)
+        raise SystemExit(2) from None
+    _ARGV_LANG[0] = lang
+    translate_help(chosen)
+    app(args=rest, prog_name="meeple")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ def game_module(game_id: str, name: str) -> Any:
     """The module ``name`` (``view``, ``bots``) of a registered game's package."""
     discover()
     if game_id not in _REGISTRY:
-        raise UnknownGame(f"unknown game {game_id!r}")
+        raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
     package = _REGISTRY[game_id][1].__module__.rsplit(".", 1)[0]
     return importlib.import_module(f"{package}.{name}")
 
@@ -74,7 +74,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     Anything else raises UnknownGame saying what is valid.
     """
     if not isinstance(name, str) or not name.strip():
-        raise UnknownGame(f"an agent name is a non-empty string, not {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+        raise UnknownGame("agents.bad_name", value=repr(name)[:40], agents=", ".join(AGENT_NAMES))
     name = name.strip()
     if name == "random":
         return RandomAgent(seed)
@@ -91,19 +91,16 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
         if game_id is not None:
             discover()
             if game_id not in _REGISTRY:
-                raise UnknownGame(f"unknown game {game_id!r}")
+                raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
             settings.update(search_settings(game_id))
         settings.update(given)
         try:
             return ISMCTSAgent(seed, game_id=game_id, **settings)
         except ValueError as exc:
-            raise UnknownGame(f"agent {name!r}: {exc}") from None
+            raise UnknownGame("agents.bad_settings", agent=repr(name)[:60], reason=str(exc)) from None
     if base and params:
         return _plugin(name, base, params, game_id, seed)
-    raise UnknownGame(
-        f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}, "
-        "ismcts:key=value:... or package.module:Class"
-    )
+    raise UnknownGame("agents.unknown", agent=repr(name)[:60], agents=", ".join(AGENT_NAMES))
 
 
 def search_settings(game_id: str) -> dict[str, Any]:
@@ -126,16 +123,15 @@ def _parse_params(name: str, params: str) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not eq or key not in _ISMCTS_PARAMS:
-            raise UnknownGame(
-                f"agent {name!r}: {item!r} is not a setting; settings are key=value with key one of "
-                f"{', '.join(k for k in _ISMCTS_PARAMS if k != 'depth')}"
-            )
+            raise UnknownGame("agents.not_a_setting", agent=repr(name)[:60], item=repr(item)[:40],
+                              keys=", ".join(k for k in _ISMCTS_PARAMS if k != "depth"))
         if key == "depth":
             key = "rollout_depth"
         try:
             out[key] = _ISMCTS_PARAMS[key](value.strip())
         except ValueError:
-            raise UnknownGame(f"agent {name!r}: {key} needs a {_ISMCTS_PARAMS[key].__name__}, not {value!r}") from None
+            raise UnknownGame("agents.setting_type", agent=repr(name)[:60], key=key,
+                              kind=_ISMCTS_PARAMS[key].__name__, value=repr(value)[:40]) from None
     return out
 
 
@@ -144,10 +140,12 @@ def _plugin(name: str, module_name: str, class_name: str, game_id: str, seed: in
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise UnknownGame(f"agent {name!r}: cannot import module {module_name!r} ({exc})") from None
+        raise UnknownGame("agents.cannot_import", agent=repr(name)[:60], module=repr(module_name)[:60],
+                          reason=str(exc)[:120]) from None
     cls = getattr(module, class_name, None)
     if cls is None or not callable(cls):
-        raise UnknownGame(f"agent {name!r}: module {module_name!r} has no class {class_name!r}")
+        raise UnknownGame("agents.no_class", agent=repr(name)[:60], module=repr(module_name)[:60],
+                          name=repr(class_name)[:60])
     try:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):
@@ -159,7 +157,7 @@ def _plugin(name: str, module_name: str, class_name: str, game_id: str, seed: in
         kwargs["game_id"] = game_id
     agent = cls(**kwargs)
     if not (callable(getattr(agent, "act", None)) or callable(getattr(agent, "act_on_state", None))):
-        raise UnknownGame(f"agent {name!r}: {class_name} has no act(observation, legal_actions) method")
+        raise UnknownGame("agents.no_act", agent=repr(name)[:60], name=class_name[:60])
     return agent
 
 

@@ -389,6 +389,13 @@ def _value(namespace: str, kind: str, value: Any, lang: str, seat_names: Mapping
     return str(value)
 
 
+def argument(message_id: str, name: str, value: Any, lang: str) -> str:
+    """One argument of ``message_id`` as ``render`` would write it in ``lang`` (for screens that style the
+    pieces of a sentence separately, e.g. a coloured seat name inside a terminal line)."""
+    namespace = message_id.split(".", 1)[0]
+    return _value(namespace, _kind(name), value, lang, None)
+
+
 def render_message(message: Message | Mapping[str, Any] | str, lang: str = DEFAULT_LANGUAGE) -> str:
     """``message`` in ``lang``: a Message, a ``{"id", "args"}`` dict, or plain text (shown as it is)."""
     if isinstance(message, Message):

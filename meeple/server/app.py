@@ -15,16 +15,18 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from starlette.requests import HTTPConnection
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
+from meeple.core import i18n
 from meeple.server import db, inputs
-from meeple.server.errors import ServerError
+from meeple.server.errors import ServerError, Unprocessable
 from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
 from meeple.server.push import Ack, Subscriber
@@ -32,6 +34,55 @@ from meeple.server.settings import Settings
 from meeple.server.wire import dumps, loads
 
 log = logging.getLogger("meeple.server")
+
+
+# ---------------------------------------------------------------------------- the reader's language
+def _chosen_language(conn: HTTPConnection) -> str:
+    """``?lang=`` if it names a language meeple speaks, else the best of ``Accept-Language``, else English
+    (quietly: for error pages, where a second error would hide the first)."""
+    code = conn.query_params.get("lang")
+    if code:
+        try:
+            return i18n.language(code)
+        except i18n.UnknownLanguage:
+            pass
+    return i18n.from_accept_language(conn.headers.get("accept-language")) or i18n.DEFAULT_LANGUAGE
+
+
+def request_language(conn: HTTPConnection) -> str:
+    """The language a request is answered in: ``?lang=`` (an unknown code is a 422 listing the available
+    ones), else the best of its ``Accept-Language`` header, else English. Checked for every ``/api`` call."""
+    code = conn.query_params.get("lang")
+    if code is not None and conn.url.path.startswith("/api"):
+        try:
+            lang = i18n.language(code)
+        except i18n.UnknownLanguage:
+            raise Unprocessable("server.unknown_language", args={"value": repr(code)[:24], "languages": i18n.available()},
+                                languages=list(i18n.LANGUAGES)) from None
+    else:
+        lang = _chosen_language(conn)
+    conn.state.lang = lang
+    return lang
+
+
+Lang = Annotated[str, Depends(request_language)]
+_CATALOGUE_JSON: dict[str, str] = {}  # lang → the JSON of /api/i18n/{lang} (the catalogues do not change while serving)
+
+
+def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str, Any]:
+    """One game of ``/api/catalog``: its facts, with its name, summary and option texts in ``lang``."""
+    def say(message_id: str, fallback: str) -> str:
+        return i18n.render(message_id, None, lang) if i18n.has(message_id, i18n.DEFAULT_LANGUAGE) else fallback
+
+    return {
+        "id": game_id, "name": say(f"{game_id}.title", info.name), "min_players": info.min_players,
+        "max_players": info.max_players, "summary": say(f"{game_id}.summary", info.summary),
+        "seat_names": [i18n.term(game_id, "seat", i, lang) or name for i, name in enumerate(info.seat_names)],
+        "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
+                     "help": say(f"{game_id}.option.{o.name}", o.help),
+                     "labels": [say(f"{game_id}.option.{o.name}.{str(c).lower()}", str(c)) for c in o.choices]}
+                    for o in info.options],
+    }
 
 
 
@@ -186,6 +237,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.stop()
 
     app = FastAPI(
+        dependencies=[Depends(request_language)],
         title="meeple server",
         version=meeple.__version__,
         description="Play meeple's board games online: lobby, seats, bots, live views over WebSocket. "
@@ -199,10 +251,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        ws_burst=settings.ws_connect_burst)
 
     @app.exception_handler(ServerError)
-    async def _server_error(_: Request, exc: ServerError) -> JSONResponse:
+    async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
         retry = exc.extra.get("retry_after")
         headers = {"Retry-After": str(max(1, math.ceil(retry)))} if isinstance(retry, (int, float)) else None
-        return JSONResponse({"detail": exc.detail, **exc.extra}, status_code=exc.status, headers=headers)
+        lang = getattr(request.state, "lang", None) or _chosen_language(request)
+        return JSONResponse({"detail": exc.render(lang), "error": exc.error_id, **exc.extra},
+                            status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -221,15 +275,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"ok": True, "games_in_memory": len(hub.live), "moves_applied": hub.moves_applied}
 
     @app.get("/api/catalog", tags=["lobby"], summary="The games that can be played, with options and bot levels")
-    async def catalog() -> dict[str, Any]:
+    async def catalog(lang: Lang) -> dict[str, Any]:
         return {
-            "games": [
-                {"id": gid, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
-                 "summary": info.summary, "seat_names": list(info.seat_names),
-                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
-                             for o in info.options]}
-                for gid, info in meeple.games().items()
-            ],
+            "lang": lang,
+            "games": [game_entry(gid, info, lang) for gid, info in meeple.games().items()],
             "bot_levels": hub.levels.names(),
             "bot_level_help": hub.levels.describe(),
             "bot_limits": hub.levels.limits(),
@@ -273,38 +322,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,
              summary="Your view: observation, legal actions with labels, your log, sequence number")
-    async def my_view(gid: str, token: str | None = Depends(token_of),
+    async def my_view(gid: str, lang: Lang, token: str | None = Depends(token_of),
                       log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         async with g.lock:
-            return hub.view(g, seat, log_from)
+            return hub.view(g, seat, log_from, lang)
 
     @app.get("/api/games/{gid}/spectate", tags=["play"], response_model=View, summary="The public view, for anyone")
-    async def spectate(gid: str, log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    async def spectate(gid: str, lang: Lang, log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
         g = await hub.get(gid)
         async with g.lock:
-            return hub.view(g, None, log_from)
+            return hub.view(g, None, log_from, lang)
 
     @app.post("/api/games/{gid}/actions", tags=["play"], response_model=Acted,
               summary="Submit an action for your seat at sequence number seq (409 if the game moved on)")
-    async def act(gid: str, body: Move, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def act(gid: str, body: Move, lang: Lang, token: str | None = Depends(token_of)) -> dict[str, Any]:
         if (body.action is None) == (body.text is None):
-            raise ServerErrorBad("give exactly one of 'action' (JSON) or 'text'")
+            raise ServerErrorBad("server.action_or_text")
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         seq = await hub.move(gid, seat, body.seq, body.action, body.text)
         async with g.lock:
-            return {"seq": seq, "view": hub.view(g, seat)}
+            return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
     @app.post("/api/games/{gid}/undo", tags=["play"], response_model=Acted,
               summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
-    async def undo(gid: str, body: Undo, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def undo(gid: str, body: Undo, lang: Lang, token: str | None = Depends(token_of)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         seq = await hub.undo(gid, seat, body.seq)
         async with g.lock:
-            return {"seq": seq, "view": hub.view(g, seat)}
+            return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
     @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
     async def leave(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
@@ -321,15 +370,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"seat": seat, "away": False}
 
     @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
-    async def replay(gid: str) -> dict[str, Any]:
+    async def replay(gid: str, lang: Lang) -> dict[str, Any]:
         g = await hub.get(gid)
-        return await hub.replay_moves(g)
+        return await hub.replay_moves(g, lang)
 
     @app.get("/api/games/{gid}/replay/{step}", tags=["replay"],
              summary="A finished game after `step` moves: every seat's observation and the public one")
-    async def replay_step(gid: str, step: int) -> dict[str, Any]:
+    async def replay_step(gid: str, step: int, lang: Lang) -> dict[str, Any]:
         g = await hub.get(gid)
-        return await hub.replay_step(g, step)
+        return await hub.replay_step(g, step, lang)
+
+    # ------------------------------------------------------------------ words
+    @app.get("/api/i18n/{code}", tags=["lobby"],
+             summary="Every message and component name in one language (the browser renders with these)")
+    async def catalogue(code: str) -> Response:
+        try:
+            lang = i18n.language(code)
+        except i18n.UnknownLanguage:
+            raise Unprocessable("server.unknown_language", args={"value": repr(code)[:24], "languages": i18n.available()},
+                                languages=list(i18n.LANGUAGES)) from None
+        body = _CATALOGUE_JSON.get(lang)
+        if body is None:
+            body = _CATALOGUE_JSON[lang] = dumps(i18n.catalogue_json(lang))
+        return Response(content=body, media_type="application/json", headers={"Cache-Control": "public, max-age=300"})
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/api/games/{gid}/ws")
@@ -366,7 +429,7 @@ def _mount_web(app: FastAPI) -> None:
 
 # ---------------------------------------------------------------------------- WebSocket protocol
 WS_FIELDS = {
-    "hello": {"type", "token", "seq", "log_from", "updates", "observation"},
+    "hello": {"type", "token", "seq", "log_from", "updates", "observation", "lang"},
     "move": {"type", "seq", "action", "text", "ref"},
     "undo": {"type", "seq", "ref"},
     "view": {"type", "ref"},
@@ -374,8 +437,17 @@ WS_FIELDS = {
 }
 
 
-def _error(status: int, detail: str, ref: Any = None, **extra: Any) -> str:
-    return dumps({"type": "error", "status": status, "detail": detail, "ref": ref, **extra})
+def _error(status: int, detail: str | ServerError, ref: Any = None, lang: str = i18n.DEFAULT_LANGUAGE,
+           **extra: Any) -> str:
+    """An error message for a WebSocket watcher, in the watcher's language."""
+    if isinstance(detail, ServerError):
+        extra = {**detail.extra, **extra}
+        error_id, detail = detail.error_id, detail.render(lang)
+    elif i18n.is_message_id(detail):
+        error_id, detail = detail, i18n.render(detail, extra.pop("args", None), lang)
+    else:
+        error_id = "core.text"
+    return dumps({"type": "error", "status": status, "detail": detail, "error": error_id, "ref": ref, **extra})
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -417,13 +489,13 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
         return
 
 
-def _check_fields(msg: dict[str, Any]) -> str | None:
+def _check_fields(msg: dict[str, Any]) -> i18n.Message | None:
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in WS_FIELDS:
-        return f"unknown message type {kind!r}; types: {', '.join(WS_FIELDS)}"
+        return i18n.Message("server.ws_unknown_type", {"value": repr(kind)[:40], "types": ", ".join(WS_FIELDS)})
     extra = set(msg) - WS_FIELDS[kind]
     if extra:
-        return f"unknown field(s) in a {kind} message: {', '.join(sorted(map(str, extra)))}"
+        return i18n.Message("server.ws_unknown_fields", {"kind": kind, "fields": ", ".join(sorted(map(str, extra)))[:120]})
     return None
 
 
@@ -451,7 +523,13 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
         return
     problem = _check_fields(hello) if isinstance(hello, dict) else "a message is a JSON object"
     if problem or hello.get("type") != "hello":
-        await _close(ws, 1008, problem or "the first message must be {\"type\": \"hello\"}")
+        await _close(ws, 1008, str(problem or "the first message must be {\"type\": \"hello\"}"))
+        return
+    # Close reasons stay English (a WebSocket close reason is at most 123 bytes); all else follows "lang".
+    try:
+        lang = i18n.language(hello["lang"]) if hello.get("lang") is not None else _chosen_language(ws)
+    except i18n.UnknownLanguage:
+        await _close(ws, 1008, f"unknown language {str(hello.get('lang'))[:20]!r}; available: {', '.join(i18n.LANGUAGES)}")
         return
     token = hello.get("token")
     if token is None:
@@ -473,7 +551,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
     if not isinstance(updates, bool) or not isinstance(observation, bool):
         await _close(ws, 1008, "'updates' and 'observation' in the hello are true or false")
         return
-    sub = Subscriber(seat, log_from, updates=updates, observation=observation)
+    sub = Subscriber(seat, log_from, updates=updates, observation=observation, lang=lang)
     hub.subscribe(g, sub, resume if isinstance(resume, int) and not isinstance(resume, bool) else None)
     sender = asyncio.ensure_future(_sender(ws, hub, g, sub))
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
@@ -492,15 +570,15 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
                 await _close(ws, *msg)
                 break
             if msg is MALFORMED:
-                sub.send(_error(400, "malformed JSON"))
+                sub.send(_error(400, "server.ws_malformed", lang=lang))
                 continue
             if not isinstance(msg, dict):
-                sub.send(_error(400, "a message is a JSON object with a 'type'"))
+                sub.send(_error(400, "server.ws_not_object", lang=lang))
                 continue
             ref = msg.get("ref")
             problem = _check_fields(msg)
             if problem:
-                sub.send(_error(400, problem, ref if isinstance(ref, (str, int)) else None))
+                sub.send(_error(400, problem.id, ref if isinstance(ref, (str, int)) else None, lang, args=problem.args))
                 continue
             kind = msg["type"]
             try:
@@ -509,16 +587,16 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
                 elif kind == "view":
                     sub.ask_view()
                 elif kind == "hello":
-                    sub.send(_error(400, "already said hello", ref))
+                    sub.send(_error(400, "server.ws_hello_again", ref, lang))
                 elif seat is None:
-                    sub.send(_error(403, "spectators cannot act", ref))
+                    sub.send(_error(403, "server.spectators_cannot_act", ref, lang))
                 elif kind == "move":
                     if ("action" in msg) == ("text" in msg):
-                        sub.send(_error(400, "give exactly one of 'action' or 'text'", ref))
+                        sub.send(_error(400, "server.action_or_text", ref, lang))
                         continue
                     text = msg.get("text")
                     if text is not None and not isinstance(text, str):
-                        sub.send(_error(400, "'text' must be a string", ref))
+                        sub.send(_error(400, "server.text_not_string", ref, lang))
                         continue
                     new_seq = await hub.move(gid, seat, msg.get("seq"), msg.get("action"), text)
                     sub.send(Ack(new_seq, ref))
@@ -526,7 +604,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
                     new_seq = await hub.undo(gid, seat, msg.get("seq"))
                     sub.send(Ack(new_seq, ref))
             except ServerError as exc:
-                sub.send(_error(exc.status, exc.detail, ref, **exc.extra))
+                sub.send(_error(exc.status, exc, ref, lang))
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
         pass
     finally:

@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 import meeple
 from meeple.agents import make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveReport, State, UnknownGame
+from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.botpool import BotPool
@@ -87,34 +88,35 @@ class LiveGame:
     refresh_whole: bool = False  # the next catch-up rebuilds the game from the log (a heard move failed)
     claiming: bool = False  # asking PostgreSQL whether this process may move the game's bots (``claims``)
     touched: float = field(default_factory=time.monotonic)
-    logs: dict[int | None, tuple[int, int, list[str]]] = field(default_factory=dict)
+    logs: dict[tuple[int | None, str], tuple[int, int, list[str]]] = field(default_factory=dict)
     seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
-    meta: tuple[int, list[dict[str, Any]]] | None = None  # (seats_version, views.seat_meta) last built
+    meta: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # lang → (seats_version, seat_meta)
 
     def seats_changed(self) -> None:
         """A seat row, the seat rows, or who is connected changed: the seats' public facts are rebuilt."""
         self.seats_version += 1
 
-    def seat_meta(self) -> list[dict[str, Any]]:
-        """``views.seat_meta`` of the seats now: the same list while nothing about the seats changed (so a
-        watcher's update compares it by identity, not value)."""
-        meta = self.meta
+    def seat_meta(self, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        """``views.seat_meta`` of the seats now in ``lang``: the same list while nothing about the seats
+        changed (so a watcher's update compares it by identity, not value)."""
+        meta = self.meta.get(lang)
         if meta is None or meta[0] != self.seats_version:
-            meta = self.meta = (self.seats_version, seat_meta(self.state, self.seats, self.connected))
+            meta = self.meta[lang] = (self.seats_version, seat_meta(self.state, self.seats, self.connected, lang))
         return meta[1]
 
-    def log_for(self, viewer: int | None) -> list[str]:
-        """``state.log_for(viewer)``, extended incrementally (the log only grows, except after an
+    def log_for(self, viewer: int | None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """``state.log_for(viewer, lang)``, extended incrementally (the log only grows, except after an
         undo or a reload, which change ``epoch``). The list is extended in place as the game goes on:
         whoever keeps it across a change must keep its length too (``Facts`` does)."""
         log = self.state.log
-        epoch, done, lines = self.logs.get(viewer, (self.epoch, 0, None))
+        key = (viewer, lang)
+        epoch, done, lines = self.logs.get(key, (self.epoch, 0, None))
         if lines is None or epoch != self.epoch or done > len(log):
             done, lines = 0, []
-            self.logs[viewer] = (self.epoch, 0, lines)
+            self.logs[key] = (self.epoch, 0, lines)
         if done < len(log):
-            lines += [e.text for e in log[done:] if e.visible(viewer)]
-            self.logs[viewer] = (self.epoch, len(log), lines)
+            lines += [e.render(lang) for e in log[done:] if e.visible(viewer)]
+            self.logs[key] = (self.epoch, len(log), lines)
         return lines
 
     @property
@@ -283,7 +285,7 @@ class Hub:
             g.touched = time.monotonic()
             return g
         if not isinstance(gid, str) or not (1 <= len(gid) <= 32):
-            raise NotFound(f"no game {gid!r}")
+            raise NotFound("server.no_game", args={"game": repr(gid)[:40]})
         lock = self._loading.setdefault(gid, asyncio.Lock())
         try:
             async with lock:
@@ -292,15 +294,14 @@ class Hub:
                     return g
                 data = await asyncio.to_thread(db.load_game, self.engine, gid)
                 if data is None:
-                    raise NotFound(f"no game {gid!r}")
+                    raise NotFound("server.no_game", args={"game": repr(gid)[:40]})
                 row, seat_rows, event_rows = data
                 try:
                     rebuilt = await asyncio.to_thread(replay, row, event_rows)
                 except (IllegalAction, UnknownGame, ValueError, KeyError) as exc:
                     log.error("game %s cannot be replayed: %s", gid, exc)
                     # the reason stays in the server log: it may name a seat's private options
-                    raise Conflict(f"game {gid} cannot be replayed with the rules installed now "
-                                   "(recorded with other rules or options?)") from None
+                    raise Conflict("server.cannot_replay", args={"game": gid}) from None
                 self._make_room()
                 g = LiveGame(id=gid, row=row, seats=seat_rows, state=rebuilt.state, seq=rebuilt.seq,
                              moves=rebuilt.moves, last_undo_seq=rebuilt.last_undo_seq, undone=rebuilt.undone)
@@ -341,7 +342,7 @@ class Hub:
             try:  # the level exists; does it play this game (a plug-in may not)?
                 make_agent(self.levels.agent_name(level), game_id=game_id, seed=0)
             except (UnknownGame, ImportError) as exc:
-                raise Unprocessable(f"bot level {level!r} cannot play {game_id}: {exc}",
+                raise Unprocessable("server.level_cannot_play", args={"level": level, "game": game_id},
                                     levels=self.levels.names()) from None
             self._known_levels.add((game_id, level))
         return level
@@ -353,29 +354,29 @@ class Hub:
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest.of(exc) from None
         n = rules.players
         if seats is None:
             seats = [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
-            raise BadRequest(f"{rules.info.name} with {n} players needs {n} seats, not {len(seats)}")
+            raise BadRequest("server.seat_count", args={"title": {"id": f"{rules.id}.title", "args": {}}, "n": n,
+                                                    "given": len(seats)})
         fallback_level = self.check_level(fallback_level, rules.id)
         seats = [{**s, "level": self.check_level(s["level"], rules.id) if s.get("level") is not None else fallback_level}
                  for s in seats]
         if client is not None:
             wait = self.creations.take(client)
             if wait:
-                raise TooMany(f"too many new games from your address: at most {self.settings.create_burst:g} at "
-                              f"once, then one every {1 / self.settings.create_rate:g} s; try again in "
-                              f"{wait:.0f} s", retry_after=wait)
+                raise TooMany("server.too_many_games", args={"burst": f"{self.settings.create_burst:g}",
+                                                      "every": f"{1 / self.settings.create_rate:g}",
+                                                      "wait": f"{wait:.0f}"}, retry_after=wait)
         if not self._make_room():
-            raise Unavailable(f"this server holds as many games as it can ({self.settings.max_live_games}); "
-                              "try again in a few minutes", retry_after=60)
+            raise Unavailable("server.full", args={"limit": self.settings.max_live_games}, retry_after=60)
         humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
         if join is None:
             join = humans[0] if humans else None
         elif join not in humans:
-            raise BadRequest(f"seat {join} is not a human seat; human seats: {humans}")
+            raise BadRequest("server.not_human_seat", args={"seat": join, "humans": ", ".join(map(str, humans))})
         seed = secrets.randbits(52)
         state = rules.new_game(seed=seed)  # fails now rather than at first view
         gid = secrets.token_urlsafe(9)
@@ -420,20 +421,20 @@ class Hub:
                     h = hash_secret(invite)
                     free = [s["seat"] for s in g.seats if s["invite_hash"] and hmac.compare_digest(s["invite_hash"], h)]
                 if not free:
-                    raise Conflict("no free seat in this game")
+                    raise Conflict("server.no_free_seat")
                 seat = free[0]
             if not 0 <= seat < len(g.seats):
-                raise BadRequest(f"seat must be 0..{len(g.seats) - 1}")
+                raise BadRequest("server.bad_seat", args={"last": len(g.seats) - 1})
             row = g.seats[seat]
             if row["kind"] != "human":
-                raise Conflict(f"seat {seat} is played by a bot")
+                raise Conflict("server.seat_is_bot", args={"number": seat})
             if row["claimed"]:
-                raise Conflict(f"seat {seat} is taken")
+                raise Conflict("server.seat_taken", args={"number": seat})
             if invite is not None:
                 if not row["invite_hash"] or not hmac.compare_digest(row["invite_hash"], hash_secret(invite)):
-                    raise Forbidden("this invite is not valid for that seat (it may have been used already)")
+                    raise Forbidden("server.bad_invite")
             elif g.row["private"]:
-                raise Forbidden("this game is private: joining needs the seat's invite link")
+                raise Forbidden("server.private_game")
             token = new_secret()
             h = hash_secret(token)
             new_status = "open" if any(s["kind"] == "human" and not s["claimed"] and s["seat"] != seat for s in g.seats) else "active"
@@ -447,7 +448,7 @@ class Hub:
 
             if not await self._write(job):
                 await self._reload(g)
-                raise Conflict(f"seat {seat} was just taken")
+                raise Conflict("server.seat_just_taken", args={"number": seat})
             self._announce(gid, rows=True)
             row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
             g.seats_changed()
@@ -457,7 +458,7 @@ class Hub:
 
     async def seat_for(self, g: LiveGame, token: str | None) -> int:
         if not token:
-            raise Unauthorized("this needs your seat token (header 'Authorization: Bearer <token>')")
+            raise Unauthorized("server.needs_token")
         seat = g.seat_of(token)
         if seat is None:  # claimed through another server process a moment ago?
             async with g.lock:
@@ -466,13 +467,13 @@ class Hub:
                 g.seats_changed()
             seat = g.seat_of(token)
             if seat is None:
-                raise Unauthorized("this token is not a seat of this game")
+                raise Unauthorized("server.bad_token")
         return seat
 
     async def set_away(self, g: LiveGame, seat: int, away: bool) -> None:
         async with g.lock:
             if g.seats[seat]["kind"] != "human":
-                raise Conflict("a bot seat cannot leave or be reclaimed")
+                raise Conflict("server.bot_seat_fixed")
             if bool(g.seats[seat]["away"]) == away:
                 return
 
@@ -497,35 +498,35 @@ class Hub:
             g.touched = time.monotonic()
         async with g.lock:
             if isinstance(expected, bool) or not isinstance(expected, int):
-                raise BadRequest("'seq' must be the integer sequence number of the view you act on")
+                raise BadRequest("server.bad_seq")
             if expected != g.seq:
-                raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}; reload the view", seq=g.seq)
+                raise Conflict("server.stale_seq_reload", args={"given": repr(expected)[:20], "now": g.seq}, seq=g.seq)
             state = g.state
             if state.is_over():
-                raise Conflict("the game is over", seq=g.seq)
+                raise Conflict("server.game_over", seq=g.seq)
             if by_bot and not g.bot_plays(seat):
-                raise Conflict("a person plays this seat again")
+                raise Conflict("server.person_again")
             if not by_bot and g.bot_plays(seat):
-                raise Forbidden("a bot is playing this seat; reclaim it first", seq=g.seq)
+                raise Forbidden("server.bot_playing", seq=g.seq)
             if seat not in state.to_move():
-                waiting = ", ".join(state.player_name(p) for p in state.to_move())
-                raise Unprocessable(f"it is not {state.player_name(seat)}'s turn; waiting for {waiting}", seq=g.seq)
+                raise Unprocessable(Message("core.not_your_turn", {"game": state.game.id, "seat": seat,
+                                                                   "seats": list(state.to_move())}), seq=g.seq)
             try:
                 action = state.parse_action(text, seat) if text is not None else state.action_from_json(data)
             except ActionParseError as exc:
-                raise BadRequest(str(exc), seq=g.seq) from None
+                raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
-                raise Unprocessable(str(exc), seq=g.seq) from None
+                raise Unprocessable.of(exc, seq=g.seq) from None
             try:
                 report = state.apply_reporting(action, seat)
             except ActionParseError as exc:
-                raise BadRequest(str(exc), seq=g.seq) from None
+                raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
-                raise Unprocessable(str(exc), seq=g.seq) from None
+                raise Unprocessable.of(exc, seq=g.seq) from None
             except Exception:  # a bug in the game's rules: rebuild the position from the log
                 log.exception("game %s: the rules failed on a move; reloading", gid)
                 await self._reload(g)
-                raise Internal("the rules engine failed on this move; nothing changed") from None
+                raise Internal("server.rules_failed") from None
             seq = g.seq + 1
             finished = state.is_over()
             action_json = action.to_json()
@@ -542,12 +543,12 @@ class Hub:
             except IntegrityError:
                 await self._reload(g)
                 self.changed(g)
-                raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
+                raise Conflict("server.saved_first", seq=g.seq) from None
             except Exception:
                 log.exception("could not save a move of game %s", gid)
                 await self._reload(g)
                 self.changed(g)
-                raise Unavailable("the move could not be saved; nothing changed, try again") from None
+                raise Unavailable("server.not_saved") from None
             self._announce(gid, rows=finished, move=Move(gid, seq, seat, row.action))
             g.seq = seq
             g.moves.append(MoveRecord(seq, seat, action, report, row.action))
@@ -566,15 +567,15 @@ class Hub:
         g = await self.get(gid)
         async with g.lock:
             if isinstance(expected, bool) or not isinstance(expected, int):
-                raise BadRequest("'seq' must be the integer sequence number of the view you act on")
+                raise BadRequest("server.bad_seq")
             if expected != g.seq:
-                raise Conflict(f"stale sequence number {expected}: the game is at {g.seq}", seq=g.seq)
+                raise Conflict("server.stale_seq", args={"given": repr(expected)[:20], "now": g.seq}, seq=g.seq)
             refusal = undo_refusal(g, seat)
             if refusal is not None:
                 raise (Forbidden if refusal.status == 403 else Conflict)(refusal.reason, seq=g.seq)
             wait = self.undos.take((gid, seat))
             if wait:
-                raise TooMany(f"too many undos; try again in {wait:.0f} s", retry_after=wait, seq=g.seq)
+                raise TooMany("server.too_many_undos", args={"wait": f"{wait:.0f}"}, retry_after=wait, seq=g.seq)
             last = g.moves[-1]
             before = load_game_rules(g.row).new_game(seed=g.row["seed"])
             for m in g.moves[:-1]:
@@ -590,7 +591,7 @@ class Hub:
             except IntegrityError:
                 await self._reload(g)
                 self.changed(g)
-                raise Conflict("another move was saved first; reload the view", seq=g.seq) from None
+                raise Conflict("server.saved_first", seq=g.seq) from None
             self._announce(gid, rows=True)
             g.state = before
             g.moves.pop()
@@ -618,23 +619,24 @@ class Hub:
             sub.mark()
         self.schedule_bots(g)
 
-    def facts(self, g: LiveGame, viewer: int | None) -> Facts:
-        """What ``viewer`` may know now: computed once per change of the game (caller holds ``g.lock``
-        or runs without awaiting since the last change)."""
-        hit = g.cache.get(viewer)
+    def facts(self, g: LiveGame, viewer: int | None, lang: str = DEFAULT_LANGUAGE) -> Facts:
+        """What ``viewer`` may know now, in ``lang``: computed once per change of the game (caller holds
+        ``g.lock`` or runs without awaiting since the last change)."""
+        key = (viewer, lang)
+        hit = g.cache.get(key)
         if hit is None:
-            shared = g.cache.get("shared")
-            if shared is None:  # the same for every viewer
-                shared = g.cache["shared"] = (g.seat_meta(), g.status, public_facts(g.state))
+            shared = g.cache.get(("shared", lang))
+            if shared is None:  # the same for every viewer reading this language
+                shared = g.cache[("shared", lang)] = (g.seat_meta(lang), g.status, public_facts(g.state))
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
-                                 can_undo=self.undo_possible(g, viewer), public=public)
-            hit = g.cache[viewer] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer))
+                                 can_undo=self.undo_possible(g, viewer), public=public, lang=lang)
+            hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang))
         return hit
 
-    def view(self, g: LiveGame, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-        """``viewer``'s whole view as a new dict (nothing in it is shared with the state)."""
-        facts = self.facts(g, viewer)
+    def view(self, g: LiveGame, viewer: int | None, log_from: int = 0, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """``viewer``'s whole view in ``lang`` as a new dict (nothing in it is shared with the state)."""
+        facts = self.facts(g, viewer, lang)
         lines = facts.lines
         start = log_from if 0 <= log_from <= len(lines) else 0
         view: dict[str, Any] = loads(facts.head() + "}")
@@ -644,13 +646,13 @@ class Hub:
 
     def message_for(self, g: LiveGame, sub: Subscriber) -> str | None:
         """The next message for a WebSocket watcher: a whole view or an update (None: nothing new)."""
-        return sub.message(self.facts(g, sub.seat), g.epoch)
+        return sub.message(self.facts(g, sub.seat, sub.lang), g.epoch)
 
     def ack_for(self, g: LiveGame, sub: Subscriber, ack: Ack) -> str:
         """The acknowledgment's text: with the watcher's update in it when that update is due and is
         for the acknowledged sequence number (see ``Subscriber.ack_with_update``), else alone."""
         if sub.updates and sub.dirty and g.seq == ack.seq:
-            text = sub.ack_with_update(ack, self.facts(g, sub.seat), g.epoch)
+            text = sub.ack_with_update(ack, self.facts(g, sub.seat, sub.lang), g.epoch)
             if text is not None:
                 return text
         return ack.text()
@@ -930,27 +932,27 @@ class Hub:
             ],
         }
 
-    async def replay_moves(self, g: LiveGame) -> dict[str, Any]:
+    async def replay_moves(self, g: LiveGame, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         if not g.state.is_over():
-            raise Forbidden("the replay opens once the game is over (it shows every hidden card)")
+            raise Forbidden("server.replay_later")
         state = load_game_rules(g.row).new_game(seed=g.row["seed"])
         moves = []
         for i, m in enumerate(g.moves):
             moves.append({"step": i + 1, "seq": m.seq, "seat": m.seat, "action": m.action.to_json(),
-                          "text": str(m.action), "label": describe_move(state, m.action, m.seat)})
+                          "text": str(m.action), "label": describe_move(state, m.action, m.seat, lang)})
             state.apply(m.action, m.seat)
         return {
             "id": g.id, "game": g.row["game"], "players": g.row["players"], "options": json.loads(g.row["options"]),
             "seed": g.row["seed"], "moves": moves,
-            "log": [{"text": e.text, "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "log": [{"text": e.render(lang), "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
             "result": {"scores": list(state.scores()), "winners": list(state.winners())},
         }
 
-    async def replay_step(self, g: LiveGame, step: int) -> dict[str, Any]:
+    async def replay_step(self, g: LiveGame, step: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         if not g.state.is_over():
-            raise Forbidden("the replay opens once the game is over (it shows every hidden card)")
+            raise Forbidden("server.replay_later")
         if not 0 <= step <= len(g.moves):
-            raise NotFound(f"step must be 0..{len(g.moves)}")
+            raise NotFound("server.bad_step", args={"last": len(g.moves)})
         state = load_game_rules(g.row).new_game(seed=g.row["seed"])
         for m in g.moves[:step]:
             state.apply(m.action, m.seat)
@@ -959,6 +961,6 @@ class Hub:
             "over": state.is_over(),
             "public": state.observation(None),
             "observations": [state.observation(p) for p in range(state.players)],
-            "log": [{"text": e.text, "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "log": [{"text": e.render(lang), "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
             "scores": list(state.scores()),
         }

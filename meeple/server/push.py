@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from meeple.core import State
+from meeple.core.i18n import DEFAULT_LANGUAGE
 from meeple.server.wire import dumps, dumps_bytes
 
 MISSING: Any = object()
@@ -88,7 +89,9 @@ class Ack:
 class Subscriber:
     """One WebSocket watcher: what it has been sent, and what it still must be sent."""
 
-    def __init__(self, seat: int | None, log_from: int = 0, *, updates: bool = False, observation: bool = True) -> None:
+    def __init__(self, seat: int | None, log_from: int = 0, *, updates: bool = False, observation: bool = True,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang  # the watcher's language: its log lines, labels and errors are rendered in it
         self.seat = seat
         self.log_sent = log_from
         self.epoch = -1

@@ -18,26 +18,26 @@ from typing import Any, NamedTuple
 
 class Refusal(NamedTuple):
     status: int  # 403: not yours to undo; 409: the game's state allows no undo
-    reason: str
+    reason: str  # a message id (``server.undo_…``): ``Message(reason, {}).render(lang)`` says it
 
 
 def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
     """Why ``seat`` may not undo now in ``game`` (a ``hub.LiveGame``), or None if it may."""
     if seat is None:
-        return Refusal(403, "spectators cannot undo")
+        return Refusal(403, "server.undo_spectator")
     if game.state.is_over():
-        return Refusal(409, "the game is over; nothing can be undone")
+        return Refusal(409, "server.undo_over")
     if not game.moves or game.moves[-1].seq != game.seq:
-        return Refusal(409, "there is no move to undo")
+        return Refusal(409, "server.undo_nothing")
     last = game.moves[-1]
     if last.seat != seat:
-        return Refusal(403, "you can undo only your own last move, before anyone else acts")
+        return Refusal(403, "server.undo_not_yours")
     if game.bot_plays(seat):
-        return Refusal(403, "a bot is playing this seat; reclaim it first")
+        return Refusal(403, "server.bot_playing")
     if last.report.revealed:
-        return Refusal(409, "that move cannot be undone: it revealed information")
+        return Refusal(409, "server.undo_revealed")
     if last.report.chance_outcomes:
-        return Refusal(409, "that move cannot be undone: a random event followed it")
+        return Refusal(409, "server.undo_chance")
     if (len(game.moves) - 1, last.text) in game.undone:
-        return Refusal(409, "that move was undone once already here; each move can be taken back only once")
+        return Refusal(409, "server.undo_once")
     return None

@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action, State
+from meeple.core.i18n import DEFAULT_LANGUAGE
 
 
-def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int, int]) -> list[dict[str, Any]]:
-    """The public facts about the seats (never tokens or invite codes)."""
+def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int, int],
+              lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """The public facts about the seats (never tokens or invite codes); ``color`` is the seat's name in ``lang``."""
     return [
         {
             "seat": r["seat"],
-            "color": state.player_name(r["seat"]),
+            "color": state.player_name(r["seat"], lang),
             "name": r.get("name"),
             "kind": r["kind"],
             "level": r["level"],
@@ -51,12 +53,12 @@ def action_forms(action: Action) -> tuple[dict[str, Any], str]:
     return hit
 
 
-def legal_list(state: State, seat: int) -> list[dict[str, Any]]:
-    """The seat's legal actions, each with its JSON form, its compact text and a sentence."""
+def legal_list(state: State, seat: int, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """The seat's legal actions, each with its JSON form, its compact text and a sentence in ``lang``."""
     out = []
     for a in state.legal_actions(seat):
         as_json, text = action_forms(a)
-        out.append({"action": as_json, "text": text, "label": state.describe(a, seat)})
+        out.append({"action": as_json, "text": text, "label": state.describe(a, seat, lang)})
     return out
 
 
@@ -74,7 +76,8 @@ def public_facts(state: State) -> tuple[list[int], bool, dict[str, Any] | None]:
 
 def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
                 can_undo: bool = False,
-                public: tuple[list[int], bool, dict[str, Any] | None] | None = None) -> dict[str, Any]:
+                public: tuple[list[int], bool, dict[str, Any] | None] | None = None,
+                lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
 
     The legal actions are computed only for a seat that is to move (everyone else gets ``[]``).
@@ -87,7 +90,7 @@ def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seat
         "over": over,
         "to_move": to_move,
         "your_turn": mine,
-        "legal": legal_list(state, viewer) if mine else [],  # type: ignore[arg-type]
+        "legal": legal_list(state, viewer, lang) if mine else [],  # type: ignore[arg-type]
         "can_undo": bool(can_undo),
         "seats": seats,
         "result": outcome,
@@ -95,7 +98,7 @@ def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seat
 
 
 def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, status: str,
-              seats: list[dict[str, Any]], can_undo: bool = False) -> dict[str, Any]:
+              seats: list[dict[str, Any]], can_undo: bool = False, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The view of ``viewer`` (a seat, or None for a spectator) without its log lines."""
     return {
         "type": "view",
@@ -103,12 +106,12 @@ def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, statu
         "game": state.game.id,
         "seat": viewer,
         "observation": state.observation(viewer),
-        **view_fields(state, viewer, seq=seq, status=status, seats=seats, can_undo=can_undo),
+        **view_fields(state, viewer, seq=seq, status=status, seats=seats, can_undo=can_undo, lang=lang),
     }
 
 
-def describe_move(state: State, action: Action, seat: int) -> str:
+def describe_move(state: State, action: Action, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
     try:
-        return state.describe(action, seat)
+        return state.describe(action, seat, lang)
     except Exception:  # noqa: BLE001 - a label is never worth an error
         return str(action)

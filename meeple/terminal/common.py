@@ -15,7 +15,9 @@ from rich.text import Text
 
 import meeple
 from meeple.agents import AGENT_NAMES, game_module, make_agent
-from meeple.core import CHANCE, Game, GameInfo, State, StateFormatError, UnknownGame
+from meeple.core import CHANCE, Game, GameInfo, State, StateFormatError, UnknownGame, i18n
+from meeple.core.i18n import Message, msg
+from meeple.terminal.lang import current, rich, say
 
 CLI_KEY = "meeple_cli"
 """Key under which a save file keeps the terminal's own settings (who is human, which bots)."""
@@ -24,11 +26,23 @@ SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magen
 
 
 class CliError(Exception):
-    """A problem to report in one message, then exit with ``code`` (2: bad input, 1: bad file)."""
+    """A problem to report in one message, then exit with ``code`` (2: bad input, 1: bad file).
 
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
+    ``message`` is a message id (its arguments as keywords) or a meeple error, said in the terminal's
+    language: ``CliError("cli.no_save", 1, path="x.json")``."""
+
+    def __init__(self, message: str | Message | Exception, code: int = 2, **args: Any) -> None:
+        if isinstance(message, Exception):
+            inner = getattr(message, "message", None)
+            message = inner if isinstance(inner, Message) else Message("core.text", {"text": str(message)})
+        elif isinstance(message, str):
+            message = Message(message, args) if i18n.is_message_id(message) else Message("core.text", {"text": message})
+        super().__init__(str(message))
+        self.message = message
         self.code = code
+
+    def render(self, lang: str | None = None) -> str:
+        return self.message.render(lang or current())
 
 
 def make_console(**kwargs: Any) -> Console:
@@ -44,8 +58,7 @@ def game_info(game_id: str) -> GameInfo:
     """The registered game ``game_id``, or a CliError listing the games."""
     registry = meeple.games()
     if game_id not in registry:
-        valid = ", ".join(registry) or "(none registered)"
-        raise CliError(f"unknown game {game_id!r}; the games are: {valid}")
+        raise CliError("core.unknown_game", value=repr(game_id), games=", ".join(registry) or "-")
     return registry[game_id]
 
 
@@ -57,7 +70,7 @@ def players_text(info: GameInfo) -> str:
 
 def options_text(info: GameInfo) -> str:
     if not info.options:
-        return "none"
+        return say("cli.none")
     parts = []
     for opt in info.options:
         choices = "|".join(str(c) for c in opt.choices)
@@ -97,9 +110,7 @@ def parse_options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items or []:
         if "=" not in item:
-            raise CliError(
-                f"--option takes name=value, not {item!r}; options of {info.name} are: {options_text(info)}"
-            )
+            raise CliError("cli.option_form", value=repr(item), title=msg(f"{info.id}.title"), options=options_text(info))
         name, raw = item.split("=", 1)
         key = name.strip().replace("-", "_")
         opt = known.get(key)
@@ -113,10 +124,10 @@ def load_game(game_id: str, players: int | None, option_items: list[str] | None)
     try:
         return meeple.load(game_id, players=players, **options)
     except UnknownGame as exc:
-        msg = str(exc)
-        if "players" in msg:
-            msg += f" (use --players {info.min_players}" + (f"..{info.max_players}" if info.max_players > info.min_players else "") + ")"
-        raise CliError(msg) from None
+        if exc.message is not None and exc.message.id == "core.bad_player_count":
+            span = f"{info.min_players}" + (f"..{info.max_players}" if info.max_players > info.min_players else "")
+            raise CliError("cli.player_count_hint", error=exc.message.to_json(), span=span) from None
+        raise CliError(exc) from None
 
 
 def check_agent_names(game_id: str, names: list[str]) -> None:
@@ -125,10 +136,10 @@ def check_agent_names(game_id: str, names: list[str]) -> None:
         try:
             make_agent(name, game_id=game_id, seed=0)
         except UnknownGame as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(exc) from None
         except (ImportError, AttributeError):
             others = [a for a in AGENT_NAMES if a != name]
-            raise CliError(f"{game_id} has no {name!r} agent yet; use: {', '.join(others)}") from None
+            raise CliError("cli.no_agent", title=msg(f"{game_id}.title"), agent=repr(name), agents=", ".join(others)) from None
 
 
 def default_agent(game_id: str) -> str:
@@ -144,28 +155,30 @@ def split_names(text: str | None) -> list[str]:
 
 
 def parse_seat(text: str, game: Game) -> int:
-    """A seat typed by a person: its number from 1, or its name ("Red"); returns the 0-based seat."""
+    """A seat typed by a person: its number from 1, or its name in either language ("Red", "红方")."""
     n = game.players
-    names = [game.seat_name(p) for p in range(n)]
     t = text.strip()
     if t.isdigit() and 1 <= int(t) <= n:
         return int(t) - 1
-    for p, name in enumerate(names):
-        if name.lower() == t.lower():
+    for p in range(n):
+        names = {game.seat_name(p).lower()} | {(i18n.term(game.id, "seat", p, lang) or "").lower() for lang in i18n.LANGUAGES}
+        if t.lower() in names:
             return p
-    listed = ", ".join(f"{p + 1} ({name})" for p, name in enumerate(names))
-    raise CliError(f"no seat {text!r} in a {n}-player game; seats are: {listed}")
+    lang = current()
+    listed = ", ".join(f"{p + 1} ({i18n.term(game.id, 'seat', p, lang) or game.seat_name(p)})" for p in range(n))
+    raise CliError("cli.no_seat", value=repr(text), n=n, seats=listed)
 
 
 # ---------------------------------------------------------------------------- drawing
 def seat_label(state: State, player: int | None, you: set[int] | None = None) -> Text:
+    lang = current()
     if player is None:
-        return Text("spectator", style="dim")
+        return Text(state.player_name(None, lang), style="dim")
     if player == CHANCE:
-        return Text("chance", style="bold magenta")
-    text = Text(state.player_name(player), style=SEAT_STYLES[player % len(SEAT_STYLES)])
+        return Text(state.player_name(CHANCE, lang), style="bold magenta")
+    text = Text(state.player_name(player, lang), style=SEAT_STYLES[player % len(SEAT_STYLES)])
     if you and player in you and len(you) == 1:
-        text.append(" (you)", style="dim")
+        text.append(say("cli.you_mark"), style="dim")
     return text
 
 
@@ -177,24 +190,24 @@ def board(state: State, player: int | None) -> RenderableType:
     except ImportError:
         return Pretty(state.observation(viewer))
     try:
-        return view.render(state, viewer)
+        return view.render(state, viewer, lang=current())
     except Exception as exc:  # a broken view must not lose the game in progress
-        return Text.assemble((f"(the board view failed: {exc!r})\n", "red"), Text(json.dumps(state.observation(viewer))))
+        return Text.assemble((say("cli.view_failed", error=repr(exc)) + "\n", "red"), Text(json.dumps(state.observation(viewer))))
 
 
 def score_table(state: State, you: set[int] | None = None, final: bool = False) -> Table:
     scores = state.scores()
     winners = set(state.winners()) if final else set()
     mark = final and state.players > 1
-    table = Table(title="Final score" if final else "Score so far", title_justify="left")
-    table.add_column("seat")
-    table.add_column("score", justify="right")
+    table = Table(title=say("cli.final_score") if final else say("cli.score_so_far"), title_justify="left")
+    table.add_column(say("cli.col_seat"))
+    table.add_column(say("cli.col_score"), justify="right")
     if mark:
         table.add_column("")
     for p in range(state.players):
         row: list[Any] = [seat_label(state, p, you), f"{scores[p]:g}"]
         if mark:
-            row.append(Text("winner", style="bold green") if p in winners else "")
+            row.append(Text(say("cli.winner"), style="bold green") if p in winners else "")
         table.add_row(*row)
     return table
 
@@ -203,13 +216,12 @@ def winners_text(state: State) -> Text:
     winners = state.winners()
     if not winners:
         if state.players == 1:
-            return Text("The game is lost.", style="bold red")
-        return Text("Nobody wins.", style="bold")
-    names = Text(", ").join(seat_label(state, p) for p in winners)
+            return Text(say("cli.game_lost"), style="bold red")
+        return Text(say("cli.nobody_wins"), style="bold")
     if state.players == 1:
-        return Text.assemble(("You win!", "bold green"))
-    verb = " wins." if len(winners) == 1 else " share the win."
-    return Text.assemble(names, verb)
+        return Text(say("cli.you_win"), style="bold green")
+    names = Text(say("cli.list_separator")).join(seat_label(state, p) for p in winners)
+    return rich("cli.wins", seats=names) if len(winners) == 1 else rich("cli.share_win", seats=names)
 
 
 # ---------------------------------------------------------------------------- save files
@@ -219,24 +231,24 @@ def read_save(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
     try:
         raw = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CliError(f"no saved game at {p}", 1) from None
+        raise CliError("cli.no_save", 1, path=str(p)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {p}: {exc}", 1) from None
+        raise CliError("cli.cannot_read", 1, path=str(p), reason=str(exc)) from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise CliError(f"{p} is not a saved game: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})", 1) from None
+        raise CliError("cli.save_not_json", 1, path=str(p), reason=exc.msg, line=exc.lineno, column=exc.colno) from None
     if not isinstance(data, dict):
-        raise CliError(f"{p} is not a saved game: it holds a JSON {type(data).__name__}, not an object", 1)
+        raise CliError("cli.save_not_object", 1, path=str(p), kind=type(data).__name__)
     data = dict(data)
     settings = data.pop(CLI_KEY, None)
     try:
         state = meeple.from_json(data)
     except StateFormatError as exc:
-        hint = ""
-        if "replay" in str(exc) or "illegal" in str(exc):
-            hint = " — if the file is intact, it was saved under an earlier version of the game's rules"
-        raise CliError(f"{p} is not a valid saved game: {exc}{hint}", 1) from None
+        reason = exc.message.to_json() if exc.message is not None else str(exc)
+        older = exc.message is not None and exc.message.id in ("core.save_mismatch", "core.save_entry_illegal")
+        raise CliError("cli.bad_save_older", 1, path=str(p), reason=reason) if older else \
+            CliError("cli.bad_save", 1, path=str(p), reason=reason) from None
     return state, settings if isinstance(settings, dict) else {}
 
 

@@ -24,17 +24,12 @@ from meeple.agents import choose_action
 from meeple.core import CHANCE, IllegalAction, State
 
 from meeple.terminal.common import board, default_save_path, score_table, seat_label, winners_text, write_save
+from meeple.terminal.lang import current, rich, say
 
-HELP = """\
-[bold]At every prompt[/bold]
-  [cyan]<number>[/cyan]      choose that action from the list
-  [cyan]<text>[/cyan]        type an action, e.g. [cyan]{example}[/cyan] (spacing and case do not matter)
-  [cyan]board[/cyan]         draw the board and the actions again
-  [cyan]score[/cyan]         the score so far
-  [cyan]log[/cyan] [dim]\\[N|all][/dim]   the last N (default 20) lines of the game log you may read
-  [cyan]save[/cyan] [dim]\\[FILE][/dim]   save the game and keep playing
-  [cyan]help[/cyan]          this help
-  [cyan]quit[/cyan]          save the game and stop (resume with [cyan]meeple play --load FILE[/cyan])"""
+COMMANDS = {"quit": "quit", "exit": "quit", "退出": "quit", "help": "help", "?": "help", "帮助": "help",
+            "score": "score", "分数": "score", "board": "board", "棋盘": "board", "log": "log", "日志": "log",
+            "save": "save", "保存": "save"}
+"""The prompt's commands, in English or in Chinese (both work whatever the language)."""
 
 MAX_NEW_LINES = 15
 LIST_COMPACT_OVER = 16
@@ -96,7 +91,7 @@ class Session:
     def bot_turn(self, player: int) -> None:
         agent = self.agents[player]
         if self.console.is_terminal:
-            label = Text.assemble(seat_label(self.state, player), " is thinking…")
+            label = rich("cli.thinking", seat=seat_label(self.state, player))
             with self.console.status(label):
                 action = choose_action(agent, self.state, player)
         else:
@@ -119,17 +114,15 @@ class Session:
             self.owner = CHANCE
             return
         self.owner = player
-        self.console.print(Text.assemble("Pass to ", seat_label(self.state, player), ", then press Enter."))
+        self.console.print(rich("cli.pass_to", seat=seat_label(self.state, player)))
         while True:
-            answer = self.read(Text("(Enter) ")).strip().lower()
-            if answer in ("quit", "exit"):
+            answer = self.read(Text(say("cli.enter_prompt"))).strip().lower()
+            if COMMANDS.get(answer) == "quit":
                 raise Quit
-            if answer == "score":
+            if COMMANDS.get(answer) == "score":
                 self.console.print(score_table(self.state))
             elif answer:
-                self.console.print(Text.assemble(
-                    "Press Enter once ", seat_label(self.state, player),
-                    " alone sees the screen; score shows the score, quit saves and stops."))
+                self.console.print(rich("cli.press_enter_alone", seat=seat_label(self.state, player)))
             else:
                 break
         self.console.clear()
@@ -148,21 +141,21 @@ class Session:
             try:
                 self.state.apply(action, player)
             except IllegalAction as exc:  # a legal action from the list never gets here; be safe anyway
-                self.console.print(Text(str(exc), style="red"))
+                self.console.print(Text(exc.render(current()), style="red"))
                 continue
             return
 
     def command(self, text: str, player: int) -> Any:
         """Run a prompt command; return the chosen action, or None to ask again."""
         words = text.lower().split()
-        word = words[0]
+        word = COMMANDS.get(words[0], "")
         rest = words[1:]
         c = self.console
-        if word in ("quit", "exit") and not rest:
+        if word == "quit" and not rest:
             raise Quit
-        if word in ("help", "?") and not rest:
+        if word == "help" and not rest:
             legal = self.state.legal_actions(player)
-            c.print(HELP.format(example=str(legal[0]) if legal else "…"))
+            c.print(say("cli.help", example=str(legal[0]) if legal else "…"))
             return None
         if word == "score" and not rest:
             c.print(score_table(self.state, self.humans))
@@ -178,22 +171,22 @@ class Session:
             try:
                 where = write_save(path, self.state, self.settings)
             except OSError as exc:
-                c.print(Text(f"could not save to {path}: {exc}", style="red"))
+                c.print(Text(say("cli.could_not_save", path=str(path), reason=str(exc)), style="red"))
                 return None
             self.save_path = where
-            c.print(Text(f"Saved to {where}.", style="green"))
+            c.print(Text(say("cli.saved_to", path=str(where)), style="green"))
             return None
         legal = self.state.legal_actions(player)
         if text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            c.print(Text(f"choose a number from 1 to {len(legal)}, or type help", style="red"))
+            c.print(Text(say("cli.choose_number", last=len(legal)), style="red"))
             return None
         try:
             return self.state.parse_action(text, player)
         except IllegalAction as exc:
-            c.print(Text(str(exc), style="red"))
+            c.print(Text(exc.render(current()), style="red"))
             return None
 
     def read(self, prompt: Text) -> str:
@@ -201,7 +194,7 @@ class Session:
             return self.console.input(prompt)
         except EOFError:
             self.console.print()
-            self.console.print(Text("(end of input)", style="dim"))
+            self.console.print(Text(say("cli.end_of_input"), style="dim"))
             raise Quit from None
 
     # ------------------------------------------------------------------ drawing
@@ -209,12 +202,11 @@ class Session:
         c = self.console
         state = self.state
         viewer = self.viewer(player)
-        title = Text.assemble((state.game.info.name, "bold"), " · ")
+        title = Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ")
         if player == CHANCE:
-            title.append("a random outcome: what happened at the table?", style="bold magenta")
+            title.append(say("cli.chance_title"), style="bold magenta")
         else:
-            title.append_text(seat_label(state, player, self.humans))
-            title.append(" to move")
+            title.append_text(rich("cli.to_move", seat=seat_label(state, player, self.humans)))
         c.rule(title)
         c.print(board(state, viewer))
         if news:
@@ -224,7 +216,8 @@ class Session:
     def show_news(self, viewer: int | None) -> None:
         log = self.state.log
         start = self.seen.get(viewer, 0)
-        lines = [e.text for e in log[start:] if e.visible(viewer)]
+        lang = current()
+        lines = [e.render(lang) for e in log[start:] if e.visible(viewer)]
         self.seen[viewer] = len(log)
         if not lines:
             return
@@ -233,18 +226,18 @@ class Session:
             lines = lines[-MAX_NEW_LINES:]
         body = Text()
         if hidden > 0:
-            body.append(f"… {hidden} earlier lines (type log all)\n", style="dim")
+            body.append(say("cli.earlier_lines", n=hidden) + "\n", style="dim")
         body.append("\n".join(lines))
         self.console.print(Padding(body, (0, 0, 0, 2)))
 
     def show_log(self, player: int, amount: str) -> None:
-        lines = self.state.log_for(self.viewer(player))
-        if amount != "all":
+        lines = self.state.log_for(self.viewer(player), current())
+        if amount not in ("all", "全部"):
             if not amount.isdigit():
-                self.console.print(Text("log takes a number or 'all'", style="red"))
+                self.console.print(Text(say("cli.log_takes"), style="red"))
                 return
             lines = lines[-int(amount):] if int(amount) else []
-        self.console.print(Text("\n".join(lines) if lines else "(the log is empty)"))
+        self.console.print(Text("\n".join(lines) if lines else say("cli.log_empty")))
 
     def menu(self, player: int) -> Any:
         state = self.state
@@ -257,13 +250,13 @@ class Session:
 
         def label(action: Any) -> tuple[Text, Text]:
             text = str(action)
-            said = state.describe(action, player) or text
+            said = state.describe(action, player, current()) or text
             extra = Text(f"  {weights.get(action, 0):.0%}" if player == CHANCE else "", style="dim")
             if said.lower() != text.lower():
                 extra.append("  " + text, style="dim cyan")
             return Text(said), extra
 
-        heading = Text("Outcomes:" if player == CHANCE else "Your actions:", style="bold")
+        heading = Text(say("cli.outcomes") if player == CHANCE else say("cli.your_actions"), style="bold")
         if len(legal) <= LIST_COMPACT_OVER:
             table = Table.grid(padding=(0, 1))
             table.add_column(justify="right", style="cyan", no_wrap=True)
@@ -289,10 +282,10 @@ class Session:
         try:
             where = write_save(path, self.state, self.settings)
         except OSError as exc:
-            self.console.print(Text(f"Could not save the game to {path}: {exc}", style="bold red"))
+            self.console.print(Text(say("cli.could_not_save_game", path=str(path), reason=str(exc)), style="bold red"))
             return 1
-        self.console.print(Text.assemble("Game saved to ", (str(where), "bold"), "."))
-        self.console.print(f"Resume with: meeple play --load {where}")
+        self.console.print(rich("cli.game_saved_to", path=Text(str(where), style="bold")))
+        self.console.print(say("cli.resume_with", path=str(where)), markup=False)
         return 0
 
     def finish(self) -> None:
@@ -301,11 +294,11 @@ class Session:
         if self.hotseat:
             c.clear()
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        c.rule(Text.assemble((state.game.info.name, "bold"), " · game over"))
+        c.rule(Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ", say("cli.game_over")))
         c.print(board(state, viewer))
         self.show_news(viewer)
         c.print(score_table(state, self.humans, final=True))
         c.print(winners_text(state))
         if self.save_path is not None:
             where = write_save(self.save_path, state, self.settings)
-            c.print(f"The finished game is saved in {where} (meeple replay {where}).")
+            c.print(say("cli.finished_saved", path=str(where)), markup=False)

@@ -18,8 +18,7 @@ from rich.text import Text
 from meeple.core import CHANCE, Action, State
 
 from meeple.terminal.common import board, score_table, seat_label, winners_text
-
-KEYS = "[cyan]n[/cyan]/Enter/space next · [cyan]p[/cyan] back · [cyan]<number>[/cyan] go to that move · [cyan]f[/cyan]irst · [cyan]l[/cyan]ast · [cyan]q[/cyan]uit"
+from meeple.terminal.lang import current, rich, say
 
 
 class Replay:
@@ -45,20 +44,21 @@ class Replay:
     def show(self, k: int) -> None:
         c = self.console
         state = self.positions[k]
-        title = Text.assemble((state.game.info.name, "bold"), f" · seed {state.seed} · move {k} of {self.last}")
+        title = Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ",
+                              say("cli.replay_title", seed=state.seed, k=k, last=self.last))
         c.rule(title)
         c.print(board(state, self.viewer))
         if k == 0:
-            c.print(Text("The start of the game.", style="dim"))
+            c.print(Text(say("cli.replay_start"), style="dim"))
         else:
             player, action = self.moves[k - 1]
             before = self.positions[k - 1]
-            line = Text.assemble(f"Move {k}: ", seat_label(before, player))
+            line = rich("cli.replay_move", k=k, seat=seat_label(before, player))
             if self.reveal or player == self.viewer or (player == CHANCE and self.viewer is None):
-                line.append(": " + before.describe(action, player))
+                line.append(say("cli.colon") + before.describe(action, player, current()))
                 line.append(f"  [{action}]", style="dim")
             c.print(line)
-            news = [e.text for e in state.log[len(before.log):] if e.visible(self.viewer)]
+            news = [e.render(current()) for e in state.log[len(before.log):] if e.visible(self.viewer)]
             if news:
                 c.print(Text("  " + "\n  ".join(news)))
         if state.is_over():
@@ -69,7 +69,7 @@ class Replay:
 
     def read(self) -> str:
         """One command: a single key press on a real terminal, else a line (pipes, tests)."""
-        prompt = Text.from_markup(KEYS + " > ")
+        prompt = Text.from_markup(say("cli.replay_keys") + " > ")
         if not (self.console.is_terminal and sys.stdin.isatty()):
             return self.console.input(prompt).strip().lower()
         self.console.print(prompt, end="")
@@ -110,12 +110,12 @@ class Replay:
                 return 0
             if key in ("", "n", "next"):
                 if k == self.last:
-                    self.console.print(Text("That was the last move (q to quit, p to go back).", style="yellow"))
+                    self.console.print(Text(say("cli.replay_was_last"), style="yellow"))
                     continue
                 k += 1
             elif key in ("p", "prev", "b", "back"):
                 if k == 0:
-                    self.console.print(Text("This is the start (n to go forward).", style="yellow"))
+                    self.console.print(Text(say("cli.replay_at_start"), style="yellow"))
                     continue
                 k -= 1
             elif key in ("f", "first"):
@@ -125,7 +125,7 @@ class Replay:
             elif key.isdigit() and int(key) <= self.last:
                 k = int(key)
             else:
-                self.console.print(Text(f"? choose: n, p, f, l, q or a move number 0–{self.last}", style="red"))
+                self.console.print(Text(say("cli.replay_choose", last=self.last), style="red"))
                 continue
             self.show(k)
 

@@ -1,0 +1,54 @@
+"""The terminal's language: chosen once per command (``meeple --lang zh``, ``MEEPLE_LANG``, the locale)
+and used by every screen of it.
+
+>>> set_language("zh"); say("cli.saved_to", path="a.json")
+'已保存到 a.json。'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.text import Text
+
+from meeple.core import i18n
+
+_current = [i18n.DEFAULT_LANGUAGE]
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def set_language(code: str | None) -> str:
+    """Choose the language (``code``, else ``MEEPLE_LANG``, else the locale); UnknownLanguage if unknown."""
+    _current[0] = i18n.terminal_language(code)
+    return _current[0]
+
+
+def current() -> str:
+    return _current[0]
+
+
+def say(message_id: str, **args: Any) -> str:
+    """A message in the terminal's language."""
+    return i18n.render(message_id, args, _current[0])
+
+
+def rich(message_id: str, style: str = "", **args: Any) -> Text:
+    """A message as Rich text; an argument that is already ``Text`` (a coloured seat) keeps its style."""
+    lang = _current[0]
+    template = i18n.template(message_id, lang, args.get("n")) or i18n.template(message_id, i18n.DEFAULT_LANGUAGE, args.get("n"))
+    if template is None:
+        return Text(message_id, style=style)
+    out = Text(style=style)
+    last = 0
+    for match in _PLACEHOLDER.finditer(template):
+        out.append(template[last:match.start()])
+        name = match.group(1)
+        value = args.get(name, match.group(0))
+        if isinstance(value, Text):
+            out.append_text(value)
+        else:
+            out.append(i18n.argument(message_id, name, value, lang) if name in args else value)
+        last = match.end()
+    out.append(template[last:])
+    return out
