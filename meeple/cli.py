@@ -99,9 +99,9 @@ def list_games() -> None:
     table.add_column(say("cli.col_players"), justify="center")
     table.add_column(say("cli.col_options"))
     for gid, info in registry.items():
-        name = Text(say(f"{gid}.title"))
-        summary = say(f"{gid}.summary")
-        if summary and summary != f"{gid}.summary":
+        name = Text(i18n.game_text(gid, "title", info.name, current()))
+        summary = i18n.game_text(gid, "summary", info.summary, current())
+        if summary:
             name.append("\n" + summary, style="dim")
         table.add_row(gid, name, players_text(info), options_text(info))
     console.print(table)
@@ -158,7 +158,7 @@ def play(
     hot = bool(settings.get("hotseat"))
     agents = {p: make_agent(name, game_id=state.game.id, seed=agent_seed(state.seed, p)) for p, name in names.items()}
     info = state.game.info
-    intro = Text.assemble((say(f"{info.id}.title"), "bold"), say("cli.intro", n=state.players, seed=state.seed))
+    intro = Text.assemble((i18n.game_text(info.id, "title", info.name, current()), "bold"), say("cli.intro", n=state.players, seed=state.seed))
     if state.chance == "manual":
         intro.append(say("cli.referee_mode"))
     console.print(intro)
@@ -338,7 +338,7 @@ def tournament(
         raise fail(exc) from None
     except UnknownGame as exc:
         raise fail(CliError(exc)) from None
-    table = Table(title=say("cli.tournament_title", title=msg(f"{g.id}.title"), players=g.players, n=len(records)),
+    table = Table(title=say("cli.tournament_title", title=i18n.title(g.id, g.info.name), players=g.players, n=len(records)),
                   title_justify="left")
     for name, just in (("cli.t_rank", "right"), ("cli.sim_col_agent", "left"), ("cli.t_rating", "right"), ("cli.t_mu", "right"),
                        ("cli.t_sigma", "right"), ("cli.sim_col_games", "right"), ("cli.sim_col_win_rate", "right")):

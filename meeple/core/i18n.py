@@ -156,6 +156,19 @@ def msg(message_id: str, **args: Any) -> dict[str, Any]:
     return {"id": message_id, "args": args}
 
 
+def title(game_id: str, fallback: str) -> dict[str, Any] | str:
+    """A game's name as a message argument: ``{game_id}.title`` when a catalogue has it, else ``fallback``
+    (a plug-in game with no catalogue keeps the name it registered)."""
+    message_id = f"{game_id}.title"
+    return msg(message_id) if has(message_id, DEFAULT_LANGUAGE) else fallback
+
+
+def game_text(game_id: str, key: str, fallback: str, lang: str) -> str:
+    """``{game_id}.{key}`` in ``lang`` (``title``, ``summary``, ``option.<name>``…), else ``fallback``."""
+    message_id = f"{game_id}.{key}"
+    return render(message_id, None, lang) if has(message_id, DEFAULT_LANGUAGE) else fallback
+
+
 def is_message_id(text: str) -> bool:
     """Whether ``text`` has the form of a message id (``game.some_key``), not of a sentence."""
     return bool(_MESSAGE_ID.match(text))
@@ -378,8 +391,13 @@ def _value(namespace: str, kind: str, value: Any, lang: str, seat_names: Mapping
         return _LIST_JOIN.get(lang, ", ").join(_value(namespace, kind, v, lang, seat_names) for v in value)
     if isinstance(value, bool) or value is None:
         return str(value)
-    if kind == "seat" and seat_names is not None and value in seat_names:
-        return seat_names[value]
+    if kind == "seat":
+        if seat_names is not None and value in seat_names:
+            return seat_names[value]
+        if value == -1:  # meeple.CHANCE
+            return render("core.chance", None, lang)
+        if isinstance(value, int) and not isinstance(value, bool) and term(namespace, "seat", value, lang) is None:
+            return render("core.player_n", {"number": value + 1}, lang)
     if isinstance(value, int | str):
         named = term(namespace, kind, value, lang)
         if named is None and kind.endswith("s"):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
 from meeple.core.errors import UnknownGame
-from meeple.core.i18n import msg
+from meeple.core.i18n import title
 
 if TYPE_CHECKING:
     from meeple.core.state import State
@@ -176,10 +176,10 @@ def _check_options(info: GameInfo, players: int, options: dict[str, Any]) -> dic
         key = name.replace("-", "_")
         if key not in known:
             valid = ", ".join(known) or "-"
-            raise UnknownGame("core.no_such_option", title=msg(f"{info.id}.title"), option=repr(name)[:60], valid=valid)
+            raise UnknownGame("core.no_such_option", title=title(info.id, info.name), option=repr(name)[:60], valid=valid)
         opt = known[key]
         if opt.choices and not any(value == c and type(value) is type(c) for c in opt.choices):
-            raise UnknownGame("core.bad_option_value", title=msg(f"{info.id}.title"), option=key,
+            raise UnknownGame("core.bad_option_value", title=title(info.id, info.name), option=key,
                               choices=", ".join(map(str, opt.choices)), value=repr(value)[:40])
         resolved[key] = value
     for opt in info.options:
@@ -196,7 +196,7 @@ def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     if players is None:
         players = info.min_players
     if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-        raise UnknownGame("core.bad_player_count", title=msg(f"{info.id}.title"), low=info.min_players,
+        raise UnknownGame("core.bad_player_count", title=title(info.id, info.name), low=info.min_players,
                           high=info.max_players, value=repr(players)[:20])
     resolved = _check_options(info, players, options)
     return Game(info=info, players=players, options=resolved, state_class=cls)

@@ -378,7 +378,7 @@ class State:
             n_log = n_hist = 0
             seen_log, own_moves = [], []
         if n_log < len(log):
-            seen_log.extend(e for e in log[n_log:] if e[1] is None or (player is not None and player in e[1]))
+            seen_log.extend(e for e in log[n_log:] if e[2] is None or (player is not None and player in e[2]))
         if n_hist < len(history) and player is not None:
             own_moves.extend(m for m in history[n_hist:] if m[0] == player)
         n_log, n_hist = len(log), len(history)
@@ -528,7 +528,7 @@ def from_json(data: Any) -> State:
     if not isinstance(history, list):
         raise StateFormatError("core.save_bad_history")
     if data["determinized"]:
-        return _load_fields(state, data)
+        return _load_fields(state, data, version)
     for i, entry in enumerate(history):
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
             raise StateFormatError("core.save_bad_entry", index=i)
@@ -568,7 +568,7 @@ def _log_entry(entry: Any, version: int) -> LogEntry:
     return LogEntry(message_id, args, None if visible is None else tuple(int(x) for x in visible))
 
 
-def _load_fields(state: State, data: dict[str, Any]) -> State:
+def _load_fields(state: State, data: dict[str, Any], version: int) -> State:
     fields = data["state"]
     if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
         raise StateFormatError("core.save_bad_fields", fields=", ".join(sorted(state.FIELDS)))

@@ -280,7 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "lang": lang,
             "games": [game_entry(gid, info, lang) for gid, info in meeple.games().items()],
             "bot_levels": hub.levels.names(),
-            "bot_level_help": hub.levels.describe(),
+            "bot_level_help": hub.levels.describe(lang),
             "bot_limits": hub.levels.limits(),
         }
 

@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 import meeple
 from meeple.agents import make_agent
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveReport, State, UnknownGame
+from meeple.core import i18n
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
@@ -337,7 +338,7 @@ class Hub:
         try:
             level = self.levels.check(level)
         except InvalidLevel as exc:
-            raise Unprocessable(str(exc), levels=self.levels.names()) from None
+            raise Unprocessable(exc.message, levels=self.levels.names()) from None
         if (game_id, level) not in self._known_levels:
             try:  # the level exists; does it play this game (a plug-in may not)?
                 make_agent(self.levels.agent_name(level), game_id=game_id, seed=0)
@@ -359,7 +360,7 @@ class Hub:
         if seats is None:
             seats = [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
-            raise BadRequest("server.seat_count", args={"title": {"id": f"{rules.id}.title", "args": {}}, "n": n,
+            raise BadRequest("server.seat_count", args={"title": i18n.title(rules.id, rules.info.name), "n": n,
                                                     "given": len(seats)})
         fallback_level = self.check_level(fallback_level, rules.id)
         seats = [{**s, "level": self.check_level(s["level"], rules.id) if s.get("level") is not None else fallback_level}

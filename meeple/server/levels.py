@@ -20,6 +20,7 @@ from typing import Any
 
 from meeple.agents import LEVELS, _parse_params
 from meeple.core import UnknownGame
+from meeple.core.i18n import DEFAULT_LANGUAGE, Message, render
 
 QUICK_LEVELS = ("random", "heuristic")
 """Levels that decide in milliseconds: they think on their own thread, never behind a search."""
@@ -27,12 +28,14 @@ QUICK_LEVELS = ("random", "heuristic")
 SEARCH_LEVELS = ("easy", "normal", "hard", "ismcts")
 """Information-set MCTS levels (``meeple.agents.LEVELS``); they may carry settings."""
 
-LEVEL_HELP = {
-    "random": "plays any legal move",
-    "heuristic": "the game's rule-of-thumb player: quick, sensible, beatable",
-    **{level: f"a search of {budget['iterations']:,} iterations a move" for level, budget in LEVELS.items()},
-    "ismcts": "a search with settings: ismcts:seconds=2, ismcts:iterations=1000:rollout=heuristic",
+LEVEL_HELP: dict[str, Message] = {
+    "random": Message("server.level.random", {}),
+    "heuristic": Message("server.level.heuristic", {}),
+    **{level: Message("server.level.search", {"n": budget["iterations"], "count": f"{budget['iterations']:,}"})
+       for level, budget in LEVELS.items()},
+    "ismcts": Message("server.level.ismcts", {}),
 }
+"""What each level is, as a message (rendered in the reader's language by ``describe``)."""
 
 CHOICES = {
     "clock": ("wall", "cpu"),
@@ -43,7 +46,11 @@ CHOICES = {
 
 
 class InvalidLevel(ValueError):
-    """A bot level a request may not use; the message names the valid levels."""
+    """A bot level a request may not use; ``message`` names the valid levels."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -65,10 +72,10 @@ class LevelPolicy:
         """Every level a request may name (settings aside)."""
         return [*QUICK_LEVELS, *SEARCH_LEVELS, *self.plugins]
 
-    def describe(self) -> list[dict[str, Any]]:
-        """The levels with a sentence each, for the catalog."""
-        out = [{"level": name, "help": LEVEL_HELP[name]} for name in (*QUICK_LEVELS, *SEARCH_LEVELS)]
-        out += [{"level": name, "help": "an agent installed by the operator of this server"} for name in self.plugins]
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        """The levels with a sentence each in ``lang``, for the catalog."""
+        out = [{"level": name, "help": LEVEL_HELP[name].render(lang)} for name in (*QUICK_LEVELS, *SEARCH_LEVELS)]
+        out += [{"level": name, "help": render("server.level.plugin", None, lang)} for name in self.plugins]
         return out
 
     def limits(self) -> dict[str, Any]:
@@ -77,24 +84,25 @@ class LevelPolicy:
                 "settings": {"seconds": "number", "iterations": "integer", "rollout_depth": "integer",
                              "exploration": "number", **{k: list(v) for k, v in CHOICES.items()}}}
 
-    def _refuse(self, level: Any, why: str) -> InvalidLevel:
-        return InvalidLevel(f"bot level {level!r}: {why}; levels are {', '.join(self.names())} "
-                            f"(search levels take settings, e.g. hard:rollout=heuristic or ismcts:seconds=2)")
+    def _refuse(self, level: Any, why: Message | dict[str, Any] | str) -> InvalidLevel:
+        reason = why.to_json() if isinstance(why, Message) else why
+        return InvalidLevel(Message("server.level.refused", {"level": repr(level)[:60], "reason": reason,
+                                                             "levels": ", ".join(self.names())}))
 
     def check(self, level: Any) -> str:
         """``level`` in its canonical text if a request may use it; else InvalidLevel saying why."""
         if not isinstance(level, str) or not level.strip():
-            raise self._refuse(level, "a level is a non-empty name")
+            raise self._refuse(level, Message("server.level.empty", {}))
         level = level.strip()
         if level in QUICK_LEVELS or level in self.plugins:
             return level
         base, _, params = level.partition(":")
         if base not in SEARCH_LEVELS:
-            raise self._refuse(level, "not a level of this server")
+            raise self._refuse(level, Message("server.level.unknown", {}))
         try:
             settings = _parse_params(level, params)
         except UnknownGame as exc:
-            raise self._refuse(level, str(exc).split(": ", 1)[-1]) from None
+            raise self._refuse(level, exc.message or str(exc)) from None
         for key, value in settings.items():
             problem = self._bad_setting(key, value)
             if problem:
@@ -102,19 +110,19 @@ class LevelPolicy:
         parts = [base] + [f"{key}={_text(value)}" for key, value in settings.items()]
         return ":".join(parts)
 
-    def _bad_setting(self, key: str, value: Any) -> str | None:
+    def _bad_setting(self, key: str, value: Any) -> Message | None:
         if isinstance(value, float) and not math.isfinite(value):
-            return f"{key} must be a finite number"
+            return Message("server.level.not_finite", {"key": key})
         if key == "seconds" and not 0 < value <= self.max_seconds:
-            return f"seconds must be above 0 and at most {self.max_seconds:g} on this server"
+            return Message("server.level.seconds", {"limit": f"{self.max_seconds:g}"})
         if key == "iterations" and not 1 <= value <= self.max_iterations:
-            return f"iterations must be 1..{self.max_iterations} on this server"
+            return Message("server.level.range", {"key": key, "low": 1, "high": self.max_iterations})
         if key == "rollout_depth" and not 0 <= value <= self.max_rollout_depth:
-            return f"rollout_depth must be 0..{self.max_rollout_depth} on this server"
+            return Message("server.level.range", {"key": key, "low": 0, "high": self.max_rollout_depth})
         if key == "exploration" and not 0 <= value <= self.max_exploration:
-            return f"exploration must be 0..{self.max_exploration:g}"
+            return Message("server.level.range", {"key": key, "low": 0, "high": f"{self.max_exploration:g}"})
         if key in CHOICES and value not in CHOICES[key]:
-            return f"{key} must be one of {', '.join(CHOICES[key])}"
+            return Message("server.level.choice", {"key": key, "choices": ", ".join(CHOICES[key])})
         return None
 
     def agent_name(self, level: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import tempfile
@@ -110,7 +111,7 @@ def parse_options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items or []:
         if "=" not in item:
-            raise CliError("cli.option_form", value=repr(item), title=msg(f"{info.id}.title"), options=options_text(info))
+            raise CliError("cli.option_form", value=repr(item), title=i18n.title(info.id, info.name), options=options_text(info))
         name, raw = item.split("=", 1)
         key = name.strip().replace("-", "_")
         opt = known.get(key)
@@ -139,7 +140,7 @@ def check_agent_names(game_id: str, names: list[str]) -> None:
             raise CliError(exc) from None
         except (ImportError, AttributeError):
             others = [a for a in AGENT_NAMES if a != name]
-            raise CliError("cli.no_agent", title=msg(f"{game_id}.title"), agent=repr(name), agents=", ".join(others)) from None
+            raise CliError("cli.no_agent", title=i18n.title(game_id, game_id), agent=repr(name), agents=", ".join(others)) from None
 
 
 def default_agent(game_id: str) -> str:
@@ -190,7 +191,9 @@ def board(state: State, player: int | None) -> RenderableType:
     except ImportError:
         return Pretty(state.observation(viewer))
     try:
-        return view.render(state, viewer, lang=current())
+        if "lang" in inspect.signature(view.render).parameters:
+            return view.render(state, viewer, lang=current())
+        return view.render(state, viewer)  # a plug-in's view that speaks one language
     except Exception as exc:  # a broken view must not lose the game in progress
         return Text.assemble((say("cli.view_failed", error=repr(exc)) + "\n", "red"), Text(json.dumps(state.observation(viewer))))
 

@@ -24,6 +24,7 @@ from meeple.agents import choose_action
 from meeple.core import CHANCE, IllegalAction, State
 
 from meeple.terminal.common import board, default_save_path, score_table, seat_label, winners_text, write_save
+from meeple.core import i18n
 from meeple.terminal.lang import current, rich, say
 
 COMMANDS = {"quit": "quit", "exit": "quit", "退出": "quit", "help": "help", "?": "help", "帮助": "help",
@@ -202,7 +203,7 @@ class Session:
         c = self.console
         state = self.state
         viewer = self.viewer(player)
-        title = Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ")
+        title = Text.assemble((i18n.game_text(state.game.id, "title", state.game.info.name, current()), "bold"), " · ")
         if player == CHANCE:
             title.append(say("cli.chance_title"), style="bold magenta")
         else:
@@ -294,7 +295,7 @@ class Session:
         if self.hotseat:
             c.clear()
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        c.rule(Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ", say("cli.game_over")))
+        c.rule(Text.assemble((i18n.game_text(state.game.id, "title", state.game.info.name, current()), "bold"), " · ", say("cli.game_over")))
         c.print(board(state, viewer))
         self.show_news(viewer)
         c.print(score_table(state, self.humans, final=True))

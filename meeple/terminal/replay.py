@@ -18,6 +18,7 @@ from rich.text import Text
 from meeple.core import CHANCE, Action, State
 
 from meeple.terminal.common import board, score_table, seat_label, winners_text
+from meeple.core import i18n
 from meeple.terminal.lang import current, rich, say
 
 
@@ -44,7 +45,7 @@ class Replay:
     def show(self, k: int) -> None:
         c = self.console
         state = self.positions[k]
-        title = Text.assemble((say(f"{state.game.id}.title"), "bold"), " · ",
+        title = Text.assemble((i18n.game_text(state.game.id, "title", state.game.info.name, current()), "bold"), " · ",
                               say("cli.replay_title", seed=state.seed, k=k, last=self.last))
         c.rule(title)
         c.print(board(state, self.viewer))

@@ -28,7 +28,7 @@ def run_simulation(
     )
     start = time.perf_counter()
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(say("cli.sim_task", title=say(f"{game.id}.title"), n=game.players), total=games)
+        task = progress.add_task(say("cli.sim_task", title=i18n.game_text(game.id, "title", game.info.name, current()), n=game.players), total=games)
         for index, record in iter_simulate(game, games, seed=seed, agents=agents, jobs=jobs,
                                            backend=backend, address=address):
             slots[index] = record

@@ -32,6 +32,7 @@ from typing import Any
 
 from meeple.core import CHANCE, Action, GameInfo, InvariantError, Option, State
 from meeple.core import registry as _registry
+from meeple.core.i18n import Message
 
 TOY_ID = "toy"
 VALUES = (1, 2, 3, 4, 5, 6)
@@ -279,7 +280,8 @@ class ToyState(State):
             return f"{self.player_name(player)} holds no {action.args[0]} (hand: {self.hands[player]})"
         return super().why_illegal(action, player)
 
-    def describe(self, action: Action, player: int | None = None) -> str:
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        # a game without a catalogue: its sentences are plain English, shown as they are
         who = self.player_name(player)
         texts = {
             "start": lambda: f"{self.player_name(action.args[0])} starts",
@@ -289,7 +291,7 @@ class ToyState(State):
             "swap": lambda: f"{who} swaps a {action.args[0]} for a new card",
             "pass": lambda: f"{who} passes",
         }
-        return texts[action.name]() if action.name in texts else str(action)
+        return Message("core.text", {"text": texts[action.name]()}) if action.name in texts else None
 
 
 @contextlib.contextmanager

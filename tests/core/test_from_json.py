@@ -80,7 +80,8 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "history truncated": (lambda d: d["history"].pop(), "does not match the replay"),
     "state edited": (_set(["state", "points"], [100, 0, 0]), "'state' does not match"),
     "log edited": (_set(["log", 0, 0], "North wins."), "'log' does not match"),
-    "log made public": (lambda d: [e.__setitem__(1, None) for e in d["log"]], "'log' does not match"),
+    "log made public": (lambda d: [e.__setitem__(2, None) for e in d["log"]], "'log' does not match"),
+    "log arguments edited": (lambda d: [e.__setitem__(1, {"n": 1}) for e in d["log"]], "'log' does not match"),
     "rng edited": (_set(["rng"], 12345), "'rng' does not match"),
 }
 
@@ -114,7 +115,8 @@ DETERMINIZED_EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
     "history entry malformed": _set(["history"], [[0]]),
     "history action malformed": _set(["history"], [[0, {"name": ""}]]),
     "log entry malformed": _set(["log", 0], "North starts."),
-    "log seats not numbers": _set(["log", 0, 1], ["North"]),
+    "log seats not numbers": _set(["log", 0, 2], ["North"]),
+    "log arguments not an object": _set(["log", 0, 1], "North"),
     "cards not conserved": lambda d: d["state"]["deck"].append(6),
 }
 
@@ -147,3 +149,32 @@ def test_determinized_must_be_a_boolean(saved) -> None:
     bad["determinized"] = "no"
     with pytest.raises(StateFormatError):
         meeple.from_json(bad)
+
+
+def test_a_version_1_save_still_loads_and_is_upgraded(saved) -> None:
+    """Version 1 (before the log became events) kept English sentences: such a save loads, its moves are
+    replayed, and its log is rebuilt as events; saving it again writes version 2."""
+    old = copy.deepcopy(saved)
+    old["version"] = 1
+    old["log"] = [[f"an older wording {i}", visible] for i, (_id, _args, visible) in enumerate(saved["log"])]
+    state = meeple.from_json(old)
+    assert state.to_json() == saved
+    assert saved["version"] == 2 and [e[0] for e in saved["log"]] == [e.id for e in state.log]
+
+
+def test_a_version_1_save_with_other_moves_is_still_refused(saved) -> None:
+    old = copy.deepcopy(saved)
+    old["version"] = 1
+    old["log"] = [["x", v] for _i, _a, v in saved["log"]]
+    old["history"].pop()
+    with pytest.raises(StateFormatError, match="does not match the replay"):
+        meeple.from_json(old)
+
+
+def test_an_unknown_version_names_itself_and_the_readable_ones_in_both_languages(saved) -> None:
+    bad = copy.deepcopy(saved)
+    bad["version"] = 3
+    with pytest.raises(StateFormatError) as info:
+        meeple.from_json(bad)
+    assert str(info.value) == "saved with format version 3; this meeple reads versions 1, 2"
+    assert info.value.render("zh") == "存档格式版本为 3；本版 meeple 可读取的版本：1, 2"

@@ -132,7 +132,7 @@ def test_default_why_illegal_lists_the_legal_actions() -> None:
 
     state = Many.__new__(Many)
     state._init_base(Game(info=toy.INFO, players=1, state_class=Many), 0, "auto")
-    message = State.why_illegal(state, Action("pick", (99,)), 0)
+    message = str(State.why_illegal(state, Action("pick", (99,)), 0))
     assert "'pick 99' is not legal now for North" in message
     assert "pick 0, pick 1" in message and "pick 11 …" in message and "pick 12" not in message
     assert State.describe(state, Action("pick", (3,))) == "pick 3"
@@ -224,8 +224,8 @@ def test_log_privacy(toy_game) -> None:
     assert not any(t.startswith("East draws a") and "card" not in t for t in state.log_for(0))
     assert set(state.log_for(None)) < set(state.log_for(0))
     assert all(isinstance(e, LogEntry) for e in state.log)
-    assert LogEntry("x").visible(None) and not LogEntry("x", (1,)).visible(None) and LogEntry("x", (1,)).visible(1)
-    assert str(LogEntry("hello", (0,))) == "hello"
+    assert LogEntry("x", {}).visible(None) and not LogEntry("x", {}, (1,)).visible(None) and LogEntry("x", {}, (1,)).visible(1)
+    assert str(LogEntry("hello", {}, (0,))) == "hello"  # a plug-in without a catalogue: its text is its id
 
 
 def test_observation_carries_the_base_keys(toy_game) -> None:
@@ -239,7 +239,7 @@ def test_observation_carries_the_base_keys(toy_game) -> None:
 
 def test_to_json_format(toy_game) -> None:
     data = toy_game(players=2).to_json()
-    assert data["format"] == "meeple-state" and data["version"] == 1
+    assert data["format"] == "meeple-state" and data["version"] == 2
     assert {"game", "players", "options", "seed", "chance", "rng", "determinized", "history", "log", "state"} <= set(data)
     assert set(data["state"]) == set(toy_game().FIELDS)
     assert json.loads(json.dumps(data)) == data

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action, State
+from meeple.core.i18n import Message
 
 
 class ToyState(State):
@@ -111,13 +112,16 @@ class ToyState(State):
             return f"you have no {action.args[0]} in your hand"
         return super().why_illegal(action, player)
 
-    def describe(self, action: Action, player: int | None = None) -> str:
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        # a plug-in without a catalogue: its sentences are plain English, shown as they are
         if action.name == "roll":
-            return "roll the die for 1–3 points"
-        if action.name == "play":
-            return f"play your {action.args[0]} for {action.args[0]} points"
-        if action.name == "die":
-            return f"the die shows {action.args[0]}"
-        if action.name == "card":
-            return f"the card drawn is a {action.args[0]}"
-        return str(action)
+            text = "roll the die for 1–3 points"
+        elif action.name == "play":
+            text = f"play your {action.args[0]} for {action.args[0]} points"
+        elif action.name == "die":
+            text = f"the die shows {action.args[0]}"
+        elif action.name == "card":
+            text = f"the card drawn is a {action.args[0]}"
+        else:
+            return None
+        return Message("core.text", {"text": text})
