@@ -115,6 +115,11 @@ def update() -> None:
 
 def check() -> int:
     problems: list[str] = []
+    everywhere: dict[str, set[str]] = {lang: set() for lang in LANGS}  # a domain may use another's ids
+    for domain, (_source, locale_dir) in domains().items():
+        for lang in LANGS:
+            everywhere[lang] |= {m.id if isinstance(m.id, str) else m.id[0]
+                                 for m in read(po_path(locale_dir, lang, domain), lang) if m.id}
     for domain, (source, locale_dir) in domains().items():
         ids = extract(domain, source)
         tables: dict[str, dict[str, object]] = {}
@@ -132,7 +137,7 @@ def check() -> int:
                     problems.append(f"{path.name} [{lang}] {key}: no text")
                 if isinstance(m.id, tuple) and len(forms) != catalog.num_plurals:
                     problems.append(f"{path.name} [{lang}] {key}: {len(forms)} plural forms, {catalog.num_plurals} expected")
-            for missing in sorted(ids - set(table)):
+            for missing in sorted(ids - set(table) - everywhere[lang]):
                 problems.append(f"{domain} [{lang}] {missing}: used in the code, not in the catalogue")
             tables[lang] = table
         for key in sorted(set(tables["en"]) | set(tables["zh"])):

@@ -388,6 +388,8 @@ def _value(namespace: str, kind: str, value: Any, lang: str, seat_names: Mapping
     if isinstance(value, dict) and "id" in value:
         return render(value["id"], value.get("args"), lang, seat_names)
     if isinstance(value, list | tuple):
+        if kind.endswith("s") and (kind == "seats" or kind[:-1] in game_terms(namespace)):
+            kind = kind[:-1]  # "seats": a list of seats
         return _LIST_JOIN.get(lang, ", ").join(_value(namespace, kind, v, lang, seat_names) for v in value)
     if isinstance(value, bool) or value is None:
         return str(value)
