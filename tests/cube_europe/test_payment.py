@@ -63,7 +63,7 @@ def test_a_worker_may_pay_instead_of_the_free_effect():
     assert pays(state) == ["pay 1", "pay 0 steady"]
     state.apply(Action("pay", (0, "steady")))
     assert state.workers[0] == 1 and state.used_nudge
-    assert any("turns die 2 into 3 with 1 worker(s)" in line for line in state.log_for(0))
+    assert any("turns die 2 into 3 with 1 worker" in line for line in state.log_for(0))
 
 
 def test_workers_and_both_effects_combine_on_one_die():

@@ -19,6 +19,8 @@ A board is written row by row as it looks on the card: ``r6`` is a red hex numbe
 
 from __future__ import annotations
 
+from meeple.core.i18n import seat_terms
+
 COLOURS = ("red", "blue", "green", "white", "yellow")
 COLOUR_LETTER = {"r": "red", "b": "blue", "g": "green", "w": "white", "y": "yellow"}
 CUBES_PER_COLOUR = 4
@@ -32,6 +34,7 @@ RANKS = (
     (22, "Apprentice", "学徒"),
     (0, "Novice", "新手"),
 )
+"""Solo ranks (「排行」): the lowest score of each, its English and the rulebook's name."""
 WIN_SCORE = 30
 """Solo: Expert or better is a win (「排名为专家或更高则计为胜利」)."""
 
@@ -80,26 +83,64 @@ _CARDS = {
     17: ("w2 w4 b5 / b5 y3 b2 g1 / g3 g6 b1 y6 r4 / g4 r3 r5 w2 / y5 r1 w6", "3w 5b 6b", "wild_six"),
 }
 
-EFFECTS: dict[str, tuple[str, str]] = {
-    # id: (name, what it does once tucked under your board)
-    "nudge": ("Steady Hand", "Once per turn, change one die by 1 up or down (1↔6 wrap) for free."),
-    "flip": ("Mirror", "Once per turn, turn one die to its opposite face (7 minus its value) for free."),
-    "wild_six": ("Wild Six", "A die rolled as 6 takes a cube from any centre square."),
-    "storehouse": ("Storehouse", "Your inventory holds 4 cubes instead of 3."),
-    "bulk": ("Bulk Buyer", "Taking a cube from a square showing 1 or 2 gives a second cube of that colour."),
-    "recruiter": ("Recruiter", "The gain-a-worker action gives 2 workers."),
-    "blue_boost": ("Guild Hall", "Placing a blue cube gives 2 workers instead of 1."),
-    "white_plus": ("Free Trade", "A white cube's effect may take a cube of any colour."),
-    "wage": ("Harvest Wage", "Placing a green cube also gives 1 worker."),
-    "surveyor": ("Surveyor", "You may place a cube on a hex whose number is 1 away from your die (1↔6 wrap)."),
-    "recycle": ("Recycler", "Each time you return a cube because your inventory is full, gain 1 worker."),
-    "white_patron": ("Patron of White", "Game end: 1 VP per white cube on your board."),
-    "red_patron": ("Patron of Red", "Game end: 1 VP per red cube on your board."),
-    "blue_patron": ("Patron of Blue", "Game end: 1 VP per blue cube on your board."),
-    "harvest": ("Granary", "Game end: 1 more VP per green cube on your board."),
-    "treasury": ("Treasury", "Game end: workers score 1 VP each instead of 1 per 2."),
-    "cartographer": ("Cartographer", "Game end: 1 more VP per completed colour."),
+# The yellow effects (the seed prints none, see content's docstring): id → (English name, Chinese name,
+# English text, Chinese text), both languages side by side; TERMS and EFFECTS below are read from here.
+_EFFECT_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "nudge": ("Steady Hand", "稳手",
+              "Once per turn, change one die by 1 up or down (1↔6 wrap) for free.",
+              "每回合一次，可免费将一个骰子的点数增加或减少1（1与6可互相转换）。"),
+    "flip": ("Mirror", "镜像",
+             "Once per turn, turn one die to its opposite face (7 minus its value) for free.",
+             "每回合一次，可免费将一个骰子翻到对面（点数变为7减去原点数）。"),
+    "wild_six": ("Wild Six", "万能六",
+                 "A die rolled as 6 takes a cube from any centre square.",
+                 "点数为6的骰子可以从任意一个中心方格拿取方块。"),
+    "storehouse": ("Storehouse", "仓库",
+                   "Your inventory holds 4 cubes instead of 3.",
+                   "你的库存可容纳4个方块，而不是3个。"),
+    "bulk": ("Bulk Buyer", "批发商",
+             "Taking a cube from a square showing 1 or 2 gives a second cube of that colour.",
+             "从显示1或2的方格拿取方块时，再获得一个同色方块。"),
+    "recruiter": ("Recruiter", "招募官",
+                  "The gain-a-worker action gives 2 workers.",
+                  "“获得工人”行动获得2名工人。"),
+    "blue_boost": ("Guild Hall", "行会大厅",
+                   "Placing a blue cube gives 2 workers instead of 1.",
+                   "放置蓝色方块时获得2名工人，而不是1名。"),
+    "white_plus": ("Free Trade", "自由贸易",
+                   "A white cube's effect may take a cube of any colour.",
+                   "白色方块的效果可以获得任意颜色的方块。"),
+    "wage": ("Harvest Wage", "丰收酬劳",
+             "Placing a green cube also gives 1 worker.",
+             "放置绿色方块时，还获得1名工人。"),
+    "surveyor": ("Surveyor", "测量员",
+                 "You may place a cube on a hex whose number is 1 away from your die (1↔6 wrap).",
+                 "你可以把方块放在数字与骰子点数相差1的六边形上（1与6可互相转换）。"),
+    "recycle": ("Recycler", "回收商",
+                "Each time you return a cube because your inventory is full, gain 1 worker.",
+                "每当你因库存已满而放回一个方块时，获得1名工人。"),
+    "white_patron": ("Patron of White", "白色赞助人",
+                     "Game end: 1 VP per white cube on your board.",
+                     "游戏结束时：你版图上每个白色方块得1分。"),
+    "red_patron": ("Patron of Red", "红色赞助人",
+                   "Game end: 1 VP per red cube on your board.",
+                   "游戏结束时：你版图上每个红色方块得1分。"),
+    "blue_patron": ("Patron of Blue", "蓝色赞助人",
+                    "Game end: 1 VP per blue cube on your board.",
+                    "游戏结束时：你版图上每个蓝色方块得1分。"),
+    "harvest": ("Granary", "粮仓",
+                "Game end: 1 more VP per green cube on your board.",
+                "游戏结束时：你版图上每个绿色方块额外得1分。"),
+    "treasury": ("Treasury", "国库",
+                 "Game end: workers score 1 VP each instead of 1 per 2.",
+                 "游戏结束时：每名工人得1分，而不是每2名工人得1分。"),
+    "cartographer": ("Cartographer", "制图师",
+                     "Game end: 1 more VP per completed colour.",
+                     "游戏结束时：每完成一种颜色额外得1分。"),
 }
+
+EFFECTS: dict[str, tuple[str, str]] = {k: (w[0], w[2]) for k, w in _EFFECT_WORDS.items()}
+"""id → (English name, English text): what the effect does once tucked under your board."""
 
 
 class Card:
@@ -151,3 +192,55 @@ def rank(score: int) -> tuple[str, str]:
         if score >= threshold:
             return english, chinese
     return RANKS[-1][1], RANKS[-1][2]
+
+
+def rank_key(score: int) -> str:
+    """The solo rank of a score as a ``TERMS["rank"]`` key: ``"master"``."""
+    return rank(score)[0].lower()
+
+
+# ------------------------------------------------------------------ names in every language
+_COLOUR_WORDS = {  # colour: English, Chinese (「红色 蓝色 绿色 白色 黄色」), and the one-letter code of the map
+    "red": ("red", "红色", "r", "红"), "blue": ("blue", "蓝色", "b", "蓝"), "green": ("green", "绿色", "g", "绿"),
+    "white": ("white", "白色", "w", "白"), "yellow": ("yellow", "黄色", "y", "黄"),
+}
+
+TERMS: dict[str, list | dict] = {
+    "seat": seat_terms(("Red", "Blue", "Green", "Yellow")),
+    "colour": {c: {"en": w[0], "zh": w[1]} for c, w in _COLOUR_WORDS.items()},
+    # A hex on the terminal map: r6 (red, number 6), 红6 in Chinese.
+    "colour_code": {c: {"en": w[2], "zh": w[3]} for c, w in _COLOUR_WORDS.items()},
+    "effect": {k: {"en": w[0], "zh": w[1]} for k, w in _EFFECT_WORDS.items()},
+    "effect_text": {k: {"en": w[2], "zh": w[3]} for k, w in _EFFECT_WORDS.items()},
+    # Steady Hand and Mirror by the keys of the observation's "used_free".
+    "free_effect": {"steady": {"en": _EFFECT_WORDS["nudge"][0], "zh": _EFFECT_WORDS["nudge"][1]},
+                    "mirror": {"en": _EFFECT_WORDS["flip"][0], "zh": _EFFECT_WORDS["flip"][1]}},
+    "rank": {english.lower(): {"en": english, "zh": chinese} for _, english, chinese in RANKS},
+    "phase": {
+        "deal": {"en": "dealing the boards", "zh": "发放版图"},
+        "first": {"en": "giving out the start card", "zh": "分发起始卡"},
+        "draw": {"en": "drawing market cards", "zh": "抽取市场卡牌"},
+        "start": {"en": "placing the starting cubes", "zh": "放置起始方块"},
+        "roll": {"en": "rolling the dice", "zh": "掷骰"},
+        "turn": {"en": "using the dice", "zh": "使用骰子"},
+        "over": {"en": "game over", "zh": "游戏结束"},
+    },
+    # The observation's "pending" decisions.
+    "pending": {
+        "pay": {"en": "how to pay for the die change", "zh": "选择骰子调整的支付方式"},
+        "return": {"en": "return a cube (inventory full)", "zh": "放回一个方块（库存已满）"},
+        "chain": {"en": "the red cube's effect", "zh": "红色方块的效果"},
+        "white": {"en": "the white cube's effect", "zh": "白色方块的效果"},
+    },
+    # The keys of score_breakdown (「领土 完成的颜色 绿色方块 黄色效果 工人」).
+    "score_part": {
+        "territories": {"en": "territories", "zh": "领土"},
+        "colours": {"en": "completed colours", "zh": "完成的颜色"},
+        "green": {"en": "green cubes", "zh": "绿色方块"},
+        "yellow_effects": {"en": "yellow effects", "zh": "黄色效果"},
+        "workers": {"en": "workers", "zh": "工人"},
+    },
+    # When a yellow cube tucks a card: solo at the end of the turn, multiplayer at the end of the round.
+    "period": {"turn": {"en": "turn", "zh": "本回合"}, "round": {"en": "round", "zh": "本轮"}},
+}
+"""Every name the log, the descriptions, the views and the browser show, in English and Chinese."""

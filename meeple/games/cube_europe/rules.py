@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, Rng, State
+from meeple.core.i18n import Message, msg
 from meeple.games.cube_europe.content import (
     ALL_CARDS,
     BASE_CARDS,
@@ -172,7 +173,7 @@ class CubeEuropeState(State):
             self.pay_adjustment(player, action)
         elif name == "pass":
             self.pending.pop()
-            self.say(f"{self.player_name(player)} declines the effect")
+            self.say("cube-europe.declines", None, seat=player)
         self._after_action()
 
     # ================================================================== chance
@@ -182,8 +183,8 @@ class CubeEuropeState(State):
         elif action.name == "first":
             self.first = action.args[0]
             self.workers = [1 + (p - self.first) % self.players for p in range(self.players)]
-            self.say(f"{self.player_name(self.first)} gets the start card; workers: "
-                     + ", ".join(f"{self.player_name(p)} {self.workers[p]}" for p in range(self.players)))
+            self.say("cube-europe.start_card", None, seat=self.first,
+                     workers=[msg("cube-europe.seat_workers", seat=p, count=self.workers[p]) for p in range(self.players)])
             self.phase = "draw"
             self.pending_draws = ["discard", "top"]
         elif action.name == "board":
@@ -196,7 +197,7 @@ class CubeEuropeState(State):
         self.unseen.remove(card)
         player = len(self.boards)
         self.boards.append(card)
-        self.say(f"{self.player_name(player)} takes card {card} as their board")
+        self.say("cube-europe.board", None, seat=player, card=card)
         if len(self.boards) == self.players:
             if self.players == 1:
                 self.phase = "draw"
@@ -211,13 +212,13 @@ class CubeEuropeState(State):
         if where == "discard":
             self.discard.append(card)
             self.deck_size -= 1
-            self.say(f"Card {card} goes to the market discard pile")
+            self.say("cube-europe.to_discard", None, card=card)
         else:
             self.deck_top = card
-            self.say(f"Card {card} is the new top of the market deck")
+            self.say("cube-europe.new_top", None, card=card)
         if not self.pending_draws:
             if self.deck_size == 0:  # nothing left to reveal (only possible after a reshuffle)
-                self._game_over("the market deck is exhausted")
+                self._game_over("cube-europe.over.exhausted")
                 return
             self.phase = self.next_phase
             self.turn_index = 0
@@ -226,7 +227,7 @@ class CubeEuropeState(State):
         """Start of a round: each player rolls two dice (「每一轮所有玩家先掷2个骰子」)."""
         player = (self.first + self.turn_index) % self.players
         self.dice[player] = [a, b]
-        self.say(f"{self.player_name(player)} rolls {a}, {b}")
+        self.say("cube-europe.rolls", None, seat=player, die1=a, die2=b)
         self.turn_index += 1
         if self.turn_index == self.players:
             self.turn_index = 0
@@ -238,7 +239,7 @@ class CubeEuropeState(State):
         """Setup: a yellow cube on one of the three yellow hexes; its effect is not activated."""
         self.filled[player].append(hex_label)
         self.supply[player]["yellow"] -= 1
-        self.say(f"{self.player_name(player)} starts on {hex_label}")
+        self.say("cube-europe.starts", None, seat=player, hex=hex_label)
         self.turn_index += 1
         if self.turn_index == self.players:
             self.turn_index = 0
@@ -254,12 +255,12 @@ class CubeEuropeState(State):
                 return
         self._spend_die(player, die, face, plan)
         self.market_dice[square - 1] += 1
-        gained = self._gain_cube(player, colour)
-        extra = ""
-        if "bulk" in self.effects(player) and face in (1, 2) and self._gain_cube(player, colour):
-            extra = " and a second one (Bulk Buyer)"
-        self.say(f"{self.player_name(player)} puts die {die} on square {square} and "
-                 + (f"takes a {colour} cube{extra}" if gained else f"gets no cube ({colour} supply empty)"))
+        if not self._gain_cube(player, colour):
+            self.say("cube-europe.takes_none", None, seat=player, die=die, square=square, colour=colour)
+        elif "bulk" in self.effects(player) and face in (1, 2) and self._gain_cube(player, colour):
+            self.say("cube-europe.takes_two", None, seat=player, die=die, square=square, colour=colour, effect="bulk")
+        else:
+            self.say("cube-europe.takes", None, seat=player, die=die, square=square, colour=colour)
 
     def place_cube(self, player: int, die: int, hex_label: str, plan: tuple[int, bool, bool] | None = None) -> None:
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
@@ -270,14 +271,14 @@ class CubeEuropeState(State):
             if plan is None:
                 return
         self._spend_die(player, die, number, plan)
-        self._put_cube(player, hex_label, f"with die {die}")
+        self._put_cube(player, hex_label, die)
 
     def gain_worker(self, player: int, die: int) -> None:
         """Gain a worker: any die; the worker track moves up one space if it can."""
         self.dice[player].remove(die)
         gain = 2 if "recruiter" in self.effects(player) else 1
         got = self._add_workers(player, gain)
-        self.say(f"{self.player_name(player)} uses die {die} to gain {got} worker(s) (now {self.workers[player]})")
+        self.say("cube-europe.gains_workers", None, seat=player, die=die, n=got, workers=self.workers[player])
 
     # ================================================================== follow-up decisions (payment, cube effects)
     def pay_adjustment(self, player: int, action: Action) -> None:
@@ -295,28 +296,33 @@ class CubeEuropeState(State):
         self.pending.pop()
         self.inventory[player].remove(colour)
         self.supply[player][colour] += 1
-        msg = f"{self.player_name(player)} returns a {colour} cube to the supply"
         if "recycle" in self.effects(player):
-            msg += f" and gains {self._add_workers(player, 1)} worker (Recycler)"
-        self.say(msg)
+            self.say("cube-europe.returns_recycle", None, seat=player, colour=colour,
+                     n=self._add_workers(player, 1), effect="recycle")
+        else:
+            self.say("cube-europe.returns", None, seat=player, colour=colour)
 
     def red_chain(self, player: int, hex_label: str) -> None:
         """Red effect: place a cube from the inventory next to the red cube, ignoring dice and numbers."""
         self.pending.pop()
-        self._put_cube(player, hex_label, "by the red cube's effect")
+        self._put_cube(player, hex_label, None)
 
     def white_cube(self, player: int, colour: str) -> None:
         """White effect: gain a cube of a colour shown on the market's centre squares."""
         self.pending.pop()
         self._gain_cube(player, colour)
-        self.say(f"{self.player_name(player)} gains a {colour} cube (white effect)")
+        self.say("cube-europe.white_gains", None, seat=player, colour=colour)
 
     # ================================================================== placement and its effects
-    def _put_cube(self, player: int, hex_label: str, how: str) -> None:
+    def _put_cube(self, player: int, hex_label: str, die: int | None) -> None:
+        """A cube from the inventory onto ``hex_label``: with ``die``, or (None) by the red cube's effect."""
         colour = self.board(player).hexes[hex_label][0]
         self.inventory[player].remove(colour)
         self.filled[player].append(hex_label)
-        self.say(f"{self.player_name(player)} places a {colour} cube on {hex_label} {how}")
+        if die is None:
+            self.say("cube-europe.places_chain", None, seat=player, colour=colour, hex=hex_label)
+        else:
+            self.say("cube-europe.places", None, seat=player, colour=colour, hex=hex_label, die=die)
         self.cube_effect(player, hex_label, colour)
 
     def cube_effect(self, player: int, hex_label: str, colour: str) -> None:
@@ -330,11 +336,11 @@ class CubeEuropeState(State):
                 self.pending.append(["white"])
         elif colour == "blue":
             got = self._add_workers(player, 2 if "blue_boost" in effects else 1)
-            self.say(f"{self.player_name(player)} gains {got} worker(s) (blue effect)")
+            self.say("cube-europe.blue_workers", None, seat=player, n=got)
         elif colour == "green":
             if "wage" in effects:
                 got = self._add_workers(player, 1)
-                self.say(f"{self.player_name(player)} gains {got} worker (Harvest Wage)")
+                self.say("cube-europe.wage_workers", None, seat=player, n=got, effect="wage")
         elif colour == "yellow":
             self.yellow_round[player] += 1
 
@@ -389,7 +395,7 @@ class CubeEuropeState(State):
         if len(plans) == 1:
             return plans[0]
         self.pending.append(["pay", kind, die, where])
-        self.say(f"{self.player_name(player)} chooses how to turn die {die} into {target}")
+        self.say("cube-europe.chooses_pay", None, seat=player, die=die, target=target)
         return None
 
     def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
@@ -399,9 +405,7 @@ class CubeEuropeState(State):
         self.used_nudge |= nudge
         self.used_flip |= flip
         if workers or nudge or flip:
-            parts = [f"{workers} worker(s)"] if workers else []
-            parts += ["Steady Hand"] * nudge + ["Mirror"] * flip
-            self.say(f"{self.player_name(player)} turns die {die} into {target} with {' and '.join(parts)}")
+            self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=_means(plan))
 
     # ================================================================== legal action generation
     def _die_actions(self, player: int) -> list[Action]:
@@ -512,25 +516,25 @@ class CubeEuropeState(State):
         self.turn_index = 0
         self.next_phase = "roll"
         if self.classic and self.round > ROUNDS:
-            self._game_over(f"{ROUNDS} rounds have been played")
+            self._game_over("cube-europe.over.rounds", n=ROUNDS)
         elif not self.pending_draws:
             self.phase = "roll"
 
     def tuck_yellow_effect(self, player: int) -> None:
         """Yellow effect: the rightmost market card goes under the board; its effect is active from now on."""
         if not self.discard:
-            self.say(f"{self.player_name(player)}'s yellow cube has no effect: the discard pile is empty")
+            self.say("cube-europe.tuck_nothing", None, seat=player)
             return
         card = self.discard.pop()
         self.tucked[player].append(card)
         self.active[player].append(CARDS[card].effect)
-        name, text = EFFECTS[CARDS[card].effect]
-        self.say(f"{self.player_name(player)} tucks card {card} under their board: {name} — {text}")
+        effect = CARDS[card].effect
+        self.say("cube-europe.tucks", None, seat=player, card=card, effect=effect, effect_text=effect)
 
     def advance_market(self) -> None:
         """Move the deck's top card onto the discard pile; an empty deck reshuffles (solo) or ends the game."""
         self.discard.append(self.deck_top)
-        self.say(f"Card {self.deck_top} moves to the discard pile")
+        self.say("cube-europe.moves_to_discard", None, card=self.deck_top)
         self.deck_top = None
         self.deck_size -= 1
         if self.deck_size > 0:
@@ -538,11 +542,11 @@ class CubeEuropeState(State):
             self.pending_draws = ["top"]
             return
         if not self.classic:
-            self._game_over("the market deck is empty")
+            self._game_over("cube-europe.over.empty")
             return
         self.exhaustions += 1
         if self.exhaustions == 2:
-            self._game_over("the market deck is exhausted for the second time")
+            self._game_over("cube-europe.over.second_time")
             return
         self.reshuffle_market()
 
@@ -556,15 +560,17 @@ class CubeEuropeState(State):
         extra = max(0, min(len(empty_yellow), self.deck_size - 2))
         self.pending_draws = ["discard"] * (1 + extra) + ["top"]
         self.phase = "draw"
-        self.say(f"The market deck is exhausted: {self.deck_size} market cards are reshuffled; "
-                 f"{len(empty_yellow)} empty yellow hex(es) cost {extra} extra card(s)")
+        self.say("cube-europe.reshuffles", None, cards=msg("cube-europe.cards_reshuffled", n=self.deck_size),
+                 hexes=msg("cube-europe.empty_yellow_cost", n=len(empty_yellow),
+                           extra=msg("cube-europe.extra_cards", n=extra)))
 
-    def _game_over(self, why: str) -> None:
+    def _game_over(self, why: str, **args: Any) -> None:
+        """The end: ``why`` is the message id of the reason (``cube-europe.over.…``)."""
         self.phase = "over"
         self.pending_draws = []
-        self.say(f"Game over: {why}")
+        self.say("cube-europe.game_over", None, why=msg(why, **args))
         for p in range(self.players):
-            self.say(f"{self.player_name(p)} scores {self.score(p)}")
+            self.say("cube-europe.scores", None, seat=p, score=self.score(p))
 
     # ================================================================== scoring
     def score_breakdown(self, player: int) -> dict[str, int]:
@@ -716,7 +722,9 @@ class CubeEuropeState(State):
             raise InvariantError("the deck holds more cards than are unseen")
 
     # ================================================================== words
-    def describe(self, action: Action, player: int | None = None) -> str:
+    # Every sentence is a message (an id of the ``cube-europe`` catalogue and its arguments), rendered
+    # in the reader's language; the parts of a sentence are nested messages (``msg``).
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
         """A sentence for every action: what it does and what it costs, with the numbers."""
         a = action.args
         name = action.name
@@ -726,177 +734,202 @@ class CubeEuropeState(State):
         if name == "take":
             square = self.market_squares()[a[1] - 1]
             if square is None:
-                return f"Put die {a[0]} on square {a[1]} (empty now)"
+                return Message("cube-europe.d.take_empty", {"die": a[0], "square": a[1]})
             face, colour = square
             left = self.supply[p][colour]
             if left:
-                gain = f"take a {colour} cube ({left} left in your supply)"
-                if "bulk" in self.effects(p) and face in (1, 2) and left > 1:
-                    gain += " and a second one (Bulk Buyer)"
-                if len(self.inventory[p]) >= self.inventory_size(p):
-                    gain += f"; your inventory is full ({self.inventory_size(p)}), so you then return one"
+                bulk = (msg("cube-europe.d.gain_bulk", effect="bulk")
+                        if "bulk" in self.effects(p) and face in (1, 2) and left > 1 else "")
+                full = (msg("cube-europe.d.gain_full", size=self.inventory_size(p))
+                        if len(self.inventory[p]) >= self.inventory_size(p) else "")
+                gain = msg("cube-europe.d.gain_cube", colour=colour, left=left, bulk=bulk, full=full)
             else:
-                gain = f"no cube (your {colour} supply is empty)"
-            return (f"Put die {a[0]} on square {a[1]} (shows {face}): {gain} — "
-                    + self._cost_text(p, a[0], face, 0, True))
+                gain = msg("cube-europe.d.gain_none", colour=colour)
+            return Message("cube-europe.d.take", {"die": a[0], "square": a[1], "face": face, "gain": gain,
+                                                  "cost": self._cost_text(p, a[0], face, 0, True)})
         if name == "place":
             colour, number = self.board(p).hexes[a[1]]
             tol = 1 if "surveyor" in self.effects(p) else 0
             plans = self.payments(p, a[0], number, tol, False)
             after = self.workers[p] - plans[0][0] if len(plans) == 1 else None  # workers when the effect fires
-            return (f"Place a {colour} cube from your inventory on {a[1]} (number {number}) with die {a[0]}; "
-                    f"{self._effect_text(p, colour, after)} — {self._cost_text(p, a[0], number, tol, False)}")
+            return Message("cube-europe.d.place", {
+                "colour": colour, "hex": a[1], "number": number, "die": a[0],
+                "then": self._effect_text(p, colour, after), "cost": self._cost_text(p, a[0], number, tol, False)})
         if name == "worker":
             w = self.workers[p]
             got = min(WORKER_MAX, w + (2 if "recruiter" in self.effects(p) else 1)) - w
-            gain = (f"gain {got} worker{'s' if got != 1 else ''} (workers {w} → {w + got})" if got
-                    else f"gain nothing (the worker track is full at {WORKER_MAX})")
-            return f"Use die {a[0]} to {gain} — costs die {a[0]}"
+            if got:
+                return Message("cube-europe.d.worker", {"die": a[0], "n": got, "before": w, "after": w + got})
+            return Message("cube-europe.d.worker_full", {"die": a[0], "max": WORKER_MAX})
         if name == "start":
-            number = self.board(p).hexes[a[0]][1]
-            return (f"Start with your first yellow cube on {a[0]} (yellow {number}) — free, "
-                    "and this yellow cube tucks no card")
+            return Message("cube-europe.d.start", {"hex": a[0], "number": self.board(p).hexes[a[0]][1]})
         if name == "return":
-            held = len(self.inventory[p])
-            text = (f"Return a {a[0]} cube from your inventory to your supply "
-                    f"(you hold {held}, room for {self.inventory_size(p)}) — costs that cube")
-            if "recycle" in self.effects(p) and self.workers[p] < WORKER_MAX:
-                text += f"; Recycler gives 1 worker (workers {self.workers[p]} → {self.workers[p] + 1})"
-            return text
+            w = self.workers[p]
+            recycle = (msg("cube-europe.d.return_recycle", effect="recycle", before=w, after=w + 1)
+                       if "recycle" in self.effects(p) and w < WORKER_MAX else "")
+            return Message("cube-europe.d.return", {"colour": a[0], "held": len(self.inventory[p]),
+                                                    "size": self.inventory_size(p), "recycle": recycle})
         if name == "chain":
             colour, number = self.board(p).hexes[a[0]]
-            return (f"Red effect: place a {colour} cube from your inventory on {a[0]} (number {number}) "
-                    f"without a die — free; {self._effect_text(p, colour, self.workers[p])}")
+            return Message("cube-europe.d.chain", {"colour": colour, "hex": a[0], "number": number,
+                                                   "then": self._effect_text(p, colour, self.workers[p])})
         if name == "white":
-            return (f"White effect: gain a {a[0]} cube from your supply "
-                    f"({self.supply[p][a[0]]} left) — free")
+            return Message("cube-europe.d.white", {"colour": a[0], "left": self.supply[p][a[0]]})
         if name == "pass":
             kind = self.pending[-1][0] if self.pending else ""
-            what = {"chain": "the red cube's effect: place no extra cube",
-                    "white": "the white cube's effect: gain no cube"}.get(kind, "the effect")
-            return f"Decline {what} — free"
+            if kind == "chain":
+                return Message("cube-europe.d.pass_chain", {})
+            if kind == "white":
+                return Message("cube-europe.d.pass_white", {})
+            return Message("cube-europe.d.pass", {})
         if name == "pay":
             return self._describe_pay(action, p)
-        return str(action)
+        return None
 
-    def _describe_chance(self, action: Action) -> str:
+    def _describe_chance(self, action: Action) -> Message | None:
         a = action.args
         name = action.name
         if name == "roll":
-            who = self.player_name((self.first + self.turn_index) % self.players)
-            return f"{who} rolls {a[0]} and {a[1]}"
+            who = (self.first + self.turn_index) % self.players
+            return Message("cube-europe.d.roll", {"seat": who, "die1": a[0], "die2": a[1]})
         if name == "card":
-            effect_name = EFFECTS[CARDS[a[0]].effect][0]
+            effect = CARDS[a[0]].effect
             where = self.pending_draws[0] if self.pending_draws else "top"
             if where == "discard":
-                return f"Card {a[0]} ({effect_name}) is turned onto the market discard pile"
-            return f"Card {a[0]} ({effect_name}) becomes the market deck's face-up top"
+                return Message("cube-europe.d.card_discard", {"card": a[0], "effect": effect})
+            return Message("cube-europe.d.card_top", {"card": a[0], "effect": effect})
         if name == "board":
-            return f"Card {a[0]} becomes {self.player_name(len(self.boards))}'s board"
+            return Message("cube-europe.d.board", {"card": a[0], "seat": len(self.boards)})
         if name == "first":
-            return f"{self.player_name(a[0])} (seat {a[0]}) gets the start card and starts with 1 worker"
-        return str(action)
+            return Message("cube-europe.d.first", {"seat": a[0], "number": a[0]})
+        return None
 
-    def _effect_text(self, player: int, colour: str, w: int | None) -> str:
+    def _effect_text(self, player: int, colour: str, w: int | None) -> dict[str, Any]:
         """What placing a cube of ``colour`` does next (「方块效果」); ``w``: the workers by then, if known."""
         effects = self.effects(player)
         if colour == "red":
-            return "then you may place another cube from your inventory next to it, without a die"
+            return msg("cube-europe.e.red")
         if colour == "white":
-            return "then you may gain a cube of a colour shown on the market"
+            return msg("cube-europe.e.white")
         if colour == "blue":
             gain = 2 if "blue_boost" in effects else 1
             if w is None:
-                return f"then gain {_workers(gain)} (the track stops at {WORKER_MAX})"
+                return msg("cube-europe.e.blue_max", workers=_workers(gain), max=WORKER_MAX)
             got = min(WORKER_MAX, w + gain) - w
-            return f"then gain {_workers(got)} (workers {w} → {w + got})"
+            return msg("cube-europe.e.blue", workers=_workers(got), before=w, after=w + got)
         if colour == "green":
-            text = "1 VP at the end of the game"
             if "wage" in effects and (w is None or w < WORKER_MAX):
-                text += ", and 1 worker now (Harvest Wage" + (f": workers {w} → {w + 1})" if w is not None else ")")
-            return text
-        when = "turn" if self.players == 1 else "round"
+                if w is None:
+                    return msg("cube-europe.e.green_wage", effect="wage")
+                return msg("cube-europe.e.green_wage_known", effect="wage", before=w, after=w + 1)
+            return msg("cube-europe.e.green")
+        period = "turn" if self.players == 1 else "round"
         if self.discard:
             card = self.discard[-1]
-            return (f"at the end of the {when} the rightmost market card, card {card} "
-                    f"({EFFECTS[CARDS[card].effect][0]}), goes under your board")
-        return f"at the end of the {when} the rightmost market card goes under your board"
+            return msg("cube-europe.e.yellow_card", period=period, card=card, effect=CARDS[card].effect)
+        return msg("cube-europe.e.yellow", period=period)
 
-    def _cost_text(self, player: int, die: int, target: int, tol: int, take: bool) -> str:
+    def _cost_text(self, player: int, die: int, target: int, tol: int, take: bool) -> dict[str, Any]:
         plans = self.payments(player, die, target, tol, take)
         if not plans:
-            return f"die {die} cannot be made {target} now"
+            return msg("cube-europe.c.impossible", die=die, target=target)
         if plans == [(0, False, False)]:
-            return f"costs die {die}"
+            return msg("cube-europe.c.die", die=die)
+        have = _workers(self.workers[player])
         if len(plans) == 1:
-            return f"costs die {die} and {_plan_text(plans[0])} (you have {_workers(self.workers[player])})"
-        options = " or ".join(_plan_text(plan) for plan in plans)
-        return f"costs die {die} and, your choice next, {options} (you have {_workers(self.workers[player])})"
+            return msg("cube-europe.c.die_plan", die=die, plan=_plan_text(plans[0]), workers=have)
+        options = _plan_text(plans[-1])
+        for plan in reversed(plans[:-1]):
+            options = msg("cube-europe.or", a=_plan_text(plan), b=options)
+        return msg("cube-europe.c.die_choice", die=die, options=options, workers=have)
 
-    def _describe_pay(self, action: Action, player: int) -> str:
+    def _describe_pay(self, action: Action, player: int) -> Message:
         args = action.args
         plan = (args[0], "steady" in args, "mirror" in args)
         if not self.pending or self.pending[-1][0] != "pay":
-            return f"Pay a die change with {_plan_text(plan)}"
+            return Message("cube-europe.d.pay_plain", {"plan": _plan_text(plan)})
         _, kind, die, where = self.pending[-1]
         if kind == "take":
             target = self.market_squares()[where - 1][0]
-            what = f"square {where}"
+            what = msg("cube-europe.w.square", square=where)
         else:
             target = self.board(player).hexes[where][1]
-            what = f"hex {where}"
+            what = msg("cube-europe.w.hex", hex=where)
         w = self.workers[player]
-        used = " and ".join(n for n, flag in (("Steady Hand", plan[1]), ("Mirror", plan[2])) if flag)
+        used = _means((0, plan[1], plan[2])) if plan[1] or plan[2] else None
         if not plan[0]:
-            return (f"Turn die {die} into {target} for {what} with {used} and 0 workers — "
-                    f"free, but {used} is used up for this turn (workers stay {w})")
-        text = (f"Turn die {die} into {target} for {what} with {_plan_text(plan)} — "
-                f"costs {_workers(plan[0])} (workers {w} → {w - plan[0]})")
-        return text + (f", and {used} is used up for this turn" if used else "")
+            return Message("cube-europe.d.pay_free", {"die": die, "target": target, "what": what, "used": used,
+                                                      "workers": w})
+        tail = msg("cube-europe.d.pay_used", used=used) if used else ""
+        return Message("cube-europe.d.pay", {"die": die, "target": target, "what": what, "plan": _plan_text(plan),
+                                             "cost": _workers(plan[0]), "before": w, "after": w - plan[0],
+                                             "tail": tail})
 
-    def why_illegal(self, action: Action, player: int) -> str:
+    def why_illegal(self, action: Action, player: int) -> Message:
         reason = self._reason(action, player)
-        return reason if reason else super().why_illegal(action, player)
+        if reason is not None:
+            return reason
+        legal = self.legal_actions(player)
+        shown: list[Any] = [_quoted(x) for x in legal[:12]] + (["…"] if len(legal) > 12 else [])
+        return Message("cube-europe.error.not_now", {"action": str(action), "seat": player, "legal": shown})
 
-    def _reason(self, action: Action, player: int) -> str | None:
+    def _reason(self, action: Action, player: int) -> Message | None:
         name, a = action.name, action.args
-        if self.phase == "start" and name != "start":
-            return "first put your yellow cube on one of your yellow hexes: " + ", ".join(self.board(player).start_hexes)
+        if player == CHANCE or player not in self._to_move():
+            return None
+        if name in ("board", "card", "first", "roll"):
+            return Message("cube-europe.error.chance_only", {})
+        if self.phase == "start":
+            hexes = list(self.board(player).start_hexes)
+            if name == "start" and a and a[0] not in hexes:
+                return Message("cube-europe.error.not_start_hex", {"hex": str(a[0]), "hexes": hexes})
+            if name != "start":
+                return Message("cube-europe.error.start_first", {"hexes": hexes})
+            return None
         if self.pending and name not in ("return", "chain", "white", "pass", "pay"):
             kind = self.pending[-1][0]
-            return {"pay": "first choose how to pay for the die change: " + ", ".join(
-                        str(a) for a in self._follow_up_actions(player)),
-                    "return": "your inventory is over-full: return a cube first",
-                    "chain": "first resolve the red cube's effect (chain HEX or pass)",
-                    "white": "first resolve the white cube's effect (white COLOUR or pass)"}[kind]
+            if kind == "pay":
+                return Message("cube-europe.error.pay_first",
+                               {"actions": [_quoted(x) for x in self._follow_up_actions(player)]})
+            if kind == "return":
+                return Message("cube-europe.error.return_first", {})
+            if kind == "chain":
+                return Message("cube-europe.error.chain_first", {})
+            return Message("cube-europe.error.white_first", {})
+        if name == "start":
+            return Message("cube-europe.error.start_done", {})
+        if not self.pending and name in ("return", "chain", "white", "pass", "pay"):
+            return Message("cube-europe.error.nothing_pending", {})
         if name in ("take", "place", "worker") and self.phase == "turn":
             if not a or not isinstance(a[0], int) or a[0] not in self.dice[player]:
-                return f"you have no die showing {a[0] if a else '?'}; your dice: {self.dice[player]}"
+                return Message("cube-europe.error.no_die", {"die": a[0] if a else "?", "dice": list(self.dice[player])})
         if name == "take" and len(a) == 2 and isinstance(a[1], int):
             squares = self.market_squares()
             if not 1 <= a[1] <= 6 or squares[a[1] - 1] is None:
-                return "the market's centre squares are numbered 1–6 (only the six centre squares count)"
+                return Message("cube-europe.error.bad_square", {})
             if self.market_dice[a[1] - 1] >= self._stack_limit():
-                return f"square {a[1]} already holds {self.market_dice[a[1] - 1]} die/dice, the limit with {self.players} players"
+                return Message("cube-europe.error.square_full", {"square": a[1], "n": self.market_dice[a[1] - 1],
+                                                                 "players": self.players})
             face = squares[a[1] - 1][0]
-            return f"die {a[0]} cannot become {face}: that needs more workers than your {self.workers[player]}"
+            return Message("cube-europe.error.cannot_become", {"die": a[0], "face": face, "workers": self.workers[player]})
         if name == "place" and len(a) == 2:
             hexes = self.board(player).hexes
             if a[1] not in hexes:
-                return f"there is no hex {a[1]!r} on your board (hexes are A1…E3)"
+                return Message("cube-europe.error.no_hex", {"hex": str(a[1])})
             colour, number = hexes[a[1]]
             if a[1] in self.filled[player]:
-                return f"{a[1]} already holds a cube"
+                return Message("cube-europe.error.hex_filled", {"hex": a[1]})
             if a[1] not in self._frontier(player):
-                return f"{a[1]} is not next to a filled hex"
+                return Message("cube-europe.error.not_adjacent", {"hex": a[1]})
             if colour not in self.inventory[player]:
-                return f"{a[1]} is {colour} and you have no {colour} cube in your inventory"
-            return f"die {a[0]} does not match {a[1]}'s number {number}, and you lack the workers to change it"
+                return Message("cube-europe.error.no_colour", {"hex": a[1], "colour": colour})
+            return Message("cube-europe.error.wrong_number", {"die": a[0], "hex": a[1], "number": number})
         return None
 
 
 def _effect_view(card: int | None) -> dict[str, Any] | None:
-    """A card's yellow effect for observations: card id, effect id, name and text."""
+    """A card's yellow effect for observations: card id, effect id, and its English name and text
+    (screens name it in their language by the id: ``TERMS["effect"]``, ``TERMS["effect_text"]``)."""
     if card is None:
         return None
     effect = CARDS[card].effect
@@ -904,12 +937,44 @@ def _effect_view(card: int | None) -> dict[str, Any] | None:
     return {"card": card, "id": effect, "name": name, "text": text}
 
 
-def _workers(n: int) -> str:
-    return f"{n} worker{'s' if n != 1 else ''}"
+def _quoted(action: Action) -> dict[str, Any]:
+    """An action's compact text as a message argument: what a player types, in quotes in Chinese."""
+    return msg("cube-europe.quoted", action=str(action))
 
 
-def _plan_text(plan: tuple[int, bool, bool]) -> str:
+def _workers(n: int) -> dict[str, Any]:
+    """ "1 worker", "2 workers" (「1 名工人」)."""
+    return msg("cube-europe.n_workers", n=n)
+
+
+def _effect_name(effect: str) -> dict[str, Any]:
+    return msg("cube-europe.effect_name", effect=effect)
+
+
+def _means(plan: tuple[int, bool, bool]) -> dict[str, Any]:
+    """``(1, True, False)`` → "1 worker and Steady Hand": what pays for a die change."""
+    parts = [_workers(plan[0])] if plan[0] else []
+    if plan[1]:
+        parts.append(_effect_name("nudge"))
+    if plan[2]:
+        parts.append(_effect_name("flip"))
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return msg("cube-europe.and", a=parts[0], b=parts[1])
+    return msg("cube-europe.and3", a=parts[0], b=parts[1], c=parts[2])
+
+
+def _plan_text(plan: tuple[int, bool, bool]) -> dict[str, Any]:
     """``(2, True, False)`` → "2 workers + Steady Hand"."""
     parts = [_workers(plan[0])] if plan[0] else []
-    parts += ["Steady Hand"] * plan[1] + ["Mirror"] * plan[2]
-    return " + ".join(parts) if parts else "nothing"
+    if plan[1]:
+        parts.append(_effect_name("nudge"))
+    if plan[2]:
+        parts.append(_effect_name("flip"))
+    if not parts:
+        return msg("cube-europe.nothing")
+    text = parts[0]
+    for part in parts[1:]:
+        text = msg("cube-europe.plus", a=text, b=part)
+    return text
