@@ -5,15 +5,20 @@ from __future__ import annotations
 import time
 
 
-def start_game(page, base: str, game_id: str, players: int, bots: str = "random") -> None:
-    """In the lobby: choose the game and player count; seat 0 is you, the others bots of ``bots``."""
-    page.goto(base + "/")
+def start_game(page, base: str, game_id: str, players: int, bots: str = "random", lang: str | None = None,
+               name: str | None = None) -> None:
+    """In the lobby: choose the game and player count; seat 0 is you, the others bots of ``bots``.
+
+    ``lang``: open the page with ``?lang=`` (else the page's own choice); ``name``: type your name."""
+    page.goto(base + "/" + (f"?lang={lang}" if lang else ""))
     page.wait_for_selector("#create")
     page.select_option("#game", game_id)
     page.fill("#players", str(players))
     page.dispatch_event("#players", "change")
     for i in range(1, players):
         page.select_option(f"#seat-{i}", f"bot:{bots}")
+    if name:
+        page.fill("#player-name", name)
     page.click("#create")
     page.wait_for_selector("#status")
 

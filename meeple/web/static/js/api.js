@@ -1,5 +1,8 @@
 // HTTP calls to the meeple server and the seat tokens this browser holds.
 // Tokens live in localStorage (per game) and travel only in the Authorization header.
+// Every request names the page's language (`?lang=`): the server renders log lines, action labels,
+// seat names and errors in it.
+import { lang, show, t } from "./i18n.js";
 
 const STORE = "meeple.seats";
 
@@ -25,18 +28,32 @@ export class ApiError extends Error {
   constructor(status, detail) { super(detail); this.status = status; }
 }
 
+// `path` with the page's language added to its query.
+export function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    const detail = data && (data.detail || data.message) ? (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)) : res.statusText;
+    const detail = data && (data.detail || data.message) ? errorText(data.detail || data.message) : t("web.error.http", { status: res.status });
     throw new ApiError(res.status, detail);
   }
   return data;
+}
+
+// An error's `detail` as a person reads it: text (the server renders it in the page's language), a
+// message `{id, args}`, or FastAPI's list of validation problems.
+export function errorText(detail) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((d) => errorText(d && typeof d === "object" && "msg" in d ? d.msg : d)).join("; ");
+  if (detail && typeof detail === "object" && "id" in detail) return show(detail);
+  return JSON.stringify(detail);
 }
 
 export function socketUrl(gid) {

@@ -1,38 +1,88 @@
-// The single page: routes by URL hash to the lobby, a game, an invite, or a replay.
+// The single page: routes by URL hash to the lobby, a game, an invite, or a replay. The page speaks
+// the language chosen by i18n.js; the switch in the header re-draws the current screen in place.
 import { showLobby } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { api, remember } from "./api.js";
 import { h, toast } from "./dom.js";
+import { chooseLanguage, setLanguage, lang, t, LANGUAGES, DEFAULT } from "./i18n.js";
+
+let screen = null; // what is on the page now: { relang() } re-draws it in the new language
 
 async function route() {
   leaveGame();
+  screen = null;
   const main = document.getElementById("main");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   try {
-    if (parts[0] === "game" && parts[1]) return await showGame(main, parts[1]);
-    if (parts[0] === "replay" && parts[1]) return await showReplay(main, parts[1]);
-    if (parts[0] === "join" && parts[1]) return await join(main, parts[1], parts[2], parts[3]);
-    return await showLobby(main);
+    if (parts[0] === "game" && parts[1]) screen = await showGame(main, parts[1]);
+    else if (parts[0] === "replay" && parts[1]) screen = await showReplay(main, parts[1]);
+    else if (parts[0] === "join" && parts[1]) screen = await join(main, parts[1], parts[2], parts[3]);
+    else screen = await showLobby(main);
   } catch (err) {
-    main.replaceChildren(h("p", { class: "error", role: "alert" }, `Something went wrong: ${err.message}`),
-      h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+    main.replaceChildren(h("p", { class: "error", role: "alert" }, t("web.error.something", { reason: err.message })),
+      h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))));
   }
 }
 
 async function join(main, gid, seat, invite) {
-  main.replaceChildren(h("p", {}, "Joining…"));
+  main.replaceChildren(h("p", {}, t("web.joining")));
   try {
     const body = { invite: invite || null, seat: seat === undefined || seat === "" ? null : Number(seat) };
     const res = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST", body });
     remember(gid, res.seat, res.token);
-    history.replaceState(null, "", `#/game/${encodeURIComponent(gid)}`);
+    history.replaceState(null, "", `${location.pathname}${location.search}#/game/${encodeURIComponent(gid)}`);
     return showGame(main, gid);
   } catch (err) {
-    toast(`Could not join: ${err.message}`);
+    toast(t("web.error.join", { reason: err.message }));
     location.hash = `#/game/${encodeURIComponent(gid)}`;
+    return null;
   }
 }
 
-window.addEventListener("hashchange", route);
-route();
+// The words of index.html (data-i18n) and the language switch.
+function drawChrome() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  const box = document.getElementById("lang-switch");
+  if (!box) return;
+  box.setAttribute("aria-label", t("web.lang.choose"));
+  box.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => h("button", {
+    class: `lang ${code === lang() ? "current" : ""}`, lang: code === "zh" ? "zh-Hans" : code, type: "button",
+    "aria-pressed": String(code === lang()), "data-lang": code, title: name,
+    onclick: () => switchTo(code),
+  }, name)));
+}
+
+async function switchTo(code) {
+  if (code === lang()) return;
+  try {
+    await setLanguage(code);
+  } catch (err) {
+    toast(t("web.error.language", { reason: err.message }));
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.has("lang")) {
+    params.set("lang", code);
+    history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
+  }
+  drawChrome();
+  if (screen && screen.relang) {
+    try { await screen.relang(); } catch (err) { toast(err.message); }
+  } else {
+    await route();
+  }
+}
+
+async function start() {
+  try {
+    await setLanguage(chooseLanguage(), { save: false });
+  } catch {
+    await setLanguage(DEFAULT, { save: false }).catch(() => {});
+  }
+  drawChrome();
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

@@ -1,7 +1,9 @@
 // A game page: the live view over the WebSocket, the board, the actions you may take, the log.
-import { api, seatFor, forget, socketUrl } from "./api.js";
+import { api, seatFor, forget, socketUrl, errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
+import { t, lang, show, term } from "./i18n.js";
+import { gameTitle, seatLabel, levelName } from "./names.js";
 
 let live = null;
 
@@ -14,12 +16,13 @@ export async function showGame(main, gid) {
   const mine = seatFor(gid);
   const summary = await api(`/api/games/${encodeURIComponent(gid)}`);
   const catalog = await api("/api/catalog");
-  const info = catalog.games.find((g) => g.id === summary.game) || { name: summary.game, seat_names: [] };
+  const info = catalog.games.find((g) => g.id === summary.game) || { id: summary.game, name: summary.game, seat_names: [] };
   const board = boardFor(summary.game);
   if (board.prepare) await board.prepare();
   const page = new GamePage(main, gid, mine, info);
   live = page;
   page.connect();
+  return page;
 }
 
 class GamePage {
@@ -28,49 +31,70 @@ class GamePage {
     this.view = null; this.log = []; this.closed = false; this.retry = 0; this.pendingRef = 0;
     this.board = null;
     this.el = {
-      status: h("p", { class: "status", id: "status", role: "status" }, "Connecting…"),
-      seats: h("ul", { class: "seat-chips", "aria-label": "Players" }),
+      status: h("p", { class: "status", id: "status", role: "status" }, t("web.game.connecting")),
+      seats: h("ul", { class: "seat-chips", "aria-label": t("web.game.players") }),
       board: h("div", { class: "board", id: "board" }),
       actions: h("div", { class: "actions", id: "actions" }),
-      log: h("ol", { class: "log", id: "log", "aria-label": "Game log" }),
+      log: h("ol", { class: "log", id: "log", "aria-label": t("web.game.log_label") }),
       summary: h("div", { id: "summary" }),
       controls: h("div", { class: "controls" }),
     };
+    this.el.title = h("h1", {}, gameTitle(info));
+    this.el.moveHead = h("h2", {}, t("web.game.your_move"));
+    this.el.logHead = h("h2", {}, t("web.game.log"));
     main.replaceChildren(
-      h("section", { class: "game-head" }, h("h1", {}, info.name), this.el.status, this.el.seats),
+      h("section", { class: "game-head" }, this.el.title, this.el.status, this.el.seats),
       this.el.summary,
       h("div", { class: "game-layout" },
         this.el.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, h("h2", {}, "Your move"), this.el.actions, this.el.controls),
-          h("section", { class: "panel" }, h("h2", {}, "Log"), this.el.log))));
+          h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls),
+          h("section", { class: "panel" }, this.el.logHead, this.el.log))));
     this.onKey = (ev) => this.key(ev);
     this.onRedraw = () => { if (this.view) this.render(); };
     document.addEventListener("keydown", this.onKey);
     document.addEventListener("meeple-redraw", this.onRedraw);
   }
 
-  connect() {
+  connect(fresh = false) {
     if (this.closed) return;
     const ws = new WebSocket(socketUrl(this.gid));
     this.ws = ws;
     ws.onopen = () => {
+      if (ws !== this.ws) return;
       this.retry = 0;
-      // updates: after the first view, only what changed (docs/server.md, "Updates")
+      // updates: after the first view, only what changed (docs/server.md, "Updates"); `fresh` (a new
+      // language) asks for the whole view and log again, rendered in the page's language
+      const resume = this.view && !fresh;
       ws.send(JSON.stringify({ type: "hello", token: this.mine ? this.mine.token : null,
-        seq: this.view ? this.view.seq : null, log_from: this.view ? this.log.length : 0, updates: true }));
+        seq: resume ? this.view.seq : null, log_from: resume ? this.log.length : 0, updates: true, lang: lang() }));
     };
-    ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
+    ws.onmessage = (ev) => { if (ws === this.ws) this.message(JSON.parse(ev.data)); };
     ws.onclose = (ev) => {
-      if (this.closed) return;
+      if (this.closed || ws !== this.ws) return;
       if (ev.code === 1008 && /token/.test(ev.reason || "")) {
-        toast("This browser's seat token is not valid for this game; watching instead.");
+        toast(t("web.game.token_invalid"));
         forget(this.gid); this.mine = null;
       }
-      this.el.status.textContent = "Connection lost — reconnecting…";
+      this.el.status.textContent = t("web.game.reconnecting");
       const delay = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };
+  }
+
+  // A language switch: the same page, its words redrawn now and the server's words (log, labels,
+  // seat names) asked for again in the new language; the game itself is untouched.
+  async relang() {
+    this.el.title.textContent = gameTitle(this.info);
+    this.el.moveHead.textContent = t("web.game.your_move");
+    this.el.logHead.textContent = t("web.game.log");
+    this.el.seats.setAttribute("aria-label", t("web.game.players"));
+    this.el.log.setAttribute("aria-label", t("web.game.log_label"));
+    if (this.view) this.render();
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.connect(true);
   }
 
   close() {
@@ -90,12 +114,13 @@ class GamePage {
     } else if (msg.type === "ack") {
       if (msg.update) this.update(msg.update);
     } else if (msg.type === "error") {
-      toast(msg.detail);
+      toast(errorText(msg.detail));
+      this.el.actions.classList.remove("busy");
     }
   }
 
   addLog(msg) {
-    if (msg.log_start === 0) this.log = [];
+    if (msg.log_start === 0) { this.log = []; this.el.log.replaceChildren(); }
     this.log.length = Math.min(this.log.length, msg.log_start);
     this.log.push(...msg.log);
   }
@@ -117,32 +142,39 @@ class GamePage {
     this.render();
   }
 
-  seatName(p) { return (this.view && this.view.seats[p] && this.view.seats[p].color) || this.info.seat_names[p] || `Player ${p + 1}`; }
+  seatName(p) {
+    const named = term(this.info.id, "seat", p);
+    if (named !== null) return named;
+    return (this.view && this.view.seats[p] && this.view.seats[p].color) || seatLabel(this.info, p);
+  }
 
   act(entry) {
-    if (!this.view || !this.view.your_turn) return;
+    if (!this.view || !this.view.your_turn || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.ws.send(JSON.stringify({ type: "move", seq: this.view.seq, action: entry.action, ref: ++this.pendingRef }));
     this.el.actions.classList.add("busy");
   }
 
   undo() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.ws.send(JSON.stringify({ type: "undo", seq: this.view.seq, ref: ++this.pendingRef }));
   }
 
   render() {
     const v = this.view;
     this.el.actions.classList.remove("busy");
-    const waiting = v.to_move.map((p) => this.seatName(p)).join(", ");
-    this.el.status.textContent = v.over ? "Game over"
-      : v.your_turn ? `Your turn (${this.seatName(v.seat)})`
-      : waiting ? `Waiting for ${waiting}` : "…";
+    const waiting = v.to_move.map((p) => this.seatName(p));
+    this.el.status.textContent = v.over ? t("web.game.over")
+      : v.your_turn ? t("web.game.your_turn", { seat: this.seatName(v.seat) })
+      : waiting.length ? t("web.game.waiting", { seats: waiting }) : "…";
     this.el.status.className = `status ${v.your_turn ? "your-turn" : ""}`;
     this.el.seats.replaceChildren(...v.seats.map((s) => h("li", {
       class: `chip seat-${s.seat} ${v.to_move.includes(s.seat) ? "to-move" : ""} ${s.seat === v.seat ? "me" : ""}`,
-    }, `${s.color}${s.seat === v.seat ? " (you)" : ""}`, " ",
-      h("small", {}, s.kind === "bot" ? `bot ${s.level}` : s.away ? `away — bot ${s.level}` : (s.name || (s.claimed ? "person" : "free seat"))),
-      s.kind === "human" && s.claimed ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "offline" }, s.connected ? "●" : "○") : null,
-      v.to_move.includes(s.seat) ? h("span", { class: "sr" }, " (to move)") : null)));
+    }, s.seat === v.seat ? t("web.you_suffix", { seat: this.seatName(s.seat) }) : this.seatName(s.seat), " ",
+      h("small", {}, s.kind === "bot" ? t("web.game.chip_bot", { level: levelName(s.level) })
+        : s.away ? t("web.game.chip_away", { level: levelName(s.level) })
+        : (s.name || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
+      s.kind === "human" && s.claimed ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("web.game.connected") : t("web.game.offline") }, s.connected ? "●" : "○") : null,
+      v.to_move.includes(s.seat) ? h("span", { class: "sr" }, " ", t("web.game.to_move")) : null)));
     const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat };
     this.board = boardFor(v.game);
     this.board.render(this.el.board, v, ui);
@@ -152,20 +184,20 @@ class GamePage {
   }
 
   renderActions(v) {
-    if (v.over) { this.el.actions.replaceChildren(h("p", {}, "The game is over.")); }
+    if (v.over) { this.el.actions.replaceChildren(h("p", {}, t("web.game.is_over"))); }
     else if (!v.legal.length) {
-      this.el.actions.replaceChildren(h("p", { class: "muted" }, v.seat === null ? "You are watching." : "Not your turn."));
+      this.el.actions.replaceChildren(h("p", { class: "muted" }, v.seat === null ? t("web.game.watching") : t("web.game.not_your_turn")));
     } else {
       this.el.actions.replaceChildren(h("ol", { class: "action-list" }, v.legal.map((entry, i) =>
         h("li", {}, h("button", { class: "action", dataset: { text: entry.text }, onclick: () => this.act(entry),
-          "aria-keyshortcuts": i < 9 ? String(i + 1) : null }, i < 9 ? h("kbd", {}, String(i + 1)) : null, " ", entry.label)))));
+          "aria-keyshortcuts": i < 9 ? String(i + 1) : null }, i < 9 ? h("kbd", {}, String(i + 1)) : null, " ", show(entry.label))))));
     }
     const controls = [];
-    if (v.can_undo) controls.push(h("button", { id: "undo", onclick: () => this.undo() }, "Undo my last move"));
+    if (v.can_undo) controls.push(h("button", { id: "undo", onclick: () => this.undo() }, t("web.game.undo")));
     if (this.mine && !v.over) {
       const me = v.seats[v.seat];
-      if (me && me.away) controls.push(h("button", { onclick: () => this.seatCall("reclaim") }, "Take my seat back"));
-      else controls.push(h("button", { onclick: () => this.seatCall("leave") }, "Leave (a bot plays for me)"));
+      if (me && me.away) controls.push(h("button", { onclick: () => this.seatCall("reclaim") }, t("web.game.reclaim")));
+      else controls.push(h("button", { onclick: () => this.seatCall("leave") }, t("web.game.leave")));
     }
     this.el.controls.replaceChildren(...controls);
   }
@@ -178,7 +210,7 @@ class GamePage {
   renderLog() {
     const start = this.el.log.children.length <= this.log.length ? this.el.log.children.length : 0;
     if (start === 0) this.el.log.replaceChildren();
-    for (const line of this.log.slice(start)) this.el.log.append(h("li", {}, line));
+    for (const line of this.log.slice(start)) this.el.log.append(h("li", {}, show(line)));
     this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
@@ -186,12 +218,12 @@ class GamePage {
     if (!v.over || !v.result) { this.el.summary.replaceChildren(); return; }
     const { scores, winners } = v.result;
     const order = scores.map((sc, p) => [sc, p]).sort((a, b) => b[0] - a[0]);
-    this.el.summary.replaceChildren(h("section", { class: "panel summary", id: "game-over", role: "dialog", "aria-label": "Game over" },
-      h("h2", {}, winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.map((p) => this.seatName(p)).join(", ")}` : "Nobody wins"),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+    this.el.summary.replaceChildren(h("section", { class: "panel summary", id: "game-over", role: "dialog", "aria-label": t("web.game.over") },
+      h("h2", {}, winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => this.seatName(p)) }) : t("web.game.nobody_wins")),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("web.game.player")), h("th", {}, t("web.game.score")))),
         h("tbody", {}, order.map(([sc, p]) => h("tr", { class: winners.includes(p) ? "winner" : "" }, h("td", {}, this.seatName(p)), h("td", {}, String(sc)))))),
-      h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.gid)}` }, "Watch the replay"), " ",
-      h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+      h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.gid)}` }, t("web.game.watch_replay")), " ",
+      h("a", { class: "button", href: "#/" }, t("web.back_to_lobby"))));
   }
 
   key(ev) {

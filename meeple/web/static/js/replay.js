@@ -2,33 +2,39 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
+import { t, show } from "./i18n.js";
+import { gameTitle, seatLabel } from "./names.js";
 
-export async function showReplay(main, gid) {
+export async function showReplay(main, gid, keep = null) {
   const data = await api(`/api/games/${encodeURIComponent(gid)}/replay`);
   const board0 = boardFor(data.game);
   if (board0.prepare) await board0.prepare();
+  const info = { id: data.game, seat_names: [] };
+  const seatName = (p) => seatLabel(info, p);
   const total = data.moves.length;
-  let step = total;
-  let viewer = "public";
+  let step = keep ? Math.min(keep.step, total) : total;
+  let viewer = keep ? keep.viewer : "public";
   const board = h("div", { class: "board", id: "board" });
   const label = h("p", { class: "status", role: "status" });
-  const viewSel = h("select", { "aria-label": "Whose view" });
-  const slider = h("input", { type: "range", min: 0, max: total, value: total, "aria-label": "Move number" });
+  const viewSel = h("select", { "aria-label": t("web.replay.whose_view") });
+  const slider = h("input", { type: "range", min: 0, max: total, value: step, "aria-label": t("web.replay.move_number") });
 
   async function draw() {
     try {
       const snap = await api(`/api/games/${encodeURIComponent(gid)}/replay/${step}`);
       const observations = snap.observations || [];
       if (viewSel.options.length === 0) {
-        viewSel.append(h("option", { value: "public" }, "public view"),
-          ...observations.map((_, p) => h("option", { value: String(p) }, `seat ${p + 1}'s view`)));
+        viewSel.append(h("option", { value: "public" }, t("web.replay.public_view")),
+          ...observations.map((_, p) => h("option", { value: String(p) }, t("web.replay.seat_view", { seat: seatName(p) }))));
+        viewSel.value = viewer;
       }
       const obs = viewer === "public" ? snap.public : observations[Number(viewer)];
       const move = step > 0 ? data.moves[step - 1] : null;
-      label.textContent = `Move ${step} of ${total}${move ? ` — ${move.label}` : " — the start"}`;
+      label.textContent = move ? t("web.replay.move_of", { step, total, move: show(move.label) })
+        : t("web.replay.start_of", { total });
       const view = { game: data.game, observation: obs, legal: [], seat: viewer === "public" ? null : Number(viewer),
         to_move: obs.to_move || [], over: step === total, seats: [] };
-      boardFor(data.game).render(board, view, { legal: [], act: () => {}, seatName: (p) => `Player ${p + 1}`, yourSeat: view.seat });
+      boardFor(data.game).render(board, view, { legal: [], act: () => {}, seatName, yourSeat: view.seat });
       slider.value = step;
     } catch (err) { toast(err.message); }
   }
@@ -36,18 +42,21 @@ export async function showReplay(main, gid) {
   viewSel.addEventListener("change", () => { viewer = viewSel.value; draw(); });
   slider.addEventListener("input", () => go(Number(slider.value)));
   main.replaceChildren(
-    h("section", { class: "game-head" }, h("h1", {}, `Replay — ${data.game}`), label,
+    h("section", { class: "game-head" }, h("h1", {}, t("web.replay.title", { title: gameTitle(info) })), label,
       h("div", { class: "replay-controls" },
-        h("button", { onclick: () => go(0), "aria-label": "first move" }, "⏮"),
-        h("button", { id: "prev", onclick: () => go(step - 1), "aria-label": "previous move" }, "◀ back"),
+        h("button", { onclick: () => go(0), "aria-label": t("web.replay.first"), title: t("web.replay.first") }, "⏮"),
+        h("button", { id: "prev", onclick: () => go(step - 1), "aria-label": t("web.replay.previous") }, t("web.replay.back")),
         slider,
-        h("button", { id: "next", onclick: () => go(step + 1), "aria-label": "next move" }, "forward ▶"),
-        h("button", { onclick: () => go(total), "aria-label": "last move" }, "⏭"), viewSel)),
+        h("button", { id: "next", onclick: () => go(step + 1), "aria-label": t("web.replay.next") }, t("web.replay.forward")),
+        h("button", { onclick: () => go(total), "aria-label": t("web.replay.last"), title: t("web.replay.last") }, "⏭"), viewSel)),
     board,
-    h("section", { class: "panel" }, h("h2", {}, "Moves"), h("ol", { class: "log" }, data.moves.map((m) => h("li", {}, m.label)))));
+    h("section", { class: "panel" }, h("h2", {}, t("web.replay.moves")),
+      h("ol", { class: "log" }, data.moves.map((m) => h("li", {}, show(m.label))))));
   document.onkeydown = (ev) => {
     if (ev.key === "ArrowLeft") go(step - 1);
     if (ev.key === "ArrowRight") go(step + 1);
   };
   await draw();
+  // a language switch: the same move and the same seat's view, the moves' words asked for again
+  return { relang: () => showReplay(main, gid, { step, viewer }) };
 }

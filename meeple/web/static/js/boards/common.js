@@ -1,5 +1,13 @@
 // Shared board helpers: find the legal actions a clicked thing stands for, and choose among several.
 import { h } from "../dom.js";
+import { t, term } from "../i18n.js";
+
+// A component's name in the page's language (the game's TERMS), else `fallback`, else the key itself.
+export function named(game, kind, key, fallback) {
+  const name = term(game, kind, key);
+  if (name !== null) return name;
+  return fallback !== undefined && fallback !== null ? fallback : String(key);
+}
 
 // Entries of ui.legal whose action has this name (and, if given, args matching `test`).
 export function matching(ui, name, test = () => true) {
@@ -12,7 +20,12 @@ export function clickable(el, entries, ui, title) {
   el.classList.add("legal");
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
-  el.setAttribute("aria-label", entries.length === 1 ? entries[0].label : `${title}: ${entries.length} choices`);
+  const label = entries.length === 1 ? entries[0].label : t("web.board.choices", { title, n: entries.length });
+  el.setAttribute("aria-label", label);
+  if (!el.getAttribute("title")) {
+    if (el instanceof HTMLElement) el.title = entries.map((e) => e.label).join("\n");
+    else el.prepend(document.createElementNS("http://www.w3.org/2000/svg", "title")), el.firstChild.textContent = entries.map((e) => e.label).join("\n");
+  }
   const go = (ev) => {
     ev.stopPropagation();
     if (entries.length === 1) ui.act(entries[0]);
@@ -29,7 +42,7 @@ export function chooser(entries, ui, title) {
   const box = h("div", { class: "chooser panel", role: "dialog", "aria-label": title },
     h("p", {}, h("strong", {}, title)),
     entries.map((e) => h("button", { class: "action", onclick: () => { close(); ui.act(e); } }, e.label)),
-    h("button", { class: "cancel", onclick: close }, "Cancel"));
+    h("button", { class: "cancel", onclick: close }, t("web.board.cancel")));
   document.body.append(box);
   box.querySelector("button").focus();
 }

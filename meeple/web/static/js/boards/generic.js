@@ -1,8 +1,9 @@
 // A board for any game: the observation as readable nested lists (used until a game has its own).
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 export function render(container, view) {
-  container.replaceChildren(h("section", { class: "panel generic" }, h("h2", {}, "Table"), tree(view.observation, 0)));
+  container.replaceChildren(h("section", { class: "panel generic" }, h("h2", {}, t("web.generic.table")), tree(view.observation, 0)));
 }
 
 function tree(value, depth) {
