@@ -11,13 +11,34 @@ from __future__ import annotations
 ROUNDS = 4
 PHASES = 16
 PLAYERS = 3
-SEATS = ("White (Radziwiłł)", "Blue (Potocki)", "Red (Sapieha)")
-COLOURS = ("white", "blue", "red")
+
+# Names in both languages, side by side (the Chinese ones are the seed's own where it has them:
+# 拉齐维乌 / 波托斯基 / 撒皮耶哈 for the families, 瑞典人 … 哈布斯堡帝国 for the enemies; the seed leaves
+# the provinces in English, so they get their usual Chinese names).  The English tuples below are
+# read from these tables; ``TERMS`` at the end hands them to the message catalogue.
+SEAT_TERMS = ({"en": "White", "zh": "白方"}, {"en": "Blue", "zh": "蓝方"}, {"en": "Red", "zh": "红方"})
+FAMILY_TERMS = (
+    {"en": "White (Radziwiłł)", "zh": "白方（拉齐维乌家族）"},
+    {"en": "Blue (Potocki)", "zh": "蓝方（波托斯基家族）"},
+    {"en": "Red (Sapieha)", "zh": "红方（撒皮耶哈家族）"},
+)
+COLOUR_TERMS = ({"en": "white", "zh": "白色"}, {"en": "blue", "zh": "蓝色"}, {"en": "red", "zh": "红色"})
+LETTER_TERMS = ({"en": "W", "zh": "白"}, {"en": "B", "zh": "蓝"}, {"en": "R", "zh": "红"})
+SEATS = tuple(t["en"] for t in FAMILY_TERMS)
+COLOURS = tuple(t["en"] for t in COLOUR_TERMS)
 
 # --- provinces (seed: 5 provinces, income track 1..5, every level starts at 3) -----------------
-PROVINCES = ("Prussia", "Lithuania", "Ukraine", "Little Poland", "Great Poland")
+PROVINCE_TERMS = (
+    {"en": "Prussia", "zh": "普鲁士"},
+    {"en": "Lithuania", "zh": "立陶宛"},
+    {"en": "Ukraine", "zh": "乌克兰"},
+    {"en": "Little Poland", "zh": "小波兰"},
+    {"en": "Great Poland", "zh": "大波兰"},
+)
+AREA_TERMS = PROVINCE_TERMS + ({"en": "army camp", "zh": "波兰军营区"},)
+PROVINCES = tuple(t["en"] for t in PROVINCE_TERMS)
 CAMP = 5
-AREAS = PROVINCES + ("army camp",)
+AREAS = tuple(t["en"] for t in AREA_TERMS)
 START_LEVEL = 3
 MIN_LEVEL, MAX_LEVEL = 1, 5
 
@@ -36,7 +57,14 @@ ESTATE_SLOTS = (
 NEIGHBOURS = ((1, 4), (0, 2, 3, 4), (1, 3), (1, 2, 4), (0, 1, 3))
 
 # --- enemies (seed: dice 1-5; cube supplies 25, 25, 25, 30, 20) ---------------------------------
-ENEMIES = ("Swedes", "Russia", "Tatars", "Ottomans", "Habsburgs")
+ENEMY_TERMS = (
+    {"en": "Swedes", "zh": "瑞典人"},
+    {"en": "Russia", "zh": "俄罗斯"},
+    {"en": "Tatars", "zh": "鞑靼人"},
+    {"en": "Ottomans", "zh": "奥托曼帝国"},
+    {"en": "Habsburgs", "zh": "哈布斯堡帝国"},
+)
+ENEMIES = tuple(t["en"] for t in ENEMY_TERMS)
 SWEDES, RUSSIA, TATARS, OTTOMANS, HABSBURGS = range(5)
 ENEMY_CUBES = (25, 25, 25, 30, 20)
 # printed strength per round 1..4 (seed: Tatars 5/7/5/5, Russia 3 and Ottomans 4 in round 1)
@@ -63,6 +91,20 @@ ARROWS = (
 # --- the families (seed: 4 infantry, 3 cavalry, 1 artillery, 12 tokens 0-5 twice, 20 cubes, 16 discs)
 UNITS = (4, 3, 1)            # infantry, cavalry, artillery per family
 UNIT_NAMES = ("inf", "cav", "art")
+# units by their code in the rules (0 infantry, 1 cavalry, 2 artillery, 3 a Cossack) and by the
+# short names actions use (``buy inf``)
+UNIT_TERMS = (
+    {"en": "infantry", "zh": "步兵"},
+    {"en": "cavalry", "zh": "骑兵"},
+    {"en": "artillery", "zh": "火炮"},
+    {"en": "Cossack", "zh": "哥萨克人骑兵"},
+)
+UNIT_CODE_TERMS = {
+    "inf": {"en": "inf", "zh": "步兵"},
+    "cav": {"en": "cav", "zh": "骑兵"},
+    "art": {"en": "art", "zh": "火炮"},
+    "cossack": {"en": "cossack", "zh": "哥萨克人骑兵"},
+}
 TOKENS = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
 CUBES = 20
 DISCS = 16
@@ -107,3 +149,56 @@ SPECIAL_PICK_ROUNDS = 2
 SENATE_VP = 2
 ZLOTY_PER_VP = 5
 CITY_MULTIPLIER = 3
+
+# --- the names of the phases (observation ``phase``; 0 is the setup before round 1) ----------------
+PHASE_TERMS = (
+    {"en": "setup", "zh": "游戏准备"},
+    {"en": "income", "zh": "收入"},
+    {"en": "nobles", "zh": "贵族"},
+    {"en": "electing the king", "zh": "选举国王"},
+    {"en": "the Polish army", "zh": "征召国王军队"},
+    {"en": "events", "zh": "事件"},
+    {"en": "elections", "zh": "选举省长"},
+    {"en": "build estates", "zh": "建造庄园"},
+    {"en": "special actions", "zh": "特殊行动"},
+    {"en": "buy armies", "zh": "雇佣军队"},
+    {"en": "campaigns", "zh": "战役"},
+    {"en": "enemies attack", "zh": "敌人入侵"},
+    {"en": "Poland fights back", "zh": "波兰反击"},
+    {"en": "enemies expand", "zh": "敌人扩张"},
+    {"en": "estates", "zh": "庄园结算"},
+    {"en": "victory points", "zh": "结算VP"},
+    {"en": "end of round", "zh": "回合结束"},
+)
+PHASE_NAMES = tuple(t["en"] for t in PHASE_TERMS)
+
+# battles by kind (observation ``battle.kind``)
+BATTLE_TERMS = {
+    "campaign": {"en": "campaign", "zh": "战役"},
+    "defend": {"en": "defend", "zh": "抵御入侵"},
+    "fight": {"en": "fight", "zh": "波兰反击"},
+    "attack": {"en": "attack", "zh": "入侵"},
+}
+
+# the short marks of the terminal board: "2i 1c" (2 infantry, 1 cavalry), "1cos" (a Cossack)
+UNIT_SHORT_TERMS = (
+    {"en": "i", "zh": "步"},
+    {"en": "c", "zh": "骑"},
+    {"en": "a", "zh": "炮"},
+    {"en": "cos", "zh": "哥"},
+)
+
+TERMS: dict[str, list | dict] = {
+    "seat": list(SEAT_TERMS),            # the families in sentences: "White builds …" / "白方建造…"
+    "family": list(FAMILY_TERMS),        # the families with their houses: lists, headers, player names
+    "colour": list(COLOUR_TERMS),        # "a white cube"
+    "letter": list(LETTER_TERMS),        # the one-letter marks of the terminal board
+    "province": list(PROVINCE_TERMS),
+    "area": list(AREA_TERMS),            # a province or the army camp (noble tokens)
+    "enemy": list(ENEMY_TERMS),
+    "unit": list(UNIT_TERMS),
+    "unit_short": list(UNIT_SHORT_TERMS),
+    "code": dict(UNIT_CODE_TERMS),
+    "phase": list(PHASE_TERMS),
+    "battle": dict(BATTLE_TERMS),
+}

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, State
+from meeple.core.i18n import DEFAULT_LANGUAGE, Message, msg, term
 
 from . import content as C
 
@@ -38,7 +39,6 @@ DONE = A("done")
 DANZIG = A("danzig")
 UNIT_CODES = {"inf": 0, "cav": 1, "art": 2, "cossack": 3}
 HIT = (C.HIT_ON["inf"], C.HIT_ON["cav"], C.HIT_ON["art"], C.HIT_ON["cossack"])
-CODE_NAMES = ("infantry", "cavalry", "artillery", "Cossack")
 
 TOKEN_ACTS = [[A("token", a, v) for v in range(6)] for a in range(6)]
 BID_ACTS = [A("bid", x) for x in range(400)]
@@ -57,8 +57,7 @@ SEAT_ACTS = [A("seat", i) for i in range(NPROV)]
 LAND_ACTS = [[A("land", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
 CITY_ACTS = [[A("city", i, k + 1) for k in range(len(C.ESTATE_SLOTS[i]))] for i in range(NPROV)]
 CONFED_ACTS = [[A("confederation", i, v) for v in range(P)] for i in range(NPROV)]
-NAMES = tuple(s.split(" ")[0] for s in C.SEATS)
-ROYAL_NAMES = tuple(f"royal army ({n})" for n in NAMES)
+NAMES = tuple(t["en"] for t in C.SEAT_TERMS)
 _TOKEN_LISTS: dict[tuple, list[Action]] = {}
 
 _NAME_WORDS: list[tuple[re.Pattern[str], str]] = []
@@ -72,13 +71,34 @@ for _i, _words in enumerate((("swedes", "sweden", "swedish"), ("russia", "russia
 _NAME_WORDS.append((re.compile(r"\b(army[\s_-]*)?camp\b"), str(C.CAMP)))
 _SEAT_WORDS = [(re.compile(r"\b" + c + r"\b"), str(k)) for k, c in enumerate(C.COLOURS)]
 _SEAT_WORDS += [(re.compile(r"\b" + s.split(" ")[0].lower() + r"\b"), str(k)) for k, s in enumerate(C.SEATS)]
+# the Chinese names (the TERMS' own and a few short forms), longest first: "estate 普鲁士", "diplomacy 俄罗斯"
+_ZH_NAMES = [(t["zh"], i) for i, t in enumerate(C.AREA_TERMS)] + [(t["zh"], i) for i, t in enumerate(C.ENEMY_TERMS)]
+_ZH_NAMES += [("瑞典", 0), ("鞑靼", 2), ("奥托曼", 3), ("奥斯曼", 3), ("土耳其", 3), ("哈布斯堡", 4), ("军营区", C.CAMP),
+              ("军营", C.CAMP)]
+_ZH_NAME_WORDS = [(re.compile(re.escape(w)), f" {i} ") for w, i in sorted(_ZH_NAMES, key=lambda x: -len(x[0]))]
+_ZH_SEATS = [(t["zh"], k) for k, t in enumerate(C.FAMILY_TERMS)] + [(t["zh"], k) for k, t in enumerate(C.SEAT_TERMS)]
+_ZH_SEATS += [(t["zh"][:2], k) for k, t in enumerate(C.COLOUR_TERMS)] + [(t["zh"], k) for k, t in enumerate(C.LETTER_TERMS)]
+_ZH_SEATS += [(w, k) for k, w in enumerate(("拉齐维乌", "波托斯基", "撒皮耶哈"))]
+_ZH_SEAT_WORDS = [(re.compile(re.escape(w)), f" {k} ") for w, k in sorted(_ZH_SEATS, key=lambda x: -len(x[0]))]
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def numbered(text: str) -> str:
     """``"estate Little Poland"`` -> ``"estate 3"``: names of provinces, enemies (their province), the camp
-    and, after ``confederation``/``start``/``lot``, families, replaced by their numbers."""
+    and, after ``confederation``/``start``/``lot``, families, replaced by their numbers; the Chinese names as
+    well (``"estate 普鲁士"`` -> ``"estate 0"``, ``"confederation 乌克兰 蓝方"`` -> ``"confederation 2 1"``)."""
     out = text.strip().lower()
-    if not re.search(r"[a-z]\s*[a-z]", out.split(" ", 1)[1] if " " in out else ""):
+    rest = out.split(" ", 1)[1] if " " in out else ""
+    if _CJK.search(rest):
+        head, _, rest = out.partition(" ")
+        for pat, num in _ZH_NAME_WORDS:
+            rest = pat.sub(num, rest)
+        if head in ("confederation", "start", "lot"):
+            for pat, num in _ZH_SEAT_WORDS:
+                rest = pat.sub(num, rest)
+        out = head + " " + " ".join(rest.split())
+        rest = out.split(" ", 1)[1] if " " in out else ""
+    if not re.search(r"[a-z]\s*[a-z]", rest):
         return out
     head, _, rest = out.partition(" ")
     for pat, num in _NAME_WORDS:
@@ -89,11 +109,7 @@ def numbered(text: str) -> str:
     return head + " " + rest
 
 
-PHASE_NAMES = (
-    "setup", "income", "nobles", "electing the king", "the Polish army", "events", "elections",
-    "build estates", "special actions", "buy armies", "campaigns", "enemies attack",
-    "Poland fights back", "enemies expand", "estates", "victory points", "end of round",
-)
+PHASE_NAMES = C.PHASE_NAMES
 
 
 class GodsPlayground(State):
@@ -165,7 +181,7 @@ class GodsPlayground(State):
         self.over = False
         self.camp_total = 0
         self.final = [0] * P
-        self.say("God's Playground: 3 families, 4 rounds; roll for the start player")
+        self.say("gods-playground.log.setup", None, families=P, rounds=C.ROUNDS)
 
     # ================================================================== engine hooks
     def _to_move(self) -> list[int]:
@@ -431,7 +447,7 @@ class GodsPlayground(State):
         elif m == "build":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{NAMES[p]} passes (build estates)")
+                self.say("gods-playground.log.passes_build", None, seat=p)
             else:
                 self.build_estate(p, args[0])
             self._next_turn(self._can_build, "build")
@@ -442,7 +458,7 @@ class GodsPlayground(State):
         elif m == "recruit":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{NAMES[p]} passes (buy armies)")
+                self.say("gods-playground.log.passes_recruit", None, seat=p)
                 self._next_turn(self._can_recruit, "recruit")
             else:
                 self.recruit(p, args[0])
@@ -456,7 +472,7 @@ class GodsPlayground(State):
         elif m == "campaign":
             if name == "pass":
                 self.passed[p] = True
-                self.say(f"{NAMES[p]} passes (campaigns)")
+                self.say("gods-playground.log.passes_campaign", None, seat=p)
                 self._next_turn(self._can_campaign, "campaign")
             elif name == "campaign":
                 self.campaign(p, args[0])
@@ -465,11 +481,11 @@ class GodsPlayground(State):
         elif m == "fight":
             if name == "pass":
                 if self.sub.get("free"):
-                    self.say(f"{NAMES[p]} (king) does not lead the royal army")
+                    self.say("gods-playground.log.king_declines", None, seat=p)
                     self._fight_back_rotation()
                 else:
                     self.passed[p] = True
-                    self.say(f"{NAMES[p]} passes (Poland fights back)")
+                    self.say("gods-playground.log.passes_fight", None, seat=p)
                     self._next_turn(self._can_fight_back, "fight")
             else:
                 self.fight_back(p, args[0])
@@ -479,11 +495,11 @@ class GodsPlayground(State):
         m = self.mode
         if m == "start":
             self.first = self.turn = args[0]
-            self.say(f"The die picks {self.name(args[0])} as start player")
+            self.say("gods-playground.log.start_player", None, seat=args[0])
             self.mode = "estate"
             self.movers = [self.turn]
         elif m == "lot":
-            self.say(f"The bids stay tied at 0: the die picks {self.name(args[0])}")
+            self.say("gods-playground.log.lot", None, seat=args[0])
             self._crown(args[0])
         elif m == "dice":
             self._die_rolled(args[0])
@@ -560,7 +576,7 @@ class GodsPlayground(State):
     def _place_estate(self, i: int, p: int) -> None:
         self.estates[i].append([p, 0, 0])
         self.discs[p] -= 1
-        self.say(f"{NAMES[p]} places an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+        self.say("gods-playground.log.places_estate", None, seat=p, province=i, slot=len(self.estates[i]))
 
     # ------------------------------------------------------------------ phase 1
     def income(self) -> None:
@@ -572,7 +588,8 @@ class GodsPlayground(State):
                 gains[owner] += lv + (C.LAND_MANAGER_INCOME if lm else 0)
         for p in range(P):
             self.money[p] += gains[p]
-        self.say(f"Round {self.rnd}, phase 1 income: " + ", ".join(f"{NAMES[p]} +{gains[p]}" for p in range(P)))
+        self.say("gods-playground.log.income", None, round=self.rnd,
+                 gains=[msg("gods-playground.log.seat_gain", seat=p, amount=gains[p]) for p in range(P)])
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 2
@@ -587,8 +604,8 @@ class GodsPlayground(State):
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
         self.placed[p][area] = value
-        self.say(f"{NAMES[p]} places a noble token face down in {C.AREAS[area]}")
-        self.say(f"({NAMES[p]}: token {value} in {C.AREAS[area]})", to=(p,))
+        self.say("gods-playground.log.token_down", None, seat=p, area=area)
+        self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
         if min(self.placed[p]) >= 0:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
@@ -605,7 +622,8 @@ class GodsPlayground(State):
                     n = min(v, self.hand[p])
                     self.hand[p] -= n
                     self.pc[a][p] += n
-            self.say(f"{NAMES[p]} reveals " + ", ".join(f"{C.AREAS[a]} {self.shown[p][a]}" for a in range(6)))
+            self.say("gods-playground.log.reveals", None, seat=p,
+                     tokens=[msg("gods-playground.log.area_token", area=a, value=self.shown[p][a]) for a in range(6)])
         self.placed = [[-1] * 6 for _ in range(P)]
         self._end_phase()
 
@@ -618,7 +636,7 @@ class GodsPlayground(State):
         if len(tied) == 1:
             self._crown(tied[0])
         else:
-            self.say("Camp tokens tied at " + str(top) + " between " + ", ".join(self.name(p) for p in tied) + ": sealed bids")
+            self.say("gods-playground.log.camp_tie", None, value=top, seats=tied)
             self._open_bids(tied)
 
     def _open_bids(self, tied: list[int]) -> None:
@@ -629,8 +647,8 @@ class GodsPlayground(State):
 
     def sealed_bid(self, p: int, amount: int) -> None:
         self.bids[p] = amount
-        self.say(f"{NAMES[p]} hands in a sealed bid")
-        self.say(f"({NAMES[p]} bids {amount})", to=(p,))
+        self.say("gods-playground.log.bid_sealed", None, seat=p)
+        self.say("gods-playground.log.bid_private", (p,), seat=p, amount=amount)
         self.movers = [q for q in self.movers if q != p]
         if self.movers:
             return
@@ -638,7 +656,8 @@ class GodsPlayground(State):
         bids = {q: self.bids[q] for q in self.bidders}
         for q, b in bids.items():
             self.money[q] -= b
-        self.say("Bids: " + ", ".join(f"{NAMES[q]} {b}" for q, b in bids.items()) + " (all paid to the bank)")
+        self.say("gods-playground.log.bids", None,
+                 bids=[msg("gods-playground.log.seat_number", seat=q, value=b) for q, b in bids.items()])
         top = max(bids.values())
         tied = [q for q in self.bidders if bids[q] == top]
         self.bids = [-1] * P
@@ -649,13 +668,13 @@ class GodsPlayground(State):
             self.mode = "lot"
             self.movers = [CHANCE]
         else:
-            self.say("Still tied: bid again")
+            self.say("gods-playground.log.still_tied")
             self._open_bids(tied)
 
     def _crown(self, p: int) -> None:
         self.king = p
         self.bidders = []
-        self.say(f"{NAMES[p]} is elected king and becomes start player")
+        self.say("gods-playground.log.crowned", None, seat=p)
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 4
@@ -672,7 +691,7 @@ class GodsPlayground(State):
         if self.rnd == 1:
             army[2] = 0
         self.royal = army
-        self.say(f"The Polish army (camp total {total}): {army[0]} infantry, {army[1]} cavalry, {army[2]} artillery")
+        self.say("gods-playground.log.polish_army", None, total=total, inf=army[0], cav=army[1], art=army[2])
         self._end_phase()
 
     # ------------------------------------------------------------------ phases 5 and 11: dice
@@ -689,14 +708,14 @@ class GodsPlayground(State):
         if kind == "diplomacy":
             self._diplomacy_paid(d)
             return
-        self.say(f"{self.name(self.king)} rolls {d}")
+        self.say("gods-playground.log.king_rolls", None, seat=self.king, die=d)
         if kind == "events":
             if d <= 5:
                 self._add_track_cube(d - 1)
             elif self.rnd == 2:
                 self._cossack_defects(from_provinces=False)
             if len(self.dice) == 4:
-                self.say("Events: " + ", ".join(map(str, self.dice)))
+                self.say("gods-playground.log.events", None, dice=list(self.dice))
                 self.sub = {}
                 self._end_phase()
         elif kind == "attack":
@@ -708,7 +727,7 @@ class GodsPlayground(State):
         if self.esup[e] > 0:
             self.esup[e] -= 1
             self.te[e] += 1
-            self.say(f"{C.ENEMIES[e]} gain a strength cube (strength {self.strength(e)})")
+            self.say("gods-playground.log.strength_cube", None, enemy=e, strength=self.strength(e))
 
     def _cossack_defects(self, from_provinces: bool) -> None:
         """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
@@ -722,7 +741,7 @@ class GodsPlayground(State):
             j = self.coss.index(-1)
         if j >= 0:
             self.coss[j] = -2
-            self.say("A Cossack defects to the Tatars")
+            self.say("gods-playground.log.cossack_defects")
 
     # ------------------------------------------------------------------ phase 6
     def elections(self) -> None:
@@ -731,7 +750,7 @@ class GodsPlayground(State):
             row = self.pc[i]
             top = max(row)
             if top == 0 or row.count(top) > 1:
-                self.say(f"{C.PROVINCES[i]}: no governor")
+                self.say("gods-playground.log.no_governor", None, province=i)
                 continue
             g = row.index(top)
             row[g] -= 1
@@ -739,7 +758,7 @@ class GodsPlayground(State):
             if self.discs[g] > 0:
                 self.discs[g] -= 1
                 self.senate[i] = g
-            self.say(f"{self.name(g)} becomes governor of {C.PROVINCES[i]} and takes a senate seat")
+            self.say("gods-playground.log.governor", None, seat=g, province=i)
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 7
@@ -761,7 +780,7 @@ class GodsPlayground(State):
         self.builds[p] += 1
         self.estates[i].append([p, 0, 0])
         self.discs[p] -= 1
-        self.say(f"{NAMES[p]} takes back {cost} cube(s) and builds an estate in {C.PROVINCES[i]} (slot {len(self.estates[i])})")
+        self.say("gods-playground.log.builds", None, seat=p, n=cost, province=i, slot=len(self.estates[i]))
 
     # ------------------------------------------------------------------ phase 8
     def special_actions(self) -> None:
@@ -780,7 +799,7 @@ class GodsPlayground(State):
 
     def special_action(self, p: int, name: str, args: tuple) -> None:
         if name == "pass":
-            self.say(f"{NAMES[p]} takes no special action")
+            self.say("gods-playground.log.no_special", None, seat=p)
         elif name == "done":
             pass
         elif name == "land":
@@ -815,14 +834,14 @@ class GodsPlayground(State):
         self.hand[p] += 1
         self.estates[i][slot - 1][1] = 1
         self.lm_pool -= 1
-        self.say(f"{NAMES[p]} places a land manager on slot {slot} in {C.PROVINCES[i]}")
+        self.say("gods-playground.log.land_manager", None, seat=p, slot=slot, province=i)
 
     def danzig(self, p: int) -> None:
         self.pc[0][p] -= 1
         self.hand[p] += 1
         gain = 2 * self.level[0]
         self.money[p] += gain
-        self.say(f"{NAMES[p]} trades through Danzig for {gain} złoty")
+        self.say("gods-playground.log.danzig", None, seat=p, gain=gain)
 
     def diplomacy(self, p: int, e: int) -> None:
         """Diplomacy with the enemy of province e: a cube back from e, then a senate disc of the
@@ -853,15 +872,12 @@ class GodsPlayground(State):
             self.dice = []
             self.mode = "dice"
             self.movers = [CHANCE]
-            self.say(f"{NAMES[p]} signs a treaty with {C.ENEMIES[i]} (a cube from {C.PROVINCES[i]}, "
-                     f"the senate disc of {C.PROVINCES[seat]}) and rolls for the price")
+            self.say("gods-playground.log.treaty_signed", None, seat=p, enemy=i, province=i, province2=seat)
         elif purpose == "royal":
-            self.say(f"{NAMES[p]} removes the senate disc of {C.PROVINCES[seat]} and leads the royal army "
-                     f"in {C.PROVINCES[i]}")
+            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
             self._start_battle(-1, i, "campaign", i, owner=p)
         else:
-            self.say(f"{NAMES[p]} removes the senate disc of {C.PROVINCES[seat]} and leads the royal army "
-                     f"in {C.PROVINCES[i]}")
+            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
             self._start_battle(-1, i, "fight", i, owner=p)
 
     def _diplomacy_paid(self, d: int) -> None:
@@ -870,22 +886,21 @@ class GodsPlayground(State):
         have = self.money[p]
         if cost <= have:
             self.money[p] -= cost
-            self.say(f"The die shows {d}: {NAMES[p]} pays {cost} złoty for the treaty")
+            self.say("gods-playground.log.treaty_paid", None, die=d, seat=p, cost=cost)
         elif self.game.options.get("diplomacy_shortfall", "pay_all") == "fail":
             e = self.treaty
             self.treaty = -1
-            self.say(f"The die shows {d}: the treaty costs {cost} złoty and {NAMES[p]} has {have}; "
-                     f"the treaty with {C.ENEMIES[e]} fails (the cube and the senate disc are spent)")
+            self.say("gods-playground.log.treaty_fails", None, die=d, cost=cost, seat=p, have=have, enemy=e)
         else:
             self.money[p] = 0
-            self.say(f"The die shows {d}: the treaty costs {cost} złoty; {NAMES[p]} pays all it has ({have})")
+            self.say("gods-playground.log.treaty_pays_all", None, die=d, cost=cost, seat=p, have=have)
         self.dice = []
         self._next_pick()
 
     def move_cube(self, p: int, a: int, b: int) -> None:
         self.pc[a][p] -= 1
         self.pc[b][p] += 1
-        self.say(f"{NAMES[p]} moves a cube from {C.PROVINCES[a]} to {C.PROVINCES[b]}")
+        self.say("gods-playground.log.moves_cube", None, seat=p, province=a, province2=b)
 
     def liberum_veto(self, p: int, i: int) -> None:
         self.pc[i][p] -= 1
@@ -895,7 +910,7 @@ class GodsPlayground(State):
             if q >= 0:
                 self.discs[q] += 1
                 self.senate[s] = -1
-        self.say(f"{NAMES[p]} calls the liberum veto: the senate is dissolved")
+        self.say("gods-playground.log.veto", None, seat=p)
 
     def confederation(self, p: int, i: int, v: int) -> None:
         self.pc[i][p] -= 2
@@ -908,8 +923,7 @@ class GodsPlayground(State):
         slot[0] = p
         self.discs[v] += 1
         self.discs[p] -= 1
-        self.say(f"{NAMES[p]} forms a confederation in {C.PROVINCES[i]}: "
-                 f"{self.name(v)}'s estate on slot {k + 1} becomes {NAMES[p]}'s")
+        self.say("gods-playground.log.confederation", None, seat=p, province=i, seat2=v, slot=k + 1)
 
     def jesuit_school(self, p: int, i: int) -> None:
         if self.mode == "special":
@@ -920,11 +934,11 @@ class GodsPlayground(State):
         self.hand[p] += 1
         self.money[p] -= C.JESUIT_COST
         self.vp[p] += 1
-        msg = f"{NAMES[p]} founds a Jesuit school in {C.PROVINCES[i]} (+1 VP)"
         if len(self.sub["jes"]) == NPROV:
             self.vp[p] += C.JESUIT_ALL_BONUS
-            msg += f"; all five provinces: +{C.JESUIT_ALL_BONUS} VP more"
-        self.say(msg)
+            self.say("gods-playground.log.jesuit_all", None, seat=p, province=i, bonus=C.JESUIT_ALL_BONUS)
+        else:
+            self.say("gods-playground.log.jesuit", None, seat=p, province=i)
 
     def build_city(self, p: int, i: int, slot: int) -> None:
         self.pc[i][p] -= 2
@@ -932,7 +946,7 @@ class GodsPlayground(State):
         self.estates[i][slot - 1][2] = 1
         self.cities -= 1
         self.city_used = True
-        self.say(f"{NAMES[p]} builds a new city on slot {slot} in {C.PROVINCES[i]}")
+        self.say("gods-playground.log.city", None, seat=p, slot=slot, province=i)
 
     # ------------------------------------------------------------------ phase 9
     def buy_armies(self) -> None:
@@ -961,8 +975,10 @@ class GodsPlayground(State):
         self.hand[p] += 1
         self.sub = {"prov": i}
         self.mode = "buy"
-        half = " at half price (enemies in the province)" if sum(self.pe[i]) > 0 else ""
-        self.say(f"{NAMES[p]} recruits in {C.PROVINCES[i]}{half}")
+        if sum(self.pe[i]) > 0:
+            self.say("gods-playground.log.recruits_half", None, seat=p, province=i)
+        else:
+            self.say("gods-playground.log.recruits", None, seat=p, province=i)
 
     def buy_unit(self, p: int, unit: str) -> None:
         i = self.sub["prov"]
@@ -974,13 +990,13 @@ class GodsPlayground(State):
             k = UNIT_CODES[unit]
             self.uhand[p][k] -= 1
             self.units[p][i][k] += 1
-        self.say(f"{NAMES[p]} buys {CODE_NAMES[UNIT_CODES[unit]]} in {C.PROVINCES[i]} for {price}")
+        self.say("gods-playground.log.buys", None, seat=p, unit=UNIT_CODES[unit], province=i, price=price)
 
     def _cossacks_join_tatars(self) -> None:
         for k, loc in enumerate(self.coss):
             if loc == -1:
                 self.coss[k] = -2
-                self.say("An unhired Cossack joins the Tatars")
+                self.say("gods-playground.log.cossack_joins")
 
     # ------------------------------------------------------------------ phase 10
     def campaigns(self) -> None:
@@ -998,7 +1014,7 @@ class GodsPlayground(State):
     def campaign(self, p: int, i: int) -> None:
         self.pc[i][p] -= 1
         self.hand[p] += 1
-        self.say(f"{NAMES[p]} takes back a cube and campaigns in {C.PROVINCES[i]}")
+        self.say("gods-playground.log.campaigns", None, seat=p, province=i)
         self._start_battle(p, i, "campaign", i)
 
     def royal_campaign(self, p: int, i: int) -> None:
@@ -1039,7 +1055,6 @@ class GodsPlayground(State):
         side = b["side"]
         i = b["prov"]
         unit = b["q"].pop(0)
-        who = NAMES[side] if side >= 0 else ROYAL_NAMES[b["owner"]]
         if d == 1:
             if side < 0:
                 self.royal[unit] -= 1
@@ -1048,16 +1063,25 @@ class GodsPlayground(State):
             else:
                 self.units[side][i][unit] -= 1
                 self.uhand[side][unit] += 1
-            self.say(f"{who} rolls 1 for {CODE_NAMES[unit]}: routed")
+            if side >= 0:
+                self.say("gods-playground.log.routed", None, seat=side, unit=unit)
+            else:
+                self.say("gods-playground.log.royal_routed", None, seat=b["owner"], unit=unit)
         elif d + (1 if b["art"] else 0) >= HIT[unit]:
             b["hits"] += 1
-            self.say(f"{who} rolls {d} for {CODE_NAMES[unit]}: a hit, " + self._score_hit())
+            if side >= 0:
+                self.say("gods-playground.log.hit", None, seat=side, die=d, unit=unit, result=self._score_hit())
+            else:
+                self.say("gods-playground.log.royal_hit", None, seat=b["owner"], die=d, unit=unit,
+                         result=self._score_hit())
+        elif side >= 0:
+            self.say("gods-playground.log.miss", None, seat=side, die=d, unit=unit)
         else:
-            self.say(f"{who} rolls {d} for {CODE_NAMES[unit]}: miss")
+            self.say("gods-playground.log.royal_miss", None, seat=b["owner"], die=d, unit=unit)
         if not b["q"] or not self._battle_target():
             self._battle_over()
 
-    def _score_hit(self) -> str:
+    def _score_hit(self) -> dict[str, Any]:
         b = self.battle
         i = b["prov"]
         row = self.pe[i]
@@ -1070,18 +1094,18 @@ class GodsPlayground(State):
         if e >= 0:
             row[e] -= 1
             self.esup[e] += 1
-            return f"a {C.ENEMIES[e]} cube is removed from {C.PROVINCES[i]}"
+            return msg("gods-playground.log.hit_enemy", enemy=e, province=i)
         if b["side"] >= 0:
             p = b["side"]
             self.hand[p] -= 1
             self.tn[i][p] += 1
-            return f"a {C.COLOURS[p]} cube goes onto the {C.ENEMIES[i]} track"
+            return msg("gods-playground.log.hit_track", colour=p, enemy=i)
         self.tr[i] += 1
-        return f"a royal cube goes onto the {C.ENEMIES[i]} track"
+        return msg("gods-playground.log.hit_royal_track", enemy=i)
 
     def _battle_over(self) -> None:
         b = self.battle
-        self.say(f"Battle in {C.PROVINCES[b['prov']]} ends with {b['hits']} hit(s)")
+        self.say("gods-playground.log.battle_over", None, province=b["prov"], n=b["hits"])
         self.battle = None
         ph = self.phase
         if ph == 10:
@@ -1106,7 +1130,7 @@ class GodsPlayground(State):
         while self.bqueue:
             p, prov, kind, enemy = self.bqueue.pop(0)
             if self._army_in(p, prov) > 0 and self.pe[prov][enemy] > 0:
-                self.say(f"{NAMES[p]} defends {C.PROVINCES[prov]} against {C.ENEMIES[enemy]}")
+                self.say("gods-playground.log.defends", None, seat=p, province=prov, enemy=enemy)
                 self._start_battle(p, prov, kind, enemy)
                 return True
         return False
@@ -1122,11 +1146,11 @@ class GodsPlayground(State):
 
     def _resolve_attack(self) -> None:
         dice = self.dice
-        self.say("Enemies attack, dice: " + ", ".join(map(str, dice)))
+        self.say("gods-playground.log.attack_dice", None, dice=list(dice))
         t = self.treaty
         if t >= 0 and dice.count(t + 1) >= 2:
             self.treaty = -1
-            self.say(f"Two dice show {C.ENEMIES[t]}: the treaty is broken")
+            self.say("gods-playground.log.treaty_broken", None, enemy=t)
         for d in dice:
             if d == 6:
                 if self.rnd == 2:
@@ -1135,13 +1159,13 @@ class GodsPlayground(State):
                 self._add_track_cube(d - 1)
         for e in range(5):
             if e == self.treaty:
-                self.say(f"{C.ENEMIES[e]} keep the treaty")
+                self.say("gods-playground.log.keeps_treaty", None, enemy=e)
                 continue
             s, dfc = self.strength(e), self.defence(e)
             if s > dfc:
                 self.invade(e, s)
             else:
-                self.say(f"{C.ENEMIES[e]} (strength {s}) are held by {dfc} cubes on their track")
+                self.say("gods-playground.log.held", None, enemy=e, strength=s, n=dfc)
         self.dice = []
         if not self._next_battle():
             self._end_phase()
@@ -1156,7 +1180,8 @@ class GodsPlayground(State):
         self.hit[e] = True
         if e == C.OTTOMANS:
             self.ott_invaded = True
-        self.say(f"{C.ENEMIES[e]} (strength {s} > {self.defence(e)}) invade {C.PROVINCES[e]} with {moved + extra} cubes")
+        self.say("gods-playground.log.invades", None, enemy=e, strength=s, defence=self.defence(e), province=e,
+                 n=moved + extra)
         self._queue_defence(e, e)
 
     # ------------------------------------------------------------------ phase 12
@@ -1179,7 +1204,7 @@ class GodsPlayground(State):
 
     def fight_back(self, p: int, i: int) -> None:
         if self.sub.get("free"):
-            self.say(f"{NAMES[p]} (king) leads the royal army against the enemy in {C.PROVINCES[i]}")
+            self.say("gods-playground.log.king_leads", None, seat=p, province=i)
             self._start_battle(-1, i, "fight", i, owner=p)
         else:
             self._ask_seat(p, "fight", i)
@@ -1203,7 +1228,7 @@ class GodsPlayground(State):
                     self.esup[e] -= n
                     self.pe[t][e] += n
                     self.hit[t] = True
-                    self.say(f"{C.ENEMIES[e]} expand into {C.PROVINCES[t]} with {n} cubes")
+                    self.say("gods-playground.log.expands", None, enemy=e, province=t, n=n)
                     self._queue_defence(t, e)
                 continue
             e = self.exp["enemy"] + 1
@@ -1217,7 +1242,7 @@ class GodsPlayground(State):
                 # 贵族方块的总合要多"); the enemy spreads only where it has cubes itself
                 x = (sum(self.pe[src]) - sum(self.pc[src])) if self.pe[src][e] > 0 else 0
                 if x > 0:
-                    self.say(f"{C.ENEMIES[e]} in {C.PROVINCES[src]} exceed the nobles by {x}")
+                    self.say("gods-playground.log.exceed", None, enemy=e, province=src, excess=x)
                     for t in targets:
                         steps.append([e, t, x])
 
@@ -1232,7 +1257,7 @@ class GodsPlayground(State):
                 row[e2] -= n1
                 self.esup[e1] += n1
                 self.esup[e2] += n1
-                self.say(f"In {C.PROVINCES[i]} {n1} {C.ENEMIES[e1]} and {n1} {C.ENEMIES[e2]} cubes cancel out")
+                self.say("gods-playground.log.cancel", None, province=i, count=n1, enemy=e1, enemy2=e2)
 
     # ------------------------------------------------------------------ phase 14
     def estates_phase(self) -> None:
@@ -1254,14 +1279,14 @@ class GodsPlayground(State):
                     lose -= 1
                     lost += 1
                 if lost:
-                    self.say(f"{C.PROVINCES[i]} loses {lost} estate(s)")
+                    self.say("gods-playground.log.loses_estates", None, province=i, n=lost)
             old = self.level[i]
             if not self.hit[i]:
                 self.level[i] = min(C.MAX_LEVEL, old + 1)
             elif enemies > 0:
                 self.level[i] = max(C.MIN_LEVEL, old - 1)
             if self.level[i] != old:
-                self.say(f"{C.PROVINCES[i]} income level {old} -> {self.level[i]}")
+                self.say("gods-playground.log.level", None, province=i, old=old, new=self.level[i])
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 15
@@ -1278,7 +1303,8 @@ class GodsPlayground(State):
             if gain:
                 self.money[p] -= gain * C.ZLOTY_PER_VP
                 self.vp[p] += gain
-        self.say("Victory points: " + ", ".join(f"{NAMES[p]} {self.vp[p]}" for p in range(P)))
+        self.say("gods-playground.log.victory_points", None,
+                 points=[msg("gods-playground.log.seat_number", seat=p, value=self.vp[p]) for p in range(P)])
         self._end_phase()
 
     def _score_track(self, e: int) -> None:
@@ -1288,14 +1314,14 @@ class GodsPlayground(State):
             return
         royal = self.tr[e]
         if royal > best:
-            self.say(f"{C.ENEMIES[e]}: the royal cubes lead, nobody scores")
+            self.say("gods-playground.log.royal_lead", None, enemy=e)
             return
         top = [p for p in range(P) if row[p] == best]
         div = len(top) * (2 if royal == best else 1)
         pts = C.ENEMY_VP[e] // div
         for p in top:
             self.vp[p] += pts
-        self.say(f"{C.ENEMIES[e]}: " + ", ".join(self.name(p) for p in top) + f" score {pts} VP")
+        self.say("gods-playground.log.track_score", None, enemy=e, seats=top, vp=pts)
 
     # ------------------------------------------------------------------ phase 16
     def end_of_round(self) -> None:
@@ -1332,10 +1358,10 @@ class GodsPlayground(State):
                 over -= 1
         if self.rnd == 3 and self.ott_invaded and not self.annexed:
             self.annexed = True
-            self.say("The Ottomans, who invaded this round, annex the Habsburg lands")
+            self.say("gods-playground.log.annex")
         self.ott_invaded = False
         self.hit = [False] * NPROV
-        self.say(f"End of round {self.rnd}")
+        self.say("gods-playground.log.round_end", None, round=self.rnd)
         if self.rnd == C.ROUNDS:
             self.final_scoring()
             return
@@ -1351,13 +1377,15 @@ class GodsPlayground(State):
                 self.final[owner] += pts
         for p in range(P):
             self.vp[p] += self.final[p]
-        self.say("Estates score: " + ", ".join(f"{NAMES[p]} {self.final[p]}" for p in range(P)))
+        self.say("gods-playground.log.estates_score", None,
+                 points=[msg("gods-playground.log.seat_number", seat=p, value=self.final[p]) for p in range(P)])
         self.over = True
         self.mode = "over"
         self.movers = []
         w = self.winners()
-        self.say("Final: " + ", ".join(f"{NAMES[p]} {self.vp[p]} VP" for p in range(P))
-                 + "; winner: " + " and ".join(self.name(p) for p in w))
+        self.say("gods-playground.log.final", None,
+                 points=[msg("gods-playground.log.seat_vp", seat=p, vp=self.vp[p]) for p in range(P)],
+                 winner=_seats_and(w))
 
     # ================================================================== information
     def _observation(self, player: int | None) -> dict[str, Any]:
@@ -1447,312 +1475,367 @@ class GodsPlayground(State):
             text = numbered(text)
         return super().parse_action(text, player)
 
-    def why_illegal(self, action: Action, player: int) -> str:
+    def why_illegal(self, action: Action, player: int) -> Message:
         reason = self._reason(action, player)
         if reason:
-            return f"'{action}' is illegal: {reason}"
-        return super().why_illegal(action, player)
+            return Message("gods-playground.illegal", {"action": str(action), "reason": reason})
+        # the core's sentence, with each legal action quoted as a player types it (“seat 0”、“seat 2” in Chinese)
+        legal = self.legal_actions(player)
+        shown = [msg("gods-playground.typed", action=str(a)) for a in legal[:12]]
+        if len(legal) > 12:
+            shown[-1] = msg("gods-playground.typed_more", action=str(legal[11]))
+        return Message("core.not_legal_now", {"game": self.game.id, "action": str(action), "seat": player,
+                                              "legal": shown})
 
-    def _reason(self, action: Action, p: int) -> str:  # noqa: C901 - one message per rule
+    def _reason(self, action: Action, p: int) -> dict[str, Any] | None:  # noqa: C901 - one message per rule
         name, args = action.name, action.args
         m = self.mode
         ints = all(isinstance(a, int) for a in args)
         if p == CHANCE:
-            return ""
+            return None
         if name == "token":
             if m != "token":
-                return "noble tokens are placed only in phase 2"
+                return msg("gods-playground.illegal.token_phase")
             if len(args) != 2 or not ints:
-                return "write 'token <area 0-5> <value 0-5>'"
+                return msg("gods-playground.illegal.token_form")
             a, v = args
             if not 0 <= a <= 5:
-                return "the areas are 0-4 (provinces) and 5 (army camp)"
+                return msg("gods-playground.illegal.token_area")
             if self.placed[p][a] >= 0:
-                return f"you already placed a token in {C.AREAS[a]} (one token per area)"
+                return msg("gods-playground.illegal.token_twice", area=a)
             if v not in self._tokens_left(p):
-                return f"you have no token {v} left this round (left: {self._tokens_left(p)})"
+                return msg("gods-playground.illegal.token_value", value=v, left=self._tokens_left(p))
         if name == "bid":
             if m != "bid":
-                return "bids are made only when the camp tokens tie for the crown"
+                return msg("gods-playground.illegal.bid_phase")
             if args and isinstance(args[0], int) and args[0] > self.money[p]:
-                return f"you bid {args[0]} but have only {self.money[p]} złoty"
+                return msg("gods-playground.illegal.bid_money", amount=args[0], money=self.money[p])
             if args and isinstance(args[0], int) and args[0] < 0:
-                return "a bid cannot be negative"
+                return msg("gods-playground.illegal.bid_negative")
         if name == "buy":
             if m != "buy":
-                return "units are bought in phase 9 after recruiting in a province"
+                return msg("gods-playground.illegal.buy_phase")
             unit = args[0] if args else ""
             if unit not in UNIT_CODES:
-                return "the units are inf, cav, art and cossack"
+                return msg("gods-playground.illegal.buy_units")
             i = self.sub["prov"]
             if unit == "art" and self.rnd < C.ARTILLERY_FROM_ROUND:
-                return "artillery can be bought only from round 2"
+                return msg("gods-playground.illegal.buy_artillery")
             if unit == "cossack" and i != C.COSSACK_PROVINCE:
-                return "Cossacks are hired only in Ukraine"
+                return msg("gods-playground.illegal.buy_cossack_where")
             if unit == "cossack" and -1 not in self.coss:
-                return "no Cossack is left to hire"
+                return msg("gods-playground.illegal.buy_cossack_left")
             if unit != "cossack" and self.uhand[p][UNIT_CODES[unit]] == 0:
-                return f"you have no {unit} left"
+                return msg("gods-playground.illegal.buy_none_left", code=unit)
             price = self._price(i, unit)
             if price > self.money[p]:
-                return f"{unit} costs {price} złoty and you have {self.money[p]}"
+                return msg("gods-playground.illegal.buy_money", code=unit, price=price, money=self.money[p])
         if name in ("land", "danzig", "diplomacy", "move", "veto", "confederation", "jesuit", "city"):
             if m not in ("special", "move", "jesuit"):
-                return "special actions are taken only in phase 8"
+                return msg("gods-playground.illegal.special_phase")
             if name == "jesuit" and self.rnd < C.JESUIT_FROM_ROUND:
-                return "Jesuit schools are possible only from round 2"
+                return msg("gods-playground.illegal.jesuit_round")
             if name == "city":
                 if self.rnd < C.CITY_FROM_ROUND:
-                    return "new cities can be built only from round 3"
+                    return msg("gods-playground.illegal.city_round")
                 if self.city_used:
-                    return "a new city has already been built this round (once per round)"
+                    return msg("gods-playground.illegal.city_used")
             if name == "confederation":
                 if self.rnd not in C.CONFEDERATION_ROUNDS:
-                    return "a confederation is possible only in rounds 3 and 4"
+                    return msg("gods-playground.illegal.confed_round")
                 if not self._single_last(p):
-                    return "only the single last player on VP may form a confederation"
+                    return msg("gods-playground.illegal.confed_last")
                 if self.discs[p] == 0:
-                    return "you have no family disc left to put on the estate"
+                    return msg("gods-playground.illegal.confed_disc")
                 if len(args) == 2 and ints and 0 <= args[0] < NPROV and 0 <= args[1] < P:
                     i, v = args
                     if self.pc[i][p] < 2:
-                        return "a confederation needs 2 of your cubes in the province"
+                        return msg("gods-playground.illegal.confed_cubes")
                     if self.pc[i][p] <= self.pc[i][v]:
-                        return "you need more cubes than the victim in that province"
+                        return msg("gods-playground.illegal.confed_more")
                     if self._confed_slot(i, v) < 0:
-                        return "the victim has no estate there without a city"
+                        return msg("gods-playground.illegal.confed_slot")
             if name == "diplomacy":
                 if self.diplo_used:
-                    return "diplomacy has already been used this round (once per round)"
+                    return msg("gods-playground.illegal.diplomacy_used")
                 if args and isinstance(args[0], int):
                     e = args[0]
                     if not 0 <= e < 5:
-                        return "name the enemy by its province 0-4 (or by name: 'diplomacy russia')"
+                        return msg("gods-playground.illegal.diplomacy_enemy")
                     if e == C.OTTOMANS:
-                        return "no treaty is possible with the Ottomans"
+                        return msg("gods-playground.illegal.diplomacy_ottomans")
                     if e == C.HABSBURGS and (self.rnd < 4 or self.annexed):
-                        return "a treaty with the Habsburgs is possible only in round 4, if they are not annexed"
+                        return msg("gods-playground.illegal.diplomacy_habsburgs")
                     if 0 <= e < 5 and self.pc[e][p] == 0:
-                        return f"you need a cube in {C.PROVINCES[e]}"
+                        return msg("gods-playground.illegal.diplomacy_cube", province=e)
                 if not self._has_senate_disc(p):
-                    return "diplomacy needs one of your senate discs"
+                    return msg("gods-playground.illegal.diplomacy_disc")
             prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
             if name == "danzig" and self.pc[0][p] == 0:
-                return "Danzig needs one of your cubes in Prussia"
+                return msg("gods-playground.illegal.danzig_cube")
             if name in ("land", "veto", "move", "jesuit") and prov >= 0 and self.pc[prov][p] == 0:
-                return f"you have no cube in {C.PROVINCES[prov]} to take back"
+                return msg("gods-playground.illegal.no_cube", province=prov)
             if name == "land":
                 if self.lm_pool == 0:
-                    return "no land manager is left"
+                    return msg("gods-playground.illegal.land_none")
                 if prov >= 0 and len(args) == 2 and isinstance(args[1], int):
                     k = args[1] - 1
                     if not 0 <= k < len(self.estates[prov]) or self.estates[prov][k][0] != p:
-                        return "a land manager goes under one of your own estates in that province"
+                        return msg("gods-playground.illegal.land_own")
                     if self.estates[prov][k][1]:
-                        return "that estate already has a land manager (one per estate)"
+                        return msg("gods-playground.illegal.land_twice")
             if name == "city" and prov >= 0 and self.pc[prov][p] < 2:
-                return "a new city needs 2 of your cubes in the province"
+                return msg("gods-playground.illegal.city_cubes")
             if name == "move" and len(args) == 2 and args[0] == args[1]:
-                return "a cube moves to a different province"
+                return msg("gods-playground.illegal.move_same")
             if name == "jesuit" and self.mode == "jesuit" and args and args[0] in self.sub.get("jes", []):
-                return "only one cube per province in a Jesuit-schools action"
+                return msg("gods-playground.illegal.jesuit_twice")
             if name == "jesuit" and self.money[p] < C.JESUIT_COST:
-                return "a Jesuit school costs 2 złoty"
+                return msg("gods-playground.illegal.jesuit_money")
         prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
         if name == "seat":
             if m != "seat":
-                return "a senate seat is chosen only after choosing diplomacy or the royal army"
+                return msg("gods-playground.illegal.seat_phase")
             if prov >= 0 and self.senate[prov] != p:
-                return f"the senate seat of {C.PROVINCES[prov]} is not yours"
+                return msg("gods-playground.illegal.seat_not_yours", province=prov)
         if name == "estate" and m != "estate":
-            return "starting estates are placed only during setup"
+            return msg("gods-playground.illegal.estate_phase")
         if name == "build" and m != "build":
-            return "estates are built in phase 7"
+            return msg("gods-playground.illegal.build_phase")
         if name == "recruit":
             if m != "recruit":
-                return "armies are recruited in phase 9"
+                return msg("gods-playground.illegal.recruit_phase")
             if prov >= 0 and self.pc[prov][p] == 0:
-                return f"recruiting takes back one of your cubes in {C.PROVINCES[prov]}; you have none there"
+                return msg("gods-playground.illegal.recruit_cube", province=prov)
             if prov >= 0:
-                return f"you could buy no unit in {C.PROVINCES[prov]} (money or units left)"
+                return msg("gods-playground.illegal.recruit_nothing", province=prov)
         if name == "campaign" and m == "campaign" and prov >= 0:
             if self.pc[prov][p] == 0:
-                return f"a campaign takes back one of your cubes in {C.PROVINCES[prov]}; you have none there"
+                return msg("gods-playground.illegal.campaign_cube", province=prov)
             if self._army_in(p, prov) == 0:
-                return f"you have no army in {C.PROVINCES[prov]}"
+                return msg("gods-playground.illegal.campaign_army", province=prov)
             if self.treaty == prov and sum(self.pe[prov]) == 0:
-                return f"{C.ENEMIES[prov]} have a treaty: their track cannot be attacked"
+                return msg("gods-playground.illegal.campaign_treaty", enemy=prov)
         if name == "campaign" and m == "fight":
-            return "in phase 12 only the royal army fights ('royal <province>')"
+            return msg("gods-playground.illegal.campaign_fight")
         if name in ("campaign", "royal") and m not in ("campaign", "fight"):
-            return "campaigns are fought in phase 10 (the royal army also in phase 12)"
+            return msg("gods-playground.illegal.campaign_phase")
         if name == "royal" and m in ("campaign", "fight") and not self.sub.get("free") and not self._has_senate_disc(p):
-            return "leading the royal army costs one of your senate discs"
+            return msg("gods-playground.illegal.royal_disc")
         if name == "build" and m == "build" and args and isinstance(args[0], int) and 0 <= args[0] < NPROV:
             cost = 1 if self.builds[p] == 0 else 2
             if self.pc[args[0]][p] < cost:
-                return f"building costs {cost} of your cubes in {C.PROVINCES[args[0]]}"
+                return msg("gods-playground.illegal.build_cubes", count=cost, province=args[0])
             if not self._free_slot(args[0]):
-                return f"the estate track of {C.PROVINCES[args[0]]} is full"
-        return ""
+                return msg("gods-playground.illegal.build_full", province=args[0])
+        return None
 
-    def describe(self, action: Action, player: int | None = None) -> str:
+    # ------------------------------------------------------------------ describe
+    def player_name(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+        """A family with its house ("White (Radziwiłł)" / "白方（拉齐维乌家族）")."""
+        if isinstance(player, int) and 0 <= player < P:
+            return term(self.game.id, "family", player, lang) or C.SEATS[player]
+        return super().player_name(player, lang)
+
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
         """What ``action`` does and costs, with the numbers, for a person (labels, replays)."""
-        try:
-            return self._describe(action, player)
-        except (IndexError, TypeError, KeyError, ValueError):
-            return str(action)           # not a well-formed action of this game: its text
+        found = self._describe(action, player)
+        return None if found is None else Message(found["id"], found["args"])
 
-    def _force(self, units: list[int], coss: int = 0) -> str:
-        parts = [f"{n} {CODE_NAMES[k]}" for k, n in enumerate(units) if n]
+    @staticmethod
+    def _force(units: list[int], coss: int = 0) -> dict[str, Any]:
+        """"2 infantry, 1 cavalry and 1 Cossack" as a message."""
+        parts = [msg("gods-playground.d.units", count=n, unit=k) for k, n in enumerate(units) if n]
         if coss:
-            parts.append(f"{coss} Cossack" + ("s" if coss > 1 else ""))
+            parts.append(msg("gods-playground.d.cossacks", n=coss))
         if not parts:
-            return "no units"
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+            return msg("gods-playground.d.no_units")
+        return _list_and(parts)
 
-    def _describe(self, action: Action, player: int | None) -> str:  # noqa: C901 - one sentence per action
+    def _describe(self, action: Action, player: int | None) -> dict[str, Any] | None:  # noqa: C901
         n, a = action.name, action.args
         p = player if isinstance(player, int) and player >= 0 else self.turn
-        prov = (lambda k: C.PROVINCES[k] if isinstance(k, int) and 0 <= k < NPROV else str(k))
-        cube = (lambda k, c=1: f"{c} of your cubes in {prov(k)}" if c > 1 else f"1 of your cubes in {prov(k)}")
         m = self.mode
+
+        def prov(k: Any) -> Any:
+            if not (isinstance(k, int) and 0 <= k < NPROV):
+                raise ValueError(k)  # not a province: the compact text instead
+            return k
+
+        def cube(k: Any, c: int = 1) -> dict[str, Any]:
+            return msg("gods-playground.d.cubes", count=c, province=prov(k))
+
         if n == "roll":
             d = a[0]
             if m == "battle" and self.battle and self.battle["q"]:
                 b = self.battle
                 unit = b["q"][0]
-                who = NAMES[b["side"]] if b["side"] >= 0 else "the royal army"
                 need = HIT[unit] - (1 if b["art"] else 0)
-                res = "routed (a 1)" if d == 1 else ("a hit" if d >= need else "a miss")
-                return f"The die for {who}'s {CODE_NAMES[unit]} in {prov(b['prov'])} shows {d}: {res} ({need}+ hits)"
+                res = msg("gods-playground.d.routed") if d == 1 else (
+                    msg("gods-playground.d.a_hit") if d >= need else msg("gods-playground.d.a_miss"))
+                if b["side"] >= 0:
+                    return msg("gods-playground.d.battle_die", seat=b["side"], unit=unit, province=prov(b["prov"]),
+                               die=d, result=res, need=need)
+                return msg("gods-playground.d.royal_battle_die", unit=unit, province=prov(b["prov"]), die=d,
+                           result=res, need=need)
             kind = self.sub.get("dice") if isinstance(self.sub, dict) else None
             if kind == "diplomacy":
-                return f"The diplomacy die shows {d}: the treaty costs {d + C.DIPLOMACY_EXTRA} zł"
+                return msg("gods-playground.d.diplomacy_die", die=d, cost=d + C.DIPLOMACY_EXTRA)
             if kind in ("events", "attack"):
-                what = ("+1 strength for the " + C.ENEMIES[d - 1]) if d <= 5 else (
-                    "a Cossack defects to the Tatars" if self.rnd == 2 else "nothing happens")
-                label = "An event die" if kind == "events" else "An attack die"
-                return f"{label} shows {d}: {what}"
-            return f"The die shows {d}"
+                what = msg("gods-playground.d.plus_strength", enemy=d - 1) if d <= 5 else (
+                    msg("gods-playground.d.cossack_defects") if self.rnd == 2 else msg("gods-playground.d.nothing"))
+                if kind == "events":
+                    return msg("gods-playground.d.event_die", die=d, what=what)
+                return msg("gods-playground.d.attack_die", die=d, what=what)
+            return msg("gods-playground.d.die", die=d)
         if n == "start":
-            return f"The die makes {self.name(a[0])} start player"
+            return msg("gods-playground.d.start", seat=a[0])
         if n == "lot":
-            return f"The die breaks the tie at 0 zł: {self.name(a[0])} is king"
+            return msg("gods-playground.d.lot", seat=a[0])
         if n == "estate":
             k = len(self.estates[a[0]]) + 1
-            return f"Place a starting estate in {prov(a[0])}, slot {k} ({k} VP at the end; costs nothing)"
+            return msg("gods-playground.d.estate", province=prov(a[0]), slot=k)
         if n == "token":
             area, v = a
             if area == C.CAMP:
-                return f"Place noble token {v} face down in the army camp (counts for the crown and the royal army)"
-            return (f"Place noble token {v} face down in {prov(area)} "
-                    f"({v} of your cubes go there when the tokens are revealed)")
+                return msg("gods-playground.d.token_camp", value=v)
+            return msg("gods-playground.d.token", value=v, province=prov(area))
         if n == "bid":
-            return f"Bid {a[0]} zł for the crown (paid to the bank whether you win or not; you have {self.money[p]} zł)"
+            return msg("gods-playground.d.bid", amount=a[0], money=self.money[p])
         if n == "build":
             cost = 1 if self.builds[p] == 0 else 2
             k = len(self.estates[a[0]]) + 1
-            return (f"Build an estate in {prov(a[0])}, slot {k} ({k} VP at the end, "
-                    f"+{self.level[a[0]]} zł income a round) for {cube(a[0], cost)}")
+            return msg("gods-playground.d.build", province=prov(a[0]), slot=k, level=self.level[a[0]],
+                       cost=cube(a[0], cost))
         if n == "pass":
-            what = {
-                "build": "build no more estates this phase",
-                "special": "take no special action this pick",
-                "recruit": "recruit no army this phase",
-                "campaign": "fight no more campaigns this phase",
-                "fight": ("do not lead the free royal army" if self.sub.get("free")
-                          else "lead no more royal battles this phase"),
-            }.get(m, "do nothing")
-            return f"Pass: {what} (costs nothing)"
+            if m == "build":
+                what = msg("gods-playground.d.pass_build")
+            elif m == "special":
+                what = msg("gods-playground.d.pass_special")
+            elif m == "recruit":
+                what = msg("gods-playground.d.pass_recruit")
+            elif m == "campaign":
+                what = msg("gods-playground.d.pass_campaign")
+            elif m == "fight":
+                what = msg("gods-playground.d.pass_free_royal" if self.sub.get("free") else "gods-playground.d.pass_royal")
+            else:
+                what = msg("gods-playground.d.pass_nothing")
+            return msg("gods-playground.d.pass", what=what)
         if n == "done":
-            what = {
-                "move": "move no second cube",
-                "jesuit": f"found no more Jesuit schools ({len(self.sub.get('jes', []))} founded in this action)",
-                "buy": f"stop buying units in {prov(self.sub.get('prov', -1))}",
-            }.get(m, "finish")
-            return f"Done: {what} (costs nothing)"
+            if m == "move":
+                what = msg("gods-playground.d.done_move")
+            elif m == "jesuit":
+                what = msg("gods-playground.d.done_jesuit", count=len(self.sub.get("jes", [])))
+            elif m == "buy":
+                what = msg("gods-playground.d.done_buy", province=prov(self.sub.get("prov", -1)))
+            else:
+                what = msg("gods-playground.d.done_finish")
+            return msg("gods-playground.d.done", what=what)
         if n == "land":
-            return (f"Place a land manager under your estate on slot {a[1]} of {prov(a[0])} "
-                    f"(+{C.LAND_MANAGER_INCOME} zł income a round) for {cube(a[0])}")
+            return msg("gods-playground.d.land", slot=a[1], province=prov(a[0]), income=C.LAND_MANAGER_INCOME,
+                       cost=cube(a[0]))
         if n == "danzig":
-            return f"Trade through Danzig: gain {2 * self.level[0]} zł (2 × Prussia's level {self.level[0]}) for {cube(0)}"
+            return msg("gods-playground.d.danzig", gain=2 * self.level[0], level=self.level[0], cost=cube(0))
         if n == "diplomacy":
             e = a[0]
             money = self.money[p]
             lo, hi = 1 + C.DIPLOMACY_EXTRA, 6 + C.DIPLOMACY_EXTRA
-            short = ""
+            key = "gods-playground.d.diplomacy"
             if money < hi:
-                short = (f"; you have {money} zł: a roll above that makes the treaty fail"
-                         if self.game.options.get("diplomacy_shortfall", "pay_all") == "fail"
-                         else f"; you have {money} zł and pay at most that")
-            return (f"Sign a treaty with the {C.ENEMIES[e]} (they border {prov(e)}: no invasion, their track "
-                    f"cannot be attacked) for {cube(e)}, one of your senate discs and a die + 2 = "
-                    f"{lo}–{hi} zł{short}")
+                key = ("gods-playground.d.diplomacy_fail"
+                       if self.game.options.get("diplomacy_shortfall", "pay_all") == "fail"
+                       else "gods-playground.d.diplomacy_pay_all")
+            return msg(key, enemy=prov(e), province=e, cost=cube(e), low=lo, high=hi, money=money)
         if n == "move":
-            nth = "a second" if m == "move" else "a"
-            return f"Move {nth} cube of yours from {prov(a[0])} to {prov(a[1])} (costs nothing; at most 2 moves)"
+            key = "gods-playground.d.move_second" if m == "move" else "gods-playground.d.move"
+            return msg(key, province=prov(a[0]), province2=prov(a[1]))
         if n == "veto":
             discs = sum(1 for q in self.senate if q >= 0)
             mine = self.senate.count(p)
-            return (f"Liberum veto: dissolve the senate ({discs} senate disc(s), {mine} of them yours, go back to "
-                    f"their owners; each would score {C.SENATE_VP} VP) for {cube(a[0])}")
+            if discs == 1:
+                whose = msg("gods-playground.d.yours" if mine else "gods-playground.d.not_yours")
+                return msg("gods-playground.d.veto_one", whose=whose, vp=C.SENATE_VP, cost=cube(a[0]))
+            return msg("gods-playground.d.veto", discs=discs, mine=mine, vp=C.SENATE_VP, cost=cube(a[0]))
         if n == "confederation":
             k = self._confed_slot(a[0], a[1])
-            return (f"Confederation in {prov(a[0])}: {self.name(a[1])}'s estate on slot {k + 1} becomes yours "
-                    f"for {cube(a[0], 2)} and one of your discs")
+            if not 0 <= a[1] < P:
+                return None
+            return msg("gods-playground.d.confederation", province=prov(a[0]), seat=a[1], slot=k + 1,
+                       cost=cube(a[0], 2))
         if n == "jesuit":
             done = len(self.sub.get("jes", [])) if m == "jesuit" else 0
-            bonus = f" (the fifth province: +{C.JESUIT_ALL_BONUS} VP more)" if done == NPROV - 1 else ""
-            return (f"Found a Jesuit school in {prov(a[0])}: 1 VP{bonus} for {cube(a[0])} "
-                    f"and {C.JESUIT_COST} zł")
+            key = "gods-playground.d.jesuit_fifth" if done == NPROV - 1 else "gods-playground.d.jesuit"
+            return msg(key, province=prov(a[0]), bonus=C.JESUIT_ALL_BONUS, cost=cube(a[0]), price=C.JESUIT_COST)
         if n == "city":
             k = a[1]
             slot_vp = C.ESTATE_SLOTS[a[0]][k - 1]
-            return (f"Build a new city under your estate on slot {k} of {prov(a[0])} (it scores {slot_vp} × "
-                    f"{C.CITY_MULTIPLIER} = {slot_vp * C.CITY_MULTIPLIER} VP at the end and cannot be "
-                    f"confederated) for {cube(a[0], 2)}")
+            return msg("gods-playground.d.city", slot=k, province=prov(a[0]), slot_vp=slot_vp,
+                       times=C.CITY_MULTIPLIER, total=slot_vp * C.CITY_MULTIPLIER, cost=cube(a[0], 2))
         if n == "recruit":
-            half = " — half price: enemies in the province" if sum(self.pe[a[0]]) > 0 else ""
-            once = ("your one recruitment this phase" if self.game.options.get("recruit_turns", "once") == "once"
-                    else "recruit")
-            return (f"Recruit in {prov(a[0])} ({once}) for {cube(a[0])}, then buy units there with your "
-                    f"{self.money[p]} zł (infantry {self._price(a[0], 'inf')}, cavalry {self._price(a[0], 'cav')}"
-                    f"{', artillery ' + str(self._price(a[0], 'art')) if self.rnd >= C.ARTILLERY_FROM_ROUND else ''}"
-                    f"{', Cossack ' + str(self._price(a[0], 'cossack')) if a[0] == C.COSSACK_PROVINCE else ''} zł"
-                    f"{half})")
+            i = prov(a[0])
+            prices = [msg("gods-playground.d.unit_price", unit=0, price=self._price(i, "inf")),
+                      msg("gods-playground.d.unit_price", unit=1, price=self._price(i, "cav"))]
+            if self.rnd >= C.ARTILLERY_FROM_ROUND:
+                prices.append(msg("gods-playground.d.unit_price", unit=2, price=self._price(i, "art")))
+            if i == C.COSSACK_PROVINCE:
+                prices.append(msg("gods-playground.d.unit_price", unit=3, price=self._price(i, "cossack")))
+            once = msg("gods-playground.d.recruit_once" if self.game.options.get("recruit_turns", "once") == "once"
+                       else "gods-playground.d.recruit_repeat")
+            key = "gods-playground.d.recruit_half" if sum(self.pe[i]) > 0 else "gods-playground.d.recruit"
+            return msg(key, province=i, turns=once, cost=cube(i), money=self.money[p], prices=prices)
         if n == "buy":
             i = self.sub["prov"]
             u = a[0]
             price = self._price(i, u)
-            half = " (half price: enemies in the province)" if sum(self.pe[i]) > 0 else ""
             k = UNIT_CODES[u]
             have = self.units[p][i]
             army = self._force(have, self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
-            return (f"Hire 1 {CODE_NAMES[k]} in {prov(i)} for {price} zł{half}; "
-                    f"hits on {HIT[k]}+; your army there so far: {army}")
+            key = "gods-playground.d.buy_half" if sum(self.pe[i]) > 0 else "gods-playground.d.buy"
+            return msg(key, unit=k, province=prov(i), price=price, hit=HIT[k], army=army)
         if n == "campaign":
-            i = a[0]
+            i = prov(a[0])
             army = self._force(self.units[p][i], self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
-            return (f"Campaign in {prov(i)} with your {army}{' (+1 to every die: artillery)' if self.units[p][i][2] else ''}"
-                    f" against {self._target_text(i)} for {cube(i)}")
+            key = "gods-playground.d.campaign_art" if self.units[p][i][2] else "gods-playground.d.campaign"
+            return msg(key, province=i, army=army, target=self._target_text(i), cost=cube(i))
         if n == "royal":
-            i = a[0]
+            i = prov(a[0])
             free = m == "fight" and self.sub.get("free")
-            cost = "free (the king's battle)" if free else "for one of your senate discs"
+            cost = msg("gods-playground.d.royal_free" if free else "gods-playground.d.royal_disc")
             against = self._target_text(i, royal=True) if m == "campaign" else self._target_text(i)
-            return f"Lead the royal army ({self._force(self.royal)}) in {prov(i)} against {against}, {cost}"
+            return msg("gods-playground.d.royal", army=self._force(self.royal), province=i, target=against, cost=cost)
         if n == "seat":
-            what = {"diplomacy": "for the treaty", "royal": "to lead the royal army",
-                    "fight": "to lead the royal army"}.get(self.sub.get("for", ""), "")
-            return (f"Give up your senate seat of {prov(a[0])} {what} (the disc returns to you and will not "
-                    f"score its {C.SENATE_VP} VP)")
-        return str(action)
+            purpose = self.sub.get("for", "")
+            key = ("gods-playground.d.seat_treaty" if purpose == "diplomacy" else
+                   "gods-playground.d.seat_royal" if purpose in ("royal", "fight") else "gods-playground.d.seat")
+            return msg(key, province=prov(a[0]), vp=C.SENATE_VP)
+        return None
 
-    def _target_text(self, i: int, royal: bool = False) -> str:
+    def _target_text(self, i: int, royal: bool = False) -> dict[str, Any]:
         row = self.pe[i]
         if sum(row) > 0:
-            return ", ".join(f"{x} {C.ENEMIES[e]} cube(s)" for e, x in enumerate(row) if x) + f" in {C.PROVINCES[i]}"
+            cubes = [msg("gods-playground.d.enemy_cubes", n=x, enemy=e) for e, x in enumerate(row) if x]
+            return msg("gods-playground.d.target_cubes", cubes=cubes, province=i)
         if royal:
-            return f"the {C.ENEMIES[i]} track (each hit puts a royal cube there: nobody scores a royal majority)"
-        return f"the {C.ENEMIES[i]} track (each hit puts one of your cubes there; {C.ENEMY_VP[i]} VP for the majority)"
+            return msg("gods-playground.d.target_royal_track", enemy=i)
+        return msg("gods-playground.d.target_track", enemy=i, vp=C.ENEMY_VP[i])
+
+
+def _seats_and(seats: list[int]) -> dict[str, Any]:
+    """The winners as a sentence names them: "White", "White and Blue", "White and Blue and Red"."""
+    if len(seats) == 1:
+        return msg("gods-playground.log.and1", seat=seats[0])
+    if len(seats) == 2:
+        return msg("gods-playground.log.and2", seat=seats[0], seat2=seats[1])
+    return msg("gods-playground.log.and3", seat=seats[0], seat2=seats[1], seat3=seats[2])
+
+
+def _list_and(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """Messages listed with commas and a final "and": "2 infantry, 1 cavalry and 1 Cossack"."""
+    k = len(items)
+    if k == 1:
+        return items[0]
+    if k == 2:
+        return msg("gods-playground.d.list2", item=items[0], item2=items[1])
+    if k == 3:
+        return msg("gods-playground.d.list3", item=items[0], item2=items[1], item3=items[2])
+    return msg("gods-playground.d.list4", item=items[0], item2=items[1], item3=items[2], item4=items[3])
