@@ -205,7 +205,9 @@ class State:
         """Why ``action`` is not legal for ``player`` now (a Message; ``str()`` of it is English); games
         refine this with rule-specific reasons."""
         legal = self.legal_actions(player)
-        shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        shown: list[Any] = [{"id": "core.notation", "args": {"text": str(a)}} for a in legal[:12]]
+        if len(legal) > 12:
+            shown.append("…")
         return Message("core.not_legal_now", {"game": self.game.id, "action": str(action), "seat": player,
                                                "legal": shown})
 

@@ -134,7 +134,7 @@ def test_default_why_illegal_lists_the_legal_actions() -> None:
     state._init_base(Game(info=toy.INFO, players=1, state_class=Many), 0, "auto")
     message = str(State.why_illegal(state, Action("pick", (99,)), 0))
     assert "'pick 99' is not legal now for North" in message
-    assert "pick 0, pick 1" in message and "pick 11 …" in message and "pick 12" not in message
+    assert "pick 0, pick 1" in message and "pick 11, …" in message and "pick 12" not in message
     assert State.describe(state, Action("pick", (3,))) == "pick 3"
 
 
