@@ -8,15 +8,25 @@ the construction site, the starting table) is designed here and listed under "As
 
 from __future__ import annotations
 
+from meeple.core.i18n import seat_terms
+
 # --------------------------------------------------------------------------- the board
 # Seed: 上面一行：国王恩赐、大理石矿、金矿、建筑师公会 / 下面一行：炼金术师公会、建筑工地、伐木场、工坊
 # Index, code (used in action text) and name.  Top row left→right is 0..3, bottom row right→left 4..7,
 # so that the clockwise ring is simply i -> i+1.
+# The Chinese names are the seed's own (国王恩赐, 大理石矿 …).
 LOCATIONS = ("kf", "mq", "gm", "ag", "ws", "lm", "cs", "al")
-LOCATION_NAMES = (
-    "King's Favor", "Marble Quarry", "Gold Mine", "Architects' Guild",
-    "Workshop", "Lumber Mill", "Construction Site", "Alchemists' Guild",
+LOCATION_TERMS = (
+    {"en": "King's Favor", "zh": "国王恩赐"},
+    {"en": "Marble Quarry", "zh": "大理石矿"},
+    {"en": "Gold Mine", "zh": "金矿"},
+    {"en": "Architects' Guild", "zh": "建筑师公会"},
+    {"en": "Workshop", "zh": "工坊"},
+    {"en": "Lumber Mill", "zh": "伐木场"},
+    {"en": "Construction Site", "zh": "建筑工地"},
+    {"en": "Alchemists' Guild", "zh": "炼金术师公会"},
 )
+LOCATION_NAMES = tuple(t["en"] for t in LOCATION_TERMS)
 KF, MQ, GM, AG, WS, LM, CS, AL = range(8)
 TOP_ROW = (KF, MQ, GM, AG)          # left to right
 BOTTOM_ROW = (AL, CS, LM, WS)       # left to right
@@ -30,6 +40,8 @@ ARROWS = (
 
 # --------------------------------------------------------------------------- resources
 RESOURCES = ("wood", "marble", "gold")
+# Seed: 金块（黄），大理石（白），木头（棕）
+RESOURCE_TERMS = ({"en": "wood", "zh": "木头"}, {"en": "marble", "zh": "大理石"}, {"en": "gold", "zh": "金块"})
 WOOD, MARBLE, GOLD = range(3)
 # Seed: 1/2/3 workers give 1/2/3 marble, wood, gold.  More than 3 workers give the 3-worker yield.
 YIELD = {MQ: (MARBLE, (1, 2, 3)), LM: (WOOD, (1, 2, 3)), GM: (GOLD, (1, 2, 3))}
@@ -78,20 +90,26 @@ MIN_TILES_TO_RESHUFFLE = 7          # seed: 如果只有不到7个宫殿板块�
 HAND_LIMIT = 4
 
 # --------------------------------------------------------------------------- decorations (6 kinds × 5)
-# code, name, indoor?, workers, (wood, marble, gold)
+# code, name, indoor?, workers, (wood, marble, gold), Chinese name (the seed names no kind: 装饰)
 DECORATIONS = (
-    ("F", "Fountain", False, 1, (1, 1, 1)),
-    ("S", "Statue", False, 1, (0, 1, 2)),
-    ("T", "Topiary", False, 1, (1, 1, 1)),
-    ("P", "Painting", True, 1, (1, 0, 2)),
-    ("C", "Chandelier", True, 1, (0, 1, 2)),
-    ("Y", "Tapestry", True, 1, (2, 1, 0)),
+    ("F", "Fountain", False, 1, (1, 1, 1), "喷泉"),
+    ("S", "Statue", False, 1, (0, 1, 2), "雕像"),
+    ("T", "Topiary", False, 1, (1, 1, 1), "造型树"),
+    ("P", "Painting", True, 1, (1, 0, 2), "油画"),
+    ("C", "Chandelier", True, 1, (0, 1, 2), "吊灯"),
+    ("Y", "Tapestry", True, 1, (2, 1, 0), "挂毯"),
 )
 DECORATION_CODES = tuple(d[0] for d in DECORATIONS)
 DECORATIONS_PER_KIND = 5
 
 # --------------------------------------------------------------------------- technologies
 TECH_TRACKS = ("gains", "sites", "guilds")
+# Seed: 资源收集升级 / 资源地点升级 / 特殊地点升级 (the English names are the tracks' codes)
+TECH_TERMS = {
+    "gains": {"en": "gains", "zh": "资源收集升级"},
+    "sites": {"en": "sites", "zh": "资源地点升级"},
+    "guilds": {"en": "guilds", "zh": "特殊地点升级"},
+}
 # gains: level 1 +1 wood, level 2 +1 marble, level 3 +1 big gold (5) whenever you gain that resource.
 # sites: level 1/2/3 lets you collect at Lumber Mill / Marble Quarry / Gold Mine on others' turns.
 # guilds: level 1/2/3 lets you activate Architects' Guild / Workshop / Construction Site on others' turns.
@@ -119,47 +137,80 @@ SITE_SHAPE = (
 
 # --------------------------------------------------------------------------- palace tiles (40)
 # name, workers, wood, marble, gold, decorations (codes), VP, edges N E S W (I indoor, O outdoor),
-# fewest players for which the tile is used (24 tiles with 2 players, 28 with 3, 34 with 4, all 40 with 5)
+# fewest players for which the tile is used (24 tiles with 2 players, 28 with 3, 34 with 4, all 40 with 5),
+# Chinese name (the rooms and gardens of the château as Chinese guides name them)
 TILES = (
-    ("Hall of Mirrors", 3, 3, 1, 2, "PC", 16, "IIII", 2),
-    ("King's Bedchamber", 1, 1, 0, 1, "", 5, "IIII", 2),
-    ("Queen's Apartment", 2, 2, 1, 1, "Y", 10, "IIII", 2),
-    ("Chapel Royal", 3, 2, 2, 2, "PC", 16, "IIII", 3),
-    ("Royal Opera", 2, 3, 0, 1, "C", 10, "IIII", 5),
-    ("War Salon", 1, 2, 0, 0, "", 5, "IIII", 4),
-    ("Peace Salon", 2, 2, 1, 0, "P", 10, "IIIO", 2),
-    ("Salon of Apollo", 1, 1, 1, 0, "", 5, "IIIO", 2),
-    ("Salon of Mars", 3, 3, 1, 1, "YP", 16, "IIOI", 2),
-    ("Salon of Venus", 1, 2, 0, 1, "", 5, "IIOI", 3),
-    ("Salon of Diana", 2, 1, 1, 2, "C", 10, "IOII", 2),
-    ("Salon of Mercury", 2, 2, 0, 2, "Y", 10, "IOII", 4),
-    ("Salon of Abundance", 1, 1, 0, 1, "", 5, "OIII", 2),
-    ("Hercules Salon", 3, 2, 1, 3, "CY", 16, "OIII", 5),
-    ("Guard Room", 2, 2, 1, 1, "Y", 10, "IIOO", 4),
-    ("Grand Staircase", 1, 1, 0, 1, "", 5, "IIOO", 2),
-    ("Ambassadors' Stair", 2, 3, 0, 1, "C", 10, "IOIO", 2),
-    ("Council Chamber", 1, 2, 0, 0, "", 5, "IOIO", 2),
-    ("Oeil-de-Boeuf", 3, 3, 1, 2, "PC", 16, "IOOI", 2),
-    ("Royal Library", 2, 2, 1, 0, "C", 10, "IOOI", 3),
-    ("Orangery", 3, 2, 2, 2, "FS", 16, "IOOO", 2),
-    ("Grand Canal", 1, 1, 1, 0, "", 5, "IOOO", 2),
-    ("Latona Fountain", 2, 1, 1, 2, "T", 10, "OIOO", 2),
-    ("Apollo Fountain", 2, 2, 0, 2, "F", 10, "OIOO", 4),
-    ("Neptune Basin", 1, 2, 0, 1, "", 5, "OOIO", 2),
-    ("Water Parterre", 3, 3, 1, 1, "TF", 16, "OOIO", 2),
-    ("Colonnade", 2, 2, 1, 1, "F", 10, "OOOI", 5),
-    ("Labyrinth", 1, 1, 0, 1, "", 5, "OOOI", 2),
-    ("Royal Alley", 2, 3, 0, 1, "T", 10, "OOOO", 3),
-    ("Grove of the Baths", 1, 1, 0, 1, "", 5, "OOOO", 2),
-    ("Ballroom Grove", 3, 2, 1, 3, "ST", 16, "OOOO", 5),
-    ("Menagerie", 2, 2, 1, 0, "T", 10, "OOOO", 2),
-    ("Grand Trianon", 1, 2, 0, 0, "", 5, "OOOO", 4),
-    ("Marble Courtyard", 2, 1, 1, 2, "S", 10, "OOOO", 5),
-    ("Royal Courtyard", 3, 3, 1, 2, "TF", 16, "OIIO", 2),
-    ("Ministers' Wing", 2, 2, 0, 2, "F", 10, "OIIO", 2),
-    ("North Wing", 1, 1, 1, 0, "", 5, "OIOI", 4),
-    ("South Wing", 2, 2, 1, 1, "T", 10, "OIOI", 2),
-    ("Royal Stables", 1, 2, 0, 1, "", 5, "OOII", 2),
-    ("Kitchen Court", 2, 3, 0, 1, "S", 10, "OOII", 5),
+    ("Hall of Mirrors", 3, 3, 1, 2, "PC", 16, "IIII", 2, "镜厅"),
+    ("King's Bedchamber", 1, 1, 0, 1, "", 5, "IIII", 2, "国王寝宫"),
+    ("Queen's Apartment", 2, 2, 1, 1, "Y", 10, "IIII", 2, "王后套房"),
+    ("Chapel Royal", 3, 2, 2, 2, "PC", 16, "IIII", 3, "皇家礼拜堂"),
+    ("Royal Opera", 2, 3, 0, 1, "C", 10, "IIII", 5, "皇家歌剧院"),
+    ("War Salon", 1, 2, 0, 0, "", 5, "IIII", 4, "战争厅"),
+    ("Peace Salon", 2, 2, 1, 0, "P", 10, "IIIO", 2, "和平厅"),
+    ("Salon of Apollo", 1, 1, 1, 0, "", 5, "IIIO", 2, "阿波罗厅"),
+    ("Salon of Mars", 3, 3, 1, 1, "YP", 16, "IIOI", 2, "战神厅"),
+    ("Salon of Venus", 1, 2, 0, 1, "", 5, "IIOI", 3, "维纳斯厅"),
+    ("Salon of Diana", 2, 1, 1, 2, "C", 10, "IOII", 2, "狄安娜厅"),
+    ("Salon of Mercury", 2, 2, 0, 2, "Y", 10, "IOII", 4, "墨丘利厅"),
+    ("Salon of Abundance", 1, 1, 0, 1, "", 5, "OIII", 2, "丰饶厅"),
+    ("Hercules Salon", 3, 2, 1, 3, "CY", 16, "OIII", 5, "赫拉克勒斯厅"),
+    ("Guard Room", 2, 2, 1, 1, "Y", 10, "IIOO", 4, "卫兵厅"),
+    ("Grand Staircase", 1, 1, 0, 1, "", 5, "IIOO", 2, "大楼梯"),
+    ("Ambassadors' Stair", 2, 3, 0, 1, "C", 10, "IOIO", 2, "使节楼梯"),
+    ("Council Chamber", 1, 2, 0, 0, "", 5, "IOIO", 2, "御前会议厅"),
+    ("Oeil-de-Boeuf", 3, 3, 1, 2, "PC", 16, "IOOI", 2, "牛眼厅"),
+    ("Royal Library", 2, 2, 1, 0, "C", 10, "IOOI", 3, "皇家图书馆"),
+    ("Orangery", 3, 2, 2, 2, "FS", 16, "IOOO", 2, "橘园"),
+    ("Grand Canal", 1, 1, 1, 0, "", 5, "IOOO", 2, "大运河"),
+    ("Latona Fountain", 2, 1, 1, 2, "T", 10, "OIOO", 2, "拉托娜喷泉"),
+    ("Apollo Fountain", 2, 2, 0, 2, "F", 10, "OIOO", 4, "阿波罗喷泉"),
+    ("Neptune Basin", 1, 2, 0, 1, "", 5, "OOIO", 2, "海神池"),
+    ("Water Parterre", 3, 3, 1, 1, "TF", 16, "OOIO", 2, "水花坛"),
+    ("Colonnade", 2, 2, 1, 1, "F", 10, "OOOI", 5, "柱廊"),
+    ("Labyrinth", 1, 1, 0, 1, "", 5, "OOOI", 2, "迷宫"),
+    ("Royal Alley", 2, 3, 0, 1, "T", 10, "OOOO", 3, "皇家大道"),
+    ("Grove of the Baths", 1, 1, 0, 1, "", 5, "OOOO", 2, "浴场林苑"),
+    ("Ballroom Grove", 3, 2, 1, 3, "ST", 16, "OOOO", 5, "舞厅林苑"),
+    ("Menagerie", 2, 2, 1, 0, "T", 10, "OOOO", 2, "动物园"),
+    ("Grand Trianon", 1, 2, 0, 0, "", 5, "OOOO", 4, "大特里亚农宫"),
+    ("Marble Courtyard", 2, 1, 1, 2, "S", 10, "OOOO", 5, "大理石庭院"),
+    ("Royal Courtyard", 3, 3, 1, 2, "TF", 16, "OIIO", 2, "皇家庭院"),
+    ("Ministers' Wing", 2, 2, 0, 2, "F", 10, "OIIO", 2, "大臣翼楼"),
+    ("North Wing", 1, 1, 1, 0, "", 5, "OIOI", 4, "北翼"),
+    ("South Wing", 2, 2, 1, 1, "T", 10, "OIOI", 2, "南翼"),
+    ("Royal Stables", 1, 2, 0, 1, "", 5, "OOII", 2, "皇家马厩"),
+    ("Kitchen Court", 2, 3, 0, 1, "S", 10, "OOII", 5, "膳房庭院"),
 )
 assert len(TILES) == 40
+
+
+# --------------------------------------------------------------------------- names in every language
+# What the log, the descriptions and the screens name, by argument kind (meeple.core.i18n): a seat,
+# a location, a resource, a decoration, a palace tile, a technology track, a phase…
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+PHASES = ("start", "draw", "move", "decide", "act", "discard", "offer", "over")
+TERMS: dict[str, list | dict] = {
+    "seat": seat_terms(SEAT_NAMES),
+    "location": list(LOCATION_TERMS),
+    "resource": list(RESOURCE_TERMS),
+    "decoration": [{"en": d[1], "zh": d[5]} for d in DECORATIONS],
+    # a decoration as the terminal's compact columns show it: its code in English, its name in Chinese
+    "decoration_mark": [{"en": d[0], "zh": d[5]} for d in DECORATIONS],
+    "tile": [{"en": t[0], "zh": t[9]} for t in TILES],
+    "track": dict(TECH_TERMS),
+    "phase": {
+        "start": {"en": "start", "zh": "决定起始玩家"},
+        "draw": {"en": "draw", "zh": "补充宫殿板块"},
+        "move": {"en": "move", "zh": "移动工人"},
+        "decide": {"en": "decide", "zh": "决定是否激活"},
+        "act": {"en": "act", "zh": "执行地点行动"},
+        "discard": {"en": "discard", "zh": "弃掉宫殿板块"},
+        "offer": {"en": "offer", "zh": "科技：是否一同激活"},
+        "over": {"en": "over", "zh": "游戏结束"},
+    },
+    "direction": [{"en": "north", "zh": "北"}, {"en": "east", "zh": "东"},
+                  {"en": "south", "zh": "南"}, {"en": "west", "zh": "西"}],
+    "edge": {"I": {"en": "indoor", "zh": "室内"}, "O": {"en": "outdoor", "zh": "室外"}},
+    # a tile's edges as the terminal shows them (N E S W): I / O, 内 / 外
+    "edge_mark": {"I": {"en": "I", "zh": "内"}, "O": {"en": "O", "zh": "外"}},
+}

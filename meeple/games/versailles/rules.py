@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, LogEntry, State
+from meeple.core.i18n import Message, msg
 from meeple.games.versailles import content as C
 
 # --------------------------------------------------------------------------- precomputed tables
@@ -53,14 +54,12 @@ for _t, _locs in C.TECH_REACT_LOCATION.items():
     for _lvl, _loc in enumerate(_locs, start=1):
         REACT[_loc] = (TRACKS.index(_t), _lvl)
 
-# what each technology level does, for describe(): [track][level - 1]
+# what each technology level does, for describe(): [track][level - 1], as messages
 TECH_EFFECT = [
-    ["+1 wood whenever you gain wood", "+1 marble whenever you gain marble",
-     f"+{C.BIG_CUBE} gold (a big cube) whenever you gain gold"],
-    [f"you may also collect at the {C.LOCATION_NAMES[loc]} when another player activates it (with your "
-     "workers there)" for loc in C.TECH_REACT_LOCATION["sites"]],
-    [f"you may also activate the {C.LOCATION_NAMES[loc]} when another player does (with your workers there)"
-     for loc in C.TECH_REACT_LOCATION["guilds"]],
+    [msg("versailles.effect.gains1"), msg("versailles.effect.gains2"),
+     msg("versailles.effect.gains3", big=C.BIG_CUBE)],
+    [msg("versailles.effect.sites", location=loc) for loc in C.TECH_REACT_LOCATION["sites"]],
+    [msg("versailles.effect.guilds", location=loc) for loc in C.TECH_REACT_LOCATION["guilds"]],
 ]
 
 NTILES = len(C.TILES)
@@ -101,7 +100,6 @@ class SiteTables:
 
 
 SITES = {n: SiteTables(n) for n in range(1, 6)}
-DIR_NAME = ("north", "east", "south", "west")
 
 
 def cell_label(cell: int) -> str:
@@ -132,14 +130,8 @@ A_FIRST: list[Action] = [Action("first", (p,)) for p in range(5)]
 BUY_INDEX = {DECO_CODE[k].lower(): k for k in range(NDECO)}
 
 SPECIAL = (KF, AG, WS, CS, AL)
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
-_ENTRY = tuple.__new__
-# log texts, built once: (from, to) -> text after the player's name
-_LN = C.LOCATION_NAMES
-MOVE_TEXT = {k: f" moves a worker from {_LN[k[0]]} to {_LN[k[1]]}" for k in A_MOVE}
-MOVE2_TEXT = {k: f" flips a double move: two workers from {_LN[k[0]]} to {_LN[k[1]]}" for k in A_MOVE2}
-JUMP_TEXT = {k: f" flips a double move: a worker jumps from {_LN[k[0]]} over {_LN[JUMPS[k]]} to {_LN[k[1]]}"
-             for k in A_JUMP}
+SEAT_NAMES = C.SEAT_NAMES
+_ENTRY = tuple.__new__  # builds a LogEntry (message id, arguments, visible_to) without NamedTuple's __new__
 YIELD_AT = [C.YIELD.get(i) for i in range(NLOC)]
 # per location: [(successor, move action, double-move action)], [(two-step target, jump action)]
 MOVES_FROM = [[(b, A_MOVE[(a, b)], A_MOVE2[(a, b)]) for b in SUCC[a]] for a in range(NLOC)]
@@ -196,7 +188,7 @@ class VersaillesState(State):
         self.king = 0
         self.visits = [0] * NLOC        # moves ending at each location (statistics)
         self.activations = [0] * NLOC   # activations of each location, reactions included
-        self.say(f"Versailles for {n} players; the palace tiles are shuffled face down")
+        self.say("versailles.setup", n=n)
 
     def site_cells(self) -> list[int]:
         """The open cells of the construction site with this player count."""
@@ -241,11 +233,6 @@ class VersaillesState(State):
     def _chance_due(self) -> bool:
         ph = self.phase
         return ph == "draw" or ph == "start"
-
-    def player_name(self, player: int | None) -> str:
-        if player is not None and 0 <= player < 5:
-            return SEAT_NAMES[player]
-        return super().player_name(player)
 
     # ------------------------------------------------------------------ legal actions
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -387,8 +374,8 @@ class VersaillesState(State):
         r = self.res[p]
         return r[0] >= cost[0] and r[1] >= cost[1] and r[2] >= cost[2]
 
-    def _fits(self, t: int, cell: int) -> str | None:
-        """None if tile ``t`` may go on empty ``cell``, else why not."""
+    def _fits(self, t: int, cell: int) -> dict[str, Any] | None:
+        """None if tile ``t`` may go on empty ``cell``, else why not (a message)."""
         site = self.site
         edges = T_EDGE[t]
         tab = SITES[self.players]
@@ -398,12 +385,10 @@ class VersaillesState(State):
             if o >= 0:
                 touching = True
                 if edges[d] != T_EDGE[o][OPP[d]]:
-                    kind = "indoor" if edges[d] == "I" else "outdoor"
-                    other = "indoor" if T_EDGE[o][OPP[d]] == "I" else "outdoor"
-                    return (f"its {DIR_NAME[d]} edge is {kind} but {T_NAME[o]} next to it at "
-                            f"{cell_label(nb)} shows {other} there")
+                    return msg("versailles.fit.edge", direction=d, edge=edges[d], tile=o, cell=cell_label(nb),
+                               edge2=T_EDGE[o][OPP[d]])
         if not touching:
-            return "a tile must touch the palace or the edge of the construction site"
+            return msg("versailles.fit.touch")
         return None
 
     # ------------------------------------------------------------------ applying
@@ -423,10 +408,10 @@ class VersaillesState(State):
                 if ph == "decide":
                     # stopping at King's Favor without activating it does not move the King: he moves
                     # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
-                    self.say(f"{self.player_name(p)} does not activate {C.LOCATION_NAMES[self.loc]}")
+                    self.say("versailles.no_activation", seat=p, location=self.loc)
                     self._end_activation(p, activated=False)
                 else:
-                    self.say(f"{self.player_name(p)} declines to react")
+                    self.say("versailles.declines", seat=p)
                     self._continue()
         elif ph == "act":
             if name == "done":
@@ -440,7 +425,7 @@ class VersaillesState(State):
         self.start = first
         self.active = first
         self.actor = first
-        self.say(f"{self.player_name(first)} is the start player")
+        self.say("versailles.start_player", seat=first)
         self._place_start(first)
         self._continue_refill_or("move")
 
@@ -462,20 +447,22 @@ class VersaillesState(State):
         if name == "move":
             w[a] -= 1
             w[b] += 1
-            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + MOVE_TEXT[key], None)))
+            self.log.append(_ENTRY(LogEntry, ("versailles.moves", {"seat": p, "location": a, "location2": b}, None)))
         elif name == "move2":
             w[a] -= 2
             w[b] += 2
             self.dm[p] -= 1
-            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + MOVE2_TEXT[key], None)))
+            self.log.append(_ENTRY(LogEntry, ("versailles.moves_two", {"seat": p, "location": a, "location2": b},
+                                              None)))
         else:
             mid = JUMPS[key]
             w[a] -= 1
             w[b] += 1
             self.dm[p] -= 1
-            self.log.append(_ENTRY(LogEntry, (SEAT_NAMES[p] + JUMP_TEXT[key], None)))
+            self.log.append(_ENTRY(LogEntry, ("versailles.jumps",
+                                              {"seat": p, "location": a, "location2": mid, "location3": b}, None)))
             if mid == KF:
-                self._king_advance("jumped over")
+                self._king_advance(jumped=True)
         self.marker[p] = b
         self.visits[b] += 1
         self.loc = b
@@ -483,25 +470,29 @@ class VersaillesState(State):
             return
         self.phase = "decide"
 
-    def _king_advance(self, why: str) -> None:
+    def _king_advance(self, jumped: bool) -> None:
+        """The King one space on: King's Favor was jumped over, or activated."""
         self.king += 1
         last = self.king_track()
-        self.say(f"The King advances to space {self.king + 1} of {last} (King's Favor {why})")
+        if jumped:
+            self.say("versailles.king_jumped", space=self.king + 1, last=last)
+        else:
+            self.say("versailles.king_activated", space=self.king + 1, last=last)
         if self.king >= last - 1:
-            self._end("the King reached the end of his track")
+            self._end("king")
 
     # -- activation (seed: 激活地点)
     def _activate(self, p: int) -> None:
         loc = self.loc
         self.activations[loc] += 1
         count = self.workers[p][loc]
-        self.say(f"{SEAT_NAMES[p]} activates {_LN[loc]} with {count} worker{'s' if count != 1 else ''}")
+        self.say("versailles.activates", seat=p, location=loc, n=count)
         if YIELD_AT[loc] is not None:
             self._gain(p, loc, count)
             self._end_activation(p, activated=True)
             return
         if loc == KF:
-            self._king_advance("activated")
+            self._king_advance(jumped=False)
             if self.over:
                 return
         self.phase = "act"
@@ -523,8 +514,10 @@ class VersaillesState(State):
         elif kind == GOLD and g >= 3:
             bonus = C.BIG_CUBE
         self.res[p][kind] += amount + bonus
-        extra = f" (+{bonus} from technology)" if bonus else ""
-        self.say(f"{SEAT_NAMES[p]} gains {amount} {C.RESOURCES[kind]}{extra}")
+        if bonus:
+            self.say("versailles.gains_bonus", seat=p, amount=amount, resource=kind, bonus=bonus)
+        else:
+            self.say("versailles.gains", seat=p, amount=amount, resource=kind)
 
     def _auto_finish(self, p: int) -> None:
         if self.phase == "act" and not self._options(p):
@@ -564,7 +557,7 @@ class VersaillesState(State):
         if self.queue:
             self.actor = self.queue.pop(0)
             self.phase = "offer"
-            self.say(f"{self.player_name(self.actor)} may also activate {C.LOCATION_NAMES[self.loc]} (technology)")
+            self.say("versailles.may_react", seat=self.actor, location=self.loc)
             return
         self.turn += 1
         self.active = (self.active + 1) % self.players
@@ -586,18 +579,18 @@ class VersaillesState(State):
             return False
         if not self.stack:
             if len(self.discard) < C.MIN_TILES_TO_RESHUFFLE:
-                self._end(f"the palace stack is empty and only {len(self.discard)} tiles are discarded")
+                self._end("stack")
                 return False
             self.stack = sorted(self.discard)
             self.discard = []
-            self.say("The discarded palace tiles are shuffled into a new stack")
+            self.say("versailles.reshuffle")
         return True
 
     def _draw(self, t: int) -> None:
         self.stack.remove(t)
         i = self.display.index(-1)
         self.display[i] = t
-        self.say(f"Palace tile {T_NAME[t]} (#{t}) is revealed in position {i + 1}")
+        self.say("versailles.revealed", tile=t, num=t, pos=i + 1)
         if self.phase == "draw":
             if self.start >= 0 and self.turn == 0 and self.turns[self.active] == 0:
                 self._continue_refill_or("move")
@@ -605,14 +598,13 @@ class VersaillesState(State):
                 self._continue()
 
     def _sub_action(self, name: str, args: tuple, p: int) -> None:
-        who = self.player_name(p)
         if name == "take":
             i = args[0] - 1
             t = self.display[i]
             self.display[i] = -1
             self.budget -= C.SLOT_WORKERS[i]
             self.hand[p].append(t)
-            self.say(f"{who} takes {T_NAME[t]} (#{t}) from position {i + 1}")
+            self.say("versailles.takes", seat=p, tile=t, num=t, pos=i + 1)
             if len(self.hand[p]) > C.HAND_LIMIT:
                 self.phase = "discard"
                 return
@@ -624,25 +616,25 @@ class VersaillesState(State):
             self.discard.sort()
             self.budget -= C.REMOVE_ONE_WORKERS
             self._slide()
-            self.say(f"{who} removes {T_NAME[t]} (#{t}) from the display")
+            self.say("versailles.removes", seat=p, tile=t, num=t)
         elif name == "clear":
             gone = []
             for a in args:
                 t = self.display[a - 1]
                 self.display[a - 1] = -1
                 self.discard.append(t)
-                gone.append(f"{T_NAME[t]} (#{t})")
+                gone.append(msg("versailles.tile_ref", tile=t, num=t))
             self.discard.sort()
             self.budget -= C.REMOVE_THREE_WORKERS
             self._slide()
-            self.say(f"{who} removes {', '.join(gone)} from the display")
+            self.say("versailles.removes_several", seat=p, tiles=gone)
         elif name == "flip":
             self.budget -= 1
             self.flipped = True
             n = 1 if self.loc == AG else C.KF_FLIP_LIMIT
             n = min(n, C.DOUBLE_MOVES_PER_PLAYER - self.dm[p])
             self.dm[p] += n
-            self.say(f"{who} flips {n} double-move token{'s' if n != 1 else ''} face up")
+            self.say("versailles.flips", seat=p, n=n)
         elif name == "buy":
             k = BUY_INDEX[args[0]]
             self.budget -= DECO_WORKERS[k]
@@ -653,7 +645,7 @@ class VersaillesState(State):
             r[2] -= c[2]
             self.deco_supply[k] -= 1
             self.deco[p][k] += 1
-            self.say(f"{who} buys a {C.DECORATIONS[k][1]}")
+            self.say("versailles.buys", seat=p, decoration=k)
         elif name == "tech":
             t = TRACKS.index(args[0])
             L = self.tech[p][t]
@@ -664,7 +656,7 @@ class VersaillesState(State):
             r[1] -= c[1]
             r[2] -= c[2]
             self.tech[p][t] = L + 1
-            self.say(f"{who} advances the {args[0]} technology to level {L + 1}")
+            self.say("versailles.advances", seat=p, track=args[0], level=L + 1)
         elif name == "build":
             self._build(args[0], args[1], p)
             if self.over:
@@ -675,20 +667,19 @@ class VersaillesState(State):
             self.reserve[p][0] = 0
             self.reserve[p][1] = 0
             self.workers[p][KF] += 2
-            self.say(f"{who} recruits both new workers at King's Favor for {C.RECRUIT_BOTH_WORKERS} workers")
+            self.say("versailles.recruits_both", seat=p, workers=C.RECRUIT_BOTH_WORKERS)
         elif name == "recruit":
             rv = self.reserve[p]
             self.flipped = True
             if rv[1]:
                 rv[1] = 0
                 self.budget -= C.RECRUIT_EXPENSIVE_WORKERS
-                what = f"the expensive new worker at King's Favor for {C.RECRUIT_EXPENSIVE_WORKERS} workers"
+                self.say("versailles.recruits_expensive", seat=p, workers=C.RECRUIT_EXPENSIVE_WORKERS)
             else:
                 rv[0] = 0
                 self.budget -= C.RECRUIT_CHEAP_WORKERS
-                what = f"the cheap new worker at King's Favor for {C.RECRUIT_CHEAP_WORKERS} workers"
+                self.say("versailles.recruits_cheap", seat=p, workers=C.RECRUIT_CHEAP_WORKERS)
             self.workers[p][KF] += 1
-            self.say(f"{who} recruits {what}")
         self._auto_finish(p)
 
     def _pay(self, p: int, cost: Any) -> None:
@@ -701,7 +692,7 @@ class VersaillesState(State):
         self.hand[p].remove(t)
         self.discard.append(t)
         self.discard.sort()
-        self.say(f"{self.player_name(p)} discards {T_NAME[t]} (#{t}) (hand limit {C.HAND_LIMIT})")
+        self.say("versailles.discards", seat=p, tile=t, num=t, limit=C.HAND_LIMIT)
         self.phase = "act"
         self._auto_finish(p)
 
@@ -714,19 +705,28 @@ class VersaillesState(State):
         self.hand[p].remove(t)
         self.site[cell] = t
         self.vp[p] += T_VP[t]
-        self.say(f"{self.player_name(p)} builds {T_NAME[t]} (#{t}) at {cell_label(cell)} for {T_VP[t]} VP")
+        self.say("versailles.builds", seat=p, tile=t, num=t, cell=cell_label(cell), vp=T_VP[t])
         if all(self.site[c] >= 0 for c in SITES[self.players].cells):
-            self._end("the construction site is full")
+            self._end("site")
 
     # ------------------------------------------------------------------ the end
-    def _end(self, reason: str) -> None:
+    def _end(self, why: str) -> None:
+        """The game ends at once; ``why``: "king", "site" or "stack" (see END_REASON)."""
         self.over = True
-        self.end_reason = reason
+        self.end_reason = END_REASON[why].format(n=len(self.discard))
         self.phase = "over"
         self.queue = []
-        self.say(f"The game ends at once: {reason}")
+        self.say("versailles.game_ends", reason=self.end_message())
         sc = self.scores()
-        self.say("Final scores: " + ", ".join(f"{self.player_name(p)} {sc[p]}" for p in range(self.players)))
+        self.say("versailles.final_scores",
+                 scores=[msg("versailles.seat_score", seat=p, score=sc[p]) for p in range(self.players)])
+
+    def end_message(self) -> dict[str, Any] | None:
+        """Why the game ended, as a message (``msg`` form), or None while it goes on.
+
+        ``end_reason`` keeps the English sentence of the earlier saves (a saved game's fields must
+        replay exactly); screens show this message instead."""
+        return end_message(self.end_reason, len(self.discard))
 
     def final_bonus(self, p: int) -> int:
         r = self.res[p]
@@ -752,6 +752,7 @@ class VersaillesState(State):
         obs = {f: getattr(self, f) for f in self.FIELDS}
         obs["scores"] = self.scores()
         obs["stack_size"] = len(self.stack)
+        obs["end"] = self.end_message()  # why the game ended, as a message (None while it goes on)
         return marshal.loads(marshal.dumps(obs))
 
     def check_invariants(self) -> None:
@@ -785,235 +786,244 @@ class VersaillesState(State):
             raise InvariantError("VP do not match the tiles built")
 
     # ------------------------------------------------------------------ messages
-    def why_illegal(self, action: Action, player: int) -> str:
+    def why_illegal(self, action: Action, player: int) -> Message:
         try:
             reason = self._why(action, player)
         except (IndexError, KeyError, ValueError, TypeError):
             reason = None
         return reason or super().why_illegal(action, player)
 
-    def _why(self, action: Action, p: int) -> str | None:
+    def _why(self, action: Action, p: int) -> Message | None:
         name, args = action.name, action.args
         ph = self.phase
         if name in ("move", "move2", "jump"):
             if ph != "move":
-                return "workers move only at the start of your turn"
+                return Message("versailles.why.move_phase", {})
             if len(args) != 2 or args[0] not in LOC_INDEX or args[1] not in LOC_INDEX:
-                return f"'{name}' takes two locations out of {', '.join(CODE)}"
+                return Message("versailles.why.two_locations", {"name": name, "codes": ", ".join(CODE)})
             a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
             if name == "jump":
                 if (a, b) not in JUMPS:
-                    return (f"a jump goes two steps along the arrows: from {CODE[a]} that is "
-                            f"{' or '.join(CODE[c] for c in JUMP_TARGETS[a])}, not {CODE[b]}")
+                    return Message("versailles.why.jump_path", {
+                        "code": CODE[a], "targets": _either([CODE[c] for c in JUMP_TARGETS[a]]), "code2": CODE[b]})
             elif b not in SUCC[a]:
-                return (f"workers move along the arrows: {C.LOCATION_NAMES[a]} leads to "
-                        f"{' or '.join(C.LOCATION_NAMES[c] for c in SUCC[a])}, not {C.LOCATION_NAMES[b]}")
+                return Message("versailles.why.arrows", {
+                    "location": a, "targets": _either([msg("versailles.name.location", location=c) for c in SUCC[a]]), "location2": b})
             need = 2 if name == "move2" else 1
             if self.workers[p][a] < need:
-                return f"you have {self.workers[p][a]} worker(s) at {C.LOCATION_NAMES[a]}, {need} needed"
+                return Message("versailles.why.few_workers", {"n": self.workers[p][a], "location": a, "need": need})
             if name != "move" and self.dm[p] <= 0:
-                return "a double move flips a face-up double-move token and you have none"
+                return Message("versailles.why.no_token", {})
             if b == self.marker[p]:
-                return f"your activation marker is on {C.LOCATION_NAMES[b]}: you may not move there"
+                return Message("versailles.why.marker", {"location": b})
             return None
-        if ph != "act" and name in ("take", "remove", "clear", "buy", "tech", "build", "recruit", "recruit2", "flip"):
-            return f"'{name}' is an action of an activated location; now the game waits for: {ph}"
+        if name in ("draw", "first"):
+            return Message("versailles.why.chance", {"name": name})
+        if name in ("activate", "pass") and ph not in ("decide", "offer"):
+            return Message("versailles.why.decide_phase", {"name": name, "phase": ph})
+        if name == "discard":
+            if ph != "discard":
+                return Message("versailles.why.discard_phase", {"limit": C.HAND_LIMIT})
+            if args[0] not in self.hand[p]:
+                return Message("versailles.why.not_in_hand", {"num": args[0]})
+        if ph != "act" and name in ("take", "remove", "clear", "buy", "tech", "build", "recruit", "recruit2", "flip",
+                                    "done"):
+            return Message("versailles.why.not_now", {"name": name, "phase": ph})
         if ph == "act":
             b = self.budget
             loc = self.loc
-            where = C.LOCATION_NAMES[loc]
             if name == "build":
                 if loc != CS:
-                    return f"tiles are built at the Construction Site, not at {where}"
+                    return Message("versailles.why.build_where", {"location": loc})
                 t, cell = args
                 if t not in self.hand[p]:
-                    return f"tile #{t} is not in your hand"
+                    return Message("versailles.why.not_in_hand", {"num": t})
                 if not (isinstance(cell, int) and 0 <= cell < NCELLS and SITES[self.players].open[cell]):
-                    return f"cell {cell} is not part of the construction site"
+                    return Message("versailles.why.no_cell", {"cell": cell})
                 if self.site[cell] >= 0:
-                    return f"cell {cell_label(cell)} already holds {T_NAME[self.site[cell]]}"
+                    return Message("versailles.why.cell_taken", {"cell": cell_label(cell), "tile": self.site[cell]})
                 if T_WORK[t] > b:
-                    return f"{T_NAME[t]} needs {T_WORK[t]} workers and you have {b} unused here"
+                    return Message("versailles.why.tile_workers", {"tile": t, "n": T_WORK[t], "have": b})
                 if not self._can_pay(p, T_COST[t]):
-                    return f"{T_NAME[t]} costs {self._cost_text(T_COST[t])}; you have {self._cost_text(self.res[p])}"
+                    return Message("versailles.why.tile_cost", {"tile": t, "cost": _cost(T_COST[t]),
+                                                                "have": _cost(self.res[p])})
                 if not self._has_decorations(self.deco[p], T_DECO[t]):
-                    return f"{T_NAME[t]} needs the decorations {C.TILES[t][5]}"
+                    return Message("versailles.why.tile_decorations", {"tile": t, "decorations": list(T_DECO[t])})
                 why = self._fits(t, cell)
                 if why:
-                    return f"{T_NAME[t]} does not fit at {cell_label(cell)}: {why}"
+                    return Message("versailles.why.misfit", {"tile": t, "cell": cell_label(cell), "why": why})
             if name == "take":
                 if loc != AG:
-                    return f"tiles are taken at the Architects' Guild, not at {where}"
+                    return Message("versailles.why.take_where", {"location": loc})
                 i = args[0] - 1
                 if not 0 <= i < C.DISPLAY_SIZE or self.display[i] < 0:
-                    return f"there is no tile in display position {args[0]}"
-                return f"position {i + 1} costs {C.SLOT_WORKERS[i]} workers and you have {b} unused"
+                    return Message("versailles.why.no_tile", {"pos": args[0]})
+                return Message("versailles.why.slot_workers", {"pos": i + 1, "n": C.SLOT_WORKERS[i], "have": b})
+            if name in ("remove", "clear"):
+                if loc != AG:
+                    return Message("versailles.why.remove_where", {"location": loc})
+                for x in args:
+                    if not 1 <= x <= C.DISPLAY_SIZE or self.display[x - 1] < 0:
+                        return Message("versailles.why.no_tile", {"pos": x})
+                if name == "clear" and len(set(args)) != 3:
+                    return Message("versailles.why.clear_three", {})
+                need = C.REMOVE_ONE_WORKERS if name == "remove" else C.REMOVE_THREE_WORKERS
+                return Message("versailles.why.remove_workers", {"workers": _workers(need), "have": b})
             if name == "buy":
                 if loc != WS:
-                    return f"decorations are bought at the Workshop, not at {where}"
+                    return Message("versailles.why.buy_where", {"location": loc})
                 k = BUY_INDEX.get(args[0])
                 if k is None:
-                    return f"the decorations are {', '.join(BUY_INDEX)}"
+                    return Message("versailles.why.deco_codes", {"codes": ", ".join(BUY_INDEX)})
                 if not self.deco_supply[k]:
-                    return f"no {C.DECORATIONS[k][1]} is left"
-                return (f"a {C.DECORATIONS[k][1]} costs {DECO_WORKERS[k]} worker and "
-                        f"{self._cost_text(DECO_COST[k])}; you have {b} workers and {self._cost_text(self.res[p])}")
+                    return Message("versailles.why.deco_gone", {"decoration": k})
+                return Message("versailles.why.deco_cost", {
+                    "decoration": k, "workers": _workers(DECO_WORKERS[k]), "cost": _cost(DECO_COST[k]),
+                    "have": _workers(b), "have_cost": _cost(self.res[p])})
             if name == "tech":
                 if loc != AL:
-                    return f"technologies advance at the Alchemists' Guild, not at {where}"
+                    return Message("versailles.why.tech_where", {"location": loc})
                 t = TRACKS.index(args[0])
                 L = self.tech[p][t]
                 if L >= 3:
-                    return f"your {args[0]} technology is already at level 3"
-                return (f"level {L + 1} of {args[0]} costs {TECH_WORKERS[t][L]} workers and "
-                        f"{self._cost_text(TECH_COST[t][L])}")
+                    return Message("versailles.why.tech_max", {"track": args[0]})
+                return Message("versailles.why.tech_cost", {"level": L + 1, "track": args[0],
+                                                            "workers": _workers(TECH_WORKERS[t][L]),
+                                                            "cost": _cost(TECH_COST[t][L])})
             if name in ("recruit", "recruit2", "flip") and loc == KF and self.flipped:
-                return "King's Favor offers recruiting or flipping, one of the two per activation"
+                return Message("versailles.why.kf_once", {})
             if name in ("recruit", "recruit2"):
                 if loc != KF:
-                    return f"new workers are recruited at King's Favor, not at {where}"
+                    return Message("versailles.why.recruit_where", {"location": loc})
                 rv = self.reserve[p]
                 if not (rv[0] or rv[1]):
-                    return "both your new workers are already recruited"
+                    return Message("versailles.why.all_recruited", {})
                 if name == "recruit2":
                     if not (rv[0] and rv[1]):
-                        return "only one new worker is left on its space"
-                    return (f"recruiting both new workers at once takes {C.RECRUIT_BOTH_WORKERS} workers "
-                            f"and you have {b} unused here")
-                need = C.RECRUIT_EXPENSIVE_WORKERS if rv[1] else C.RECRUIT_CHEAP_WORKERS
-                which = "expensive" if rv[1] else "cheap"
-                return f"the {which} new worker takes {need} workers and you have {b} unused here"
+                        return Message("versailles.why.one_left", {})
+                    return Message("versailles.why.recruit_both", {"workers": C.RECRUIT_BOTH_WORKERS, "have": b})
+                if rv[1]:
+                    return Message("versailles.why.recruit_expensive",
+                                   {"workers": C.RECRUIT_EXPENSIVE_WORKERS, "have": b})
+                return Message("versailles.why.recruit_cheap", {"workers": C.RECRUIT_CHEAP_WORKERS, "have": b})
             if name == "flip" and loc not in (AG, KF):
-                return f"double-move tokens are flipped at the Architects' Guild or King's Favor, not at {where}"
+                return Message("versailles.why.flip_where", {"location": loc})
             if name == "flip" and self.flipped:
-                return "the double-move flip may be used once per activation"
+                return Message("versailles.why.flip_once", {})
             if name == "flip" and self.dm[p] >= C.DOUBLE_MOVES_PER_PLAYER:
-                return "all your double-move tokens are face up"
+                return Message("versailles.why.all_up", {})
         return None
 
-    @staticmethod
-    def _cost_text(c: Any) -> str:
-        parts = [f"{c[i]} {C.RESOURCES[i]}" for i in range(3) if c[i]]
-        return ", ".join(parts) or "nothing"
-
-    def describe(self, action: Action, player: int | None = None) -> str:
-        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        """What ``action`` does now and what it costs, with the numbers (``describe`` renders it).
 
         >>> state.describe(Action("tech", ("gains",)), 0)
         'Advance the gains technology to level 1: pay 1 wood, 1 worker — from now on +1 wood whenever you gain wood'
         """
         p = player if player is not None and 0 <= player < self.players else self.actor
-        try:
-            text = self._describe(action, p)
-        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
-            text = None
-        return text or str(action)
+        found = self._describe(action, p)
+        return None if found is None else Message(found["id"], found["args"])
 
-    def _describe(self, action: Action, p: int) -> str | None:
+    def _describe(self, action: Action, p: int) -> dict[str, Any] | None:
         name, args = action.name, action.args
         if name in ("move", "move2", "jump"):
             a, b = LOC_INDEX[args[0]], LOC_INDEX[args[1]]
             if name == "move":
-                return f"Move a worker from {_LN[a]} to {_LN[b]}: a regular move, it costs nothing"
+                return msg("versailles.d.move", location=a, location2=b)
             up = self.dm[p] if p >= 0 else C.DOUBLE_MOVES_PER_PLAYER
-            token = f"flip a double-move token face down ({up} of {C.DOUBLE_MOVES_PER_PLAYER} face up now)"
+            token = msg("versailles.d.token", up=up, total=C.DOUBLE_MOVES_PER_PLAYER)
             if name == "move2":
-                return f"Double move: two workers from {_LN[a]} to {_LN[b]}: {token}"
+                return msg("versailles.d.move_two", location=a, location2=b, token=token)
             mid = JUMPS[(a, b)]
-            text = f"Double move: one worker from {_LN[a]} over {_LN[mid]} to {_LN[b]}: {token}"
             if mid == KF:
-                text += " — " + self._king_text()
-            return text
+                return msg("versailles.d.jump_king", location=a, location2=mid, location3=b, token=token,
+                           king=self._king_msg())
+            return msg("versailles.d.jump", location=a, location2=mid, location3=b, token=token)
         if name == "activate":
             return self._describe_activation(p)
         if name == "pass":
-            where = _LN[self.loc] if self.loc >= 0 else "the location"
+            where: Any = self.loc if self.loc >= 0 else msg("versailles.the_location")
             if self.phase == "offer":
-                return f"Decline to activate {where} with your technology (it costs nothing, you gain nothing)"
+                return msg("versailles.d.pass_offer", location=where)
             if self.loc == KF:
-                return "Do not activate King's Favor: it costs nothing, the King does not move"
-            return f"Do not activate {where}: it costs nothing, you gain nothing"
+                return msg("versailles.d.pass_kf")
+            return msg("versailles.d.pass", location=where)
         if name == "done":
-            left = self.budget
-            return (f"End this activation of {_LN[self.loc]}, leaving {left} worker{'s' if left != 1 else ''} "
-                    f"unused (they stay there)")
+            return msg("versailles.d.done", location=self.loc, n=self.budget)
         if name == "take":
             i = args[0] - 1
             t = self.display[i]
-            text = (f"Take {self._tile_text(t)} from display position {args[0]} into your hand: spend "
-                    f"{self._workers(C.SLOT_WORKERS[i])}")
             if p >= 0 and len(self.hand[p]) >= C.HAND_LIMIT:
-                text += f" — your hand then holds {C.HAND_LIMIT + 1}: you discard one at once"
-            return text
+                return msg("versailles.d.take_full", tile=self._tile_msg(t), pos=args[0],
+                           workers=_workers(C.SLOT_WORKERS[i]), hand=C.HAND_LIMIT + 1)
+            return msg("versailles.d.take", tile=self._tile_msg(t), pos=args[0], workers=_workers(C.SLOT_WORKERS[i]))
         if name == "remove":
             t = self.display[args[0] - 1]
-            return (f"Remove {T_NAME[t]} (#{t}) from display position {args[0]} to the discard pile: spend "
-                    f"{self._workers(C.REMOVE_ONE_WORKERS)}; the tiles above it slide down")
+            return msg("versailles.d.remove", tile=t, num=t, pos=args[0], workers=_workers(C.REMOVE_ONE_WORKERS))
         if name == "clear":
-            tiles = [f"{T_NAME[self.display[x - 1]]} (#{self.display[x - 1]})" for x in args]
-            return (f"Remove {', '.join(tiles[:-1])} and {tiles[-1]} from the display to the discard pile: "
-                    f"spend {self._workers(C.REMOVE_THREE_WORKERS)}; the rest slide down")
+            tiles = [msg("versailles.tile_ref", tile=self.display[x - 1], num=self.display[x - 1]) for x in args]
+            return msg("versailles.d.clear", tiles=tiles[:-1], last=tiles[-1], workers=_workers(C.REMOVE_THREE_WORKERS))
         if name == "flip":
             most = 1 if self.loc == AG else C.KF_FLIP_LIMIT
             down = C.DOUBLE_MOVES_PER_PLAYER - self.dm[p] if p >= 0 else most
             n = max(0, min(most, down))
-            return (f"Flip {n} double-move token{'s' if n != 1 else ''} face up: spend {self._workers(1)}"
-                    + (" (once per activation)" if self.loc == AG else
-                       " — instead of recruiting (King's Favor: one of the two per activation)"))
+            if self.loc == AG:
+                return msg("versailles.d.flip_ag", n=n, workers=_workers(1))
+            return msg("versailles.d.flip_kf", n=n, workers=_workers(1))
         if name == "buy":
             k = BUY_INDEX[args[0]]
-            d = C.DECORATIONS[k]
-            left = self.deco_supply[k]
-            return (f"Buy a {d[1]}: {self._price(DECO_COST[k], DECO_WORKERS[k])} — "
-                    f"{C.DECORATION_VP} VP at the end if you still hold it, or use it on a palace tile "
-                    f"({left} left in the supply)")
+            return msg("versailles.d.buy", decoration=k, price=_price(DECO_COST[k], DECO_WORKERS[k]),
+                       vp=C.DECORATION_VP, left=self.deco_supply[k])
         if name == "tech":
             t = TRACKS.index(args[0])
             L = self.tech[p][t] if p >= 0 else 0
             if L >= 3:
-                return f"Advance the {args[0]} technology: it is already at level 3"
-            return (f"Advance the {args[0]} technology to level {L + 1}: "
-                    f"{self._price(TECH_COST[t][L], TECH_WORKERS[t][L])} — "
-                    f"from now on {TECH_EFFECT[t][L]}")
+                return msg("versailles.d.tech_max", track=args[0])
+            return msg("versailles.d.tech", track=args[0], level=L + 1,
+                       price=_price(TECH_COST[t][L], TECH_WORKERS[t][L]), effect=TECH_EFFECT[t][L])
         if name == "build":
             t, cell = args
-            text = (f"Build {T_NAME[t]} (#{t}) at {cell_label(cell)}: spend {self._workers(T_WORK[t])}, pay "
-                    f"{self._cost_text(T_COST[t])}")
+            payment: Any = _cost(T_COST[t])
             if T_DECO[t]:
-                text += " and " + " and ".join(f"a {C.DECORATIONS[k][1]}" for k in T_DECO[t])
-            text += f" — {T_VP[t]} VP at once"
+                payment = msg("versailles.cost_and", cost=payment,
+                              decorations=_both([msg("versailles.name.a_decoration", decoration=k) for k in T_DECO[t]]))
             free = [c for c in SITES[self.players].cells if self.site[c] < 0]
             if free == [cell]:
-                text += "; it fills the construction site and ends the game at once"
-            return text
+                return msg("versailles.d.build_end", tile=t, num=t, cell=cell_label(cell),
+                           workers=_workers(T_WORK[t]), payment=payment, vp=T_VP[t])
+            return msg("versailles.d.build", tile=t, num=t, cell=cell_label(cell), workers=_workers(T_WORK[t]),
+                       payment=payment, vp=T_VP[t])
         if name == "recruit2":
-            return (f"Recruit both new workers: spend {self._workers(C.RECRUIT_BOTH_WORKERS)} here "
-                    f"({C.RECRUIT_EXPENSIVE_WORKERS} for the expensive one, {C.RECRUIT_CHEAP_WORKERS} for the "
-                    f"cheap one) — they appear at King's Favor and act from your next turn")
+            return msg("versailles.d.recruit_both", workers=_workers(C.RECRUIT_BOTH_WORKERS),
+                       expensive=C.RECRUIT_EXPENSIVE_WORKERS, cheap=C.RECRUIT_CHEAP_WORKERS)
         if name == "recruit":
             dear = self.reserve[p][1] if p >= 0 else 1
-            which, need = ("expensive", C.RECRUIT_EXPENSIVE_WORKERS) if dear else ("cheap", C.RECRUIT_CHEAP_WORKERS)
-            return (f"Recruit the {which} new worker: spend {self._workers(need)} here — it appears at "
-                    f"King's Favor and acts from your next turn")
+            if dear:
+                return msg("versailles.d.recruit_expensive", workers=_workers(C.RECRUIT_EXPENSIVE_WORKERS))
+            return msg("versailles.d.recruit_cheap", workers=_workers(C.RECRUIT_CHEAP_WORKERS))
         if name == "discard":
             t = args[0]
-            return (f"Discard {T_NAME[t]} (#{t}) from your hand to the discard pile (hand limit "
-                    f"{C.HAND_LIMIT}): it costs the {C.HAND_TILE_VP} VP the tile would score in hand at the end")
+            return msg("versailles.d.discard", tile=t, num=t, limit=C.HAND_LIMIT, vp=C.HAND_TILE_VP)
         if name == "draw":
             t = args[0]
             pos = self.display.index(-1) + 1 if -1 in self.display else 0
-            where = f"display position {pos}" if pos else "the display"
-            return f"Chance: reveal {self._tile_text(t)} from the stack into {where}"
+            if pos:
+                return msg("versailles.d.draw", tile=self._tile_msg(t), pos=pos)
+            return msg("versailles.d.draw_display", tile=self._tile_msg(t))
         if name == "first":
-            return f"Chance: {self.player_name(args[0])} is the start player"
+            if not 0 <= args[0] < self.players:
+                return None
+            return msg("versailles.d.first", seat=args[0])
         return None
 
-    def _describe_activation(self, p: int) -> str:
+    def _describe_activation(self, p: int) -> dict[str, Any]:
         loc = self.loc
         n = self.workers[p][loc]
         react = self.phase == "offer"
-        head = (f"{'Also activate' if react else 'Activate'} {_LN[loc]} with your {self._workers(n)} there"
-                + (" (technology)" if react else ""))
+        if react:
+            head = msg("versailles.d.react_head", location=loc, workers=_workers(n))
+        else:
+            head = msg("versailles.d.head", location=loc, workers=_workers(n))
         y = YIELD_AT[loc]
         if y is not None:
             kind, table = y
@@ -1024,53 +1034,101 @@ class VersaillesState(State):
                 bonus = 1
             elif kind == GOLD and g >= 3:
                 bonus = C.BIG_CUBE
-            extra = f" (+{bonus} from the gains technology)" if bonus else ""
-            return f"{head}: it costs nothing, gain {amount} {C.RESOURCES[kind]}{extra}"
+            if bonus:
+                return msg("versailles.d.yield_bonus", head=head, amount=amount, resource=kind, bonus=bonus)
+            return msg("versailles.d.yield", head=head, amount=amount, resource=kind)
         if loc == AG:
-            return (f"{head}: spend them on tiles from the display ({'/'.join(map(str, C.SLOT_WORKERS))} workers "
-                    f"by position), removing tiles ({C.REMOVE_ONE_WORKERS} worker for one, "
-                    f"{C.REMOVE_THREE_WORKERS} for three) and one double-move flip (1 worker)")
+            return msg("versailles.d.ag", head=head, slots="/".join(map(str, C.SLOT_WORKERS)),
+                       one=_workers(C.REMOVE_ONE_WORKERS), three=C.REMOVE_THREE_WORKERS)
         if loc == WS:
-            return f"{head}: buy decorations, each for {self._workers(DECO_WORKERS[0])} and its resources"
+            return msg("versailles.d.ws", head=head, workers=_workers(DECO_WORKERS[0]))
         if loc == AL:
-            return f"{head}: advance technologies, each level for its workers and resources"
+            return msg("versailles.d.al", head=head)
         if loc == CS:
-            return f"{head}: build palace tiles from your hand, each for its workers, resources and decorations"
+            return msg("versailles.d.cs", head=head)
         if loc == KF:
             rv = self.reserve[p]
             opts = []
             if rv[1] and rv[0] and n >= C.RECRUIT_BOTH_WORKERS:
-                opts.append(f"recruit both new workers ({C.RECRUIT_BOTH_WORKERS} workers)")
+                opts.append(msg("versailles.d.opt_recruit_both", workers=C.RECRUIT_BOTH_WORKERS))
             if rv[1] and n >= C.RECRUIT_EXPENSIVE_WORKERS:
-                opts.append(f"recruit the expensive new worker ({C.RECRUIT_EXPENSIVE_WORKERS} workers)")
+                opts.append(msg("versailles.d.opt_recruit_expensive", workers=C.RECRUIT_EXPENSIVE_WORKERS))
             elif not rv[1] and rv[0] and n >= C.RECRUIT_CHEAP_WORKERS:
-                opts.append(f"recruit the cheap new worker ({C.RECRUIT_CHEAP_WORKERS} workers)")
+                opts.append(msg("versailles.d.opt_recruit_cheap", workers=C.RECRUIT_CHEAP_WORKERS))
             if self.dm[p] < C.DOUBLE_MOVES_PER_PLAYER:
-                opts.append(f"flip up to {C.KF_FLIP_LIMIT} double-move tokens (1 worker)")
-            then = ("; then " + " or ".join(opts)) if opts else \
-                "; nothing more to do here (no recruit affordable, every double-move token face up)"
-            return f"{head}: it costs nothing, {self._king_text()}{then}"
+                opts.append(msg("versailles.d.opt_flip", most=C.KF_FLIP_LIMIT))
+            if opts:
+                return msg("versailles.d.kf_then", head=head, king=self._king_msg(), options=_either(opts))
+            return msg("versailles.d.kf_nothing", head=head, king=self._king_msg())
         return head
 
-    def _king_text(self) -> str:
+    def _king_msg(self) -> dict[str, Any]:
         last = self.king_track()
         if self.king + 1 >= last - 1:
-            return "the King advances to the end of his track and the game ends at once"
-        return f"the King advances to space {self.king + 2} of {last}"
-
-    @classmethod
-    def _price(cls, cost: Any, workers: int) -> str:
-        """'pay 1 wood, 1 gold, 1 worker' (or 'spend 2 workers' when no resources are due)."""
-        if not any(cost):
-            return f"spend {cls._workers(workers)}"
-        return f"pay {cls._cost_text(cost)}, {cls._workers(workers)}"
+            return msg("versailles.king.ends")
+        return msg("versailles.king.advances", space=self.king + 2, last=last)
 
     @staticmethod
-    def _workers(n: int) -> str:
-        return f"{n} worker{'s' if n != 1 else ''}"
+    def _tile_msg(t: int) -> dict[str, Any]:
+        """'Hall of Mirrors (#0; to build: 3 workers, 3 wood, 1 marble, 2 gold, Painting and Chandelier; 16 VP)'."""
+        if T_DECO[t]:
+            return msg("versailles.tile_text_decorations", tile=t, num=t, workers=_workers(T_WORK[t]),
+                       cost=_cost(T_COST[t]),
+                       decorations=_both([msg("versailles.name.decoration", decoration=k) for k in T_DECO[t]]),
+                       vp=T_VP[t])
+        return msg("versailles.tile_text", tile=t, num=t, workers=_workers(T_WORK[t]), cost=_cost(T_COST[t]),
+                   vp=T_VP[t])
 
-    @staticmethod
-    def _tile_text(t: int) -> str:
-        deco = " and ".join(C.DECORATIONS[k][1] for k in T_DECO[t])
-        cost = VersaillesState._cost_text(T_COST[t]) + (f", {deco}" if deco else "")
-        return f"{T_NAME[t]} (#{t}; to build: {T_WORK[t]} worker{'s' if T_WORK[t] != 1 else ''}, {cost}; {T_VP[t]} VP)"
+
+# --------------------------------------------------------------------------- message pieces
+END_REASON = {
+    "king": "the King reached the end of his track",
+    "site": "the construction site is full",
+    "stack": "the palace stack is empty and only {n} tiles are discarded",
+}
+"""The English ``end_reason`` field, as games saved before the bilingual log stored it."""
+
+
+def end_message(reason: str, discards: int) -> dict[str, Any] | None:
+    """The message of an ``end_reason`` (``discards``: the tiles in the discard pile), or None."""
+    if not reason:
+        return None
+    if reason == END_REASON["king"]:
+        return msg("versailles.end.king")
+    if reason == END_REASON["site"]:
+        return msg("versailles.end.site")
+    return msg("versailles.end.stack", n=discards)
+
+
+def _workers(n: int) -> dict[str, Any]:
+    """'1 worker' / '2 workers'."""
+    return msg("versailles.workers", n=n)
+
+
+def _cost(c: Any) -> Any:
+    """'1 wood, 2 gold' (a list of amounts, joined the reader's way), or 'nothing'."""
+    parts = [msg("versailles.amount", n=c[i], resource=i) for i in range(3) if c[i]]
+    return parts or msg("versailles.nothing")
+
+
+def _price(cost: Any, workers: int) -> dict[str, Any]:
+    """'pay 1 wood, 1 gold, 1 worker' (or 'spend 2 workers' when no resources are due)."""
+    if not any(cost):
+        return msg("versailles.price_spend", workers=_workers(workers))
+    return msg("versailles.price_pay", cost=_cost(cost), workers=_workers(workers))
+
+
+def _either(items: list[Any]) -> Any:
+    """'a or b or c' (items: messages or plain values)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg("versailles.or", a=item, b=out)
+    return out
+
+
+def _both(items: list[Any]) -> Any:
+    """'a and b'."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg("versailles.and", a=item, b=out)
+    return out

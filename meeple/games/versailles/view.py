@@ -1,7 +1,8 @@
-"""Terminal view of a Versailles position, drawn only from ``state.observation(player)``.
+"""Terminal view of a Versailles position, drawn only from ``state.observation(player)``, in any language.
 
 >>> from rich.console import Console
->>> Console().print(render(state, 0))
+>>> Console().print(render(state, 0))            # English
+>>> Console().print(render(state, 0, lang="zh"))  # 简体中文
 """
 
 from __future__ import annotations
@@ -12,49 +13,65 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.i18n import DEFAULT_LANGUAGE, msg, plain, render_message, term
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
+GAME = "versailles"
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
 
-def _cost(c: Any) -> str:
-    parts = [f"{c[i]} {('wood', 'marble', 'gold')[i]}" for i in range(3) if c[i]]
-    return ", ".join(parts) or "free"
+def _name(kind: str, key: Any, lang: str) -> str:
+    return term(GAME, kind, key, lang) or str(key)
 
 
-def _tile(t: int) -> str:
+def _cost(c: Any, lang: str) -> str:
+    parts = [msg("versailles.amount", n=c[i], resource=i) for i in range(3) if c[i]]
+    return plain(lang, "versailles.view.cost", cost=parts) if parts else plain(lang, "versailles.view.free")
+
+
+def _edges(edges: str, lang: str) -> str:
+    return "".join(_name("edge_mark", e, lang) for e in edges)
+
+
+def _tile(t: int, lang: str = DEFAULT_LANGUAGE) -> str:
     row = C.TILES[t]
-    deco = f" +{row[5]}" if row[5] else ""
-    return f"#{t} {row[0]} [{row[7]}] {row[1]} workers; {_cost(row[2:5])}{deco} → {row[6]} VP"
+    args = {"num": t, "tile": t, "edges": _edges(row[7], lang), "workers": msg("versailles.workers", n=row[1]),
+            "cost": _cost(row[2:5], lang), "vp": row[6]}
+    if row[5]:
+        return plain(lang, "versailles.view.tile_decorations", decoration_marks=[R.DECO_INDEX[ch] for ch in row[5]],
+                     **args)
+    return plain(lang, "versailles.view.tile", **args)
 
 
-def _new_workers(rv: list[int]) -> str:
+def _new_workers(rv: list[int], lang: str = DEFAULT_LANGUAGE) -> str:
     """The player's new-worker spaces at King's Favor: who is still waiting to be recruited."""
     left = []
     if rv[1]:
-        left.append(f"expensive ({C.RECRUIT_EXPENSIVE_WORKERS})")
+        left.append(plain(lang, "versailles.view.new_expensive", workers=C.RECRUIT_EXPENSIVE_WORKERS))
     if rv[0]:
-        left.append(f"cheap ({C.RECRUIT_CHEAP_WORKERS})")
-    return " + ".join(left) or "all recruited"
+        left.append(plain(lang, "versailles.view.new_cheap", workers=C.RECRUIT_CHEAP_WORKERS))
+    return " + ".join(left) or plain(lang, "versailles.view.all_recruited")
 
 
-def render(state: Any, player: int | None) -> Group:
-    """A rich renderable of what ``player`` (None: a spectator) may see."""
+def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Group:
+    """A rich renderable of what ``player`` (None: a spectator) may see, in ``lang`` ("en", "zh")."""
     obs = state.observation(player)
     n = obs["players"]
-    names = [state.player_name(p) for p in range(n)]
+    names = [state.player_name(p, lang) for p in range(n)]
     parts: list[Any] = []
 
     head = Text()
-    head.append("Versailles", style="bold")
+    head.append(plain(lang, "versailles.title"), style="bold")
     king_len = C.KING_TRACK[n]
     track = "".join("♔" if i == obs["king"] else ("·" if i < king_len - 1 else "■") for i in range(king_len))
-    head.append(f"   King's track {track}  ({obs['king'] + 1}/{king_len})")
+    head.append("   " + plain(lang, "versailles.view.king_track", track=track, space=obs["king"] + 1, last=king_len))
     if obs["over"]:
-        head.append(f"   GAME OVER: {obs['end_reason']}", style="bold red")
+        reason = render_message(obs["end"], lang) if obs.get("end") else obs["end_reason"]
+        head.append("   " + plain(lang, "versailles.view.game_over", reason=reason), style="bold red")
     elif obs["active"] >= 0:
-        head.append(f"   turn of {names[obs['active']]}, waiting for {names[obs['actor']]} ({obs['phase']})")
+        head.append("   " + plain(lang, "versailles.view.turn", active=names[obs["active"]], actor=names[obs["actor"]],
+                                  phase=obs["phase"]))
     parts.append(head)
 
     # the ring, in the board's two rows; arrows run left to right on top, right to left below
@@ -63,7 +80,7 @@ def render(state: Any, player: int | None) -> Group:
         ring.add_column()
 
     def cell(loc: int) -> Text:
-        t = Text(f"{C.LOCATION_NAMES[loc]} ({C.LOCATIONS[loc]})\n", style="bold")
+        t = Text(f"{_name('location', loc, lang)} ({C.LOCATIONS[loc]})\n", style="bold")
         for p in range(n):
             w = obs["workers"][p][loc]
             mark = "▲" if obs["marker"][p] == loc else ""
@@ -74,21 +91,22 @@ def render(state: Any, player: int | None) -> Group:
     ring.add_row(*[cell(loc) for loc in C.TOP_ROW])
     ring.add_row(Text("  ↑"), Text(""), Text(""), Text("  ↓"))
     ring.add_row(*[cell(loc) for loc in C.BOTTOM_ROW])
-    parts.append(Text("→ along the top row, ← along the bottom row (● worker, ▲ activation marker)"))
+    parts.append(Text(plain(lang, "versailles.view.legend")))
     parts.append(ring)
 
-    disp = Table(title="Architects' Guild display", show_header=True, box=None)
-    disp.add_column("pos")
-    disp.add_column("workers")
-    disp.add_column("tile")
+    disp = Table(title=plain(lang, "versailles.view.display"), show_header=True, box=None)
+    disp.add_column(plain(lang, "versailles.view.col_pos"))
+    disp.add_column(plain(lang, "versailles.view.col_workers"))
+    disp.add_column(plain(lang, "versailles.view.col_tile"))
     for i, t in enumerate(obs["display"]):
-        disp.add_row(str(i + 1), str(C.SLOT_WORKERS[i]), _tile(t) if t >= 0 else "(empty)")
+        shown = _tile(t, lang) if t >= 0 else plain(lang, "versailles.view.empty")
+        disp.add_row(str(i + 1), str(C.SLOT_WORKERS[i]), shown)
     parts.append(disp)
-    parts.append(Text(f"Stack {obs['stack_size']} tiles, discards {len(obs['discard'])}; "
-                      f"decorations left: " + " ".join(f"{C.DECORATIONS[k][1]} {obs['deco_supply'][k]}"
-                                                       for k in range(len(C.DECORATIONS)))))
+    left = " ".join(f"{_name('decoration', k, lang)} {obs['deco_supply'][k]}" for k in range(len(C.DECORATIONS)))
+    parts.append(Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard"]),
+                            left=left)))
 
-    grid = Table(title="Construction Site (palace)", show_header=True, box=None)
+    grid = Table(title=plain(lang, "versailles.view.site"), show_header=True, box=None)
     grid.add_column("")
     for c in range(R.SITE_C):
         grid.add_column(str(c + 1))
@@ -102,23 +120,28 @@ def render(state: Any, player: int | None) -> Group:
             elif t < 0:
                 row.append(f"[{i}]")
             else:
-                row.append(f"{C.TILES[t][0][:12]} {C.TILES[t][7]}")
+                row.append(f"{_name('tile', t, lang)[:12]} {_edges(C.TILES[t][7], lang)}")
         grid.add_row(*row)
     parts.append(grid)
 
-    players = Table(title="Players", show_header=True, box=None)
-    for col in ("player", "VP", "wood/marble/gold", "decorations", "tech g/s/gu", "double moves",
-                "new workers", "hand"):
+    players = Table(title=plain(lang, "versailles.view.players"), show_header=True, box=None)
+    resources = "/".join(_name("resource", i, lang) for i in range(len(C.RESOURCES)))
+    for col in (plain(lang, "versailles.view.col_player"), plain(lang, "versailles.view.col_vp"), resources,
+                plain(lang, "versailles.view.col_decorations"), plain(lang, "versailles.view.col_tech"),
+                plain(lang, "versailles.view.col_double_moves"), plain(lang, "versailles.view.col_new_workers"),
+                plain(lang, "versailles.view.col_hand")):
         players.add_column(col)
     for p in range(n):
         r = obs["res"][p]
-        decos = " ".join(f"{C.DECORATION_CODES[k]}{obs['deco'][p][k]}" for k in range(len(C.DECORATIONS))
+        decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['deco'][p][k]}" for k in range(len(C.DECORATIONS))
                          if obs["deco"][p][k])
-        hand = "; ".join(_tile(t) for t in obs["hand"][p]) if p == player else \
+        hand = "; ".join(_tile(t, lang) for t in obs["hand"][p]) if p == player else \
             ", ".join(f"#{t}" for t in obs["hand"][p])
-        players.add_row(Text(names[p] + (" (you)" if p == player else ""), style=COLOURS[p]),
+        who = plain(lang, "versailles.view.you", name=names[p]) if p == player else names[p]
+        players.add_row(Text(who, style=COLOURS[p]),
                         str(obs["scores"][p]), f"{r[0]}/{r[1]}/{r[2]}", decos or "-",
                         "/".join(str(x) for x in obs["tech"][p]),
-                        f"{obs['dm'][p]} up", _new_workers(obs['reserve'][p]), hand or "-")
+                        plain(lang, "versailles.view.face_up", n=obs["dm"][p]),
+                        _new_workers(obs["reserve"][p], lang), hand or "-")
     parts.append(players)
     return Group(*parts)
