@@ -16,11 +16,12 @@ from math import factorial
 from typing import Any
 
 from meeple.core import CHANCE, Action, InvariantError, State
+from meeple.core.i18n import DEFAULT_LANGUAGE, Message, msg
 from meeple.games.kingsburg import content as C
 from meeple.games.kingsburg.content import (
-    ADVISORS, B_COST, B_INDEX, B_KEY, B_NAME, B_VP, BARRACKS, BUILDING_TOKENS, CATHEDRAL, CHAPEL, CRANE,
+    B_COST, B_INDEX, B_KEY, B_VP, BARRACKS, BUILDING_TOKENS, CATHEDRAL, CHAPEL, CRANE,
     DEFENCE, EMBASSY, ENEMIES, ENEMY_KEYS, FARMS, FORTRESS, GUILD, INN, MARKET, PLUS2_TOKENS, RES_INDEX,
-    RESOURCES, SEASONS, STABLE, STATUE, TOWNHALL, TYPE_DEFENCE, WALL,
+    RESOURCES, SEASONS, SEATS, STABLE, STATUE, TOWNHALL, TYPE_DEFENCE, WALL,
 )
 
 NONE = -2  # mover when the game is over
@@ -87,17 +88,18 @@ _WAY: dict[tuple, tuple] = {}
 
 
 def _way(sub: tuple[int, ...], t: int, d: int) -> tuple:
-    """One way, built once: (use-action, dice, "+2" count, Market delta, log text)."""
+    """One way, built once: (use-action, dice, "+2" count, Market delta, its words for the log).
+
+    The words are a message argument ("6, 4 with 1 '+2' token, Market +1"), shared by every log
+    event that names this way (never mutated)."""
     key = (sub, t, d)
     w = _WAY.get(key)
     if w is None:
         extra = ("+2",) * t + (("m+1",) if d == 1 else ("m-1",) if d == -1 else ())
-        text = ", ".join(map(str, sub))
-        if t:
-            text += f" with {t} '+2' token" + ("s" if t > 1 else "")
+        words = msg("kingsburg.way_tokens", dice=list(sub), n=t) if t else msg("kingsburg.way", dice=list(sub))
         if d:
-            text += f", Market {d:+d}"
-        w = _WAY[key] = (Action("use", sub + extra), sub, t, d, text)
+            words = msg("kingsburg.way_market", way=words, delta=f"{d:+d}")
+        w = _WAY[key] = (Action("use", sub + extra), sub, t, d, words)
     return w
 
 
@@ -165,8 +167,6 @@ def _compute_buildable(mask: int, g: int, w: int, s: int) -> list[int]:
     return out
 
 
-_ADV_ON = tuple("" if n == 0 else f"the {ADVISORS[n][0]} ({n})" for n in range(19))
-SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
 
 
 _name = SEATS.__getitem__
@@ -220,7 +220,7 @@ class KingsburgState(State):
         self.revealed = [False] * 5
         self.reinforcement = 0
         self.result: list = []  # last winter's outcome per player: "won", "tie", "lost"
-        self.say(f"Kingsburg for {n} players; turn order " + ", ".join(_name(p) for p in self.order))
+        self.say("kingsburg.setup", None, n=n, seats=list(self.order))
         self._run()
 
     # ------------------------------------------------------------------ engine hooks
@@ -298,7 +298,7 @@ class KingsburgState(State):
                 return False
         step = STEPS[self.stepi]
         if step == "aid":
-            self.say(f"— Year {self.year} —")
+            self.say("kingsburg.year", None, year=self.year)
             self.queue.append(["aid"])
         elif step in ("spring", "summer", "autumn"):
             self._start_season(SEASONS.index(step))
@@ -327,7 +327,7 @@ class KingsburgState(State):
         self.built_now = [0] * n
         self.cur = 0
         self.sel = 0
-        self.say(f"{SEASONS[s].capitalize()} of year {self.year}")
+        self.say("kingsburg.season", None, season=SEASONS[s], year=self.year)
         q = self.queue
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
@@ -350,7 +350,7 @@ class KingsburgState(State):
             self.token_supply -= 1
             self.tokens[p] += 1
         else:
-            self.say(f"No '+2' token left in the box for {_name(p)}")
+            self.say("kingsburg.no_token_left", None, seat=p)
 
     def _soldiers_from_advisor(self, p: int, k: int) -> None:
         extra = (self.built[p] >> STABLE & 1)  # Stable: one more soldier each time an advisor gives soldiers
@@ -425,10 +425,10 @@ class KingsburgState(State):
         got = self._fewest()
         if len(got) == 1:
             self.aid_die = got[0]
-            self.say(f"King's aid: {_name(got[0])} may roll an extra white die this spring")
+            self.say("kingsburg.aid_one", None, seat=got[0])
         else:
             self.aid_die = -1
-            self.say("King's aid: " + ", ".join(_name(p) for p in got) + " each take a resource of choice")
+            self.say("kingsburg.aid_many", None, seats=got)
             self.queue[0:0] = [["take", p, 1, 7] for p in got]
         return None
 
@@ -440,7 +440,7 @@ class KingsburgState(State):
         if mask in (1, 2, 4):
             r = (1, 2, 4).index(mask)
             self.res[p][r] += k
-            self.say(f"{_name(p)} takes {k} {RESOURCES[r]}")
+            self.say("kingsburg.takes", None, seat=p, n=k, resource=RESOURCES[r])
             self.queue.pop(0)
             return None
         return p
@@ -448,7 +448,7 @@ class KingsburgState(State):
     def _a_take(self, action: Action, t: list, p: int) -> None:
         r = RES_INDEX[action.args[0]]
         self.res[p][r] += 1
-        self.say(f"{_name(p)} takes 1 {RESOURCES[r]}")
+        self.say("kingsburg.takes", None, seat=p, n=1, resource=RESOURCES[r])
         t[2] -= 1
         if t[2] <= 0:
             self.queue.pop(0)
@@ -467,9 +467,9 @@ class KingsburgState(State):
                 task[3] = k
                 break
         if k:
-            self.say(f"{_name(p)} will roll {k} white {'die' if k == 1 else 'dice'}")
+            self.say("kingsburg.white_dice", None, seat=p, n=k)
         else:
-            self.say(f"{_name(p)} will roll no white die")
+            self.say("kingsburg.white_none", None, seat=p)
 
     def _a_roll(self, action: Action, t: list, p: int) -> None:
         q = t[1]
@@ -479,18 +479,20 @@ class KingsburgState(State):
             self.dice[q] = faces
             self.rolled[q] = list(faces)
             extra = self._roll_count(t) - 3
-            note = f" ({extra} white)" if extra else ""
-            self.say(f"{_name(q)} rolls " + ", ".join(map(str, faces)) + note)
+            if extra:
+                self.say("kingsburg.rolls_white", None, seat=q, dice=list(faces), n=extra)
+            else:
+                self.say("kingsburg.rolls", None, seat=q, dice=list(faces))
         elif mode == "one":
             d = self.dice[q]
             d[0] = faces[0]
             d.sort(reverse=True)
             self.rolled[q] = list(d)
-            self.say(f"{_name(q)} rerolls one die (Statue): now " + ", ".join(map(str, d)))
+            self.say("kingsburg.rerolls_one", None, seat=q, dice=list(d))
         else:
             self.dice[q] = faces
             self.rolled[q] = list(faces)
-            self.say(f"{_name(q)} rerolls all dice (Chapel): " + ", ".join(map(str, faces)))
+            self.say("kingsburg.rerolls_all", None, seat=q, dice=list(faces))
         self.queue.pop(0)
 
     def _reroll_options(self, p: int) -> list[Action]:
@@ -518,11 +520,11 @@ class KingsburgState(State):
             return
         if action.name == "statue":
             self.statue_used[p] = True
-            self.say(f"{_name(p)} uses the Statue to reroll one die")
+            self.say("kingsburg.uses_statue", None, seat=p)
             self.queue.insert(0, ["roll", p, "one"])
         else:
             self.chapel_used[p] = True
-            self.say(f"{_name(p)} uses the Chapel to reroll all dice")
+            self.say("kingsburg.uses_chapel", None, seat=p)
             self.queue.insert(0, ["roll", p, "chapel"])
 
     def _t_order(self, t: list) -> None:
@@ -530,7 +532,8 @@ class KingsburgState(State):
         self.queue.pop(0)
         dice = self.dice
         self.order = sorted(self.order, key=lambda p: sum(dice[p]))
-        self.say("Turn order: " + ", ".join(f"{_name(p)} ({sum(dice[p])})" for p in self.order))
+        self.say("kingsburg.turn_order", None,
+                 order=[msg("kingsburg.seat_total", seat=p, total=sum(dice[p])) for p in self.order])
         return None
 
     def _t_place(self, t: list) -> int | None:
@@ -551,7 +554,7 @@ class KingsburgState(State):
                 return p
             stuck[p] = True
             if self.dice[p]:
-                self.say(f"{_name(p)} can place no more dice ({', '.join(map(str, self.dice[p]))} left)")
+                self.say("kingsburg.cannot_place", None, seat=p, dice=list(self.dice[p]))
         self.queue.pop(0)
         return None
 
@@ -560,7 +563,7 @@ class KingsburgState(State):
         if name == "pass":
             self.stuck[p] = True
             self.cur = (self.cur + 1) % len(self.vp)
-            self.say(f"{_name(p)} places no more dice and keeps the King's envoy")
+            self.say("kingsburg.keeps_envoy", None, seat=p)
             return
         if name == "use":
             n = abs(self.sel)
@@ -579,7 +582,7 @@ class KingsburgState(State):
             self.sel = -n if envoy else n
 
     def _place(self, p: int, n: int, way: tuple, envoy: bool) -> None:
-        _, used, t, d, text = way
+        _, used, t, d, words = way
         _remove(self.dice[p], used)
         if t:
             self.tokens[p] -= t
@@ -591,8 +594,10 @@ class KingsburgState(State):
         self.adv[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
         self.sel = 0
         self.cur = (self.cur + 1) % len(self.vp)
-        how = " using the King's envoy" if envoy else ""
-        self.say(f"{_name(p)} places {text} on {_ADV_ON[n]}{how}")
+        if envoy:
+            self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
+        else:
+            self.say("kingsburg.places", None, seat=p, way=words, advisor=n, number=n)
 
     def _t_collect(self, t: list) -> None:
         """Every player takes what their advisors give, advisor 1 to 18."""
@@ -600,7 +605,7 @@ class KingsburgState(State):
         for p in range(self.players):
             if (self.built[p] >> GUILD & 1):
                 self.res[p][0] += 1
-                self.say(f"{_name(p)} gets 1 gold from the Merchants' Guild")
+                self.say("kingsburg.guild_gold", None, seat=p)
         tasks = []
         for n in range(1, 19):
             for e in self.adv[n]:
@@ -614,22 +619,21 @@ class KingsburgState(State):
         q.pop(0)
         p, n = t[1], t[2]
         res = self.res[p]
-        name = _name(p)
         sub: list = []
         if n == 1:
             self.vp[p] += 1
-            self.say(f"{name} gains 1 VP from the Jester")
+            self.say("kingsburg.gains.1", None, seat=p)
         elif n == 2:
             res[0] += 1
-            self.say(f"{name} gains 1 gold from the Squire")
+            self.say("kingsburg.gains.2", None, seat=p)
         elif n == 3:
             res[1] += 1
-            self.say(f"{name} gains 1 wood from the Architect")
+            self.say("kingsburg.gains.3", None, seat=p)
         elif n == 4:
             sub = [["take", p, 1, 3]]
         elif n == 5:
             self._soldiers_from_advisor(p, 1)
-            self.say(f"{name} gains a soldier from the Sergeant")
+            self.say("kingsburg.gains.5", None, seat=p)
         elif n == 6:
             sub = [["alch", p]]
         elif n == 7:
@@ -637,13 +641,13 @@ class KingsburgState(State):
             sub = [["take", p, 1, 7]]
         elif n == 8:
             res[0] += 2
-            self.say(f"{name} gains 2 gold from the Treasurer")
+            self.say("kingsburg.gains.8", None, seat=p)
         elif n == 9:
             res[1] += 1
             sub = [["take", p, 1, 5]]
         elif n == 10:
             self._soldiers_from_advisor(p, 2)
-            self.say(f"{name} gains 2 soldiers from the General")
+            self.say("kingsburg.gains.10", None, seat=p)
             sub = [["peek", p]]
         elif n == 11:
             res[2] += 1
@@ -653,29 +657,29 @@ class KingsburgState(State):
             sub = [["take", p, 2, 7]]
         elif n == 13:
             res[2] += 3
-            self.say(f"{name} gains 3 stone from the Champion")
+            self.say("kingsburg.gains.13", None, seat=p)
         elif n == 14:
             sub = [["smuggle", p]]
         elif n == 15:
             res[0] += 1
             res[1] += 1
             res[2] += 1
-            self.say(f"{name} gains 1 gold, 1 wood, 1 stone from the Inventor")
+            self.say("kingsburg.gains.15", None, seat=p)
         elif n == 16:
             res[0] += 4
-            self.say(f"{name} gains 4 gold from the Wizard")
+            self.say("kingsburg.gains.16", None, seat=p)
         elif n == 17:
             self.vp[p] += 3
-            self.say(f"{name} gains 3 VP from the Queen")
+            self.say("kingsburg.gains.17", None, seat=p)
             sub = [["take", p, 2, 7], ["peek", p]]
         else:
             self._soldiers_from_advisor(p, 1)
             res[0] += 1
             res[1] += 1
             res[2] += 1
-            self.say(f"{name} gains a soldier, 1 gold, 1 wood, 1 stone from the King")
+            self.say("kingsburg.gains.18", None, seat=p)
         if n in (7, 12):
-            self.say(f"{name} takes a '+2' token from the {ADVISORS[n][0]}")
+            self.say("kingsburg.token_from", None, seat=p, advisor=n)
         if sub:
             q[0:0] = sub
         return None
@@ -689,7 +693,7 @@ class KingsburgState(State):
     def _a_alch(self, action: Action, t: list, p: int) -> None:
         self.queue.pop(0)
         if action.name == "skip":
-            self.say(f"{_name(p)} makes no trade with the Alchemist")
+            self.say("kingsburg.no_trade", None, seat=p)
             return
         r = RES_INDEX[action.args[0]]
         res = self.res[p]
@@ -697,12 +701,12 @@ class KingsburgState(State):
         for o in range(3):
             if o != r:
                 res[o] += 1
-        others = " and ".join(RESOURCES[o] for o in range(3) if o != r)
-        self.say(f"{_name(p)} trades 1 {RESOURCES[r]} for 1 {others} (Alchemist)")
+        o2, o3 = (o for o in range(3) if o != r)
+        self.say("kingsburg.trades", None, seat=p, resource=RESOURCES[r], resource2=RESOURCES[o2], resource3=RESOURCES[o3])
 
     def _t_smuggle(self, t: list) -> int | None:
         if self.vp[t[1]] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
-            self.say(f"{_name(t[1])} has no VP to pay the Smuggler")
+            self.say("kingsburg.smuggler_no_vp", None, seat=t[1])
             self.queue.pop(0)
             return None
         return t[1]
@@ -710,10 +714,10 @@ class KingsburgState(State):
     def _a_smuggle(self, action: Action, t: list, p: int) -> None:
         self.queue.pop(0)
         if action.name == "skip":
-            self.say(f"{_name(p)} declines the Smuggler's deal")
+            self.say("kingsburg.declines_smuggler", None, seat=p)
             return
         self.vp[p] -= 1
-        self.say(f"{_name(p)} pays 1 VP to the Smuggler for 3 resources")
+        self.say("kingsburg.pays_smuggler", None, seat=p)
         self.queue.insert(0, ["take", p, 3, 7])
 
     def _t_peek(self, t: list) -> int | None:
@@ -727,14 +731,14 @@ class KingsburgState(State):
             if not self.revealed[y]:
                 self.reveal()  # p sees the face-down enemy card for the first time
             self.peeked[y].append(p)
-        self.say(f"{_name(p)} looks at this year's enemy")
-        self.say(f"{_name(p)} sees this year's enemy: {C.enemy_name(self.year, self.enemy[y])}", to=(p,))
+        self.say("kingsburg.looks", None, seat=p)
+        self.say("kingsburg.sees", (p,), seat=p, enemy=ENEMY_KEYS[y][self.enemy[y]])
         return None
 
     def _a_draw(self, action: Action, t: list, p: int) -> None:
         y = self.year - 1
         self.enemy[y] = ENEMY_KEYS[y].index(action.args[0])
-        self.say(f"The enemy card of year {self.year} is drawn face down")
+        self.say("kingsburg.enemy_drawn", None, year=self.year)
         if t[0] == "draw":
             self.queue.pop(0)
 
@@ -771,12 +775,14 @@ class KingsburgState(State):
         res[2] -= s
         self.built[p] |= 1 << b
         self.vp[p] += B_VP[b]
-        how = ""
-        if self.built_now[p] >= 1:
+        second = self.built_now[p] >= 1
+        if second:
             self.envoy = -1
-            how = " (second building this season, returning the King's envoy)"
         self.built_now[p] += 1
-        self.say(f"{_name(p)} builds the {B_NAME[b]} for {g} gold, {w} wood, {s} stone (+{B_VP[b]} VP){how}")
+        if second:
+            self.say("kingsburg.builds_second", None, seat=p, building=B_KEY[b], gold=g, wood=w, stone=s, vp=B_VP[b])
+        else:
+            self.say("kingsburg.builds", None, seat=p, building=B_KEY[b], gold=g, wood=w, stone=s, vp=B_VP[b])
 
     def _t_endseason(self, t: list) -> None:
         """After each season: Inn (after summer), Embassy, Town Hall."""
@@ -786,10 +792,10 @@ class KingsburgState(State):
             bl = self.built[p]
             if self.season == 1 and (bl >> INN & 1):
                 self._give_token(p)
-                self.say(f"{_name(p)} takes a '+2' token from the Inn")
+                self.say("kingsburg.inn_token", None, seat=p)
             if (bl >> EMBASSY & 1):
                 self.vp[p] += 1
-                self.say(f"{_name(p)} gains 1 VP from the Embassy")
+                self.say("kingsburg.embassy_vp", None, seat=p)
             if (bl >> TOWNHALL & 1):
                 tasks.append(["townhall", p])
         self.queue[0:0] = tasks
@@ -813,7 +819,10 @@ class KingsburgState(State):
         else:
             self.res[p][RES_INDEX[what]] -= 1
         self.vp[p] += 1
-        self.say(f"{_name(p)} pays 1 {what if what != 'token' else chr(39) + '+2' + chr(39) + ' token'} at the Town Hall for 1 VP")
+        if what == "token":
+            self.say("kingsburg.townhall_token", None, seat=p)
+        else:
+            self.say("kingsburg.townhall_pays", None, seat=p, resource=what)
 
     def _t_kingreward(self, t: list) -> None:
         """3. King's reward: +1 VP to everyone tied for most buildings (nobody while nobody has built)."""
@@ -821,26 +830,26 @@ class KingsburgState(State):
         nb = [b.bit_count() for b in self.built]
         top = max(nb)
         if top == 0:  # 建築數目最多者: with no building anywhere nobody has the most
-            self.say("King's reward: nobody has a building, so nobody gets it")
+            self.say("kingsburg.reward_nobody")
             return None
         got = [p for p in range(self.players) if nb[p] == top]
         for p in got:
             self.vp[p] += 1
-        self.say("King's reward: +1 VP to " + ", ".join(_name(p) for p in got) + f" ({top} buildings)")
+        self.say("kingsburg.reward", None, seats=got, n=top)
         return None
 
     def _t_envoystep(self, t: list) -> None:
         """5. The King's envoy: returned unused, then given to the single player with fewest buildings."""
         self.queue.pop(0)
         if self.envoy >= 0:
-            self.say(f"{_name(self.envoy)} returns the unused King's envoy")
+            self.say("kingsburg.returns_envoy", None, seat=self.envoy)
             self.envoy = -1
         got = self._fewest()
         if len(got) == 1:
             self.envoy = got[0]
-            self.say(f"The King's envoy goes to {_name(got[0])}")
+            self.say("kingsburg.envoy_to", None, seat=got[0])
         else:
-            self.say("The King's envoy goes to nobody (a tie on buildings and resources)")
+            self.say("kingsburg.envoy_nobody")
         return None
 
     def _t_recruit(self, t: list) -> int | None:
@@ -859,7 +868,11 @@ class KingsburgState(State):
         for r in action.args:
             res[RES_INDEX[r]] -= 1
         self.soldiers[p] += 1
-        self.say(f"{_name(p)} recruits a soldier for {' and '.join(action.args)} (now {self.soldiers[p]})")
+        args = action.args
+        if len(args) == 1:
+            self.say("kingsburg.recruits", None, seat=p, resource=args[0], total=self.soldiers[p])
+        else:
+            self.say("kingsburg.recruits_two", None, seat=p, resource=args[0], resource2=args[1], total=self.soldiers[p])
 
     def _t_reveal(self, t: list) -> None:
         self.queue.pop(0)
@@ -868,8 +881,7 @@ class KingsburgState(State):
             self.reveal()  # the enemy card is turned up for the seats that have not looked at it
         self.revealed[y] = True
         kind, strength, rew, pen = ENEMIES[y][self.enemy[y]]
-        self.say(f"Winter: the enemy is {C.enemy_name(self.year, self.enemy[y])} "
-                 f"(reward {C.bundle_text(rew)}; penalty {C.bundle_text(pen)})")
+        self.say("kingsburg.winter", None, enemy=ENEMY_KEYS[y][self.enemy[y]], reward=C.bundle(rew), penalty=C.bundle(pen))
         return None
 
     def _t_king(self, t: list) -> int:
@@ -878,7 +890,7 @@ class KingsburgState(State):
     def _a_king(self, action: Action, t: list, p: int) -> None:
         self.queue.pop(0)
         self.reinforcement = action.args[0]
-        self.say(f"The King sends {self.reinforcement} reinforcement to everyone")
+        self.say("kingsburg.reinforcement", None, n=self.reinforcement)
 
     def total_strength(self, p: int, kind: str) -> int:
         return self.soldiers[p] + self.reinforcement + self.defence(p, kind)
@@ -903,9 +915,8 @@ class KingsburgState(State):
         best = max((totals[p] for p in winners), default=None)
         tasks = []
         for p in self.order:
-            name = _name(p)
             if result[p] == "won":
-                self.say(f"{name} ({totals[p]}) defeats the {kind} ({strength})")
+                self.say("kingsburg.defeats", None, seat=p, total=totals[p], foe=kind, strength=strength)
                 for r in range(3):
                     if rew.get(RESOURCES[r]):
                         self.res[p][r] += rew[RESOURCES[r]]
@@ -915,14 +926,15 @@ class KingsburgState(State):
                     tasks.append(["take", p, rew["any"], 7])
                 if (self.built[p] >> FORTRESS & 1):
                     self.vp[p] += 1
-                    self.say(f"{name} gains 1 VP from the Fortress")
+                    self.say("kingsburg.fortress_vp", None, seat=p)
                 if totals[p] == best:
                     self.vp[p] += 1
-                    self.say(f"{name} is the strongest defender: +1 VP")
+                    self.say("kingsburg.strongest", None, seat=p)
             elif result[p] == "tie":
-                self.say(f"{name} ({totals[p]}) holds the {kind} ({strength}) to a draw")
+                self.say("kingsburg.draw", None, seat=p, total=totals[p], foe=kind, strength=strength)
             else:
-                self.say(f"{name} ({totals[p]}) loses to the {kind} ({strength}): {C.bundle_text(pen)}")
+                self.say("kingsburg.loses_battle", None, seat=p, total=totals[p], foe=kind, strength=strength,
+                         penalty=C.bundle(pen))
                 if pen.get("vp"):
                     self._lose_vp(p, pen["vp"])
                 res = self.res[p]
@@ -950,9 +962,9 @@ class KingsburgState(State):
                 if bl >> b & 1:
                     self.built[p] = bl & ~(1 << b)
                     self._lose_vp(p, B_VP[b])
-                    self.say(f"{_name(p)} loses the {B_NAME[b]} (-{B_VP[b]} VP)")
+                    self.say("kingsburg.loses_building", None, seat=p, building=B_KEY[b], vp=B_VP[b])
                     return
-        self.say(f"{_name(p)} has no building to lose")
+        self.say("kingsburg.no_building_to_lose", None, seat=p)
 
     def _t_lose(self, t: list) -> int | None:
         p = t[1]
@@ -974,7 +986,7 @@ class KingsburgState(State):
     def _a_lose(self, action: Action, t: list, p: int) -> None:
         r = RES_INDEX[action.args[0]]
         self.res[p][r] -= 1
-        self.say(f"{_name(p)} loses 1 {RESOURCES[r]}")
+        self.say("kingsburg.loses", None, seat=p, resource=RESOURCES[r])
         t[2] -= 1
 
     def _t_endyear(self, t: list) -> None:
@@ -986,11 +998,13 @@ class KingsburgState(State):
                 if (self.built[p] >> CATHEDRAL & 1):
                     k = sum(self.res[p]) // 2
                     self.vp[p] += k
-                    self.say(f"{_name(p)} gains {k} VP from the Cathedral")
+                    self.say("kingsburg.cathedral_vp", None, seat=p, n=k)
             self.year += 1
             self.stepi = len(STEPS)
-            self.say("Final score: " + ", ".join(f"{_name(p)} {self.vp[p]}" for p in range(self.players)))
-            self.say("Winner: " + ", ".join(_name(p) for p in self.winners_now()))
+            self.say("kingsburg.final_score", None,
+                     scores=[msg("kingsburg.seat_score", seat=p, vp=self.vp[p]) for p in range(self.players)])
+            won = self.winners_now()
+            self.say("kingsburg.winner", None, seats=won, n=len(won))
         return None
 
     def winners_now(self) -> list[int]:
@@ -1132,7 +1146,7 @@ class KingsburgState(State):
             text = " ".join([words[0]] + nums + rest)
         return super().parse_action(text, player)
 
-    def why_illegal(self, action: Action, player: int) -> str:
+    def why_illegal(self, action: Action, player: int) -> Message:
         if player != CHANCE and self.queue and player in self._to_move():
             t = self.queue[0]
             k = t[0]
@@ -1140,75 +1154,98 @@ class KingsburgState(State):
             if name in ("place", "envoy") and k == "place" and not self.sel and action.args and isinstance(action.args[0], int):
                 n = action.args[0]
                 if not 1 <= n <= 18:
-                    return f"advisors are numbered 1 to 18, not {n}"
+                    return Message("kingsburg.illegal.advisor_range", {"n": n})
                 occ = self.adv[n]
-                dice = ", ".join(map(str, self.dice[player])) or "none"
                 if name == "place" and occ:
-                    who = ", ".join(_name(e[0]) for e in occ)
-                    return (f"the {ADVISORS[n][0]} ({n}) is already taken by {who}; "
-                            "only the King's envoy lets a second player influence it")
+                    return Message("kingsburg.illegal.taken", {"advisor": n, "number": n, "seats": [e[0] for e in occ]})
                 if name == "envoy" and self.envoy != player:
-                    return "you do not hold the King's envoy"
+                    return Message("kingsburg.illegal.no_envoy", {})
                 if name == "envoy" and not occ:
-                    return f"the {ADVISORS[n][0]} ({n}) is free: place on it without the envoy"
+                    return Message("kingsburg.illegal.free", {"advisor": n, "number": n})
                 if name == "envoy" and any(e[0] == player for e in occ):
-                    return f"you already influence the {ADVISORS[n][0]} ({n})"
+                    return Message("kingsburg.illegal.already", {"advisor": n, "number": n})
                 if n not in self.ways(player):
-                    return (f"your dice ({dice}) with {self.tokens[player]} '+2' token(s) cannot add up to {n}")
+                    return Message("kingsburg.illegal.cannot_make", {"dice": _dice_arg(self.dice[player]),
+                                                                      "n": self.tokens[player], "number": n})
             if name == "pass" and k == "place" and not self.sel:
-                return ("you must place while a free advisor is within reach of your dice; "
-                        "'pass' only lets the holder of the King's envoy keep it when nothing else is left")
+                return Message("kingsburg.illegal.must_place", {})
             if name == "use" and k == "place":
                 if not self.sel:
-                    return "choose an advisor first ('place N')"
-                return (f"those dice do not make {abs(self.sel)} (or you lack them); ways now: "
-                        + ", ".join(str(w[0]) for w in self.ways(player)[abs(self.sel)]))
+                    return Message("kingsburg.illegal.choose_first", {})
+                return Message("kingsburg.illegal.dice_not_make", {
+                    "number": abs(self.sel),
+                    "ways": [msg("kingsburg.action", action=str(w[0])) for w in self.ways(player)[abs(self.sel)]]})
             if name == "build" and action.args and k == "build":
                 key = action.args[0]
                 if key not in B_INDEX:
-                    return f"there is no building {key!r}; buildings: {', '.join(B_KEY)}"
+                    return Message("kingsburg.illegal.no_such_building", {
+                        "key": repr(key), "keys": [msg("kingsburg.action", action=b) for b in B_KEY]})
                 b = B_INDEX[key]
                 bl = self.built[player]
                 if (bl >> b & 1):
-                    return f"you already own the {B_NAME[b]}"
+                    return Message("kingsburg.illegal.own", {"building": key})
                 if b % 4 and not bl >> (b - 1) & 1:
-                    return f"build the {B_NAME[b - 1]} first: each row is built from level I up"
+                    return Message("kingsburg.illegal.lower_first", {"building": B_KEY[b - 1]})
                 g, w, s = self.cost(player, b)
                 have = self.res[player]
                 if have[0] < g or have[1] < w or have[2] < s:
-                    return (f"the {B_NAME[b]} costs {g} gold, {w} wood, {s} stone; "
-                            f"you have {have[0]} gold, {have[1]} wood, {have[2]} stone")
+                    return Message("kingsburg.illegal.costs", {
+                        "building": key, "gold": g, "wood": w, "stone": s,
+                        "have_gold": have[0], "have_wood": have[1], "have_stone": have[2]})
                 if bl.bit_count() >= BUILDING_TOKENS:
-                    return "all 17 of your building tokens are on your board"
+                    return Message("kingsburg.illegal.no_tokens", {})
             if k != {"place": "place", "envoy": "place", "use": "place", "build": "build", "pass": "build",
                      "take": "take", "recruit": "recruit", "lose": "lose"}.get(name, k):
-                return f"now is not the time for '{action}': {self.describe_task()}"
-        return super().why_illegal(action, player)
+                return Message("kingsburg.illegal.not_now", {"action": str(action), "task": self.task_message().to_json()})
+        legal = self.legal_actions(player)
+        if not legal:
+            return super().why_illegal(action, player)
+        shown = [msg("kingsburg.action", action=str(a)) for a in legal[:12]]
+        if len(legal) > 12:
+            shown.append("…")
+        return Message("kingsburg.illegal.not_legal", {"action": str(action), "seat": player, "legal": shown})
 
-    def describe_task(self) -> str:
+    def task_message(self) -> Message:
+        """What the game waits for now, as a message (shown when an action comes at the wrong time)."""
         if not self.queue:
-            return "the game is over"
+            return Message("kingsburg.task.over", {})
         t = self.queue[0]
         k = t[0]
-        who = _name(t[1]) if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else ""
-        texts = {
-            "take": f"{who} chooses {t[2] if len(t) > 2 else ''} resource(s)",
-            "place": f"{_name(self.order[self.cur])} places dice on an advisor",
-            "build": f"{who} may build",
-            "reroll": f"{who} may reroll (Statue / Chapel)",
-            "recruit": f"{who} may recruit soldiers",
-            "alch": f"{who} may trade with the Alchemist",
-            "townhall": f"{who} may pay 1 resource or '+2' token at the Town Hall for 1 VP",
-            "smuggle": f"{who} may pay 1 VP to the Smuggler for 3 resources",
-            "lose": f"{who} chooses goods to lose",
-            "roll": "dice are rolled",
-            "white": f"{who} decides whether to roll the white dice they may roll",
-            "king": "the King's reinforcement die is rolled",
-        }
-        return texts.get(k, "the enemy card is drawn")
+        who = t[1] if len(t) > 1 and isinstance(t[1], int) and t[1] >= 0 else None
+        if k == "take":
+            return Message("kingsburg.task.take", {"seat": who, "n": t[2] if len(t) > 2 else 1})
+        if k == "place":
+            return Message("kingsburg.task.place", {"seat": self.order[self.cur]})
+        if who is not None:
+            seat = {"seat": who}
+            if k == "build":
+                return Message("kingsburg.task.build", seat)
+            if k == "reroll":
+                return Message("kingsburg.task.reroll", seat)
+            if k == "recruit":
+                return Message("kingsburg.task.recruit", seat)
+            if k == "alch":
+                return Message("kingsburg.task.alch", seat)
+            if k == "townhall":
+                return Message("kingsburg.task.townhall", seat)
+            if k == "smuggle":
+                return Message("kingsburg.task.smuggle", seat)
+            if k == "lose":
+                return Message("kingsburg.task.lose", seat)
+            if k == "white":
+                return Message("kingsburg.task.white", seat)
+        if k == "roll":
+            return Message("kingsburg.task.roll", {})
+        if k == "king":
+            return Message("kingsburg.task.king", {})
+        return Message("kingsburg.task.draw", {})
 
-    def describe(self, action: Action, player: int | None = None) -> str:
-        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
+    def describe_task(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What the game waits for now, in ``lang``."""
+        return self.task_message().render(lang)
+
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        """What ``action`` does now and what it costs, with the numbers (rendered by ``describe``).
 
         >>> state.describe(Action("build", ("inn",)), 0)
         "Build the Inn for 1 gold and 1 wood: +0 VP; a '+2' token after each summer"
@@ -1216,170 +1253,199 @@ class KingsburgState(State):
         p = player if player is not None and 0 <= player < self.players else None
         if p is None and self.mover is not None and 0 <= self.mover < self.players:
             p = self.mover
-        try:
-            text = self._describe(action, p)
-        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
-            text = None
-        return text or str(action)
+        return self._describe(action, p)
 
-    def _reward_text(self, n: int, p: int | None) -> str:
-        """What advisor ``n`` gives ``p``, with the Stable's extra soldier."""
-        stable = p is not None and bool(self.built[p] >> STABLE & 1)
-
-        def soldiers(k: int) -> str:
-            k += stable
-            return f"+{k} soldier{'s' if k != 1 else ''}" + (" (with the Stable)" if stable else "")
-
-        return {
-            1: "+1 VP", 2: "+1 gold", 3: "+1 wood", 4: "+1 gold or 1 wood, your choice",
-            5: soldiers(1), 6: "you may trade 1 resource for 1 of each other kind",
-            7: "+1 resource of your choice and a '+2' token", 8: "+2 gold",
-            9: "+1 wood, and 1 gold or 1 stone (your choice)", 10: soldiers(2) + " and a look at this year's enemy",
-            11: "+1 stone, and 1 wood or 1 gold (your choice)", 12: "+2 resources of your choice and a '+2' token",
-            13: "+3 stone", 14: "you may pay 1 VP for 3 resources of your choice", 15: "+1 gold, 1 wood, 1 stone",
-            16: "+4 gold", 17: "+3 VP, 2 resources of your choice and a look at this year's enemy",
-            18: soldiers(1) + ", 1 gold, 1 wood, 1 stone",
-        }[n]
+    def _gives(self, n: int, p: int | None) -> dict:
+        """What advisor ``n`` gives ``p`` (a message argument), with the Stable's extra soldier."""
+        if n in (5, 10, 18):
+            stable = p is not None and bool(self.built[p] >> STABLE & 1)
+            k = (2 if n == 10 else 1) + stable
+            if stable:
+                soldiers = msg("kingsburg.gives.soldiers_stable", n=k)
+            else:
+                soldiers = msg("kingsburg.gives.soldiers", n=k)
+            if n == 5:
+                return msg("kingsburg.gives.5", soldiers=soldiers)
+            if n == 10:
+                return msg("kingsburg.gives.10", soldiers=soldiers)
+            return msg("kingsburg.gives.18", soldiers=soldiers)
+        return _GIVES[n]
 
     @staticmethod
-    def _dice_text(way: tuple) -> str:
+    def _dice_words(way: tuple) -> dict:
+        """'die 6' / 'dice 6, 6 and 4', with the '+2' tokens and the Market a way uses."""
         _, used, t, d, _ = way
-        text = (f"die {used[0]}" if len(used) == 1 else "dice " + ", ".join(map(str, used[:-1])) + f" and {used[-1]}")
-        costs = []
+        if len(used) == 1:
+            words = msg("kingsburg.dice.one", value=used[0])
+        else:
+            words = msg("kingsburg.dice.many", dice=list(used[:-1]), last=used[-1])
+        if t and d:
+            return msg("kingsburg.dice.tokens_market", dice=words, n=t, delta=f"{d:+d}")
         if t:
-            costs.append(f"{t} '+2' token{'s' if t > 1 else ''}")
+            return msg("kingsburg.dice.tokens", dice=words, n=t)
         if d:
-            costs.append(f"the Market's {d:+d} (once a season)")
-        if costs:
-            text += " with " + " and ".join(costs)
-        return text
+            return msg("kingsburg.dice.market", dice=words, delta=f"{d:+d}")
+        return words
 
-    def _place_text(self, p: int, n: int, way: tuple, envoy: bool) -> str:
-        adv = f"the {ADVISORS[n][0]} ({n})"
-        text = f"Place {self._dice_text(way)} on {adv}"
+    def _place_words(self, p: int, n: int, way: tuple, envoy: bool) -> Message:
+        args = {"dice": self._dice_words(way), "advisor": n, "number": n, "gives": self._gives(n, p)}
         if envoy:
-            who = ", ".join(_name(e[0]) for e in self.adv[n])
-            text += f", beside {who}, returning the King's envoy"
-        return f"{text}: {self._reward_text(n, p)}"
+            args["seats"] = [e[0] for e in self.adv[n]]
+            return Message("kingsburg.describe.place_envoy", args)
+        return Message("kingsburg.describe.place", args)
 
-    @staticmethod
-    def _goods(g: int, w: int, s: int) -> str:
-        parts = [f"{k} {r}" for k, r in zip((g, w, s), RESOURCES) if k]
-        if not parts:
-            return "nothing"
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-    def _describe(self, action: Action, p: int | None) -> str | None:
+    def _describe(self, action: Action, p: int | None) -> Message | None:
         name, args = action.name, action.args
         t = self.queue[0] if self.queue else [""]
         k = t[0]
         if name == "roll":
             q = t[1] if k == "roll" else p
+            if q is None:
+                return None
             n = len(args)
             ways = factorial(n)
             for v in set(args):
                 ways //= factorial(args.count(v))
-            what = {"one": "rerolls one die (Statue) and gets", "chapel": "rerolls all dice (Chapel) and gets"}.get(
-                t[2] if k == "roll" else "all", "rolls")
-            white = f", {t[3]} of them white" if k == "roll" and t[2] == "all" and len(t) > 3 and t[3] else ""
-            return (f"Chance: {_name(q)} {what} {', '.join(map(str, args))} ({n} dice{white}, total {sum(args)}); "
-                    f"probability {ways}/{6 ** n}")
+            mode = t[2] if k == "roll" else "all"
+            what = _ROLL_WHAT.get(mode, _ROLL_WHAT["all"])
+            words = {"seat": q, "what": what, "dice": list(args), "n": n, "total": sum(args), "ways": ways,
+                     "outcomes": 6 ** n}
+            if k == "roll" and t[2] == "all" and len(t) > 3 and t[3]:
+                words["white"] = t[3]
+                return Message("kingsburg.describe.roll_white", words)
+            return Message("kingsburg.describe.roll", words)
         if name == "reinforce":
-            return (f"Chance: the King's reinforcement die shows {args[0]}: +{args[0]} strength for every player "
-                    "in this winter's battle; probability 1/6")
+            return Message("kingsburg.describe.reinforce", {"n": args[0]})
         if name == "enemy":
             y = self.year - 1
             i = ENEMY_KEYS[y].index(args[0])
             _, strength, rew, pen = ENEMIES[y][i]
-            return (f"Chance: this year's enemy card is {C.enemy_name(self.year, i)} (strength {strength}; "
-                    f"beaten: {C.bundle_text(rew)}; lost to: {C.bundle_text(pen)}); probability 1/5")
+            return Message("kingsburg.describe.enemy", {"enemy": args[0], "strength": strength, "reward": C.bundle(rew),
+                                                "penalty": C.bundle(pen)})
         if p is None:
             return None
         res = self.res[p]
         if name == "white":
             n = args[0]
             may = self.white_dice(p)
-            why = " and ".join(x for x, ok in (("the King's aid", self.season == 0 and self.aid_die == p),
-                                               ("the Farms", self.built[p] >> FARMS & 1)) if ok)
+            aid = self.season == 0 and self.aid_die == p
+            farms = bool(self.built[p] >> FARMS & 1)
+            if not (aid or farms):
+                return None
+            why = _WHY_WHITE[aid, farms]
             if n == 0:
-                return (f"Roll only your 3 dice, leaving the {may} white {'die' if may == 1 else 'dice'} "
-                        f"of {why}: a lower total, earlier in the turn order")
-            return (f"Roll your 3 dice and {n} white {'die' if n == 1 else 'dice'} ({why}): {3 + n} dice to place, "
-                    "free, but a higher total puts you later in the turn order")
+                return Message("kingsburg.describe.white_none", {"n": may, "why": why})
+            return Message("kingsburg.describe.white", {"n": n, "why": why, "total": 3 + n})
         if name in ("place", "envoy") and k == "place":
             n = args[0]
             ways = self.ways(p)[n]
             envoy = name == "envoy"
             if len(ways) == 1:
-                return self._place_text(p, n, ways[0], envoy)
-            how = "; ".join(self._dice_text(w) for w in ways)
-            via = " with the King's envoy (returned)" if envoy else ""
-            return (f"Choose the {ADVISORS[n][0]} ({n}){via}: {self._reward_text(n, p)}; "
-                    f"then choose the dice ({how})")
+                return self._place_words(p, n, ways[0], envoy)
+            how = self._dice_words(ways[-1])
+            for w in reversed(ways[:-1]):
+                how = msg("kingsburg.alternatives", first=self._dice_words(w), rest=how)
+            words = {"advisor": n, "number": n, "gives": self._gives(n, p), "ways": how}
+            if envoy:
+                return Message("kingsburg.describe.choose_envoy", words)
+            return Message("kingsburg.describe.choose", words)
         if name == "use" and k == "place" and self.sel:
             n = abs(self.sel)
             for w in self.ways(p)[n]:
                 if w[0] == action:
-                    return self._place_text(p, n, w, self.sel < 0)
+                    return self._place_words(p, n, w, self.sel < 0)
             return None
         if name == "pass" and k == "place":
-            left = ", ".join(map(str, self.dice[p])) or "none"
-            return (f"Stop placing and keep the King's envoy: your dice left ({left}) stay unused, "
-                    "only the envoy could have placed them")
+            return Message("kingsburg.describe.pass_place", {"dice": _dice_arg(self.dice[p])})
         if name == "build":
             b = B_INDEX[args[0]]
             g, w, st = self.cost(p, b)
-            text = f"Build the {B_NAME[b]} for {self._goods(g, w, st)}: +{B_VP[b]} VP; {C.B_EFFECT[b]}"
-            if g < B_COST[b][0]:
-                text += " (the Crane saves 1 gold)"
-            if self.built_now[p] >= 1:
-                text += " — your second building this season: it returns the King's envoy"
-            return text
+            crane = g < B_COST[b][0]
+            second = self.built_now[p] >= 1
+            words = {"building": args[0], "cost": _goods(g, w, st), "vp": B_VP[b], "effect": args[0]}
+            if crane and second:
+                return Message("kingsburg.describe.build_crane_second", words)
+            if second:
+                return Message("kingsburg.describe.build_second", words)
+            if crane:
+                return Message("kingsburg.describe.build_crane", words)
+            return Message("kingsburg.describe.build", words)
         if name == "pass" and k == "build":
-            return (f"Build nothing more this season: keep your {self._goods(*res)}"
-                    + (" and the King's envoy" if self.envoy == p else ""))
+            if self.envoy == p:
+                return Message("kingsburg.describe.pass_build_envoy", {"goods": _goods(*res)})
+            return Message("kingsburg.describe.pass_build", {"goods": _goods(*res)})
         if name == "take":
             left = t[2] if k == "take" else 1
-            more = f" ({left - 1} more to choose after this)" if left > 1 else ""
-            return f"Take 1 {args[0]} (a resource of your choice), free{more}"
+            if left > 1:
+                return Message("kingsburg.describe.take_more", {"resource": args[0], "n": left - 1})
+            return Message("kingsburg.describe.take", {"resource": args[0]})
         if name == "lose":
             left = t[2] if k == "lose" else 1
-            more = f" ({left - 1} more to give up after this)" if left > 1 else ""
-            return f"Give up 1 {args[0]} of your {res[RES_INDEX[args[0]]]} to the enemy's penalty{more}"
+            have = res[RES_INDEX[args[0]]]
+            if left > 1:
+                return Message("kingsburg.describe.lose_more", {"resource": args[0], "have": have, "n": left - 1})
+            return Message("kingsburg.describe.lose", {"resource": args[0], "have": have})
         if name == "trade":
             r = RES_INDEX[args[0]]
-            others = " and 1 ".join(RESOURCES[o] for o in range(3) if o != r)
-            return f"Trade 1 {args[0]} (of your {res[r]}) with the Alchemist for 1 {others}"
+            o2, o3 = (RESOURCES[o] for o in range(3) if o != r)
+            return Message("kingsburg.describe.trade", {"resource": args[0], "have": res[r], "resource2": o2, "resource3": o3})
         if name == "townhall":
-            what = "'+2' token" if args[0] == "token" else args[0]
-            have = self.tokens[p] if args[0] == "token" else res[RES_INDEX[args[0]]]
-            return f"Pay 1 {what} (of your {have}) at the Town Hall for +1 VP"
+            if args[0] == "token":
+                return Message("kingsburg.describe.townhall_token", {"have": self.tokens[p]})
+            return Message("kingsburg.describe.townhall", {"resource": args[0], "have": res[RES_INDEX[args[0]]]})
         if name == "recruit":
-            cost = self._goods(*(args.count(r) for r in RESOURCES))
-            return (f"Pay {cost} for +1 soldier (you have {self.soldiers[p]}; "
-                    f"{self._goods(*res)} in hand)")
+            return Message("kingsburg.describe.recruit", {"cost": _goods(*(args.count(r) for r in RESOURCES)),
+                                                  "soldiers": self.soldiers[p], "goods": _goods(*res)})
         if name == "done":
-            return (f"Stop recruiting with {self.soldiers[p]} soldier{'s' if self.soldiers[p] != 1 else ''}: "
-                    f"keep your {self._goods(*res)}")
+            return Message("kingsburg.describe.done", {"n": self.soldiers[p], "goods": _goods(*res)})
         if name == "skip":
             if k == "alch":
-                return f"Make no trade with the Alchemist: keep your {self._goods(*res)}"
+                return Message("kingsburg.describe.skip_alchemist", {"goods": _goods(*res)})
             if k == "smuggle":
-                return f"Decline the Smuggler: keep your {self.vp[p]} VP, no resources"
+                return Message("kingsburg.describe.skip_smuggler", {"vp": self.vp[p]})
             if k == "townhall":
-                return (f"Pay nothing at the Town Hall: no VP this season; keep your {self._goods(*res)}"
-                        f" and {self.tokens[p]} '+2' token{'s' if self.tokens[p] != 1 else ''}")
+                return Message("kingsburg.describe.skip_townhall", {"goods": _goods(*res), "n": self.tokens[p]})
             return None
         if name == "smuggle":
-            return f"Pay 1 VP (of your {self.vp[p]}) to the Smuggler for 3 resources of your choice"
-        dice = ", ".join(map(str, self.dice[p]))
+            return Message("kingsburg.describe.smuggle", {"vp": self.vp[p]})
+        dice = list(self.dice[p])
         if name == "keep":
-            return f"Keep your dice {dice} (total {sum(self.dice[p])}): no reroll"
+            return Message("kingsburg.describe.keep", {"dice": dice, "total": sum(dice)})
         if name == "statue":
-            return f"Reroll one of your dice {dice} with the Statue (free, once a season)"
+            return Message("kingsburg.describe.statue", {"dice": dice})
         if name == "chapel":
-            return f"Reroll all your dice {dice} (total {sum(self.dice[p])}) with the Chapel (free, once a season)"
+            return Message("kingsburg.describe.chapel", {"dice": dice, "total": sum(dice)})
         return None
+
+
+def _dice_arg(dice: list[int]) -> list | dict:
+    """A seat's dice as a message argument: the list, or 'none'."""
+    return list(dice) if dice else msg("kingsburg.none")
+
+
+def _goods(g: int, w: int, s: int) -> dict:
+    """'1 gold and 1 wood' / '1 gold, 1 wood and 1 stone' / 'nothing', as a message argument."""
+    parts = [msg("kingsburg.amount", n=k, resource=r) for k, r in zip((g, w, s), RESOURCES) if k]
+    if not parts:
+        return msg("kingsburg.nothing")
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return msg("kingsburg.goods.two", a=parts[0], b=parts[1])
+    return msg("kingsburg.goods.three", a=parts[0], b=parts[1], c=parts[2])
+
+
+_GIVES = {
+    1: msg("kingsburg.gives.1"), 2: msg("kingsburg.gives.2"), 3: msg("kingsburg.gives.3"),
+    4: msg("kingsburg.gives.4"), 6: msg("kingsburg.gives.6"), 7: msg("kingsburg.gives.7"),
+    8: msg("kingsburg.gives.8"), 9: msg("kingsburg.gives.9"), 11: msg("kingsburg.gives.11"),
+    12: msg("kingsburg.gives.12"), 13: msg("kingsburg.gives.13"), 14: msg("kingsburg.gives.14"),
+    15: msg("kingsburg.gives.15"), 16: msg("kingsburg.gives.16"), 17: msg("kingsburg.gives.17"),
+}
+_ROLL_WHAT = {"all": msg("kingsburg.what.rolls"), "one": msg("kingsburg.what.statue"),
+              "chapel": msg("kingsburg.what.chapel")}
+_WHY_WHITE = {(True, False): msg("kingsburg.why.aid"), (False, True): msg("kingsburg.why.farms"),
+              (True, True): msg("kingsburg.why.both")}
 
 
 _HANDLERS = {
