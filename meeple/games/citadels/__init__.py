@@ -2,7 +2,8 @@
 
 from meeple.core import GameInfo, Option, register
 from meeple.games.citadels import content
-from meeple.games.citadels.rules import SEAT_NAMES, CitadelsState
+from meeple.games.citadels.content import SEAT_NAMES
+from meeple.games.citadels.rules import CitadelsState
 
 _RANK_HELP = {
     1: "rank 1: the Assassin (kills a character) or the Witch (bewitches one and plays its turn)",

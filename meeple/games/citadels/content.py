@@ -5,15 +5,22 @@ noble 12, trade 20) and "特别地区 (共 11 张)", one card of each purple dis
 component list ("65 张『地区卡』") says. Characters: "角色介绍" (ranks 1–8) and "新增角色卡"
 (the extra characters, one per rank, rank 9 for the Artist and the Queen).
 
-Everything is indexed by small ints so that the rules run on plain lists.
+Everything is indexed by small ints so that the rules run on plain lists. ``TERMS`` names every
+component in English and Chinese (the seed's own words) for the log, the actions and the screens; its
+district and character tables are keyed by the slugs the log and the observation carry.
 """
 
 from __future__ import annotations
+
+from meeple.core.i18n import seat_terms
 
 # ------------------------------------------------------------------ colours (seed: "地区 颜色")
 BLUE, RED, YELLOW, GREEN, PURPLE = 0, 1, 2, 3, 4
 COLOUR_NAMES = ("blue", "red", "yellow", "green", "purple")
 COLOUR_WORDS = ("religious", "military", "noble", "trade", "special")
+COLOUR_ZH = ("蓝色", "红色", "金色", "绿色", "紫色")  # seed "地区 颜色": 贵族地区 is 金色 (gold), not yellow
+COLOUR_LETTER = ("B", "R", "Y", "G", "P")
+COLOUR_LETTER_ZH = ("蓝", "红", "金", "绿", "紫")
 
 # ------------------------------------------------------------------ districts
 # (slug, English name, Chinese name, colour, cost, points at scoring, copies)
@@ -136,3 +143,23 @@ BONUS_COLOURS = 3
 BONUS_FIRST = 4
 BONUS_COMPLETE = 2
 ROUND_LIMIT = 100  # our safety net, not in the rulebook: see docs/rules/citadels.md
+
+# ------------------------------------------------------------------ names in both languages
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White")
+
+TERMS: dict[str, list | dict] = {
+    "seat": seat_terms(SEAT_NAMES),
+    "district": {row[0]: {"en": row[1], "zh": row[2]} for row in DISTRICT_TABLE},
+    "character": {row[0]: {"en": row[1], "zh": row[2]} for row in CHARACTER_TABLE},
+    "colour": {name: {"en": name, "zh": zh} for name, zh in zip(COLOUR_NAMES, COLOUR_ZH)},
+    "colour_letter": {name: {"en": en, "zh": zh} for name, en, zh in zip(COLOUR_NAMES, COLOUR_LETTER, COLOUR_LETTER_ZH)},
+    "phase": {
+        "setup": {"en": "set-up", "zh": "游戏准备"},
+        "draft": {"en": "character draft", "zh": "选择角色"},
+        "call": {"en": "calling the characters", "zh": "宣读角色"},
+        "turn": {"en": "a character's turn", "zh": "玩家回合"},
+        "over": {"en": "game over", "zh": "游戏结束"},
+    },
+}
+"""Every name a Citadels message or screen shows: ``seat`` (0..6), ``district`` and ``character`` (by slug),
+``colour`` and ``colour_letter`` (by ``COLOUR_NAMES``), ``phase`` (the observation's phase names)."""

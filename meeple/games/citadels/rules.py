@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from meeple.core import CHANCE, Action, InvariantError, Rng, State
+from meeple.core.i18n import Message, msg
 from meeple.core.state import LogEntry
 from meeple.games.citadels import content as K
 from meeple.games.citadels.content import (
-    ABBOT, ALCHEMIST, ARCHITECT, ARTIST, ASSASSIN, BISHOP, C_INCOME, C_NAME, C_RANK, C_SLUG, D_COLOUR,
-    D_COST, D_NAME, D_POINTS, D_SLUG, DIPLOMAT, EMPEROR, GRAVEYARD, GREAT_WALL, HAUNTED_CITY, KEEP, KING,
+    ABBOT, ALCHEMIST, ARCHITECT, ARTIST, ASSASSIN, BISHOP, C_INCOME, C_RANK, C_SLUG, D_COLOUR,
+    D_COST, D_POINTS, D_SLUG, DIPLOMAT, EMPEROR, GRAVEYARD, GREAT_WALL, HAUNTED_CITY, KEEP, KING,
     LABORATORY, LIBRARY, MAGICIAN, MERCHANT, NAVIGATOR, OBSERVATORY, QUEEN, SCHOOL_OF_MAGIC, SMITHY,
     TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
 )
@@ -62,15 +63,16 @@ A_LEVY = [Action("levy", (p,)) for p in range(MAXP)]
 A_DESTROY = [[Action("destroy", (p, D_SLUG[d])) for d in range(ND)] for p in range(MAXP)]
 A_SWAP_WITH = [[Action("exchange-with", (p, D_SLUG[d])) for d in range(ND)] for p in range(MAXP)]
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White")
+COLOUR_OF = tuple(K.COLOUR_NAMES[c] for c in D_COLOUR)  # a district's colour, as the messages name it
+_ENTRY = tuple.__new__  # a LogEntry without NamedTuple's keyword handling (the card-draw line is hot)
 
 
-def _dname(d: int) -> str:
-    return D_NAME[d]
-
-
-def _cname(c: int) -> str:
-    return C_NAME[c]
+def _and(seats: list[int]) -> dict[str, Any]:
+    """Seats as one message: "Red", "Red and Blue", "Red and Blue and Green"."""
+    out = msg("citadels.seat_ref", seat=seats[0])
+    for q in seats[1:]:
+        out = msg("citadels.and", left=out, right=msg("citadels.seat_ref", seat=q))
+    return out
 
 
 class CitadelsState(State):
@@ -122,7 +124,7 @@ class CitadelsState(State):
         self.bottom_known = []
         self.known = [[[] for _ in range(n)] for _ in range(n)]
         self.dq = [p * 2 + 1 for p in range(n) for _ in range(K.START_CARDS)]
-        self.say(f"Each player receives {K.START_GOLD} gold and is dealt {K.START_CARDS} district cards.")
+        self.say("citadels.setup_deal", gold=K.START_GOLD, n=K.START_CARDS)
         chars = []
         for rank in range(1, 10):
             slug = opts.get(f"rank{rank}", K.RANK_CHOICES[rank][0])
@@ -179,14 +181,6 @@ class CitadelsState(State):
 
     def _chance_due(self) -> bool:
         return self.mover == CHANCE
-
-    def player_name(self, player: int | None) -> str:
-        if player is not None and 0 <= player < len(SEAT_NAMES):
-            return SEAT_NAMES[player]
-        return super().player_name(player)
-
-    def _nm(self, player: int) -> str:
-        return SEAT_NAMES[player]
 
     def is_over(self) -> bool:
         return self.phase == P_OVER
@@ -487,21 +481,21 @@ class CitadelsState(State):
         elif name == "crown":
             p = action.args[0]
             self.crown = p
-            self.say(f"{self._nm(p)} receives the crown and will choose first.")
+            self.say("citadels.crown_dealt", seat=p)
         elif name == "deal-down":
             c = K.C_INDEX[action.args[0]]
             self._take_from_cpool(c)
             self.steps.append([DOWN, c])
             self.holder[c] = DOWN
             self.deal_down -= 1
-            self.say("A character card is set aside face down.")
+            self.say("citadels.set_aside_down")
         else:
             c = K.C_INDEX[action.args[0]]
             self._take_from_cpool(c)
             self.steps.append([UP, c])
             self.holder[c] = UP
             self.deal_up -= 1
-            self.say(f"The {_cname(c)} is set aside face up.")
+            self.say("citadels.set_aside_up", character=C_SLUG[c])
         if self.phase == P_DRAFT and not self.deal_down and not self.deal_up and self.script_i == 0 and name.startswith("deal"):
             self._offer_to_next()
 
@@ -519,7 +513,7 @@ class CitadelsState(State):
                         row[p].append(d)
         else:
             self.drawn.append(d)
-        self.log.append(LogEntry(f"{SEAT_NAMES[p]} draws the {D_NAME[d]}.", (p,)))
+        self.log.append(_ENTRY(LogEntry, ("citadels.draws_card", {"seat": p, "district": D_SLUG[d]}, (p,))))
 
     # ------------------------------------------------------------------ the round (seed "选择角色")
     def _draft_plan(self) -> tuple[int, int, list[list[int]], bool]:
@@ -567,7 +561,7 @@ class CitadelsState(State):
         self.killed = self.robbed = self.bewitched = self.robber = -1
         self.tax_owed = []
         self.protect = -1
-        self.say(f"Round {self.round}: {self._nm(self.crown)} has the crown and chooses first.")
+        self.say("citadels.round_start", round=self.round, seat=self.crown)
 
     def _offer_to_next(self) -> None:
         """The next seat of the script looks at the cards handed to it (it learns that set)."""
@@ -583,11 +577,10 @@ class CitadelsState(State):
             self.reveal()  # a new seat is handed the cards: it sees what the others left
         if kind == PICK and (self.script_i == 0 or self.script[self.script_i - 1][0] != seat):
             self.seen[seat].append([len(self.steps), extras, list(offer)])
-            self.log.append(LogEntry(f"{SEAT_NAMES[seat]} is offered: {', '.join(C_NAME[c] for c in offer)}.", (seat,)))
+            self.say("citadels.offered", (seat,), seat=seat, characters=[C_SLUG[c] for c in offer])
 
     def _draft_step(self, c: int, p: int) -> None:
         seat, kind = self.script[self.script_i]
-        name = self._nm(p)
         if self.seven and self.script_i == len(self.script) - 1:
             f = self.steps[0][1]
             if c == f:
@@ -605,20 +598,20 @@ class CitadelsState(State):
             self.seven = [p, len(self.steps) - 1]
             self.seen[p].append([-1, [0], [f]])
             self.seen[p].append([len(self.steps) - 1, [], [last]])
-            self.say(f"{name} chooses a character and lays the other face down.")
-            self.say(f"{name} takes the {_cname(c)}.", to=(p,))
+            self.say("citadels.chooses_seven", seat=p)
+            self.say("citadels.takes_character", (p,), seat=p, character=C_SLUG[c])
         else:
             self._take_from_cpool(c)
             if kind == PICK:
                 self.steps.append([p, c])
                 self.holder[c] = p
-                self.say(f"{name} chooses a character.")
-                self.say(f"{name} takes the {_cname(c)}.", to=(p,))
+                self.say("citadels.chooses", seat=p)
+                self.say("citadels.takes_character", (p,), seat=p, character=C_SLUG[c])
             else:
                 self.steps.append([DOWN, c])
                 self.holder[c] = DOWN
-                self.say(f"{name} lays a character face down.")
-                self.say(f"{name} lays the {_cname(c)} face down.", to=(p,))
+                self.say("citadels.lays_down", seat=p)
+                self.say("citadels.lays_down_private", (p,), seat=p, character=C_SLUG[c])
             self.seen[p].append([len(self.steps), [], sorted(self.cpool)])
         self.script_i += 1
         if self.script_i < len(self.script):
@@ -631,7 +624,7 @@ class CitadelsState(State):
             self.steps.append([DOWN, c])
             self.holder[c] = DOWN
         if self.cpool:
-            self.say("The remaining character card is laid face down.")
+            self.say("citadels.last_down")
         self.cpool = []
         self.offer = []
         self.phase = P_CALL
@@ -645,7 +638,7 @@ class CitadelsState(State):
             self.call_i += 1
             h = self.holder[c]
             if c == self.killed:
-                self.say(f"The {_cname(c)} is called; the killed character stays silent.")
+                self.say("citadels.called_killed", character=C_SLUG[c])
                 continue
             if h >= 0:
                 self.reveal()  # the character is called: its holder shows it
@@ -654,16 +647,15 @@ class CitadelsState(State):
             if h == DOWN:
                 self.reveal()  # nobody answers: the character was face down
                 self.absent.append(c)
-                self.say(f"The {_cname(c)} is called; nobody answers.")
+                self.say("citadels.called_nobody", character=C_SLUG[c])
                 if c == TAX_COLLECTOR and self.tax_owed:
-                    self.say("Nobody holds the Tax Collector: the tax owed to him is not paid.")
+                    self.say("citadels.tax_nobody")
                     self.tax_owed = []
             if c == self.bewitched:
-                self.say("The Witch's spell finds nobody; she can do no more this round.")
+                self.say("citadels.spell_nobody")
         self._end_round()
 
     def _begin_turn(self, c: int, p: int, witch: bool = False) -> None:
-        name = self._nm(p)
         self.phase = P_TURN
         self.cur_char = c
         self.cur_seat = p
@@ -683,28 +675,28 @@ class CitadelsState(State):
             # the Witch takes over the rest of the bewitched character's turn
             self.witch_step = 2
             self.took = True
-            self.say(f"{name} (the Witch) acts as the {_cname(c)}.")
+            self.say("citadels.witch_acts", seat=p, character=C_SLUG[c])
             self._character_start(c, p)
             self._after_resource(p)
             return
         self.revealed.append([c, p])
-        self.say(f"The {_cname(c)} is called: {name} reveals it.")
+        self.say("citadels.called", character=C_SLUG[c], seat=p)
         if c == self.robbed:
             thief = self.robber
             stolen = self.gold[p]
             if thief >= 0 and stolen:
                 self.gold[p] = 0
                 self.gold[thief] += stolen
-            self.say(f"The Thief takes {name}'s {stolen} gold.")
+            self.say("citadels.thief_takes", seat=p, amount=stolen)
         if c == KING:
             self.crown = p
-            self.say(f"{name} takes the crown.")
+            self.say("citadels.takes_crown", seat=p)
         if c == TAX_COLLECTOR and self.tax_owed:
             self._collect_owed_tax(p)
         if c == self.bewitched:
             self.witch_step = 1
             self.builds = 0
-            self.say(f"{name} is bewitched: after taking gold or cards the turn ends.")
+            self.say("citadels.bewitched", seat=p)
             return
         self._character_start(c, p)
 
@@ -725,18 +717,16 @@ class CitadelsState(State):
             self.reveal()  # who held the killed character (or that nobody did) is told now
             h = self.holder[self.killed]
             if h >= 0:
-                self.say(f"End of the round: {self._nm(h)} was the killed {_cname(self.killed)}.")
+                self.say("citadels.killed_was", seat=h, character=C_SLUG[self.killed])
                 if self.killed == KING:
                     self.crown = h  # seed "弑君": the killed King's player still takes the crown
-                    self.say(f"{self._nm(h)} takes the crown all the same.")
+                    self.say("citadels.crown_all_same", seat=h)
         self.tax_owed = []  # (always settled when the Tax Collector is called)
         if self.first_complete >= 0 or self.round >= K.ROUND_LIMIT:
             self.phase = P_OVER
             self.mover = NOBODY
-            sc = self.scores()
-            text = ", ".join(f"{self._nm(p)} {int(s)}" for p, s in enumerate(sc))
-            self.say(f"The game ends. Scores: {text}. Winner: "
-                     + " and ".join(self._nm(w) for w in self.winners()) + ".")
+            scores = [msg("citadels.seat_score", seat=p, score=int(s)) for p, s in enumerate(self.scores())]
+            self.say("citadels.game_ends", scores=scores, winners=_and(self.winners()))
             return
         self._start_round()
 
@@ -744,7 +734,7 @@ class CitadelsState(State):
     def _act_gold(self, action: Action, p: int) -> None:
         self.took = True
         self.gold[p] += 2
-        self.say(f"{self._nm(p)} takes 2 gold.")
+        self.say("citadels.takes_gold", seat=p)
         if self.witch_step == 1:
             self._end_turn(p)
             return
@@ -756,7 +746,7 @@ class CitadelsState(State):
         k = 3 if OBSERVATORY in city else 2
         self.keep_n = 2 if LIBRARY in city else 1
         self.dq.extend([p * 2] * k)
-        self.say(f"{self._nm(p)} draws {k} cards to choose from.")
+        self.say("citadels.draws_to_choose", seat=p, n=k)
         self._after_resource(p)
 
     def _after_resource(self, p: int) -> None:
@@ -765,17 +755,17 @@ class CitadelsState(State):
         c = self.cur_char
         if c == MERCHANT:
             self.gold[p] += 1
-            self.say(f"{self._nm(p)} (Merchant) takes 1 more gold.")
+            self.say("citadels.merchant_bonus", seat=p)
         elif c == ARCHITECT:
             self.dq.extend([p * 2 + 1] * 2)
-            self.say(f"{self._nm(p)} (Architect) draws 2 more cards.")
+            self.say("citadels.architect_bonus", seat=p)
 
     def _act_keep(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
         self.drawn.remove(d)
         self.hands[p].append(d)
         self.keep_n -= 1
-        self.log.append(LogEntry(f"{SEAT_NAMES[p]} keeps the {D_NAME[d]}.", (p,)))
+        self.say("citadels.keeps", (p,), seat=p, district=D_SLUG[d])
         if self.keep_n <= 0 or not self.drawn:
             self._keep_done(p)
 
@@ -785,7 +775,7 @@ class CitadelsState(State):
     def _keep_done(self, p: int) -> None:
         for x in self.drawn:
             self._to_bottom(x, 1 << p)
-        self.say(f"{SEAT_NAMES[p]} keeps what it chose and puts {len(self.drawn)} card(s) at the bottom of the deck.")
+        self.say("citadels.keeps_rest", seat=p, n=len(self.drawn))
         self.drawn = []
         self.keep_n = 0
         if self.witch_step == 1:
@@ -813,11 +803,10 @@ class CitadelsState(State):
                 row[p].remove(d)
         if d == HAUNTED_CITY:
             self.haunted[p] = self.round
-        self.say(f"{self._nm(p)} builds the {_dname(d)} ({K.COLOUR_NAMES[D_COLOUR[d]]}, {cost}).")
+        self.say("citadels.builds", seat=p, district=D_SLUG[d], colour=COLOUR_OF[d], cost=cost)
         if len(self.cities[p]) >= self.complete_at and self.first_complete < 0:
             self.first_complete = p
-            self.say(f"{self._nm(p)} completes a city of {self.complete_at} districts: "
-                     "the game ends after this round.")
+            self.say("citadels.completes", seat=p, count=self.complete_at)
 
     def _act_income(self, action: Action, p: int) -> None:
         self._collect_income(p)
@@ -827,7 +816,7 @@ class CitadelsState(State):
         self.income_done = True
         if amount:
             self.gold[p] += amount
-            self.say(f"{self._nm(p)} collects {amount} gold of income.")
+            self.say("citadels.income", seat=p, amount=amount)
 
     def _act_lab(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -836,8 +825,8 @@ class CitadelsState(State):
         self._forget_hand(p)
         self.gold[p] += 1
         self.lab_used = True
-        self.say(f"{self._nm(p)} discards a card at the Laboratory for 1 gold.")
-        self.say(f"{self._nm(p)} discards the {_dname(d)}.", to=(p,))
+        self.say("citadels.lab", seat=p)
+        self.say("citadels.lab_private", (p,), seat=p, district=D_SLUG[d])
 
     def _forget_hand(self, p: int) -> None:
         """Others saw cards of p's hand, but p discarded unseen: that knowledge is dropped."""
@@ -849,7 +838,7 @@ class CitadelsState(State):
         self.gold[p] -= K.SMITHY_PRICE
         self.smithy_used = True
         self.dq.extend([p * 2 + 1] * K.SMITHY_DRAW)
-        self.say(f"{self._nm(p)} pays {K.SMITHY_PRICE} gold at the Smithy to draw {K.SMITHY_DRAW} cards.")
+        self.say("citadels.smithy", seat=p, price=K.SMITHY_PRICE, n=K.SMITHY_DRAW)
 
     def _act_end(self, action: Action, p: int) -> None:
         self._end_turn(p)
@@ -865,10 +854,10 @@ class CitadelsState(State):
                     self._levy(p, targets[0])
             if c == ALCHEMIST and self.spent:
                 self.gold[p] += self.spent
-                self.say(f"{self._nm(p)} (Alchemist) takes back {self.spent} gold spent on building.")
+                self.say("citadels.alchemist", seat=p, amount=self.spent)
         if self.built and self.gold[p] > 0:
             self._pay_tax(p)
-        self.say(f"{self._nm(p)} ends the turn.")
+        self.say("citadels.ends_turn", seat=p)
         was = self.witch_step
         self.cur_char = -1
         self.cur_seat = -1
@@ -900,17 +889,17 @@ class CitadelsState(State):
         if seat >= 0:
             self.gold[p] -= 1
             self.gold[seat] += 1
-            self.say(f"{self._nm(p)} pays 1 gold of tax to the Tax Collector.")
+            self.say("citadels.pays_tax", seat=p)
         else:
             self.tax_owed.append(p)
-            self.say(f"{self._nm(p)} owes 1 gold of tax to the Tax Collector, if anybody holds him.")
+            self.say("citadels.owes_tax", seat=p)
 
     def _collect_owed_tax(self, tc_seat: int) -> None:
         for q in self.tax_owed:
             if q != tc_seat and self.gold[q] > 0:
                 self.gold[q] -= 1
                 self.gold[tc_seat] += 1
-                self.say(f"{self._nm(q)} pays the Tax Collector the 1 gold of tax owed.")
+                self.say("citadels.pays_owed_tax", seat=q)
         self.tax_owed = []
 
     # ------------------------------------------------------------------ base character abilities
@@ -918,14 +907,14 @@ class CitadelsState(State):
         c = K.C_INDEX[action.args[0]]
         self.killed = c
         self.used = True
-        self.say(f"The Assassin kills the {_cname(c)}.")
+        self.say("citadels.kills", character=C_SLUG[c])
 
     def _act_rob(self, action: Action, p: int) -> None:
         c = K.C_INDEX[action.args[0]]
         self.robbed = c
         self.robber = p  # the Thief's player, or the Witch acting as the Thief
         self.used = True
-        self.say(f"The Thief robs the {_cname(c)}.")
+        self.say("citadels.robs", character=C_SLUG[c])
 
     def _act_swap(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -940,8 +929,7 @@ class CitadelsState(State):
         kn[p][q] = sorted(mine)
         kn[q][p] = sorted(theirs)
         self.used = True
-        self.say(f"{self._nm(p)} (Magician) exchanges hands with {self._nm(q)} "
-                 f"({len(mine)} for {len(theirs)} cards).")
+        self.say("citadels.swaps_hands", seat=p, seat2=q, mine=len(mine), n=len(theirs))
 
     def _act_discard(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -949,7 +937,7 @@ class CitadelsState(State):
         self.redraw.append(d)
         self._forget_hand(p)
         self.used = True
-        self.say(f"{self._nm(p)} (Magician) lays the {_dname(d)} aside to exchange it.", to=(p,))
+        self.say("citadels.lays_aside", (p,), seat=p, district=D_SLUG[d])
 
     def _act_redraw(self, action: Action, p: int) -> None:
         k = len(self.redraw)
@@ -957,7 +945,7 @@ class CitadelsState(State):
             self._to_bottom(d, 1 << p)
         self.redraw = []
         self.dq.extend([p * 2 + 1] * k)
-        self.say(f"{self._nm(p)} (Magician) puts {k} card(s) at the bottom of the deck and draws as many.")
+        self.say("citadels.redraws", seat=p, n=k)
 
     def _act_destroy(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -967,15 +955,15 @@ class CitadelsState(State):
         self._remove_district(q, d)
         self.used = True
         self.warlord_done = True
-        self.say(f"{self._nm(p)} ({_cname(self.cur_char)}) destroys {self._nm(q)}'s "
-                 f"{_dname(d)} for {cost} gold.")
+        self.say("citadels.destroys", seat=p, character=C_SLUG[self.cur_char], seat2=q, district=D_SLUG[d],
+                 cost=cost)
         g = -1
         for r in range(self.game.players):
             if GRAVEYARD in self.cities[r]:
                 g = r
         if g >= 0 and g != p and self.gold[g] >= 1:
             self.grave = [d, g]
-            self.say(f"{self._nm(g)} may pay 1 gold at the Graveyard to take the {_dname(d)}.")
+            self.say("citadels.graveyard_may", seat=g, district=D_SLUG[d])
         else:
             self._to_bottom(d, (1 << self.game.players) - 1)
 
@@ -994,20 +982,20 @@ class CitadelsState(State):
         for q, row in enumerate(self.known):
             if q != p:
                 row[p].append(d)
-        self.say(f"{self._nm(p)} pays 1 gold at the Graveyard and takes the {_dname(d)} into hand.")
+        self.say("citadels.recovers", seat=p, district=D_SLUG[d])
 
     def _act_decline(self, action: Action, p: int) -> None:
         d = self.grave[0]
         self.grave = []
         self._to_bottom(d, (1 << self.game.players) - 1)
-        self.say(f"{self._nm(p)} leaves the {_dname(d)}; it goes to the bottom of the deck.")
+        self.say("citadels.declines", seat=p, district=D_SLUG[d])
 
     # ------------------------------------------------------------------ extra character abilities
     def _act_bewitch(self, action: Action, p: int) -> None:
         c = K.C_INDEX[action.args[0]]
         self.bewitched = c
         self.used = True
-        self.say(f"The Witch bewitches the {_cname(c)} and ends her turn.")
+        self.say("citadels.bewitches", character=C_SLUG[c])
         self._end_turn(p)
 
     def _act_peek(self, action: Action, p: int) -> None:
@@ -1017,9 +1005,8 @@ class CitadelsState(State):
         self.used = True
         self.wiz = [q, 0, -1]
         self.known[p][q] = sorted(self.hands[q])
-        self.say(f"{self._nm(p)} (Wizard) looks at {self._nm(q)}'s hand.")
-        self.say(f"{self._nm(q)}'s hand: " + ", ".join(_dname(d) for d in sorted(self.hands[q])) + ".",
-                 to=(p,))
+        self.say("citadels.peeks", seat=p, seat2=q)
+        self.say("citadels.hand_is", (p,), seat=q, districts=[D_SLUG[d] for d in sorted(self.hands[q])])
 
     def _act_take(self, action: Action, p: int) -> None:
         q = self.wiz[0]
@@ -1030,15 +1017,15 @@ class CitadelsState(State):
             if r != p and r != q:
                 self.known[r][q] = []
         self.wiz = [q, 1, d]
-        self.say(f"{self._nm(p)} (Wizard) takes a card from {self._nm(q)}'s hand.")
-        self.say(f"{self._nm(p)} takes the {_dname(d)}.", to=(p, q))
+        self.say("citadels.takes_from", seat=p, seat2=q)
+        self.say("citadels.takes_district", (p, q), seat=p, district=D_SLUG[d])
 
     def _act_wizard_keep(self, action: Action, p: int) -> None:
         q, _, d = self.wiz
         self.wiz = []
         self.hands[p].append(d)
         self.known[q][p].append(d)
-        self.say(f"{self._nm(p)} keeps the card.")
+        self.say("citadels.keeps_card", seat=p)
 
     def _act_wizard_build(self, action: Action, p: int) -> None:
         if self.game.players > 2:
@@ -1053,17 +1040,17 @@ class CitadelsState(State):
         q = action.args[0]
         self.crown = q
         self.used = True
-        self.say(f"{self._nm(p)} (Emperor) gives the crown to {self._nm(q)}.")
+        self.say("citadels.gives_crown", seat=p, seat2=q)
         if self.gold[q] > 0 or self.hands[q]:
             self.tribute = q
         else:
-            self.say(f"{self._nm(q)} has neither gold nor cards to pay.")
+            self.say("citadels.cannot_pay", seat=q)
 
     def _act_tribute_gold(self, action: Action, p: int) -> None:
         self.gold[p] -= 1
         self.gold[self.cur_seat] += 1
         self.tribute = -1
-        self.say(f"{self._nm(p)} pays the Emperor 1 gold.")
+        self.say("citadels.tribute_gold", seat=p)
 
     def _act_tribute(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -1077,8 +1064,8 @@ class CitadelsState(State):
             if r != p and r != e:
                 self.known[r][p] = []
         self.tribute = -1
-        self.say(f"{self._nm(p)} pays the Emperor a card.")
-        self.say(f"The card is the {_dname(d)}.", to=(p, e))
+        self.say("citadels.tribute_card", seat=p)
+        self.say("citadels.tribute_is", (p, e), district=D_SLUG[d])
 
     def _act_levy(self, action: Action, p: int) -> None:
         self._levy(p, action.args[0])
@@ -1087,21 +1074,21 @@ class CitadelsState(State):
         self.used = True
         self.gold[q] -= 1
         self.gold[p] += 1
-        self.say(f"{self._nm(q)}, the richest, gives the Abbot 1 gold.")
+        self.say("citadels.levy", seat=q)
 
     def _act_navigate_gold(self, action: Action, p: int) -> None:
         self.used = True
         self.gold[p] += 4
-        self.say(f"{self._nm(p)} (Navigator) takes 4 gold.")
+        self.say("citadels.navigates_gold", seat=p)
 
     def _act_navigate_cards(self, action: Action, p: int) -> None:
         self.used = True
         self.dq.extend([p * 2 + 1] * 4)
-        self.say(f"{self._nm(p)} (Navigator) draws 4 cards.")
+        self.say("citadels.navigates_cards", seat=p)
 
     def _act_exchange(self, action: Action, p: int) -> None:
         self.wiz = [-1, 2, K.D_INDEX[action.args[0]]]  # reuse the sub-step slot: stage 2 = Diplomat
-        self.say(f"{self._nm(p)} (Diplomat) offers the {_dname(self.wiz[2])} in exchange.")
+        self.say("citadels.offers_exchange", seat=p, district=D_SLUG[self.wiz[2]])
 
     def _act_exchange_with(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -1126,8 +1113,7 @@ class CitadelsState(State):
         self.gold[p] -= pay
         self.gold[q] += pay
         self.used = True
-        self.say(f"{self._nm(p)} (Diplomat) exchanges the {_dname(mine)} for {self._nm(q)}'s "
-                 f"{_dname(d)}, paying {pay} gold.")
+        self.say("citadels.exchanges", seat=p, district=D_SLUG[mine], seat2=q, district2=D_SLUG[d], pay=pay)
 
     def _act_beautify(self, action: Action, p: int) -> None:
         d = K.D_INDEX[action.args[0]]
@@ -1136,7 +1122,7 @@ class CitadelsState(State):
         self.art += 1
         if self.art >= 2:
             self.used = True
-        self.say(f"{self._nm(p)} (Artist) places a gold coin on the {_dname(d)}.")
+        self.say("citadels.beautifies", seat=p, district=D_SLUG[d])
 
     def _queen(self, p: int) -> None:
         n = self.game.players
@@ -1146,7 +1132,7 @@ class CitadelsState(State):
                 king, rank4 = self.holder[c], c
         if king >= 0 and king != p and (king == (p + 1) % n or king == (p - 1) % n):
             self.gold[p] += 3
-            self.say(f"{self._nm(p)} (Queen) sits beside the {_cname(rank4)}'s player and takes 3 gold.")
+            self.say("citadels.queen", seat=p, character=C_SLUG[rank4])
 
     _HANDLERS: ClassVar[dict[str, Any]] = {}
 
@@ -1489,259 +1475,240 @@ class CitadelsState(State):
                     hand.remove(d)
 
     # ================================================================== words
-    def why_illegal(self, action: Action, player: int) -> str:
+    def why_illegal(self, action: Action, player: int) -> Message:
         name = action.name
         if self.phase == P_DRAFT and name in ("pick", "facedown") and action.args:
             slug = action.args[0]
             if slug in K.C_INDEX and K.C_INDEX[slug] not in self.offer:
-                return f"the {slug} is not among the character cards offered to you"
+                return Message("citadels.err.not_offered", {"character": slug})
         if self.phase == P_TURN and player == self.cur_seat:
             p = player
             if name == "build" and action.args and action.args[0] in K.D_INDEX:
-                d = K.D_INDEX[action.args[0]]
+                slug = action.args[0]
+                d = K.D_INDEX[slug]
                 if not self.took:
-                    return "first take 2 gold or draw cards, then build"
+                    return Message("citadels.err.take_first", {})
                 if d not in self.hands[p]:
-                    return f"you hold no {D_NAME[d]}"
+                    return Message("citadels.err.not_in_hand", {"district": slug})
                 if d in self.cities[p]:
-                    return f"your city already has a {D_NAME[d]}: no two identical districts"
+                    return Message("citadels.err.duplicate", {"district": slug})
                 if D_COST[d] > self.gold[p]:
-                    return f"the {D_NAME[d]} costs {D_COST[d]} gold; you have {self.gold[p]}"
+                    return Message("citadels.err.too_dear", {"district": slug, "cost": D_COST[d],
+                                                             "gold": self.gold[p]})
                 if self.builds <= 0:
-                    return "you may build no more districts this turn"
+                    return Message("citadels.err.no_builds", {})
             if name == "rob" and action.args and action.args[0] in K.C_INDEX:
-                c = K.C_INDEX[action.args[0]]
+                slug = action.args[0]
+                c = K.C_INDEX[slug]
                 if self.cur_char != THIEF:
-                    return "only the Thief robs"
+                    return Message("citadels.err.only_thief", {})
                 if C_RANK[c] <= 2:
-                    return "the Thief may not rob the rank-1 character nor himself"
+                    return Message("citadels.err.rob_rank", {})
                 if c == self.killed:
-                    return "the Thief may not rob the killed character"
+                    return Message("citadels.err.rob_killed", {})
                 if c == self.bewitched:
-                    return "the Thief may not rob the bewitched character"
+                    return Message("citadels.err.rob_bewitched", {})
                 if self.holder[c] == UP:
-                    return f"the {C_NAME[c]} is face up, out of this round"
+                    return Message("citadels.err.face_up", {"character": slug})
             if name in ("gold", "cards") and self.took:
-                return "you already took gold or cards this turn"
+                return Message("citadels.err.took_already", {})
         if self.phase == P_TURN and name in ("kill", "rob", "swap", "destroy", "bewitch") and player != self.cur_seat:
-            return f"it is the {C_NAME[self.cur_char]}'s turn, not yours"
+            return Message("citadels.err.not_your_character", {"character": C_SLUG[self.cur_char]})
         return super().why_illegal(action, player)
 
-    def describe(self, action: Action, player: int | None = None) -> str:
-        """A sentence for a person: what ``action`` does now and what it costs, with the numbers.
+    def describe_message(self, action: Action, player: int | None = None) -> Message | None:
+        """What ``action`` does now and what it costs, with the numbers, as a message.
 
         >>> state.describe(Action("build", ("temple",)), 0)
         'Build the Temple for 1 gold (blue, worth 1 point)'
+        >>> state.describe(Action("build", ("temple",)), 0, "zh")
+        '花费 1 枚金币建造神庙（蓝色，计 1 分）'
         """
         p = player if player is not None else (self.mover if self.mover != NOBODY else self.cur_seat)
-        try:
-            text = self._describe(action, p)
-        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
-            text = None
-        return text or str(action)
+        found = self._describe(action, p)
+        if found is None:
+            return None
+        if isinstance(found, Message):
+            return found
+        return Message(found["id"], found["args"])
 
-    def _dtext(self, d: int) -> str:
-        pts = D_POINTS[d]
-        return f"{D_NAME[d]} ({K.COLOUR_NAMES[D_COLOUR[d]]}, cost {D_COST[d]}, {pts} point{'s' if pts != 1 else ''})"
+    def _dtext(self, d: int) -> dict[str, Any]:
+        """"Temple (blue, cost 1, 1 point)" as a message."""
+        return msg("citadels.do.card", district=D_SLUG[d], colour=COLOUR_OF[d], cost=D_COST[d], n=D_POINTS[d])
 
-    def _income_text(self, p: int, c: int) -> str:
+    def _income_text(self, p: int, c: int) -> dict[str, Any]:
         colour = C_INCOME[c]
         k = sum(1 for d in self.cities[p] if D_COLOUR[d] == colour)
-        parts = [f"{k} {K.COLOUR_NAMES[colour]} district{'s' if k != 1 else ''}"]
+        text = msg("citadels.do.income_districts", n=k, colour=K.COLOUR_NAMES[colour])
         if SCHOOL_OF_MAGIC in self.cities[p] and D_COLOUR[SCHOOL_OF_MAGIC] != colour:
-            parts.append("the School of Magic")
-        return " + ".join(parts)
+            text = msg("citadels.do.income_school", text=text)
+        return text
 
-    def _describe(self, action: Action, p: int) -> str | None:
+    def _describe(self, action: Action, p: int) -> dict[str, Any] | None:
         name, args = action.name, action.args
-        n = self.game.players
         c = self.cur_char
-        cn = C_NAME[c] if c >= 0 else "character"
         # ---------------------------------------------------------------- chance
         if name == "crown":
-            return f"Chance: {self._nm(args[0])} receives the crown and chooses a character first"
+            return msg("citadels.do.crown", seat=args[0])
         if name == "deal-down":
             ch = K.C_INDEX[args[0]]
-            return f"Chance: the {C_NAME[ch]} (rank {C_RANK[ch]}) is set aside face down, unseen, out of this round"
+            return msg("citadels.do.deal_down", character=args[0], rank=C_RANK[ch])
         if name == "deal-up":
             ch = K.C_INDEX[args[0]]
-            return f"Chance: the {C_NAME[ch]} (rank {C_RANK[ch]}) is set aside face up, out of this round"
+            return msg("citadels.do.deal_up", character=args[0], rank=C_RANK[ch])
         if name == "draw":
             d = K.D_INDEX[args[0]]
-            who = self._nm(self.dq[0] >> 1) if self.dq else "a player"
-            return f"Chance: {who} draws the {self._dtext(d)} from the deck ({len(self.pool) + len(self.bottom)} cards left)"
+            left = len(self.pool) + len(self.bottom)
+            if self.dq:
+                return msg("citadels.do.draw", seat=self.dq[0] >> 1, card=self._dtext(d), n=left)
+            return msg("citadels.do.draw_anyone", card=self._dtext(d), n=left)
         # ---------------------------------------------------------------- draft
         if name == "pick":
             ch = K.C_INDEX[args[0]]
-            return (f"Choose the {C_NAME[ch]} (rank {C_RANK[ch]}) in secret for this round; it costs nothing "
-                    f"({len(self.offer) - 1} other card{'s' if len(self.offer) != 2 else ''} passed on)")
+            return msg("citadels.do.pick", character=args[0], rank=C_RANK[ch], n=len(self.offer) - 1)
         if name == "facedown":
             ch = K.C_INDEX[args[0]]
-            return (f"Lay the {C_NAME[ch]} (rank {C_RANK[ch]}) face down, out of this round; it costs nothing "
-                    "and only you know it")
+            return msg("citadels.do.facedown", character=args[0], rank=C_RANK[ch])
         # ---------------------------------------------------------------- resources
         if name == "gold":
-            text = "Take 2 gold from the bank"
             if self.witch_step == 1:
-                return text + " (bewitched: your turn then ends, and the Witch plays the rest of it)"
+                return msg("citadels.do.gold_bewitched")
             if c == MERCHANT:
-                return text + " and 1 more as the Merchant: 3 gold in all"
+                return msg("citadels.do.gold_merchant")
             if c == ARCHITECT:
-                return text + " and draw 2 more cards as the Architect"
-            return text
+                return msg("citadels.do.gold_architect")
+            return msg("citadels.do.gold")
         if name == "cards":
             city = self.cities[p]
             k = 3 if OBSERVATORY in city else 2
-            keep = "1 or 2" if LIBRARY in city else "1"
-            text = f"Draw {k} cards, keep {keep} and put the rest at the bottom of the deck; it costs nothing"
+            if LIBRARY in city:
+                text = msg("citadels.do.cards_library", n=k)
+            else:
+                text = msg("citadels.do.cards", n=k)
             if self.witch_step == 1:
-                return text + " (bewitched: your turn then ends)"
+                return msg("citadels.do.cards_bewitched", text=text)
             if c == MERCHANT:
-                return text + "; take 1 gold more as the Merchant"
+                return msg("citadels.do.cards_merchant", text=text)
             if c == ARCHITECT:
-                return text + "; draw 2 more cards as the Architect"
+                return msg("citadels.do.cards_architect", text=text)
             return text
         if name == "keep":
             d = K.D_INDEX[args[0]]
             rest = len(self.drawn) - 1
-            text = f"Keep the {self._dtext(d)} in your hand; it costs nothing"
+            text = msg("citadels.do.keep", card=self._dtext(d))
             if not rest:
                 return text
             if self.keep_n > 1:
-                return text + f" (then you may keep {self.keep_n - 1} more)"
-            return text + (f"; the other {rest} card{'s' if rest != 1 else ''} "
-                           f"go{'es' if rest == 1 else ''} to the bottom of the deck")
+                return msg("citadels.do.keep_more", text=text, more=self.keep_n - 1)
+            return msg("citadels.do.keep_rest", text=text, n=rest)
         if name == "keep-done":
-            rest = len(self.drawn)
-            return (f"Keep only the card already kept (Library); put the other {rest} drawn card"
-                    f"{'s' if rest != 1 else ''} at the bottom of the deck")
+            return msg("citadels.do.keep_done", n=len(self.drawn))
         # ---------------------------------------------------------------- building and the turn
         if name == "build":
             d = K.D_INDEX[args[0]]
-            pts = D_POINTS[d]
-            text = (f"Build the {D_NAME[d]} for {D_COST[d]} gold ({K.COLOUR_NAMES[D_COLOUR[d]]}, "
-                    f"worth {pts} point{'s' if pts != 1 else ''})")
             if c == ALCHEMIST:
-                text += f"; as the Alchemist you get the {D_COST[d]} gold back at the end of the turn"
-            return text
+                return msg("citadels.do.build_alchemist", district=args[0], cost=D_COST[d], colour=COLOUR_OF[d],
+                           n=D_POINTS[d])
+            return msg("citadels.do.build", district=args[0], cost=D_COST[d], colour=COLOUR_OF[d], n=D_POINTS[d])
         if name == "income":
-            amount = self.income(p, c)
-            return f"Take {amount} gold of income as the {cn} ({self._income_text(p, c)})"
+            return msg("citadels.do.income", amount=self.income(p, c), character=C_SLUG[c],
+                       why=self._income_text(p, c))
         if name == "end":
-            if self.warlord_done:
-                return "End your turn: the destruction was its last act"
-            extra = []
-            if not self.income_done and self.witch_step != 1:
-                amount = self.income(p, c)
-                if amount:
-                    extra.append(f"collect your {amount} gold of income")
-            if c == ABBOT and not self.used and self._levy_targets(p):
-                extra.append(f"take 1 gold from {self._nm(self._levy_targets(p)[0])}, the richest")
-            if c == ALCHEMIST and self.spent:
-                extra.append(f"get back the {self.spent} gold spent on building")
-            text = "End your turn"
-            if self.builds > 0 and self.took and self.witch_step != 1:
-                text += " without building" if not self.built else ""
-            if extra:
-                text += " and " + ", ".join(extra)
-            return text + (" (you built: 1 gold of tax is due to the Tax Collector)"
-                           if self.built and TAX_COLLECTOR in self.chars and self.holder[TAX_COLLECTOR] != UP
-                           and TAX_COLLECTOR != self.killed and TAX_COLLECTOR not in self.absent
-                           and c != TAX_COLLECTOR else "")
+            return self._describe_end(p, c)
         if name == "lab":
-            d = K.D_INDEX[args[0]]
-            return f"Discard the {D_NAME[d]} at the Laboratory (to the bottom of the deck) for 1 gold; once per turn"
+            return msg("citadels.do.lab", district=args[0])
         if name == "smithy":
-            return f"Pay {K.SMITHY_PRICE} gold at the Smithy to draw {K.SMITHY_DRAW} cards; once per turn"
+            return msg("citadels.do.smithy", price=K.SMITHY_PRICE, n=K.SMITHY_DRAW)
         if name == "recover":
-            d = self.grave[0]
-            return f"Pay 1 gold at the Graveyard to take the destroyed {self._dtext(d)} into your hand"
+            return msg("citadels.do.recover", card=self._dtext(self.grave[0]))
         if name == "decline":
-            d = self.grave[0]
-            return f"Leave the destroyed {D_NAME[d]} (it goes to the bottom of the deck) and keep your 1 gold"
+            return msg("citadels.do.decline", district=D_SLUG[self.grave[0]])
         # ---------------------------------------------------------------- characters
-        if name == "kill":
+        if name in ("kill", "rob", "bewitch"):
             ch = K.C_INDEX[args[0]]
-            return (f"Kill the {C_NAME[ch]} (rank {C_RANK[ch]}): its holder loses the whole turn and stays silent "
-                    "until the end of the round; it costs nothing")
-        if name == "rob":
-            ch = K.C_INDEX[args[0]]
-            return (f"Rob the {C_NAME[ch]} (rank {C_RANK[ch]}): when it is called, its holder gives you all their gold; "
-                    "it costs nothing")
-        if name == "bewitch":
-            ch = K.C_INDEX[args[0]]
-            return (f"Bewitch the {C_NAME[ch]} (rank {C_RANK[ch]}) and end your turn now: its holder only takes gold "
-                    "or cards, then you play the rest of its turn with its powers; it costs nothing")
+            if name == "kill":
+                return msg("citadels.do.kill", character=args[0], rank=C_RANK[ch])
+            if name == "rob":
+                return msg("citadels.do.rob", character=args[0], rank=C_RANK[ch])
+            return msg("citadels.do.bewitch", character=args[0], rank=C_RANK[ch])
         if name == "swap":
             q = args[0]
-            a, b = len(self.hands[p]), len(self.hands[q])
-            return (f"Exchange your whole hand ({a} card{'s' if a != 1 else ''}) for {self._nm(q)}'s "
-                    f"({b} card{'s' if b != 1 else ''}) as the Magician; it costs nothing")
+            return msg("citadels.do.swap", mine=msg("citadels.n_cards", n=len(self.hands[p])), seat=q,
+                       theirs=msg("citadels.n_cards", n=len(self.hands[q])))
         if name == "discard":
-            d = K.D_INDEX[args[0]]
-            k = len(self.redraw) + 1
-            return (f"Lay the {D_NAME[d]} aside to exchange it (Magician): the cards laid aside ({k} with this one) "
-                    "go to the bottom of the deck and as many are drawn; it costs nothing")
+            return msg("citadels.do.discard", district=args[0], k=len(self.redraw) + 1)
         if name == "redraw":
-            k = len(self.redraw)
-            return (f"Put the {k} card{'s' if k != 1 else ''} laid aside at the bottom of the deck and draw {k} "
-                    "new one" + ("s" if k != 1 else "") + " (Magician)")
+            return msg("citadels.do.redraw", n=len(self.redraw))
         if name == "destroy":
             q, d = args[0], K.D_INDEX[args[1]]
-            cost = self.destroy_cost(q, d)
-            text = (f"Destroy {self._nm(q)}'s {D_NAME[d]} (cost {D_COST[d]}) for {cost} gold"
-                    f"{' (the Great Wall adds 1)' if GREAT_WALL in self.cities[q] and d != GREAT_WALL else ''}; "
-                    "this ends your turn")
+            wall = GREAT_WALL in self.cities[q] and d != GREAT_WALL
+            if wall:
+                text = msg("citadels.do.destroy_wall", seat=q, district=args[1], cost=D_COST[d],
+                           pay=self.destroy_cost(q, d))
+            else:
+                text = msg("citadels.do.destroy", seat=q, district=args[1], cost=D_COST[d], pay=self.destroy_cost(q, d))
             if not self.income_done and self.income(p, c):
-                text += f", and the {self.income(p, c)} gold of income not taken is lost"
+                text = msg("citadels.do.destroy_lost", text=text, amount=self.income(p, c))
             return text
         if name == "peek":
             q = args[0]
-            b = len(self.hands[q])
-            return (f"Look at {self._nm(q)}'s hand ({b} card{'s' if b != 1 else ''}) and take one of them "
-                    "(Wizard); it costs nothing")
+            return msg("citadels.do.peek", seat=q, cards=msg("citadels.n_cards", n=len(self.hands[q])))
         if name == "take":
-            d = K.D_INDEX[args[0]]
-            return f"Take the {self._dtext(d)} from {self._nm(self.wiz[0])}'s hand (Wizard); it costs nothing"
+            return msg("citadels.do.take", card=self._dtext(K.D_INDEX[args[0]]), seat=self.wiz[0])
         if name == "wizard-keep":
-            d = self.wiz[2]
-            return f"Put the {D_NAME[d]} you took into your hand; it costs nothing"
+            return msg("citadels.do.wizard_keep", district=D_SLUG[self.wiz[2]])
         if name == "wizard-build":
             d = self.wiz[2]
-            return (f"Build the {D_NAME[d]} you took at once for {D_COST[d]} gold; it is not your turn's build "
-                    "and may repeat a district of your city")
+            return msg("citadels.do.wizard_build", district=D_SLUG[d], cost=D_COST[d])
         if name == "give-crown":
             q = args[0]
-            pays = ("who must pay you 1 gold or a card" if self.gold[q] > 0 or self.hands[q]
-                    else "who has neither gold nor cards to pay you")
-            return f"Give the crown to {self._nm(q)} (Emperor), {pays}"
+            if self.gold[q] > 0 or self.hands[q]:
+                return msg("citadels.do.give_crown", seat=q)
+            return msg("citadels.do.give_crown_free", seat=q)
         if name == "tribute-gold":
-            return f"Pay the Emperor ({self._nm(self.cur_seat)}) 1 gold for the crown (you have {self.gold[p]})"
+            return msg("citadels.do.tribute_gold", seat=self.cur_seat, gold=self.gold[p])
         if name == "tribute":
-            d = K.D_INDEX[args[0]]
-            return f"Give the Emperor ({self._nm(self.cur_seat)}) your {self._dtext(d)} for the crown, instead of 1 gold"
+            return msg("citadels.do.tribute", seat=self.cur_seat, card=self._dtext(K.D_INDEX[args[0]]))
         if name == "levy":
             q = args[0]
-            return f"Take 1 gold from {self._nm(q)}, the richest player ({self.gold[q]} gold), as the Abbot"
+            return msg("citadels.do.levy", seat=q, gold=self.gold[q])
         if name == "navigate-gold":
-            return "Take 4 gold from the bank as the Navigator (you build nothing this turn)"
+            return msg("citadels.do.navigate_gold")
         if name == "navigate-cards":
-            return "Draw 4 cards as the Navigator; it costs nothing (you build nothing this turn)"
+            return msg("citadels.do.navigate_cards")
         if name == "exchange":
             d = K.D_INDEX[args[0]]
-            return (f"Offer your {D_NAME[d]} (value {self.value_cost(p, d)}) in exchange for another city's district "
-                    "(Diplomat); you then choose which and pay the difference")
+            return msg("citadels.do.exchange", district=args[0], value=self.value_cost(p, d))
         if name == "exchange-with":
             q, d = args[0], K.D_INDEX[args[1]]
             mine = self.wiz[2]
             pay = max(0, self.value_cost(q, d) - self.value_cost(p, mine))
-            return (f"Exchange your {D_NAME[mine]} (value {self.value_cost(p, mine)}) for {self._nm(q)}'s "
-                    f"{D_NAME[d]} (value {self.value_cost(q, d)}), paying {self._nm(q)} {pay} gold (Diplomat)")
+            return msg("citadels.do.exchange_with", district=D_SLUG[mine], value=self.value_cost(p, mine), seat=q,
+                       district2=args[1], value2=self.value_cost(q, d), pay=pay)
         if name == "beautify":
-            d = K.D_INDEX[args[0]]
-            return (f"Pay 1 gold to place a coin on your {D_NAME[d]} (Artist): worth 1 more point, and 1 more "
-                    f"to destroy or exchange ({1 - self.art} more coin this turn after this one)")
+            return msg("citadels.do.beautify", district=args[0], n=1 - self.art)
         return None
+
+    def _describe_end(self, p: int, c: int) -> dict[str, Any]:
+        if self.warlord_done:
+            return msg("citadels.do.end_destroyed")
+        extra = []
+        if not self.income_done and self.witch_step != 1:
+            amount = self.income(p, c)
+            if amount:
+                extra.append(msg("citadels.do.end_income", amount=amount))
+        if c == ABBOT and not self.used and self._levy_targets(p):
+            extra.append(msg("citadels.do.end_levy", seat=self._levy_targets(p)[0]))
+        if c == ALCHEMIST and self.spent:
+            extra.append(msg("citadels.do.end_alchemist", amount=self.spent))
+        no_build = self.builds > 0 and self.took and self.witch_step != 1 and not self.built
+        text = msg("citadels.do.end_no_build") if no_build else msg("citadels.do.end")
+        if extra:
+            text = msg("citadels.do.end_and", text=text, extras=extra)
+        if (self.built and TAX_COLLECTOR in self.chars and self.holder[TAX_COLLECTOR] != UP
+                and TAX_COLLECTOR != self.killed and TAX_COLLECTOR not in self.absent and c != TAX_COLLECTOR):
+            text = msg("citadels.do.end_tax", text=text)
+        return text
 
 CitadelsState._HANDLERS = {
     "gold": CitadelsState._act_gold,

@@ -1,7 +1,8 @@
 """Terminal view of Citadels, drawn only from ``state.observation(player)`` so it can never leak.
 
-Districts read ``Castle (Y4)``: the name, the colour's initial and the cost, so colour is never the
-only cue; a beautified district (Artist) shows ``+1``.
+Districts read ``Castle (Y4)`` (``城堡（金4）`` in Chinese): the name, the colour's initial and the
+cost, so colour is never the only cue; a beautified district (Artist) shows ``+1``. Every word comes
+from the catalogue (``citadels.view.*``) and ``content.TERMS`` in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,22 +14,30 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
 from meeple.games.citadels import content as K
 
 COLOUR_STYLE = ("bold blue", "bold red", "bold yellow", "bold green", "bold magenta")
-COLOUR_LETTER = ("B", "R", "Y", "G", "P")
+COLOUR_LETTER = K.COLOUR_LETTER
+GAME = "citadels"
 
 
-def _district(slug: str, coin: bool = False) -> Text:
+def _district(slug: str, coin: bool = False, lang: str = DEFAULT_LANGUAGE) -> Text:
     d = K.D_INDEX[slug]
     colour = K.D_COLOUR[d]
-    label = f"{K.D_NAME[d]} ({COLOUR_LETTER[colour]}{K.D_COST[d]}{'+1' if coin else ''})"
+    name = term(GAME, "district", slug, lang)
+    letter = term(GAME, "colour_letter", K.COLOUR_NAMES[colour], lang)
+    extra = "+1" if coin else ""
+    if lang == "zh":
+        label = f"{name}（{letter}{K.D_COST[d]}{extra}）"
+    else:
+        label = f"{name} ({letter}{K.D_COST[d]}{extra})"
     return Text(label, style=COLOUR_STYLE[colour])
 
 
-def _char(slug: str) -> str:
+def _char(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
     c = K.C_INDEX[slug]
-    return f"{K.C_RANK[c]}·{K.C_NAME[c]}"
+    return f"{K.C_RANK[c]}·{term(GAME, 'character', slug, lang)}"
 
 
 def _join(parts: list[Text], sep: str = ", ") -> Text:
@@ -40,21 +49,27 @@ def _join(parts: list[Text], sep: str = ", ") -> Text:
     return out
 
 
-def render(state: Any, player: int | None) -> RenderableType:
-    """Every city, the crown, the round's characters and (for a seat) its hand and choices."""
+def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> RenderableType:
+    """Every city, the crown, the round's characters and (for a seat) its hand and choices, in ``lang``."""
     obs = state.observation(player)
     n = obs["players"]
-    names = [state.player_name(p) for p in range(n)]
-    head = Text(f"Citadels — round {obs['round']}", style="bold")
-    head.append(f"   crown: {names[obs['crown']] if obs['crown'] >= 0 else '-'}")
-    head.append(f"   a city is complete at {obs['complete_at']} districts   deck: {obs['deck_size']} card(s)")
+    sep = plain(lang, "citadels.view.separator")
+    names = [state.player_name(p, lang) for p in range(n)]
+    head = Text(plain(lang, "citadels.view.head", round=obs["round"]), style="bold")
+    if obs["crown"] >= 0:
+        head.append("   " + plain(lang, "citadels.view.crown", seat=obs["crown"]))
+    else:
+        head.append("   " + plain(lang, "citadels.view.no_crown"))
+    head.append("   " + plain(lang, "citadels.view.complete_at", count=obs["complete_at"]))
+    head.append("   " + plain(lang, "citadels.view.deck", n=obs["deck_size"]))
     if obs["over"]:
-        head.append("   (game over)", style="bold magenta")
-    parts: list[RenderableType] = [head, _characters(obs, names)]
+        head.append("   " + plain(lang, "citadels.view.over"), style="bold magenta")
+    parts: list[RenderableType] = [head, _characters(obs, names, lang, sep)]
 
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     for col in ("seat", "gold", "cards", "score", "city"):
-        table.add_column(col)
+        # a Chinese city has no spaces to break at: it folds instead of being cut short
+        table.add_column(plain(lang, f"citadels.view.col_{col}"), overflow="fold" if col == "city" else "ellipsis")
     for p in range(n):
         coins = list(obs["coins"][p])
         cells = []
@@ -62,57 +77,65 @@ def render(state: Any, player: int | None) -> RenderableType:
             coin = slug in coins
             if coin:
                 coins.remove(slug)
-            cells.append(_district(slug, coin))
+            cells.append(_district(slug, coin, lang))
         seat = Text(names[p] + (" ♛" if obs["crown"] == p else ""), style="bold" if p == player else "")
         if obs["first_complete"] == p:
-            seat.append(" (first complete)")
+            seat.append(plain(lang, "citadels.view.first_complete"))
         table.add_row(seat, str(obs["gold"][p]), str(obs["hand_sizes"][p]), str(int(obs["scores"][p])),
-                      _join(cells) if cells else Text("-"))
-    parts.append(Panel(table, title="Cities"))
+                      _join(cells, sep) if cells else Text("-"))
+    parts.append(Panel(table, title=plain(lang, "citadels.view.cities")))
 
     if player is not None:
-        mine = Text("Your hand: ")
-        mine.append_text(_join([_district(s) for s in obs["hand"]]) if obs["hand"] else Text("(empty)"))
+        mine = Text(plain(lang, "citadels.view.your_hand"))
+        if obs["hand"]:
+            mine.append_text(_join([_district(s, lang=lang) for s in obs["hand"]], sep))
+        else:
+            mine.append(plain(lang, "citadels.view.empty"))
         if obs["my_characters"]:
-            mine.append("\nYour character(s): " + ", ".join(_char(c) for c in obs["my_characters"]))
+            mine.append("\n" + plain(lang, "citadels.view.your_characters", n=len(obs["my_characters"]))
+                        + sep.join(_char(c, lang) for c in obs["my_characters"]))
         if obs.get("offer"):
-            mine.append("\nYou may choose from: " + ", ".join(_char(c) for c in obs["offer"]), style="bold")
+            mine.append("\n" + plain(lang, "citadels.view.offer") + sep.join(_char(c, lang) for c in obs["offer"]),
+                        style="bold")
         if obs.get("drawn"):
-            mine.append("\nDrawn, choose what to keep: ")
-            mine.append_text(_join([_district(s) for s in obs["drawn"]]))
+            mine.append("\n" + plain(lang, "citadels.view.drawn"))
+            mine.append_text(_join([_district(s, lang=lang) for s in obs["drawn"]], sep))
         if obs.get("wizard_sees"):
-            mine.append("\nThe hand you look at: ")
-            mine.append_text(_join([_district(s) for s in obs["wizard_sees"]]))
+            mine.append("\n" + plain(lang, "citadels.view.wizard_sees"))
+            mine.append_text(_join([_district(s, lang=lang) for s in obs["wizard_sees"]], sep))
         known = {q: cards for q, cards in obs["known_hands"].items() if cards}
         for q, cards in known.items():
-            mine.append(f"\nYou know {names[int(q)]} holds: ")
-            mine.append_text(_join([_district(s) for s in cards]))
-        parts.append(Panel(mine, title=f"{names[player]} (you)"))
+            mine.append("\n" + plain(lang, "citadels.view.known", seat=int(q)))
+            mine.append_text(_join([_district(s, lang=lang) for s in cards], sep))
+        parts.append(Panel(mine, title=plain(lang, "citadels.view.you", seat=player)))
     if obs["to_move"] and not obs["over"]:
         who = obs["to_move"][0]
-        parts.append(Text(f"To move: {names[who] if who >= 0 else 'chance'}", style="dim"))
+        parts.append(Text(plain(lang, "citadels.view.to_move", seat=who) if who >= 0
+                          else plain(lang, "citadels.view.to_move_chance"), style="dim"))
     return Group(*parts)
 
 
-def _characters(obs: dict[str, Any], names: list[str]) -> Text:
-    text = Text("Characters: ")
-    text.append(", ".join(_char(c) for c in obs["characters"]))
+def _characters(obs: dict[str, Any], names: list[str], lang: str = DEFAULT_LANGUAGE, sep: str = ", ") -> Text:
+    text = Text(plain(lang, "citadels.view.characters"))
+    text.append(sep.join(_char(c, lang) for c in obs["characters"]))
     if obs["face_up"]:
-        text.append("\nFace up (out this round): " + ", ".join(_char(c) for c in obs["face_up"]))
+        text.append("\n" + plain(lang, "citadels.view.face_up") + sep.join(_char(c, lang) for c in obs["face_up"]))
     if obs["revealed"]:
-        text.append("\nCalled: " + ", ".join(f"{_char(c)} = {names[s]}" for c, s in obs["revealed"]))
+        text.append("\n" + plain(lang, "citadels.view.called")
+                    + sep.join(plain(lang, "citadels.view.called_pair", label=_char(c, lang), seat=s)
+                               for c, s in obs["revealed"]))
     if obs["absent"]:
-        text.append("\nNobody answered: " + ", ".join(_char(c) for c in obs["absent"]))
+        text.append("\n" + plain(lang, "citadels.view.absent") + sep.join(_char(c, lang) for c in obs["absent"]))
     if obs["killed"]:
-        text.append(f"\nKilled: {_char(obs['killed'])}", style="red")
+        text.append("\n" + plain(lang, "citadels.view.killed") + _char(obs["killed"], lang), style="red")
     if obs["robbed"]:
-        text.append(f"\nRobbed: {_char(obs['robbed'])}")
+        text.append("\n" + plain(lang, "citadels.view.robbed") + _char(obs["robbed"], lang))
     if obs["bewitched"]:
-        text.append(f"\nBewitched: {_char(obs['bewitched'])}")
+        text.append("\n" + plain(lang, "citadels.view.bewitched") + _char(obs["bewitched"], lang))
     if obs["current"]:
         c, s = obs["current"]
-        text.append(f"\nNow playing: {_char(c)} ({names[s]})", style="bold")
+        text.append("\n" + plain(lang, "citadels.view.now_playing", label=_char(c, lang), seat=s), style="bold")
     if obs["graveyard"]:
         slug, owner = obs["graveyard"]
-        text.append(f"\n{names[owner]} decides: take the destroyed {K.D_NAME[K.D_INDEX[slug]]} for 1 gold?")
+        text.append("\n" + plain(lang, "citadels.view.graveyard", seat=owner, district=slug))
     return text
