@@ -423,7 +423,12 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(2) from None
     _ARGV_LANG[0] = lang
     translate_help(chosen)
-    app(args=rest, prog_name="meeple")
+    try:
+        app(args=rest, prog_name="meeple")
+    finally:  # a caller in the same process (a test, a notebook) starts afresh
+        _ARGV_LANG[0] = None
+        if chosen != i18n.DEFAULT_LANGUAGE:
+            translate_help(i18n.DEFAULT_LANGUAGE)
 
 
 if __name__ == "__main__":
