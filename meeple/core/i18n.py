@@ -4,8 +4,8 @@ Nothing meeple shows a person is stored as a finished sentence. A log line, an a
 the reason an action is illegal, an error: each is a *message* — an id and its arguments — rendered
 when it is shown, in the language of whoever reads it:
 
->>> render("citadels.builds", {"seat": 2, "district": "temple", "cost": 1}, "zh")
-'绿方建造了神庙（宗教，1）。'
+>>> render("citadels.builds", {"seat": 3, "district": "tavern", "colour": "green", "cost": 1}, "zh")
+'黄方建造了酒馆（绿色，1 枚金币）。'
 
 Where the words come from:
 

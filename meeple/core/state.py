@@ -41,7 +41,7 @@ class LogEntry(NamedTuple):
     None for everyone, else the seats that may). It is rendered in the reader's language when shown:
 
     >>> entry.render("zh"), entry.text          # entry.text is the English sentence
-    ('红方拿取 2 金币。', 'Red takes 2 gold.')
+    ('黄方拿取 2 枚金币。', 'Yellow takes 2 gold.')
     """
 
     id: str
@@ -218,8 +218,8 @@ class State:
     def describe(self, action: Action, player: int | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
         """A sentence for a person in ``lang`` (``describe_message`` rendered); else the compact text.
 
-        >>> state.describe(Action("gold"), 0, "zh")
-        '拿取 2 金币'
+        >>> state.describe(Action("gold"), 3, "zh")     # Citadels
+        '从银行拿取 2 枚金币'
         """
         try:
             message = self.describe_message(action, player)

@@ -2,7 +2,7 @@
 rendered in the language of the request (``?lang=`` or ``Accept-Language``; see ``meeple.core.i18n``).
 
 >>> NotFound("server.no_game", args={"game": "abc"}).render("zh")
-'没有对局 'abc''
+'没有对局 abc'
 """
 
 from __future__ import annotations
