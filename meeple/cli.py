@@ -47,7 +47,7 @@ from meeple.terminal.common import (
     seat_label,
     split_names,
 )
-from meeple.terminal.lang import current, say, set_language
+from meeple.terminal.lang import agent_label, current, say, set_language
 
 app = typer.Typer(
     name="meeple",
@@ -163,7 +163,7 @@ def play(
         intro.append(say("cli.referee_mode"))
     console.print(intro)
     for p in range(state.players):
-        who = say("cli.a_person") if p in humans else names[p]
+        who = say("cli.a_person") if p in humans else agent_label(names[p])
         console.print(Text.assemble("  ", seat_label(state, p, humans), say("cli.colon"), who))
     console.print(Text(say("cli.type_hint"), style="dim"))
     session = Session(console, state, humans, agents, hotseat=hot, save_path=save or load, settings=settings)
@@ -385,14 +385,14 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
     return lang, rest
 
 
-_ENGLISH_HELP: dict[int, str | None] = {}
+_ENGLISH_HELP: dict[tuple[int, str], str | None] = {}
 
 
 def translate_help(lang: str) -> None:
-    """Put the commands' and options' help in ``lang`` (ids ``cli.help.<command>[.<parameter>]``; the
-    English is the code's own text)."""
+    """Put the commands' and options' help in ``lang`` (ids ``cli.help.<command>[.<parameter>]``, and
+    ``cli.typer.*`` for Typer's panel titles; the English is the code's own text)."""
     def put(holder: Any, attr: str, message_id: str) -> None:
-        key = id(holder)
+        key = (id(holder), attr)
         if key not in _ENGLISH_HELP:
             _ENGLISH_HELP[key] = getattr(holder, attr)
         english = _ENGLISH_HELP[key]
@@ -400,6 +400,12 @@ def translate_help(lang: str) -> None:
         setattr(holder, attr, chosen if chosen is not None else english)
 
     put(app.info, "help", "cli.help.app")
+    import typer.rich_utils as panels  # Typer's own words around the help: "Options", "[default: …]"…
+
+    for attr in ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
+                 "DEFAULT_STRING", "REQUIRED_LONG_STRING", "ENVVAR_STRING", "ABORTED_TEXT", "DEPRECATED_STRING"):
+        if hasattr(panels, attr):
+            put(panels, attr, f"cli.typer.{attr.lower()}")
     for info in app.registered_commands:
         name = info.name or (info.callback.__name__ if info.callback else "")
         if info.callback is None:

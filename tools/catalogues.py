@@ -37,8 +37,9 @@ KEYWORDS = {
     "BadRequest": (1,), "Unprocessable": (1,), "NotFound": (1,), "Forbidden": (1,), "Conflict": (1,),
     "TooMany": (1,), "Unavailable": (1,),
 }
-ENGLISH_IN_CODE = ("cli.help.",)
-"""Ids whose English is the code's own text (the command line's help, written where Typer reads it)."""
+ENGLISH_IN_CODE = ("cli.help.", "cli.typer.")
+"""Ids whose English is the code's own text (the command line's help, written where Typer reads it, and
+Typer's own panel titles)."""
 ID = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z0-9_]+)+$")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 JS_CALL = re.compile(r"""\bt\(\s*['"]([a-z][a-z0-9-]*(?:\.[a-z0-9_]+)+)['"]""")

@@ -52,3 +52,13 @@ def rich(message_id: str, style: str = "", **args: Any) -> Text:
         last = match.end()
     out.append(template[last:])
     return out
+
+
+def agent_label(name: str) -> str:
+    """An agent's name as typed (``heuristic``), with its name in the language when that is not English:
+    ``heuristic（经验型）`` (the same level names as the browser's, ``web.level.*``)."""
+    lang = _current[0]
+    message_id = f"web.level.{name.split(':', 1)[0]}"
+    if lang == i18n.DEFAULT_LANGUAGE or not i18n.has(message_id, lang):
+        return name
+    return i18n.render("cli.agent_label", {"name": name, "label": i18n.msg(message_id)}, lang)

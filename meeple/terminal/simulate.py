@@ -14,7 +14,7 @@ from meeple.core import Game
 from meeple.sim import summarize, write_jsonl
 from meeple.sim.playout import iter_simulate
 from meeple.core import i18n
-from meeple.terminal.lang import current, say
+from meeple.terminal.lang import agent_label, current, say
 
 
 def run_simulation(
@@ -65,7 +65,7 @@ def summary_tables(game: Game, records: list[dict[str, Any]], elapsed: float, se
                        ("cli.sim_col_interval", "right"), ("cli.sim_col_mean", "right")):
         agents.add_column(say(name), justify=just)  # type: ignore[arg-type]
     for line in s.agents:
-        agents.add_row(line.name, str(line.games), f"{line.win_rate:.1%}", interval(line),
+        agents.add_row(agent_label(line.name), str(line.games), f"{line.win_rate:.1%}", interval(line),
                        f"{line.mean_score:.2f} ± {line.score_sd:.2f}")
     lengths = s.lengths or [0]
     rate = s.games / elapsed if elapsed > 0 else float("inf")
