@@ -210,7 +210,7 @@ def bundle_text(d: dict, lang: str = "en") -> str:
 # ---------------------------------------------------------------- names in every language (meeple.core.i18n)
 SEATS = ("Red", "Blue", "Green", "Yellow", "Purple")
 STEP_NAMES = {
-    "aid": {"en": "King's aid", "zh": "国王缓助"},
+    "aid": {"en": "King's aid", "zh": "国王援助"},
     "spring": {"en": "spring production", "zh": "春季生产"},
     "reward": {"en": "King's reward", "zh": "国王奖偿"},
     "summer": {"en": "summer production", "zh": "夏季生产"},
