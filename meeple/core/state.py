@@ -456,7 +456,9 @@ class State:
             "rng": self.rng.state,
             "determinized": self.determinized,
             "history": [[p, a.to_json()] for p, a in self.history],
-            "log": [[e.id, e.args, None if e.visible_to is None else list(e.visible_to)] for e in self.log],
+            # a copy: games may share argument values between events (never mutated; nor may a caller)
+            "log": marshal.loads(marshal.dumps(
+                [[e.id, e.args, None if e.visible_to is None else list(e.visible_to)] for e in self.log])),
             "state": fields,
         }
 

@@ -85,6 +85,27 @@ ACTION_NAMES = frozenset({
 
 
 _WAY: dict[tuple, tuple] = {}
+_DICE: dict[tuple, list] = {}
+_SEAT_TOTAL: dict[tuple, dict] = {}
+
+
+def _dice(faces: Any) -> list:
+    """The dice as a log argument, one shared list per combination (log arguments are never mutated;
+    a long log of shared values leaves the garbage collector less to count and walk)."""
+    key = tuple(faces)
+    words = _DICE.get(key)
+    if words is None:
+        words = _DICE[key] = list(key)
+    return words
+
+
+def _seat_total(seat: int, total: int) -> dict:
+    """``msg("kingsburg.seat_total", …)``, shared per (seat, total) like ``_dice``."""
+    key = (seat, total)
+    words = _SEAT_TOTAL.get(key)
+    if words is None:
+        words = _SEAT_TOTAL[key] = msg("kingsburg.seat_total", seat=seat, total=total)
+    return words
 
 
 def _way(sub: tuple[int, ...], t: int, d: int) -> tuple:
@@ -480,19 +501,19 @@ class KingsburgState(State):
             self.rolled[q] = list(faces)
             extra = self._roll_count(t) - 3
             if extra:
-                self.say("kingsburg.rolls_white", None, seat=q, dice=list(faces), n=extra)
+                self.say("kingsburg.rolls_white", None, seat=q, dice=_dice(faces), n=extra)
             else:
-                self.say("kingsburg.rolls", None, seat=q, dice=list(faces))
+                self.say("kingsburg.rolls", None, seat=q, dice=_dice(faces))
         elif mode == "one":
             d = self.dice[q]
             d[0] = faces[0]
             d.sort(reverse=True)
             self.rolled[q] = list(d)
-            self.say("kingsburg.rerolls_one", None, seat=q, dice=list(d))
+            self.say("kingsburg.rerolls_one", None, seat=q, dice=_dice(d))
         else:
             self.dice[q] = faces
             self.rolled[q] = list(faces)
-            self.say("kingsburg.rerolls_all", None, seat=q, dice=list(faces))
+            self.say("kingsburg.rerolls_all", None, seat=q, dice=_dice(faces))
         self.queue.pop(0)
 
     def _reroll_options(self, p: int) -> list[Action]:
@@ -533,7 +554,7 @@ class KingsburgState(State):
         dice = self.dice
         self.order = sorted(self.order, key=lambda p: sum(dice[p]))
         self.say("kingsburg.turn_order", None,
-                 order=[msg("kingsburg.seat_total", seat=p, total=sum(dice[p])) for p in self.order])
+                 order=[_seat_total(p, sum(dice[p])) for p in self.order])
         return None
 
     def _t_place(self, t: list) -> int | None:
@@ -554,7 +575,7 @@ class KingsburgState(State):
                 return p
             stuck[p] = True
             if self.dice[p]:
-                self.say("kingsburg.cannot_place", None, seat=p, dice=list(self.dice[p]))
+                self.say("kingsburg.cannot_place", None, seat=p, dice=_dice(self.dice[p]))
         self.queue.pop(0)
         return None
 
