@@ -1,9 +1,9 @@
-"""docs/rules/citadels.zh.md, the Chinese edition of docs/rules/citadels.md (issue 18).
+"""The Chinese rules documents against the English ones (issue 18), one set of checks for every game.
 
-The Chinese edition keeps the English one's sections (so a dropped or added section shows in the
-headings), the heading ``## 假设（Assumptions）``, every assumption with every number it states (a
-dropped or shortened rule fails here), the seed's own words wherever the English quotes them, the
-code notation, and the Chinese names that the game's screens use (``content.TERMS``), in Simplified
+``docs/rules/<game>.zh.md`` must keep the English edition's sections (a dropped or added section shows
+in the headings), the heading ``## 假设（Assumptions）``, every assumption with every number it states (a
+dropped or shortened rule fails here), the seed's own words wherever the English quotes them, the code
+notation, and the Chinese names that the game's screens use (``content.TERMS``), in Simplified
 characters only.
 """
 
@@ -11,20 +11,53 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-GAME = "citadels"
 ROOT = Path(__file__).resolve().parents[2]
-EN = ROOT / "docs" / "rules" / "citadels.md"
-ZH = ROOT / "docs" / "rules" / "citadels.zh.md"
-SEED = ROOT.parent / "shared" / "seeds" / "004_34ee53831290b17c.txt"
+SEEDS = ROOT.parent / "shared" / "seeds"
 ASSUMPTIONS_EN = "## Assumptions"
 ASSUMPTIONS_ZH = "## 假设（Assumptions）"
-# TERMS kinds whose names the document must use as the screens do (for each name the English
-# document uses, the Chinese document uses its Chinese name)
-TERM_KINDS = ("district", "character", "colour", "phase")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One game's pair of documents and what its checks look for."""
+
+    game: str
+    package: str
+    seed: str
+    term_kinds: tuple[str, ...]
+    """TERMS kinds whose Chinese names the document must use as the screens do."""
+    corner_quotes: bool = False
+    """The translation quotes the rulebook in 「…」 (anywhere) rather than in “…” (in the Assumptions)."""
+    every_name: bool = False
+    """Every name of those kinds must appear, not only those the English document uses."""
+
+    @property
+    def en_path(self) -> Path:
+        return ROOT / "docs" / "rules" / f"{self.game}.md"
+
+    @property
+    def zh_path(self) -> Path:
+        return ROOT / "docs" / "rules" / f"{self.game}.zh.md"
+
+    def __str__(self) -> str:
+        return self.game
+
+
+EDITIONS = [
+    Edition("citadels", "citadels", "004_34ee53831290b17c.txt", ("district", "character", "colour", "phase")),
+    Edition("cube-europe", "cube_europe", "003_20978ce556857914.txt", ("effect", "rank", "colour")),
+    Edition("kingsburg", "kingsburg", "002_b638580df834d43a.txt",
+            ("advisor", "building", "foe", "resource", "row", "season", "step")),
+    Edition("versailles", "versailles", "001_5d800c698859b77c.txt",
+            ("location", "resource", "decoration", "tile", "track"), corner_quotes=True, every_name=True),
+    Edition("gods-playground", "gods_playground", "000_e43ed8ac9d7a3d4b.txt",
+            ("family", "province", "area", "enemy", "unit", "phase"), corner_quotes=True, every_name=True),
+]
 
 # The Traditional characters of the Kingsburg seed (the only Traditional one) and their Simplified
 # forms, character by character (OpenCC t2s): no Chinese edition may contain the first row, and a
@@ -38,7 +71,10 @@ _S = ("并来个们价侪偿内别则刚剑动胜协丧国围园圆图报场块�
       "术卫制视观记设该调论识议护变让负费资赏赢赶车军较轮农这进游达选边录铁铸长开间陆阳队随虽顶项须领颗额颜"
       "类风余馆马骤黄点")
 TO_SIMPLIFIED = str.maketrans(_T, _S)
-TRADITIONAL = set(_T)
+TRADITIONAL = set(_T) | set("們個這會國點東軍隊戰將時擊寶區權與為從對來說開關發變車馬龍門長書體後裡錢陣貴標議買賣幣"
+                  "騎啟資產業獲勝費運達過還選領導員請應經營際幾樣兩萬數殺盜賊莊園顧問術師築礦場廠裝飾圖銀"
+                  "鐵實現規則設計隨機擴張稅階輪勢災難結麼壞擁護舊懷聽論噴畫燈掛氈廳樓層庫")
+"""Characters found only in Traditional Chinese: the Kingsburg seed's, and others met while translating."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -83,32 +119,44 @@ def _squeeze(text: str) -> str:
     return re.sub(r"[\s…*]", "", text)
 
 
-def _english_quotes(section: str) -> list[str]:
-    """The Chinese words the English Assumptions quote ("…"), in Simplified characters."""
-    quotes = re.findall(r'"([^"]*)"', section)
+def _parts(quote: str) -> list[str]:
+    """A quotation's pieces (split at … and /), squeezed, without a leading or trailing "+"."""
+    return [p for p in (_squeeze(part).strip("+") for part in re.split(r"…|/", quote)) if p]
+
+
+def _english_quotes(section: str, edition: Edition) -> list[str]:
+    """The Chinese words the English Assumptions quote, in Simplified characters."""
+    if edition.corner_quotes:
+        quotes = re.findall(r"「([^」]*)」", section) + re.findall(r'"([^"\n]*(?:\n[^"\n]*)?)"', section)
+    else:
+        quotes = re.findall(r'"([^"]*)"', section)
     return [q.translate(TO_SIMPLIFIED) for q in quotes if CJK.search(q)]
 
 
-@pytest.fixture(scope="module")
-def en() -> str:
-    return EN.read_text(encoding="utf-8")
+@pytest.fixture(params=EDITIONS, ids=str)
+def edition(request: pytest.FixtureRequest) -> Edition:
+    return request.param
 
 
-@pytest.fixture(scope="module")
-def zh() -> str:
-    assert ZH.is_file(), f"{ZH} is missing"
-    return ZH.read_text(encoding="utf-8")
+@pytest.fixture
+def en(edition: Edition) -> str:
+    return edition.en_path.read_text(encoding="utf-8")
 
 
-def test_the_chinese_edition_says_what_it_is(zh: str) -> None:
+@pytest.fixture
+def zh(edition: Edition) -> str:
+    assert edition.zh_path.is_file(), f"{edition.zh_path} is missing"
+    return edition.zh_path.read_text(encoding="utf-8")
+
+
+def test_the_chinese_edition_says_what_it_is(edition: Edition, zh: str) -> None:
     first = zh.lstrip().splitlines()[0]
-    assert "`citadels.md`" in first and "中文版" in first
+    assert f"`{edition.game}.md`" in first and "中文版" in first
 
 
 def test_same_sections_as_the_english(en: str, zh: str) -> None:
     assert _headings(en), "no headings found in the English document"
-    assert len(_headings(zh)) == len(_headings(en))
-    assert _headings(zh) == _headings(en), "heading levels differ"
+    assert _headings(zh) == _headings(en), "the headings or their levels differ"
 
 
 def test_has_the_assumptions_heading(zh: str) -> None:
@@ -132,26 +180,27 @@ def test_each_assumption_keeps_its_numbers(en: str, zh: str) -> None:
         assert not lacking, f"assumption {k}: numbers missing in Chinese (how many): {dict(lacking)}"
 
 
-def test_the_seeds_words_quoted_in_english_are_quoted_in_chinese(en: str, zh: str) -> None:
+def test_the_seeds_words_quoted_in_english_are_quoted_in_chinese(edition: Edition, en: str, zh: str) -> None:
     target = _squeeze(_section(zh, ASSUMPTIONS_ZH))
-    quotes = _english_quotes(_section(en, ASSUMPTIONS_EN))
+    quotes = _english_quotes(_section(en, ASSUMPTIONS_EN), edition)
     assert quotes
     for quote in quotes:
-        for part in re.split(r"…|/", quote):
-            part = _squeeze(part)
+        for part in _parts(quote):
             assert part in target, f"seed words quoted in English but not in the Chinese Assumptions: {part}"
 
 
-def test_quotations_in_the_assumptions_are_the_seeds_words(zh: str) -> None:
-    if not SEED.is_file():
-        pytest.skip(f"{SEED} not present")
-    seed = _squeeze(SEED.read_text(encoding="utf-8").translate(TO_SIMPLIFIED))
-    for quote in re.findall(r"“([^”]*)”", _section(zh, ASSUMPTIONS_ZH)):
-        if not CJK.search(quote):
-            continue
-        for part in re.split(r"…|/", quote):
-            part = _squeeze(part)
-            assert part in seed, f"quoted as the rulebook's words but not in the seed: {part}"
+def test_quotations_are_the_seeds_words(edition: Edition, zh: str) -> None:
+    seed = SEEDS / edition.seed
+    if not seed.is_file():
+        pytest.skip(f"{seed} not present")
+    words = _squeeze(seed.read_text(encoding="utf-8").translate(TO_SIMPLIFIED))
+    if edition.corner_quotes:
+        quotes = re.findall(r"「([^」]*)」", zh)
+    else:
+        quotes = [q for q in re.findall(r"“([^”]*)”", _section(zh, ASSUMPTIONS_ZH)) if CJK.search(q)]
+    for quote in quotes:
+        for part in _parts(quote):
+            assert part in words, f"quoted as the rulebook's words but not in the seed: {part}"
 
 
 def test_code_notation_is_kept(en: str, zh: str) -> None:
@@ -167,16 +216,13 @@ def test_simplified_characters_only(zh: str) -> None:
     assert not found, f"Traditional characters: {''.join(found)}"
 
 
-def test_names_are_the_screens_names(en: str, zh: str) -> None:
-    content = pytest.importorskip(f"meeple.games.{GAME}.content")
-    terms = getattr(content, "TERMS", None)
-    if terms is None:
-        pytest.skip("content.TERMS not written yet")
+def test_names_are_the_screens_names(edition: Edition, en: str, zh: str) -> None:
+    content = pytest.importorskip(f"meeple.games.{edition.package}.content")
     unused = []
-    for kind in TERM_KINDS:
-        table = terms[kind]
+    for kind in edition.term_kinds:
+        table = content.TERMS[kind]
         for entry in table.values() if isinstance(table, dict) else table:
-            named = re.search(rf"(?<![\w-]){re.escape(entry['en'])}(?![\w-])", en, flags=re.I)
+            named = edition.every_name or re.search(rf"(?<![\w-]){re.escape(entry['en'])}(?![\w-])", en, flags=re.I)
             if named and entry["zh"] not in zh:
                 unused.append(f"{kind} {entry['en']!r} → {entry['zh']}")
-    assert not unused, f"names the English document uses whose screen name the Chinese lacks: {unused}"
+    assert not unused, f"names whose screen name the Chinese document lacks: {unused}"
