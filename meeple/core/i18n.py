@@ -449,9 +449,3 @@ def catalogue_json(lang: str, prefixes: Iterable[str] | None = None) -> dict[str
         terms[game_id] = kinds
     return {"lang": lang, "languages": LANGUAGES, "plural_forms": cat.plural_forms, "messages": messages,
             "terms": terms, "list_separator": _LIST_JOIN.get(lang, ", ")}
-
-
-def clear_caches() -> None:
-    """Forget loaded catalogues and terms (after editing a ``.po`` file in a running process)."""
-    _CATALOGUES.clear()
-    _TERMS.clear()

@@ -412,10 +412,6 @@ class State:
         """The log lines ``player`` may read (``None``: public lines only), in ``lang``."""
         return [e.render(lang) for e in self.log if e.visible(player)]
 
-    def events_for(self, player: int | None) -> list[LogEntry]:
-        """The log events ``player`` may read (``None``: public ones only), not yet rendered."""
-        return [e for e in self.log if e.visible(player)]
-
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """The legal action whose text is ``text`` (spacing and case ignored)."""
         if player is None:

@@ -109,3 +109,17 @@ def test_every_catalogue_is_complete_in_both_languages() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "catalogues.py"), "check"],
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stdout[-4000:]
+
+
+def test_a_plug_in_adds_its_own_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``add_locale_dir``: a package outside meeple brings its words in both languages."""
+    for lang, text in (("en", "The dragon wakes."), ("zh", "巨龙醒了。")):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "dragons.po").write_text(f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+                                           f'msgid "dragons.wakes"\nmsgstr "{text}"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "_EXTRA_DIRS", [])
+    monkeypatch.setattr(i18n, "_CATALOGUES", {})
+    assert not i18n.has("dragons.wakes", "zh")
+    i18n.add_locale_dir(tmp_path)
+    assert render("dragons.wakes", None, "zh") == "巨龙醒了。" and render("dragons.wakes", None, "en") == "The dragon wakes."
