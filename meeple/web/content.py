@@ -62,6 +62,12 @@ def _gods_playground() -> dict[str, Any]:
         "seats": list(c.SEATS), "colours": list(c.COLOURS), "provinces": list(c.PROVINCES),
         "enemies": list(c.ENEMIES), "estate_slots": [list(x) for x in c.ESTATE_SLOTS],
         "enemy_vp": list(c.ENEMY_VP), "units": list(c.UNIT_NAMES),
+        "strength": [list(r) for r in c.STRENGTH], "royal_base": [list(r) for r in c.ROYAL_BASE],
+        "army_table": [[lo, hi, list(units)] for lo, hi, units in c.ARMY_TABLE],
+        "arrows": [{str(src): list(dst) for src, dst in arrows.items()} for arrows in c.ARROWS],
+        "prices": dict(c.PRICES), "hit_on": dict(c.HIT_ON), "artillery_from_round": c.ARTILLERY_FROM_ROUND,
+        "cossack_province": c.COSSACK_PROVINCE, "camp": c.CAMP, "rounds": c.ROUNDS, "phases": c.PHASES,
+        "royal_cubes": c.ROYAL_CUBES, "jesuit_from_round": c.JESUIT_FROM_ROUND, "city_from_round": c.CITY_FROM_ROUND,
     }
 
 

@@ -28,13 +28,13 @@ export async function showGame(main, gid) {
 class GamePage {
   constructor(main, gid, mine, info) {
     this.main = main; this.gid = gid; this.mine = mine; this.info = info;
-    this.view = null; this.log = []; this.closed = false; this.retry = 0; this.pendingRef = 0;
+    this.view = null; this.log = []; this.events = []; this.closed = false; this.retry = 0; this.pendingRef = 0;
     this.board = null;
     this.el = {
       status: h("p", { class: "status", id: "status", role: "status" }, t("web.game.connecting")),
       seats: h("ul", { class: "seat-chips", "aria-label": t("web.game.players") }),
       board: h("div", { class: "board", id: "board" }),
-      actions: h("div", { class: "actions", id: "actions" }),
+      actions: h("div", { class: "actions", id: "actions", "data-movelist": "" }),
       log: h("ol", { class: "log", id: "log", "aria-label": t("web.game.log_label") }),
       summary: h("div", { id: "summary" }),
       controls: h("div", { class: "controls" }),
@@ -114,15 +114,30 @@ class GamePage {
     } else if (msg.type === "ack") {
       if (msg.update) this.update(msg.update);
     } else if (msg.type === "error") {
+      // another seat moved between the view and the click (simultaneous phases): play it again on the
+      // next view if it is still legal there, instead of bothering the player with a stale number
+      if (msg.error === "server.stale_seq_reload" && this.pending && !this.pending.retried) {
+        this.pending.retried = true;
+        if (msg.seq !== this.view.seq) { this.pending.waiting = true; return; }
+        const again = this.view.your_turn && this.view.legal.find((e) => e.text === this.pending.text);
+        if (again) { this.send(again); return; }
+        this.el.actions.classList.remove("busy");
+        this.el.board.classList.remove("busy");
+        return;
+      }
       toast(errorText(msg.detail));
       this.el.actions.classList.remove("busy");
+      this.el.board.classList.remove("busy");
     }
   }
 
   addLog(msg) {
-    if (msg.log_start === 0) { this.log = []; this.el.log.replaceChildren(); }
+    if (msg.log_start === 0) { this.log = []; this.events = []; this.el.log.replaceChildren(); }
     this.log.length = Math.min(this.log.length, msg.log_start);
     this.log.push(...msg.log);
+    // the same entries as [message id, arguments], for boards that draw what happened (battle dice)
+    this.events.length = Math.min(this.events.length, msg.log_start);
+    if (Array.isArray(msg.events)) this.events.push(...msg.events);
   }
 
   // The view after an update: changed fields replaced, observation keys replaced or removed, new log lines.
@@ -130,7 +145,7 @@ class GamePage {
     if (!this.view) return;
     const v = { ...this.view };
     for (const [key, value] of Object.entries(u)) {
-      if (!["type", "observation", "observation_removed", "log", "log_start"].includes(key)) v[key] = value;
+      if (!["type", "observation", "observation_removed", "log", "log_start", "events"].includes(key)) v[key] = value;
     }
     if ("log_start" in u) this.addLog(u);
     if (u.observation || u.observation_removed) {
@@ -150,8 +165,14 @@ class GamePage {
 
   act(entry) {
     if (!this.view || !this.view.your_turn || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.pending = { text: entry.text, retried: false, waiting: false };
+    this.send(entry);
+  }
+
+  send(entry) {
     this.ws.send(JSON.stringify({ type: "move", seq: this.view.seq, action: entry.action, ref: ++this.pendingRef }));
     this.el.actions.classList.add("busy");
+    this.el.board.classList.add("busy");
   }
 
   undo() {
@@ -161,7 +182,13 @@ class GamePage {
 
   render() {
     const v = this.view;
+    if (this.pending && this.pending.waiting && v.seq !== undefined) {
+      this.pending.waiting = false;
+      const again = v.your_turn && v.legal.find((e) => e.text === this.pending.text);
+      if (again && this.ws && this.ws.readyState === WebSocket.OPEN) { this.send(again); return; }
+    }
     this.el.actions.classList.remove("busy");
+    this.el.board.classList.remove("busy");
     const waiting = v.to_move.map((p) => this.seatName(p));
     this.el.status.textContent = v.over ? t("web.game.over")
       : v.your_turn ? t("web.game.your_turn", { seat: this.seatName(v.seat) })
@@ -175,7 +202,7 @@ class GamePage {
         : (s.name || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
       s.kind === "human" && s.claimed ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("web.game.connected") : t("web.game.offline") }, s.connected ? "●" : "○") : null,
       v.to_move.includes(s.seat) ? h("span", { class: "sr" }, " ", t("web.game.to_move")) : null)));
-    const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat };
+    const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat, events: this.events };
     this.board = boardFor(v.game);
     this.board.render(this.el.board, v, ui);
     this.renderActions(v);
@@ -189,7 +216,7 @@ class GamePage {
       this.el.actions.replaceChildren(h("p", { class: "muted" }, v.seat === null ? t("web.game.watching") : t("web.game.not_your_turn")));
     } else {
       this.el.actions.replaceChildren(h("ol", { class: "action-list" }, v.legal.map((entry, i) =>
-        h("li", {}, h("button", { class: "action", dataset: { text: entry.text }, onclick: () => this.act(entry),
+        h("li", {}, h("button", { class: "action", dataset: { text: entry.text, action: entry.text }, onclick: () => this.act(entry),
           "aria-keyshortcuts": i < 9 ? String(i + 1) : null }, i < 9 ? h("kbd", {}, String(i + 1)) : null, " ", show(entry.label))))));
     }
     const controls = [];

@@ -1,65 +1,744 @@
-// God's Playground: the five provinces (income, estates, nobles, enemies, armies), the senate, the
-// enemy tracks with treaties, the royal army, money and VP.
-import { h, append } from "../dom.js";
-import { table, named } from "./common.js";
-import { loadContent } from "../content.js";
+// God's Playground: the board of the seed ("下面是游戏版图…"): the VP track round the edge, the five
+// provinces of the Commonwealth in their places with the enemy territory each one faces, the king's
+// corner (army camp, royal army, Cossacks) top left, the 16 phases top right, the round track and the
+// recruitment table along the bottom; each family's area below the map. Every move is made on the
+// board: tokens are picked from your area and dropped on a province, estates on their slot, treaties on
+// the enemy's treaty space, vetoes and seats on the senate, battles on the armies and the royal flags.
+import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
+import { loadContent } from "../content.js";
+import { named } from "./common.js";
+import { svgRoot, group, cube, disc, meeple, token, die, track, svgButton, tip, target, dormant, pickable,
+  control, Changes, tooltips, inkOn } from "./kit.js";
 
 const GAME = "gods-playground";
-let c = { seats: [], colours: [], provinces: [], enemies: [], estate_slots: [], units: [] };
+let c = { provinces: [], enemies: [], estate_slots: [], strength: [], royal_base: [], army_table: [], arrows: [],
+  prices: {}, enemy_vp: [], rounds: 4, phases: 16, royal_cubes: 12, camp: 5, cossack_province: 2 };
 export async function prepare() { c = await loadContent(GAME); }
 
-const UNIT_CODES = ["inf", "cav", "art"];
+// ---------------------------------------------------------------- artwork and geometry (viewBox units)
+const W = 1400, H = 1000, RING = 34;
+export const FAMILY_COLOURS = ["#f4f0e4", "#1f4fb4", "#c62828"];
+export const ENEMY_COLOURS = ["#5bb4e5", "#2e7d32", "#8d5524", "#7b3fa0", "#3a3a3a"];
+const ROYAL = "#d9a400", COSSACK = "#556b2f", PARCHMENT = "#efe2c0";
+// Province frames (content boxes) and outlines: Prussia north-west, Lithuania north, Great Poland
+// west/south-west, Little Poland south, Ukraine south-east (indexes as in the rules: 0 Prussia,
+// 1 Lithuania, 2 Ukraine, 3 Little Poland, 4 Great Poland).
+const FRAMES = [
+  { x: 60, y: 250, w: 500, h: 270 },
+  { x: 580, y: 236, w: 420, h: 284 },
+  { x: 915, y: 650, w: 290, h: 280 },
+  { x: 600, y: 540, w: 300, h: 262 },
+  { x: 265, y: 540, w: 320, h: 272 },
+];
+const OUTLINES = [
+  "52,262 140,240 300,252 420,236 566,250 572,400 566,528 420,534 300,528 150,534 52,526",
+  "572,250 700,226 840,238 1008,228 1012,380 1006,528 870,532 720,530 574,528 572,400",
+  "906,642 1000,646 1100,638 1212,648 1214,790 1210,938 1080,942 960,936 906,930 910,790",
+  "592,534 700,528 800,534 908,532 906,642 910,790 906,810 780,814 660,808 592,812",
+  "257,536 420,534 566,528 592,534 592,812 460,822 340,818 257,822 252,680",
+];
+// Enemy territories, each beside the province it borders (enemy e borders province e).
+const ENEMY_FRAMES = [
+  { x: 430, y: 48, w: 300, h: 176 },   // Swedes: the Baltic, north of Prussia
+  { x: 1020, y: 470, w: 330, h: 170 }, // Russia: east of Lithuania
+  { x: 1215, y: 650, w: 138, h: 300 }, // Tatars: the steppe south-east of Ukraine
+  { x: 600, y: 816, w: 300, h: 140 },  // Ottomans: south of Little Poland
+  { x: 50, y: 540, w: 200, h: 250 },   // Habsburgs: west of Great Poland
+];
+const ROYAL_FRAME = { x: 50, y: 48, w: 370, h: 190 };
+const SENATE_FRAME = { x: 740, y: 48, w: 270, h: 176 };
+const PHASE_FRAME = { x: 1020, y: 48, w: 330, h: 344 };
+const DICE_FRAME = { x: 1020, y: 398, w: 330, h: 66 };
+const TABLE_FRAME = { x: 50, y: 800, w: 200, h: 156 };
+const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
+
+// ---------------------------------------------------------------- names
+const T = (id, args) => t(`web.gp.${id}`, { game: GAME, ...args });
+const province = (i) => named(GAME, "province", i, c.provinces[i]);
+const enemyName = (e) => named(GAME, "enemy", e, c.enemies[e]);
+const area = (a) => named(GAME, "area", a, a === 5 ? "army camp" : c.provinces[a]);
+const unitName = (u) => named(GAME, "unit", u, ["infantry", "cavalry", "artillery", "Cossack"][u]);
+const phaseName = (n) => named(GAME, "phase", n, "");
+
+// ---------------------------------------------------------------- the board's own choices
+let picked = { token: null, from: null };
+let last = null;          // the last (container, view, ui): a pick redraws the board locally
+const changes = new Changes();
 
 export function render(container, view, ui) {
+  last = { container, view, ui };
   const o = view.observation;
   const me = view.seat;
-  const short = (p) => named(GAME, "seat", p, ui.seatName(p).split(" ")[0]);
-  const family = (p) => named(GAME, "family", p, ui.seatName(p));
-  const per = (arr) => arr.map((v, p) => `${short(p)} ${v}`).join(" · ");
-  const units = (xs) => xs.join("/");
-  const unitHeads = UNIT_CODES.map((u) => named(GAME, "code", u, u)).join("/");
-  const provinces = c.provinces.map((name, i) => [
-    named(GAME, "province", i, name),
-    String(o.level[i]),
-    // each filled slot is [owner, land manager, city], in the track's order
-    (o.estates[i] || []).map(([owner, manager, city], k) => {
-      const extras = [manager ? t("web.gp.with_manager") : null, city ? t("web.gp.with_city") : null].filter(Boolean);
-      return t("web.gp.estate_slot", { slot: c.estate_slots[i] ? c.estate_slots[i][k] : k + 1, seat: short(owner) }) + extras.join("");
-    }).join(t("web.list_separator")) || "—",
-    per(o.nobles[i]),
-    String(o.enemies_in_provinces[i].reduce((a, b) => a + b, 0)),
-    o.units.map((u, p) => (u[i].some((x) => x) ? `${short(p)} ${units(u[i])}` : null)).filter(Boolean).join(" · ") || "—",
-    o.senate[i] >= 0 ? short(o.senate[i]) : "—",
-  ]);
-  const enemies = c.enemies.map((name, i) => [
-    `${i + 1} ${named(GAME, "enemy", i, name)}`, String(o.strength[i]), String(o.track_enemy[i]), per(o.track_nobles[i]), String(o.track_royal[i]),
-    o.treaty === i ? t("web.gp.treaty") : "", o.hit && o.hit[i] ? t("web.gp.hit") : "",
-  ]);
-  const players = (o.money || []).map((_, p) => {
-    const marks = [p === me ? t("web.you") : null, o.king === p ? t("web.gp.king") : null].filter(Boolean);
-    return [
-      marks.length ? `${family(p)} — ${marks.join(t("web.list_separator"))}` : family(p),
-      String(o.vp[p]), t("web.gp.money", { n: o.money[p] }), String(o.cubes_in_hand[p]), String(o.discs_in_hand[p]),
-      units(o.units_in_hand[p]), o.tokens_in_hand && o.tokens_in_hand[p] ? o.tokens_in_hand[p].join(" ") : "",
-    ];
+  const legal = new Map(view.legal.map((e) => [e.text, e]));
+  const ctx = { o, me, ui, legal, view, has: (text) => legal.get(text), redraw };
+  settlePicks(ctx);
+  changes.begin(view);
+
+  const root = h("div", { class: "gp-board", "data-board": GAME, lang: undefined });
+  const svg = svgRoot(W, H, t("web.gp.board_label"));
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, class: "gp-table" }));
+  drawVpTrack(svg, ctx);
+  drawRoyalCorner(svg, ctx);
+  drawSenate(svg, ctx);
+  drawPhases(svg, ctx);
+  drawKingDice(svg, ctx);
+  for (let i = 0; i < 5; i++) drawProvince(svg, i, ctx);
+  for (let e = 0; e < 5; e++) drawEnemy(svg, e, ctx);
+  drawArrows(svg, ctx);
+  drawArmyTable(svg, ctx);
+  drawRounds(svg, ctx);
+  drawBattle(svg, ctx);
+  drawPurchase(svg, ctx);
+  root.append(decisionBar(ctx), h("div", { class: "gp-map" }, svg), familyAreas(ctx));
+  tooltips(root);
+  changes.end();
+  container.replaceChildren(root);
+}
+
+function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// A pick stays only while it still leads to a legal move.
+function settlePicks(ctx) {
+  const tokenValues = new Set(ctx.view.legal.filter((e) => e.action.name === "token").map((e) => e.action.args[1]));
+  if (!tokenValues.size) picked.token = null;
+  else if (!tokenValues.has(picked.token)) picked.token = Math.min(...tokenValues);
+  const sources = new Set(ctx.view.legal.filter((e) => e.action.name === "move").map((e) => e.action.args[0]));
+  if (!sources.has(picked.from)) picked.from = ctx.o.mode === "move" && sources.size === 1 ? [...sources][0] : null;
+}
+
+// ---------------------------------------------------------------- the edge: victory points
+function ringCell(n) {
+  const top = 36, side = 14;
+  const k = ((n % 100) + 100) % 100;
+  const cw = W / top, ch = (H - 2 * RING) / side;
+  if (k < top) return { x: k * cw, y: 0, w: cw, h: RING };
+  if (k < top + side) return { x: W - RING, y: RING + (k - top) * ch, w: RING, h: ch };
+  if (k < 2 * top + side) return { x: W - (k - top - side + 1) * cw, y: H - RING, w: cw, h: RING };
+  return { x: 0, y: H - RING - (k - 2 * top - side + 1) * ch, w: RING, h: ch };
+}
+
+function drawVpTrack(svg, { o }) {
+  const g = group({ class: "gp-vp-track", "aria-label": t("web.gp.vp_track") });
+  for (let n = 0; n < 100; n++) {
+    const r = ringCell(n);
+    g.append(s("rect", { x: r.x, y: r.y, width: r.w, height: r.h, class: `vp-cell ${n % 5 === 0 ? "fifth" : ""}` }));
+    if (n % 5 === 0) g.append(s("text", { x: r.x + r.w / 2, y: r.y + r.h / 2, class: "vp-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(n)));
+  }
+  (o.vp || []).forEach((vp, p) => {
+    const r = ringCell(vp);
+    const el = disc(r.x + r.w / 2 + (p - 1) * 7, r.y + r.h / 2 + (p - 1) * 5, FAMILY_COLOURS[p],
+      { r: 9, label: vp >= 100 ? "+" : null, title: t("web.gp.vp_marker", { game: GAME, seat: p, n: vp }) });
+    el.setAttribute("data-vp", String(p));
+    g.append(changes.mark(el, `vp:${p}`, vp));
   });
-  const phase = named(GAME, "phase", o.phase, o.phase_name);
-  const army = [t("web.gp.royal_army", { units: unitHeads, army: units(o.royal_army) }),
-    t("web.gp.cossacks", { seats: o.cossacks.map((x) => (x < 0 ? t("web.gp.free") : short(x))) })];
-  if (o.camp_total !== undefined) army.push(t("web.gp.camp_total", { n: o.camp_total }));
-  container.replaceChildren();
-  append(container, [
-    h("p", { class: "round" }, t("web.gp.round", { round: o.round, rounds: 4, phase: o.phase, name: phase })),
-    h("section", { class: "panel" }, h("h2", {}, t("web.gp.provinces")),
-      table([t("web.gp.col.province"), t("web.gp.col.income"), t("web.gp.col.estates"), t("web.gp.col.nobles"),
-        t("web.gp.col.enemy_cubes"), t("web.gp.col.armies", { units: unitHeads }), t("web.gp.col.governor")], provinces)),
-    h("section", { class: "panel" }, h("h2", {}, t("web.gp.enemies")),
-      table([t("web.gp.col.enemy"), t("web.gp.col.strength"), t("web.gp.col.track_enemy"), t("web.gp.col.track_nobles"),
-        t("web.gp.col.track_royal"), t("web.gp.col.treaty"), ""], enemies)),
-    h("section", { class: "panel" }, h("h2", {}, t("web.gp.families")),
-      table([t("web.gp.col.family"), t("web.gp.col.vp"), t("web.gp.col.money"), t("web.gp.col.cubes"), t("web.gp.col.discs"),
-        t("web.gp.col.units", { units: unitHeads }), t("web.gp.col.tokens")], players),
-      h("p", {}, army.join(" · "))),
-  ]);
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- the king's corner
+function frame(svg, f, cls, title) {
+  const g = group({ class: cls });
+  g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 10, class: "gp-frame" }));
+  if (title) g.append(s("text", { x: f.x + 10, y: f.y + 20, class: "gp-title" }, title));
+  svg.append(g);
+  return g;
+}
+
+function unitPiece(u, x, y, colour, opts = {}) {
+  const size = opts.size || 22;
+  let el;
+  if (u === 0) el = meeple(x, y, colour, { size });
+  else if (u === 1 || u === 3) {
+    el = group({ class: `piece ${u === 1 ? "cavalry" : "cossack"}`, "data-piece": u === 1 ? "cavalry" : "cossack", "data-colour": colour });
+    const k = size / 22;
+    el.append(s("path", { d: `M${x - 10 * k},${y + 2 * k} Q${x - 2 * k},${y - 6 * k} ${x + 8 * k},${y - 2 * k} L${x + 12 * k},${y - 10 * k}`
+      + ` L${x + 13 * k},${y - 3 * k} L${x + 10 * k},${y + 4 * k} L${x + 8 * k},${y + 11 * k} L${x + 5 * k},${y + 11 * k} L${x + 5 * k},${y + 5 * k}`
+      + ` L${x - 5 * k},${y + 5 * k} L${x - 6 * k},${y + 11 * k} L${x - 9 * k},${y + 11 * k} Z`, fill: u === 3 ? COSSACK : colour, class: "horse" }));
+    el.append(s("circle", { cx: x - 1 * k, cy: y - 9 * k, r: 4 * k, fill: colour, class: "rider" }));
+  } else {
+    el = group({ class: "piece artillery", "data-piece": "artillery", "data-colour": colour });
+    const k = size / 22;
+    el.append(s("rect", { x: x - 11 * k, y: y - 6 * k, width: 20 * k, height: 7 * k, rx: 3 * k, fill: colour, transform: `rotate(-18 ${x} ${y})`, class: "barrel" }));
+    el.append(s("circle", { cx: x - 2 * k, cy: y + 5 * k, r: 6 * k, fill: colour, class: "wheel" }));
+  }
+  if (opts.title) tip(el, opts.title);
+  return el;
+}
+
+// Units as pieces with a count: [[unit, n], …] drawn left to right from (x, y); returns the width used.
+function unitRow(g, units, x, y, colour, seatOrRoyal) {
+  let dx = 0;
+  for (const [u, n] of units) {
+    if (!n) continue;
+    g.append(unitPiece(u, x + dx + 11, y, colour, { title: t("web.gp.units_of", { game: GAME, n, unit: unitName(u), who: seatOrRoyal }) }));
+    g.append(s("text", { x: x + dx + 24, y: y + 6, class: "count" }, `×${n}`));
+    dx += 46;
+  }
+  return dx;
+}
+
+function drawRoyalCorner(svg, ctx) {
+  const { o } = ctx;
+  const f = ROYAL_FRAME;
+  const g = frame(svg, f, "gp-royal", t("web.gp.king_corner"));
+  if (o.king >= 0) {
+    const crown = group({ class: "crown" });
+    const x = f.x + f.w - 70, y = f.y + 12;
+    crown.append(s("path", { d: `M${x},${y + 18} L${x + 4},${y} L${x + 12},${y + 10} L${x + 20},${y - 2} L${x + 28},${y + 10} L${x + 36},${y} L${x + 40},${y + 18} Z`,
+      fill: ROYAL, class: "crown-shape" }));
+    crown.append(disc(x + 54, y + 10, FAMILY_COLOURS[o.king], { r: 9 }));
+    tip(crown, t("web.gp.king_is", { game: GAME, seat: o.king }));
+    g.append(changes.mark(crown, "king", o.king));
+  }
+  // the army camp: the three camp tokens, then the royal army
+  const camp = { x: f.x + 10, y: f.y + 32, w: 150, h: 70 };
+  g.append(s("rect", { x: camp.x, y: camp.y, width: camp.w, height: camp.h, rx: 8, class: "gp-camp" }));
+  g.append(s("text", { x: camp.x + 8, y: camp.y + 16, class: "gp-small" }, area(5)));
+  tokenSpots(g, 5, camp.x + 26, camp.y + 44, ctx, 40);
+  if (o.camp_total !== undefined && o.camp_total !== null && o.camp_total >= 0) {
+    g.append(s("text", { x: camp.x + camp.w - 6, y: camp.y + 16, class: "gp-small", "text-anchor": "end" }, t("web.gp.camp_sum", { game: GAME, n: o.camp_total })));
+  }
+  g.append(s("text", { x: f.x + 172, y: f.y + 48, class: "gp-small" }, t("web.gp.royal_army_title")));
+  const army = group({ class: "royal-army" });
+  const w = unitRow(army, (o.royal_army || []).map((n, u) => [u, n]), f.x + 170, f.y + 74, ROYAL, t("web.gp.royal"));
+  if (!w) army.append(s("text", { x: f.x + 172, y: f.y + 80, class: "gp-small muted" }, t("web.gp.royal_army_none")));
+  g.append(changes.mark(army, "royal-army", o.royal_army));
+  const used = (o.track_royal || []).reduce((a, b) => a + b, 0);
+  g.append(cube(f.x + 182, f.y + 112, ROYAL, { size: 16, title: t("web.gp.royal_cubes_left", { game: GAME, n: c.royal_cubes - used }) }));
+  g.append(s("text", { x: f.x + 196, y: f.y + 118, class: "count" }, t("web.gp.royal_cubes_count", { game: GAME, n: c.royal_cubes - used })));
+  // the Cossack territory
+  const cz = { x: f.x + 10, y: f.y + 112, w: 150, h: 68 };
+  g.append(s("rect", { x: cz.x, y: cz.y, width: cz.w, height: cz.h, rx: 8, class: "gp-cossack-land" }));
+  g.append(s("text", { x: cz.x + 8, y: cz.y + 16, class: "gp-small" }, t("web.gp.cossack_land")));
+  (o.cossacks || []).forEach((where, k) => {
+    const x = cz.x + 30 + k * 50, y = cz.y + 44;
+    if (where === -1) g.append(unitPiece(3, x, y, COSSACK, { title: t("web.gp.cossack_home") }));
+    else g.append(s("circle", { cx: x, cy: y, r: 12, class: "empty-spot" }));
+  });
+  const hired = (o.cossacks || []).map((where) => where).filter((w2) => w2 >= 0);
+  if (hired.length) g.append(s("text", { x: f.x + 172, y: f.y + 150, class: "gp-small" }, t("web.gp.cossacks_hired", { game: GAME, seats: hired })));
+}
+
+// ---------------------------------------------------------------- the senate
+function drawSenate(svg, ctx) {
+  const { o, has, ui } = ctx;
+  const f = SENATE_FRAME;
+  const g = frame(svg, f, "gp-senate", t("web.gp.senate"));
+  for (let i = 0; i < 5; i++) {
+    const x = f.x + 30 + i * 52, y = f.y + 82;
+    const seat = group({ class: "senate-seat", "data-senate": String(i) });
+    seat.append(s("rect", { x: x - 25, y: y - 36, width: 50, height: 86, rx: 6, class: "hit-area" }));
+    seat.append(s("path", { d: `M${x - 20},${y + 26} L${x - 20},${y - 14} Q${x},${y - 34} ${x + 20},${y - 14} L${x + 20},${y + 26} Z`, class: "senate-chair" }));
+    seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle" }, shortName(i)));
+    const holder = o.senate ? o.senate[i] : -1;
+    if (holder >= 0) seat.append(disc(x, y, FAMILY_COLOURS[holder], { r: 13, title: t("web.gp.governor", { game: GAME, seat: holder, province: i }) }));
+    tip(seat, holder >= 0 ? t("web.gp.governor", { game: GAME, seat: holder, province: i }) : t("web.gp.senate_empty", { game: GAME, province: i }));
+    changes.mark(seat, `senate:${i}`, holder);
+    const entry = has(`seat ${i}`) || has(`veto ${i}`);
+    if (entry) target(seat, entry, ui);
+    g.append(seat);
+  }
+  g.append(s("text", { x: f.x + 10, y: f.y + f.h - 10, class: "gp-tiny" }, t("web.gp.senate_vp")));
+}
+
+function shortName(i) {
+  const name = province(i);
+  return name.length > 9 ? name.split(" ").map((w) => w[0]).join("") : name;
+}
+
+// ---------------------------------------------------------------- the 16 phases and the king's dice
+function drawPhases(svg, { o }) {
+  const f = PHASE_FRAME;
+  const g = frame(svg, f, "gp-phases", t("web.gp.phases_title", { game: GAME, round: Math.max(1, o.round || 1), rounds: c.rounds }));
+  for (let n = 1; n <= c.phases; n++) {
+    const y = f.y + 28 + (n - 1) * 19.5;
+    const lit = o.phase === n;
+    const row = group({ class: `phase-row ${lit ? "lit" : ""}`, "data-phase": String(n) });
+    row.append(s("rect", { x: f.x + 6, y, width: f.w - 12, height: 18, rx: 4, class: "phase-cell" }));
+    row.append(s("text", { x: f.x + 14, y: y + 13, class: "gp-tiny" }, `${n}. ${phaseName(n)}${n === 8 ? t("web.gp.two_picks") : ""}`));
+    g.append(row);
+  }
+}
+
+function drawKingDice(svg, { o }) {
+  const f = DICE_FRAME;
+  const g = frame(svg, f, "gp-king-dice");
+  g.append(s("text", { x: f.x + 10, y: f.y + 18, class: "gp-small" }, t("web.gp.king_dice")));
+  const dice = o.dice || [];
+  if (!dice.length) g.append(s("text", { x: f.x + 120, y: f.y + 40, class: "gp-tiny muted" }, t("web.gp.no_dice")));
+  dice.forEach((d, k) => {
+    const x = f.x + 120 + k * 56, y = f.y + 30;
+    const colour = d <= 5 ? ENEMY_COLOURS[d - 1] : "#fdfdfb";
+    const el = die(x, y, d, { size: 28, colour, title: d <= 5 ? t("web.gp.die_strengthens", { game: GAME, die: d, enemy: d - 1 }) : t("web.gp.die_six", { game: GAME, die: d }) });
+    g.append(changes.mark(el, `kdie:${k}`, d));
+    g.append(s("text", { x, y: y + 28, class: "gp-tiny", "text-anchor": "middle" }, d <= 5 ? enemyName(d - 1) : "—"));
+  });
+}
+
+// ---------------------------------------------------------------- a province
+function drawProvince(svg, i, ctx) {
+  const { o, me, has, ui } = ctx;
+  const f = FRAMES[i];
+  const g = group({ class: `gp-province ${o.hit && o.hit[i] ? "invaded" : ""}`, "data-province": String(i) });
+  g.append(s("polygon", { points: OUTLINES[i], class: "province-land" }));
+  g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
+  // income track 1–5
+  const inc = track(f.x + f.w - 5 * 22 - 4, f.y + 4, [1, 2, 3, 4, 5], { w: 20, h: 20, current: o.level[i], cls: "income" });
+  tip(inc.g, t("web.gp.income_level", { game: GAME, province: i, n: o.level[i] }));
+  g.append(changes.mark(inc.g, `level:${i}`, o.level[i]));
+  // the estate track: numbered slots, family discs, land managers and cities under the discs
+  const slots = c.estate_slots[i] || [];
+  const estates = o.estates[i] || [];
+  const step = Math.min(44, (f.w - 24) / Math.max(1, slots.length));
+  const earliest = {};
+  estates.forEach(([owner, , city], k) => { if (!city && earliest[owner] === undefined) earliest[owner] = k; });
+  slots.forEach((number, k) => {
+    const x = f.x + 12 + step / 2 + k * step, y = f.y + 50;
+    const slot = group({ class: "estate-slot", "data-slot": `${i}:${number}` });
+    slot.append(s("rect", { x: x - step / 2 + 1, y: y - 20, width: step - 2, height: 40, class: "hit-area" }));
+    slot.append(s("circle", { cx: x, cy: y, r: 15, class: "slot-ring" }));
+    const filled = estates[k];
+    if (filled) {
+      const [owner, manager, city] = filled;
+      slot.append(disc(x, y, FAMILY_COLOURS[owner], { r: 14, label: number }));
+      tip(slot, t("web.gp.estate_of", { game: GAME, seat: owner, slot: number, province: i }));
+      changes.mark(slot, `estate:${i}:${k}`, filled);
+      const conf = has(`confederation ${i} ${owner}`);
+      if (conf && earliest[owner] === k) target(slot, conf, ui);
+      // under the disc: a land manager (left), a city (right)
+      const lm = group({ class: `socket land-manager ${manager ? "filled" : ""}` });
+      lm.append(s("rect", { x: x - step / 2 + 2, y: y + 18, width: step / 2 - 3, height: 22, class: "hit-area" }));
+      lm.append(s("rect", { x: x - 14, y: y + 22, width: 11, height: 11, rx: 2, class: "lm-mark" }));
+      const town = group({ class: `socket city ${city ? "filled" : ""}` });
+      town.append(s("rect", { x: x + 1, y: y + 18, width: step / 2 - 3, height: 22, class: "hit-area" }));
+      town.append(s("path", { d: `M${x + 3},${y + 34} L${x + 3},${y + 25} L${x + 6},${y + 22} L${x + 9},${y + 25} L${x + 9},${y + 28} L${x + 14},${y + 28} L${x + 14},${y + 34} Z`, class: "city-mark" }));
+      if (manager) tip(lm, t("web.gp.has_manager", { game: GAME, province: i, slot: number }));
+      if (city) tip(town, t("web.gp.has_city", { game: GAME, province: i, slot: number }));
+      const land = has(`land ${i} ${number}`);
+      if (land) target(lm, land, ui);
+      const cityMove = has(`city ${i} ${number}`);
+      if (cityMove) target(town, cityMove, ui);
+      if (manager || land) slot.append(lm);
+      if (city || cityMove) slot.append(town);
+    } else {
+      slot.append(s("text", { x, y, class: "slot-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(number)));
+      tip(slot, t("web.gp.estate_free", { game: GAME, slot: number, province: i }));
+      if (k === estates.length) {
+        const entry = has(`estate ${i}`) || has(`build ${i}`);
+        if (entry) target(slot, entry, ui);
+      }
+    }
+    g.append(slot);
+  });
+  // noble cubes per family; yours is the source of "move a cube"
+  const rowY = f.y + 112;
+  g.append(s("text", { x: f.x + 8, y: rowY + 5, class: "gp-tiny" }, t("web.gp.nobles")));
+  for (let p = 0; p < 3; p++) {
+    const n = o.nobles[i][p];
+    const x = f.x + 70 + p * 56;
+    const stack = group({ class: "noble-stack", "data-nobles": `${i}:${p}` });
+    stack.append(s("rect", { x: x - 16, y: rowY - 19, width: 54, height: 38, class: "hit-area" }));
+    stack.append(cube(x, rowY, FAMILY_COLOURS[p], { size: 20, label: n, title: t("web.gp.nobles_of", { game: GAME, seat: p, n, province: i }) }));
+    changes.mark(stack, `nobles:${i}:${p}`, n);
+    if (p === me && ctx.view.legal.some((e) => e.action.name === "move" && e.action.args[0] === i)) {
+      pickable(stack, `from-${i}`, picked.from === i, (key) => { picked.from = picked.from === i ? null : i; redraw(); },
+        t("web.gp.move_from", { game: GAME, province: i }));
+    }
+    g.append(stack);
+  }
+  // "move here" drops: one per source province, shown once that source is picked
+  for (let a = 0; a < 5; a++) {
+    const entry = has(`move ${a} ${i}`);
+    if (!entry) continue;
+    const x = f.x + 250, y = rowY - 14;
+    const drop = group({ class: "drop move-drop" });
+    drop.append(s("rect", { x, y: y - 4, width: 70, height: 38, rx: 8, class: "drop-face" }));
+    drop.append(s("path", { d: `M${x + 10},${y + 15} L${x + 40},${y + 15} M${x + 32},${y + 8} L${x + 42},${y + 15} L${x + 32},${y + 22}`, class: "drop-arrow" }));
+    drop.append(cube(x + 56, y + 15, FAMILY_COLOURS[me], { size: 12 }));
+    target(drop, entry, ui);
+    g.append(dormant(drop, `from-${a}`, picked.from === a));
+  }
+  // enemy cubes inside the province
+  const enemyY = f.y + 150;
+  const inside = o.enemies_in_provinces[i];
+  const foes = group({ class: "enemy-cubes", "data-enemies-in": String(i) });
+  let ex = f.x + 14;
+  inside.forEach((n, e) => {
+    if (!n) return;
+    foes.append(cube(ex + 8, enemyY, ENEMY_COLOURS[e], { size: 18, label: n, title: t("web.gp.enemy_cubes_in", { game: GAME, n, enemy: e, province: i }) }));
+    ex += 34;
+  });
+  if (ex === f.x + 14) foes.append(s("text", { x: f.x + 8, y: enemyY + 5, class: "gp-tiny muted" }, t("web.gp.at_peace")));
+  g.append(changes.mark(foes, `foes:${i}`, inside));
+  // the families' armies here (and the Cossacks in Ukraine); your army is where a campaign starts
+  let ay = f.y + 186;
+  for (let p = 0; p < 3; p++) {
+    const u = o.units[p][i];
+    const coss = i === c.cossack_province ? (o.cossacks || []).filter((x) => x === p).length : 0;
+    if (!u.some((x) => x) && !coss) continue;
+    const army = group({ class: "army", "data-army": `${i}:${p}` });
+    army.append(s("rect", { x: f.x + 8, y: ay - 17, width: 230, height: 36, rx: 6, class: "army-band" }));
+    army.append(disc(f.x + 22, ay, FAMILY_COLOURS[p], { r: 8 }));
+    unitRow(army, [[0, u[0]], [1, u[1]], [2, u[2]], [3, coss]], f.x + 34, ay, FAMILY_COLOURS[p], named(GAME, "seat", p, ""));
+    changes.mark(army, `army:${i}:${p}`, [u, coss]);
+    const camp = p === me && has(`campaign ${i}`);
+    if (camp) target(army, camp, ui);
+    g.append(army);
+    ay += 34;
+  }
+  // the action spots along the bottom: token spots, Jesuit school, Danzig, recruitment, battles
+  tokenSpots(g, i, f.x + 24, f.y + f.h - 26, ctx, 34);
+  let sx = f.x + f.w - 40;
+  const spot = (cls, drawIcon, entry, tipText) => {
+    const el = group({ class: `action-spot ${cls}` });
+    el.append(s("rect", { x: sx - 20, y: f.y + f.h - 46, width: 40, height: 40, rx: 8, class: "spot-face" }));
+    drawIcon(el, sx, f.y + f.h - 26);
+    tip(el, tipText);
+    if (entry) target(el, entry, ui);
+    g.append(el);
+    sx -= 46;
+    return el;
+  };
+  const royal = has(`royal ${i}`);
+  if (royal) spot("royal-flag", flagIcon, royal);
+  const campaign = has(`campaign ${i}`);
+  if (campaign && !g.querySelector(`[data-action="campaign ${i}"]`)) spot("campaign", swordsIcon, campaign);
+  const recruit = has(`recruit ${i}`);
+  if (recruit) spot("recruit", drumIcon, recruit);
+  const jesuit = has(`jesuit ${i}`);
+  if (jesuit) spot("jesuit", schoolIcon, jesuit);
+  if (i === 0) spot(`danzig ${has("danzig") ? "" : "idle"}`, portIcon, has("danzig"), t("web.gp.danzig_tip", { game: GAME, n: 2 * o.level[0] }));
+  const veto = has(`veto ${i}`);
+  if (veto) spot("veto", vetoIcon, veto);
+  svg.append(g);
+}
+
+function tokenSpots(g, a, x0, y, ctx, dx) {
+  const { o, me, has, ui } = ctx;
+  for (let q = 0; q < 3; q++) {
+    const x = x0 + q * dx;
+    const shown = o.tokens_shown && o.tokens_shown[q] ? o.tokens_shown[q][a] : -1;
+    const placed = o.tokens_placed && o.tokens_placed[q] ? o.tokens_placed[q][a] : -1;
+    const spotEl = group({ class: "token-spot", "data-token-spot": `${a}:${q}` });
+    spotEl.append(s("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 6, class: "token-well", stroke: FAMILY_COLOURS[q] }));
+    if (shown >= 0) spotEl.append(token(x, y, FAMILY_COLOURS[q], { size: 24, label: shown, title: t("web.gp.token_shown", { game: GAME, seat: q, n: shown, area: a }) }));
+    else if (q === me && placed >= 0) spotEl.append(token(x, y, FAMILY_COLOURS[q], { size: 24, label: placed, title: t("web.gp.token_yours", { game: GAME, n: placed, area: a }) }));
+    else if (q !== me && placed > 0) spotEl.append(token(x, y, FAMILY_COLOURS[q], { size: 24, faceDown: true, title: t("web.gp.token_hidden", { game: GAME, seat: q, area: a }) }));
+    changes.mark(spotEl, `tok:${a}:${q}`, [shown, q === me ? placed : placed > 0]);
+    g.append(spotEl);
+    if (q !== me) continue;
+    // the drops for your picked token: one per value in hand, the picked one shown
+    const values = new Set(ctx.view.legal.filter((e) => e.action.name === "token" && e.action.args[0] === a).map((e) => e.action.args[1]));
+    for (const v of values) {
+      const entry = has(`token ${a} ${v}`);
+      const drop = group({ class: "drop token-drop" });
+      drop.append(s("rect", { x: x - 18, y: y - 19, width: 36, height: 38, rx: 7, class: "drop-face" }));
+      drop.append(s("text", { x, y, class: "drop-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(v)));
+      target(drop, entry, ui);
+      g.append(dormant(drop, `token-${v}`, picked.token === v));
+    }
+  }
+}
+
+// small icons of the action spots (drawn, no glyphs)
+function flagIcon(g, x, y) {
+  g.append(s("path", { d: `M${x - 8},${y + 14} L${x - 8},${y - 14} M${x - 8},${y - 14} L${x + 12},${y - 9} L${x - 8},${y - 3}`, class: "icon-line" }));
+  g.append(s("path", { d: `M${x - 8},${y - 14} L${x + 12},${y - 9} L${x - 8},${y - 3} Z`, fill: ROYAL }));
+}
+function swordsIcon(g, x, y) {
+  g.append(s("path", { d: `M${x - 12},${y - 12} L${x + 12},${y + 12} M${x + 12},${y - 12} L${x - 12},${y + 12} M${x - 6},${y + 12} L${x - 12},${y + 6} M${x + 6},${y + 12} L${x + 12},${y + 6}`, class: "icon-line thick" }));
+}
+function drumIcon(g, x, y) {
+  g.append(s("rect", { x: x - 11, y: y - 8, width: 22, height: 16, rx: 3, class: "icon-fill" }));
+  g.append(s("path", { d: `M${x - 11},${y - 8} L${x},${y + 8} L${x + 11},${y - 8} M${x - 14},${y - 16} L${x - 4},${y - 9}`, class: "icon-line" }));
+}
+function schoolIcon(g, x, y) {
+  g.append(s("path", { d: `M${x - 13},${y + 12} L${x - 13},${y - 2} L${x},${y - 13} L${x + 13},${y - 2} L${x + 13},${y + 12} Z`, class: "icon-fill" }));
+  g.append(s("path", { d: `M${x},${y - 20} L${x},${y - 12} M${x - 3},${y - 17} L${x + 3},${y - 17} M${x - 3},${y + 12} L${x - 3},${y + 3} L${x + 3},${y + 3} L${x + 3},${y + 12}`, class: "icon-line" }));
+}
+function portIcon(g, x, y) {
+  g.append(s("path", { d: `M${x - 14},${y + 4} L${x + 14},${y + 4} L${x + 9},${y + 12} L${x - 9},${y + 12} Z`, class: "icon-fill" }));
+  g.append(s("path", { d: `M${x},${y + 4} L${x},${y - 15} L${x + 11},${y - 2} L${x},${y - 2}`, class: "icon-line" }));
+}
+function vetoIcon(g, x, y) {
+  g.append(s("circle", { cx: x, cy: y, r: 12, class: "icon-line thick" }));
+  g.append(s("path", { d: `M${x - 8},${y - 8} L${x + 8},${y + 8}`, class: "icon-line thick" }));
+}
+
+// ---------------------------------------------------------------- an enemy's territory
+function drawEnemy(svg, e, ctx) {
+  const { o, has, ui } = ctx;
+  const f = ENEMY_FRAMES[e];
+  const narrow = f.w < 220;
+  const g = group({ class: "gp-enemy", "data-enemy": String(e) });
+  g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 10, class: "enemy-land", stroke: ENEMY_COLOURS[e] }));
+  g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: 28, rx: 10, fill: ENEMY_COLOURS[e], class: "enemy-band" }));
+  g.append(die(f.x + 16, f.y + 14, e + 1, { size: 20, title: t("web.gp.enemy_die", { game: GAME, die: e + 1, enemy: e }) }));
+  g.append(s("text", { x: f.x + 32, y: f.y + 19, class: "gp-enemy-name", fill: inkOn(ENEMY_COLOURS[e]) }, enemyName(e)));
+  if (!narrow) g.append(s("text", { x: f.x + f.w - 8, y: f.y + 19, class: "gp-enemy-name", fill: inkOn(ENEMY_COLOURS[e]), "text-anchor": "end" }, t("web.gp.enemy_vp", { game: GAME, n: c.enemy_vp[e] })));
+  // the printed strengths of rounds 1–4, this round's lit
+  const rows = c.strength[o.annexed && e === 4 ? 3 : e] || [];
+  let y = f.y + 40;
+  if (narrow) { g.append(s("text", { x: f.x + 8, y: y + 10, class: "gp-tiny" }, t("web.gp.enemy_vp", { game: GAME, n: c.enemy_vp[e] }))); y += 20; }
+  const str = track(f.x + 8, y, rows, { w: 24, h: 20, cls: "strengths" });
+  const round = Math.max(1, o.round || 1);
+  const cell = str.g.querySelectorAll(".track-cell")[round - 1];
+  if (cell) cell.classList.add("lit");
+  tip(str.g, t("web.gp.printed_strengths", { game: GAME, enemy: e, values: rows.join("/") }));
+  g.append(str.g);
+  // strength now against the defenders on the track
+  const sx = narrow ? f.x + 8 : f.x + 120;
+  const sy = narrow ? y + 40 : y + 14;
+  const defence = (o.track_nobles[e] || []).reduce((a, b) => a + b, 0) + (o.track_royal[e] || 0);
+  const now = s("text", { x: sx, y: sy, class: "gp-strength" }, t("web.gp.strength_now", { game: GAME, n: o.strength[e], d: defence }));
+  tip(now, t("web.gp.strength_tip", { game: GAME, enemy: e, n: o.strength[e], d: defence }));
+  g.append(changes.mark(now, `strength:${e}`, [o.strength[e], defence]));
+  // the cubes on its track: its own strength cubes, the families' noble cubes, the royal cubes
+  const ty = narrow ? y + 74 : y + 50;
+  const onTrack = group({ class: "enemy-track", "data-track": String(e) });
+  let tx = f.x + 16;
+  const put = (colour, n, title) => {
+    if (!n) return;
+    onTrack.append(cube(tx, ty, colour, { size: 18, label: n, title }));
+    tx += 30;
+    if (narrow && tx > f.x + f.w - 20) { tx = f.x + 16; }
+  };
+  put(ENEMY_COLOURS[e], o.track_enemy[e], t("web.gp.track_strength", { game: GAME, n: o.track_enemy[e], enemy: e }));
+  (o.track_nobles[e] || []).forEach((n, p) => put(FAMILY_COLOURS[p], n, t("web.gp.track_nobles", { game: GAME, n, seat: p, enemy: e })));
+  put(ROYAL, o.track_royal[e], t("web.gp.track_royal", { game: GAME, n: o.track_royal[e], enemy: e }));
+  if (e === 2) {
+    const withTatars = (o.cossacks || []).filter((x) => x === -2).length;
+    if (withTatars) { onTrack.append(unitPiece(3, tx + 4, ty, COSSACK, { title: t("web.gp.cossacks_with_tatars", { game: GAME, n: withTatars }) })); }
+  }
+  g.append(changes.mark(onTrack, `track:${e}`, [o.track_enemy[e], o.track_nobles[e], o.track_royal[e]]));
+  // the treaty space
+  const tw = narrow ? f.w - 16 : 110, th = 38;
+  const tX = narrow ? f.x + 8 : f.x + f.w - tw - 8, tY = f.y + f.h - th - 8;
+  const treaty = group({ class: `treaty-space ${o.treaty === e ? "signed" : ""}`, "data-treaty": String(e) });
+  treaty.append(s("rect", { x: tX, y: tY, width: tw, height: th, rx: 6, class: "treaty-face" }));
+  treaty.append(s("text", { x: tX + tw / 2, y: tY + th / 2, class: "gp-tiny", "text-anchor": "middle", "dominant-baseline": "central" }, t("web.gp.treaty_space")));
+  if (o.treaty === e) {
+    treaty.append(s("circle", { cx: tX + tw - 14, cy: tY + th / 2, r: 11, class: "treaty-seal" }));
+  }
+  tip(treaty, o.treaty === e ? t("web.gp.treaty_with", { game: GAME, enemy: e }) : t("web.gp.treaty_none", { game: GAME, enemy: e }));
+  changes.mark(treaty, `treaty:${e}`, o.treaty === e);
+  const diplo = has(`diplomacy ${e}`);
+  if (diplo) target(treaty, diplo, ui);
+  g.append(treaty);
+  if (e === 4 && o.annexed) {
+    g.append(s("text", { x: f.x + 8, y: f.y + f.h - 52, class: "gp-small annexed" }, t("web.gp.annexed")));
+  }
+  svg.append(g);
+}
+
+// expansion arrows in each enemy's colour, crossing the border from one province to the next
+function drawArrows(svg) {
+  const centre = (i) => ({ x: FRAMES[i].x + FRAMES[i].w / 2, y: FRAMES[i].y + FRAMES[i].h / 2 });
+  const g = group({ class: "gp-arrows", "aria-hidden": "true" });
+  (c.arrows || []).forEach((arrows, e) => {
+    for (const [from, targets] of Object.entries(arrows)) {
+      for (const to of targets) {
+        const a = centre(Number(from)), b = centre(to);
+        const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+        const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+        const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+        const off = (e - 2) * 9;
+        const x1 = mx - ux * 24 - uy * off, y1 = my - uy * 24 + ux * off;
+        const x2 = mx + ux * 24 - uy * off, y2 = my + uy * 24 + ux * off;
+        const arrow = group({ class: "arrow" });
+        arrow.append(s("line", { x1, y1, x2, y2, stroke: ENEMY_COLOURS[e], class: "arrow-line" }));
+        arrow.append(s("polygon", { points: `${x2 + ux * 8},${y2 + uy * 8} ${x2 - uy * 6},${y2 + ux * 6} ${x2 + uy * 6},${y2 - ux * 6}`, fill: ENEMY_COLOURS[e] }));
+        tip(arrow, t("web.gp.arrow_tip", { game: GAME, enemy: e, province: Number(from), province2: to }));
+        g.append(arrow);
+      }
+    }
+  });
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- the bottom: recruitment table, rounds
+function drawArmyTable(svg, { o }) {
+  const f = TABLE_FRAME;
+  const g = frame(svg, f, "gp-army-table", t("web.gp.army_table"));
+  (c.army_table || []).forEach(([lo, hi, units], k) => {
+    const x = f.x + 8 + k * 38, y = f.y + 30;
+    const total = o.camp_total;
+    const lit = total !== undefined && total !== null && total >= lo && total <= hi && o.round > 0;
+    g.append(s("rect", { x, y, width: 35, height: f.h - 38, rx: 4, class: `table-col ${lit ? "lit" : ""}` }));
+    g.append(s("text", { x: x + 17, y: y + 14, class: "gp-tiny", "text-anchor": "middle" }, `${lo}–${hi}`));
+    units.forEach((n, u) => g.append(s("text", { x: x + 17, y: y + 40 + u * 26, class: "gp-tiny", "text-anchor": "middle" }, n ? `+${n}${unitMark(u)}` : "·")));
+  });
+}
+
+function unitMark(u) { return named(GAME, "unit_short", u, ["i", "c", "a", "cos"][u]); }
+
+function drawRounds(svg, { o }) {
+  const f = ROUND_FRAME;
+  const g = frame(svg, f, "gp-rounds", t("web.gp.round_track"));
+  for (let r = 1; r <= c.rounds; r++) {
+    const x = f.x + 8 + (r - 1) * 77, y = f.y + 28;
+    const lit = o.round === r;
+    const box = group({ class: `round-box ${lit ? "lit" : ""}`, "data-round": String(r) });
+    box.append(s("rect", { x, y, width: 72, height: f.h - 36, rx: 6, class: "round-face" }));
+    box.append(s("text", { x: x + 36, y: y + 18, class: "gp-small", "text-anchor": "middle" }, t("web.gp.round_n", { game: GAME, n: r })));
+    const base = c.royal_base[r - 1] || [];
+    base.forEach((n, u) => { if (n) box.append(s("text", { x: x + 36, y: y + 42 + u * 22, class: "gp-tiny", "text-anchor": "middle" }, `${n} ${unitName(u)}`)); });
+    tip(box, t("web.gp.round_tip", { game: GAME, n: r }));
+    g.append(box);
+  }
+}
+
+// ---------------------------------------------------------------- the last battle, die by die
+const BATTLE_IDS = {
+  "gods-playground.log.hit": "hit", "gods-playground.log.royal_hit": "hit",
+  "gods-playground.log.miss": "miss", "gods-playground.log.royal_miss": "miss",
+  "gods-playground.log.routed": "rout", "gods-playground.log.royal_routed": "rout",
+};
+
+export function lastBattle(events) {
+  for (let k = events.length - 1; k >= 0; k--) {
+    const [id, args] = events[k];
+    if (id !== "gods-playground.log.battle_over") continue;
+    const rolls = [];
+    let j = k - 1;
+    for (; j >= 0 && (BATTLE_IDS[events[j][0]] || events[j][0].endsWith(".hit_enemy")); j--) {
+      const [rid, rargs] = events[j];
+      if (BATTLE_IDS[rid]) rolls.unshift({ outcome: BATTLE_IDS[rid], die: rargs.die || 1, unit: rargs.unit, seat: rargs.seat, royal: rid.includes("royal_") });
+    }
+    return { province: args.province, hits: args.n, rolls, index: k };
+  }
+  return null;
+}
+
+function drawBattle(svg, ctx) {
+  const events = ctx.ui.events || [];
+  const battle = lastBattle(events);
+  if (!battle || battle.province === undefined || !FRAMES[battle.province]) return;
+  const f = FRAMES[battle.province];
+  const n = battle.rolls.length;
+  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = f.y + 90;
+  const g = group({ class: "gp-battle", "data-battle": String(battle.province) });
+  g.append(s("rect", { x: x0, y: y0, width: w, height: 64, rx: 8, class: "battle-tray" }));
+  battle.rolls.slice(-Math.floor((w - 40) / 34) || 1).forEach((r, k) => {
+    const colour = r.royal ? ROYAL : FAMILY_COLOURS[r.seat] || "#fdfdfb";
+    g.append(die(x0 + 24 + k * 34, y0 + 22, r.die, { size: 26, colour, outcome: r.outcome,
+      title: T(`battle_${r.outcome}`, { die: r.die, unit: unitName(r.unit) }) }));
+  });
+  g.append(s("text", { x: x0 + 10, y: y0 + 56, class: "gp-tiny" }, t("web.gp.battle_summary", { game: GAME, n: battle.hits, province: battle.province })));
+  changes.mark(g, "battle", battle.index);
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- buying armies: the panel on the province
+function drawPurchase(svg, ctx) {
+  const { o, me, has, ui } = ctx;
+  if (o.mode !== "buy" || !ctx.view.your_turn || o.sub.prov === undefined) return;
+  const i = o.sub.prov;
+  const f = FRAMES[i];
+  const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
+  const g = group({ class: "gp-purchase", "data-purchase": String(i) });
+  const x0 = f.x + 6, y0 = f.y + f.h - 128, w = f.w - 12;
+  g.append(s("rect", { x: x0, y: y0, width: w, height: 122, rx: 10, class: "purchase-panel" }));
+  g.append(s("text", { x: x0 + 10, y: y0 + 20, class: "gp-small" }, t("web.gp.purchase_title", { game: GAME, province: i, money: o.money[me] })));
+  if (half) g.append(s("text", { x: x0 + w - 10, y: y0 + 20, class: "gp-tiny", "text-anchor": "end" }, t("web.gp.half_price")));
+  const kinds = ["inf", "cav", "art", "cossack"];
+  const bw = Math.min(66, (w - 90) / 4);
+  kinds.forEach((kind, k) => {
+    const entry = has(`buy ${kind}`);
+    const price = half ? Math.floor((c.prices[kind] || 0) / 2) : c.prices[kind];
+    const x = x0 + 8 + k * (bw + 4), y = y0 + 30;
+    const b = group({ class: `buy-button ${entry ? "" : "unavailable"}` });
+    b.append(s("rect", { x, y, width: bw, height: 84, rx: 8, class: "svg-button-face" }));
+    b.append(unitPiece(k, x + bw / 2, y + 24, k === 3 ? COSSACK : FAMILY_COLOURS[me], { size: 26 }));
+    b.append(s("text", { x: x + bw / 2, y: y + 56, class: "gp-tiny", "text-anchor": "middle" }, unitMark(k)));
+    b.append(s("text", { x: x + bw / 2, y: y + 74, class: "gp-small", "text-anchor": "middle" }, t("web.gp.price", { game: GAME, n: price })));
+    if (entry) target(b, entry, ui);
+    else tip(b, t("web.gp.cannot_buy", { game: GAME, unit: unitName(k) }));
+    g.append(b);
+  });
+  const done = has("done");
+  if (done) {
+    const b = svgButton(x0 + w - 78, y0 + 62, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
+    target(b, done, ui);
+    g.append(b);
+  }
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- above the map: what you choose now
+function decisionBar(ctx) {
+  const { o, me, view, ui, has } = ctx;
+  const bar = h("div", { class: "gp-decision", "data-decision": o.mode || "" });
+  let say;
+  if (view.over) say = t("web.gp.ask.over");
+  else if (!view.your_turn) say = me === null || me === undefined ? t("web.gp.ask.watching", { game: GAME, phase: o.phase, name: phaseName(o.phase) })
+    : t("web.gp.ask.waiting", { game: GAME, phase: o.phase, name: phaseName(o.phase) });
+  else if (o.mode === "seat") say = T(`ask.seat_${o.sub.for || "royal"}`, { province: o.sub.prov ?? 0 });
+  else if (o.mode === "buy") say = t("web.gp.ask.buy", { game: GAME, province: o.sub.prov ?? 0, money: o.money[me] });
+  else say = T(`ask.${o.mode}`, { money: me !== null && me !== undefined ? o.money[me] : 0, round: o.round });
+  const when = o.phase > 0 ? t("web.gp.round_phase", { game: GAME, round: Math.max(1, o.round || 1), rounds: c.rounds, number: o.phase, name: phaseName(o.phase) })
+    : t("web.gp.setup_phase");
+  bar.append(h("p", { class: "gp-ask" }, h("strong", {}, when), " ", say));
+  const controls = h("div", { class: "gp-controls" });
+  const bids = view.legal.filter((e) => e.action.name === "bid");
+  if (bids.length) {
+    const picker = h("div", { class: "bid-track", role: "group", "aria-label": t("web.gp.bid_label") });
+    for (const entry of bids) picker.append(control(entry, String(entry.action.args[0]), ui, "bid-chip"));
+    controls.append(h("span", { class: "gp-small" }, t("web.gp.bid_prompt", { game: GAME, money: o.money[me] })), picker);
+  }
+  if (o.bidders && o.bidders.length) {
+    controls.append(h("span", { class: "gp-small bid-state" }, t("web.gp.bidders", { game: GAME, seats: o.bidders }),
+      " ", (o.bids || []).map((b, p) => (o.bidders.includes(p) ? (b === -2 ? t("web.gp.bid_sealed", { game: GAME, seat: p }) : b >= 0 ? t("web.gp.bid_yours", { game: GAME, n: b }) : t("web.gp.bid_waiting", { game: GAME, seat: p })) : null)).filter(Boolean).join(" · ")));
+  }
+  for (const name of ["pass", "done"]) {
+    const entry = has(name);
+    if (entry && !(name === "done" && o.mode === "buy")) controls.append(control(entry, T(`control.${name}_${o.mode}`), ui, "primary"));
+  }
+  if (picked.from !== null && o.mode === "special") {
+    controls.append(h("button", { class: "board-control", type: "button", onclick: () => { picked.from = null; redraw(); } }, t("web.gp.cancel_move")));
+  }
+  if (controls.childNodes.length) bar.append(controls);
+  return bar;
+}
+
+// ---------------------------------------------------------------- below the map: each family's area
+function familyAreas(ctx) {
+  const { o, me, view } = ctx;
+  const strip = h("div", { class: "gp-families" });
+  for (let p = 0; p < 3; p++) {
+    const mine = p === me;
+    const card = h("section", { class: `gp-family ${mine ? "me" : ""} ${view.to_move.includes(p) ? "to-move" : ""}`, "data-family": String(p),
+      style: `--family: ${FAMILY_COLOURS[p]}; --family-ink: ${inkOn(FAMILY_COLOURS[p])}` });
+    const marks = [mine ? t("web.you") : null, o.king === p ? t("web.gp.king") : null, (o.passed || [])[p] ? t("web.gp.passed") : null].filter(Boolean);
+    card.append(h("h3", {}, named(GAME, "family", p, ""), marks.length ? h("small", {}, ` — ${marks.join(t("web.list_separator"))}`) : null));
+    const facts = h("dl", { class: "gp-facts" },
+      h("dt", {}, t("web.gp.col.vp")), h("dd", {}, String(o.vp[p])),
+      h("dt", {}, t("web.gp.col.money")), h("dd", {}, t("web.gp.money", { game: GAME, n: o.money[p] })),
+      h("dt", {}, t("web.gp.col.cubes")), h("dd", {}, String(o.cubes_in_hand[p])),
+      h("dt", {}, t("web.gp.col.discs")), h("dd", {}, String(o.discs_in_hand[p])),
+      h("dt", {}, t("web.gp.units_left")), h("dd", {}, (o.units_in_hand[p] || []).map((n, u) => `${n}${unitMark(u)}`).join(" ")));
+    card.append(facts);
+    const hand = o.tokens_in_hand && o.tokens_in_hand[p] ? o.tokens_in_hand[p] : [];
+    const tokens = h("div", { class: "gp-hand", "aria-label": t("web.gp.tokens_in_hand") });
+    tokens.append(h("span", { class: "gp-small" }, t("web.gp.tokens_in_hand"), " "));
+    if (mine || view.seat === null || view.seat === undefined) {
+      const playable = new Set(view.legal.filter((e) => e.action.name === "token").map((e) => e.action.args[1]));
+      // tokens already face down on the map stay in the hand until the reveal: shown as placed
+      const down = mine && o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
+      hand.forEach((v) => {
+        const at = down.indexOf(v);
+        if (at >= 0) { down.splice(at, 1); tokens.append(h("span", { class: "hand-token placed", title: t("web.gp.token_on_board", { game: GAME, n: v }) }, String(v))); return; }
+        const tok = h("span", { class: "hand-token" }, String(v));
+        if (mine && playable.has(v)) {
+          pickable(tok, `token-${v}`, picked.token === v, () => { picked.token = v; redraw(); }, t("web.gp.pick_token", { game: GAME, n: v }));
+        }
+        tokens.append(tok);
+      });
+    } else {
+      tokens.append(h("span", { class: "hand-count" }, t("web.gp.tokens_count", { game: GAME, n: hand.length })));
+    }
+    card.append(changes.mark(tokens, `hand:${p}`, hand.length));
+    strip.append(card);
+  }
+  return strip;
 }

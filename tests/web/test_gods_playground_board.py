@@ -1,0 +1,163 @@
+"""God's Playground's board (meeple/web/static/js/boards/gods-playground.js) against ../shared/BOARDS.md:
+whole games played by clicking only inside ``[data-board]``, every legal move present on the board, and
+the other families' noble tokens nowhere in the page (DOM or WebSocket frames) before the reveal."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+import meeple
+
+from .play import start_game
+
+pytestmark = pytest.mark.skipif("gods-playground" not in meeple.games(), reason="God's Playground is not registered")
+
+GAME = "gods-playground"
+
+
+def play_by_board(page, seed: int, timeout: float = 240.0) -> dict[str, int]:
+    """Click random visible moves inside [data-board] (picking a source first when only picks are
+    visible) until the game is over; at every step each move of the move list must be on the board."""
+    rnd = random.Random(seed)
+    played: dict[str, int] = {}
+    last_error = None
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if page.query_selector("#game-over"):
+            return played
+        listed, on_board = page.evaluate("""() => [
+            [...document.querySelectorAll('[data-movelist] [data-action]')].map((e) => e.getAttribute('data-action')),
+            [...document.querySelectorAll('[data-board] [data-action]')].map((e) => e.getAttribute('data-action'))]""")
+        missing = [a for a in listed if a not in on_board]  # read in one go: an update may come between two reads
+        assert not missing, f"legal moves with no element on the board: {missing}"
+        visible = [el for el in page.query_selector_all("#board:not(.busy) [data-board] [data-action]") if el.is_visible()]
+        if not visible:
+            picks = [el for el in page.query_selector_all("[data-board] [data-pick]") if el.is_visible()]
+            if picks and listed:
+                try:
+                    rnd.choice(picks).click(timeout=1500)
+                except Exception:  # the board was redrawn under the click
+                    pass
+                continue
+            page.wait_for_timeout(30)
+            continue
+        element = rnd.choice(visible)
+        try:
+            text = element.get_attribute("data-action")
+            element.click(timeout=1500)
+        except Exception as exc:  # the board was redrawn under the click: look again
+            last_error = str(exc).splitlines()[0]
+            continue
+        played[text.split()[0]] = played.get(text.split()[0], 0) + 1
+        page.wait_for_timeout(10)
+    page.screenshot(path="/tmp/gp-board-timeout.png")
+    raise AssertionError(f"the game did not end in {timeout:.0f}s; moves so far {played}; status "
+                         f"{page.inner_text('#status')!r}; last click error {last_error!r}")
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, seed):
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board]")
+    played = play_by_board(page, seed)
+    assert page.query_selector("#game-over")
+    # clicks are counted as the page took them (a click that raced a redraw may go either way): at least
+    # the setup estates, the tokens, and some of the later phases' moves were made on the board
+    assert {"estate", "token"} <= set(played) and len(set(played) - {"estate", "token"}) >= 3, played
+    assert page.console_errors == []
+
+
+def test_tokens_are_picked_in_your_area_and_dropped_on_a_province(page, server):
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board]")
+    for _ in range(3):  # the setup: three estates, each on the next free slot of a province
+        page.wait_for_selector("[data-board] .estate-slot[data-action]:visible")
+        page.click("[data-board] .estate-slot[data-action] >> nth=0")
+        page.wait_for_timeout(100)
+    page.wait_for_selector("[data-board] [data-pick^='token-']")
+    page.click("[data-board] [data-pick='token-4']")
+    drops = page.query_selector_all("[data-board] .token-drop")
+    shown = [d.get_attribute("data-action") for d in drops if d.is_visible()]
+    hidden = [d.get_attribute("data-action") for d in drops if not d.is_visible()]
+    assert shown and all(a.endswith(" 4") for a in shown), shown
+    assert hidden and not any(a.endswith(" 4") for a in hidden)  # the other values wait for their pick
+    page.click("[data-board] .token-drop[data-action='token 1 4']")
+    page.wait_for_selector("[data-board] [data-token-spot='1:0'] [data-piece='token']")
+    assert page.inner_text("[data-board] .gp-family.me").count("4") >= 1
+    assert page.console_errors == []
+
+
+def test_other_families_tokens_are_nowhere_in_the_page_before_the_reveal(page, server):
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode())))
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board]")
+    for _ in range(3):
+        page.wait_for_selector("[data-board] .estate-slot[data-action]:visible")
+        page.click("[data-board] .estate-slot[data-action] >> nth=0")
+        page.wait_for_timeout(100)
+    # five of your six tokens: the bots' twelve are down meanwhile (they play at once)
+    for placed in range(5):
+        page.wait_for_selector("[data-board] .token-drop[data-action]:visible")
+        page.click("[data-board] .token-drop[data-action]:visible >> nth=0")
+        page.wait_for_function("n => document.querySelectorAll('[data-board] [data-token-spot$=\":0\"] [data-piece=token]').length > n", arg=placed)
+    page.wait_for_function("() => document.querySelectorAll('[data-board] [data-face=down]').length === 12")
+    for q in (1, 2):
+        for spot in page.query_selector_all(f"[data-board] [data-token-spot$=':{q}']"):
+            assert spot.query_selector(".piece-label") is None, "a face-down token shows a value"
+            assert spot.query_selector("[data-piece=token]") is None or spot.query_selector("[data-face=down]")
+    html = page.content()
+    assert "token_private" not in html
+    for text in frames:
+        message = json.loads(text)
+        body = message.get("update", message)
+        obs = body.get("observation") or {}
+        for q in (1, 2):
+            if "tokens_placed" in obs:
+                assert set(obs["tokens_placed"][q]) <= {0, 1}, obs["tokens_placed"]
+            if "bids" in obs:
+                assert obs["bids"][q] in (-1, -2)
+        for event_id, args in body.get("events", []):
+            assert not (event_id.endswith("_private") and args.get("seat") != 0), (event_id, args)
+    # the last token reveals all 18: now the same spots show the others' values (the check above could fail)
+    page.click("[data-board] .token-drop[data-action]:visible >> nth=0")
+    page.wait_for_function("() => document.querySelectorAll('[data-board] [data-face=down]').length === 0")
+    shown = [label.text_content() for q in (1, 2) for label in page.query_selector_all(f"[data-board] [data-token-spot$=':{q}'] .piece-label")]
+    assert len(shown) == 12 and all(text in "012345" for text in shown), shown
+    assert page.console_errors == []
+
+
+def test_the_board_draws_the_map_from_the_content_data(page, server):
+    start_game(page, server, GAME, 3, lang="zh")
+    page.wait_for_selector("[data-board]")
+    names = [page.text_content(f"[data-board] [data-province='{i}'] .gp-name") for i in range(5)]
+    assert names == ["普鲁士", "立陶宛", "乌克兰", "小波兰", "大波兰"]
+    # estate tracks: Prussia 6 slots, Ukraine 7, the others 8 (content.ESTATE_SLOTS)
+    counts = [len(page.query_selector_all(f"[data-board] [data-province='{i}'] .estate-slot")) for i in range(5)]
+    assert counts == [6, 8, 7, 8, 8]
+    assert len(page.query_selector_all("[data-board] [data-enemy]")) == 5
+    assert len(page.query_selector_all("[data-board] .phase-row")) == 16
+    assert len(page.query_selector_all("[data-board] .round-box")) == 4
+    assert len(page.query_selector_all("[data-board] .vp-cell")) == 100
+    # where the provinces lie: Prussia west of Lithuania, both north of the other three; Ukraine east
+    box = {i: page.query_selector(f"[data-board] [data-province='{i}'] .province-land").bounding_box() for i in range(5)}
+    assert box[0]["x"] < box[1]["x"] and box[0]["y"] < box[4]["y"] and box[1]["y"] < box[3]["y"]
+    assert box[2]["x"] > box[3]["x"] > box[4]["x"]
+    assert page.console_errors == []
+
+
+def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board] [data-action]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the map scrolls inside its frame
+    for element in page.query_selector_all("[data-board] [data-action]"):
+        if element.is_visible():
+            box = element.bounding_box()
+            assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action"), box)
+    context.close()
