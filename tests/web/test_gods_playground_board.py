@@ -161,3 +161,19 @@ def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, server
             box = element.bounding_box()
             assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action"), box)
     context.close()
+
+
+def test_a_log_entry_shows_its_seat_colour_and_lights_what_it_concerns(page, server):
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board] .estate-slot[data-action]:visible")
+    page.click("[data-board] [data-province='3'] .estate-slot[data-action]")
+    entry = page.locator("#log li.seat-entry", has_text="Little Poland").last
+    entry.wait_for()
+    assert "#f4f0e4" in entry.get_attribute("style")  # White's colour, the seat that built
+    entry.hover()
+    lit = page.query_selector_all("[data-board] .log-lit")
+    assert [el.evaluate("e => e.parentNode.dataset.province") for el in lit] == ["3"]
+    page.mouse.move(0, 0)
+    page.locator("h1").hover()
+    assert page.query_selector_all("[data-board] .log-lit") == []
+    assert page.console_errors == []

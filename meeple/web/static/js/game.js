@@ -237,8 +237,25 @@ class GamePage {
   renderLog() {
     const start = this.el.log.children.length <= this.log.length ? this.el.log.children.length : 0;
     if (start === 0) this.el.log.replaceChildren();
-    for (const line of this.log.slice(start)) this.el.log.append(h("li", {}, show(line)));
+    const hints = this.board && this.board.logHint;
+    this.log.slice(start).forEach((line, k) => {
+      const li = h("li", {}, show(line));
+      const event = this.events[start + k];
+      const hint = hints && event ? hints(event) : null;
+      if (hint) this.decorate(li, hint);
+      this.el.log.append(li);
+    });
     this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  // A board's hint for a log entry: the colour of the seat it names, and what it concerns on the board
+  // (CSS selectors inside the board), lit while the pointer is on the entry.
+  decorate(li, hint) {
+    if (hint.colour) { li.classList.add("seat-entry"); li.style.setProperty("--seat", hint.colour); }
+    if (!hint.selectors || !hint.selectors.length) return;
+    const lit = () => this.el.board.querySelectorAll(hint.selectors.join(","));
+    li.addEventListener("mouseenter", () => lit().forEach((el) => el.classList.add("log-lit")));
+    li.addEventListener("mouseleave", () => lit().forEach((el) => el.classList.remove("log-lit")));
   }
 
   renderSummary(v) {

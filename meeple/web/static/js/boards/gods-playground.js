@@ -742,3 +742,17 @@ function familyAreas(ctx) {
   }
   return strip;
 }
+
+// What a log entry concerns, for the log beside the board: the seat's colour and the province, enemy,
+// senate seat or camp it names (lit on the map while the pointer is on the entry).
+export function logHint([, args]) {
+  if (!args || typeof args !== "object") return null;
+  const selectors = [];
+  if (Number.isInteger(args.province)) selectors.push(`[data-province="${args.province}"] > .province-land`);
+  if (Number.isInteger(args.province2)) selectors.push(`[data-province="${args.province2}"] > .province-land`);
+  if (Number.isInteger(args.enemy)) selectors.push(`[data-enemy="${args.enemy}"] > .enemy-land`);
+  if (Number.isInteger(args.area)) selectors.push(args.area === 5 ? ".gp-camp" : `[data-province="${args.area}"] > .province-land`);
+  const seat = Number.isInteger(args.seat) && args.seat >= 0 && args.seat < 3 ? args.seat : null;
+  if (seat === null && !selectors.length) return null;
+  return { colour: seat === null ? null : FAMILY_COLOURS[seat], selectors };
+}
