@@ -68,6 +68,14 @@ def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, seed):
     # clicks are counted as the page took them (a click that raced a redraw may go either way): at least
     # the setup estates, the tokens, and some of the later phases' moves were made on the board
     assert {"estate", "token"} <= set(played) and len(set(played) - {"estate", "token"}) >= 3, played
+    # the end on the board: each family's VP by category (the rounds, the estates) adding up to its total
+    rows = page.eval_on_selector_all("[data-board] .gp-final tbody tr",
+                                     "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))")
+    assert len(rows) == 3
+    for rounds, estates, total, *_ in rows:
+        assert int(rounds) + int(estates) == int(total)
+    winners = page.eval_on_selector_all("[data-board] .gp-final tr.winner td:nth-child(4)", "tds => tds.map(td => Number(td.textContent))")
+    assert winners and max(int(r[2]) for r in rows) == winners[0]
     assert page.console_errors == []
 
 

@@ -679,6 +679,10 @@ function decisionBar(ctx) {
   const when = o.phase > 0 ? t("web.gp.round_phase", { game: GAME, round: Math.max(1, o.round || 1), rounds: c.rounds, number: o.phase, name: phaseName(o.phase) })
     : t("web.gp.setup_phase");
   bar.append(h("p", { class: "gp-ask" }, h("strong", {}, when), " ", say));
+  bar.append(h("p", { class: "gp-scores", "aria-label": t("web.gp.vp_track") }, (o.vp || []).map((vp, p) =>
+    h("span", { class: "gp-score", style: `--family: ${FAMILY_COLOURS[p]}` }, h("i", { class: "swatch" }),
+      t("web.gp.score_of", { game: GAME, seat: p, n: vp })))));
+  if (view.over) bar.append(finalScores(ctx));
   const controls = h("div", { class: "gp-controls" });
   const bids = view.legal.filter((e) => e.action.name === "bid");
   if (bids.length) {
@@ -699,6 +703,23 @@ function decisionBar(ctx) {
   }
   if (controls.childNodes.length) bar.append(controls);
   return bar;
+}
+
+// The end: each family's points by the rulebook's categories (the rounds' VP, the estates' slot values
+// at the end), and the tie-breaks in their order (noble cubes in the provinces, then money).
+function finalScores({ o, view }) {
+  const winners = (view.result && view.result.winners) || [];
+  const rows = (o.vp || []).map((vp, p) => {
+    const estates = (o.final_estate_vp || [])[p] || 0;
+    const nobles = (o.nobles || []).reduce((sum, row) => sum + row[p], 0);
+    return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
+      h("th", { scope: "row" }, named(GAME, "family", p, "")), h("td", {}, String(vp - estates)), h("td", {}, String(estates)),
+      h("td", {}, h("strong", {}, String(vp))), h("td", {}, String(nobles)), h("td", {}, t("web.gp.money", { n: o.money[p] })));
+  });
+  return h("table", { class: "grid gp-final" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("web.gp.final.rounds")), h("th", {}, t("web.gp.final.estates")),
+      h("th", {}, t("web.gp.final.total")), h("th", {}, t("web.gp.final.nobles")), h("th", {}, t("web.gp.final.money")))),
+    h("tbody", {}, rows));
 }
 
 // ---------------------------------------------------------------- below the map: each family's area
