@@ -207,7 +207,10 @@ class View(Open):
     seats: list[SeatInfo]
     result: dict[str, Any] | None = Field(description="scores and winners, once the game is over")
     log_start: int = Field(description="index of the first line in 'log' (replace your log from there)")
-    log: list[str]
+    log: list[str] = Field(description="the log lines you may read, from index log_start on, in your language")
+    events: list[tuple[str, dict[str, Any]]] = Field(
+        description="the same log entries as structured events, [message id, args] (one per line of 'log', "
+                    "same order, same log_start): args hold seat numbers, component keys, numbers, nested messages")
 
 
 class Acted(Open):

@@ -17,15 +17,17 @@ import secrets
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from orjson import Fragment
 from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
-from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveReport, State, UnknownGame
+from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
 from meeple.core import i18n
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
@@ -42,10 +44,21 @@ from meeple.server.quota import Quota
 from meeple.server.undo import undo_refusal
 from meeple.server.push import Ack, Facts, Subscriber
 from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
-from meeple.server.wire import dumps, loads
+from meeple.server.wire import dumps, dumps_bytes, loads
 from meeple.server.writer import PG_GATHER, EventRow, Writer
 
 log = logging.getLogger("meeple.server")
+
+
+def _event_json(entry: LogEntry) -> Fragment:
+    """``[entry.id, entry.args]`` as JSON, as a view's ``events`` carries it."""
+    return Fragment(dumps_bytes([entry.id, entry.args]))
+
+
+def replay_entry(entry: LogEntry, lang: str) -> dict[str, Any]:
+    """One line of a replay's log: its text, who could read it, and its event (``id``, ``args``: a copy)."""
+    return {"text": entry.render(lang), "visible_to": None if entry.visible_to is None else list(entry.visible_to),
+            "id": entry.id, "args": loads(dumps_bytes(entry.args))}
 
 
 def hash_secret(secret: str) -> str:
@@ -90,6 +103,7 @@ class LiveGame:
     claiming: bool = False  # asking PostgreSQL whether this process may move the game's bots (``claims``)
     touched: float = field(default_factory=time.monotonic)
     logs: dict[tuple[int | None, str], tuple[int, int, list[str]]] = field(default_factory=dict)
+    event_logs: dict[int | str | None, tuple[int, int, list[Fragment]]] = field(default_factory=dict)
     seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
     meta: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # lang → (seats_version, seat_meta)
 
@@ -110,15 +124,32 @@ class LiveGame:
         undo or a reload, which change ``epoch``). The list is extended in place as the game goes on:
         whoever keeps it across a change must keep its length too (``Facts`` does)."""
         log = self.state.log
-        key = (viewer, lang)
-        epoch, done, lines = self.logs.get(key, (self.epoch, 0, None))
-        if lines is None or epoch != self.epoch or done > len(log):
-            done, lines = 0, []
-            self.logs[key] = (self.epoch, 0, lines)
+        return self._extended(self.logs, (viewer, lang),
+                              lambda done: [e.render(lang) for e in log[done:] if e.visible(viewer)])
+
+    def events_for(self, viewer: int | None) -> list[Fragment]:
+        """The log entries ``viewer`` may read as structured events, ``[entry.id, entry.args]``, each as
+        its JSON (an ``orjson.Fragment``: a snapshot, never the state's own argument values). The same
+        entries as ``log_for(viewer, lang)`` in any language, in the same order, extended alike. Each
+        entry is serialized once for all viewers (``"all"``: every entry's, in log order)."""
+        log = self.state.log
+        every = self._extended(self.event_logs, "all", lambda done: [_event_json(e) for e in log[done:]])
+        return self._extended(self.event_logs, viewer,
+                              lambda done: [j for e, j in zip(log[done:], every[done:]) if e.visible(viewer)])
+
+    def _extended(self, cache: dict[Any, tuple[int, int, list[Any]]], key: Any,
+                  new_items: Callable[[int], list[Any]]) -> list[Any]:
+        """The list remembered under ``key``, brought up to the whole log: ``new_items(k)`` gives the
+        items of the log entries from index ``k`` on; a new list after an undo or a reload."""
+        log = self.state.log
+        epoch, done, items = cache.get(key, (self.epoch, 0, None))
+        if items is None or epoch != self.epoch or done > len(log):
+            done, items = 0, []
+            cache[key] = (self.epoch, 0, items)
         if done < len(log):
-            lines += [e.render(lang) for e in log[done:] if e.visible(viewer)]
-            self.logs[key] = (self.epoch, len(log), lines)
-        return lines
+            items += new_items(done)
+            cache[key] = (self.epoch, len(log), items)
+        return items
 
     @property
     def status(self) -> str:
@@ -632,7 +663,7 @@ class Hub:
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
                                  can_undo=self.undo_possible(g, viewer), public=public, lang=lang)
-            hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang))
+            hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang), g.events_for(viewer))
         return hit
 
     def view(self, g: LiveGame, viewer: int | None, log_from: int = 0, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -643,6 +674,7 @@ class Hub:
         view: dict[str, Any] = loads(facts.head() + "}")
         view["log_start"] = start
         view["log"] = lines[start:]
+        view["events"] = loads(dumps_bytes(facts.events[start:]))
         return view
 
     def message_for(self, g: LiveGame, sub: Subscriber) -> str | None:
@@ -945,7 +977,7 @@ class Hub:
         return {
             "id": g.id, "game": g.row["game"], "players": g.row["players"], "options": json.loads(g.row["options"]),
             "seed": g.row["seed"], "moves": moves,
-            "log": [{"text": e.render(lang), "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "log": [replay_entry(e, lang) for e in state.log],
             "result": {"scores": list(state.scores()), "winners": list(state.winners())},
         }
 
@@ -962,6 +994,6 @@ class Hub:
             "over": state.is_over(),
             "public": state.observation(None),
             "observations": [state.observation(p) for p in range(state.players)],
-            "log": [{"text": e.render(lang), "visible_to": None if e.visible_to is None else list(e.visible_to)} for e in state.log],
+            "log": [replay_entry(e, lang) for e in state.log],
             "scores": list(state.scores()),
         }

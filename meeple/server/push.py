@@ -3,7 +3,8 @@
 By default a watcher gets a whole ``view`` after every change. A watcher whose hello said
 ``"updates": true`` gets one whole view first (and again whenever it sends ``{"type": "view"}``), then
 ``update`` messages: ``seq``, each view field whose value differs from the last message it got, the new
-log lines, and the top-level observation keys that changed (none with ``"observation": false``).
+log lines with their events, and the top-level observation keys that changed (none with
+``"observation": false``).
 The ack of its own move usually carries the update to the acknowledged ``seq`` (``"update": {...}``),
 so the mover's socket gets one message per move instead of two.
 Applying the updates in order to the first view gives exactly the view it would have been sent
@@ -33,14 +34,20 @@ class Facts:
     """What one viewer may know at one version of a game; each part computed on first use.
 
     ``fields`` are ``views.view_fields`` (everything but the observation and the log); ``lines`` is
-    ``log_for(viewer)``. A ``Facts`` is dropped at the game's next change, and the state does not change
-    while it lives (both happen under the game's lock)."""
+    ``log_for(viewer)``; ``events`` are the same entries as ``[id, args]``, each as its JSON
+    (``LiveGame.events_for``: one per line, in the same order). A ``Facts`` is dropped at the game's
+    next change, and the state does not change while it lives (both happen under the game's lock)."""
 
-    __slots__ = ("state", "viewer", "game_id", "fields", "_lines", "_nlines", "_obs", "_obs_parts", "_head")
+    __slots__ = ("state", "viewer", "game_id", "fields", "_lines", "_events", "_nlines", "_obs", "_obs_parts",
+                 "_head")
 
-    def __init__(self, state: State, viewer: int | None, game_id: str, fields: dict[str, Any], lines: list[str]) -> None:
+    def __init__(self, state: State, viewer: int | None, game_id: str, fields: dict[str, Any], lines: list[str],
+                 events: list[orjson.Fragment]) -> None:
+        if len(events) != len(lines):
+            raise ValueError(f"{len(events)} log events for {len(lines)} log lines")
         self.state, self.viewer, self.game_id, self.fields = state, viewer, game_id, fields
-        self._lines, self._nlines = lines, len(lines)  # the game extends that list in place later
+        self._lines, self._nlines = lines, len(lines)  # the game extends these lists in place later
+        self._events = events
         self._obs: Any = MISSING
         self._obs_parts: dict[str, bytes] | None = None
         self._head: str | None = None
@@ -50,6 +57,12 @@ class Facts:
         """The viewer's log lines at this version (never changed by the caller)."""
         lines = self._lines
         return lines if len(lines) == self._nlines else lines[:self._nlines]
+
+    @property
+    def events(self) -> list[orjson.Fragment]:
+        """The viewer's log events at this version, one per line (JSON fragments; never changed by the caller)."""
+        events = self._events
+        return events if len(events) == self._nlines else events[:self._nlines]
 
     @property
     def observation(self) -> Any:
@@ -148,7 +161,8 @@ class Subscriber:
 
     def _whole(self, facts: Facts, epoch: int) -> str:
         start, _ = self._log_start(facts.lines, epoch)
-        text = facts.head() + ',"log_start":' + str(start) + ',"log":' + dumps(facts.lines[start:]) + "}"
+        text = (facts.head() + ',"log_start":' + str(start) + ',"log":' + dumps(facts.lines[start:])
+                + ',"events":' + dumps(facts.events[start:]) + "}")
         if self.updates:
             self.whole_next = False
             self.sent = dict(facts.fields)
@@ -170,6 +184,7 @@ class Subscriber:
         if start < len(facts.lines) or reset:
             msg["log_start"] = start
             msg["log"] = facts.lines[start:]
+            msg["events"] = facts.events[start:]
             changed = True
         if self.with_observation:
             parts = facts.observation_parts()
@@ -191,24 +206,32 @@ class Subscriber:
 def apply_update(view: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
     """The view after ``update`` (a message of type "update", also found in an "ack" as its "update"),
     as a client applies it; ``view`` is not changed.
-    The view's ``log`` holds the client's lines from its ``log_start`` on.
+    The view's ``log`` holds the client's lines from its ``log_start`` on, and its ``events`` the same
+    entries as ``[id, args]``: both are cut and extended alike.
 
-    >>> v = {"type": "view", "seq": 1, "your_turn": True, "observation": {"a": 1, "b": 2}, "log_start": 0, "log": ["x"]}
-    >>> apply_update(v, {"type": "update", "seq": 2, "your_turn": False, "observation": {"a": 5},
-    ...                  "observation_removed": ["b"], "log_start": 1, "log": ["y"]})["observation"]
-    {'a': 5}
+    >>> v = {"type": "view", "seq": 1, "your_turn": True, "observation": {"a": 1, "b": 2}, "log_start": 0,
+    ...      "log": ["x"], "events": [["g.x", {}]]}
+    >>> u = apply_update(v, {"type": "update", "seq": 2, "your_turn": False, "observation": {"a": 5},
+    ...                      "observation_removed": ["b"], "log_start": 1, "log": ["y"], "events": [["g.y", {"seat": 0}]]})
+    >>> u["observation"], u["log"], u["events"]
+    ({'a': 5}, ['x', 'y'], [['g.x', {}], ['g.y', {'seat': 0}]])
     """
     out = dict(view)
     for key, value in update.items():
-        if key in ("type", "observation", "observation_removed", "log", "log_start"):
+        if key in ("type", "observation", "observation_removed", "log", "events", "log_start"):
             continue
         out[key] = value
     if "log_start" in update:
         base, start = view.get("log_start", 0), update["log_start"]
-        if start >= base:
-            out["log"] = list(view["log"])[: start - base] + list(update["log"])
-        else:
-            out["log"], out["log_start"] = list(update["log"]), start
+        for key in ("log", "events"):
+            if key != "log" and key not in view and key not in update:
+                continue
+            if start >= base:
+                out[key] = list(view.get(key, ()))[: start - base] + list(update.get(key, ()))
+            else:
+                out[key] = list(update.get(key, ()))
+        if start < base:
+            out["log_start"] = start
     if "observation" in update or "observation_removed" in update:
         obs = dict(view["observation"])
         obs.update(update.get("observation", {}))

@@ -13,6 +13,7 @@ Peek, the test double with hidden hands and a secret card:
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -27,7 +28,7 @@ from .helpers import client, humans, view
 HIDDEN_GAMES = {"citadels": 2, "gods-playground": 3, "kingsburg": 2}
 REGISTERED = [g for g in HIDDEN_GAMES if g in meeple.games()]
 VIEW_KEYS = {"type", "game_id", "game", "seq", "seat", "status", "over", "to_move", "your_turn", "observation",
-             "legal", "can_undo", "seats", "result", "log_start", "log"}
+             "legal", "can_undo", "seats", "result", "log_start", "log", "events"}
 
 
 def players_of(game: str) -> int:
@@ -57,10 +58,16 @@ def test_view_builder_is_blind_to_hidden_information(game: str) -> None:
         step += 1
 
 
+def events_for(state, seat: int | None) -> list:
+    """What a view's ``events`` must hold: ``[id, args]`` of each log entry the seat may read, as JSON."""
+    return json.loads(json.dumps([[e.id, e.args] for e in state.log if e.visible(seat)]))
+
+
 def check_message(msg: dict, state, seat: int | None) -> None:
     assert set(msg) == VIEW_KEYS, set(msg) ^ VIEW_KEYS
     assert msg["observation"] == state.observation(seat)
     assert msg["log"] == state.log_for(seat)[msg["log_start"]:]
+    assert msg["events"] == events_for(state, seat)[msg["log_start"]:]
     if seat is not None and seat in state.to_move():
         assert msg["legal"] == legal_list(state, seat)
     else:
@@ -141,7 +148,7 @@ def test_every_push_and_response_holds_only_what_the_seat_may_know(sqlite_url: s
                 latest = [w.until(seq) for w in watchers]
                 # HTTP views agree with the pushes
                 http = view(c, gid, tokens[seat])
-                skip = {"seats", "log", "log_start"}
+                skip = {"seats", "log", "events", "log_start"}
                 assert {k: v for k, v in http.items() if k not in skip} == \
                     {k: v for k, v in latest[seat].items() if k not in skip}
                 check_message(http, local, seat)

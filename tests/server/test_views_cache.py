@@ -11,6 +11,7 @@ from meeple.core import Action
 from meeple.server.hub import LiveGame
 from meeple.server.push import Facts
 from meeple.server.views import action_forms, legal_list, public_facts, view_fields
+from meeple.server.wire import dumps, loads
 
 
 def test_action_forms_are_the_actions_own_and_a_subclass_is_not_remembered() -> None:
@@ -46,19 +47,23 @@ def test_facts_keep_their_log_lines_while_the_game_goes_on() -> None:
     state = meeple.load("cube-europe", players=2).new_game(seed=1)
     g = LiveGame(id="g", row={}, seats=[], state=state, seq=0, moves=[])
     rng = random.Random(1)
-    lines = g.log_for(0)
-    facts = Facts(state, 0, "g", {}, lines)
-    before = list(facts.lines)
+    lines, events = g.log_for(0), g.events_for(0)
+    facts = Facts(state, 0, "g", {}, lines, events)
+    before, before_events = list(facts.lines), list(facts.events)
     for _ in range(5):
         seat = state.to_move()[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
-    later = g.log_for(0)
+    later, later_events = g.log_for(0), g.events_for(0)
     assert later is lines and len(later) > len(before)   # extended in place…
+    assert later_events is events and len(later_events) == len(later)
     assert facts.lines == before                          # …but an older Facts still has its own lines
+    assert facts.events == before_events and len(facts.events) == len(before)
     assert later == [e.text for e in state.log if e.visible(0)] == state.log_for(0)
+    assert loads(dumps(later_events)) == loads(dumps([[e.id, e.args] for e in state.log if e.visible(0)]))
     g.epoch += 1                                          # an undo or a reload: a new list
-    again = g.log_for(0)
+    again, again_events = g.log_for(0), g.events_for(0)
     assert again is not lines and again == later
+    assert again_events is not events and loads(dumps(again_events)) == loads(dumps(later_events))
 
 
 def test_seat_facts_are_rebuilt_exactly_when_the_seats_change() -> None:

@@ -195,7 +195,7 @@ def test_updates_carry_only_what_changed_and_a_view_comes_on_request(sqlite_url:
                 {k: v for k, v in view(c, gid, east).items() if k != "observation"} | {"log_start": 0}
             we.send_json({"type": "view", "ref": 7})
             whole = next_view(we)
-            assert whole == view(c, gid, east) | {"log_start": len(ve["log"]), "log": []}
+            assert whole == view(c, gid, east) | {"log_start": len(ve["log"]), "log": [], "events": []}
             we.send_json({"type": "move", "seq": 1, "text": "peek"})
             ve, ack = follow(we, whole, "ack")
             assert ack["update"]["seq"] == 2 and "observation" not in ack["update"]
