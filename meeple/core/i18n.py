@@ -148,7 +148,7 @@ class Message(NamedTuple):
         return {"id": self.id, "args": self.args}
 
 
-def msg(message_id: str, **args: Any) -> dict[str, Any]:
+def msg(message_id: str, /, **args: Any) -> dict[str, Any]:
     """A message as a JSON value, to nest in another message's arguments.
 
     >>> render("core.legal_now", {"action": "x", "seat": 0, "legal": [msg("core.more")]}, "en")

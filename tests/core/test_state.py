@@ -228,6 +228,21 @@ def test_log_privacy(toy_game) -> None:
     assert str(LogEntry("hello", {}, (0,))) == "hello"  # a plug-in without a catalogue: its text is its id
 
 
+def test_say_takes_the_seats_positionally_or_by_name_and_say_again_shares_its_entry(toy_game) -> None:
+    state = toy_game(players=2)
+    state.say("core.text", (1,), text="secret")
+    state.say("core.text", to=(0,), text="also secret")  # ``to`` by name is still the visibility
+    assert [e.visible_to for e in state.log[-2:]] == [(1,), (0,)]
+    assert state.log[-1].args == {"text": "also secret"}
+    other = toy_game(players=2)
+    state.say_again("core.text", ("hello", 1), text="hello 1")
+    other.say_again("core.text", ("hello", 1), text="hello 1")
+    other.say_again("core.text", ("hello", 2), text="hello 2")
+    assert state.log[-1] is other.log[-2]  # one shared (public, never mutated) entry for one key
+    assert state.log[-1].visible_to is None and state.log[-1].render("en") == "hello 1"
+    assert other.log[-1].args == {"text": "hello 2"}
+
+
 def test_observation_carries_the_base_keys(toy_game) -> None:
     state = _bid_phase(toy_game)
     obs = state.observation(0)

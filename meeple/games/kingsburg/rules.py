@@ -348,7 +348,7 @@ class KingsburgState(State):
         self.built_now = [0] * n
         self.cur = 0
         self.sel = 0
-        self.say("kingsburg.season", None, season=SEASONS[s], year=self.year)
+        self.say_again("kingsburg.season", (s, self.year), season=SEASONS[s], year=self.year)
         q = self.queue
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
@@ -461,7 +461,7 @@ class KingsburgState(State):
         if mask in (1, 2, 4):
             r = (1, 2, 4).index(mask)
             self.res[p][r] += k
-            self.say("kingsburg.takes", None, seat=p, n=k, resource=RESOURCES[r])
+            self.say_again("kingsburg.takes", (p, k, r), seat=p, n=k, resource=RESOURCES[r])
             self.queue.pop(0)
             return None
         return p
@@ -469,7 +469,7 @@ class KingsburgState(State):
     def _a_take(self, action: Action, t: list, p: int) -> None:
         r = RES_INDEX[action.args[0]]
         self.res[p][r] += 1
-        self.say("kingsburg.takes", None, seat=p, n=1, resource=RESOURCES[r])
+        self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])
         t[2] -= 1
         if t[2] <= 0:
             self.queue.pop(0)
@@ -503,7 +503,7 @@ class KingsburgState(State):
             if extra:
                 self.say("kingsburg.rolls_white", None, seat=q, dice=_dice(faces), n=extra)
             else:
-                self.say("kingsburg.rolls", None, seat=q, dice=_dice(faces))
+                self.say_again("kingsburg.rolls", (q, *faces), seat=q, dice=_dice(faces))
         elif mode == "one":
             d = self.dice[q]
             d[0] = faces[0]
@@ -618,7 +618,7 @@ class KingsburgState(State):
         if envoy:
             self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
         else:
-            self.say("kingsburg.places", None, seat=p, way=words, advisor=n, number=n)
+            self.say_again("kingsburg.places", (p, n, way[0]), seat=p, way=words, advisor=n, number=n)
 
     def _t_collect(self, t: list) -> None:
         """Every player takes what their advisors give, advisor 1 to 18."""
@@ -643,18 +643,18 @@ class KingsburgState(State):
         sub: list = []
         if n == 1:
             self.vp[p] += 1
-            self.say("kingsburg.gains.1", None, seat=p)
+            self.say_again("kingsburg.gains.1", p, seat=p)
         elif n == 2:
             res[0] += 1
-            self.say("kingsburg.gains.2", None, seat=p)
+            self.say_again("kingsburg.gains.2", p, seat=p)
         elif n == 3:
             res[1] += 1
-            self.say("kingsburg.gains.3", None, seat=p)
+            self.say_again("kingsburg.gains.3", p, seat=p)
         elif n == 4:
             sub = [["take", p, 1, 3]]
         elif n == 5:
             self._soldiers_from_advisor(p, 1)
-            self.say("kingsburg.gains.5", None, seat=p)
+            self.say_again("kingsburg.gains.5", p, seat=p)
         elif n == 6:
             sub = [["alch", p]]
         elif n == 7:
@@ -662,13 +662,13 @@ class KingsburgState(State):
             sub = [["take", p, 1, 7]]
         elif n == 8:
             res[0] += 2
-            self.say("kingsburg.gains.8", None, seat=p)
+            self.say_again("kingsburg.gains.8", p, seat=p)
         elif n == 9:
             res[1] += 1
             sub = [["take", p, 1, 5]]
         elif n == 10:
             self._soldiers_from_advisor(p, 2)
-            self.say("kingsburg.gains.10", None, seat=p)
+            self.say_again("kingsburg.gains.10", p, seat=p)
             sub = [["peek", p]]
         elif n == 11:
             res[2] += 1
@@ -678,29 +678,29 @@ class KingsburgState(State):
             sub = [["take", p, 2, 7]]
         elif n == 13:
             res[2] += 3
-            self.say("kingsburg.gains.13", None, seat=p)
+            self.say_again("kingsburg.gains.13", p, seat=p)
         elif n == 14:
             sub = [["smuggle", p]]
         elif n == 15:
             res[0] += 1
             res[1] += 1
             res[2] += 1
-            self.say("kingsburg.gains.15", None, seat=p)
+            self.say_again("kingsburg.gains.15", p, seat=p)
         elif n == 16:
             res[0] += 4
-            self.say("kingsburg.gains.16", None, seat=p)
+            self.say_again("kingsburg.gains.16", p, seat=p)
         elif n == 17:
             self.vp[p] += 3
-            self.say("kingsburg.gains.17", None, seat=p)
+            self.say_again("kingsburg.gains.17", p, seat=p)
             sub = [["take", p, 2, 7], ["peek", p]]
         else:
             self._soldiers_from_advisor(p, 1)
             res[0] += 1
             res[1] += 1
             res[2] += 1
-            self.say("kingsburg.gains.18", None, seat=p)
+            self.say_again("kingsburg.gains.18", p, seat=p)
         if n in (7, 12):
-            self.say("kingsburg.token_from", None, seat=p, advisor=n)
+            self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
         if sub:
             q[0:0] = sub
         return None
@@ -803,7 +803,7 @@ class KingsburgState(State):
         if second:
             self.say("kingsburg.builds_second", None, seat=p, building=B_KEY[b], gold=g, wood=w, stone=s, vp=B_VP[b])
         else:
-            self.say("kingsburg.builds", None, seat=p, building=B_KEY[b], gold=g, wood=w, stone=s, vp=B_VP[b])
+            self.say_again("kingsburg.builds", (p, b, g, w, s), seat=p, building=B_KEY[b], gold=g, wood=w, stone=s, vp=B_VP[b])
 
     def _t_endseason(self, t: list) -> None:
         """After each season: Inn (after summer), Embassy, Town Hall."""
@@ -813,7 +813,7 @@ class KingsburgState(State):
             bl = self.built[p]
             if self.season == 1 and (bl >> INN & 1):
                 self._give_token(p)
-                self.say("kingsburg.inn_token", None, seat=p)
+                self.say_again("kingsburg.inn_token", p, seat=p)
             if (bl >> EMBASSY & 1):
                 self.vp[p] += 1
                 self.say("kingsburg.embassy_vp", None, seat=p)

@@ -1,0 +1,98 @@
+"""Machine instructions per random game, counted by Valgrind (callgrind): a cost figure that a busy or
+shared machine does not disturb, for before/after comparisons where timings swing by 10-30 %.
+
+For each game and player count it runs the interpreter under callgrind twice, playing 0 and N random
+games after the same start-up and one warm-up game, and prints the difference divided by N. With
+``--vs TREE`` it does the same for another checkout (e.g. a ``git worktree`` of an older commit) and
+prints the ratio. Needs ``valgrind``; each run takes 20-60 s (callgrind is ~50x slower than Python).
+
+    python benchmarks/instructions.py --game kingsburg --players 3 4 --games 30
+    git worktree add /tmp/before 5bc630a && python benchmarks/instructions.py --vs /tmp/before
+
+Numbers are instructions, not seconds: the collector's and the caches' behaviour is counted only as far
+as it executes instructions. OpenBLAS threads (which spin) are held to one so they do not add noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PLAY = """
+import sys
+root, game, players, n = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+sys.path.insert(0, root)
+import meeple
+from meeple.core import Rng
+def playout(state, rng):
+    while True:
+        movers = state.to_move()
+        if not movers:
+            return
+        player = movers[0] if len(movers) == 1 else movers[rng.randbelow(len(movers))]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.randbelow(len(legal))], player)
+g = meeple.load(game, players=players)
+playout(g.new_game(seed=999), Rng(1))
+rng = Rng(7)
+for i in range(n):
+    playout(g.new_game(seed=i), rng)
+"""
+
+
+def collected(script: Path, root: Path, game: str, players: int, games: int) -> int:
+    """Instructions callgrind counted for the whole run."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
+                          str(root), game, str(players), str(games)], capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if not found:
+        raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_game(script: Path, root: Path, game: str, players: int, games: int) -> float:
+    return (collected(script, root, game, players, games) - collected(script, root, game, players, 0)) / games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--players", nargs="*", type=int, help="player counts (default: each game's smallest)")
+    parser.add_argument("--games", type=int, default=20, help="random games per count (default 20)")
+    parser.add_argument("--root", type=Path, default=HERE.parent, help="the checkout to measure (default: this one)")
+    parser.add_argument("--vs", type=Path, help="another checkout to compare with (the baseline)")
+    args = parser.parse_args(argv)
+    if not shutil.which("valgrind"):
+        parser.error("valgrind is not installed (apt-get install valgrind)")
+    sys.path.insert(0, str(args.root))
+    import meeple
+
+    catalogue = meeple.games()
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "play.py"
+        script.write_text(PLAY, encoding="utf-8")
+        print(f"{'game':<18}{'players':>8}{'instructions/game':>20}" + (f"{'baseline':>16}{'ratio':>8}" if args.vs else ""))
+        for gid in args.game or list(catalogue):
+            info = catalogue[gid]
+            for n in args.players or [info.min_players]:
+                if not info.min_players <= n <= info.max_players:
+                    continue
+                cost = per_game(script, args.root, gid, n, args.games)
+                line = f"{gid:<18}{n:>8}{cost:>20,.0f}"
+                if args.vs:
+                    base = per_game(script, args.vs, gid, n, args.games)
+                    line += f"{base:>16,.0f}{cost / base:>8.3f}"
+                print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
