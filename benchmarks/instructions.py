@@ -27,23 +27,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PLAY = """
 import sys
-root, game, players, n = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-sys.path.insert(0, root)
+root, benchmarks, game, players, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+sys.path[:0] = [root, benchmarks]
 import meeple
 from meeple.core import Rng
-def playout(state, rng):
-    while True:
-        movers = state.to_move()
-        if not movers:
-            return
-        player = movers[0] if len(movers) == 1 else movers[rng.randbelow(len(movers))]
-        legal = state.legal_actions(player)
-        state.apply(legal[rng.randbelow(len(legal))], player)
+from throughput import random_playout
 g = meeple.load(game, players=players)
-playout(g.new_game(seed=999), Rng(1))
+random_playout(g.new_game(seed=999), Rng(1))
 rng = Rng(7)
 for i in range(n):
-    playout(g.new_game(seed=i), rng)
+    random_playout(g.new_game(seed=i), rng)
 """
 
 
@@ -51,7 +44,7 @@ def collected(script: Path, root: Path, game: str, players: int, games: int) -> 
     """Instructions callgrind counted for the whole run."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
-                          str(root), game, str(players), str(games)], capture_output=True, text=True, env=env, check=True)
+                          str(root), str(HERE), game, str(players), str(games)], capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
         raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
