@@ -6,7 +6,8 @@
                                          # a placeholder one language has and another lacks, bad plurals
     python tools/catalogues.py compile   # write .mo files beside the .po (optional: meeple reads .po)
 
-A domain is a package with a ``locale`` folder: ``meeple`` (core, command line, server), ``web`` (the
+A domain is a package with a ``locale`` folder (``<domain>.po`` per language, and any other ``.po``
+beside it, merged: the browser keeps each board's words in ``board-<game>.po``): ``meeple`` (core, command line, server), ``web`` (the
 browser) and one per game package. The ids are found where the code names them: ``say("…")``,
 ``IllegalAction("…")`` and the other errors, ``Message("…")``, ``msg("…")``, ``plain(lang, "…")``,
 ``t("…")`` (the browser's ``t('…')`` too). Ids built at run time (``f"{game}.title"``) are not found
@@ -78,6 +79,14 @@ def po_path(locale_dir: Path, lang: str, domain: str) -> Path:
     return locale_dir / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
+def po_files(locale_dir: Path, lang: str, domain: str) -> list[Path]:
+    """Every catalogue of ``domain`` in ``lang``: ``<domain>.po`` and any other ``.po`` beside it (the
+    browser keeps one per board, ``board-<game>.po``), as meeple merges them."""
+    main = po_path(locale_dir, lang, domain)
+    others = sorted(p for p in main.parent.glob("*.po") if p != main) if main.parent.is_dir() else []
+    return [main, *others]
+
+
 def read(path: Path, lang: str) -> Catalog:
     if not path.exists():
         return Catalog(locale=lang, domain=path.stem)
@@ -105,7 +114,8 @@ def update() -> None:
         for lang in LANGS:
             path = po_path(locale_dir, lang, domain)
             catalog = read(path, lang)
-            known = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+            known = {m.id if isinstance(m.id, str) else m.id[0]
+                     for other in po_files(locale_dir, lang, domain) for m in read(other, lang) if m.id}
             added = sorted(ids - known)
             for message_id in added:
                 catalog.add(message_id, "")
@@ -119,25 +129,27 @@ def check() -> int:
     everywhere: dict[str, set[str]] = {lang: set() for lang in LANGS}  # a domain may use another's ids
     for domain, (_source, locale_dir) in domains().items():
         for lang in LANGS:
-            everywhere[lang] |= {m.id if isinstance(m.id, str) else m.id[0]
-                                 for m in read(po_path(locale_dir, lang, domain), lang) if m.id}
+            for path in po_files(locale_dir, lang, domain):
+                everywhere[lang] |= {m.id if isinstance(m.id, str) else m.id[0] for m in read(path, lang) if m.id}
     for domain, (source, locale_dir) in domains().items():
         ids = extract(domain, source)
         tables: dict[str, dict[str, object]] = {}
         for lang in LANGS:
-            path = po_path(locale_dir, lang, domain)
-            catalog = read(path, lang)
             table: dict[str, object] = {}
-            for m in catalog:
-                if not m.id:
-                    continue
-                key = m.id if isinstance(m.id, str) else m.id[0]
-                table[key] = m.string
-                forms = m.string if isinstance(m.string, tuple) else (m.string,)
-                if not all(forms):
-                    problems.append(f"{path.name} [{lang}] {key}: no text")
-                if isinstance(m.id, tuple) and len(forms) != catalog.num_plurals:
-                    problems.append(f"{path.name} [{lang}] {key}: {len(forms)} plural forms, {catalog.num_plurals} expected")
+            for path in po_files(locale_dir, lang, domain):
+                catalog = read(path, lang)
+                for m in catalog:
+                    if not m.id:
+                        continue
+                    key = m.id if isinstance(m.id, str) else m.id[0]
+                    if key in table:
+                        problems.append(f"{path.name} [{lang}] {key}: also in another file of {domain}")
+                    table[key] = m.string
+                    forms = m.string if isinstance(m.string, tuple) else (m.string,)
+                    if not all(forms):
+                        problems.append(f"{path.name} [{lang}] {key}: no text")
+                    if isinstance(m.id, tuple) and len(forms) != catalog.num_plurals:
+                        problems.append(f"{path.name} [{lang}] {key}: {len(forms)} plural forms, {catalog.num_plurals} expected")
             for missing in sorted(ids - set(table) - everywhere[lang]):
                 problems.append(f"{domain} [{lang}] {missing}: used in the code, not in the catalogue")
             tables[lang] = table
