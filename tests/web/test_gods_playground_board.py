@@ -5,58 +5,16 @@ the other families' noble tokens nowhere in the page (DOM or WebSocket frames) b
 from __future__ import annotations
 
 import json
-import random
-import time
 
 import pytest
 
 import meeple
 
-from .play import start_game
+from .play import play_by_board, start_game
 
 pytestmark = pytest.mark.skipif("gods-playground" not in meeple.games(), reason="God's Playground is not registered")
 
 GAME = "gods-playground"
-
-
-def play_by_board(page, seed: int, timeout: float = 240.0) -> dict[str, int]:
-    """Click random visible moves inside [data-board] (picking a source first when only picks are
-    visible) until the game is over; at every step each move of the move list must be on the board."""
-    rnd = random.Random(seed)
-    played: dict[str, int] = {}
-    last_error = None
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if page.query_selector("#game-over"):
-            return played
-        listed, on_board = page.evaluate("""() => [
-            [...document.querySelectorAll('[data-movelist] [data-action]')].map((e) => e.getAttribute('data-action')),
-            [...document.querySelectorAll('[data-board] [data-action]')].map((e) => e.getAttribute('data-action'))]""")
-        missing = [a for a in listed if a not in on_board]  # read in one go: an update may come between two reads
-        assert not missing, f"legal moves with no element on the board: {missing}"
-        visible = [el for el in page.query_selector_all("#board:not(.busy) [data-board] [data-action]") if el.is_visible()]
-        if not visible:
-            picks = [el for el in page.query_selector_all("[data-board] [data-pick]") if el.is_visible()]
-            if picks and listed:
-                try:
-                    rnd.choice(picks).click(timeout=1500)
-                except Exception:  # the board was redrawn under the click
-                    pass
-                continue
-            page.wait_for_timeout(30)
-            continue
-        element = rnd.choice(visible)
-        try:
-            text = element.get_attribute("data-action")
-            element.click(timeout=1500)
-        except Exception as exc:  # the board was redrawn under the click: look again
-            last_error = str(exc).splitlines()[0]
-            continue
-        played[text.split()[0]] = played.get(text.split()[0], 0) + 1
-        page.wait_for_timeout(10)
-    page.screenshot(path="/tmp/gp-board-timeout.png")
-    raise AssertionError(f"the game did not end in {timeout:.0f}s; moves so far {played}; status "
-                         f"{page.inner_text('#status')!r}; last click error {last_error!r}")
 
 
 @pytest.mark.parametrize("seed", [3, 11])
