@@ -1,87 +1,692 @@
-// Versailles: the ring of eight locations with workers and activation markers, the King's track,
-// the palace tiles on offer, the construction site, and each player's resources and technologies.
-import { h, append } from "../dom.js";
-import { matching, clickable, table, named } from "./common.js";
-import { loadContent } from "../content.js";
+// Versailles: the board of the seed ("版图包含了中间的建筑工地和周围的行动地点"): the eight locations in
+// their two rows (top: King's Favor, Marble Quarry, Gold Mine, Architects' Guild; bottom: Alchemists'
+// Guild, Construction Site, Lumber Mill, Workshop) joined by the printed arrows into one clockwise
+// ring, the King's track above, and in the middle the construction site where the palace grows tile by
+// tile. Your own workshop (resources, decorations, tiles in hand, double-move tokens) sits left of the
+// site, every player's summary right of it. Every move is made on the board: pick your workers on a
+// location, then a highlighted destination; activate or decline on the location; take, discard or clear
+// tiles on the display; buy decorations at the Workshop; advance a technology on its track; pick a tile
+// in hand, then a highlighted cell of the site.
+import { h, s } from "../dom.js";
 import { t, show } from "../i18n.js";
+import { loadContent } from "../content.js";
+import { named } from "./common.js";
+import { svgRoot, group, cube, disc, meeple, token, svgButton, tip, target, dormant, pickable, control, Changes,
+  tooltips, inkOn } from "./kit.js";
 
 const GAME = "versailles";
-let c = { locations: [], location_names: [], top_row: [], bottom_row: [], tiles: [], resources: [], decorations: [], tech_tracks: [], king_track: {} };
+let c = { locations: [], top_row: [], bottom_row: [], arrows: [], tiles: [], decorations: [], tech_tracks: [],
+  king_track: {}, site_shape: [], slot_workers: [], yields: {}, decoration_prices: [], tech_prices: {}, tech_effects: {},
+  remove_workers: { one: 1, three: 2 }, recruit_workers: { cheap: 2, expensive: 3 }, double_moves: 2, hand_limit: 4,
+  big_cube: 5, resource_vp_rate: [3, 3, 2], hand_tile_vp: 1, decoration_vp: 3, decorations_per_kind: 5 };
 export async function prepare() { c = await loadContent(GAME); }
 
-const resource = (i) => named(GAME, "resource", i, c.resources[i]);
-const locationName = (i) => named(GAME, "location", i, c.location_names[i]);
+// ---------------------------------------------------------------- artwork and geometry (viewBox units)
+const W = 1400, H = 768;
+const BOX = { w: 310, h: 214, gap: 40, left: 20 };
+const TOP_Y = 52, BOTTOM_Y = 546, MIDDLE = { y: 276, h: 260 };
+const CELL = 80;
+const HOME = { x: 44, y: MIDDLE.y, w: 440, h: MIDDLE.h };      // your workshop, left of the site
+const SIDE = { x: 916, y: MIDDLE.y, w: 440, h: MIDDLE.h };     // the stack and every player's summary
+export const SEAT_COLOURS = ["#c62828", "#1f4fb4", "#2e7d32", "#f2c200", "#7b3fa0"];
+const RESOURCE_COLOURS = ["#8d5a2b", "#ecebe4", "#e2b200"];     // wood, marble, gold
+const INDOOR = "#8e3441", OUTDOOR = "#3f7f35", PARQUET = "#ead2a2", LAWN = "#b9d99a";
+const DECORATION_COLOURS = { F: "#3d8fd1", S: "#8f9499", T: "#2f7d32", P: "#a8742a", C: "#d9a400", Y: "#b23a48" };
+const KING = "#d4a017";
+// Location content areas by code: what the printed board shows at each place
+const RESOURCE_AT = { mq: 1, lm: 0, gm: 2 };
+
+// ---------------------------------------------------------------- names
+const T = (id, args) => t(`web.vs.${id}`, { game: GAME, ...args });
+const locationName = (i) => named(GAME, "location", i, c.locations[i]);
+const tileName = (id) => named(GAME, "tile", id, c.tiles[id] ? c.tiles[id].name : String(id));
+const decorationName = (k) => named(GAME, "decoration", k, c.decorations[k] ? c.decorations[k].name : String(k));
+const resourceName = (i) => named(GAME, "resource", i, String(i));
+const trackName = (track) => named(GAME, "track", track, track);
+const costWords = (cost) => {
+  const parts = cost.map((n, i) => (n ? T("amount", { n, resource: i }) : null)).filter(Boolean);
+  return parts.length ? parts.join(t("web.list_separator")) : T("nothing");
+};
+const cellLabel = (cell) => `${String.fromCharCode(97 + Math.floor(cell / 4))}${(cell % 4) + 1}`;
 const decorationIndex = (code) => c.decorations.findIndex((d) => d.code === code);
-const decorationName = (i) => named(GAME, "decoration", i, c.decorations[i] ? c.decorations[i].name : String(i));
-const workers = (n) => t("web.versailles.workers", { n });
-const list = (items) => items.join(t("web.list_separator"));
 
-function costText(cost) {
-  const parts = cost.map((k, i) => (k ? t("web.versailles.amount", { n: k, resource: resource(i) }) : null)).filter(Boolean);
-  return parts.length ? list(parts) : t("web.versailles.nothing");
+// ---------------------------------------------------------------- the board's own choices
+let picked = { from: null, tile: null, clear: [] };
+let last = null;
+const changes = new Changes();
+
+function locationBox(loc) {
+  const top = c.top_row.indexOf(loc);
+  const row = top >= 0 ? top : c.bottom_row.indexOf(loc);
+  return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: BOX.w, h: BOX.h };
 }
 
-function edgesText(edges) {
-  return [...(edges || "")].map((e) => named(GAME, "edge_mark", e, e)).join("");
-}
-
-function tileCard(id, extra) {
-  const tile = c.tiles[id];
-  if (!tile) return h("span", { class: "tile empty" }, "—");
-  const decos = [...(tile.decorations || "")].map((code) => decorationName(decorationIndex(code)));
-  const edges = [...(tile.edges || "")].map((e, k) => t("web.versailles.edge", { direction: named(GAME, "direction", k, String(k)), edge: named(GAME, "edge", e, e) }));
-  const facts = [workers(tile.workers), costText(tile.cost) + (decos.length ? ` + ${list(decos)}` : ""), t("web.vp", { n: tile.vp }), edgesText(tile.edges)];
-  return h("span", { class: "tile", title: t("web.versailles.edges_tip", { edges: list(edges) }) },
-    h("strong", {}, named(GAME, "tile", id, tile.name)), h("small", {}, ` ${facts.join(" · ")}`), extra || null);
+function siteGeometry(players) {
+  const cols = c.site_shape.length ? c.site_shape[0].length : 4;
+  const rows = c.site_shape.length || 3;
+  const open = (cell) => {
+    const ch = (c.site_shape[Math.floor(cell / cols)] || "")[cell % cols];
+    return ch === "#" || (/[0-9]/.test(ch || "") && players >= Number(ch));
+  };
+  const usedCols = [...Array(cols).keys()].filter((col) => [...Array(rows).keys()].some((r) => open(r * cols + col)));
+  const x0 = W / 2 - (usedCols.length * CELL) / 2, y0 = MIDDLE.y + (MIDDLE.h - rows * CELL) / 2;
+  return { cols, rows, open, cell: (i) => ({ x: x0 + usedCols.indexOf(i % cols) * CELL, y: y0 + Math.floor(i / cols) * CELL }),
+    x0, y0, w: usedCols.length * CELL, h: rows * CELL };
 }
 
 export function render(container, view, ui) {
+  last = { container, view, ui };
   const o = view.observation;
-  const me = view.seat;
-  const n = o.workers.length;
-  const loc = (i) => {
-    const code = c.locations[i];
-    const here = o.workers.map((w, p) => (w[i] ? `${ui.seatName(p)} ${w[i]}` : null)).filter(Boolean);
-    const markers = o.marker.map((m, p) => (m === i ? ui.seatName(p) : null)).filter(Boolean);
-    const box = h("div", { class: `location ${o.loc === i ? "active" : ""}`, dataset: { location: code } },
-      h("strong", {}, locationName(i)),
-      h("div", {}, here.length ? here.join(" · ") : h("span", { class: "muted" }, t("web.versailles.no_workers"))),
-      markers.length ? h("small", {}, t("web.versailles.markers", { seats: markers })) : null,
-      i === 0 ? h("small", {}, ` ${t("web.versailles.king_at", { at: o.king, of: c.king_track[String(n)] || "?" })}`) : null);
-    const moves = ui.legal.filter((e) => ["move", "move2", "jump"].includes(e.action.name) && e.action.args[1] === code);
-    return clickable(box, moves, ui, t("web.versailles.move_to", { location: locationName(i) }));
-  };
-  const display = o.display.map((id, i) => clickable(tileCard(id, h("small", {}, ` ${t("web.versailles.slot", { slot: i + 1, workers: workers(c.slot_workers[i]) })}`)),
-    matching(ui, "take", (a) => a[0] === i + 1), ui, t("web.versailles.take_tile")));
-  const site = o.site.map((id) => (id >= 0 ? tileCard(id) : h("span", { class: "tile empty" }, t("web.versailles.empty"))));
-  const head = [t("web.versailles.turn", { turn: o.turn }), t("web.versailles.phase", { phase: named(GAME, "phase", o.phase, o.phase) })];
-  if (o.end) head.push(show(o.end));
-  container.replaceChildren();
-  append(container, [
-    h("p", { class: "round" }, head.join(" · ")),
-    h("section", { class: "panel ring", "aria-label": t("web.versailles.ring_label") }, h("h2", {}, t("web.versailles.ring")),
-      h("div", { class: "ring-row" }, c.top_row.map(loc)), h("div", { class: "ring-row" }, c.bottom_row.map(loc))),
-    h("section", { class: "panel" }, h("h2", {}, t("web.versailles.offer", { n: o.stack_size })), h("div", { class: "cards" }, display)),
-    h("section", { class: "panel" }, h("h2", {}, t("web.versailles.site")), h("div", { class: "site" }, site)),
-    h("div", { class: "provinces" }, o.workers.map((_, p) => seatPanel(o, p, p === me, ui)))]);
+  const me = view.seat === null || view.seat === undefined ? null : view.seat;
+  const legal = new Map(view.legal.map((e) => [e.text, e]));
+  const entries = (name) => view.legal.filter((e) => e.action.name === name);
+  const focus = me !== null ? me : Math.max(0, o.actor);   // whose workshop is drawn beside the site
+  const ctx = { o, me, focus, ui, view, legal, entries, has: (text) => legal.get(text), site: siteGeometry(o.players), redraw };
+  settlePicks(ctx);
+  changes.begin(view);
+
+  const root = h("div", { class: "vs-board", "data-board": GAME });
+  const svg = svgRoot(W, H, T("board_label"));
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "vs-table" }));
+  drawKingTrack(svg, ctx);
+  drawArrows(svg);
+  for (let loc = 0; loc < c.locations.length; loc++) drawLocation(svg, loc, ctx);
+  drawSite(svg, ctx);
+  drawHome(svg, ctx);
+  drawSide(svg, ctx);
+  root.append(decisionBar(ctx), h("div", { class: "vs-map" }, svg));
+  tooltips(root);
+  changes.end();
+  container.replaceChildren(root);
 }
 
-// reserve = [cheap new worker still on its King's Favor space (0/1), expensive one (0/1), workers in the box]
-function newWorkers([cheap, dear]) {
-  const waiting = [dear ? t("web.versailles.one_for", { workers: workers(3) }) : null, cheap ? t("web.versailles.one_for", { workers: workers(2) }) : null].filter(Boolean);
-  return waiting.length ? t("web.versailles.at_kings_favor", { waiting: list(waiting), location: locationName(0) }) : t("web.versailles.all_recruited");
+function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// A pick stays only while it still leads to a legal move; a sole choice is picked for you.
+function settlePicks({ view }) {
+  const moves = view.legal.filter((e) => ["move", "move2", "jump"].includes(e.action.name));
+  const sources = [...new Set(moves.map((e) => e.action.args[0]))];
+  if (!sources.includes(picked.from)) picked.from = sources.length === 1 ? sources[0] : null;
+  const tiles = [...new Set(view.legal.filter((e) => e.action.name === "build").map((e) => e.action.args[0]))];
+  if (!tiles.includes(picked.tile)) picked.tile = tiles.length ? tiles[0] : null;
+  const clears = view.legal.filter((e) => e.action.name === "clear");
+  const slots = new Set(clears.flatMap((e) => e.action.args));
+  picked.clear = clears.length ? picked.clear.filter((slot) => slots.has(slot)) : [];
 }
 
-function seatPanel(o, p, mine, ui) {
-  const rows = [
-    [t("web.versailles.resources"), c.resources.map((r, i) => `${resource(i)} ${o.res[p][i]}`).join(" · ")],
-    [t("web.versailles.decorations"), list(c.decorations.map((d, i) => (o.deco[p][i] ? `${decorationName(i)} ${o.deco[p][i]}` : null)).filter(Boolean)) || t("web.versailles.none")],
-    [t("web.versailles.technologies"), c.tech_tracks.map((track, i) => `${named(GAME, "track", track, track)} ${o.tech[p][i]}`).join(" · ")],
-    [t("web.versailles.double_moves"), t("web.versailles.face_up", { n: o.dm[p] })],
-    [t("web.versailles.new_workers"), newWorkers(o.reserve[p])],
-  ];
-  return h("section", { class: `panel seat-${p} ${mine ? "me" : ""} ${o.to_move.includes(p) ? "to-move" : ""}`, "aria-label": ui.seatName(p) },
-    h("h2", {}, mine ? t("web.you_suffix", { seat: ui.seatName(p) }) : ui.seatName(p), ` — ${t("web.vp", { n: o.vp[p] })}`),
-    table(["", ""], rows),
-    h("p", {}, t("web.versailles.hand")), h("div", { class: "cards" }, o.hand[p].length ? o.hand[p].map((id) => tileCard(id)) : h("span", { class: "muted" }, t("web.versailles.no_tiles"))));
+// ---------------------------------------------------------------- small artwork
+// A palace tile: its four edges drawn as indoor walls (burgundy, a door line) or outdoor hedges (green,
+// shrubs), its VP in the middle and the decorations it needs below them. (x, y) is its top-left corner.
+function tileArt(x, y, size, id, opts = {}) {
+  const tile = c.tiles[id];
+  const g = group({ class: `vs-tile ${opts.ghost ? "ghost" : ""}`, "data-tile": String(id) });
+  if (!tile) return g;
+  const edges = tile.edges || "IIII";
+  const indoor = [...edges].filter((e) => e === "I").length;
+  g.append(s("rect", { x, y, width: size, height: size, rx: size * 0.06, class: "hit-area vs-tile-base", fill: indoor >= 2 ? PARQUET : LAWN }));
+  const b = size * 0.17;
+  const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size]];
+  const inner = [[x + b, y + b], [x + size - b, y + b], [x + size - b, y + size - b], [x + b, y + size - b]];
+  for (let d = 0; d < 4; d++) {
+    const a = corners[d], z = corners[(d + 1) % 4], ia = inner[d], iz = inner[(d + 1) % 4];
+    const isIn = edges[d] === "I";
+    g.append(s("polygon", { points: `${a[0]},${a[1]} ${z[0]},${z[1]} ${iz[0]},${iz[1]} ${ia[0]},${ia[1]}`,
+      fill: isIn ? INDOOR : OUTDOOR, class: `vs-edge ${isIn ? "indoor" : "outdoor"}`, "data-edge": isIn ? "indoor" : "outdoor" }));
+    const mx = (a[0] + z[0] + ia[0] + iz[0]) / 4, my = (a[1] + z[1] + ia[1] + iz[1]) / 4;
+    if (isIn) {  // a door in the wall
+      const horizontal = d % 2 === 0;
+      g.append(s("rect", { x: mx - (horizontal ? b * 0.55 : b * 0.18), y: my - (horizontal ? b * 0.18 : b * 0.55),
+        width: horizontal ? b * 1.1 : b * 0.36, height: horizontal ? b * 0.36 : b * 1.1, class: "vs-door" }));
+    } else {     // two shrubs on the hedge
+      const dx = d % 2 === 0 ? size * 0.16 : 0, dy = d % 2 === 0 ? 0 : size * 0.16;
+      for (const k of [-1, 1]) g.append(s("circle", { cx: mx + k * dx, cy: my + k * dy, r: b * 0.26, class: "vs-shrub" }));
+    }
+  }
+  g.append(s("text", { x: x + size / 2, y: y + size * (tile.decorations ? 0.42 : 0.5), class: "vs-tile-vp", "text-anchor": "middle",
+    "dominant-baseline": "central", "font-size": size * 0.24 }, String(tile.vp)));
+  const needs = [...(tile.decorations || "")];
+  needs.forEach((code, i) => g.append(decorationIcon(x + size / 2 + (i - (needs.length - 1) / 2) * size * 0.2, y + size * 0.66,
+    decorationIndex(code), size * 0.085)));
+  tip(g, opts.tip || tileText(id));
+  return g;
+}
+
+function tileText(id) {
+  const tile = c.tiles[id];
+  if (!tile) return "";
+  const needs = [...(tile.decorations || "")].map((code) => decorationName(decorationIndex(code)));
+  const edges = [...tile.edges].map((e, d) => T("edge", { direction: d, edge: e }));
+  return T("tile_tip", { tile: id, workers: tile.workers, cost: costWords(tile.cost),
+    decorations: needs.length ? needs.join(t("web.list_separator")) : T("none"), vp: tile.vp, edges: edges.join(t("web.list_separator")) });
+}
+
+// A decoration as a small badge with its own shape: fountain, statue, topiary (gardens), painting,
+// chandelier, tapestry (rooms).
+function decorationIcon(x, y, k, r, opts = {}) {
+  const d = c.decorations[k] || { code: "?" };
+  const colour = DECORATION_COLOURS[d.code] || "#777";
+  const g = group({ class: "piece decoration", "data-piece": "decoration", "data-decoration": d.code, "data-colour": colour });
+  g.append(s("circle", { cx: x, cy: y, r, fill: colour, class: "deco-badge" }));
+  const ink = inkOn(colour), k2 = r * 0.55;
+  const line = (points) => s("polyline", { points, fill: "none", stroke: ink, "stroke-width": r * 0.16, "stroke-linecap": "round" });
+  if (d.code === "F") g.append(line(`${x - k2},${y + k2 * 0.2} ${x - k2 * 0.6},${y + k2 * 0.8} ${x + k2 * 0.6},${y + k2 * 0.8} ${x + k2},${y + k2 * 0.2}`),
+    line(`${x},${y + k2 * 0.6} ${x},${y - k2}`), line(`${x - k2 * 0.6},${y - k2 * 0.3} ${x},${y - k2} ${x + k2 * 0.6},${y - k2 * 0.3}`));
+  else if (d.code === "S") g.append(s("circle", { cx: x, cy: y - k2 * 0.7, r: r * 0.2, fill: ink }), line(`${x},${y - k2 * 0.4} ${x},${y + k2 * 0.4}`),
+    line(`${x - k2 * 0.7},${y + k2 * 0.9} ${x + k2 * 0.7},${y + k2 * 0.9}`));
+  else if (d.code === "T") g.append(s("circle", { cx: x, cy: y - k2 * 0.25, r: r * 0.42, fill: ink }), line(`${x},${y + k2 * 0.2} ${x},${y + k2}`));
+  else if (d.code === "P") g.append(s("rect", { x: x - k2, y: y - k2 * 0.75, width: 2 * k2, height: 1.5 * k2, fill: "none", stroke: ink, "stroke-width": r * 0.16 }),
+    line(`${x - k2 * 0.6},${y + k2 * 0.4} ${x - k2 * 0.1},${y - k2 * 0.2} ${x + k2 * 0.6},${y + k2 * 0.4}`));
+  else if (d.code === "C") g.append(line(`${x - k2},${y - k2 * 0.1} ${x - k2 * 0.5},${y + k2 * 0.6} ${x + k2 * 0.5},${y + k2 * 0.6} ${x + k2},${y - k2 * 0.1}`),
+    line(`${x},${y - k2} ${x},${y + k2 * 0.6}`), line(`${x - k2},${y - k2 * 0.1} ${x - k2},${y - k2 * 0.5}`), line(`${x + k2},${y - k2 * 0.1} ${x + k2},${y - k2 * 0.5}`));
+  else g.append(s("rect", { x: x - k2 * 0.75, y: y - k2, width: 1.5 * k2, height: 1.6 * k2, fill: ink, opacity: 0.85 }),
+    line(`${x - k2 * 0.75},${y + k2 * 0.85} ${x + k2 * 0.75},${y + k2 * 0.85}`));
+  if (opts.count !== undefined) {
+    g.append(s("text", { x: x + r * 1.2, y, class: "vs-count", "dominant-baseline": "central" }, `×${opts.count}`));
+  }
+  if (opts.title !== false) tip(g, opts.title || decorationName(k));
+  return g;
+}
+
+// Resources as the game's cubes: a big cube counts five (seed: 大的表示五个), then the small ones.
+function resourcePile(x, y, resource, amount, opts = {}) {
+  const g = group({ class: "vs-pile", "data-resource": String(resource), "data-amount": String(amount) });
+  const colour = RESOURCE_COLOURS[resource];
+  const big = Math.floor(amount / c.big_cube), small = amount % c.big_cube;
+  let cx = x;
+  const most = opts.most || 6;
+  for (let i = 0; i < Math.min(big, 3); i++) { g.append(cube(cx + 11, y, colour, { size: 22, label: String(c.big_cube) })); cx += 28; }
+  for (let i = 0; i < Math.min(small, most); i++) { g.append(cube(cx + 7, y + 4, colour, { size: 13 })); cx += 16; }
+  g.append(s("text", { x: cx + 6, y: y + 2, class: "vs-amount", "dominant-baseline": "central" }, String(amount)));
+  tip(g, T("amount", { n: amount, resource }));
+  return g;
+}
+
+// A price as drawn: the workers it takes (a meeple with the number) and the cubes of each resource.
+function priceArt(x, y, workers, cost, colour) {
+  const g = group({ class: "vs-price" });
+  let cx = x;
+  if (workers) {
+    g.append(meeple(cx + 7, y, colour || "#6d5f4b", { size: 15 }), s("text", { x: cx + 16, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
+    cx += 28;
+  }
+  cost.forEach((n, i) => {
+    if (!n) return;
+    g.append(cube(cx + 6, y + 1, RESOURCE_COLOURS[i], { size: 11 }), s("text", { x: cx + 14, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
+    cx += 26;
+  });
+  return g;
+}
+
+function crown(x, y, size) {
+  const k = size / 20;
+  return s("path", { d: `M${x - 10 * k},${y + 6 * k} L${x - 10 * k},${y - 6 * k} L${x - 5 * k},${y} L${x},${y - 9 * k} L${x + 5 * k},${y} L${x + 10 * k},${y - 6 * k} L${x + 10 * k},${y + 6 * k} Z`,
+    fill: KING, class: "vs-crown" });
+}
+
+// ---------------------------------------------------------------- the King's track, top edge
+function drawKingTrack(svg, { o }) {
+  const length = c.king_track[String(o.players)] || 11;
+  const x0 = 250, w = Math.min(44, (W - x0 - 30) / length);
+  const g = group({ class: "vs-king-track", "aria-label": T("king_track") });
+  g.append(s("text", { x: 24, y: 26, class: "vs-heading", "dominant-baseline": "central" }, T("king_track")));
+  for (let i = 0; i < length; i++) {
+    const x = x0 + i * w;
+    const end = i === length - 1;
+    g.append(s("rect", { x, y: 6, width: w - 4, height: 38, rx: 5, class: `vs-king-cell ${end ? "end" : ""} ${i === o.king ? "lit" : ""}` }));
+    g.append(s("text", { x: x + (w - 4) / 2, y: 39, class: "vs-king-num", "text-anchor": "middle" }, String(i + 1)));
+  }
+  const king = group({ class: "piece king", "data-piece": "king", "data-space": String(o.king) });
+  king.append(crown(x0 + o.king * w + (w - 4) / 2, 20, 24));
+  tip(king, T("king_tip", { space: o.king + 1, last: length }));
+  changes.mark(king, "king", o.king);
+  g.append(king);
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- the printed arrows of movement
+function drawArrows(svg) {
+  const g = group({ class: "vs-arrows" });
+  for (const [from, to] of c.arrows) {
+    const a = locationBox(from), b = locationBox(to);
+    let x1, y1, x2, y2;
+    if (a.y === b.y) {   // along a row
+      const right = b.x > a.x;
+      x1 = right ? a.x + a.w + 4 : a.x - 4; x2 = right ? b.x - 6 : b.x + b.w + 6;
+      y1 = y2 = a.y + a.h / 2;
+    } else {            // down the right end or up the left end
+      x1 = x2 = a.x < W / 2 ? 12 : W - 12;
+      y1 = a.y < b.y ? a.y + a.h - 20 : a.y + 20; y2 = a.y < b.y ? b.y + 20 : b.y + b.h - 20;
+      const side = x1 < W / 2 ? a.x : a.x + a.w;
+      g.append(s("polyline", { points: `${side},${y1} ${x1},${y1}`, class: "vs-arrow-line" }));
+      g.append(s("polyline", { points: `${x2},${y2} ${side},${y2}`, class: "vs-arrow-line" }));
+      const tipX = side, dir = x1 < W / 2 ? 1 : -1;
+      g.append(s("polygon", { points: `${tipX},${y2} ${tipX - dir * 12},${y2 - 8} ${tipX - dir * 12},${y2 + 8}`, class: "vs-arrow-head" }));
+    }
+    g.append(s("polyline", { points: `${x1},${y1} ${x2},${y2}`, class: "vs-arrow-line" }));
+    if (a.y === b.y) {
+      const dir = x2 > x1 ? 1 : -1;
+      g.append(s("polygon", { points: `${x2},${y2} ${x2 - dir * 14},${y2 - 9} ${x2 - dir * 14},${y2 + 9}`, class: "vs-arrow-head" }));
+    }
+  }
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- a location
+function drawLocation(svg, loc, ctx) {
+  const { o, view } = ctx;
+  const box = locationBox(loc);
+  const code = c.locations[loc];
+  const here = o.loc === loc && ["decide", "act", "offer", "discard"].includes(o.phase);
+  const g = group({ class: `vs-location ${here ? "active" : ""}`, "data-location": code });
+  const frame = s("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 12, class: "vs-loc-frame" });
+  tip(frame, T(`loc_tip.${code}`, { location: loc }));
+  g.append(frame, s("rect", { x: box.x, y: box.y, width: box.w, height: 34, rx: 12, class: "vs-loc-title-bar" }));
+  g.append(s("text", { x: box.x + 12, y: box.y + 18, class: "vs-loc-title", "dominant-baseline": "central" }, locationName(loc)));
+  // activation markers: a pennant in each colour whose last activation was here
+  o.marker.forEach((m, p) => {
+    if (m !== loc) return;
+    const fx = box.x + box.w - 18 - p * 20;
+    const flag = group({ class: "piece marker", "data-piece": "marker", "data-colour": SEAT_COLOURS[p], "data-seat": String(p) },
+      s("line", { x1: fx, y1: box.y + 6, x2: fx, y2: box.y + 30, class: "vs-flag-pole" }),
+      s("polygon", { points: `${fx},${box.y + 6} ${fx + 14},${box.y + 11} ${fx},${box.y + 16}`, fill: SEAT_COLOURS[p], class: "vs-flag" }));
+    tip(flag, T("marker_tip", { seat: p, location: loc }));
+    changes.mark(flag, `marker:${p}`, m);
+    g.append(flag);
+  });
+  drawWorkers(g, loc, box, ctx);
+  const inside = { x: box.x + 10, y: box.y + 72, w: box.w - 20, h: box.h - 78 };
+  if (code === "kf") drawKingsFavor(g, inside, ctx);
+  else if (code in RESOURCE_AT) drawMine(g, inside, code, ctx);
+  else if (code === "ag") drawGuild(g, inside, ctx);
+  else if (code === "ws") drawWorkshop(g, inside, ctx);
+  else if (code === "al") drawAlchemists(g, inside, ctx);
+  else if (code === "cs") drawSiteLocation(g, inside, ctx);
+  if (here && view.your_turn && o.phase !== "act") drawLocationControls(g, box, loc, ctx);
+  if (here && o.phase === "act") g.append(s("text", { x: box.x + box.w - 12, y: box.y + 52, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
+    T("budget", { n: o.budget })));
+  drawDestinations(g, box, code, ctx);
+  svg.append(g);
+}
+
+// Each player's workers on the location as meeples in their colour (a number beside them past four).
+function drawWorkers(g, loc, box, ctx) {
+  const { o, me, view, entries } = ctx;
+  let x = box.x + 14;
+  const y = box.y + 52;
+  o.workers.forEach((row, p) => {
+    const n = row[loc];
+    if (!n) return;
+    const group_ = group({ class: "vs-workers", "data-seat": String(p), "data-count": String(n) });
+    const shown = Math.min(n, 3);
+    const width = Math.max(40, shown * 15 + (n > 3 ? 22 : 0) + 14);
+    group_.append(s("rect", { x: x - 6, y: y - 17, width, height: 36, rx: 8, class: "hit-area vs-workers-area" }));
+    for (let i = 0; i < shown; i++) group_.append(meeple(x + 8 + i * 15, y, SEAT_COLOURS[p], { size: 24 }));
+    if (n > 3) group_.append(s("text", { x: x + 8 + shown * 15, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
+    tip(group_, T("workers_tip", { seat: p, n, location: loc }));
+    changes.mark(group_, `workers:${loc}:${p}`, n);
+    const code = c.locations[loc];
+    if (p === me && view.your_turn && entries("move").concat(entries("move2"), entries("jump")).some((e) => e.action.args[0] === code)) {
+      pickable(group_, `from:${code}`, picked.from === code, (key) => { picked.from = picked.from === code ? null : key.slice(5); redraw(); },
+        T("pick_workers", { location: loc, n }));
+    }
+    g.append(group_);
+    x += width + 8;
+  });
+}
+
+// The destinations of the picked workers: the location itself (a regular move or a jump) and, for a
+// move of two workers, a chip on it. All are in the page; only the picked source's are shown.
+function drawDestinations(g, box, code, ctx) {
+  const { view, ui } = ctx;
+  for (const entry of view.legal) {
+    const { name, args } = entry.action;
+    if (!["move", "move2", "jump"].includes(name) || args[1] !== code) continue;
+    const key = `from:${args[0]}`;
+    const shown = picked.from === args[0];
+    if (name === "move2") {
+      const chip = svgButton(box.x + box.w - 150, box.y + box.h - 44, 140, 36, T("two_workers"), { cls: "vs-chip" });
+      g.append(dormant(target(chip, entry, ui), key, shown));
+      continue;
+    }
+    const pad = group({ class: `vs-drop ${name}` });
+    pad.append(s("rect", { x: box.x + 2, y: box.y + 2, width: box.w - 4, height: box.h - 4, rx: 11, class: "hit-area vs-drop-area" }));
+    pad.append(s("text", { x: box.x + 14, y: box.y + box.h - 26, class: "vs-drop-text", "dominant-baseline": "central" },
+      name === "jump" ? T("jump_here") : T("move_here")));
+    g.append(dormant(target(pad, entry, ui), key, shown));
+  }
+}
+
+// Activate / decline (and, in an activation, Done and the flips) drawn on the location itself.
+function drawLocationControls(g, box, loc, ctx) {
+  const { o, has, ui } = ctx;
+  const buttons = [];
+  const activate = has("activate"), pass = has("pass");
+  if (activate) buttons.push([activate, o.phase === "offer" ? T("also_activate") : T("activate")]);
+  if (pass) buttons.push([pass, T("decline")]);
+  if (!buttons.length) return;
+  const bw = (box.w - 20 - (buttons.length - 1) * 8) / buttons.length;
+  const panel = group({ class: "vs-loc-controls" });
+  panel.append(s("rect", { x: box.x + 4, y: box.y + box.h - 52, width: box.w - 8, height: 48, rx: 8, class: "vs-controls-back" }));
+  buttons.forEach(([entry, text], i) => {
+    const b = svgButton(box.x + 10 + i * (bw + 8), box.y + box.h - 46, bw, 38, text, { cls: "vs-loc-button" });
+    panel.append(target(b, entry, ui));
+  });
+  g.append(panel);
+}
+
+// King's Favor: each player's two new-worker spaces (3 and 2 workers to recruit), the recruit targets.
+function drawKingsFavor(g, area, ctx) {
+  const { o, me, legal, ui, view } = ctx;
+  const n = o.players;
+  const colW = Math.min(58, area.w / n);
+  g.append(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers")));
+  o.reserve.forEach(([cheap, dear], p) => {
+    const x = area.x + p * colW;
+    [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
+      const y = area.y + 20 + k * 40;  // two rows of spaces: the expensive worker above the cheap one
+      const spot = group({ class: `vs-new-worker ${kind}`, "data-seat": String(p), "data-waiting": waiting ? "1" : "0" });
+      spot.append(s("rect", { x, y, width: colW - 6, height: 36, rx: 6, class: "hit-area vs-new-space" }));
+      spot.append(s("text", { x: x + colW - 10, y: y + 28, class: "vs-space-price", "text-anchor": "end" }, String(price)));
+      if (waiting) spot.append(meeple(x + 15, y + 18, SEAT_COLOURS[p], { size: 24 }));
+      tip(spot, waiting ? T("new_worker_tip", { seat: p, workers: price }) : T("new_worker_gone", { seat: p }));
+      changes.mark(spot, `new:${p}:${kind}`, waiting);
+      // recruiting takes the expensive worker first, then the cheap one
+      const recruit = legal.get("recruit");
+      if (p === me && recruit && view.your_turn && waiting && (kind === "expensive" || !dear)) target(spot, recruit, ui);
+      g.append(spot);
+    });
+  });
+}
+
+// A mine or the mill: the pile of its resource and what 1, 2, 3 workers collect.
+function drawMine(g, area, code) {
+  const resource = RESOURCE_AT[code];
+  const yields = (c.yields[code] || { amounts: [1, 2, 3] }).amounts;
+  for (let i = 0; i < 7; i++) g.append(cube(area.x + 30 + (i % 4) * 20 + (i >= 4 ? 10 : 0), area.y + 40 - (i >= 4 ? 14 : 0), RESOURCE_COLOURS[resource], { size: 18 }));
+  yields.forEach((amount, k) => {
+    const x = area.x + 128 + k * 60, y = area.y + 26;
+    g.append(meeple(x, y, "#6d5f4b", { size: 18 }), s("text", { x: x + 10, y: y + 2, class: "vs-small", "dominant-baseline": "central" }, `${k + 1}`));
+    g.append(cube(x + 8, y + 30, RESOURCE_COLOURS[resource], { size: 14 }), s("text", { x: x + 20, y: y + 30, class: "vs-small", "dominant-baseline": "central" }, `${amount}`));
+  });
+  g.append(s("text", { x: area.x, y: area.y + 100, class: "vs-small" }, T("yield_line", { resource, amounts: yields.join("/") })));
+}
+
+// The Architects' Guild: the five palace tiles on display, the workers each slot costs, and the
+// discard (1 worker) and clear-three (2 workers) choices.
+function drawGuild(g, area, ctx) {
+  const { o, legal, ui, view } = ctx;
+  const size = 54, step = (area.w - size) / 4;
+  const clears = view.legal.filter((e) => e.action.name === "clear");
+  o.display.forEach((id, i) => {
+    const x = area.x + i * step, y = area.y - 2;
+    const slot = group({ class: "vs-slot", "data-slot": String(i + 1) });
+    slot.append(s("rect", { x: x - 2, y: y - 2, width: size + 4, height: size + 4, rx: 6, class: "vs-slot-frame" }));
+    if (id >= 0) {
+      const tile = tileArt(x, y, size, id);
+      const take = legal.get(`take ${i + 1}`);
+      if (take && view.your_turn) target(tile, take, ui, { tip: `${take.label}\n${tileText(id)}` });
+      slot.append(tile);
+    }
+    slot.append(priceArt(x + 6, y + size + 9, c.slot_workers[i], [0, 0, 0]));
+    changes.mark(slot, `slot:${i}`, id);
+    const remove = legal.get(`remove ${i + 1}`);
+    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 18, size + 4, 34, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
+    if (clears.length && id >= 0 && clears.some((e) => e.action.args.includes(i + 1))) {
+      const on = picked.clear.includes(i + 1);
+      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 54, width: size + 4, height: 34, rx: 5, class: "hit-area" }),
+        s("text", { x: x + size / 2, y: y + size + 71, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
+      pickable(mark, `clear:${i + 1}`, on, () => {
+        picked.clear = on ? picked.clear.filter((k) => k !== i + 1) : [...picked.clear, i + 1].slice(-3);
+        redraw();
+      }, T("mark_tip", { slot: i + 1, workers: c.remove_workers.three }));
+      slot.append(mark);
+    }
+    g.append(slot);
+  });
+}
+
+// The Workshop: the decoration supply by kind, each with what it costs.
+function drawWorkshop(g, area, ctx) {
+  const { o, legal, ui, view } = ctx;
+  c.decorations.forEach((d, k) => {
+    const col = k % 3, row = Math.floor(k / 3);
+    const x = area.x + col * (area.w / 3), y = area.y + row * 62;
+    const kind = group({ class: "vs-supply", "data-decoration": d.code, "data-left": String(o.deco_supply[k]) });
+    kind.append(s("rect", { x, y, width: area.w / 3 - 8, height: 56, rx: 7, class: "hit-area vs-supply-space" }));
+    kind.append(decorationIcon(x + 20, y + 20, k, 15, { title: false }));
+    kind.append(s("text", { x: x + 42, y: y + 16, class: "vs-count", "dominant-baseline": "central" }, `×${o.deco_supply[k]}`));
+    const price = c.decoration_prices[k] || { workers: 1, cost: [0, 0, 0] };
+    kind.append(priceArt(x + 4, y + 44, 0, price.cost));
+    const text = T("decoration_tip", { decoration: k, cost: costWords(price.cost), workers: price.workers, left: o.deco_supply[k],
+      place: d.indoor ? T("indoor") : T("outdoor") });
+    tip(kind, text);
+    const buy = legal.get(`buy ${d.code.toLowerCase()}`);
+    if (buy && view.your_turn) target(kind, buy, ui, { tip: `${buy.label}\n${text}` });
+    changes.mark(kind, `supply:${k}`, o.deco_supply[k]);
+    g.append(kind);
+  });
+}
+
+// The Alchemists' Guild: the three technology tracks (levels 0–3) with every player's marker.
+function drawAlchemists(g, area, ctx) {
+  const { o, me, legal, ui, view } = ctx;
+  c.tech_tracks.forEach((track, k) => {
+    const y = area.y + k * 44;
+    g.append(s("text", { x: area.x, y: y + 16, class: "vs-small", "dominant-baseline": "central" }, trackName(track)));
+    for (let level = 0; level <= 3; level++) {
+      const x = area.x + 100 + level * 50;
+      const cell = group({ class: "vs-tech-cell", "data-track": track, "data-level": String(level) });
+      cell.append(s("rect", { x, y, width: 46, height: 40, rx: 6, class: `hit-area vs-tech-space ${level ? "" : "start"}` }));  // 0: the start
+      cell.append(s("text", { x: x + 40, y: y + 10, class: "vs-tech-num", "text-anchor": "end", "dominant-baseline": "central" }, String(level)));
+      o.tech.forEach((levels, p) => {
+        if (levels[k] !== level) return;
+        const slot = [...o.tech.keys()].filter((q) => o.tech[q][k] === level).indexOf(p);
+        cell.append(disc(x + 10 + (slot % 3) * 12, y + 18 + Math.floor(slot / 3) * 13, SEAT_COLOURS[p], { r: 7 }));
+      });
+      if (level > 0) {
+        const price = (c.tech_prices[track] || [])[level - 1] || { workers: 1, cost: [0, 0, 0] };
+        const effect = show((c.tech_effects[track] || [])[level - 1]);
+        tip(cell, T("tech_tip", { track, level, cost: costWords(price.cost), workers: price.workers, effect }));
+        const advance = legal.get(`tech ${track}`);
+        if (advance && view.your_turn && me !== null && o.tech[me][k] + 1 === level) target(cell, advance, ui, { tip: `${advance.label}` });
+      }
+      changes.mark(cell, `tech:${track}:${level}`, o.tech.map((levels) => levels[k] === level));
+      g.append(cell);
+    }
+  });
+}
+
+function drawSiteLocation(g, area) {
+  g.append(s("text", { x: area.x, y: area.y + 14, class: "vs-small" }, T("site_location_1")));
+  g.append(s("text", { x: area.x, y: area.y + 36, class: "vs-small" }, T("site_location_2")));
+  const x = area.x + area.w / 2;
+  g.append(s("polygon", { points: `${x - 18},${area.y + 90} ${x + 18},${area.y + 90} ${x},${area.y + 64}`, class: "vs-arrow-head soft" }));
+}
+
+// ---------------------------------------------------------------- the construction site (the palace)
+function drawSite(svg, ctx) {
+  const { o, view, ui, site } = ctx;
+  const g = group({ class: "vs-site", "aria-label": T("site") });
+  g.append(s("rect", { x: site.x0 - 14, y: site.y0 - 14, width: site.w + 28, height: site.h + 28, rx: 10, class: "vs-site-frame" }));
+  const builds = view.legal.filter((e) => e.action.name === "build");
+  for (let cell = 0; cell < site.cols * site.rows; cell++) {
+    if (!site.open(cell)) continue;
+    const { x, y } = site.cell(cell);
+    const spot = group({ class: "vs-cell", "data-cell": cellLabel(cell) });
+    spot.append(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "vs-cell-ground" }));
+    const id = o.site[cell];
+    if (id >= 0) spot.append(tileArt(x + 4, y + 4, CELL - 8, id));
+    else spot.append(s("text", { x: x + CELL / 2, y: y + CELL / 2, class: "vs-cell-label", "text-anchor": "middle", "dominant-baseline": "central" }, cellLabel(cell)));
+    changes.mark(spot, `cell:${cell}`, id);
+    for (const entry of builds) {
+      if (entry.action.args[1] !== cell) continue;
+      const ghost = tileArt(x + 4, y + 4, CELL - 8, entry.action.args[0], { ghost: true, tip: entry.label });
+      spot.append(dormant(target(ghost, entry, ui, { tip: entry.label }), `tile:${entry.action.args[0]}`, picked.tile === entry.action.args[0]));
+    }
+    g.append(spot);
+  }
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- left of the site: your workshop
+function drawHome(svg, ctx) {
+  const { o, me, focus, view, ui, entries } = ctx;
+  const p = focus;
+  const g = group({ class: "vs-home", "data-seat": String(p), style: `--seat: ${SEAT_COLOURS[p]}` });
+  g.append(s("rect", { x: HOME.x, y: HOME.y, width: HOME.w, height: HOME.h, rx: 10, class: "vs-home-frame" }));
+  g.append(s("rect", { x: HOME.x, y: HOME.y, width: 10, height: HOME.h, rx: 4, fill: SEAT_COLOURS[p] }));
+  const who = me === p ? T("your_workshop", { seat: p }) : T("workshop_of", { seat: p });
+  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 22, class: "vs-heading", "dominant-baseline": "central" }, `${who} · ${T("vp", { n: o.vp[p] })}`));
+  // resources
+  o.res[p].forEach((amount, r) => {
+    const pile = resourcePile(HOME.x + 22 + r * 140, HOME.y + 62, r, amount, { most: 4 });
+    changes.mark(pile, `res:${p}:${r}`, amount);
+    g.append(pile);
+  });
+  // decorations held
+  let dx = HOME.x + 26;
+  c.decorations.forEach((d, k) => {
+    if (!o.deco[p][k]) return;
+    g.append(decorationIcon(dx, HOME.y + 104, k, 13, { count: o.deco[p][k] }));
+    dx += 58;
+  });
+  if (dx === HOME.x + 26) g.append(s("text", { x: dx - 4, y: HOME.y + 104, class: "vs-small muted", "dominant-baseline": "central" }, T("no_decorations")));
+  // double-move tokens: face up (usable) or face down
+  for (let k = 0; k < c.double_moves; k++) {
+    const up = k < o.dm[p];
+    g.append(token(HOME.x + HOME.w - 70 + k * 34, HOME.y + 22, up ? SEAT_COLOURS[p] : "#9a9385",
+      { size: 28, label: up ? "2" : null, faceDown: !up, title: up ? T("double_up") : T("double_down") }));
+  }
+  // tiles in hand: pick one to build (its cells light up on the site), or discard at the hand limit
+  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hand[p].length, limit: c.hand_limit })));
+  const size = 64;
+  const buildable = new Set(entries("build").map((e) => e.action.args[0]));
+  o.hand[p].forEach((id, i) => {
+    const x = HOME.x + 22 + i * (size + 20), y = HOME.y + 150;
+    const holder = group({ class: "vs-hand-tile", "data-tile": String(id) });
+    holder.append(s("rect", { x: x - 4, y: y - 4, width: size + 8, height: size + 8, rx: 7, class: "hit-area" }));
+    holder.append(tileArt(x, y, size, id));
+    const tile = c.tiles[id];
+    if (tile) holder.append(priceArt(x - 2, y + size + 16, tile.workers, tile.cost));
+    const discard = view.your_turn && me === p ? ctx.legal.get(`discard ${id}`) : null;
+    if (discard) target(holder, discard, ui, { tip: `${discard.label}\n${tileText(id)}` });
+    else if (buildable.has(id) && me === p) {
+      pickable(holder, `tile:${id}`, picked.tile === id, () => { picked.tile = id; redraw(); }, T("pick_tile", { tile: id }));
+    }
+    changes.mark(holder, `hand:${p}:${id}`, true);
+    g.append(holder);
+  });
+  if (!o.hand[p].length) g.append(s("text", { x: HOME.x + 22, y: HOME.y + 180, class: "vs-small muted" }, T("no_tiles")));
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- right of the site: stack and players
+function drawSide(svg, { o, me }) {
+  const g = group({ class: "vs-side" });
+  g.append(s("rect", { x: SIDE.x, y: SIDE.y, width: SIDE.w, height: SIDE.h, rx: 10, class: "vs-side-frame" }));
+  // the face-down palace stack and the discard pile (counts only: the stack's order is nobody's)
+  const stack = group({ class: "vs-stack", "data-count": String(o.stack_size) });
+  for (let i = Math.min(4, o.stack_size) - 1; i >= 0; i--) {
+    stack.append(s("rect", { x: SIDE.x + 14 + i * 3, y: SIDE.y + 10 - i * 3, width: 40, height: 40, rx: 4, class: "vs-tile-back" }));
+  }
+  stack.append(s("text", { x: SIDE.x + 68, y: SIDE.y + 30, class: "vs-small", "dominant-baseline": "central" },
+    T("stack", { n: o.stack_size, discards: o.discard.length })));
+  tip(stack, T("stack_tip", { n: o.stack_size, discards: o.discard.length }));
+  g.append(stack);
+  const rowH = Math.min(46, (SIDE.h - 64) / o.players);
+  o.vp.forEach((vp, p) => {
+    const y = SIDE.y + 60 + p * rowH;
+    const row = group({ class: `vs-player-row ${p === me ? "me" : ""} ${o.actor === p && !o.over ? "to-move" : ""}`, "data-seat": String(p) });
+    row.append(s("rect", { x: SIDE.x + 6, y, width: SIDE.w - 12, height: rowH - 4, rx: 6, class: "vs-row-back" }));
+    row.append(disc(SIDE.x + 22, y + rowH / 2 - 2, SEAT_COLOURS[p], { r: 9 }));
+    row.append(s("text", { x: SIDE.x + 38, y: y + rowH / 2 - 2, class: "vs-row-name", "dominant-baseline": "central" },
+      `${named(GAME, "seat", p, String(p))} ${T("vp", { n: vp })}`));
+    o.res[p].forEach((n, r) => {
+      row.append(cube(SIDE.x + 158 + r * 40, y + rowH / 2 - 2, RESOURCE_COLOURS[r], { size: 14 }),
+        s("text", { x: SIDE.x + 168 + r * 40, y: y + rowH / 2 - 2, class: "vs-small", "dominant-baseline": "central" }, String(n)));
+    });
+    const decorations = o.deco[p].reduce((a, b) => a + b, 0);
+    row.append(decorationIcon(SIDE.x + 290, y + rowH / 2 - 2, Math.max(0, o.deco[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
+    o.hand[p].forEach((id, i) => row.append(tileArt(SIDE.x + 326 + i * 22, y + rowH / 2 - 12, 20, id)));
+    for (let k = 0; k < c.double_moves; k++) {
+      const up = k < o.dm[p];
+      row.append(token(SIDE.x + SIDE.w - 40 + k * 16, y + rowH / 2 - 2, up ? SEAT_COLOURS[p] : "#9a9385", { size: 12, faceDown: !up }));
+    }
+    tip(row, T("player_tip", { seat: p, vp, wood: o.res[p][0], marble: o.res[p][1], gold: o.res[p][2], decorations, hand: o.hand[p].length, up: o.dm[p] }));
+    g.append(row);
+  });
+  svg.append(g);
+}
+
+// ---------------------------------------------------------------- above the board: the decision
+function decisionBar(ctx) {
+  const { o, me, view, ui, has } = ctx;
+  const bar = h("div", { class: "vs-decision", "data-decision": o.phase });
+  const length = c.king_track[String(o.players)] || 11;
+  const when = T("turn_line", { turn: o.turn + 1, space: o.king + 1, last: length });
+  let say;
+  if (view.over) say = T("ask.over", { reason: show(o.end) });
+  else if (!view.your_turn) say = T(me === null ? "ask.watching" : "ask.waiting", { seat: o.actor, phase: o.phase });
+  else if (o.phase === "move") say = picked.from ? T("ask.move_to", { location: c.locations.indexOf(picked.from) }) : T("ask.move");
+  else if (o.phase === "decide") say = T("ask.decide", { location: o.loc, n: o.workers[me][o.loc] });
+  else if (o.phase === "offer") say = T("ask.offer", { location: o.loc, seat: o.active, n: o.workers[me][o.loc] });
+  else if (o.phase === "discard") say = T("ask.discard", { limit: c.hand_limit });
+  else if (o.phase === "act") say = T(`ask.act_${c.locations[o.loc] || "kf"}`, { location: o.loc, n: o.budget });
+  else say = T("ask.waiting", { seat: o.actor, phase: o.phase });
+  bar.append(h("p", { class: "vs-ask" }, h("strong", {}, when), " ", say));
+  const row = h("div", { class: "vs-bar-row" });
+  row.append(h("p", { class: "vs-scores", "aria-label": T("scores") }, (o.scores || o.vp).map((vp, p) =>
+    h("span", { class: `vs-score ${o.actor === p && !view.over ? "to-move" : ""}`, style: `--seat: ${SEAT_COLOURS[p]}` }, h("i", { class: "swatch" }),
+      T("score_of", { seat: p, n: vp })))));
+  const controls = h("div", { class: "vs-controls" });
+  const words = { activate: o.phase === "offer" ? T("also_activate") : T("activate"), pass: T("decline"), recruit2: T("recruit_both"),
+    flip: T("flip"), done: T("done", { n: o.budget }) };
+  for (const name of ["activate", "pass", "recruit2", "flip", "done"]) {
+    const entry = has(name);
+    if (entry) controls.append(control(entry, words[name], ui, name === "activate" || name === "done" ? "primary" : ""));
+  }
+  // clearing three tiles at the Architects' Guild: mark three on the display, then confirm here
+  const chosen = [...picked.clear].sort((x, y) => x - y).join(" ");
+  for (const entry of view.legal.filter((e) => e.action.name === "clear")) {
+    const button = control(entry, T("clear_these", { slots: entry.action.args.join(t("web.list_separator")), workers: c.remove_workers.three }), ui, "primary");
+    controls.append(dormant(button, `clear:${entry.action.args.join(" ")}`, entry.action.args.join(" ") === chosen));
+  }
+  if (picked.from && o.phase === "move" && view.your_turn) {
+    controls.append(h("button", { class: "board-control", type: "button", onclick: () => { picked.from = null; redraw(); } }, T("cancel_move")));
+  }
+  row.append(controls);
+  bar.append(row);
+  if (view.over) bar.append(finalScores(ctx));
+  return bar;
+}
+
+// The end: each player's points by the rulebook's categories — the tiles built during the game, then
+// 1 VP per 3 wood, per 3 marble, per 2 gold, 1 per tile in hand and 3 per decoration — and the winners.
+function finalScores({ o, view }) {
+  const winners = (view.result && view.result.winners) || [];
+  const rows = o.vp.map((built, p) => {
+    const resources = o.res[p].reduce((sum, n, r) => sum + Math.floor(n / c.resource_vp_rate[r]), 0);
+    const hand = o.hand[p].length * c.hand_tile_vp;
+    const decorations = o.deco[p].reduce((a, b) => a + b, 0) * c.decoration_vp;
+    return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
+      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(built)), h("td", {}, String(resources)),
+      h("td", {}, String(hand)), h("td", {}, String(decorations)), h("td", {}, h("strong", {}, String(o.scores[p]))));
+  });
+  return h("table", { class: "grid vs-final" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.tiles")), h("th", {}, T("final.resources")),
+      h("th", {}, T("final.hand")), h("th", {}, T("final.decorations")), h("th", {}, T("final.total")))),
+    h("tbody", {}, rows));
+}
+
+// A log entry names its seat in its colour and lights the locations, cell or tile it concerns.
+export function logHint([, args]) {
+  if (!args || typeof args !== "object") return null;
+  const selectors = [];
+  for (const key of ["location", "location2", "location3"]) {
+    if (Number.isInteger(args[key]) && c.locations[args[key]]) selectors.push(`[data-location="${c.locations[args[key]]}"] > .vs-loc-frame`);
+  }
+  if (typeof args.cell === "string") selectors.push(`[data-cell="${args.cell}"] > .vs-cell-ground`);
+  const seat = Number.isInteger(args.seat) && args.seat >= 0 && args.seat < SEAT_COLOURS.length ? args.seat : null;
+  if (seat === null && !selectors.length) return null;
+  return { colour: seat === null ? null : SEAT_COLOURS[seat], selectors };
 }

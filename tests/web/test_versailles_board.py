@@ -1,0 +1,206 @@
+"""Versailles's board (meeple/web/static/js/boards/versailles.js) against ../shared/BOARDS.md: whole games
+played by clicking only inside ``[data-board]`` with every legal move on the board, the moves made where
+they happen (workers picked then moved, tiles built on a highlighted cell, the guild's display, the
+workshop, the technology tracks), the end's score breakdown, and nothing of the face-down stack shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import meeple
+
+from .play import play_by_board, start_game
+
+pytestmark = pytest.mark.skipif("versailles" not in meeple.games(), reason="Versailles is not registered")
+
+GAME = "versailles"
+
+
+def _watch_warnings(page) -> list[str]:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    return warnings
+
+
+def _final_rows(page) -> list[list[int]]:
+    return page.eval_on_selector_all("[data-board] .vs-final tbody tr",
+                                     "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => Number(td.textContent)))")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (5, 7), pytest.param(3, 9, marks=pytest.mark.slow),
+                                               pytest.param(4, 13, marks=pytest.mark.slow)])
+def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, players, seed):
+    warnings = _watch_warnings(page)
+    start_game(page, server, GAME, players)
+    page.wait_for_selector("[data-board]")
+    played = play_by_board(page, seed, timeout=300, shot=f"/tmp/versailles-board-timeout-{players}.png")
+    assert page.query_selector("#game-over")
+    assert {"move", "activate"} <= set(played), played
+    # the end: each player's points by the rulebook's categories, adding up to the total
+    rows = _final_rows(page)
+    assert len(rows) == players
+    for tiles, resources, hand, decorations, total in rows:
+        assert tiles + resources + hand + decorations == total
+    winners = page.eval_on_selector_all("[data-board] .vs-final tr.winner td:last-child", "tds => tds.map(td => Number(td.textContent))")
+    assert winners and winners[0] == max(row[-1] for row in rows)
+    assert page.console_errors == []
+    assert not [w for w in warnings if "no text for message" in w], warnings
+
+
+def test_workers_are_picked_then_moved_along_the_arrows(page, server):
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-pick^='from:']")
+    source = page.query_selector("[data-board] [data-pick^='from:']")
+    code = source.get_attribute("data-pick").split(":")[1]
+    # before the pick no destination is shown; after it, exactly the moves from that location are
+    assert not [e for e in page.query_selector_all("[data-board] [data-needs] ") if e.is_visible()]
+    source.click()
+    shown = sorted(e.get_attribute("data-action") for e in page.query_selector_all("[data-board] [data-needs]") if e.is_visible())
+    listed = sorted(a for a in page.eval_on_selector_all("[data-movelist] [data-action]", "els => els.map(e => e.getAttribute('data-action'))")
+                    if a.split()[0] in ("move", "move2", "jump") and a.split()[1] == code)
+    assert shown == listed and shown, (shown, listed)
+    regular = next(a for a in shown if a.startswith("move "))
+    destination = regular.split()[2]
+    before = int(page.get_attribute(f"[data-board] [data-location='{destination}'] .vs-workers[data-seat='0']", "data-count") or 0) \
+        if page.query_selector(f"[data-board] [data-location='{destination}'] .vs-workers[data-seat='0']") else 0
+    page.click(f"[data-board] [data-action='{regular}']")
+    page.wait_for_selector(f"[data-board] [data-location='{destination}'] .vs-workers[data-seat='0'][data-count='{before + 1}']")
+    # the activation marker moved with the worker, and the choice to activate is on that location
+    assert page.query_selector(f"[data-board] [data-location='{destination}'] [data-piece='marker'][data-seat='0']")
+    page.wait_for_selector(f"[data-board] [data-location='{destination}'] [data-action='activate']")
+    assert page.query_selector(f"[data-board] [data-location='{destination}'] [data-action='pass']")
+    assert page.console_errors == []
+
+
+def _play_until(page, wanted: str, seed: int = 1, clicks: int = 3000) -> bool:
+    """Click board moves until ``wanted`` is a listed move: activate every location, take tiles, buy and
+    advance where possible, otherwise a random visible move (a pick first when nothing else shows)."""
+    import random
+    rnd = random.Random(seed)
+    prefer = ("activate", "take", "buy", "tech", "done")
+    for _ in range(clicks):
+        if page.query_selector("#game-over"):
+            return False
+        listed = page.eval_on_selector_all("[data-movelist] [data-action]", "els => els.map(e => e.getAttribute('data-action'))")
+        if any(a.split()[0] == wanted for a in listed) and page.query_selector("#board:not(.busy)"):
+            return True
+        visible = [e for e in page.query_selector_all("#board:not(.busy) [data-board] [data-action]") if e.is_visible()]
+        by_name = {}
+        for element in visible:
+            by_name.setdefault(element.get_attribute("data-action").split()[0], []).append(element)
+        choice = next((rnd.choice(by_name[name]) for name in prefer if name in by_name), None)
+        try:
+            if choice is None and visible:
+                choice = rnd.choice(visible)
+            if choice is not None:
+                choice.click(timeout=1000)
+            else:
+                picks = [e for e in page.query_selector_all("[data-board] [data-pick]") if e.is_visible()]
+                if picks:
+                    rnd.choice(picks).click(timeout=1000)
+        except Exception:  # redrawn under the click
+            pass
+        page.wait_for_timeout(20)
+    return False
+
+
+def test_a_tile_is_built_by_picking_it_in_hand_then_a_highlighted_cell(page, server):
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board]")
+    assert _play_until(page, "build", seed=3), "no build came up"
+    builds = [a for a in page.eval_on_selector_all("[data-movelist] [data-action]", "els => els.map(e => e.getAttribute('data-action'))")
+              if a.startswith("build ")]
+    tile = int(builds[0].split()[1])
+    page.click(f"[data-board] .vs-hand-tile[data-pick='tile:{tile}']")
+    ghosts = sorted(e.get_attribute("data-action") for e in page.query_selector_all("[data-board] .vs-cell [data-needs]") if e.is_visible())
+    assert ghosts == sorted(a for a in builds if int(a.split()[1]) == tile)
+    cell = int(ghosts[0].split()[2])
+    label = f"{'abc'[cell // 4]}{cell % 4 + 1}"
+    page.click(f"[data-board] [data-action='{ghosts[0]}']")
+    page.wait_for_selector(f"[data-board] [data-cell='{label}'] > .vs-tile[data-tile='{tile}']")
+    # the built tile shows its edges as indoor / outdoor shapes, never letter codes
+    edges = page.eval_on_selector_all(f"[data-board] [data-cell='{label}'] > .vs-tile .vs-edge", "es => es.map(e => e.dataset.edge)")
+    assert len(edges) == 4 and set(edges) <= {"indoor", "outdoor"}
+    text = page.text_content(f"[data-board] [data-cell='{label}']")
+    assert not any(code in text for code in ("IIII", "OOOO", "IOOI"))
+    assert page.console_errors == []
+
+
+def test_the_guild_display_workshop_and_tracks_show_their_prices(page, server):
+    start_game(page, server, GAME, 3, lang="zh")
+    page.wait_for_selector("[data-board]")
+    # the seed's arrangement: top row King's Favor, Marble Quarry, Gold Mine, Architects' Guild
+    names = [page.text_content(f"[data-board] [data-location='{code}'] .vs-loc-title") for code in ("kf", "mq", "gm", "ag", "al", "cs", "lm", "ws")]
+    assert names == ["国王恩赐", "大理石矿", "金矿", "建筑师公会", "炼金术师公会", "建筑工地", "伐木场", "工坊"]
+    boxes = {code: page.query_selector(f"[data-board] [data-location='{code}'] .vs-loc-frame").bounding_box() for code in ("kf", "ag", "al", "ws")}
+    assert boxes["kf"]["y"] == boxes["ag"]["y"] < boxes["al"]["y"] == boxes["ws"]["y"]
+    assert boxes["kf"]["x"] == boxes["al"]["x"] < boxes["ag"]["x"] == boxes["ws"]["x"]
+    # five display slots with their worker prices 1, 1, 2, 2, 3 drawn under them
+    prices = page.eval_on_selector_all("[data-board] .vs-slot .vs-price-num", "ts => ts.map(t => t.textContent)")
+    assert prices == ["1", "1", "2", "2", "3"]
+    assert len(page.query_selector_all("[data-board] [data-location='ws'] .vs-supply")) == 6
+    assert len(page.query_selector_all("[data-board] [data-location='al'] .vs-tech-cell")) == 12
+    # 3 players build on 3 × 3 cells; every player's marker starts on level 0 of each track
+    assert len(page.query_selector_all("[data-board] .vs-cell")) == 9
+    starts = page.eval_on_selector_all("[data-board] .vs-tech-cell[data-level='0']", "cs => cs.map(c => c.querySelectorAll('[data-piece=disc]').length)")
+    assert starts == [3, 3, 3]
+    assert page.console_errors == []
+
+
+def test_the_face_down_stack_is_nowhere_in_the_page(page, server):
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-pick]")
+    stack = []
+    for text in frames:
+        body = json.loads(text)
+        obs = body.get("update", body).get("observation") or {}
+        if "stack" in obs:
+            stack = obs["stack"]
+    assert stack, "no observation seen"
+    # the stack in the view is the set of unseen tiles in id order, never its shuffled order …
+    assert stack == sorted(stack)
+    # … and the board draws it as a face-down pile with a count: none of its tiles is shown
+    shown = set(page.eval_on_selector_all("[data-board] [data-tile]", "ts => ts.map(t => Number(t.dataset.tile))"))
+    assert not shown & set(stack)
+    assert page.get_attribute("[data-board] .vs-stack", "data-count") == str(len(stack))
+    assert page.console_errors == []
+
+
+def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-pick]")
+    page.click("[data-board] [data-pick^='from:']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the board pans inside its frame
+    targets = [e for e in page.query_selector_all("[data-board] [data-action], [data-board] [data-pick]") if e.is_visible()]
+    assert targets
+    for element in targets:
+        box = element.bounding_box()
+        assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action") or element.get_attribute("data-pick"), box)
+    context.close()
+
+
+def test_a_log_entry_shows_its_seat_colour_and_lights_its_location(page, server):
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-pick^='from:']")
+    page.click("[data-board] [data-pick^='from:']")
+    regular = page.get_attribute("[data-board] [data-needs]:visible[data-action^='move ']", "data-action")
+    destination = regular.split()[2]
+    name = page.text_content(f"[data-board] [data-location='{destination}'] .vs-loc-title")
+    entries = page.locator("#log li.seat-entry", has_text=name)
+    before = entries.count()
+    page.click(f"[data-board] [data-action='{regular}']")
+    entry = entries.nth(before)
+    entry.wait_for()
+    assert "#c62828" in entry.get_attribute("style")  # Red, the seat that moved
+    entry.hover()
+    lit = page.eval_on_selector_all("[data-board] .log-lit", "ls => ls.map(l => l.parentNode.dataset.location)")
+    assert destination in lit
+    page.locator("h1").hover()
+    assert page.query_selector_all("[data-board] .log-lit") == []
+    assert page.console_errors == []
