@@ -54,29 +54,35 @@ def play_by_board(page, seed: int, timeout: float = 240.0, shot: str = "/tmp/boa
     played: dict[str, int] = {}
     last_error = None
     deadline = time.time() + timeout
+    clickable = "#board:not(.busy) [data-board] [data-action]"
     while time.time() < deadline:
-        if page.query_selector("#game-over"):
+        # one read of the page per step (an update may come between two reads, and each round trip costs)
+        seen = page.evaluate("""(clickable) => {
+            const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+            const texts = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute('data-action'));
+            const targets = [...document.querySelectorAll(clickable)];
+            const picks = [...document.querySelectorAll('[data-board] [data-pick]')];
+            return { over: !!document.querySelector('#game-over'), listed: texts('[data-movelist] [data-action]'),
+                     onBoard: texts('[data-board] [data-action]'),
+                     visible: targets.map((e, i) => (shown(e) ? [i, e.getAttribute('data-action')] : null)).filter(Boolean),
+                     picks: picks.map((e, i) => (shown(e) ? i : null)).filter((i) => i !== null) };
+        }""", clickable)
+        if seen["over"]:
             return played
-        listed, on_board = page.evaluate("""() => [
-            [...document.querySelectorAll('[data-movelist] [data-action]')].map((e) => e.getAttribute('data-action')),
-            [...document.querySelectorAll('[data-board] [data-action]')].map((e) => e.getAttribute('data-action'))]""")
-        missing = [a for a in listed if a not in on_board]  # read in one go: an update may come between two reads
+        missing = [a for a in seen["listed"] if a not in seen["onBoard"]]
         assert not missing, f"legal moves with no element on the board: {missing}"
-        visible = [el for el in page.query_selector_all("#board:not(.busy) [data-board] [data-action]") if el.is_visible()]
-        if not visible:
-            picks = [el for el in page.query_selector_all("[data-board] [data-pick]") if el.is_visible()]
-            if picks and listed:
+        if not seen["visible"]:
+            if seen["picks"] and seen["listed"]:
                 try:
-                    rnd.choice(picks).click(timeout=1500)
+                    page.locator("[data-board] [data-pick]").nth(rnd.choice(seen["picks"])).click(timeout=1500)
                 except Exception:  # the board was redrawn under the click
                     pass
                 continue
             page.wait_for_timeout(30)
             continue
-        element = rnd.choice(visible)
+        index, text = rnd.choice(seen["visible"])
         try:
-            text = element.get_attribute("data-action")
-            element.click(timeout=1500)
+            page.locator(clickable).nth(index).click(timeout=1500)
         except Exception as exc:  # the board was redrawn under the click: look again
             last_error = str(exc).splitlines()[0]
             continue
