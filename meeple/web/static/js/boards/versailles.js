@@ -206,13 +206,13 @@ function priceArt(x, y, workers, cost, colour) {
   const g = group({ class: "vs-price" });
   let cx = x;
   if (workers) {
-    g.append(meeple(cx + 7, y, colour || "#6d5f4b", { size: 15 }), s("text", { x: cx + 16, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
-    cx += 28;
+    g.append(meeple(cx + 7, y, colour || "#6d5f4b", { size: 15 }), s("text", { x: cx + 15, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
+    cx += 24;
   }
   cost.forEach((n, i) => {
     if (!n) return;
-    g.append(cube(cx + 6, y + 1, RESOURCE_COLOURS[i], { size: 11 }), s("text", { x: cx + 14, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
-    cx += 26;
+    g.append(cube(cx + 5, y + 1, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: cx + 12, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
+    cx += 21;
   });
   return g;
 }
@@ -559,10 +559,10 @@ function drawHome(svg, ctx) {
   }
   // tiles in hand: pick one to build (its cells light up on the site), or discard at the hand limit
   g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hand[p].length, limit: c.hand_limit })));
-  const size = 64;
+  const size = 60;
   const buildable = new Set(entries("build").map((e) => e.action.args[0]));
   o.hand[p].forEach((id, i) => {
-    const x = HOME.x + 22 + i * (size + 20), y = HOME.y + 150;
+    const x = HOME.x + 22 + i * (size + 28), y = HOME.y + 150;
     const holder = group({ class: "vs-hand-tile", "data-tile": String(id) });
     holder.append(s("rect", { x: x - 4, y: y - 4, width: size + 8, height: size + 8, rx: 7, class: "hit-area" }));
     holder.append(tileArt(x, y, size, id));
@@ -598,20 +598,21 @@ function drawSide(svg, { o, me }) {
     const y = SIDE.y + 60 + p * rowH;
     const row = group({ class: `vs-player-row ${p === me ? "me" : ""} ${o.actor === p && !o.over ? "to-move" : ""}`, "data-seat": String(p) });
     row.append(s("rect", { x: SIDE.x + 6, y, width: SIDE.w - 12, height: rowH - 4, rx: 6, class: "vs-row-back" }));
-    row.append(disc(SIDE.x + 22, y + rowH / 2 - 2, SEAT_COLOURS[p], { r: 9 }));
-    row.append(s("text", { x: SIDE.x + 38, y: y + rowH / 2 - 2, class: "vs-row-name", "dominant-baseline": "central" },
+    const mid = y + rowH / 2 - 2;
+    row.append(disc(SIDE.x + 22, mid, SEAT_COLOURS[p], { r: 9 }));
+    for (let k = 0; k < c.double_moves; k++) {   // double-move tokens, face up or down
+      const up = k < o.dm[p];
+      row.append(token(SIDE.x + 42 + k * 15, mid, up ? SEAT_COLOURS[p] : "#9a9385", { size: 12, faceDown: !up }));
+    }
+    row.append(s("text", { x: SIDE.x + 68, y: mid, class: "vs-row-name", "dominant-baseline": "central" },
       `${named(GAME, "seat", p, String(p))} ${T("vp", { n: vp })}`));
     o.res[p].forEach((n, r) => {
-      row.append(cube(SIDE.x + 158 + r * 40, y + rowH / 2 - 2, RESOURCE_COLOURS[r], { size: 14 }),
-        s("text", { x: SIDE.x + 168 + r * 40, y: y + rowH / 2 - 2, class: "vs-small", "dominant-baseline": "central" }, String(n)));
+      row.append(cube(SIDE.x + 180 + r * 38, mid, RESOURCE_COLOURS[r], { size: 14 }),
+        s("text", { x: SIDE.x + 190 + r * 38, y: mid, class: "vs-small", "dominant-baseline": "central" }, String(n)));
     });
     const decorations = o.deco[p].reduce((a, b) => a + b, 0);
-    row.append(decorationIcon(SIDE.x + 290, y + rowH / 2 - 2, Math.max(0, o.deco[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
-    o.hand[p].forEach((id, i) => row.append(tileArt(SIDE.x + 326 + i * 22, y + rowH / 2 - 12, 20, id)));
-    for (let k = 0; k < c.double_moves; k++) {
-      const up = k < o.dm[p];
-      row.append(token(SIDE.x + SIDE.w - 40 + k * 16, y + rowH / 2 - 2, up ? SEAT_COLOURS[p] : "#9a9385", { size: 12, faceDown: !up }));
-    }
+    row.append(decorationIcon(SIDE.x + 300, mid, Math.max(0, o.deco[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
+    o.hand[p].forEach((id, i) => row.append(tileArt(SIDE.x + 340 + i * 19, mid - 9, 18, id)));
     tip(row, T("player_tip", { seat: p, vp, wood: o.res[p][0], marble: o.res[p][1], gold: o.res[p][2], decorations, hand: o.hand[p].length, up: o.dm[p] }));
     g.append(row);
   });
@@ -672,10 +673,10 @@ function finalScores({ o, view }) {
       h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(built)), h("td", {}, String(resources)),
       h("td", {}, String(hand)), h("td", {}, String(decorations)), h("td", {}, h("strong", {}, String(o.scores[p]))));
   });
-  return h("table", { class: "grid vs-final" },
+  return h("div", { class: "vs-final-frame" }, h("table", { class: "grid vs-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.tiles")), h("th", {}, T("final.resources")),
       h("th", {}, T("final.hand")), h("th", {}, T("final.decorations")), h("th", {}, T("final.total")))),
-    h("tbody", {}, rows));
+    h("tbody", {}, rows)));
 }
 
 // A log entry names its seat in its colour and lights the locations, cell or tile it concerns.
