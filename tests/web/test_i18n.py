@@ -214,7 +214,7 @@ def _click_moves(page, moves: int, check) -> int:  # type: ignore[no-untyped-def
         if target is None:
             page.wait_for_timeout(50)
             continue
-        on_board = page.query_selector("#board .legal")
+        on_board = page.query_selector("#board .legal:visible")  # a dormant target (data-needs) waits for its pick
         try:
             if on_board is not None and done % 2 == 0:
                 on_board.click(timeout=2000)
