@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif("gods-playground" not in meeple.games(), reason=
 GAME = "gods-playground"
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [3, pytest.param(11, marks=pytest.mark.slow)])
 def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, seed):
     start_game(page, server, GAME, 3)
     page.wait_for_selector("[data-board]")
