@@ -204,3 +204,85 @@ def test_a_log_entry_shows_its_seat_colour_and_lights_its_location(page, server)
     page.locator("h1").hover()
     assert page.query_selector_all("[data-board] .log-lit") == []
     assert page.console_errors == []
+
+
+def _render_view(page, server, view: dict) -> None:
+    """Draw the board of ``view`` (built here from a real position, as the server builds it) in the page;
+    a click on a move records its text in ``window.played``."""
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.evaluate("""async (view) => {
+        const board = await import('/static/js/boards/versailles.js');
+        await board.prepare();
+        const holder = document.createElement('div');
+        holder.id = 'drawn';
+        document.body.prepend(holder);
+        board.render(holder, view, { legal: view.legal, act: (entry) => { window.played = entry.text; },
+                                     seatName: (p) => String(p), events: [] });
+    }""", view)
+
+
+def _position(workers: dict[int, dict[str, int]], sites_level: dict[int, int] | None = None):
+    """A 3-player game after its opening (Red starts, the first five tiles on display) with exactly these
+    workers on the ring, and these seats' "sites" technology level."""
+    from meeple.core import CHANCE, Action
+    from meeple.games.versailles import rules
+
+    state = meeple.load(GAME, players=3).new_game(seed=0, chance="manual")
+    state.apply(Action("first", (0,)), CHANCE)
+    for tile in state.tiles_in_play()[:5]:
+        state.apply(Action("draw", (tile,)), CHANCE)
+    for seat, where in workers.items():
+        state.workers[seat] = [where.get(code, 0) for code in rules.CODE]
+        state.reserve[seat][2] = 9 - sum(state.workers[seat]) - state.reserve[seat][0] - state.reserve[seat][1]
+    for seat, level in (sites_level or {}).items():
+        state.tech[seat][rules.TRACKS.index("sites")] = level
+    state._legal_cache = {}  # fields were written directly
+    return state
+
+
+def _play(state, *texts: str) -> None:
+    for text in texts:
+        seat = state.to_move()[0]
+        state.apply(state.parse_action(text, seat), seat)
+
+
+def test_a_reaction_lights_the_location_for_its_seat_on_another_players_turn(page, server):
+    from meeple.server.views import base_view
+
+    # Red activates the Lumber Mill; Blue, with workers there and the first "sites" level, may collect too
+    state = _position({0: {"ws": 1}, 1: {"lm": 2}}, sites_level={1: 1})
+    _play(state, "move ws lm", "activate")
+    assert state.phase == "offer" and state.to_move() == [1]
+    _render_view(page, server, base_view(state, 1, game_id="x", seq=1, status="playing", seats=[]))
+    mill = "#drawn [data-board] [data-location='lm']"
+    assert "active" in page.get_attribute(mill, "class")
+    assert page.text_content(f"{mill} [data-action='activate'] .svg-button-text") == "Also activate"
+    assert page.text_content(f"{mill} [data-action='pass'] .svg-button-text") == "Decline"
+    # the sentence names whose turn it is and why you may act
+    assert "Red" in page.text_content("#drawn .vs-ask") and "Lumber Mill" in page.text_content("#drawn .vs-ask")
+    page.click(f"{mill} [data-action='activate']")
+    assert page.evaluate("window.played") == "activate"
+    assert page.console_errors == []
+
+
+def test_clearing_three_tiles_is_marked_on_the_display_then_confirmed(page, server):
+    from meeple.core import CHANCE
+    from meeple.server.views import base_view
+
+    state = _position({0: {"gm": 2}})
+    _play(state, "move2 gm ag", "activate")  # both workers: enough to clear three tiles
+    while state.to_move() == [CHANCE]:
+        state.apply(state.legal_actions(CHANCE)[0], CHANCE)
+    assert state.phase == "act" and any(a.name == "clear" for a in state.legal_actions(0))
+    _render_view(page, server, base_view(state, 0, game_id="x", seq=1, status="playing", seats=[]))
+    clears = "#drawn [data-board] [data-action^='clear ']"
+    assert len(page.query_selector_all(clears)) == 10          # every three of the five slots, in the page
+    assert not [e for e in page.query_selector_all(clears) if e.is_visible()]
+    for slot in (1, 3, 4):
+        page.click(f"#drawn [data-board] [data-pick='clear:{slot}']")
+    shown = [e.get_attribute("data-action") for e in page.query_selector_all(clears) if e.is_visible()]
+    assert shown == ["clear 1 3 4"]
+    page.click("#drawn [data-board] [data-action='clear 1 3 4']")
+    assert page.evaluate("window.played") == "clear 1 3 4"
+    assert page.console_errors == []
