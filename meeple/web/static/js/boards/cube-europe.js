@@ -205,7 +205,7 @@ function marketCard(ctx, slot, effect, squares, pile, where, pileText, note) {
   card.append(h("div", { class: "ce-card-head" }, h("strong", {}, where), " ",
     effect ? h("span", { class: "ce-card-no" }, t("web.cube.card_no", { card: effect.card })) : null));
   if (!effect) {
-    card.append(h("p", { class: "ce-no-card" }, t("web.cube.no_card")), h("p", { class: "ce-pile" }, pileText));
+    card.append(h("p", { class: "ce-no-card" }, slot === "deck_top" ? t("web.cube.deck_empty") : t("web.cube.discard_empty")));
     return changes.mark(card, `card:${slot}`, null);
   }
   const row = h("div", { class: "ce-squares" });
