@@ -243,3 +243,50 @@ def test_a_log_entry_shows_its_seat_colour_and_lights_its_hex(page, server):
     page.locator("h1").hover()
     assert page.query_selector_all("[data-board] .log-lit") == []
     assert page.console_errors == []
+
+
+def _observation_with_tucked_cards() -> dict:
+    """A real 2-player observation (seat 0's) in which some board has two cards tucked under it: a
+    seeded game, placing cubes whenever it can, stopped at the first such moment."""
+    import random
+
+    from meeple.core import load
+
+    for seed in range(200):
+        state = load(GAME, players=2).new_game(seed=seed)
+        rnd = random.Random(seed)
+        while not state.is_over():
+            actions = state.legal_actions()
+            places = [a for a in actions if a.name == "place"]
+            state.apply(rnd.choice(places) if places and rnd.random() < .7 else rnd.choice(actions))
+            obs = state.observation(0)
+            if any(len(seat["effects"]) >= 2 for seat in obs["seats"]) and not state.is_over():
+                return obs
+    raise AssertionError("no seeded game tucked two cards")
+
+
+def test_tucked_cards_show_below_their_board_with_their_yellow_effects(page, server):
+    obs = _observation_with_tucked_cards()
+    page.goto(server + "/?lang=zh")
+    page.wait_for_selector("#create")
+    page.evaluate("""async (obs) => {
+        const board = await import('/static/js/boards/cube-europe.js');
+        const box = document.createElement('div');
+        box.id = 'probe';
+        document.querySelector('main').replaceChildren(box);
+        board.render(box, { game: 'cube-europe', observation: obs, legal: [], seat: 0, to_move: [], over: false, seats: [] },
+            { legal: [], act: () => {}, seatName: (p) => ['红方', '蓝方'][p], events: [] });
+    }""", obs)
+    for p, seat in enumerate(obs["seats"]):
+        cards = page.eval_on_selector_all(f"#probe .ce-seat[data-seat='{p}'] .ce-tucked-card", """cs => cs.map(c => [
+            Number(c.dataset.card), c.querySelector('.ce-effect-name').textContent, c.querySelector('.ce-effect-text').textContent])""")
+        assert cards == [[e["card"], TERMS["effect"][e["id"]]["zh"], TERMS["effect_text"][e["id"]]["zh"]] for e in seat["effects"]]
+        # the cards peek out below the board card, not beside it
+        board = page.query_selector(f"#probe .ce-seat[data-seat='{p}'] .hexmap").bounding_box()
+        for card in page.query_selector_all(f"#probe .ce-seat[data-seat='{p}'] .ce-tucked-card"):
+            assert card.bounding_box()["y"] >= board["y"] + board["height"] - 4
+        spaces = page.query_selector_all(f"#probe .ce-seat[data-seat='{p}'] .inventory-space")
+        assert len(spaces) == max(seat["inventory_size"], len(seat["inventory"]))
+    assert max(len(seat["effects"]) for seat in obs["seats"]) >= 2
+    page.screenshot(path="/tmp/cube-europe-tucked.png", full_page=True)
+    assert page.console_errors == []
