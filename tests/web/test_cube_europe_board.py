@@ -94,9 +94,10 @@ def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, players
     page.wait_for_selector("[data-board]")
     played = play_by_board(page, seed)
     assert page.query_selector("#game-over")
-    # the start cube, dice on the market and at least one other kind of move (place, worker, return…),
-    # all made on the board (random clicks: which others come up varies with the dice)
-    assert {"start", "take"} <= set(played) and len(played) >= 3, played
+    # dice on the market and at least two other kinds of move (start, place, worker, return…), all made
+    # on the board (random clicks: which come up varies with the dice; a click that raced a redraw may
+    # be uncounted although the page took it, so the start cubes are checked on the maps below)
+    assert "take" in played and len(played) >= 3, played
     _check_end(page, players)
     _check_tucked(page)
     filled, overlaps = _label_cube_overlaps(page)
