@@ -132,7 +132,9 @@ function decisionBar(ctx) {
   (o.seats || []).forEach((seat, p) => {
     const sc = seat.score || {};
     const chip = h("span", { class: `ce-score ${o.current === p ? "to-move" : ""}`, style: `--seat: ${SEAT_COLOURS[p]}`, "data-score": String(p) },
-      h("i", { class: "swatch" }), t("web.cube.score_of", A({ seat: p, n: seat.total || 0 })));
+      h("i", { class: "swatch" }), (o.seats || []).length === 1
+        ? t("web.cube.score_rank", A({ seat: p, n: seat.total || 0, rank: rankKey(seat.total || 0) }))
+        : t("web.cube.score_of", A({ seat: p, n: seat.total || 0 })));
     tip(chip, t("web.cube.breakdown", A({ seat: p, parts: SCORE_PARTS.map((k) => t("web.cube.part", A({ score_part: k, n: sc[k] || 0 }))) })));
     scores.append(chip);
   });
