@@ -248,7 +248,7 @@ function marketSquare(ctx, sq) {
 
 // Beside the cards: the round track (1–12) and the deck's state (how many cards, when it runs out).
 function marketState(ctx, m) {
-  const { o, ui } = ctx;
+  const { o } = ctx;
   const box = h("div", { class: "ce-market-state" });
   const rounds = o.rounds || 12;
   const svg = svgRoot(rounds * (ROUND_CELL + 2) + 4, ROUND_CELL + 4, t("web.cube.round_track"));
@@ -268,7 +268,6 @@ function marketState(ctx, m) {
   const used = o.used_free ? ["steady", "mirror"].filter((k) => o.used_free[k]) : [];
   if (used.length) notes.push(t("web.cube.used_free", A({ free_effects: used })));
   if (notes.length) box.append(h("p", { class: "ce-small" }, notes.join(" ")));
-  void ui;
   return box;
 }
 
