@@ -37,7 +37,7 @@ def test_cube_europe_solo_by_clicking_the_board(page, server):
         page.wait_for_selector("#actions:not(.busy) button.action, #game-over")
         if page.query_selector("#game-over"):
             break
-        legal = page.query_selector("g.legal[data-hex], .square.legal")
+        legal = page.query_selector("g.legal[data-hex]:visible, .square.legal:visible")
         if legal is not None and page.query_selector(".chooser") is None:
             legal.click()
             chooser = page.query_selector(".chooser button.action")

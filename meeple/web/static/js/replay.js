@@ -1,9 +1,17 @@
 // The replay of a finished game: step forward and back through every move, every seat's view.
 import { api } from "./api.js";
-import { h, toast } from "./dom.js";
+import { h, s, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, show } from "./i18n.js";
 import { gameTitle, seatLabel } from "./names.js";
+
+// The step buttons' icons, drawn (no symbol glyphs: a default Debian Chromium has no font for them).
+const ICONS = { first: "M3,2 h2 v12 h-2 Z M14,2 L6,8 L14,14 Z", back: "M12,2 L4,8 L12,14 Z",
+  forward: "M4,2 L12,8 L4,14 Z", last: "M2,2 L10,8 L2,14 Z M11,2 h2 v12 h-2 Z" };
+function icon(name) {
+  return s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "replay-icon", "aria-hidden": "true" },
+    s("path", { d: ICONS[name], fill: "currentColor" }));
+}
 
 export async function showReplay(main, gid, keep = null) {
   const data = await api(`/api/games/${encodeURIComponent(gid)}/replay`);
@@ -44,11 +52,11 @@ export async function showReplay(main, gid, keep = null) {
   main.replaceChildren(
     h("section", { class: "game-head" }, h("h1", {}, t("web.replay.title", { title: gameTitle(info) })), label,
       h("div", { class: "replay-controls" },
-        h("button", { onclick: () => go(0), "aria-label": t("web.replay.first"), title: t("web.replay.first") }, "⏮"),
-        h("button", { id: "prev", onclick: () => go(step - 1), "aria-label": t("web.replay.previous") }, t("web.replay.back")),
+        h("button", { onclick: () => go(0), "aria-label": t("web.replay.first"), title: t("web.replay.first") }, icon("first")),
+        h("button", { id: "prev", onclick: () => go(step - 1), "aria-label": t("web.replay.previous") }, icon("back"), " ", t("web.replay.back")),
         slider,
-        h("button", { id: "next", onclick: () => go(step + 1), "aria-label": t("web.replay.next") }, t("web.replay.forward")),
-        h("button", { onclick: () => go(total), "aria-label": t("web.replay.last"), title: t("web.replay.last") }, "⏭"), viewSel)),
+        h("button", { id: "next", onclick: () => go(step + 1), "aria-label": t("web.replay.next") }, t("web.replay.forward"), " ", icon("forward")),
+        h("button", { onclick: () => go(total), "aria-label": t("web.replay.last"), title: t("web.replay.last") }, icon("last")), viewSel)),
     board,
     h("section", { class: "panel" }, h("h2", {}, t("web.replay.moves")),
       h("ol", { class: "log" }, data.moves.map((m) => h("li", {}, show(m.label))))));
