@@ -272,7 +272,7 @@ def test_the_draft_is_a_hand_of_character_cards_and_the_turn_is_played_on_the_ch
     offer = page.eval_on_selector_all("[data-board] .cit-draft-card", "els => els.map(e => e.dataset.character)")
     picks = page.eval_on_selector_all("[data-board] [data-action^='pick ']", "els => els.map(e => e.dataset.action)")
     assert sorted(picks) == sorted(f"pick {c}" for c in offer)  # each pickable character once, as a card
-    assert len(offer) >= 3
+    assert len(offer) >= 2  # 4 players: 5, 4, 3 or 2 cards handed on
     # each card: rank, name, ability text; beside them the face-up cards and the face-down count
     for text in page.eval_on_selector_all("[data-board] .cit-draft-card", "els => els.map(e => e.innerText)"):
         assert len(text.split()) >= 5, text

@@ -28,8 +28,18 @@ export const SEAT_COLOURS = ["#c62828", "#1f5fbf", "#2e7d32", "#e3b505", "#7b3fa
 // district colours: religious blue, military red, noble gold (the seed's 金色), trade green, special purple
 export const DISTRICT_COLOURS = { blue: "#2f6db5", red: "#b83227", yellow: "#c99a06", green: "#2e8b57", purple: "#7d3c98" };
 const NEUTRAL = "#5d5548"; // characters without an income colour
+// the drawing on a district card, one building per colour (viewBox 0 0 60 40): a church with its spire,
+// a crenellated tower, a domed palace, a market stall, a tower with an onion dome
+const BUILDINGS = {
+  blue: "M12,40 L12,22 L24,15 L24,7 L27,1 L30,7 L30,15 L42,22 L42,40 L31,40 L31,31 Q27,26 23,31 L23,40 Z",
+  red: "M18,40 L18,11 L15,11 L15,4 L20,4 L20,7 L24,7 L24,4 L29,4 L29,7 L33,7 L33,4 L38,4 L38,11 L35,11 L35,40 L30,40 L30,31 Q26.5,27 23,31 L23,40 Z",
+  yellow: "M5,40 L5,23 L14,23 L14,17 Q30,1 46,17 L46,23 L55,23 L55,40 L34,40 L34,31 Q30,27 26,31 L26,40 Z",
+  green: "M6,19 L30,6 L54,19 Z M11,21 L49,21 L49,40 L37,40 L37,28 L23,28 L23,40 L11,40 Z",
+  purple: "M22,40 L22,17 Q16,13 30,2 Q44,13 38,17 L38,40 L33,40 L33,31 Q30,28 27,31 L27,40 Z",
+};
 const CARD_ORDER = ["yellow", "blue", "green", "red", "purple"];
 const FAN_STEP = 5;        // degrees between two cards of your hand
+const FAN_MAX = 9;         // the most cards held as one fan
 const COIN_PILE = 10;      // coins drawn in a pile before only the number grows
 const HAND_CARD = 100, HAND_ROOM = 540; // a hand card's width and the room the fan may take (px)
 
@@ -123,11 +133,15 @@ function districtCard(slug, opts = {}) {
   const cost = h("span", { class: "cit-cost", "aria-label": T("cost", { n: d.cost }) });
   for (let k = 0; k < d.cost; k++) cost.append(coin("small"));
   card.append(h("div", { class: "cit-band" }, cost, h("span", { class: "cit-cost-n" }, String(d.cost))));
-  card.append(h("div", { class: "cit-card-name" }, districtName(slug)));
+  const name = districtName(slug);
+  card.append(h("div", { class: `cit-card-name ${name.length >= 9 ? "long" : ""}` }, name));
   const effect = d.effect ? t(d.effect, { game: GAME }) : null;
+  card.append(h("div", { class: "cit-art", "aria-hidden": "true" }, s("svg", { viewBox: "0 0 60 40", class: "cit-building" },
+    s("path", { d: BUILDINGS[d.colour] || BUILDINGS.purple, fill: colour, class: "building" }),
+    s("line", { x1: 2, y1: 40, x2: 58, y2: 40, stroke: colour, class: "ground" }))));
   if (effect) card.append(h("div", { class: "cit-effect" }, effect));
   card.append(h("div", { class: "cit-card-foot" }, colourName(d.colour),
-    d.points !== d.cost ? h("span", { class: "cit-points" }, T("points", { n: d.points })) : null));
+    d.points !== d.cost ? h("span", { class: "cit-points", title: T("points", { n: d.points }) }, T("points_short", { n: d.points })) : null));
   if (opts.beautified) {
     card.classList.add("beautified");
     card.append(h("span", { class: "cit-art-coin", title: T("beautified") }, coin(), h("b", {}, "+1")));
@@ -264,7 +278,7 @@ function callStrip(ctx) {
     tip(card, [`${c.rank} · ${characterName(slug)}`, ...marks.map((m) => m[1]), c.ability ? t(c.ability, { game: GAME }) : null].filter(Boolean).join(" — "));
     const entry = ["kill", "rob", "bewitch"].map((name) => ctx.has(`${name} ${slug}`)).find(Boolean);
     if (entry) target(card, entry, ui);
-    row.append(changes.mark(card, `strip:${slug}`, [cls, o.round]));
+    row.append(card);
   }
   const piles = h("div", { class: "cit-piles" });
   if (o.phase !== "over") {
@@ -461,15 +475,18 @@ function handFan(ctx) {
   const { o, ui } = ctx;
   const hand = o.hand || [];
   const fan = h("div", { class: "cit-hand", "aria-label": T("hand", { n: hand.length }) });
+  // a fan up to FAN_MAX cards; a fuller hand lies flat in two overlapping rows
+  const fanned = hand.length <= FAN_MAX;
+  const perRow = fanned ? hand.length : Math.ceil(hand.length / 2);
   const mid = (hand.length - 1) / 2;
-  const overlap = hand.length > 1 ? Math.max(14, Math.ceil((hand.length * HAND_CARD - HAND_ROOM) / (hand.length - 1))) : 0;
+  const overlap = perRow > 1 ? Math.max(14, Math.ceil((perRow * HAND_CARD - HAND_ROOM) / (perRow - 1))) : 0;
   // at most so much that half of each card shows (a fuller hand folds onto a second row)
   fan.style.setProperty("--overlap", `${Math.min(overlap, HAND_CARD / 2 - 8)}px`);
-  const step = hand.length > 9 ? FAN_STEP * 9 / hand.length : FAN_STEP;
+  const step = fanned ? FAN_STEP : 0;
   hand.forEach((slug, k) => {
     const card = districtCard(slug, { cls: "cit-hand-card" });
     card.style.setProperty("--angle", `${(k - mid) * step}deg`);
-    card.style.setProperty("--lift", `${Math.abs(k - mid) * Math.abs(k - mid) * 0.9}px`);
+    card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
     const uses = HAND_MODES.map((name) => ctx.has(`${name} ${slug}`)).filter(Boolean).map((entry) => ({ entry }));
     if (uses.length) playableCard(card, uses, picked.mode);
     else if (o.turn.took && o.current && o.current[1] === ctx.me && ctx.view.your_turn && !ctx.named("build").length) card.classList.add("idle");
