@@ -249,6 +249,40 @@ def test_a_four_player_game_shows_nothing_hidden_in_the_page_or_its_frames(page,
     assert page.console_errors == []
 
 
+DARK_CITY = {"rank1": "witch", "rank2": "tax-collector", "rank3": "wizard", "rank4": "emperor", "rank5": "abbot",
+             "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat", "rank9": "artist"}
+
+
+def _start_with_options(page, base: str, players: int, options: dict) -> None:
+    """A game the lobby's form does not make (the extra characters): created over the API, then opened
+    with its seat token, as the lobby would."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    page.goto(base + "/")
+    page.wait_for_selector("#create")
+    made = page.evaluate("""async (body) => (await fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(body)})).json()""", {"game": GAME, "players": players, "options": options, "seats": seats})
+    page.evaluate("""(m) => localStorage.setItem('meeple.seats', JSON.stringify({[m.id]: {seat: m.seat, token: m.token}}))""", made)
+    page.goto(f"{base}/#/game/{made['id']}")
+    page.wait_for_selector("#status")
+
+
+def test_the_extra_characters_rank_one_to_nine_are_played_on_the_board(page, table):
+    base, app = table
+    frames = _record(page)
+    _start_with_options(page, base, 3, DARK_CITY)
+    page.wait_for_selector("[data-board] [data-strip]")
+    strip = page.eval_on_selector_all("[data-board] [data-strip]", "els => els.map(e => e.dataset.strip)")
+    assert strip == ["witch", "tax-collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat", "artist"]
+    played = _play_checking(page, app, seed=3, frames=frames, every=2)
+    assert {"pick", "build"} <= set(played), played
+    # the extra characters' abilities came up and were played on the board (which ones depends on the deal)
+    abilities = {"bewitch", "peek", "take", "give-crown", "tribute", "tribute-gold", "levy", "navigate-gold", "navigate-cards",
+                 "exchange", "exchange-with", "beautify"}
+    assert len(abilities & set(played)) >= 2, played
+    _final_table(page, 3)
+    assert page.console_errors == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 4), (4, 21), (5, 8), (6, 3), (7, 9)])
 def test_more_whole_games_by_the_board(page, table, players, seed):
