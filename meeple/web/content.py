@@ -19,13 +19,21 @@ def _cube_europe() -> dict[str, Any]:
 def _citadels() -> dict[str, Any]:
     from meeple.games.citadels import content as c
 
+    # the words printed on the cards (the purple districts' effects, the characters' abilities) are
+    # message ids of the board's catalogue (web/locale/*/board-citadels.po), so both languages have them
     return {
         "districts": {
             slug: {"name": c.D_NAME[i], "zh": c.D_ZH[i], "colour": c.COLOUR_NAMES[c.D_COLOUR[i]],
-                   "cost": c.D_COST[i], "points": c.D_POINTS[i]}
+                   "cost": c.D_COST[i], "points": c.D_POINTS[i],
+                   "effect": f"web.citadels.effect.{slug}" if c.D_COLOUR[i] == c.PURPLE else None}
             for i, slug in enumerate(c.D_SLUG)
         },
-        "characters": {slug: {"name": c.C_NAME[i], "zh": c.C_ZH[i], "rank": c.C_RANK[i]} for i, slug in enumerate(c.C_SLUG)},
+        "characters": {
+            slug: {"name": c.C_NAME[i], "zh": c.C_ZH[i], "rank": c.C_RANK[i],
+                   "income": c.COLOUR_NAMES[c.C_INCOME[i]] if c.C_INCOME[i] >= 0 else None,
+                   "ability": f"web.citadels.ability.{slug}"}
+            for i, slug in enumerate(c.C_SLUG)
+        },
     }
 
 

@@ -1,82 +1,619 @@
-// Citadels: the character draft and the called characters, your hand, every city, gold and the crown.
-import { h, append } from "../dom.js";
-import { matching, clickable, named } from "./common.js";
-import { loadContent } from "../content.js";
+// Citadels: the table of the seed rulebook ("富饶之城"). Across the top, one sentence says what you are
+// choosing now, with every player's score and gold; below it the call strip of the characters 1–8 (or
+// 1–9) in rank order, each marked as it is set aside, called, killed, robbed or bewitched, with the
+// face-down pile and the district deck beside it. Then the draft (the character cards handed to you,
+// to pick from) or your area: your character card with its ability and the turn's controls on it
+// (gold or cards, income with its amount, each ability), your gold as coins, the crown, your city as a
+// row of built district cards and your hand as a fan. Each other player's area follows: the crown,
+// gold, the hand as face-down card backs with the count, the character revealed this round, the city.
+//
+// Every move is made on the table: characters on the draft cards and on the call strip (kill, rob,
+// bewitch), players on their areas (swap, peek, crown, levy), districts on the cards (build from the
+// hand, keep from the drawn cards, destroy / exchange / beautify in the cities, the Laboratory and the
+// Smithy on their own cards, the Graveyard's choice on it). Cards are HTML shaped like the cards; the
+// coins and the crown are drawn (CSS and SVG), never glyphs.
+import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
+import { loadContent } from "../content.js";
+import { named } from "./common.js";
+import { target, dormant, pickable, control, Changes, tooltips, tip, inkOn } from "./kit.js";
 
 const GAME = "citadels";
 let content = { districts: {}, characters: {} };
-
 export async function prepare() { content = await loadContent(GAME); }
 
-const district = (slug) => content.districts[slug] || { name: slug, colour: "purple", cost: "?" };
-const character = (slug) => content.characters[slug] || { name: slug, rank: "?" };
+// ---------------------------------------------------------------- artwork (as data)
+// seat colours in the order of the game's seat names (Red, Blue, Green, Yellow, Purple, Orange, White)
+export const SEAT_COLOURS = ["#c62828", "#1f5fbf", "#2e7d32", "#e3b505", "#7b3fa0", "#ef6c00", "#f4f0e4"];
+// district colours: religious blue, military red, noble gold (the seed's 金色), trade green, special purple
+export const DISTRICT_COLOURS = { blue: "#2f6db5", red: "#b83227", yellow: "#c99a06", green: "#2e8b57", purple: "#7d3c98" };
+const NEUTRAL = "#5d5548"; // characters without an income colour
+// the drawing on a district card, one building per colour (viewBox 0 0 60 40): a church with its spire,
+// a crenellated tower, a domed palace, a market stall, a tower with an onion dome
+const BUILDINGS = {
+  blue: "M12,40 L12,22 L24,15 L24,7 L27,1 L30,7 L30,15 L42,22 L42,40 L31,40 L31,31 Q27,26 23,31 L23,40 Z",
+  red: "M18,40 L18,11 L15,11 L15,4 L20,4 L20,7 L24,7 L24,4 L29,4 L29,7 L33,7 L33,4 L38,4 L38,11 L35,11 L35,40 L30,40 L30,31 Q26.5,27 23,31 L23,40 Z",
+  yellow: "M5,40 L5,23 L14,23 L14,17 Q30,1 46,17 L46,23 L55,23 L55,40 L34,40 L34,31 Q30,27 26,31 L26,40 Z",
+  green: "M6,19 L30,6 L54,19 Z M11,21 L49,21 L49,40 L37,40 L37,28 L23,28 L23,40 L11,40 Z",
+  purple: "M22,40 L22,17 Q16,13 30,2 Q44,13 38,17 L38,40 L33,40 L33,31 Q30,28 27,31 L27,40 Z",
+};
+const CARD_ORDER = ["yellow", "blue", "green", "red", "purple"];
+const FAN_STEP = 5;        // degrees between two cards of your hand
+const FAN_MAX = 9;         // the most cards held as one fan
+const COIN_PILE = 10;      // coins drawn in a pile before only the number grows
+const HAND_CARD = 100, HAND_ROOM = 540; // a hand card's width and the room the fan may take (px)
+
+// ---------------------------------------------------------------- names and words
+const T = (id, args) => t(`web.citadels.${id}`, { game: GAME, ...args });
+const district = (slug) => content.districts[slug] || { name: slug, colour: "purple", cost: 0, points: 0 };
+const character = (slug) => content.characters[slug] || { name: slug, rank: 0, income: null };
 const districtName = (slug) => named(GAME, "district", slug, district(slug).name);
 const characterName = (slug) => named(GAME, "character", slug, character(slug).name);
 const colourName = (colour) => named(GAME, "colour", colour, colour);
 
-function districtCard(slug, extra = {}) {
-  const d = district(slug);
-  const name = districtName(slug);
-  return h("span", { class: `district colour-${d.colour}`, title: t("web.citadels.district_tip", { name, colour: colourName(d.colour), cost: d.cost }), ...extra },
-    h("span", { class: "cost", "aria-label": t("web.citadels.cost", { n: d.cost }) }, String(d.cost)), " ", name,
-    h("small", { class: "kind" }, ` ${colourName(d.colour)}`));
-}
-
-function characterCard(slug, notes = [], cls = "") {
-  const c = character(slug);
-  return h("span", { class: `character ${cls}`, title: t("web.citadels.character_tip", { rank: c.rank, name: characterName(slug) }) },
-    h("b", {}, `${c.rank}`), ` ${characterName(slug)}`, notes.length ? h("small", {}, ` ${notes.join(" ")}`) : null);
-}
+// ---------------------------------------------------------------- the board's own choices
+// `mode`: what a click on a hand card does when several uses are open (build, the Magician's discard,
+// the Laboratory); picked on the character card or on the Laboratory, build by default.
+const picked = { mode: "build" };
+let last = null;
+const changes = new Changes();
+const HAND_MODES = ["build", "tribute", "discard", "lab"];
 
 export function render(container, view, ui) {
+  last = { container, view, ui };
   const o = view.observation;
-  const me = view.seat;
-  const seatName = (p) => ui.seatName(p);
+  const me = view.seat === undefined ? null : view.seat;
+  const legal = new Map(view.legal.map((e) => [e.text, e]));
+  const ctx = { o, me, ui, view, legal, has: (text) => legal.get(text), redraw,
+    named: (name) => view.legal.filter((e) => e.action.name === name) };
+  settleMode(ctx);
+  changes.begin(view);
+  const root = h("div", { class: "cit-board", "data-board": GAME });
+  root.append(decisionBar(ctx), callStrip(ctx));
+  const mine = me !== null && o.hand !== undefined;
+  if (o.offer && ctx.named("pick").length + ctx.named("facedown").length) root.append(draftArea(ctx));
+  else if (o.phase === "draft") root.append(draftWaiting(ctx));
+  if (mine) root.append(myArea(ctx));
+  const others = h("div", { class: "cit-others" });
+  for (let p = 0; p < o.players; p++) if (p !== me) others.append(seatArea(ctx, p));
+  root.append(others);
+  tooltips(root);
+  changes.end();
+  container.replaceChildren(root);
+}
+
+function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+function settleMode(ctx) {
+  const open = HAND_MODES.filter((m) => ctx.named(m).length);
+  if (!open.includes(picked.mode)) picked.mode = open.includes("build") ? "build" : open[0] || "build";
+}
+
+// ---------------------------------------------------------------- pieces: coins, crown, card backs
+function coin(extra = "") { return h("span", { class: `cit-coin ${extra}`, "aria-hidden": "true" }); }
+
+// A pile of gold coins with its number: `n` coins (at most COIN_PILE drawn).
+function coins(n, title) {
+  const pile = h("span", { class: "cit-gold", "data-gold": String(n), role: "img", "aria-label": title });
+  const stack = h("span", { class: "cit-coin-pile" });
+  for (let k = 0; k < Math.min(n, COIN_PILE); k++) stack.append(coin());
+  if (!n) stack.append(coin("none"));
+  pile.append(stack, h("b", { class: "cit-gold-n" }, String(n)));
+  return tip(pile, title);
+}
+
+function crownIcon(title) {
+  const svg = s("svg", { viewBox: "0 0 44 30", class: "cit-crown", role: "img", "aria-label": title, "data-piece": "crown" },
+    s("path", { d: "M3,26 L6,6 L15,16 L22,3 L29,16 L38,6 L41,26 Z", class: "crown-body" }),
+    s("rect", { x: 3, y: 24, width: 38, height: 5, rx: 1.5, class: "crown-band" }),
+    s("circle", { cx: 22, cy: 3.5, r: 2.5, class: "crown-gem" }), s("circle", { cx: 6, cy: 6, r: 2.2, class: "crown-gem" }),
+    s("circle", { cx: 38, cy: 6, r: 2.2, class: "crown-gem" }));
+  const wrap = h("span", { class: "cit-crown-token" }, svg);
+  return tip(wrap, title);
+}
+
+// `n` face-down cards as a small fanned pile with the count: nothing of their faces is in the page.
+function backs(n, title, cls = "") {
+  const pile = h("span", { class: `cit-backs ${cls}`, "data-backs": String(n), role: "img", "aria-label": title });
+  const shown = Math.min(n, 6);
+  for (let k = 0; k < shown; k++) pile.append(h("span", { class: "cit-back", style: `--k: ${k}` }));
+  if (!n) pile.append(h("span", { class: "cit-back empty" }));
+  pile.append(h("b", { class: "cit-backs-n" }, String(n)));
+  return tip(pile, title);
+}
+
+// ---------------------------------------------------------------- district cards
+// A district card: the colour band with the cost as coins, the name, the purple effect, the colour and
+// points; `beautified` puts the Artist's coin on it.
+function districtCard(slug, opts = {}) {
+  const d = district(slug);
+  const colour = DISTRICT_COLOURS[d.colour] || DISTRICT_COLOURS.purple;
+  const card = h("div", { class: `cit-card cit-district colour-${d.colour} ${opts.cls || ""}`, "data-district": slug,
+    style: `--band: ${colour}; --band-ink: ${inkOn(colour)}` });
+  const cost = h("span", { class: "cit-cost", "aria-label": T("cost", { n: d.cost }) });
+  for (let k = 0; k < d.cost; k++) cost.append(coin("small"));
+  card.append(h("div", { class: "cit-band" }, cost, h("span", { class: "cit-cost-n" }, String(d.cost))));
+  const name = districtName(slug);
+  card.append(h("div", { class: `cit-card-name ${name.length >= 9 ? "long" : ""}` }, name));
+  const effect = d.effect ? t(d.effect, { game: GAME }) : null;
+  card.append(h("div", { class: "cit-art", "aria-hidden": "true" }, s("svg", { viewBox: "0 0 60 40", class: "cit-building" },
+    s("path", { d: BUILDINGS[d.colour] || BUILDINGS.purple, fill: colour, class: "building" }),
+    s("line", { x1: 2, y1: 40, x2: 58, y2: 40, stroke: colour, class: "ground" }))));
+  if (effect) card.append(h("div", { class: "cit-effect" }, effect));
+  card.append(h("div", { class: "cit-card-foot" }, colourName(d.colour),
+    d.points !== d.cost ? h("span", { class: "cit-points", title: T("points", { n: d.points }) }, T("points_short", { n: d.points })) : null));
+  if (opts.beautified) {
+    card.classList.add("beautified");
+    card.append(h("span", { class: "cit-art-coin", title: T("beautified") }, coin(), h("b", {}, "+1")));
+  }
+  tip(card, [T("district_tip", { district: slug, colour: d.colour, cost: d.cost, n: d.points }), effect, opts.beautified ? T("beautified") : null]
+    .filter(Boolean).join(" — "));
+  return card;
+}
+
+// A card that plays `entry` and carries the other uses of the same card as hidden targets (each shown
+// once its mode is picked), so that every legal move of the card is in the page.
+function playableCard(card, entries, mode) {
+  const main = entries.find((e) => modeOf(e) === mode);
+  if (main) target(card, main.entry, last.ui, { tip: `${main.entry.label}` });
+  for (const { entry } of entries.filter((e) => e !== main)) {
+    card.append(dormant(target(h("span", { class: "cit-alt" }, entry.label), entry, last.ui), modeOf({ entry }), false));
+  }
+  return card;
+}
+
+function modeOf(item) { return item.entry.action.name; }
+
+// ---------------------------------------------------------------- character cards
+function characterCard(slug, opts = {}) {
+  const c = character(slug);
+  const colour = c.income ? DISTRICT_COLOURS[c.income] : NEUTRAL;
+  const card = h("div", { class: `cit-card cit-character ${opts.cls || ""}`, "data-character": slug,
+    style: `--band: ${colour}; --band-ink: ${inkOn(colour)}` });
+  card.append(h("div", { class: "cit-char-head" }, h("span", { class: "cit-rank" }, String(c.rank)),
+    h("span", { class: "cit-card-name" }, characterName(slug))));
+  card.append(emblem(slug, c));
+  const ability = c.ability ? t(c.ability, { game: GAME }) : "";
+  if (!opts.small) card.append(h("div", { class: "cit-ability" }, ability));
+  tip(card, `${c.rank} · ${characterName(slug)} — ${ability}`);
+  return card;
+}
+
+// A drawn emblem per character: the rank's numeral on a shield in the income colour.
+function emblem(slug, c) {
+  const colour = c.income ? DISTRICT_COLOURS[c.income] : NEUTRAL;
+  return h("div", { class: "cit-emblem", "aria-hidden": "true" },
+    s("svg", { viewBox: "0 0 40 44", class: "cit-shield" },
+      s("path", { d: "M4,4 L36,4 L36,22 C36,33 28,39 20,42 C12,39 4,33 4,22 Z", fill: colour, class: "shield" }),
+      s("text", { x: 20, y: 26, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOn(colour), class: "shield-rank" }, String(c.rank))));
+}
+
+// ---------------------------------------------------------------- the sentence at the top
+function currentName(o) { return o.current ? o.current[0] : null; }
+
+function ask(ctx) {
+  const { o, me, view, has } = ctx;
+  if (view.over) return T("ask.over");
+  const mover = view.to_move[0];
+  if (!view.your_turn) {
+    if (mover === undefined || mover < 0) return T("ask.table");
+    if (o.phase === "draft") return T("ask.wait_draft", { seat: mover });
+    if (o.graveyard) return T("ask.wait_graveyard", { seat: mover, district: o.graveyard[0] });
+    if (o.tribute >= 0) return T("ask.wait_tribute", { seat: mover });
+    if (o.current) return T("ask.wait_turn", { seat: o.current[1], character: o.current[0] });
+    return T("ask.wait", { seat: mover });
+  }
+  if (ctx.named("pick").length) return T("ask.pick");
+  if (ctx.named("facedown").length) return T("ask.facedown");
+  if (o.graveyard) return T("ask.graveyard", { district: o.graveyard[0] });
+  if (o.tribute >= 0) return T("ask.tribute");
+  if (o.drawn && o.drawn.length) return T(o.turn.keep > 1 ? "ask.keep_more" : "ask.keep", { n: o.turn.keep });
+  if (o.redraw && o.redraw.length) return T("ask.redraw", { n: o.redraw.length });
+  if (o.wizard) {
+    if (o.wizard[1] === 0) return T("ask.wizard_take", { seat: o.wizard[0] });
+    if (o.wizard[1] === 1) return T("ask.wizard_keep", { district: o.wizard[2] });
+    return T("ask.exchange_with", { district: o.wizard[2] });
+  }
+  const who = currentName(o);
+  if (!o.turn.took) return T("ask.resources", { character: who });
+  if (has("end") && ctx.view.legal.length === 1) return T("ask.end", { character: who });
+  return T("ask.turn", { character: who });
+}
+
+function decisionBar(ctx) {
+  const { o, view, me } = ctx;
+  const bar = h("div", { class: "cit-decision", "data-decision": o.phase });
+  const when = T("when", { round: o.round, phase: o.phase, complete: o.complete_at });
+  bar.append(h("p", { class: "cit-ask" }, h("strong", {}, when), " ", ask(ctx)));
+  const scores = h("p", { class: "cit-scores", "aria-label": T("scores") });
+  for (let p = 0; p < o.players; p++) {
+    scores.append(h("span", { class: `cit-score ${p === me ? "me" : ""} ${view.to_move.includes(p) ? "to-move" : ""}`, "data-score": String(p),
+      style: `--seat: ${SEAT_COLOURS[p]}` }, h("i", { class: "swatch" }),
+    T("score_of", { seat: p, n: o.scores[p], gold: o.gold[p] })));
+  }
+  bar.append(scores);
+  if (view.over) bar.append(finalScores(ctx));
+  return bar;
+}
+
+// ---------------------------------------------------------------- the call strip, the deck, the face-down pile
+function faceDownCount(events) {
+  let n = 0;
+  for (let k = events.length - 1; k >= 0; k--) {
+    const id = events[k][0];
+    if (id === "citadels.round_start") break;
+    if (id === "citadels.set_aside_down" || id === "citadels.lays_down") n++;
+  }
+  return n;
+}
+
+function callStrip(ctx) {
+  const { o, me, ui } = ctx;
+  const strip = h("section", { class: "cit-strip", "aria-label": T("strip") });
   const revealed = Object.fromEntries((o.revealed || []).map(([slug, p]) => [slug, p]));
-  const chars = (o.characters || []).map((slug) => {
-    const notes = [];
+  const row = h("div", { class: "cit-strip-cards" });
+  const calling = o.current ? character(o.current[0]).rank : (o.phase === "draft" ? 0 : 99);
+  for (const slug of o.characters) {
+    const c = character(slug);
+    const marks = [];
     let cls = "";
-    if ((o.face_up || []).includes(slug)) { notes.push(t("web.citadels.face_up")); cls = "aside"; }
-    else if (slug in revealed) { notes.push(t("web.citadels.called_by", { seat: seatName(revealed[slug]) })); cls = "called"; }
-    else if ((o.absent || []).includes(slug)) { notes.push(t("web.citadels.not_chosen")); cls = "aside"; }
-    if ((o.my_characters || []).includes(slug)) { cls += " mine"; if (!notes.length) notes.push(t("web.citadels.yours")); }
-    if (o.killed === slug) { cls += " killed"; notes.push(t("web.citadels.killed")); }
-    if (o.robbed === slug) notes.push(t("web.citadels.robbed"));
-    if (o.bewitched === slug) notes.push(t("web.citadels.bewitched"));
-    const card = characterCard(slug, notes, cls);
-    const entries = ui.legal.filter((e) => e.action.args.length === 1 && e.action.args[0] === slug
-      && ["pick", "kill", "rob", "bewitch", "crown", "take"].includes(e.action.name));
-    return clickable(card, entries, ui, characterName(slug));
+    if ((o.face_up || []).includes(slug)) { cls += " aside"; marks.push(["aside", T("mark.aside")]); }
+    if (slug in revealed) {
+      cls += " called";
+      marks.push(["called", T("mark.called", { seat: revealed[slug] })]);
+    } else if ((o.absent || []).includes(slug)) { cls += " absent"; marks.push(["absent", T("mark.absent")]); }
+    if (o.killed === slug) { cls += " killed"; marks.push(["killed", T("mark.killed")]); }
+    if (o.robbed === slug) { cls += " robbed"; marks.push(["robbed", T("mark.robbed")]); }
+    if (o.bewitched === slug) { cls += " bewitched"; marks.push(["bewitched", T("mark.bewitched")]); }
+    if (o.current && o.current[0] === slug) cls += " current";
+    else if (o.phase !== "draft" && c.rank < calling && !(slug in revealed) && !(o.face_up || []).includes(slug)) cls += " passed";
+    if ((o.my_characters || []).includes(slug)) { cls += " mine"; marks.push(["mine", T("mark.mine")]); }
+    const card = characterCard(slug, { small: true, cls: `cit-strip-card${cls}` });
+    card.setAttribute("data-strip", slug);
+    if (slug in revealed) card.style.setProperty("--seat", SEAT_COLOURS[revealed[slug]]);
+    const badges = h("div", { class: "cit-marks" });
+    for (const [kind, text] of marks) badges.append(h("span", { class: `cit-mark ${kind}` }, text));
+    card.append(badges);
+    if (o.killed === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
+    tip(card, [`${c.rank} · ${characterName(slug)}`, ...marks.map((m) => m[1]), c.ability ? t(c.ability, { game: GAME }) : null].filter(Boolean).join(" — "));
+    const entry = ["kill", "rob", "bewitch"].map((name) => ctx.has(`${name} ${slug}`)).find(Boolean);
+    if (entry) target(card, entry, ui);
+    row.append(card);
+  }
+  const piles = h("div", { class: "cit-piles" });
+  if (o.phase !== "over") {
+    const down = faceDownCount(ui.events || []);
+    piles.append(h("div", { class: "cit-pile", "data-pile": "face-down" }, backs(down, T("face_down_tip", { n: down }), "characters"),
+      h("small", {}, T("face_down", { n: down }))));
+  }
+  piles.append(h("div", { class: "cit-pile", "data-pile": "deck" }, backs(o.deck_size, T("deck_tip", { n: o.deck_size }), "deck"),
+    h("small", {}, T("deck", { n: o.deck_size }))));
+  strip.append(row, piles);
+  return strip;
+}
+
+// ---------------------------------------------------------------- the draft
+function draftArea(ctx) {
+  const { o, ui } = ctx;
+  const bury = ctx.named("facedown").length > 0;
+  const area = h("section", { class: "cit-draft", "aria-label": T("draft") });
+  area.append(h("h2", {}, bury ? T("draft_bury") : T("draft_pick", { n: o.offer.length })));
+  const hand = h("div", { class: "cit-draft-hand" });
+  for (const slug of o.offer) {
+    const card = characterCard(slug, { cls: "cit-draft-card" });
+    const entry = ctx.has(`${bury ? "facedown" : "pick"} ${slug}`);
+    if (entry) target(card, entry, ui);
+    hand.append(card);
+  }
+  area.append(h("div", { class: "cit-draft-table" }, hand, asideColumn(ctx)));
+  return area;
+}
+
+function asideColumn(ctx) {
+  const { o, ui } = ctx;
+  const col = h("div", { class: "cit-aside" });
+  if ((o.face_up || []).length) {
+    col.append(h("p", { class: "cit-small" }, T("face_up_title")),
+      h("div", { class: "cit-aside-cards" }, o.face_up.map((slug) => characterCard(slug, { small: true, cls: "cit-aside-card" }))));
+  }
+  const down = faceDownCount(ui.events || []);
+  col.append(h("p", { class: "cit-small" }, T("face_down", { n: down })), backs(down, T("face_down_tip", { n: down }), "characters"));
+  return col;
+}
+
+function draftWaiting(ctx) {
+  const { o, view } = ctx;
+  const mover = view.to_move[0];
+  const area = h("section", { class: "cit-draft waiting", "aria-label": T("draft") });
+  area.append(h("h2", {}, mover >= 0 ? T("draft_choosing", { seat: mover }) : T("draft_dealing")));
+  const passing = h("div", { class: "cit-draft-hand" }, backs(o.draft_cards_left, T("draft_left", { n: o.draft_cards_left }), "characters"),
+    h("small", {}, T("draft_left", { n: o.draft_cards_left })));
+  area.append(h("div", { class: "cit-draft-table" }, passing, asideColumn(ctx)));
+  return area;
+}
+
+// ---------------------------------------------------------------- your area
+function myArea(ctx) {
+  const { o, me, view } = ctx;
+  const area = h("section", { class: `cit-seat cit-me ${view.to_move.includes(me) ? "to-move" : ""}`, "data-seat": String(me),
+    style: `--seat: ${SEAT_COLOURS[me]}`, "aria-label": T("your_area") });
+  area.append(seatHead(ctx, me, true));
+  const table = h("div", { class: "cit-my-table" });
+  table.append(myCharacters(ctx));
+  const right = h("div", { class: "cit-my-right" });
+  const decisions = myDecisions(ctx);
+  if (decisions) right.append(decisions);
+  right.append(handFan(ctx), h("p", { class: "cit-small cit-city-title" }, T("your_city")), cityRow(ctx, me));
+  table.append(right);
+  area.append(table);
+  return area;
+}
+
+function seatHead(ctx, p, mine) {
+  const { o, view } = ctx;
+  const head = h("div", { class: "cit-seat-head" });
+  const name = mine ? t("web.you_suffix", { seat: p, game: GAME }) : T("seat", { seat: p });
+  head.append(h("h3", {}, h("i", { class: "swatch" }), name));
+  if (o.crown === p) head.append(changes.mark(crownIcon(T("crown_tip", { seat: p })), "crown", p));
+  head.append(changes.mark(coins(o.gold[p], T("gold_tip", { seat: p, n: o.gold[p] })), `gold:${p}`, o.gold[p]));
+  if (!mine) head.append(changes.mark(backs(o.hand_sizes[p], T("hand_tip", { seat: p, n: o.hand_sizes[p] }), "hand"), `hand:${p}`, o.hand_sizes[p]));
+  const shown = (o.revealed || []).filter(([, q]) => q === p).map(([slug]) => slug);
+  for (const slug of shown) head.append(h("span", { class: "cit-played", title: T("played_tip", { seat: p, character: slug }) },
+    h("span", { class: "cit-rank mini" }, String(character(slug).rank)), characterName(slug)));
+  if (o.first_complete === p) head.append(h("span", { class: "cit-flag" }, T("first_complete")));
+  head.append(h("span", { class: "cit-seat-score" }, T("points_short", { n: o.scores[p] })));
+  if (view.to_move.includes(p)) head.append(h("span", { class: "cit-to-move" }, T("to_move")));
+  return head;
+}
+
+// Your character card(s): the one being played carries the turn's controls.
+function myCharacters(ctx) {
+  const { o, me, ui, view } = ctx;
+  const box = h("div", { class: "cit-my-characters" });
+  const playing = o.current && o.current[1] === me && view.your_turn ? o.current[0] : null;
+  const slugs = [...(o.my_characters || [])];
+  if (playing && !slugs.includes(playing)) slugs.push(playing);
+  if (!slugs.length) box.append(h("p", { class: "cit-small muted" }, T("no_character")));
+  for (const slug of slugs) {
+    const cls = [slug === playing ? "playing" : "", o.killed === slug ? "killed" : ""].join(" ");
+    const card = characterCard(slug, { cls: `cit-my-card ${cls}` });
+    if (slug === playing) card.append(turnControls(ctx, slug));
+    else if (o.killed === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
+    box.append(card);
+  }
+  return box;
+}
+
+function incomeAmount(ctx, slug) {
+  const { o, me } = ctx;
+  const colour = character(slug).income;
+  if (!colour) return 0;
+  return o.cities[me].filter((d) => district(d).colour === colour || d === "school-of-magic").length;
+}
+
+// The controls on the character card being played: resources, income, each ability, end of turn.
+function turnControls(ctx, slug) {
+  const { o, me, ui, has } = ctx;
+  const row = h("div", { class: "cit-controls" });
+  const add = (text, words, cls = "") => { const e = has(text); if (e) row.append(control(e, words, ui, cls)); };
+  const merchant = slug === "merchant" && o.witch_step !== 1;
+  add("gold", T("btn.gold", { n: merchant ? 3 : 2 }), "primary");
+  const city = o.cities[me];
+  const draw = city.includes("observatory") ? 3 : 2;
+  add("cards", T(city.includes("library") ? "btn.cards_library" : "btn.cards", { n: draw }), "primary");
+  add("income", T("btn.income", { n: incomeAmount(ctx, slug) }));
+  add("navigate-gold", T("btn.navigate_gold", { n: 4 }));
+  add("navigate-cards", T("btn.navigate_cards", { n: 4 }));
+  add("redraw", T("btn.redraw", { n: (o.redraw || []).length }), "primary");
+  if (ctx.named("discard").length && !(o.redraw || []).length) {
+    const on = picked.mode === "discard";
+    const b = h("button", { class: `board-control mode ${on ? "on" : ""}`, type: "button" }, on ? T("btn.discard_on") : T("btn.discard_mode"));
+    pickable(b, "discard", on, () => { picked.mode = on ? "build" : "discard"; redraw(); }, T("btn.discard_tip"));
+    row.append(b);
+  }
+  for (const name of ["kill", "rob", "bewitch"]) if (ctx.named(name).length) row.append(h("span", { class: "cit-hint" }, T(`hint.${name}`)));
+  for (const name of ["swap", "peek", "give-crown", "levy"]) if (ctx.named(name).length) row.append(h("span", { class: "cit-hint" }, T(`hint.${name}`)));
+  if (ctx.named("destroy").length) row.append(h("span", { class: "cit-hint" }, T("hint.destroy")));
+  if (ctx.named("exchange").length) row.append(h("span", { class: "cit-hint" }, T("hint.exchange")));
+  if (ctx.named("beautify").length) row.append(h("span", { class: "cit-hint" }, T("hint.beautify", { n: 2 - o.turn.art })));
+  add("end", T("btn.end"), "end");
+  return row;
+}
+
+// Decisions of the moment that are not on a card of the hand or the city: the drawn cards to keep, the
+// Wizard's look into a hand, the card he took, the Emperor's tribute.
+function myDecisions(ctx) {
+  const { o, me, ui, has } = ctx;
+  const box = h("div", { class: "cit-decisions" });
+  if (o.drawn && o.drawn.length) {
+    const row = h("div", { class: "cit-drawn", "aria-label": T("drawn") });
+    for (const slug of o.drawn) {
+      const card = districtCard(slug, { cls: "cit-drawn-card" });
+      const entry = has(`keep ${slug}`);
+      if (entry) target(card, entry, ui);
+      row.append(card);
+    }
+    box.append(h("p", { class: "cit-small" }, T(o.turn.keep > 1 ? "drawn_keep_more" : "drawn_keep", { n: o.turn.keep })), row);
+    const done = has("keep-done");
+    if (done) box.append(control(done, T("btn.keep_done"), ui));
+  }
+  if (o.wizard_sees) {
+    const row = h("div", { class: "cit-drawn", "aria-label": T("peeked", { seat: o.wizard[0] }) });
+    for (const slug of o.wizard_sees) {
+      const card = districtCard(slug, { cls: "cit-drawn-card" });
+      const entry = has(`take ${slug}`);
+      if (entry) target(card, entry, ui);
+      row.append(card);
+    }
+    box.append(h("p", { class: "cit-small" }, T("peeked", { seat: o.wizard[0] })), row);
+  }
+  if (o.wizard && o.wizard[1] === 1 && o.wizard[2] && (has("wizard-keep") || has("wizard-build"))) {
+    const slug = o.wizard[2];
+    const card = districtCard(slug, { cls: "cit-drawn-card" });
+    const controls = h("div", { class: "cit-controls" });
+    const keep = has("wizard-keep"), build = has("wizard-build");
+    if (keep) controls.append(control(keep, T("btn.wizard_keep"), ui));
+    if (build) controls.append(control(build, T("btn.wizard_build", { n: district(slug).cost }), ui, "primary"));
+    box.append(h("p", { class: "cit-small" }, T("wizard_took", { district: slug })), h("div", { class: "cit-drawn" }, card, controls));
+  }
+  if (o.wizard && o.wizard[1] === 2 && o.wizard[2]) box.append(h("p", { class: "cit-small" }, T("exchange_pick", { district: o.wizard[2] })));
+  if (o.redraw && o.redraw.length) {
+    box.append(h("p", { class: "cit-small" }, T("redraw_so_far", { n: o.redraw.length })),
+      h("div", { class: "cit-drawn small" }, o.redraw.map((slug) => districtCard(slug, { cls: "cit-mini-card discarded" }))));
+  }
+  const gold = has("tribute-gold");
+  if (o.tribute === me && ctx.view.your_turn) {
+    box.append(h("p", { class: "cit-small" }, T("tribute_prompt")));
+    if (gold) box.append(control(gold, T("btn.tribute_gold"), ui, "primary"));
+  }
+  return box.childNodes.length ? box : null;
+}
+
+// Your hand as a fan of cards: click one to build it (or to discard it, with the Magician's or the
+// Laboratory's use picked; to pay it as the Emperor's tribute).
+function handFan(ctx) {
+  const { o, ui } = ctx;
+  const hand = o.hand || [];
+  const fan = h("div", { class: "cit-hand", "aria-label": T("hand", { n: hand.length }) });
+  // a fan up to FAN_MAX cards; a fuller hand lies flat in two overlapping rows
+  const fanned = hand.length <= FAN_MAX;
+  const perRow = fanned ? hand.length : Math.ceil(hand.length / 2);
+  const mid = (hand.length - 1) / 2;
+  const overlap = perRow > 1 ? Math.max(14, Math.ceil((perRow * HAND_CARD - HAND_ROOM) / (perRow - 1))) : 0;
+  // at most so much that half of each card shows (a fuller hand folds onto a second row)
+  fan.style.setProperty("--overlap", `${Math.min(overlap, HAND_CARD / 2 - 8)}px`);
+  const step = fanned ? FAN_STEP : 0;
+  hand.forEach((slug, k) => {
+    const card = districtCard(slug, { cls: "cit-hand-card" });
+    card.style.setProperty("--angle", `${(k - mid) * step}deg`);
+    card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
+    const uses = HAND_MODES.map((name) => ctx.has(`${name} ${slug}`)).filter(Boolean).map((entry) => ({ entry }));
+    if (uses.length) playableCard(card, uses, picked.mode);
+    else if (o.turn.took && o.current && o.current[1] === ctx.me && ctx.view.your_turn && !ctx.named("build").length) card.classList.add("idle");
+    fan.append(changes.mark(card, `hand-card:${k}:${slug}`, slug));
   });
-  const offer = o.offer && o.offer.length && ui.legal.some((e) => e.action.name === "pick")
-    ? h("section", { class: "panel offer", "aria-label": t("web.citadels.offer_label") }, h("h2", {}, t("web.citadels.choose_character")),
-      h("div", { class: "cards" }, o.offer.map((slug) => clickable(characterCard(slug), matching(ui, "pick", (a) => a[0] === slug), ui, characterName(slug)))))
-    : null;
-  const hand = o.hand ? h("section", { class: "panel hand", "aria-label": t("web.citadels.hand_label") },
-    h("h2", {}, t("web.citadels.hand", { n: o.hand.length })),
-    h("div", { class: "cards" }, o.hand.length ? o.hand.map((slug) => clickable(districtCard(slug),
-      ui.legal.filter((e) => e.action.args[0] === slug && ["build", "discard", "keep", "lab", "wizard-keep", "wizard-build"].includes(e.action.name)),
-      ui, districtName(slug))) : h("span", { class: "muted" }, t("web.citadels.no_cards")))) : null;
-  const cities = (o.cities || []).map((city, p) => {
-    const head = h("h2", {}, p === me ? t("web.you_suffix", { seat: seatName(p) }) : seatName(p),
-      o.crown === p ? h("span", { class: "badge crown", title: t("web.citadels.crown_tip") }, t("web.citadels.crown")) : null);
-    const swap = matching(ui, "swap", (a) => a[0] === p);
-    if (swap.length) clickable(head, swap, ui, t("web.citadels.swap_with", { seat: seatName(p) }));
-    const chosen = Object.entries(revealed).filter(([, q]) => q === p).map(([slug]) => characterName(slug));
-    return h("section", { class: `panel city seat-${p} ${p === me ? "me" : ""} ${o.current === p ? "to-move" : ""}`, "aria-label": t("web.citadels.city_of", { seat: seatName(p) }) },
-      head,
-      h("p", {}, t("web.citadels.seat_facts", { gold: o.gold[p], cards: o.hand_sizes[p], districts: city.length }),
-        chosen.length ? ` · ${chosen.join(t("web.list_separator"))}` : ""),
-      h("div", { class: "cards" }, city.length ? city.map((slug) => clickable(districtCard(slug),
-        ui.legal.filter((e) => ["destroy", "exchange", "exchange-with"].includes(e.action.name) && e.action.args.includes(p) && e.action.args.includes(slug)),
-        ui, districtName(slug))) : h("span", { class: "muted" }, t("web.citadels.no_districts"))),
-      o.scores ? h("p", { class: "score" }, t("web.citadels.score", { n: o.scores[p] })) : null);
-  });
-  container.replaceChildren();
-  append(container, [
-    h("p", { class: "round" }, t("web.citadels.round", { round: o.round, phase: named(GAME, "phase", o.phase, o.phase), complete: o.complete_at }),
-      o.deck_size !== undefined ? ` · ${t("web.citadels.deck", { n: o.deck_size })}` : ""),
-    h("section", { class: "panel characters", "aria-label": t("web.citadels.characters") }, h("h2", {}, t("web.citadels.characters")), h("div", { class: "cards" }, chars)),
-    offer, hand, h("div", { class: "cities" }, cities)]);
+  if (!hand.length) fan.append(h("p", { class: "cit-small muted" }, T("no_cards")));
+  const head = h("p", { class: "cit-small cit-hand-title" }, T("hand", { n: hand.length }));
+  if (picked.mode !== "build" && ctx.named(picked.mode).length && ctx.named("build").length) head.append(" ", h("strong", {}, T(`mode.${picked.mode}`)));
+  else if (picked.mode === "discard" || picked.mode === "lab") head.append(" ", h("strong", {}, T(`mode.${picked.mode}`)));
+  return h("div", { class: "cit-hand-wrap" }, head, fan);
+}
+
+// ---------------------------------------------------------------- cities
+function cityRow(ctx, p) {
+  const { o, me, ui, has } = ctx;
+  const city = o.cities[p];
+  const row = h("div", { class: "cit-city", "data-city": String(p), "aria-label": T("city_of", { seat: p, n: city.length, complete: o.complete_at }) });
+  const coinsLeft = [...(o.coins[p] || [])];
+  for (const slug of [...city].sort(byColour)) {
+    const at = coinsLeft.indexOf(slug);
+    if (at >= 0) coinsLeft.splice(at, 1);
+    const card = districtCard(slug, { cls: "cit-city-card", beautified: at >= 0 });
+    const entry = has(`destroy ${p} ${slug}`) || has(`exchange-with ${p} ${slug}`) || (p === me && (has(`exchange ${slug}`) || has(`beautify ${slug}`)));
+    if (entry) target(card, entry, ui);
+    if (p === me) ownDistrictUses(ctx, card, slug);
+    if (o.graveyard && slug === "graveyard" && o.graveyard[1] === p) card.append(graveyardChoice(ctx));
+    row.append(changes.mark(card, `city:${p}:${slug}`, at >= 0));
+  }
+  if (!city.length) row.append(h("p", { class: "cit-small muted" }, T("no_districts")));
+  row.append(h("span", { class: "cit-city-count" }, T("city_count", { n: city.length, complete: o.complete_at })));
+  return row;
+}
+
+function byColour(a, b) {
+  const da = district(a), db = district(b);
+  return CARD_ORDER.indexOf(da.colour) - CARD_ORDER.indexOf(db.colour) || da.cost - db.cost;
+}
+
+// The Smithy and the Laboratory are used on their own card in your city.
+function ownDistrictUses(ctx, card, slug) {
+  const { ui, has } = ctx;
+  if (slug === "smithy" && has("smithy")) card.append(control(has("smithy"), T("btn.smithy", { price: 3, n: 2 }), ui, "cit-use"));
+  if (slug === "laboratory" && ctx.named("lab").length) {
+    const on = picked.mode === "lab";
+    const b = h("button", { class: `board-control cit-use mode ${on ? "on" : ""}`, type: "button" }, on ? T("btn.lab_on") : T("btn.lab"));
+    pickable(b, "lab", on, () => { picked.mode = on ? "build" : "lab"; redraw(); }, T("btn.lab_tip"));
+    card.append(b);
+  }
+}
+
+function graveyardChoice(ctx) {
+  const { o, ui, has } = ctx;
+  const box = h("div", { class: "cit-grave" }, h("small", {}, T("grave_card", { district: o.graveyard[0] })));
+  const take = has("recover"), leave = has("decline");
+  if (take) box.append(control(take, T("btn.recover"), ui, "cit-use primary"));
+  if (leave) box.append(control(leave, T("btn.decline"), ui, "cit-use"));
+  return box;
+}
+
+// ---------------------------------------------------------------- the other players
+function seatArea(ctx, p) {
+  const { o, view, ui, has } = ctx;
+  const area = h("section", { class: `cit-seat ${view.to_move.includes(p) ? "to-move" : ""} ${o.current && o.current[1] === p ? "playing" : ""}`,
+    "data-seat": String(p), style: `--seat: ${SEAT_COLOURS[p]}; --seat-ink: ${inkOn(SEAT_COLOURS[p])}`, "aria-label": T("seat", { seat: p }) });
+  const head = seatHead(ctx, p, false);
+  const entry = ["swap", "peek", "give-crown", "levy"].map((name) => has(`${name} ${p}`)).find(Boolean);
+  if (entry) {
+    const name = entry.action.name.replace("-", "_");
+    const spot = h("span", { class: "cit-seat-target" }, T(`target.${name}`, { seat: p, n: o.hand_sizes[p] }));
+    target(spot, entry, ui);
+    head.append(spot);
+    area.classList.add("targeted");
+  }
+  area.append(head);
+  const known = (o.known_hands || {})[String(p)] || [];
+  if (known.length) {
+    area.append(h("div", { class: "cit-known" }, h("small", {}, T("known", { seat: p, n: known.length })),
+      known.map((slug) => districtCard(slug, { cls: "cit-mini-card" }))));
+  }
+  area.append(cityRow(ctx, p));
+  return area;
+}
+
+// ---------------------------------------------------------------- the end: points by category
+function breakdown(o, p) {
+  const city = o.cities[p];
+  let districts = 0;
+  let colours = new Set();
+  for (const slug of city) { districts += district(slug).points; if (slug !== "haunted-city") colours.add(district(slug).colour); }
+  if (city.includes("haunted-city")) {
+    if (o.haunted_round[p] < o.round) { if (colours.size >= 4) colours = new Set(CARD_ORDER); }
+    else colours.add("purple");
+  }
+  const five = colours.size === 5 ? 3 : 0;
+  const complete = o.first_complete === p ? 4 : city.length >= o.complete_at ? 2 : 0;
+  const art = (o.coins[p] || []).length;
+  return { districts, five, complete, art, total: districts + five + complete + art };
+}
+
+function finalScores(ctx) {
+  const { o, view } = ctx;
+  const winners = (view.result && view.result.winners) || [];
+  const rows = [];
+  for (let p = 0; p < o.players; p++) {
+    const b = breakdown(o, p);
+    rows.push(h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
+      h("th", { scope: "row" }, T("seat", { seat: p }), winners.includes(p) ? h("span", { class: "cit-winner" }, T("final.winner")) : null),
+      h("td", {}, String(b.districts)), h("td", {}, String(b.five)), h("td", {}, String(b.complete)), h("td", {}, String(b.art)),
+      h("td", {}, h("strong", {}, String(o.scores[p])))));
+  }
+  return h("table", { class: "grid cit-final" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.districts")), h("th", {}, T("final.colours")),
+      h("th", {}, T("final.complete")), h("th", {}, T("final.art")), h("th", {}, T("final.total")))),
+    h("tbody", {}, rows));
+}
+
+// ---------------------------------------------------------------- the log beside the board
+// What a log entry concerns: the seat's colour, and the district (in a city) or character it names.
+export function logHint([, args]) {
+  if (!args || typeof args !== "object") return null;
+  const selectors = [];
+  const seat = Number.isInteger(args.seat) && args.seat >= 0 && args.seat < SEAT_COLOURS.length ? args.seat : null;
+  if (typeof args.character === "string") selectors.push(`[data-strip="${args.character}"]`);
+  if (typeof args.district === "string") {
+    selectors.push(seat !== null ? `[data-city="${seat}"] [data-district="${args.district}"]` : `[data-city] [data-district="${args.district}"]`);
+  }
+  if (seat !== null) selectors.push(`[data-seat="${seat}"] .cit-seat-head`);
+  if (seat === null && !selectors.length) return null;
+  return { colour: seat === null ? null : SEAT_COLOURS[seat], selectors };
 }
