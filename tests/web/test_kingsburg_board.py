@@ -6,6 +6,7 @@ the content data in Chinese, the phone layout and the log's hints."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -76,7 +77,24 @@ def _my_turn_to_place(page, timeout=30.0):
     return False
 
 
+def _pick_for(faces, legal):
+    """Dice to pick: two whose sum another way makes too (so the advisor would ask which dice), else one
+    die whose number is a free advisor; with that number."""
+    pairs = list(itertools.combinations(range(len(faces)), 2))
+    for i, j in pairs:
+        total = faces[i] + faces[j]
+        others = total in faces or any(faces[k] + faces[m] == total for k, m in pairs if {k, m} != {i, j})
+        if f"place {total}" in legal and others:
+            return [i, j], total
+    for i, face in enumerate(faces):
+        if f"place {face}" in legal:
+            return [i], face
+    return [], 0
+
+
 def test_dice_are_picked_in_the_tray_and_placed_on_the_lit_advisor(page, server):
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
     start_game(page, server, GAME, 2)
     page.wait_for_selector("[data-board]")
     assert _my_turn_to_place(page)
@@ -84,22 +102,24 @@ def test_dice_are_picked_in_the_tray_and_placed_on_the_lit_advisor(page, server)
     assert faces and all(1 <= f <= 6 for f in faces)
     lit_before = {el.get_attribute("data-action") for el in page.query_selector_all("[data-board] .adv-target[data-action]") if el.is_visible()}
     assert lit_before and all(a.split()[0] in ("place", "envoy") for a in lit_before)
-    # a die whose number is a free advisor: pick it, and only that advisor stays lit
-    for index, face in enumerate(faces):
-        if f"place {face}" in lit_before:
-            break
-    else:
-        pytest.skip("no single die makes a free advisor in this roll")
-    page.click(f"[data-board] [data-pick='die-{index}']")
-    assert page.get_attribute("[data-board] .selection-sum", "data-sum") == str(face)
-    assert page.get_attribute(f"[data-board] [data-pick='die-{index}']", "aria-pressed") == "true"
+    picks, total = _pick_for(faces, lit_before)
+    if not picks:
+        pytest.skip("no die of this roll makes a free advisor")
+    for i in picks:
+        page.click(f"[data-board] [data-pick='die-{i}']")
+        assert page.get_attribute(f"[data-board] [data-pick='die-{i}']", "aria-pressed") == "true"
+    assert page.get_attribute("[data-board] .selection-sum", "data-sum") == str(total)
     lit = [el.get_attribute("data-action") for el in page.query_selector_all("[data-board] .adv-target[data-action]") if el.is_visible()]
-    assert lit == [f"place {face}"], lit
-    page.click(f"[data-board] [data-advisor='{face}'] .adv-target")
-    # the die now stands on that advisor in your colour, and one die fewer is in your tray
-    page.wait_for_selector(f"[data-board] [data-hand='{face}:0'] [data-piece='die']")
-    colour = page.get_attribute(f"[data-board] [data-hand='{face}:0'] [data-piece='die']", "data-colour")
-    assert colour == "#c62828"  # Red, seat 0
+    assert lit == [f"place {total}"], lit  # only the advisor of the sum stays lit
+    page.click(f"[data-board] [data-advisor='{total}'] .adv-target")
+    # exactly the picked dice stand on that advisor in your colour (no question which dice), the rest in the tray
+    page.wait_for_selector(f"[data-board] [data-hand='{total}:0'] [data-piece='die']")
+    placed = page.eval_on_selector_all(f"[data-board] [data-hand='{total}:0'] [data-piece='die']", "ds => ds.map(d => [Number(d.dataset.face), d.dataset.colour])")
+    assert sorted(f for f, _ in placed) == sorted(faces[i] for i in picks)
+    assert {colour for _, colour in placed} == {"#c62828"}  # Red, seat 0
+    assert not page.query_selector("[data-board] .way[data-action]")
+    moves = [json.loads(x)["action"] for x in sent if '"move"' in x]
+    assert moves[-1]["name"] in ("place", "use")
     page.wait_for_function("n => document.querySelectorAll('[data-board] .kb-tray [data-piece=die]').length < n", arg=len(faces))
     assert page.console_errors == []
 

@@ -19,20 +19,20 @@ let c = { advisors: {}, rows: [], buildings: [], resources: ["gold", "wood", "st
 export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
-const W = 1000, H = 616;
+const W = 1000, H = 596;
 export const SEAT_COLOURS = ["#c62828", "#1f4fb4", "#2e7d32", "#f2c200", "#7b3fa0"];
 const GOODS = { gold: "#f0c419", wood: "#8d5a2b", stone: "#9aa0a6" };
 const ENVOY = "#6a1b9a";
-const ADV = { x: 12, y: 10, w: 82, h: 104, gap: 3, perRow: 9 };       // the advisors, two rows of nine
-const SUPPLY = { x: 775, y: 10, w: 215, h: 74 };
-const ENEMY = { x: 775, y: 90, w: 215, h: 192 };
-const SEASON = { x: 12, y: 228, w: 755, h: 48 };
-const ORDER = { x: 775, y: 286, w: 215, h: 44 };
-const VP = { x: 12, y: 282, w: 755, h: 22 };
-const SOLDIER = { x: 12, y: 308, w: 755, h: 22 };
-const TRAY = { x: 12, y: 336, w: 318, h: 272 };
-const PROVINCE = { x: 338, y: 336, w: 652, h: 272 };
-const TILE = { x0: 412, y0: 362, w: 142, h: 46, gap: 3 };
+const ADV = { x: 12, y: 10, w: 82, h: 96, gap: 3, perRow: 9 };       // the advisors, two rows of nine
+const SUPPLY = { x: 775, y: 10, w: 215, h: 66 };
+const ENEMY = { x: 775, y: 82, w: 215, h: 190 };
+const SEASON = { x: 12, y: 212, w: 755, h: 48 };
+const ORDER = { x: 775, y: 276, w: 215, h: 44 };
+const VP = { x: 12, y: 268, w: 755, h: 22 };
+const SOLDIER = { x: 12, y: 296, w: 755, h: 22 };
+const TRAY = { x: 12, y: 326, w: 318, h: 264 };
+const PROVINCE = { x: 338, y: 326, w: 652, h: 264 };
+const TILE = { x0: 412, y0: 352, w: 142, h: 45, gap: 2 };
 const VP_CELLS = 50, SOLDIER_CELLS = 25;
 // What each advisor gives, drawn as icons in a row: a good ("gold", "wood", "stone"), "any" good,
 // "soldier", "plus2" (a "+2" token), "vp" (n), "peek" (this year's enemy), "or" (one of the two
@@ -90,11 +90,27 @@ export function render(container, view, ui) {
   drawTray(svg, ctx);
   drawProvince(svg, ctx, me === null ? 0 : me, true);
   drawChoiceTrays(svg, ctx);
-  root.append(decisionBar(ctx), h("div", { class: "kb-map" }, svg), otherBoards(ctx));
+  const map = h("div", { class: "kb-map" }, svg);
+  root.append(decisionBar(ctx), map, otherBoards(ctx));
   tooltips(root);
   changes.end();
+  // a narrow screen pans the board: keep where the player panned to, and bring a new decision's first
+  // target into view
+  const before = container.querySelector(".kb-map");
+  const panned = before ? before.scrollLeft : 0;
   container.replaceChildren(root);
+  map.scrollLeft = panned;
+  const decision = view.your_turn ? `${view.seq}:${selectionSum(ctx)}` : null;
+  if (decision && decision !== lastDecision && map.scrollWidth > map.clientWidth) {
+    const first = [...map.querySelectorAll("[data-action]")].find((el) => !el.closest(".dormant"));
+    if (first) {
+      const r = first.getBoundingClientRect(), m = map.getBoundingClientRect();
+      if (r.left < m.left || r.right > m.right) map.scrollLeft += r.left - m.left - (m.width - r.width) / 2;
+    }
+  }
+  lastDecision = decision;
 }
+let lastDecision = null;
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
 
@@ -214,10 +230,10 @@ function drawAdvisors(svg, ctx) {
     const icons = group({ class: "adv-gifts" });
     iconRow(icons, gifts, b.x + Math.max(2, (b.w - gw) / 2), b.y + 13, 15, 11);
     g.append(icons);
-    figure(g, b.x + 22, b.y + 44, n);
-    g.append(s("circle", { cx: b.x + b.w - 20, cy: b.y + 42, r: 14, class: "adv-plaque" }));
-    g.append(s("text", { x: b.x + b.w - 20, y: b.y + 43, class: "adv-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(n)));
-    g.append(s("text", { x: b.x + b.w / 2, y: b.y + 77, class: "adv-name", "text-anchor": "middle" }, short(advisorName(n), 12)));
+    figure(g, b.x + 22, b.y + 42, n);
+    g.append(s("circle", { cx: b.x + b.w - 20, cy: b.y + 40, r: 14, class: "adv-plaque" }));
+    g.append(s("text", { x: b.x + b.w - 20, y: b.y + 41, class: "adv-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(n)));
+    g.append(s("text", { x: b.x + b.w / 2, y: b.y + 73, class: "adv-name", "text-anchor": "middle" }, short(advisorName(n), 12)));
     // the handfuls placed here (at most two: the second through the King's envoy)
     const placed = (o.advisors && o.advisors[String(n)]) || [];
     placed.forEach(([seat, ...marks], k) => {
@@ -225,7 +241,7 @@ function drawAdvisors(svg, ctx) {
       const extra = marks.filter((v) => typeof v === "string");
       const hand = group({ class: "kb-hand", "data-hand": `${n}:${seat}` });
       const size = faces.length > 3 ? 11 : 14;
-      const x0 = b.x + 4 + k * (b.w / 2), y0 = b.y + (faces.length > 3 ? 84 : 90);
+      const x0 = b.x + 4 + k * (b.w / 2), y0 = b.y + (faces.length > 3 ? 79 : 85);
       faces.forEach((f, j) => hand.append(die(x0 + size / 2 + 1 + (j % 3) * (size + 1), y0 + Math.floor(j / 3) * (size + 1), f,
         { size, colour: SEAT_COLOURS[seat] })));
       if (extra.length) hand.append(s("text", { x: x0 + 2, y: y0 + size + 4, class: "kb-mark-text" }, extra.join(" ")));
@@ -239,7 +255,7 @@ function drawAdvisors(svg, ctx) {
     if (entry) {
       const hit = group({ class: `adv-target ${entry.action.name === "envoy" ? "by-envoy" : ""}` });
       hit.append(s("rect", { x: b.x + 1, y: b.y + 1, width: b.w - 2, height: b.h - 2, rx: 8, class: "hit-area" }));
-      if (entry.action.name === "envoy") hit.append(envoyPiece(b.x + b.w - 10, b.y + 66, 0.8));
+      if (entry.action.name === "envoy") hit.append(envoyPiece(b.x + b.w - 10, b.y + 62, 0.8));
       target(hit, entry, ui, { tip: entry.label });
       if (sum) {
         dormant(hit, `sum-${n}`, sum === n);
@@ -270,12 +286,12 @@ function drawSupply(svg, { o }) {
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 17, class: "kb-title" }, T("supply")));
   ["gold", "stone", "wood"].forEach((r, k) => {
-    for (let j = 0; j < 4; j++) g.append(good(f.x + 20 + k * 36 + (j % 2) * 9, f.y + 34 + Math.floor(j / 2) * 9 + (j % 2) * 3, r, 10));
+    for (let j = 0; j < 4; j++) g.append(good(f.x + 20 + k * 36 + (j % 2) * 9, f.y + 31 + Math.floor(j / 2) * 9 + (j % 2) * 3, r, 10));
   });
-  g.append(s("text", { x: f.x + 8, y: f.y + 66, class: "kb-tiny" }, T("supply_goods")));
+  g.append(s("text", { x: f.x + 8, y: f.y + 60, class: "kb-tiny" }, T("supply_goods")));
   const left = o.token_supply ?? 0;
   const tokens = group({ class: "kb-token-supply", "data-supply": "plus2" });
-  for (let k = 0; k < Math.min(left, 10); k++) tokens.append(plus2(f.x + 150 + k * 1.6, f.y + 50 - k * 2.2, 26));
+  for (let k = 0; k < Math.min(left, 10); k++) tokens.append(plus2(f.x + 150 + k * 1.6, f.y + 46 - k * 2, 24));
   tokens.append(s("text", { x: f.x + f.w - 8, y: f.y + 17, class: "kb-small", "text-anchor": "end" }, T("tokens_left", { n: left })));
   tip(tokens, T("tokens_left", { n: left }));
   g.append(changes.mark(tokens, "supply", left));
@@ -533,8 +549,17 @@ function drawTray(svg, ctx) {
   if (ctx.placing) {
     const sum = selectionSum(ctx);
     const faces = selectedFaces(ctx);
-    const text = faces.length ? T("selection_sum", { dice: faces.join(" + "), n: sel.tokens, market: sel.market ? (sel.market > 0 ? "+1" : "−1") : "", sum }) : T("select_dice");
+    const parts = [...faces.map(String), ...Array(sel.tokens).fill("2"), ...(sel.market ? [sel.market > 0 ? "1" : null] : [])].filter(Boolean);
+    const expr = parts.join(" + ") + (sel.market < 0 ? " − 1" : "");
+    const text = faces.length ? T("selection_sum", { expr, sum }) : T("select_dice");
     g.append(s("text", { x: f.x + 10, y: f.y + 146, class: "kb-small strong selection-sum", "data-sum": String(sum) }, text));
+    if (faces.length) {
+      const clear = svgButton(f.x + f.w - 96, f.y + 128, 86, 32, T("clear_selection"), { cls: "clear" });
+      clear.setAttribute("role", "button");
+      clear.setAttribute("tabindex", "0");
+      clear.addEventListener("click", () => { sel = { ...sel, dice: [], tokens: 0, market: 0 }; redraw(); });
+      g.append(clear);
+    }
   }
   // the choices that concern your dice: white dice, the Statue and the Chapel, the ways to make an advisor
   let bx = f.x + 10, by = f.y + 154;
@@ -573,8 +598,11 @@ function drawTray(svg, ctx) {
   c.resources.forEach((r, k) => {
     const x0 = f.x + 14 + k * 100;
     const pile = group({ class: "goods-pile", "data-goods": r });
-    for (let j = 0; j < Math.min(res[k], 8); j++) pile.append(good(x0 + (j % 4) * 13, gy + Math.floor(j / 4) * 14, r, 12));
-    pile.append(s("text", { x: x0 + Math.max(1, Math.min(res[k], 4)) * 13 + 2, y: gy + 5, class: "kb-count" }, `×${res[k]}`));
+    const icon = good(x0 + 6, gy + 6, r, 16);
+    if (!res[k]) icon.classList.add("none");
+    pile.append(icon);
+    pile.append(s("text", { x: x0 + 20, y: gy + 11, class: "kb-count" }, `×${res[k]}`));
+    for (let j = 0; j < Math.min(res[k], 10); j++) pile.append(good(x0 + 54 + (j % 5) * 9, gy + 2 + Math.floor(j / 5) * 9 - (j % 2), r, 8));
     tip(pile, T("amount", { n: res[k], resource: r }));
     g.append(changes.mark(pile, `goods:${me}:${r}`, res[k]));
   });
@@ -630,7 +658,6 @@ function drawProvince(svg, ctx, p, mine) {
       });
       if (!dx) costs.append(s("text", { x: x + 6, y: y + 38, class: "kb-cost", fill: ink }, T("free")));
       tile.append(costs);
-      if (has_) tile.append(disc(x + TILE.w - 14, y + 33, SEAT_COLOURS[p], { r: 7 }));
       const effect = named(GAME, "effect", b.key, "");
       const cost = [gd ? T("amount", { n: gd, resource: "gold" }) : null, wd ? T("amount", { n: wd, resource: "wood" }) : null,
         st ? T("amount", { n: st, resource: "stone" }) : null].filter(Boolean).join(t("web.list_separator")) || T("free");
@@ -801,9 +828,6 @@ function decisionBar(ctx) {
   for (const name of ["pass", "keep", "skip", "done"]) {
     const entry = has(name);
     if (entry) controls.append(control(entry, T(`control.${label[name]}`), ui, "primary"));
-  }
-  if (ctx.placing && (sel.dice.length || sel.tokens || sel.market)) {
-    controls.append(h("button", { class: "board-control", type: "button", onclick: () => { sel.dice = []; sel.tokens = 0; sel.market = 0; redraw(); } }, T("clear_selection")));
   }
   if (controls.childNodes.length) bar.append(controls);
   return bar;
