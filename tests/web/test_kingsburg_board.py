@@ -253,3 +253,42 @@ def test_a_log_entry_shows_its_seat_colour_and_lights_its_advisor(page, server):
     page.locator("h1").hover()
     assert page.query_selector_all("[data-board] .log-lit") == []
     assert page.console_errors == []
+
+
+def test_the_enemy_is_face_up_for_the_player_who_looked_and_for_nobody_else(page, server, browser):
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board]")
+    rnd = random.Random(8)
+    deadline = time.time() + 60
+    # place on the General (10) or the Queen (17) as soon as the dice allow: both show this year's enemy
+    def looked():  # face up before the winter turns it up for everyone
+        return page.query_selector("[data-board] [data-enemy-card]") is not None and _step(page) != "winter"
+
+    while not looked() and time.time() < deadline:
+        visible = [el for el in page.query_selector_all("#board:not(.busy) [data-board] [data-action]") if el.is_visible()]
+        looks = [el for el in visible if el.get_attribute("data-action") in ("place 10", "place 17", "envoy 10", "envoy 17")]
+        if not visible:
+            page.wait_for_timeout(40)
+            continue
+        try:
+            (looks or visible)[0 if looks else rnd.randrange(len(visible))].click(timeout=1000)
+        except Exception:  # redrawn under the click
+            pass
+        page.wait_for_timeout(20)
+    card = page.query_selector("[data-board] [data-enemy-card]")
+    if not looked():
+        pytest.skip("the dice never made 10 or 17 in time")
+    key = card.get_attribute("data-enemy-card")
+    year = int(page.get_attribute("[data-board] .kb-enemy", "data-enemy-year"))
+    strength = page.text_content("[data-board] .enemy-card.face-up .kb-strength")
+    assert key.endswith(strength)  # goblins3: the foe and its strength, as the deck's card
+    # someone watching the same game (the game waits for your next move), who has not looked, sees it face down
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900})
+    other = watcher.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("[data-board] .kb-enemy")
+    assert int(other.get_attribute("[data-board] .kb-enemy", "data-enemy-year")) == year
+    assert other.query_selector("[data-board] [data-enemy-card]") is None
+    assert other.query_selector("[data-board] .enemy-card[data-face=down]")
+    watcher.close()
+    assert page.console_errors == []

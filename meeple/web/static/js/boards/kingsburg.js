@@ -99,7 +99,7 @@ export function render(container, view, ui) {
   const before = container.querySelector(".kb-map");
   const panned = before ? before.scrollLeft : 0;
   container.replaceChildren(root);
-  map.scrollLeft = panned;
+  if (panned) map.scrollLeft = panned;
   const decision = view.your_turn ? `${view.seq}:${selectionSum(ctx)}` : null;
   if (decision && decision !== lastDecision && map.scrollWidth > map.clientWidth) {
     const first = [...map.querySelectorAll("[data-action]")].find((el) => !el.closest(".dormant"));
@@ -148,7 +148,12 @@ function selectionUse(ctx) {
 
 // After `place N` with a selection, the advisor asks which dice: play the selected way at once.
 function autoWay(ctx) {
-  if (!wanted || !ctx.choosingWay) { if (!ctx.choosingWay) wanted = null; return false; }
+  if (!wanted) return false;
+  if (!ctx.choosingWay) {
+    // a redraw before the answer to `place N` (same view) keeps the wish; a later view ends it
+    if (ctx.view.seq === undefined || ctx.view.seq > wanted.seq) wanted = null;
+    return false;
+  }
   const entry = Math.abs(ctx.o.selected_advisor) === wanted.advisor && ctx.has(wanted.text);
   wanted = null;
   if (!entry) return false;
@@ -259,7 +264,7 @@ function drawAdvisors(svg, ctx) {
       target(hit, entry, ui, { tip: entry.label });
       if (sum) {
         dormant(hit, `sum-${n}`, sum === n);
-        hit.addEventListener("click", () => { wanted = { advisor: n, text: selectionUse(ctx) }; }, { capture: true });
+        hit.addEventListener("click", () => { wanted = { advisor: n, text: selectionUse(ctx), seq: ctx.view.seq }; }, { capture: true });
       }
       g.append(hit);
     }
@@ -374,6 +379,9 @@ function drawEnemy(svg, ctx) {
     if (!past) continue;
     const line = s("text", { x: f.x + 140, y: f.y + 96 + (y - 1) * 12, class: "kb-micro past-enemy", "data-enemy-past": String(y) },
       `${y}: ${named(GAME, "foe", past.kind, past.kind)} ${past.strength}`);
+    const mine = y === year - 1 && ctx.me !== null && o.result && o.result[ctx.me];
+    if (mine) g.append(s("text", { x: f.x + f.w - 6, y: f.y + 96 + (y - 1) * 12, class: `kb-micro result-${mine}`, "text-anchor": "end" },
+      named(GAME, "result", mine, mine)));
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
     g.append(line);
   }
@@ -874,20 +882,32 @@ function finalScores({ o, view }) {
 }
 
 // ---------------------------------------------------------------- the others' boards, folded
+const openOthers = new Set();   // the others' boards you opened (kept open across redraws)
+let othersTouched = false;
+
 function otherBoards(ctx) {
   const { o, me } = ctx;
   const strip = h("div", { class: "kb-others" });
+  if (!othersTouched && (o.vp || []).length <= 2) (o.vp || []).forEach((_, p) => openOthers.add(p));
   (o.vp || []).forEach((_, p) => {
     if (p === me || (me === null && p === 0)) return;
-    const svg = svgRoot(PROVINCE.w, PROVINCE.h, T("province_of", { seat: p }));
-    svg.setAttribute("viewBox", `${PROVINCE.x} ${PROVINCE.y} ${PROVINCE.w} ${PROVINCE.h}`);
-    drawProvince(svg, ctx, p, false);
     const res = o.resources[p] || [0, 0, 0];
-    const open = (o.vp || []).length <= 2;
-    const box = h("details", { class: "kb-other", "data-other": String(p), style: `--seat: ${SEAT_COLOURS[p]}`, open: open ? true : null },
+    const box = h("details", { class: "kb-other", "data-other": String(p), style: `--seat: ${SEAT_COLOURS[p]}`, open: openOthers.has(p) ? true : null },
       h("summary", {}, h("i", { class: "swatch" }), T("other_summary", { seat: p, vp: o.vp[p], n: (o.buildings[p] || []).length,
-        gold: res[0], wood: res[1], stone: res[2], tokens: o.tokens[p], soldiers: o.soldiers[p], dice: o.dice[p] || [] })),
-      svg);
+        gold: res[0], wood: res[1], stone: res[2], tokens: o.tokens[p], soldiers: o.soldiers[p], dice: o.dice[p] || [] })));
+    // a folded board is drawn only once opened (five players' boards redrawn on every move cost time)
+    const draw = () => {
+      if (box.querySelector("svg")) return;
+      const svg = svgRoot(PROVINCE.w, PROVINCE.h, T("province_of", { seat: p }));
+      svg.setAttribute("viewBox", `${PROVINCE.x} ${PROVINCE.y} ${PROVINCE.w} ${PROVINCE.h}`);
+      drawProvince(svg, ctx, p, false);
+      box.append(svg);
+    };
+    if (box.open) draw();
+    box.addEventListener("toggle", () => {
+      othersTouched = true;
+      if (box.open) { openOthers.add(p); draw(); } else openOthers.delete(p);
+    });
     strip.append(box);
   });
   return strip;
