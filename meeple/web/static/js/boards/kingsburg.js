@@ -571,7 +571,8 @@ function drawTray(svg, ctx) {
   }
   // the choices that concern your dice: white dice, the Statue and the Chapel, the ways to make an advisor
   let bx = f.x + 10, by = f.y + 154;
-  const button = (entry, text, w = 96, cls = "") => {
+  const button = (entry, text, least = 96, cls = "") => {
+    const w = Math.min(f.w - 20, textWidth(text, least));
     if (bx + w > f.x + f.w - 6) { bx = f.x + 10; by += 44; }
     const b = svgButton(bx, by, w, 38, text, { cls });
     target(b, entry, ui);
@@ -616,6 +617,13 @@ function drawTray(svg, ctx) {
   });
   g.append(s("text", { x: f.x + f.w - 10, y: f.y + 20, class: "kb-tiny", "text-anchor": "end" }, T("tray_facts", { vp: o.vp[me], soldiers: o.soldiers[me], n: (o.buildings[me] || []).length })));
   svg.append(g);
+}
+
+// The width a button needs for `text` in the board's 15-unit font (a CJK character is about a square).
+function textWidth(text, least) {
+  let w = 18;
+  for (const ch of String(text)) w += ch.codePointAt(0) >= 0x2e80 ? 15.5 : 8.8;
+  return Math.max(least, Math.ceil(w));
 }
 
 function toggleDie(i) {
@@ -725,7 +733,7 @@ function drawChoiceTrays(svg, ctx) {
   } else if (kind === "smuggle") {
     const b = advisorBox(14);
     const g = trayFrame(svg, b.x + b.w / 2 - 80, b.y + b.h - 60, 160, 84, T("smuggler_ask"), "smuggle");
-    const pay = svgButton(b.x + b.w / 2 - 74, b.y + b.h - 36, 96, 40, T("smuggle_yes"), { cls: "primary" });
+    const pay = svgButton(b.x + b.w / 2 - 74, b.y + b.h - 36, 96, 40, T("smuggle_yes"), { cls: "primary small" });
     target(pay, has("smuggle"), ui);
     g.append(pay);
     const no = svgButton(b.x + b.w / 2 + 26, b.y + b.h - 36, 48, 40, T("no"));
@@ -793,7 +801,7 @@ function resourceTray(svg, at, entries, ui, kind, skip = null, tokenEntry = null
 // Recruiting: each way to pay for one soldier (one good with the Barracks, else two), on the soldier track.
 function recruitTray(svg, ctx, entries) {
   const { ui, has } = ctx;
-  const w = Math.min(740, entries.length * 62 + 130);
+  const w = Math.min(740, entries.length * 62 + textWidth(T("recruit_done"), 80) + 20);
   const x0 = SOLDIER.x + 44, y0 = SOLDIER.y + 20;
   const g = trayFrame(svg, x0, y0, w, 66, T("recruit_ask"), "recruit");
   let x = x0 + 8;
@@ -808,7 +816,7 @@ function recruitTray(svg, ctx, entries) {
   }
   const done = has("done");
   if (done) {
-    const b = svgButton(x, y0 + 20, 110, 40, T("recruit_done"), { cls: "primary" });
+    const b = svgButton(x, y0 + 20, textWidth(T("recruit_done"), 80), 40, T("recruit_done"), { cls: "primary" });
     target(b, done, ui);
     g.append(b);
   }
@@ -829,15 +837,16 @@ function decisionBar(ctx) {
         n: (o.buildings[p] || []).length, dice: (o.dice[p] || []).length }),
       o.envoy === p ? h("b", { class: "envoy-mark" }, ` ${T("envoy")}`) : null));
   });
-  bar.append(scores);
-  if (view.over) bar.append(finalScores(ctx));
-  const controls = h("div", { class: "kb-controls" });
-  const label = { pass: ctx.task[0] === "place" ? "pass_place" : "pass_build", keep: "keep", skip: `skip_${ctx.task[0]}`, done: "done_recruit" };
-  for (const name of ["pass", "keep", "skip", "done"]) {
+  // the moves that concern nothing on the board, beside the scores (skip and done have their "No" and
+  // "Stop" on the panel where the rule happens)
+  const controls = h("span", { class: "kb-controls" });
+  const label = { pass: ctx.task[0] === "place" ? "pass_place" : "pass_build", keep: "keep" };
+  for (const name of ["pass", "keep"]) {
     const entry = has(name);
     if (entry) controls.append(control(entry, T(`control.${label[name]}`), ui, "primary"));
   }
-  if (controls.childNodes.length) bar.append(controls);
+  bar.append(h("div", { class: "kb-bar-row" }, scores, controls.childNodes.length ? controls : null));
+  if (view.over) bar.append(finalScores(ctx));
   return bar;
 }
 
