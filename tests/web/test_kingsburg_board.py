@@ -292,3 +292,24 @@ def test_the_enemy_is_face_up_for_the_player_who_looked_and_for_nobody_else(page
     assert other.query_selector("[data-board] .enemy-card[data-face=down]")
     watcher.close()
     assert page.console_errors == []
+
+
+def test_at_five_players_what_you_decide_with_fits_a_1280_by_800_screen(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    start_game(page, server, GAME, 5)
+    page.wait_for_selector("[data-board] .kb-province.mine")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    parts = {"sentence and scores": "[data-board] .kb-decision", "advisors": "[data-board] [data-advisor='18']",
+             "enemy": "[data-board] .kb-enemy", "your dice": "[data-board] .kb-tray", "your province": "[data-board] .kb-province.mine",
+             "the log": "#log"}
+    for name, selector in parts.items():
+        box = page.query_selector(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280, (name, box)
+    # the four others' boards fold into a summary each, to be opened
+    others = page.query_selector_all("[data-board] details.kb-other")
+    assert len(others) == 4 and not any(d.get_attribute("open") is not None for d in others)
+    assert not others[0].query_selector("svg")
+    others[0].query_selector("summary").click()
+    assert len(others[0].query_selector_all(".kb-building")) == 20
+    context.close()
