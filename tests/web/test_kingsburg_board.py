@@ -285,11 +285,15 @@ def test_the_enemy_is_face_up_for_the_player_who_looked_and_for_nobody_else(page
     # someone watching the same game (the game waits for your next move), who has not looked, sees it face down
     watcher = browser.new_context(viewport={"width": 1280, "height": 900})
     other = watcher.new_page()
+    watcher_errors: list[str] = []
+    other.on("pageerror", lambda e: watcher_errors.append(str(e)))
     other.goto(page.url)
     other.wait_for_selector("[data-board] .kb-enemy")
     assert int(other.get_attribute("[data-board] .kb-enemy", "data-enemy-year")) == year
     assert other.query_selector("[data-board] [data-enemy-card]") is None
     assert other.query_selector("[data-board] .enemy-card[data-face=down]")
+    assert other.query_selector("[data-board] .kb-tray [data-pick]") is None  # a watcher has no dice to pick
+    assert watcher_errors == []
     watcher.close()
     assert page.console_errors == []
 
