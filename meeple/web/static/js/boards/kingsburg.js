@@ -61,7 +61,7 @@ const stepName = (st) => named(GAME, "step", st, st);
 // ---------------------------------------------------------------- the board's own choices
 // Placing dice: the dice picked (indexes into your unplaced dice), "+2" tokens added, the Market's ±1.
 let sel = { dice: [], tokens: 0, market: 0, sig: "" };
-let wanted = null;          // { advisor, text }: the `use …` to play once the advisor asks which dice
+let wanted = null;          // { advisor, text, seq }: the `use …` to play once the advisor asks which dice
 let last = null;
 const changes = new Changes();
 
@@ -74,7 +74,7 @@ export function render(container, view, ui) {
   ctx.placing = view.your_turn && ctx.task[0] === "place" && !o.selected_advisor;
   ctx.choosingWay = view.your_turn && ctx.task[0] === "place" && !!o.selected_advisor;
   settleSelection(ctx);
-  if (autoWay(ctx)) return;
+  autoWay(ctx);
   changes.begin(view);
 
   const root = h("div", { class: "kb-board", "data-board": GAME });
@@ -146,19 +146,18 @@ function selectionUse(ctx) {
   return words.join(" ");
 }
 
-// After `place N` with a selection, the advisor asks which dice: play the selected way at once.
+// After `place N` with a selection, the advisor asks which dice: play the selected way at once (the board
+// is drawn anyway, and stays busy until the next view comes).
 function autoWay(ctx) {
-  if (!wanted) return false;
+  if (!wanted) return;
   if (!ctx.choosingWay) {
     // a redraw before the answer to `place N` (same view) keeps the wish; a later view ends it
     if (ctx.view.seq === undefined || ctx.view.seq > wanted.seq) wanted = null;
-    return false;
+    return;
   }
   const entry = Math.abs(ctx.o.selected_advisor) === wanted.advisor && ctx.has(wanted.text);
   wanted = null;
-  if (!entry) return false;
-  ctx.ui.act(entry);
-  return false; // draw anyway: the board stays busy until the next view comes
+  if (entry) ctx.ui.act(entry);
 }
 
 // ---------------------------------------------------------------- icons
@@ -562,7 +561,7 @@ function drawTray(svg, ctx) {
     const text = faces.length ? T("selection_sum", { expr, sum }) : T("select_dice");
     g.append(s("text", { x: f.x + 10, y: f.y + 146, class: "kb-small strong selection-sum", "data-sum": String(sum) }, text));
     if (faces.length) {
-      const clear = svgButton(f.x + f.w - 96, f.y + 128, 86, 32, T("clear_selection"), { cls: "clear" });
+      const clear = svgButton(f.x + f.w - 96, f.y + 124, 86, 36, T("clear_selection"), { cls: "clear" });
       clear.setAttribute("role", "button");
       clear.setAttribute("tabindex", "0");
       clear.addEventListener("click", () => { sel = { ...sel, dice: [], tokens: 0, market: 0 }; redraw(); });
