@@ -188,6 +188,12 @@ function iconRow(g, items, x, y, step = 15, size = 12) {
   for (const item of items) {
     const cx = x + dx + step / 2;
     if (Array.isArray(item) && item[0] === "vp") g.append(shield(cx, y, item[1], { size: size + 4, title: T("vp_n", { n: item[1] }) }));
+    else if (Array.isArray(item) && item[0] === "goods") {
+      g.append(good(cx, y, item[1], size));
+      g.append(s("text", { x: cx + size / 2 + 1, y: y + 4, class: "kb-icon-count" }, `×${item[2]}`));
+      dx += step * 1.9;
+      continue;
+    }
     else if (item === "or") { g.append(s("text", { x: cx, y: y + 4, class: "kb-or", "text-anchor": "middle" }, "/")); dx += step * 0.6; continue; }
     else if (item === "soldier") g.append(soldierIcon(cx, y, size + 4));
     else if (item === "plus2") g.append(plus2(cx, y, size + 2));
@@ -307,11 +313,15 @@ function enemyCard(year, key) {
   return ((c.enemies || [])[year - 1] || []).find((e) => e.key === key) || null;
 }
 
+// A reward or penalty as icons: the VP shield, then each good (one icon with its count past two).
 function bundleIcons(d) {
   const items = [];
   if (d.vp) items.push(["vp", d.vp]);
-  for (const r of ["gold", "wood", "stone"]) for (let k = 0; k < (d[r] || 0); k++) items.push(r);
-  for (let k = 0; k < (d.any || 0); k++) items.push("any");
+  for (const r of ["gold", "wood", "stone", "any"]) {
+    const n = d[r] || 0;
+    if (n > 2) items.push(["goods", r, n]);
+    else for (let k = 0; k < n; k++) items.push(r);
+  }
   return items;
 }
 
@@ -430,14 +440,23 @@ function drawSeasons(svg, { o }) {
     const cell = group({ class: `season-step ${lit ? "lit" : ""} step-${st}`, "data-step": st });
     cell.append(s("rect", { x, y: f.y + 6, width: sw - 4, height: f.h - 12, rx: 6, class: "step-cell" }));
     cell.append(s("text", { x: x + 6, y: f.y + 20, class: "kb-tiny strong" }, String(k + 1)));
-    cell.append(s("text", { x: x + (sw - 4) / 2, y: f.y + 36, class: "kb-tiny", "text-anchor": "middle" }, short(stepName(st), 11)));
+    stepLines(stepName(st)).forEach((line, j, lines) => cell.append(s("text", { x: x + (sw - 4) / 2, y: f.y + (lines.length > 1 ? 29 + j * 10 : 34),
+      class: "kb-tiny step-name", "text-anchor": "middle" }, line)));
     if (lit) cell.append(disc(x + sw - 16, f.y + 16, ENVOY, { r: 6 }));
-    if (st === "envoy" && (o.envoy === -1 || o.envoy === undefined)) cell.append(envoyPiece(x + sw - 30, f.y + 16, 0.6));
+    if (st === "envoy" && (o.envoy === -1 || o.envoy === undefined)) cell.append(envoyPiece(x + sw - 30, f.y + 14, 0.5));
     tip(cell, T("step_tip", { k: k + 1, step: st }));
     changes.mark(cell, `step:${st}`, lit);
     g.append(cell);
   });
   svg.append(g);
+}
+
+// A step's name on at most two lines of its cell (broken at the space nearest the middle).
+function stepLines(name) {
+  if (name.length <= 11 || !name.includes(" ")) return [short(name, 11)];
+  let best = -1;
+  for (let i = 0; i < name.length; i++) if (name[i] === " " && (best < 0 || Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2))) best = i;
+  return [short(name.slice(0, best), 12), short(name.slice(best + 1), 12)];
 }
 
 // ---------------------------------------------------------------- turn order, VP and soldier tracks
