@@ -265,7 +265,7 @@ function drawAdvisors(svg, ctx) {
     if (entry) {
       const hit = group({ class: `adv-target ${entry.action.name === "envoy" ? "by-envoy" : ""}` });
       hit.append(s("rect", { x: b.x + 1, y: b.y + 1, width: b.w - 2, height: b.h - 2, rx: 8, class: "hit-area" }));
-      if (entry.action.name === "envoy") hit.append(envoyPiece(b.x + b.w - 10, b.y + 62, 0.8));
+      if (entry.action.name === "envoy") hit.append(envoyPiece(b.x + b.w - 10, b.y + 70, 0.7));
       target(hit, entry, ui, { tip: entry.label });
       if (sum) {
         dormant(hit, `sum-${n}`, sum === n);
@@ -273,7 +273,6 @@ function drawAdvisors(svg, ctx) {
       }
       g.append(hit);
     }
-    changes.mark(g, `adv:${n}`, placed);
     svg.append(g);
   }
 }
