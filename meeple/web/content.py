@@ -39,6 +39,7 @@ def _citadels() -> dict[str, Any]:
 
 def _kingsburg() -> dict[str, Any]:
     from meeple.games.kingsburg import content as c
+    from meeple.games.kingsburg.rules import STEPS
 
     return {
         "advisors": {str(n): {"name": name, "reward": reward} for n, (name, reward) in c.ADVISORS.items()},
@@ -46,6 +47,14 @@ def _kingsburg() -> dict[str, Any]:
         "buildings": [{"key": b[0], "name": b[1], "cost": list(b[2]), "vp": b[3]} for b in c.BUILDINGS],
         "resources": list(c.RESOURCES),
         "seasons": list(c.SEASONS),
+        "steps": list(STEPS),
+        "years": c.YEARS, "plus2_tokens": c.PLUS2_TOKENS, "building_tokens": c.BUILDING_TOKENS,
+        # the enemy deck of each year (public: the cards every player knows are in it, not the one drawn)
+        "enemies": [[{"key": key, "kind": kind, "strength": strength, "reward": dict(reward), "penalty": dict(penalty)}
+                     for (kind, strength, reward, penalty), key in zip(year, keys)]
+                    for year, keys in zip(c.ENEMIES, c.ENEMY_KEYS)],
+        "defence": {c.B_KEY[b]: v for b, v in c.DEFENCE.items()},
+        "type_defence": {c.B_KEY[b]: [kind, v] for b, (kind, v) in c.TYPE_DEFENCE.items()},
     }
 
 

@@ -250,3 +250,33 @@ export function tooltips(root) {
   root.addEventListener("pointerup", () => clearTimeout(timer));
   return box;
 }
+
+// ---- added for Kingsburg
+// A victory-point marker: a shield with its number. (x, y) is its centre.
+export function shield(x, y, value, opts = {}) {
+  const a = opts.size || 20;
+  const k = a / 20;
+  const d = `M${x - 9 * k},${y - 9 * k} L${x + 9 * k},${y - 9 * k} L${x + 9 * k},${y} Q${x + 9 * k},${y + 7 * k} ${x},${y + 11 * k}`
+    + ` Q${x - 9 * k},${y + 7 * k} ${x - 9 * k},${y} Z`;
+  const colour = opts.colour || "#2f6b3a";
+  return piece("shield", colour, [s("path", { d, fill: colour, class: "shield-face" })],
+    { ...opts, label: value, lx: x, ly: y, fontSize: (String(value).length > 2 ? 8 : 10) * k });
+}
+
+// An eye: "you may look at something hidden" (a card face down). (x, y) is its centre.
+export function eye(x, y, opts = {}) {
+  const k = (opts.size || 20) / 20;
+  const g = group({ class: "piece eye", "data-piece": "eye" });
+  g.append(s("path", { d: `M${x - 10 * k},${y} Q${x},${y - 9 * k} ${x + 10 * k},${y} Q${x},${y + 9 * k} ${x - 10 * k},${y} Z`, class: "eye-white" }));
+  g.append(s("circle", { cx: x, cy: y, r: 3.6 * k, class: "eye-iris" }));
+  if (opts.title) tip(g, opts.title);
+  return g;
+}
+
+// A die that is picked or dropped by a touch (a selection before a move): `die` plus the pick contract.
+export function pickableDie(x, y, face, key, picked, onPick, opts = {}) {
+  const a = opts.size || 30;
+  const g = die(x, y, face, opts);
+  g.prepend(s("rect", { x: x - a / 2 - 4, y: y - a / 2 - 4, width: a + 8, height: a + 8, rx: a * 0.25, class: "hit-area" }));
+  return pickable(g, key, picked, onPick, opts.text);
+}
