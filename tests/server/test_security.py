@@ -155,7 +155,7 @@ def test_the_heaviest_bots_never_delay_another_games_quick_bot(sqlite_url: str) 
         quick_times = _seq_times(hub, quick, 8, timeout=6)
         assert len(quick_times) == 8, quick_times
         gaps = [b - a for a, b in zip([start] + quick_times, quick_times)]
-        assert max(gaps) < delay + 1.0, gaps  # before the fair pool: 10 s and more
+        assert max(gaps) < delay + 4.0, gaps  # before the fair pool: 10 s and more (the margin absorbs a loaded machine)
         assert min(gaps[1:]) >= delay * 0.9  # the delay itself still holds
         easy_times = _seq_times(hub, searching, 3, timeout=8)
         assert len(easy_times) == 3  # searches share the threads in turn: small ones are not starved
