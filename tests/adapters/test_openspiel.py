@@ -8,7 +8,14 @@ from meeple.adapters.openspiel import register
 from .conftest import encoded_configs
 
 
-@pytest.mark.parametrize("game_id,players", encoded_configs())
+def _sim_configs() -> list:
+    """Every encoded game at its smallest and largest count; a random game of more than four players takes
+    minutes under OpenSpiel's per-step checks, so those run under ``-m slow`` (the PettingZoo API test
+    still plays them in the default run)."""
+    return [pytest.param(g, n, marks=pytest.mark.slow) if n > 4 else (g, n) for g, n in encoded_configs()]
+
+
+@pytest.mark.parametrize("game_id,players", _sim_configs())
 def test_openspiel_random_sim_test(game_id, players):
     game = pyspiel.load_game(register(game_id), {"players": players})
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION

@@ -146,7 +146,7 @@ def test_every_name_has_english_and_chinese():
     assert i18n.render("kingsburg.title", {}, "zh") == "帝王堡"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow), 5])
 def test_a_random_game_reads_entirely_in_chinese(players):
     s = meeple.load("kingsburg", players=players).new_game(seed=100 + players)
     rng = Rng(players)
