@@ -290,3 +290,44 @@ def test_tucked_cards_show_below_their_board_with_their_yellow_effects(page, ser
     assert max(len(seat["effects"]) for seat in obs["seats"]) >= 2
     page.screenshot(path="/tmp/cube-europe-tucked.png", full_page=True)
     assert page.console_errors == []
+
+
+def _render_probe(page, obs, events, seat_names) -> None:
+    """Draw the board alone (no game page) for a real observation and log events, as a spectator."""
+    page.evaluate("""async ([obs, events, names]) => {
+        const board = await import('/static/js/boards/cube-europe.js');
+        let box = document.getElementById('probe');
+        if (!box) { box = document.createElement('div'); box.id = 'probe'; document.querySelector('main').replaceChildren(box); }
+        board.render(box, { game: 'cube-europe', observation: obs, legal: [], seat: null, to_move: [], over: false, seats: [] },
+            { legal: [], act: () => {}, seatName: (p) => names[p], events });
+    }""", [obs, events, seat_names])
+
+
+def test_the_solo_deck_state_tells_the_first_and_the_second_exhaustion(page, server):
+    """Solo classic: before the deck first runs out the board says it will be reshuffled once; after the
+    log's reshuffle it says the game ends when it runs out again (a seeded game, its real events)."""
+    import random
+
+    from meeple.core import load
+
+    state = load(GAME, players=1).new_game(seed=3)
+    rnd = random.Random(3)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    texts = []
+    while not state.is_over():
+        state.apply(rnd.choice(state.legal_actions()))
+        events = [[e.id, e.args] for e in state.log]
+        if state.observation(None)["phase"] != "turn":
+            continue
+        _render_probe(page, state.observation(None), events, ["Red"])
+        texts.append((any(e[0] == "cube-europe.reshuffles" for e in events), page.text_content("#probe .ce-deck-state"),
+                      page.get_attribute("#probe .ce-deck-state", "data-deck"), state.observation(None)["market"]["deck_size"]))
+        if texts[-1][0] and len([t for t in texts if t[0]]) >= 2:
+            break
+    before = [t for t in texts if not t[0]]
+    after = [t for t in texts if t[0]]
+    assert before and after
+    assert all("reshuffled once" in text and deck == str(n) for _, text, deck, n in before), before
+    assert all("Reshuffled" in text and "runs out again" in text and deck == str(n) for _, text, deck, n in after), after
+    assert page.console_errors == []

@@ -109,7 +109,7 @@ function ask(ctx) {
   if (view.over || o.phase === "over") return t("web.cube.ask.over");
   if (!view.your_turn) {
     const who = (view.to_move || []).length ? view.to_move : o.current !== null && o.current !== undefined ? [o.current] : [];
-    if (!who.length) return t("web.cube.ask.setup", A({ phase: o.phase || "deal" }));
+    if (!who.length) return t("web.cube.ask.phase", A({ phase: o.phase || "deal" }));
     return t("web.cube.ask.waiting", A({ seats: who }));
   }
   const pending = (o.pending || [])[0];
