@@ -588,7 +588,9 @@ function breakdown(o, p) {
 
 function finalScores(ctx) {
   const { o, view } = ctx;
-  const winners = (view.result && view.result.winners) || [];
+  // the winners of the result (tie-break included); a replay has none: the highest totals
+  const best = Math.max(...o.scores);
+  const winners = (view.result && view.result.winners) || o.scores.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
   const rows = [];
   for (let p = 0; p < o.players; p++) {
     const b = breakdown(o, p);
