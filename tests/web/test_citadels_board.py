@@ -151,7 +151,7 @@ def _play_checking(page, app, seed: int, frames: list[dict], timeout: float = 15
     gid = _game_id(page)
     rnd = random.Random(seed)
     played: dict[str, int] = {}
-    checks = steps = 0
+    checks = steps = secrets = hidden = 0
     reader = FrameReader(frames)
     deadline = time.time() + timeout
     while time.time() < deadline and not page.query_selector("#game-over"):
@@ -172,6 +172,8 @@ def _play_checking(page, app, seed: int, frames: list[dict], timeout: float = 15
             reader.check(truth)
             _check_page(page, truth)
             checks += 1
+            secrets += len(truth["secret"])
+            hidden += len(truth["hidden_cards"])
         index, text, _ = rnd.choices(visible, [WEIGHTS.get(v[1].split()[0], 1.0) for v in visible])[0]
         try:
             page.locator(CLICKABLE).nth(index).click(timeout=1500)
@@ -182,7 +184,8 @@ def _play_checking(page, app, seed: int, frames: list[dict], timeout: float = 15
     if not page.query_selector("#game-over"):
         page.screenshot(path=f"/tmp/citadels-timeout-{seed}.png", full_page=True)
         raise AssertionError(f"the game did not end in {timeout:.0f}s: {played}; {page.inner_text('#status')!r}")
-    assert checks >= 10, checks
+    # the checks had something to find: characters nobody may see, cards of other hands not known
+    assert checks >= 10 and secrets > 0 and hidden > 0, (checks, secrets, hidden)
     return played
 
 
