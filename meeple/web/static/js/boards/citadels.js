@@ -361,6 +361,8 @@ function seatHead(ctx, p, mine) {
   for (const slug of shown) head.append(h("span", { class: "cit-played", title: T("played_tip", { seat: p, character: slug }) },
     h("span", { class: "cit-rank mini" }, String(character(slug).rank)), characterName(slug)));
   if (o.first_complete === p) head.append(h("span", { class: "cit-flag" }, T("first_complete")));
+  if (o.protected === p) head.append(tip(h("span", { class: "cit-flag protected" }, T("protected")), T("protected_tip")));
+  if ((o.tax_owed || []).includes(p)) head.append(tip(h("span", { class: "cit-flag owed" }, T("tax_owed")), T("tax_owed_tip")));
   head.append(h("span", { class: "cit-seat-score" }, T("points_short", { n: o.scores[p] })));
   if (view.to_move.includes(p)) head.append(h("span", { class: "cit-to-move" }, T("to_move")));
   return head;
