@@ -237,7 +237,7 @@ def test_a_whole_game_by_the_shared_random_walk(page, table, players, seed):
     start_game(page, base, GAME, players)
     page.wait_for_selector("[data-board]")
     played = play_by_board(page, seed, timeout=240, shot=f"/tmp/citadels-{players}.png")
-    assert {"pick", "end"} <= set(played), played
+    assert "pick" in played and {"gold", "cards"} & set(played), played  # a turn may end by itself
     _final_table(page, players)
     assert page.console_errors == []
 

@@ -399,10 +399,12 @@ function turnControls(ctx, slug) {
   const row = h("div", { class: "cit-controls" });
   const add = (text, words, cls = "") => { const e = has(text); if (e) row.append(control(e, words, ui, cls)); };
   const merchant = slug === "merchant" && o.witch_step !== 1;
-  add("gold", T("btn.gold", { n: merchant ? 3 : 2 }), "primary");
+  const architect = slug === "architect" && o.witch_step !== 1; // his 2 more cards come with either
+  const more = (words) => (architect ? T("btn.plus_cards", { text: words, n: 2 }) : words);
+  add("gold", more(T("btn.gold", { n: merchant ? 3 : 2 })), "primary");
   const city = o.cities[me];
   const draw = city.includes("observatory") ? 3 : 2;
-  add("cards", T(city.includes("library") ? "btn.cards_library" : "btn.cards", { n: draw }), "primary");
+  add("cards", more(T(city.includes("library") ? "btn.cards_library" : "btn.cards", { n: draw })), "primary");
   add("income", T("btn.income", { n: incomeAmount(ctx, slug) }));
   add("navigate-gold", T("btn.navigate_gold", { n: 4 }));
   add("navigate-cards", T("btn.navigate_cards", { n: 4 }));
