@@ -330,12 +330,18 @@ def test_the_draft_is_a_hand_of_character_cards_and_the_turn_is_played_on_the_ch
     assert len(page.query_selector_all("[data-board] .cit-aside .cit-aside-card")) == 2  # 4 players: 2 face up
     assert page.text_content("[data-board] .cit-aside .cit-backs-n") == "1"
     assert page.eval_on_selector_all("[data-board] .cit-strip-card", "els => els.length") == 8
-    chosen = offer[0]
+    chosen = "assassin" if "assassin" in offer else offer[0]  # nobody kills the Assassin
     page.click(f"[data-board] .cit-draft-card[data-character='{chosen}']")
     page.wait_for_selector(f"[data-board] .cit-my-card[data-character='{chosen}']")
     assert "mine" in page.get_attribute(f"[data-board] [data-strip='{chosen}']", "class").split()
-    # your turn: gold and cards are two controls on your character card
-    _wait_my_turn(page, "[data-board] .cit-my-card.playing [data-action='gold']", timeout=30000)
+    # your turn: gold and cards are two controls on your character card (unless a bot's Assassin kills it)
+    page.wait_for_function("() => document.querySelector('#board:not(.busy) [data-board] .cit-my-card.playing [data-action=gold]')"
+                           " || document.querySelector('[data-board] .cit-my-card.killed')", timeout=30000)
+    if page.query_selector("[data-board] .cit-my-card.killed"):
+        assert "killed" in page.get_attribute(f"[data-board] [data-strip='{chosen}']", "class").split()
+        assert page.query_selector("[data-board] .cit-my-card.killed .cit-kill-cross")
+        assert page.console_errors == []
+        return
     controls = page.eval_on_selector_all("[data-board] .cit-my-card.playing [data-action]", "els => els.map(e => e.dataset.action)")
     assert {"gold", "cards"} <= set(controls), controls
     hand = len(page.query_selector_all("[data-board] .cit-hand-card"))
@@ -347,8 +353,11 @@ def test_the_draft_is_a_hand_of_character_cards_and_the_turn_is_played_on_the_ch
         page.wait_for_function("n => document.querySelectorAll('[data-board] .cit-hand-card').length > n", arg=hand)
         assert page.query_selector(f"[data-board] .cit-hand-card[data-district='{kept}']")
     # build by clicking a card of the hand (if one is affordable), then end the turn on your area
-    page.wait_for_selector("#board:not(.busy) [data-board] .cit-my-card.playing [data-action='end']", timeout=15000)
-    build = page.query_selector("#board:not(.busy) [data-board] .cit-hand-card[data-action^='build ']")
+    turn_on_or_over = ("() => !document.querySelector('#board.busy') && (!document.querySelector('[data-board] .cit-my-card.playing')"
+                       " || document.querySelector('[data-board] .cit-my-card.playing [data-action=end]'))")
+    page.wait_for_function(turn_on_or_over)  # (a turn with nothing left to do but ending ends by itself)
+    playing = page.query_selector("[data-board] .cit-my-card.playing")
+    build = page.query_selector("#board:not(.busy) [data-board] .cit-hand-card[data-action^='build ']") if playing else None
     if build:
         slug = build.get_attribute("data-district")
         build.click()
@@ -358,8 +367,7 @@ def test_the_draft_is_a_hand_of_character_cards_and_the_turn_is_played_on_the_ch
         label = income.get_attribute("aria-label")
         assert any(word.isdigit() and word in label for word in income.inner_text().split()), (income.inner_text(), label)
     # the turn ends on your card (or by itself once nothing but ending it is left, docs/rules/citadels.md)
-    page.wait_for_function("() => !document.querySelector('#board.busy') && (!document.querySelector('[data-board] .cit-my-card.playing')"
-                           " || document.querySelector('[data-board] .cit-my-card.playing [data-action=end]'))")
+    page.wait_for_function(turn_on_or_over)
     end = page.query_selector("[data-board] .cit-my-card.playing [data-action='end']")
     if end:
         end.click()
