@@ -361,6 +361,8 @@ function seatHead(ctx, p, mine) {
   for (const slug of shown) head.append(h("span", { class: "cit-played", title: T("played_tip", { seat: p, character: slug }) },
     h("span", { class: "cit-rank mini" }, String(character(slug).rank)), characterName(slug)));
   if (o.first_complete === p) head.append(h("span", { class: "cit-flag" }, T("first_complete")));
+  if (o.protected === p) head.append(tip(h("span", { class: "cit-flag protected" }, T("protected")), T("protected_tip")));
+  if ((o.tax_owed || []).includes(p)) head.append(tip(h("span", { class: "cit-flag owed" }, T("tax_owed")), T("tax_owed_tip")));
   head.append(h("span", { class: "cit-seat-score" }, T("points_short", { n: o.scores[p] })));
   if (view.to_move.includes(p)) head.append(h("span", { class: "cit-to-move" }, T("to_move")));
   return head;
@@ -397,10 +399,12 @@ function turnControls(ctx, slug) {
   const row = h("div", { class: "cit-controls" });
   const add = (text, words, cls = "") => { const e = has(text); if (e) row.append(control(e, words, ui, cls)); };
   const merchant = slug === "merchant" && o.witch_step !== 1;
-  add("gold", T("btn.gold", { n: merchant ? 3 : 2 }), "primary");
+  const architect = slug === "architect" && o.witch_step !== 1; // his 2 more cards come with either
+  const more = (words) => (architect ? T("btn.plus_cards", { text: words, n: 2 }) : words);
+  add("gold", more(T("btn.gold", { n: merchant ? 3 : 2 })), "primary");
   const city = o.cities[me];
   const draw = city.includes("observatory") ? 3 : 2;
-  add("cards", T(city.includes("library") ? "btn.cards_library" : "btn.cards", { n: draw }), "primary");
+  add("cards", more(T(city.includes("library") ? "btn.cards_library" : "btn.cards", { n: draw })), "primary");
   add("income", T("btn.income", { n: incomeAmount(ctx, slug) }));
   add("navigate-gold", T("btn.navigate_gold", { n: 4 }));
   add("navigate-cards", T("btn.navigate_cards", { n: 4 }));
@@ -588,7 +592,9 @@ function breakdown(o, p) {
 
 function finalScores(ctx) {
   const { o, view } = ctx;
-  const winners = (view.result && view.result.winners) || [];
+  // the winners of the result (tie-break included); a replay has none: the highest totals
+  const best = Math.max(...o.scores);
+  const winners = (view.result && view.result.winners) || o.scores.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
   const rows = [];
   for (let p = 0; p < o.players; p++) {
     const b = breakdown(o, p);
