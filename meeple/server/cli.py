@@ -8,10 +8,13 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import Optional
 
 import typer
+
+from meeple.core import i18n
 
 
 def serve_command(
@@ -61,6 +64,9 @@ def serve_command(
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v",
+        help="Also print the technical settings at start (database, durability, Redis) and every warning."),
 ) -> None:
     """Run the online game server: lobby, seats, bots, live play in the browser."""
     import uvicorn
@@ -97,9 +103,16 @@ def serve_command(
         raise typer.Exit(2) from None
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    shared = f"; changes shared over Redis at {_safe(redis)}" if redis else ""
-    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)}{shared}; "
-               f"durability {durability})")
+    try:
+        lang = i18n.terminal_language()
+    except i18n.UnknownLanguage:
+        lang = i18n.DEFAULT_LANGUAGE
+    typer.echo(i18n.render("server.cli.running", {"url": f"http://{shown}:{port}/"}, lang))
+    if verbose:
+        typer.echo(i18n.render("server.cli.settings", {
+            "database": _safe(url), "durability": durability, "docs": f"http://{shown}:{port}/docs",
+            "redis": _safe(redis) if redis else "-"}, lang))
+    game_log_to_terminal(verbose)
     if open_browser if open_browser is not None else _has_desktop():
         _open_later(f"http://{shown}:{port}/")
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
@@ -110,6 +123,23 @@ def serve_command(
     YoungPasses().install()
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
+
+
+def game_log_to_terminal(verbose: bool = False) -> None:
+    """Print the server's one line per game started or finished (logger ``meeple.games``) on the
+    terminal; with ``verbose`` also the server's warnings (logger ``meeple.server``)."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(asctime)s  %(message)s", "%H:%M:%S"))
+    games = logging.getLogger("meeple.games")
+    games.setLevel(logging.INFO)
+    if not games.handlers:
+        games.addHandler(handler)
+    games.propagate = False
+    if verbose:
+        server = logging.getLogger("meeple.server")
+        server.setLevel(logging.INFO)
+        if not server.handlers:
+            server.addHandler(handler)
 
 
 def _has_desktop() -> bool:
