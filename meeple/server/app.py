@@ -78,6 +78,7 @@ def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str,
         "id": game_id, "name": say(f"{game_id}.title", info.name), "min_players": info.min_players,
         "max_players": info.max_players, "summary": say(f"{game_id}.summary", info.summary),
         "seat_names": [i18n.term(game_id, "seat", i, lang) or name for i, name in enumerate(info.seat_names)],
+        "seat_colours": [name.split(" ")[0].lower() for name in info.seat_names],
         "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                      "help": say(f"{game_id}.option.{o.name}", o.help),
                      "labels": [say(f"{game_id}.option.{o.name}.{str(c).lower()}", str(c)) for c in o.choices]}
