@@ -238,7 +238,6 @@ function createForm(catalog, keep) {
   function drawOptions() {
     const g = current();
     playersIn.min = g.min_players; playersIn.max = g.max_players;
-    playersIn.disabled = g.min_players === g.max_players;
     summary.textContent = has(`web.gallery.about.${key(g.id)}`) ? t(`web.gallery.about.${key(g.id)}`) : (g.summary || "");
     const ranks = g.options.filter((o) => RANK_OPTION.test(o.name));
     const rest = g.options.filter((o) => !RANK_OPTION.test(o.name));
