@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -125,21 +125,28 @@ def serve_command(
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
 
 
+class _Terminal(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler writing to whatever ``sys.stdout`` is when a line is logged."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
 def game_log_to_terminal(verbose: bool = False) -> None:
     """Print the server's one line per game started or finished (logger ``meeple.games``) on the
-    terminal; with ``verbose`` also the server's warnings (logger ``meeple.server``)."""
-    handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(logging.Formatter("%(asctime)s  %(message)s", "%H:%M:%S"))
-    games = logging.getLogger("meeple.games")
-    games.setLevel(logging.INFO)
-    if not games.handlers:
-        games.addHandler(handler)
-    games.propagate = False
-    if verbose:
-        server = logging.getLogger("meeple.server")
-        server.setLevel(logging.INFO)
-        if not server.handlers:
-            server.addHandler(handler)
+    terminal; with ``verbose`` also the server's own notices (logger ``meeple.server``)."""
+    loggers = [logging.getLogger("meeple.games")] + ([logging.getLogger("meeple.server")] if verbose else [])
+    for logger in loggers:
+        logger.setLevel(logging.INFO)
+        if not any(isinstance(h, _Terminal) for h in logger.handlers):
+            handler = _Terminal()
+            handler.setFormatter(logging.Formatter("%(asctime)s  %(message)s", "%H:%M:%S"))
+            logger.addHandler(handler)
 
 
 def _has_desktop() -> bool:
