@@ -95,6 +95,8 @@ def test_an_option_that_does_not_apply_is_hidden(page, server):
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
     assert page.is_visible("#opt-three_player")
+    page.focus("#opt-rank2")  # what the rank's characters do, readable without hovering (phones)
+    assert "Tax Collector" in page.inner_text("#rank-about")
 
 
 def test_changing_the_player_count_keeps_the_seats_chosen(page, server):
@@ -150,6 +152,12 @@ def test_an_invited_person_names_themselves_and_both_sides_see_both_names(page, 
         page.wait_for_function("() => /Bao/.test(document.querySelector('.seat-chips').innerText)")
         assert "Ann" in page.inner_text(".seat-chips")
         assert "person" not in page.inner_text(".seat-chips")
+        # the link again: the seat is taken, and the page says so instead of offering to join
+        guest.goto(server + "/")
+        guest.wait_for_selector("#gallery")
+        guest.goto(link)
+        guest.wait_for_selector("#join-taken")
+        assert guest.query_selector("#join-button") is None
         # the lobby lists the game by the players' names
         guest.goto(server + "/")
         guest.wait_for_selector(f"#your-games [data-game-id='{gid}']")

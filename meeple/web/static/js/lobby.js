@@ -250,14 +250,19 @@ function createForm(catalog, keep) {
         h("small", { class: "help", id: `help-${o.name}` }, help));
     });
     if (ranks.length) {
+      // what the rank's two characters do: on hover, and below the row for the rank last touched (phones)
+      const about = h("small", { class: "help rank-about", id: "rank-about", "aria-live": "polite" });
       boxes.unshift(h("fieldset", { class: "option ranks", "data-option-box": "characters" },
         h("legend", { class: "option-name" }, t(`web.setup.option.${key(g.id)}.characters`)),
         h("small", { class: "help" }, t(`web.setup.help.${key(g.id)}.characters`)),
         h("div", { class: "rank-row" }, ranks.map((o) => {
           const sel = optionSelect(g, o);
           sel.title = optionHelp(g, o);
+          const tell = () => { about.textContent = optionHelp(g, o); };
+          sel.addEventListener("focus", tell);
+          sel.addEventListener("change", tell);
           return h("label", { class: "rank" }, h("span", {}, t("web.setup.rank", { number: Number(RANK_OPTION.exec(o.name)[1]) })), sel);
-        }))));
+        })), about));
     }
     optionsBox.replaceChildren(...(boxes.length ? [h("h3", {}, t("web.setup.options")), ...boxes]
       : [h("p", { class: "muted" }, t("web.setup.no_options"))]));
@@ -409,8 +414,12 @@ export async function showJoin(main, gid, seat, invite) {
       toast(t("web.error.join", { reason: err.message }));
     }
   });
+  const wanted = seatNumber !== null ? summary.seats.find((s) => s.seat === seatNumber) : null;
+  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
+  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed : !free;
   const draw = () => {
     const yours = seatNumber !== null ? seatLabel(info, seatNumber) : null;
+    const watch = h("a", { class: "button", href: `#/game/${encodeURIComponent(gid)}` }, t("web.lobby.watch"));
     main.replaceChildren(h("section", { class: "panel join", id: "join" },
       h("div", { class: "join-cover" }, cover(info.id)),
       h("div", {},
@@ -418,9 +427,9 @@ export async function showJoin(main, gid, seat, invite) {
         yours ? h("p", {}, t("web.join.your_seat", { seat: yours })) : null,
         h("p", { class: "muted" }, t("web.join.table")),
         h("ul", { class: "seat-list" }, summary.seats.map((s) => h("li", {}, seatWords(s, seatLabel(info, s.seat))))),
-        form,
+        gone ? h("p", { class: "error", role: "alert", id: "join-taken" }, t("web.join.taken"), " ", watch) : form,
         h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))))));
-    nameIn.focus();
+    if (!gone) nameIn.focus();
   };
   draw();
   return { relang: () => showJoin(main, gid, seat, invite) };
