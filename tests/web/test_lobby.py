@@ -220,3 +220,15 @@ def test_open_games_are_counted_on_their_card_and_joined_from_the_list(page, ser
     page.wait_for_function("() => /Dara/.test(document.querySelector('.seat-chips').innerText)")
     assert "Chen" in page.inner_text(".seat-chips")
     assert page.console_errors == []
+
+
+def test_the_lobby_follows_new_open_games_without_a_reload(page, server):
+    page.goto(server + "/")
+    page.wait_for_selector("#gallery")
+    before = int(page.get_attribute("[data-game='kingsburg'] [data-open]", "data-open"))
+    made = httpx.post(f"{server}/api/games", json={"game": "kingsburg", "players": 2, "player_name": "Eli",
+                                                    "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    page.wait_for_selector(f"#open-games [data-game-id='{made['id']}']", timeout=15000)
+    assert int(page.get_attribute("[data-game='kingsburg'] [data-open]", "data-open")) == before + 1
+    assert "Eli" in page.inner_text(f"#open-games [data-game-id='{made['id']}']")
+    assert page.console_errors == []

@@ -61,10 +61,7 @@ export async function showLobby(main, keep = null) {
     setup.scrollIntoView({ behavior: "smooth", block: "start" });
     sel.focus({ preventScroll: true });
   };
-  const mine = (g) => seatFor(g.id) !== null;
-  const openToJoin = lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed));
-  const yours = [...lobby.open, ...lobby.active].filter(mine);
-  const others = lobby.active.filter((g) => !mine(g));
+  const { yours, open: openToJoin, active: others } = sortLists(lobby);
   main.replaceChildren(
     h("section", { class: "front" },
       h("h1", {}, t("web.gallery.title")), h("p", { class: "muted lead" }, t("web.gallery.lead")),
@@ -76,10 +73,53 @@ export async function showLobby(main, keep = null) {
     listSection("active-games", t("web.lists.active"), others, "active", catalog),
     listSection("finished-games", t("web.lists.finished"), lobby.finished, "finished", catalog),
   );
+  keepFresh(main.querySelector("#gallery"), catalog);
   if (keep && shown) showInvites(shown.res, catalog.games.find((g) => g.id === shown.game) || { id: shown.game, seat_names: [] });
   else shown = null;
   // a language switch: the same lobby, the same choices in the form, in the new words
   return { relang: () => showLobby(main, formState(form)) };
+}
+
+// While this lobby is on the page: the lists and the cards' open-game counts follow the server
+// (every 10 s); the timer stops once the lobby is replaced (another screen, a language switch).
+const REFRESH_MS = 10000;
+
+function keepFresh(gallery, catalog) {
+  const timer = setInterval(async () => {
+    if (!gallery.isConnected) { clearInterval(timer); return; }
+    if (document.hidden) return;
+    let lobby;
+    try { lobby = await api("/api/lobby"); } catch { return; }
+    if (!gallery.isConnected) return;
+    const lists = sortLists(lobby);
+    for (const card of gallery.querySelectorAll(".game-card")) {
+      const waiting = lists.open.filter((x) => x.game === card.dataset.game).length;
+      const box = card.querySelector("[data-open]");
+      box.replaceWith(waitingLine(waiting));
+    }
+    for (const [id, kind] of [["your-games", "yours"], ["open-games", "open"], ["active-games", "active"], ["finished-games", "finished"]]) {
+      const old = document.getElementById(id);
+      if (old) old.replaceWith(listSection(id, old.querySelector("h2").firstChild.textContent.trim(), lists[kind], kind, catalog));
+    }
+  }, REFRESH_MS);
+}
+
+// The lobby's games sorted for the lists: yours (open or active), open to join, others' active, finished.
+function sortLists(lobby) {
+  const mine = (g) => seatFor(g.id) !== null;
+  return {
+    yours: [...lobby.open, ...lobby.active].filter(mine),
+    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed)),
+    active: lobby.active.filter((g) => !mine(g)),
+    finished: lobby.finished,
+  };
+}
+
+function waitingLine(waiting) {
+  return h("p", { class: `waiting ${waiting ? "some" : ""}`, "data-open": waiting },
+    waiting ? h("a", { href: "#open-games", onclick: (ev) => { ev.preventDefault(); document.getElementById("open-games").scrollIntoView({ behavior: "smooth" }); } },
+      t("web.gallery.open_games", { n: waiting }))
+      : t("web.gallery.no_open_games"));
 }
 
 // ------------------------------------------------------------------------------------------ the gallery
@@ -101,10 +141,7 @@ function gameCard(g, catalog, openToJoin, other, choose) {
           ? h("span", { class: "other-name", lang: other.code === "zh" ? "zh-Hans" : other.code }, otherName) : null),
       h("p", { class: "facts" }, h("span", {}, playersText(g)), h("span", {}, (has(`web.gallery.length.${key(g.id)}`) ? t(`web.gallery.length.${key(g.id)}`) : ""))),
       h("p", { class: "about" }, has(`web.gallery.about.${key(g.id)}`) ? t(`web.gallery.about.${key(g.id)}`) : (g.summary || "")),
-      h("p", { class: `waiting ${waiting ? "some" : ""}`, "data-open": waiting },
-        waiting ? h("a", { href: "#open-games", onclick: (ev) => { ev.preventDefault(); document.getElementById("open-games").scrollIntoView({ behavior: "smooth" }); } },
-          t("web.gallery.open_games", { n: waiting }))
-          : t("web.gallery.no_open_games")),
+      waitingLine(waiting),
       h("div", { class: "card-actions" },
         h("button", { class: "primary play-now", type: "button", "data-play": g.id,
           title: players > 1 ? t("web.gallery.play_now_with", { n: players - 1, level: levelName(level) }) : t("web.gallery.play_now_solo"),
@@ -325,8 +362,13 @@ function showInvites(res, g) {
     h("p", {}, t("web.invite.explain")),
     h("ul", {}, res.invites.map((inv) => {
       const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
-      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }),
-        h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" }));
+      const field = h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" });
+      const copy = h("button", { type: "button", class: "copy-link", onclick: async () => {
+        field.select();
+        try { await navigator.clipboard.writeText(url); copy.textContent = t("web.invite.copied"); }
+        catch { copy.textContent = t("web.invite.select_to_copy"); }
+      } }, t("web.invite.copy"));
+      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
     })),
     res.token ? h("a", { class: "button primary", id: "go-to-game", href: `#/game/${encodeURIComponent(res.id)}` }, t("web.invite.go")) : null));
   box.scrollIntoView({ behavior: "smooth", block: "start" });
