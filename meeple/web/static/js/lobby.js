@@ -468,7 +468,8 @@ export async function showJoin(main, gid, seat, invite) {
         h("h1", {}, t("web.join.title", { title: gameTitle(info) })),
         yours ? h("p", {}, t("web.join.your_seat", { seat: yours })) : null,
         h("p", { class: "muted" }, t("web.join.table")),
-        h("ul", { class: "seat-list" }, summary.seats.map((s) => h("li", {}, seatWords(s, seatLabel(info, s.seat))))),
+        h("ul", { class: "seat-list" }, summary.seats.map((s) => h("li", { class: s.seat === seatNumber && !gone ? "yours" : "" },
+          s.seat === seatNumber && !gone ? t("web.join.seat_yours", { seat: seatLabel(info, s.seat) }) : seatWords(s, seatLabel(info, s.seat))))),
         gone ? h("p", { class: "error", role: "alert", id: "join-taken" }, t("web.join.taken"), " ", watch) : form,
         h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))))));
     if (!gone) nameIn.focus();
