@@ -78,6 +78,7 @@ def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str,
         "id": game_id, "name": say(f"{game_id}.title", info.name), "min_players": info.min_players,
         "max_players": info.max_players, "summary": say(f"{game_id}.summary", info.summary),
         "seat_names": [i18n.term(game_id, "seat", i, lang) or name for i, name in enumerate(info.seat_names)],
+        "seat_colours": [name.split(" ")[0].lower() for name in info.seat_names],
         "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                      "help": say(f"{game_id}.option.{o.name}", o.help),
                      "labels": [say(f"{game_id}.option.{o.name}.{str(c).lower()}", str(c)) for c in o.choices]}
@@ -111,6 +112,23 @@ class Strict(BaseModel):
         return data
 
 
+NAME_LIMIT = 40
+"""The longest name a person may give (in characters, after spaces at either end are dropped)."""
+
+
+def person_name(value: Any) -> Any:
+    """A person's name as given: spaces at either end dropped, blank is no name, at most NAME_LIMIT
+    characters (a longer one is refused, never cut: the person would not recognize it)."""
+    if isinstance(value, str):
+        value = " ".join(value.split())
+        if not value:
+            return None
+        if len(value) > NAME_LIMIT:
+            raise PydanticCustomError("name_too_long", "a name has at most {limit} characters",
+                                      {"limit": NAME_LIMIT})
+    return value
+
+
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
     level: Annotated[str, Field(max_length=200)] | None = Field(
@@ -124,18 +142,28 @@ class CreateGame(Strict):
     options: dict[str, StrictInt | StrictBool | StrictStr] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, max_length=16, description="one per player; default: all human")
     join: StrictInt | None = Field(None, description="the seat the creator takes (default: the first human seat)")
-    player_name: Annotated[str, Field(max_length=40)] | None = None
+    player_name: StrictStr | None = Field(None, description="the creator's name, shown to the other seats")
     name: Annotated[str, Field(max_length=80)] | None = None
     private: StrictBool = Field(False, description="private games are not in the lobby's open list and need invites")
     turn_timeout: float | None = Field(None, ge=0.5, le=60 * 60 * 24 * 30,
                                        description="seconds a person may take before a bot plays their seat")
     fallback_level: Annotated[str, Field(max_length=200)] = "heuristic"
 
+    @field_validator("player_name")
+    @classmethod
+    def _tidy_player_name(cls, value: Any) -> Any:
+        return person_name(value)
+
 
 class JoinGame(Strict):
     seat: StrictInt | None = None
     invite: Annotated[str, Field(min_length=1, max_length=100)] | None = None
-    name: Annotated[str, Field(max_length=40)] | None = None
+    name: StrictStr | None = Field(None, description="the joining person's name, shown to the other seats")
+
+    @field_validator("name")
+    @classmethod
+    def _tidy_name(cls, value: Any) -> Any:
+        return person_name(value)
 
 
 class Move(Strict):

@@ -8,10 +8,13 @@
 
 from __future__ import annotations
 
+import logging
 import sys
-from typing import Optional
+from typing import Any, Optional
 
 import typer
+
+from meeple.core import i18n
 
 
 def serve_command(
@@ -61,6 +64,9 @@ def serve_command(
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v",
+        help="Also print the technical settings at start (database, durability, Redis) and every warning."),
 ) -> None:
     """Run the online game server: lobby, seats, bots, live play in the browser."""
     import uvicorn
@@ -97,9 +103,16 @@ def serve_command(
         raise typer.Exit(2) from None
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    shared = f"; changes shared over Redis at {_safe(redis)}" if redis else ""
-    typer.echo(f"meeple server: open http://{shown}:{port}/  (API docs at /docs; database {_safe(url)}{shared}; "
-               f"durability {durability})")
+    try:
+        lang = i18n.terminal_language()
+    except i18n.UnknownLanguage:
+        lang = i18n.DEFAULT_LANGUAGE
+    typer.echo(i18n.render("server.cli.running", {"url": f"http://{shown}:{port}/"}, lang))
+    if verbose:
+        typer.echo(i18n.render("server.cli.settings", {
+            "database": _safe(url), "durability": durability, "docs": f"http://{shown}:{port}/docs",
+            "redis": _safe(redis) if redis else "-"}, lang))
+    game_log_to_terminal(verbose)
     if open_browser if open_browser is not None else _has_desktop():
         _open_later(f"http://{shown}:{port}/")
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
@@ -110,6 +123,30 @@ def serve_command(
     YoungPasses().install()
     uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
+
+
+class _Terminal(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler writing to whatever ``sys.stdout`` is when a line is logged."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
+def game_log_to_terminal(verbose: bool = False) -> None:
+    """Print the server's one line per game started or finished (logger ``meeple.games``) on the
+    terminal; with ``verbose`` also the server's own notices (logger ``meeple.server``)."""
+    loggers = [logging.getLogger("meeple.games")] + ([logging.getLogger("meeple.server")] if verbose else [])
+    for logger in loggers:
+        logger.setLevel(logging.INFO)
+        if not any(isinstance(h, _Terminal) for h in logger.handlers):
+            handler = _Terminal()
+            handler.setFormatter(logging.Formatter("%(asctime)s  %(message)s", "%H:%M:%S"))
+            logger.addHandler(handler)
 
 
 def _has_desktop() -> bool:

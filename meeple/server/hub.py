@@ -48,6 +48,41 @@ from meeple.server.wire import dumps, dumps_bytes, loads
 from meeple.server.writer import PG_GATHER, EventRow, Writer
 
 log = logging.getLogger("meeple.server")
+games_log = logging.getLogger("meeple.games")
+"""One line per game started or finished, for the operator's terminal (``meeple serve`` prints it)."""
+
+
+def _terminal_language() -> str:
+    try:
+        return i18n.terminal_language()
+    except i18n.UnknownLanguage:
+        return DEFAULT_LANGUAGE
+
+
+def seat_words(seat_rows: list[dict[str, Any]], lang: str) -> str:
+    """Who sits at a game, for a log line: names, "a person" for an unnamed one, bots by level."""
+    parts = []
+    for s in seat_rows:
+        if s["kind"] == "bot":
+            parts.append(i18n.render("server.games.bot", {"level": s["level"]}, lang))
+        elif s.get("name"):
+            parts.append(str(s["name"]))
+        else:
+            parts.append(i18n.render("server.games.person", None, lang))
+    return i18n.render("server.games.list", {"items": parts}, lang)
+
+
+def log_game(event: str, g: "LiveGame") -> None:
+    """``event`` ("started" or "finished") of game ``g`` as one line on the ``meeple.games`` logger."""
+    if not games_log.isEnabledFor(logging.INFO):
+        return
+    lang = _terminal_language()
+    args: dict[str, Any] = {"title": i18n.title(g.state.game.id, g.state.game.info.name), "id": g.id,
+                            "seats": seat_words(g.seats, lang)}
+    if event == "finished":
+        winners = [str(g.seats[p].get("name") or g.state.player_name(p, lang)) for p in g.state.winners()]
+        args["winners"] = i18n.render("server.games.list", {"items": winners}, lang) if winners else "-"
+    games_log.info("%s", i18n.render(f"server.games.{event}", args, lang))
 
 
 def _event_json(entry: LogEntry) -> Fragment:
@@ -439,6 +474,7 @@ class Hub:
         g = LiveGame(id=gid, row=dict(game_row), seats=[dict(r) for r in seat_rows], state=state, seq=0, moves=[])
         self.live[gid] = g
         self.changed(g)
+        log_game("started", g)
         return {
             "id": gid, "game": rules.id, "players": n, "seat": join, "token": token,
             "invites": [{"seat": i, "code": c} for i, c in invites.items()],
@@ -587,6 +623,7 @@ class Hub:
             g.waiting_since[seat] = time.monotonic()
             if finished:
                 g.row["status"] = "finished"
+                log_game("finished", g)
             self.moves_applied += 1
         self.changed(g)
         return seq

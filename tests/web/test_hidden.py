@@ -37,6 +37,8 @@ def test_two_browsers_never_see_each_others_hand(browser, server):
     gid = link.split("#/join/")[1].split("/")[0]
     a.click("text=Go to the game")
     b.goto(link)
+    b.fill("#join-name", "Bea")  # an invited person names themselves before joining
+    b.click("#join-button")
     for pg in (a, b):
         pg.wait_for_selector("#status")
     checks = moves = 0

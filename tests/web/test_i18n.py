@@ -169,13 +169,15 @@ def test_formatter_matches_python_render(tmp_path, request):  # type: ignore[no-
 # ---------------------------------------------------------------------------------------------- the pages
 def _visible_latin(page) -> list[str]:  # type: ignore[no-untyped-def]
     """Latin words of 3+ letters on the page, each with its line (the language switch's own English
-    button, the brand and the typed name aside)."""
+    button, the brand, the typed name and text marked as another language, e.g. the gallery's
+    English game names, aside)."""
     text = page.evaluate("""() => {
-        const sw = document.getElementById('lang-switch');
-        const hidden = sw ? sw.style.display : null;
-        if (sw) sw.style.display = 'none';
+        const aside = [document.getElementById('lang-switch'),
+                       ...document.querySelectorAll('main [lang]:not([lang^="zh"])')].filter(Boolean);
+        const before = aside.map((el) => el.style.display);
+        aside.forEach((el) => { el.style.display = 'none'; });
         const t = document.body.innerText;
-        if (sw) sw.style.display = hidden;
+        aside.forEach((el, i) => { el.style.display = before[i]; });
         return t;
     }""")
     found = []
@@ -322,18 +324,18 @@ def test_language_choice_is_remembered_and_unknown_codes_fall_back(browser, serv
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + "/?lang=zh")
     page.wait_for_selector("#create")
-    assert "开始新对局" in page.inner_text("main")
+    assert "设置一局游戏" in page.inner_text("main")
     page.goto(server + "/")  # remembered
     page.wait_for_selector("#create")
-    assert "开始新对局" in page.inner_text("main")
+    assert "设置一局游戏" in page.inner_text("main")
     page.click("#lang-switch button[data-lang=en]")  # the switch re-draws the lobby in place
-    page.wait_for_function("() => /Start a game/.test(document.querySelector('main').innerText)")
+    page.wait_for_function("() => /Set up a game/.test(document.querySelector('main').innerText)")
     page.goto(server + "/")
     page.wait_for_selector("#create")
-    assert "Start a game" in page.inner_text("main")
+    assert "Set up a game" in page.inner_text("main")
     page.goto(server + "/?lang=xx")  # quietly the remembered / default language
     page.wait_for_selector("#create")
-    assert "Start a game" in page.inner_text("main")
+    assert "Set up a game" in page.inner_text("main")
     assert errors == []
     context.close()
     # a browser that prefers Chinese gets Chinese without asking
@@ -341,7 +343,7 @@ def test_language_choice_is_remembered_and_unknown_codes_fall_back(browser, serv
     page = context.new_page()
     page.goto(server + "/")
     page.wait_for_selector("#create")
-    assert "开始新对局" in page.inner_text("main")
+    assert "设置一局游戏" in page.inner_text("main")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
     context.close()
 
@@ -355,7 +357,7 @@ def test_lobby_switch_keeps_the_form(page, server):  # type: ignore[no-untyped-d
     page.select_option("#seat-2", "bot:random")
     page.fill("#player-name", NAME)
     page.click("#lang-switch button[data-lang=zh]")
-    page.wait_for_function("() => /开始新对局/.test(document.querySelector('main').innerText)")
+    page.wait_for_function("() => /设置一局游戏/.test(document.querySelector('main').innerText)")
     assert page.input_value("#game") == "citadels"
     assert page.input_value("#players") == "4"
     assert page.input_value("#seat-2") == "bot:random"

@@ -1,9 +1,8 @@
 // The single page: routes by URL hash to the lobby, a game, an invite, or a replay. The page speaks
 // the language chosen by i18n.js; the switch in the header re-draws the current screen in place.
-import { showLobby } from "./lobby.js";
+import { showLobby, showJoin } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
-import { api, remember } from "./api.js";
 import { h, toast } from "./dom.js";
 import { chooseLanguage, setLanguage, lang, t, LANGUAGES, DEFAULT } from "./i18n.js";
 
@@ -17,26 +16,11 @@ async function route() {
   try {
     if (parts[0] === "game" && parts[1]) screen = await showGame(main, parts[1]);
     else if (parts[0] === "replay" && parts[1]) screen = await showReplay(main, parts[1]);
-    else if (parts[0] === "join" && parts[1]) screen = await join(main, parts[1], parts[2], parts[3]);
+    else if (parts[0] === "join" && parts[1]) screen = await showJoin(main, parts[1], parts[2], parts[3]);
     else screen = await showLobby(main);
   } catch (err) {
     main.replaceChildren(h("p", { class: "error", role: "alert" }, t("web.error.something", { reason: err.message })),
       h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))));
-  }
-}
-
-async function join(main, gid, seat, invite) {
-  main.replaceChildren(h("p", {}, t("web.joining")));
-  try {
-    const body = { invite: invite || null, seat: seat === undefined || seat === "" ? null : Number(seat) };
-    const res = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST", body });
-    remember(gid, res.seat, res.token);
-    history.replaceState(null, "", `${location.pathname}${location.search}#/game/${encodeURIComponent(gid)}`);
-    return showGame(main, gid);
-  } catch (err) {
-    toast(t("web.error.join", { reason: err.message }));
-    location.hash = `#/game/${encodeURIComponent(gid)}`;
-    return null;
   }
 }
 

@@ -1,37 +1,191 @@
-// The lobby: start a game (game, players, options, seats), invite links, open / live / finished games.
+// The lobby, the front door: a gallery of the games (a drawn cover, the name, player counts, length,
+// what it is, how many open games wait for players) with "Play now" against bots in one click; "Set up a
+// game" (player count, who sits where, options in the rulebook's words); the games to join, yours in
+// progress, the others being played, and the finished ones to replay, every seat by its player's name.
 import { api, remember, seatFor } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t, has, term } from "./i18n.js";
+import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
+import { cover } from "./covers.js";
+
+const NAME_STORE = "meeple.name";
+const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
+
+// "Play now": how many sit at the table (you and bots), a count the game plays well with.
+const PLAY_NOW_PLAYERS = { "cube-europe": 2, citadels: 4, kingsburg: 3, versailles: 3, "gods-playground": 3 };
+// The bot level "Play now" seats, and the one a new bot seat starts with in the set-up.
+const DEFAULT_LEVEL = "normal";
+// Levels offered in the set-up, weakest first (ismcts takes settings: it is for programs, through the API).
+const MENU_LEVELS = ["random", "heuristic", "easy", "normal", "hard"];
+// Options that matter only at some player counts: shown then, sent always (at their chosen value).
+const RELEVANT = {
+  "citadels.three_player": (n) => n === 3,
+  "citadels.two_player_city": (n) => n === 2,
+  "cube-europe.solo_deck": (n) => n === 1,
+};
+// Citadels' nine character options, drawn together as one row of ranks.
+const RANK_OPTION = /^rank(\d)$/;
+
+// A game id as a message-id segment (ids allow "-" in their first segment only).
+const key = (gameId) => String(gameId).replace(/-/g, "_");
 
 let shown = null; // the last invites drawn (redrawn after a language switch)
 
+export function savedName() {
+  try { return (localStorage.getItem(NAME_STORE) || "").slice(0, NAME_LIMIT); } catch { return ""; }
+}
+
+export function saveName(name) {
+  try { if (name) localStorage.setItem(NAME_STORE, name); } catch { /* private mode: not remembered */ }
+}
+
+// The games' names in the page's other language, for the gallery's second line (e.g. 富饶之城 under Citadels).
+async function namesInOtherLanguage() {
+  const other = Object.keys(LANGUAGES).find((code) => code !== lang());
+  if (!other) return { code: null, names: {} };
+  try {
+    const res = await fetch(`/api/catalog?lang=${encodeURIComponent(other)}`, { headers: { Accept: "application/json" } });
+    const data = res.ok ? await res.json() : { games: [] };
+    return { code: other, names: Object.fromEntries(data.games.map((g) => [g.id, g.name])) };
+  } catch { return { code: other, names: {} }; }
+}
+
 export async function showLobby(main, keep = null) {
-  const [catalog, lobby] = await Promise.all([api("/api/catalog"), api("/api/lobby")]);
+  const [catalog, lobby, other] = await Promise.all([api("/api/catalog"), api("/api/lobby"), namesInOtherLanguage()]);
   const form = createForm(catalog, keep);
+  const setup = h("section", { class: "panel setup", id: "setup", "aria-labelledby": "setup-title" },
+    h("h2", { id: "setup-title" }, t("web.setup.title")), h("p", { class: "muted" }, t("web.setup.explain")), form);
+  const choose = (gameId) => {
+    const sel = form.querySelector("#game");
+    if (sel.value !== gameId) { sel.value = gameId; sel.dispatchEvent(new Event("change")); }
+    setup.scrollIntoView({ behavior: "smooth", block: "start" });
+    sel.focus({ preventScroll: true });
+  };
+  const { yours, open: openToJoin, active: others } = sortLists(lobby);
   main.replaceChildren(
-    h("section", { class: "panel" }, h("h1", {}, t("web.lobby.start")), form),
+    h("section", { class: "front" },
+      h("h1", {}, t("web.gallery.title")), h("p", { class: "muted lead" }, t("web.gallery.lead")),
+      h("div", { class: "gallery", id: "gallery" }, catalog.games.map((g) => gameCard(g, catalog, openToJoin, other, choose)))),
     h("div", { id: "invites" }),
-    h("section", { class: "panel" }, h("h2", {}, t("web.lobby.open")), gameList(lobby.open, "open", catalog)),
-    h("section", { class: "panel" }, h("h2", {}, t("web.lobby.active")), gameList(lobby.active, "active", catalog)),
-    h("section", { class: "panel" }, h("h2", {}, t("web.lobby.finished")), gameList(lobby.finished, "finished", catalog)),
+    setup,
+    listSection("your-games", t("web.lists.yours"), yours, "yours", catalog),
+    listSection("open-games", t("web.lists.open"), openToJoin, "open", catalog),
+    listSection("active-games", t("web.lists.active"), others, "active", catalog),
+    listSection("finished-games", t("web.lists.finished"), lobby.finished, "finished", catalog),
   );
+  keepFresh(main.querySelector("#gallery"), catalog);
   if (keep && shown) showInvites(shown.res, catalog.games.find((g) => g.id === shown.game) || { id: shown.game, seat_names: [] });
   else shown = null;
   // a language switch: the same lobby, the same choices in the form, in the new words
   return { relang: () => showLobby(main, formState(form)) };
 }
 
+// While this lobby is on the page: the lists and the cards' open-game counts follow the server
+// (every 10 s); the timer stops once the lobby is replaced (another screen, a language switch).
+const REFRESH_MS = 10000;
+
+function keepFresh(gallery, catalog) {
+  const timer = setInterval(async () => {
+    if (!gallery.isConnected) { clearInterval(timer); return; }
+    if (document.hidden) return;
+    let lobby;
+    try { lobby = await api("/api/lobby"); } catch { return; }
+    if (!gallery.isConnected) return;
+    const lists = sortLists(lobby);
+    for (const card of gallery.querySelectorAll(".game-card")) {
+      const waiting = lists.open.filter((x) => x.game === card.dataset.game).length;
+      const box = card.querySelector("[data-open]");
+      box.replaceWith(waitingLine(waiting));
+    }
+    for (const [id, kind] of [["your-games", "yours"], ["open-games", "open"], ["active-games", "active"], ["finished-games", "finished"]]) {
+      const old = document.getElementById(id);
+      if (old) old.replaceWith(listSection(id, old.querySelector("h2").firstChild.textContent.trim(), lists[kind], kind, catalog));
+    }
+  }, REFRESH_MS);
+}
+
+// The lobby's games sorted for the lists: yours (open or active), open to join, others' active, finished.
+function sortLists(lobby) {
+  const mine = (g) => seatFor(g.id) !== null;
+  return {
+    yours: [...lobby.open, ...lobby.active].filter(mine),
+    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed)),
+    active: lobby.active.filter((g) => !mine(g)),
+    finished: lobby.finished,
+  };
+}
+
+function waitingLine(waiting) {
+  return h("p", { class: `waiting ${waiting ? "some" : ""}`, "data-open": waiting },
+    waiting ? h("a", { href: "#open-games", onclick: (ev) => { ev.preventDefault(); document.getElementById("open-games").scrollIntoView({ behavior: "smooth" }); } },
+      t("web.gallery.open_games", { n: waiting }))
+      : t("web.gallery.no_open_games"));
+}
+
+// ------------------------------------------------------------------------------------------ the gallery
+function playersText(g) {
+  return g.min_players === g.max_players ? t("web.gallery.players_fixed", { n: g.min_players })
+    : t("web.gallery.players_range", { low: g.min_players, high: g.max_players });
+}
+
+function gameCard(g, catalog, openToJoin, other, choose) {
+  const waiting = openToJoin.filter((x) => x.game === g.id).length;
+  const otherName = other.names[g.id];
+  const players = playNowPlayers(g);
+  const level = catalog.bot_levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : catalog.bot_levels[0];
+  return h("article", { class: "game-card", "data-game": g.id, "aria-labelledby": `card-${g.id}` },
+    cover(g.id),
+    h("div", { class: "card-body" },
+      h("h2", { id: `card-${g.id}` }, gameTitle(g),
+        otherName && otherName !== gameTitle(g)
+          ? h("span", { class: "other-name", lang: other.code === "zh" ? "zh-Hans" : other.code }, otherName) : null),
+      h("p", { class: "facts" }, h("span", {}, playersText(g)), h("span", {}, (has(`web.gallery.length.${key(g.id)}`) ? t(`web.gallery.length.${key(g.id)}`) : ""))),
+      h("p", { class: "about" }, has(`web.gallery.about.${key(g.id)}`) ? t(`web.gallery.about.${key(g.id)}`) : (g.summary || "")),
+      waitingLine(waiting),
+      h("div", { class: "card-actions" },
+        h("button", { class: "primary play-now", type: "button", "data-play": g.id,
+          title: players > 1 ? t("web.gallery.play_now_with", { n: players - 1, level: levelName(level) }) : t("web.gallery.play_now_solo"),
+          onclick: (ev) => playNow(g, players, level, ev.currentTarget) },
+        t("web.gallery.play_now"),
+        h("small", {}, players > 1 ? t("web.gallery.play_now_with", { n: players - 1, level: levelName(level) }) : t("web.gallery.play_now_solo"))),
+        h("button", { type: "button", class: "set-up", "data-setup": g.id, onclick: () => choose(g.id) }, t("web.gallery.set_up")))));
+}
+
+function playNowPlayers(g) {
+  const wanted = PLAY_NOW_PLAYERS[g.id] || Math.max(g.min_players, 2);
+  return Math.max(g.min_players, Math.min(g.max_players, wanted));
+}
+
+async function playNow(g, players, level, button) {
+  button.disabled = true;
+  const seats = [{ kind: "human" }, ...Array.from({ length: players - 1 }, () => ({ kind: "bot", level }))];
+  try {
+    const res = await api("/api/games", { method: "POST", body: {
+      game: g.id, players, seats, join: 0, player_name: savedName() || null } });
+    remember(res.id, res.seat, res.token);
+    location.hash = `#/game/${encodeURIComponent(res.id)}`;
+  } catch (err) {
+    button.disabled = false;
+    toast(t("web.error.start", { reason: err.message }));
+  }
+}
+
+// ------------------------------------------------------------------------------------------ set up a game
 function formState(form) {
   const values = {};
   for (const el of form.querySelectorAll("select, input")) if (el.name) values[el.name] = el.value;
   return values;
 }
 
-// The option's words: its help (the game's catalogue), and a label per choice.
+// The option's short name (lobby.po), its help (lobby.po, else the game's catalogue), a label per choice.
+function optionLabel(game, o) {
+  const id = `web.setup.option.${key(game.id)}.${o.name}`;
+  return has(id) ? t(id) : o.name;
+}
+
 function optionHelp(game, o) {
-  const id = `${game.id}.option.${o.name}`;
-  return has(id) ? t(id) : (o.help || o.name);
+  for (const id of [`web.setup.help.${key(game.id)}.${o.name}`, `${game.id}.option.${o.name}`]) if (has(id)) return t(id);
+  return o.help || "";
 }
 
 function choiceLabel(game, o, value, index) {
@@ -40,62 +194,128 @@ function choiceLabel(game, o, value, index) {
     const id = `${game.id}.option.${o.name}.${key}`;
     if (has(id)) return t(id);
   }
-  const given = (o.labels && o.labels[index]) || (o.choice_labels && o.choice_labels[index]);
-  if (typeof given === "string") return given;
+  const given = o.labels && o.labels[index];
+  if (typeof given === "string" && given !== raw) return given;
   if (typeof value === "boolean") return t(value ? "web.yes" : "web.no");
   const named = term(game.id, o.name, value);
   return named !== null ? named : raw;
 }
 
+function levelHelp(catalog, level) {
+  const id = `web.setup.level.${level}`;
+  if (has(id)) return t(id);
+  const given = (catalog.bot_level_help || []).find((x) => x.level === level);
+  return given ? given.help : "";
+}
+
+function optionSelect(g, o) {
+  return h("select", { name: `opt:${o.name}`, id: `opt-${o.name}`, "data-option": o.name },
+    o.choices.map((c, i) => h("option", { value: JSON.stringify(c), selected: c === o.default }, choiceLabel(g, o, c, i))));
+}
+
 function createForm(catalog, keep) {
-  const form = h("form", { class: "create", "aria-label": t("web.lobby.start") });
-  const gameSel = h("select", { id: "game", name: "game", "aria-label": t("web.lobby.game") },
-    catalog.games.map((g) => h("option", { value: g.id },
-      g.min_players === g.max_players ? t("web.lobby.game_choice_fixed", { title: gameTitle(g), n: g.min_players })
-        : t("web.lobby.game_choice", { title: gameTitle(g), low: g.min_players, high: g.max_players }))));
-  const playersIn = h("input", { id: "players", type: "number", name: "players", min: 1, max: 7, "aria-label": t("web.lobby.players") });
-  const nameIn = h("input", { id: "player-name", name: "name", maxlength: 40, placeholder: t("web.lobby.name_placeholder"), "aria-label": t("web.lobby.your_name") });
+  const form = h("form", { class: "create", "aria-label": t("web.setup.title") });
+  const gameSel = h("select", { id: "game", name: "game" },
+    catalog.games.map((g) => h("option", { value: g.id }, gameTitle(g))));
+  const playersIn = h("input", { id: "players", type: "number", name: "players", min: 1, max: 7, inputmode: "numeric" });
+  const playersHint = h("small", { class: "muted", id: "players-hint" });
+  const nameIn = h("input", { id: "player-name", name: "name", maxlength: NAME_LIMIT, autocomplete: "nickname",
+    placeholder: t("web.lobby.name_placeholder"), value: savedName() });
   const summary = h("p", { class: "muted game-summary" });
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const current = () => catalog.games.find((g) => g.id === gameSel.value);
+  const levels = [...MENU_LEVELS.filter((l) => catalog.bot_levels.includes(l)),
+    ...catalog.bot_levels.filter((l) => !MENU_LEVELS.includes(l) && l !== "ismcts")];
+  const startLevel = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
+  const chosen = {}; // seat select name → the value chosen there: kept while seats come and go
+
+  function count() {
+    const g = current();
+    return Math.max(g.min_players, Math.min(g.max_players, Number(playersIn.value) || g.min_players));
+  }
 
   function drawSeats() {
     const g = current();
-    const n = Math.max(g.min_players, Math.min(g.max_players, Number(playersIn.value) || g.min_players));
+    const n = count();
     playersIn.value = n;
-    const before = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((el) => [el.name, el.value]));
+    for (const el of seatsBox.querySelectorAll("select")) chosen[el.name] = el.value;
     seatsBox.replaceChildren(h("legend", {}, t("web.lobby.seats")));
     for (let i = 0; i < n; i++) {
       const label = seatLabel(g, i);
-      const sel = h("select", { name: `seat${i}`, "aria-label": t("web.lobby.seat_of", { seat: label }), id: `seat-${i}` },
-        h("option", { value: "human" }, i === 0 ? t("web.lobby.you") : t("web.lobby.invite_person")),
-        catalog.bot_levels.map((lvl) => h("option", { value: `bot:${lvl}`, selected: i > 0 && lvl === "heuristic" },
-          t("web.lobby.bot_choice", { level: levelName(lvl) }))));
-      if (i > 0 && !catalog.bot_levels.includes("heuristic")) sel.value = `bot:${catalog.bot_levels[0]}`;
-      if (before[sel.name]) sel.value = before[sel.name];
-      seatsBox.append(h("label", { class: "seat" }, h("span", {}, label), sel));
+      const sel = h("select", { name: `seat${i}`, id: `seat-${i}`, "aria-label": t("web.lobby.seat_of", { seat: label }) },
+        h("option", { value: "human" }, i === 0 ? t("web.setup.you") : t("web.setup.invite")),
+        levels.map((lvl) => h("option", { value: `bot:${lvl}` }, t("web.setup.bot", { level: levelName(lvl) }))));
+      sel.value = chosen[sel.name] && [...sel.options].some((o) => o.value === chosen[sel.name]) ? chosen[sel.name]
+        : i === 0 ? "human" : `bot:${startLevel}`;
+      const help = h("small", { class: "level-help muted", id: `seat-help-${i}` });
+      const explain = () => {
+        help.textContent = sel.value === "human" ? (i === 0 ? t("web.setup.you_help") : t("web.setup.invite_help"))
+          : levelHelp(catalog, sel.value.slice(4));
+      };
+      sel.addEventListener("change", () => { chosen[sel.name] = sel.value; explain(); });
+      explain();
+      seatsBox.append(h("div", { class: "seat" },
+        h("span", { class: "swatch", "aria-hidden": "true", "data-colour": (g.seat_colours || [])[i] || "" }),
+        h("label", { for: `seat-${i}`, class: "seat-name" }, label), sel, help));
+    }
+    playersHint.textContent = playersText(g);
+    drawRelevance();
+  }
+
+  function drawRelevance() {
+    const g = current();
+    const n = count();
+    for (const box of optionsBox.querySelectorAll("[data-option-box]")) {
+      const test = RELEVANT[`${g.id}.${box.dataset.optionBox}`];
+      box.hidden = test ? !test(n) : false;
     }
   }
+
   function drawOptions() {
     const g = current();
     playersIn.min = g.min_players; playersIn.max = g.max_players;
-    summary.textContent = has(`${g.id}.summary`) ? t(`${g.id}.summary`) : (g.summary || "");
-    optionsBox.replaceChildren(...g.options.map((o) => {
+    summary.textContent = has(`web.gallery.about.${key(g.id)}`) ? t(`web.gallery.about.${key(g.id)}`) : (g.summary || "");
+    const ranks = g.options.filter((o) => RANK_OPTION.test(o.name));
+    const rest = g.options.filter((o) => !RANK_OPTION.test(o.name));
+    const boxes = rest.map((o) => {
       const help = optionHelp(g, o);
-      return h("label", { class: "option" }, h("span", { class: "help" }, help),
-        h("select", { name: `opt:${o.name}`, "aria-label": help },
-          o.choices.map((c, i) => h("option", { value: JSON.stringify(c), selected: c === o.default }, choiceLabel(g, o, c, i)))));
-    }));
+      const sel = optionSelect(g, o);
+      sel.setAttribute("aria-describedby", `help-${o.name}`);
+      return h("div", { class: "option", "data-option-box": o.name },
+        h("label", { for: sel.id, class: "option-name" }, optionLabel(g, o)), sel,
+        h("small", { class: "help", id: `help-${o.name}` }, help));
+    });
+    if (ranks.length) {
+      // what the rank's two characters do: on hover, and below the row for the rank last touched (phones)
+      const about = h("small", { class: "help rank-about", id: "rank-about", "aria-live": "polite" });
+      boxes.unshift(h("fieldset", { class: "option ranks", "data-option-box": "characters" },
+        h("legend", { class: "option-name" }, t(`web.setup.option.${key(g.id)}.characters`)),
+        h("small", { class: "help" }, t(`web.setup.help.${key(g.id)}.characters`)),
+        h("div", { class: "rank-row" }, ranks.map((o) => {
+          const sel = optionSelect(g, o);
+          sel.title = optionHelp(g, o);
+          const tell = () => { about.textContent = optionHelp(g, o); };
+          sel.addEventListener("focus", tell);
+          sel.addEventListener("change", tell);
+          return h("label", { class: "rank" }, h("span", {}, t("web.setup.rank", { number: Number(RANK_OPTION.exec(o.name)[1]) })), sel);
+        })), about));
+    }
+    optionsBox.replaceChildren(...(boxes.length ? [h("h3", {}, t("web.setup.options")), ...boxes]
+      : [h("p", { class: "muted" }, t("web.setup.no_options"))]));
+    for (const key of Object.keys(chosen)) delete chosen[key];
     seatsBox.replaceChildren();
     drawSeats();
   }
   gameSel.addEventListener("change", () => { playersIn.value = ""; drawOptions(); });
   playersIn.addEventListener("change", drawSeats);
+  const startButton = h("button", { type: "submit", class: "primary", id: "create" }, t("web.setup.start"));
   form.append(
-    h("label", {}, t("web.lobby.game"), gameSel), h("label", {}, t("web.lobby.players"), playersIn),
-    h("label", {}, t("web.lobby.name"), nameIn), summary,
-    optionsBox, seatsBox, h("button", { type: "submit", class: "primary", id: "create" }, t("web.lobby.start_button")));
+    h("div", { class: "form-row" },
+      h("label", {}, h("span", {}, t("web.lobby.game")), gameSel),
+      h("label", {}, h("span", {}, t("web.lobby.players")), playersIn, playersHint),
+      h("label", {}, h("span", {}, t("web.lobby.your_name")), nameIn)),
+    summary, seatsBox, optionsBox, h("div", { class: "form-row end" }, startButton));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = current();
@@ -103,19 +323,23 @@ function createForm(catalog, keep) {
     const options = {};
     for (const o of g.options) options[o.name] = JSON.parse(data.get(`opt:${o.name}`));
     const seats = [];
-    for (let i = 0; i < Number(playersIn.value); i++) {
+    for (let i = 0; i < count(); i++) {
       const v = data.get(`seat${i}`);
       seats.push(v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) });
     }
     const you = seats.findIndex((x) => x.kind === "human");
+    const name = nameIn.value.trim();
+    saveName(name);
+    startButton.disabled = true;
     try {
       const res = await api("/api/games", { method: "POST", body: {
         game: g.id, players: seats.length, options, seats, join: you >= 0 ? you : null,
-        player_name: nameIn.value || null } });
+        player_name: name || null } });
       if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
       if (res.invites.length) showInvites(res, g);
       else location.hash = `#/game/${encodeURIComponent(res.id)}`;
     } catch (err) { toast(t("web.error.start", { reason: err.message })); }
+    startButton.disabled = false;
   });
   if (keep && keep.game && catalog.games.some((g) => g.id === keep.game)) gameSel.value = keep.game;
   if (keep && keep.players) playersIn.value = keep.players;
@@ -124,6 +348,7 @@ function createForm(catalog, keep) {
     for (const el of form.querySelectorAll("select, input")) {
       if (el.name && el.name !== "game" && keep[el.name] !== undefined) el.value = keep[el.name];
     }
+    drawSeats();
   }
   return form;
 }
@@ -137,44 +362,118 @@ function showInvites(res, g) {
     h("p", {}, t("web.invite.explain")),
     h("ul", {}, res.invites.map((inv) => {
       const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
-      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }),
-        h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" }));
+      const field = h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" });
+      const copy = h("button", { type: "button", class: "copy-link", onclick: async () => {
+        field.select();
+        try { await navigator.clipboard.writeText(url); copy.textContent = t("web.invite.copied"); }
+        catch { copy.textContent = t("web.invite.select_to_copy"); }
+      } }, t("web.invite.copy"));
+      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
     })),
     res.token ? h("a", { class: "button primary", id: "go-to-game", href: `#/game/${encodeURIComponent(res.id)}` }, t("web.invite.go")) : null));
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
-function who(s, color) {
-  if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: color, level: levelName(s.level) });
-  if (s.name) return t("web.lobby.seat_named", { seat: color, name: s.name });
-  return t(s.claimed ? "web.lobby.seat_person" : "web.lobby.seat_free", { seat: color });
+// ------------------------------------------------------------------------------------------ the lists
+// A seat as the lists show it: its player's name, a bot by level, an invited seat still free.
+export function seatWords(s, label) {
+  if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
+  if (s.name) return t("web.lobby.seat_named", { seat: label, name: s.name });
+  return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }
 
-function gameList(games, status, catalog) {
-  if (!games.length) return h("p", { class: "muted" }, t("web.lobby.none"));
+function listSection(id, title, games, kind, catalog) {
+  return h("section", { class: "panel list", id },
+    h("h2", {}, title, " ", h("span", { class: "count" }, String(games.length))),
+    games.length ? gameList(games, kind, catalog) : h("p", { class: "muted" }, t(`web.lists.none_${kind}`)));
+}
+
+function gameList(games, kind, catalog) {
   return h("ul", { class: "games" }, games.map((g) => {
-    const mine = seatFor(g.id);
     const info = catalog.games.find((x) => x.id === g.game) || { id: g.game, name: g.game, seat_names: [] };
-    const color = (seat) => seatLabel(info, seat);
-    const seats = (g.seats || []).map((s) => who(s, color(s.seat))).join(t("web.separator"));
+    const label = (seat) => seatLabel(info, seat);
     const links = [];
-    if (status === "open") {
+    if (kind === "open") {
       for (const s of g.seats || []) {
         if (s.kind === "human" && !s.claimed) {
-          links.push(h("button", { onclick: () => joinSeat(g.id, s.seat) }, t("web.lobby.join_as", { seat: color(s.seat) })));
+          links.push(h("a", { class: "button primary", "data-join": `${g.id}/${s.seat}`,
+            href: `#/join/${encodeURIComponent(g.id)}/${s.seat}` }, t("web.lobby.join_as", { seat: label(s.seat) })));
         }
       }
+    } else if (kind === "yours") {
+      links.push(h("a", { class: "button primary", href: `#/game/${encodeURIComponent(g.id)}` }, t("web.lobby.resume")));
+    } else if (kind === "active") {
+      links.push(h("a", { class: "button", href: `#/game/${encodeURIComponent(g.id)}` }, t("web.lobby.watch")));
+    } else {
+      links.push(h("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, t("web.lobby.replay")));
     }
-    if (status !== "finished") links.push(h("a", { class: "button", href: `#/game/${encodeURIComponent(g.id)}` }, mine ? t("web.lobby.resume") : t("web.lobby.watch")));
-    else links.push(h("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, t("web.lobby.replay")));
-    return h("li", {}, h("strong", {}, gameTitle(info)), " ", t("web.lobby.player_count", { n: g.players }), " — ",
-      h("span", { class: "muted" }, seats), " ", links);
+    return h("li", { "data-game-id": g.id },
+      h("div", { class: "what" }, h("strong", {}, gameTitle(info)), " ",
+        h("span", { class: "muted" }, t("web.lobby.player_count", { n: g.players }), " · ", when(g, kind))),
+      h("ul", { class: "seat-list" }, (g.seats || []).map((s) => h("li", {}, seatWords(s, label(s.seat))))),
+      h("div", { class: "links" }, links));
   }));
 }
 
-async function joinSeat(gid, seat) {
-  try {
-    const res = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST", body: { seat } });
-    remember(gid, res.seat, res.token);
-    location.hash = `#/game/${encodeURIComponent(gid)}`;
-  } catch (err) { toast(t("web.error.join", { reason: err.message })); }
+// When a game started or ended, in words relative to now ("5 minutes ago").
+function when(g, kind) {
+  const at = kind === "finished" ? (g.finished_at || g.updated_at) : g.created_at;
+  if (!at) return "";
+  const minutes = Math.max(0, Math.round((Date.now() / 1000 - at) / 60));
+  const id = kind === "finished" ? "web.lists.finished_ago" : "web.lists.started_ago";
+  if (minutes < 1) return t(`${id}_now`);
+  if (minutes < 90) return t(`${id}_minutes`, { n: minutes });
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return t(`${id}_hours`, { n: hours });
+  return t(`${id}_days`, { n: Math.round(hours / 24) });
+}
+
+// ------------------------------------------------------------------------------------------ joining
+// An invitation (or a free seat of a public game): who is at the table, your name, then "Join".
+export async function showJoin(main, gid, seat, invite) {
+  const [summary, catalog] = await Promise.all([api(`/api/games/${encodeURIComponent(gid)}`), api("/api/catalog")]);
+  const info = catalog.games.find((g) => g.id === summary.game) || { id: summary.game, name: summary.game, seat_names: [] };
+  const seatNumber = seat === undefined || seat === "" ? null : Number(seat);
+  const nameIn = h("input", { id: "join-name", name: "name", required: true, maxlength: NAME_LIMIT, autocomplete: "nickname",
+    placeholder: t("web.lobby.name_placeholder"), value: savedName() });
+  const button = h("button", { type: "submit", class: "primary", id: "join-button" }, t("web.join.button"));
+  const form = h("form", { class: "join-form" },
+    h("label", {}, h("span", {}, t("web.join.your_name")), nameIn), button);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = nameIn.value.trim();
+    if (!name) { nameIn.focus(); return; }
+    saveName(name);
+    button.disabled = true;
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST",
+        body: { invite: invite || null, seat: seatNumber, name } });
+      remember(gid, res.seat, res.token);
+      history.replaceState(null, "", `${location.pathname}${location.search}#/game/${encodeURIComponent(gid)}`);
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    } catch (err) {
+      button.disabled = false;
+      toast(t("web.error.join", { reason: err.message }));
+    }
+  });
+  const wanted = seatNumber !== null ? summary.seats.find((s) => s.seat === seatNumber) : null;
+  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
+  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed : !free;
+  const draw = () => {
+    const yours = seatNumber !== null ? seatLabel(info, seatNumber) : null;
+    const watch = h("a", { class: "button", href: `#/game/${encodeURIComponent(gid)}` }, t("web.lobby.watch"));
+    main.replaceChildren(h("section", { class: "panel join", id: "join" },
+      h("div", { class: "join-cover" }, cover(info.id)),
+      h("div", {},
+        h("h1", {}, t("web.join.title", { title: gameTitle(info) })),
+        yours ? h("p", {}, t("web.join.your_seat", { seat: yours })) : null,
+        h("p", { class: "muted" }, t("web.join.table")),
+        h("ul", { class: "seat-list" }, summary.seats.map((s) => h("li", { class: s.seat === seatNumber && !gone ? "yours" : "" },
+          s.seat === seatNumber && !gone ? t("web.join.seat_yours", { seat: seatLabel(info, s.seat) }) : seatWords(s, seatLabel(info, s.seat))))),
+        gone ? h("p", { class: "error", role: "alert", id: "join-taken" }, t("web.join.taken"), " ", watch) : form,
+        h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))))));
+    if (!gone) nameIn.focus();
+  };
+  draw();
+  return { relang: () => showJoin(main, gid, seat, invite) };
 }
