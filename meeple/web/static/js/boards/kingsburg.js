@@ -61,7 +61,7 @@ const stepName = (st) => named(GAME, "step", st, st);
 // ---------------------------------------------------------------- the board's own choices
 // Placing dice: the dice picked (indexes into your unplaced dice), "+2" tokens added, the Market's ±1.
 let sel = { dice: [], tokens: 0, market: 0, sig: "" };
-let wanted = null;          // { advisor, text, seq }: the `use …` to play once the advisor asks which dice
+let wanted = null;          // { advisor, text, sig }: the `use …` to play once the advisor asks which dice
 let last = null;
 const changes = new Changes();
 
@@ -151,8 +151,9 @@ function selectionUse(ctx) {
 function autoWay(ctx) {
   if (!wanted) return;
   if (!ctx.choosingWay) {
-    // a redraw before the answer to `place N` (same view) keeps the wish; a later view ends it
-    if (ctx.view.seq === undefined || ctx.view.seq > wanted.seq) wanted = null;
+    // a view before the answer to `place N` (a redraw, another seat's move, a resend after a stale seq)
+    // keeps the wish while you are still placing the same dice; otherwise it is over
+    if (!ctx.placing || sel.sig !== wanted.sig) wanted = null;
     return;
   }
   const entry = Math.abs(ctx.o.selected_advisor) === wanted.advisor && ctx.has(wanted.text);
@@ -269,7 +270,7 @@ function drawAdvisors(svg, ctx) {
       target(hit, entry, ui, { tip: entry.label });
       if (sum) {
         dormant(hit, `sum-${n}`, sum === n);
-        hit.addEventListener("click", () => { wanted = { advisor: n, text: selectionUse(ctx), seq: ctx.view.seq }; }, { capture: true });
+        hit.addEventListener("click", () => { wanted = { advisor: n, text: selectionUse(ctx), sig: sel.sig }; }, { capture: true });
       }
       g.append(hit);
     }
