@@ -217,3 +217,43 @@ def test_the_migration_keeps_older_games(db_url: str) -> None:
             assert conn.execute(sa.select(db.games.c.status)).scalar() == "abandoned"
     finally:
         engine.dispose()
+
+
+def _write_db(c: Any, *statements: tuple[str, dict[str, Any]]) -> None:
+    """Change the stored game behind this hub's back, as another server process would."""
+    hub = c.app.state.hub
+
+    async def run() -> None:
+        import asyncio
+
+        def go() -> None:
+            with hub.engine.begin() as conn:
+                for sql, params in statements:
+                    conn.execute(sa.text(sql), params)
+        await asyncio.to_thread(go)
+    c.portal.call(run)
+
+
+def test_a_join_racing_a_cancel_elsewhere_changes_nothing(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        made = one_open(c)
+        gid = made["id"]
+        _write_db(c, ("UPDATE games SET status = 'cancelled' WHERE id = :g", {"g": gid}))
+        assert c.app.state.hub.live[gid].row["status"] == "open"  # this process has not heard yet
+        r = c.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": made["invites"][0]["code"]})
+        assert r.status_code == 409 and r.json()["error"] == "server.game_cancelled"
+        summary = c.get(f"/api/games/{gid}").json()
+        assert summary["status"] == "cancelled" and summary["seats"][1]["claimed"] is False  # rolled back
+        assert gid not in c.app.state.hub.live
+
+
+def test_a_cancel_racing_a_join_elsewhere_changes_nothing(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        made = one_open(c)
+        gid = made["id"]
+        _write_db(c, ("UPDATE seats SET claimed = true WHERE game_id = :g AND seat = 1", {"g": gid}),
+                  ("UPDATE games SET status = 'active' WHERE id = :g", {"g": gid}))
+        r = c.post(f"/api/games/{gid}/cancel", headers=auth(made["token"]))
+        assert r.status_code == 409 and r.json()["error"] == "server.cancel_started"
+        assert c.get(f"/api/games/{gid}").json()["status"] == "active"
+        assert gid in c.app.state.hub.live
