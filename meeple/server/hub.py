@@ -85,6 +85,12 @@ def log_game(event: str, g: "LiveGame") -> None:
     games_log.info("%s", i18n.render(f"server.games.{event}", args, lang))
 
 
+def log_closed(status: str, gid: str) -> None:
+    """Game ``gid`` closed as ``status`` (``abandoned`` or ``cancelled``), one line on ``meeple.games``."""
+    if games_log.isEnabledFor(logging.INFO):
+        games_log.info("%s", i18n.render(f"server.games.{status}", {"id": gid}, _terminal_language()))
+
+
 def _event_json(entry: LogEntry) -> Fragment:
     """``[entry.id, entry.args]`` as JSON, as a view's ``events`` carries it."""
     return Fragment(dumps_bytes([entry.id, entry.args]))
@@ -879,7 +885,7 @@ class Hub:
         g.row.update(status=status, finished_at=now, updated_at=now)
         self.changed(g)
         self._drop(g)
-        games_log.info("game %s: %s", status, g.id)
+        log_closed(status, g.id)
 
     async def close_abandoned(self, now: float | None = None) -> list[str]:
         """One sweep (``abandon_check_every``; callable directly, with ``now`` the wall time to judge by):
@@ -918,7 +924,7 @@ class Hub:
             if g is not None:
                 self._close_here(g, "abandoned", now)
             else:
-                games_log.info("game %s: %s", "abandoned", gid)
+                log_closed("abandoned", gid)
         return closed
 
     async def _abandon_sweeps(self) -> None:
