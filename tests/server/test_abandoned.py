@@ -257,3 +257,11 @@ def test_a_cancel_racing_a_join_elsewhere_changes_nothing(sqlite_url: str) -> No
         assert r.status_code == 409 and r.json()["error"] == "server.cancel_started"
         assert c.get(f"/api/games/{gid}").json()["status"] == "active"
         assert gid in c.app.state.hub.live
+
+
+@pytest.mark.parametrize("value", [0.0, 59.0, -1.0, float("nan"), 31 * 86400.0])
+def test_the_operator_sets_abandon_after_within_bounds(sqlite_url: str, value: float) -> None:
+    with pytest.raises(ValueError, match="abandon-after"):
+        Settings(db_url=sqlite_url, abandon_after=value).check()
+    Settings(db_url=sqlite_url, abandon_after=60.0).check()
+    Settings(db_url=sqlite_url, abandon_after=30 * 86400.0).check()
