@@ -225,7 +225,7 @@ class View(Open):
     game: str
     seq: int = Field(description="send it with your next move or undo")
     seat: int | None = Field(description="your seat, None for a spectator")
-    status: str = Field(description="open | active | finished")
+    status: str = Field(description="open | active | finished | abandoned | cancelled")
     over: bool
     to_move: list[int]
     your_turn: bool
@@ -320,10 +320,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limit = min(limit, settings.max_lobby)
         # Up to `limit` public games per status, private ones left out by the query (they are reached by
         # their link only): a flood of private games cannot push the public ones out of the lobby.
-        rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished"), limit)
+        # Abandoned games are listed with the finished ones (their replay stays readable, their status
+        # says why they ended); cancelled games never started and are not listed at all.
+        rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished", "abandoned"), limit)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
         for row, seat_rows in rows:
-            out[row["status"]].append(hub.summary(row, seat_rows))
+            out["finished" if row["status"] == "abandoned" else row["status"]].append(hub.summary(row, seat_rows))
+        out["finished"].sort(key=lambda x: x["updated_at"], reverse=True)
+        del out["finished"][limit:]
         return out
 
     # ------------------------------------------------------------------ games
@@ -356,6 +360,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def my_view(gid: str, lang: Lang, token: str | None = Depends(token_of),
                       log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
         g = await hub.get(gid)
+        hub.check_playing(g)  # abandoned or cancelled: say so (its replay is at /replay)
         seat = await hub.seat_for(g, token)
         async with g.lock:
             return hub.view(g, seat, log_from, lang)
@@ -399,6 +404,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.seat_for(g, token)
         await hub.set_away(g, seat, False)
         return {"seat": seat, "away": False}
+
+    @app.post("/api/games/{gid}/cancel", tags=["games"],
+              summary="The creator cancels a game that has not started (a seat still open, no move made)")
+    async def cancel(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+        return await hub.cancel(gid, token)
 
     @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
     async def replay(gid: str, lang: Lang) -> dict[str, Any]:
@@ -581,6 +591,12 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
     updates, observation = hello.get("updates", False), hello.get("observation", True)
     if not isinstance(updates, bool) or not isinstance(observation, bool):
         await _close(ws, 1008, "'updates' and 'observation' in the hello are true or false")
+        return
+    if g.closed:  # abandoned or cancelled: a returning person is told why, in their language
+        exc = ServerError(f"server.game_{g.closed}", args={"game": g.id}, game_status=g.closed)
+        with contextlib.suppress(Exception):
+            await ws.send_text(_error(409, exc, None, lang))
+        await _close(ws, 1008, f"this game was {g.closed}")
         return
     sub = Subscriber(seat, log_from, updates=updates, observation=observation, lang=lang)
     hub.subscribe(g, sub, resume if isinstance(resume, int) and not isinstance(resume, bool) else None)

@@ -61,6 +61,10 @@ def serve_command(
     create_rate: float = typer.Option(
         0.2, "--create-rate", min=0.001, envvar="MEEPLE_CREATE_RATE",
         help="New games per second one client address may create, after a first burst of 20."),
+    abandon_after: float = typer.Option(
+        1800.0, "--abandon-after", min=60.0, max=30 * 86400.0, envvar="MEEPLE_ABANDON_AFTER",
+        help="Seconds without any person connected to a game or asking for it after which an open or "
+             "started game ends as abandoned (its replay stays readable)."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -87,7 +91,8 @@ def serve_command(
                         agents=plugins, bot_max_seconds=bot_max_seconds,
                         bot_move_deadline=max(30.0, 3 * bot_max_seconds), max_live_games=max_games,
                         memory_games=min(1000, max_games), memory_limit_mb=memory_limit, create_rate=create_rate,
-                        durability=durability, http_rate=http_rate, http_burst=4 * http_rate)
+                        durability=durability, http_rate=http_rate, http_burst=4 * http_rate,
+                        abandon_after=abandon_after)
     settings.ws_connect_rate, settings.ws_connect_burst = ws_connect_rate, 4 * ws_connect_rate
     try:
         settings.check()

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
-    create_engine, event, false, or_, select, text,
+    create_engine, event, false, func, or_, select, text,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
@@ -35,13 +35,15 @@ games = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),          # JSON object
     Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),     # open | active | finished
+    Column("status", String(16), nullable=False),     # open | active | finished | abandoned | cancelled
     Column("private", Boolean, nullable=False, default=False),
     Column("turn_timeout", Float, nullable=True),     # seconds; None = no timeout
     Column("name", String(80), nullable=True),
     Column("created_at", Float, nullable=False),      # Unix seconds
     Column("updated_at", Float, nullable=False),
-    Column("finished_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),      # also when it was abandoned or cancelled
+    Column("seen_at", Float, nullable=True),          # a person last connected or asked (None: see updated_at)
+    Column("creator_seat", Integer, nullable=True),   # the seat whose token created it (may cancel it)
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_lobby", "status", "private", "updated_at"),  # the lobby: newest public games of a status
 )
@@ -348,6 +350,53 @@ def update_game(conn: Connection, game_id: str, **values: Any) -> None:
                          {**values, "w_id": game_id})
 
 
+PLAYING = ("open", "active")
+"""The statuses of a game that is not over: a move, a join, a leave is possible."""
+CLOSED = ("abandoned", "cancelled")
+"""The statuses of a game closed before its end: nobody came back for it, or its creator cancelled it."""
+
+
+def set_status_if(conn: Connection, game_id: str, status: str, *, playing: tuple[str, ...] = PLAYING,
+                  **values: Any) -> bool:
+    """Set the game's ``status`` (and ``values``) only while its stored status is one of ``playing``: False
+    when another request or process closed (or finished) it first, and nothing changed."""
+    values = {"status": status, "updated_at": time.time(), **values}
+    stmt = games.update().where(games.c.id == game_id, games.c.status.in_(playing)).values(**values)
+    return conn.execute(stmt).rowcount == 1
+
+
+def cancel_game(conn: Connection, game_id: str, now: float) -> bool:
+    """Close the game as ``cancelled`` only while it is open and has no event at all (not started),
+    atomically: False, and nothing changed, when a move, an undo or a join came first."""
+    started = select(events.c.seq).where(events.c.game_id == game_id).exists()
+    stmt = games.update().where(games.c.id == game_id, games.c.status == "open", ~started).values(
+        status="cancelled", updated_at=now, finished_at=now)
+    return conn.execute(stmt).rowcount == 1
+
+
+def store_seen(conn: Connection, seen: dict[str, float]) -> None:
+    """When a person was last seen at each of these games (only ever moved forward)."""
+    for game_id, at in seen.items():
+        conn.execute(games.update().where(games.c.id == game_id,
+                                          func.coalesce(games.c.seen_at, 0.0) < at).values(seen_at=at))
+
+
+def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
+    """Close as ``abandoned`` up to ``limit`` open or active games in which no person was seen since
+    ``cutoff`` (``seen_at``, else ``updated_at`` for rows older than that column); their ids. Each
+    update repeats the condition, so a game another process saw a person in meanwhile stays."""
+    seen = func.coalesce(games.c.seen_at, games.c.updated_at)
+    stale = (games.c.status.in_(PLAYING), seen < cutoff)
+    ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
+    closed = []
+    for game_id in ids:
+        res = conn.execute(games.update().where(games.c.id == game_id, *stale).values(
+            status="abandoned", updated_at=now, finished_at=now))
+        if res.rowcount == 1:
+            closed.append(game_id)
+    return closed
+
+
 def update_seat(conn: Connection, game_id: str, seat: int, **values: Any) -> int:
     names = tuple(sorted(values))
     res = conn.exec_driver_sql(_sql(conn, ("update", "seats", names), _update_sql(seats, names, ("game_id", "seat"))),
@@ -428,7 +477,7 @@ def games_to_resume(engine: Engine) -> list[str]:
     bot_played = select(seats.c.game_id).where(or_(seats.c.kind == "bot", seats.c.away.is_(True)))
     with engine.connect() as conn:
         return [r[0] for r in conn.execute(
-            select(games.c.id).where(games.c.status != "finished",
+            select(games.c.id).where(games.c.status.in_(PLAYING),
                                      or_(games.c.turn_timeout.is_not(None), games.c.id.in_(bot_played))))]
 
 

@@ -85,6 +85,12 @@ def log_game(event: str, g: "LiveGame") -> None:
     games_log.info("%s", i18n.render(f"server.games.{event}", args, lang))
 
 
+def log_closed(status: str, gid: str) -> None:
+    """Game ``gid`` closed as ``status`` (``abandoned`` or ``cancelled``), one line on ``meeple.games``."""
+    if games_log.isEnabledFor(logging.INFO):
+        games_log.info("%s", i18n.render(f"server.games.{status}", {"id": gid}, _terminal_language()))
+
+
 def _event_json(entry: LogEntry) -> Fragment:
     """``[entry.id, entry.args]`` as JSON, as a view's ``events`` carries it."""
     return Fragment(dumps_bytes([entry.id, entry.args]))
@@ -102,6 +108,10 @@ def hash_secret(secret: str) -> str:
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
+
+
+class ClosedMeanwhile(Exception):
+    """Inside a write: the game's stored status says another request or process closed it first."""
 
 
 @dataclass
@@ -137,6 +147,8 @@ class LiveGame:
     refresh_whole: bool = False  # the next catch-up rebuilds the game from the log (a heard move failed)
     claiming: bool = False  # asking PostgreSQL whether this process may move the game's bots (``claims``)
     touched: float = field(default_factory=time.monotonic)
+    seen: float = field(default_factory=time.time)  # wall time a person was last connected or asked (``saw``)
+    seen_stored: float = 0.0  # the ``seen_at`` this process last stored (or read)
     logs: dict[tuple[int | None, str], tuple[int, int, list[str]]] = field(default_factory=dict)
     event_logs: dict[int | str | None, tuple[int, int, list[Fragment]]] = field(default_factory=dict)
     seats_version: int = 0  # bumped whenever a seat row or who is connected changes (``seats_changed``)
@@ -187,7 +199,16 @@ class LiveGame:
         return items
 
     @property
+    def closed(self) -> str | None:
+        """``abandoned`` or ``cancelled`` when the game was closed before its end, else None."""
+        status = self.row.get("status")
+        return status if status in db.CLOSED else None
+
+    @property
     def status(self) -> str:
+        closed = self.closed
+        if closed:
+            return closed
         if self.state.is_over():
             return "finished"
         if any(s["kind"] == "human" and not s["claimed"] for s in self.seats):
@@ -265,6 +286,8 @@ class Hub:
         self.claims: BotClaims | None = None  # PostgreSQL: which process moves which game's bots
         self.loop: asyncio.AbstractEventLoop | None = None
         self.moves_applied = 0
+        self.clock: Callable[[], float] = time.time
+        """Wall time for presence and abandonment (``saw``, ``close_abandoned``): tests replace it."""
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -297,6 +320,7 @@ class Hub:
         if postgres:
             self.claims = BotClaims(conninfo)
         self._spawn(self._timeouts())
+        self._spawn(self._abandon_sweeps())
         self._spawn(self._resume_unfinished())
 
     async def stop(self) -> None:
@@ -372,6 +396,9 @@ class Hub:
                 self._make_room()
                 g = LiveGame(id=gid, row=row, seats=seat_rows, state=rebuilt.state, seq=rebuilt.seq,
                              moves=rebuilt.moves, last_undo_seq=rebuilt.last_undo_seq, undone=rebuilt.undone)
+                g.seen = g.seen_stored = float(row.get("seen_at") or row["updated_at"])
+                if g.closed:  # kept out of the live set: loaded for its summary or replay only
+                    return g
                 self.live[gid] = g
         finally:
             self._loading.pop(gid, None)
@@ -468,10 +495,12 @@ class Hub:
             "id": gid, "game": rules.id, "players": n, "options": json.dumps(rules.options, sort_keys=True),
             "seed": seed, "status": status, "private": private, "turn_timeout": turn_timeout,
             "name": name, "created_at": now, "updated_at": now, "finished_at": None,
+            "seen_at": now, "creator_seat": join,
         }
         await self._write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
         # in memory at once: the stored game is exactly this new state (its seed, no events yet)
-        g = LiveGame(id=gid, row=dict(game_row), seats=[dict(r) for r in seat_rows], state=state, seq=0, moves=[])
+        g = LiveGame(id=gid, row=dict(game_row), seats=[dict(r) for r in seat_rows], state=state, seq=0, moves=[],
+                     seen=now, seen_stored=now)
         self.live[gid] = g
         self.changed(g)
         log_game("started", g)
@@ -483,6 +512,7 @@ class Hub:
     async def join(self, gid: str, seat: int | None, invite: str | None, name: str | None) -> dict[str, Any]:
         g = await self.get(gid)
         async with g.lock:
+            self.check_playing(g)
             if seat is None:
                 free = [s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]]
                 if invite:
@@ -507,15 +537,23 @@ class Hub:
             h = hash_secret(token)
             new_status = "open" if any(s["kind"] == "human" and not s["claimed"] and s["seat"] != seat for s in g.seats) else "active"
 
-            def job(conn: Any) -> bool:
-                ok = db.claim_seat(conn, gid, seat, h, name)
-                if ok:
-                    db.update_game(conn, gid, status=new_status)
-                    self._notify_in(conn, gid)
-                return ok
+            def job(conn: Any) -> str | None:
+                if not db.claim_seat(conn, gid, seat, h, name):
+                    return "taken"
+                if not db.set_status_if(conn, gid, new_status):  # cancelled or abandoned meanwhile:
+                    raise ClosedMeanwhile  # the claim is rolled back with the transaction
+                self._notify_in(conn, gid)
+                return None
 
-            if not await self._write(job):
+            try:
+                refused = await self._write(job)
+            except ClosedMeanwhile:
+                refused = "closed"
+            if refused is not None:
                 await self._reload(g)
+                if refused == "closed" or g.closed:
+                    self._drop(g)
+                    self.check_playing(g)
                 raise Conflict("server.seat_just_taken", args={"number": seat})
             self._announce(gid, rows=True)
             row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
@@ -536,10 +574,12 @@ class Hub:
             seat = g.seat_of(token)
             if seat is None:
                 raise Unauthorized("server.bad_token")
+        g.seen = self.clock()  # a person asked: the game is not abandoned
         return seat
 
     async def set_away(self, g: LiveGame, seat: int, away: bool) -> None:
         async with g.lock:
+            self.check_playing(g)
             if g.seats[seat]["kind"] != "human":
                 raise Conflict("server.bot_seat_fixed")
             if bool(g.seats[seat]["away"]) == away:
@@ -569,6 +609,7 @@ class Hub:
                 raise BadRequest("server.bad_seq")
             if expected != g.seq:
                 raise Conflict("server.stale_seq_reload", args={"given": repr(expected)[:20], "now": g.seq}, seq=g.seq)
+            self.check_playing(g)
             state = g.state
             if state.is_over():
                 raise Conflict("server.game_over", seq=g.seq)
@@ -639,6 +680,7 @@ class Hub:
                 raise BadRequest("server.bad_seq")
             if expected != g.seq:
                 raise Conflict("server.stale_seq", args={"given": repr(expected)[:20], "now": g.seq}, seq=g.seq)
+            self.check_playing(g)
             refusal = undo_refusal(g, seat)
             if refusal is not None:
                 raise (Forbidden if refusal.status == 403 else Conflict)(refusal.reason, seq=g.seq)
@@ -732,6 +774,7 @@ class Hub:
             sub.log_sent = 0
         sub.epoch = g.epoch
         g.subscribers.add(sub)
+        g.seen = self.clock()
         if sub.seat is not None:
             g.connected[sub.seat] = g.connected.get(sub.seat, 0) + 1
             g.seats_changed()
@@ -741,6 +784,7 @@ class Hub:
 
     def unsubscribe(self, g: LiveGame, sub: Subscriber) -> None:
         g.subscribers.discard(sub)
+        g.seen = self.clock()  # the idle time counts from the last connection's end
         if sub.seat is not None:
             g.connected[sub.seat] = max(0, g.connected.get(sub.seat, 0) - 1)
             g.seats_changed()
@@ -749,7 +793,7 @@ class Hub:
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self, g: LiveGame) -> None:
-        if g.state.is_over() or self._stop.is_set():
+        if g.state.is_over() or self._stop.is_set() or g.closed:
             return
         due = [seat for seat in g.state.to_move()
                if seat != CHANCE and seat not in g.bot_tasks and g.bot_plays(seat)]
@@ -819,6 +863,108 @@ class Hub:
             g.bot_tasks.pop(seat, None)
         if again:
             self.schedule_bots(g)
+
+    # ------------------------------------------------------------------ closing games (abandoned, cancelled)
+    def check_playing(self, g: LiveGame) -> None:
+        """Conflict (409) saying so when the game was closed before its end: nothing more can happen in it
+        (its summary and replay stay readable)."""
+        closed = g.closed
+        if closed:
+            raise Conflict(f"server.game_{closed}", args={"game": g.id}, game_status=closed)
+
+    def _drop(self, g: LiveGame) -> None:
+        """A closed game leaves the live set: its bots stop; its watchers got its last view (status
+        ``abandoned`` or ``cancelled``), and whatever they send next is answered from the stored row."""
+        for task in g.bot_tasks.values():
+            task.cancel()
+        g.bot_tasks.clear()
+        if self.live.get(g.id) is g:
+            del self.live[g.id]
+
+    def _close_here(self, g: LiveGame, status: str, now: float) -> None:
+        g.row.update(status=status, finished_at=now, updated_at=now)
+        self.changed(g)
+        self._drop(g)
+        log_closed(status, g.id)
+
+    async def close_abandoned(self, now: float | None = None) -> list[str]:
+        """One sweep (``abandon_check_every``; callable directly, with ``now`` the wall time to judge by):
+        store when a person was last seen at the games held here, then close as ``abandoned`` every open
+        or started game, held here or not, with no person seen for ``abandon_after`` seconds (plus the
+        most the stored times can lag behind: a sweep's interval and the storing interval). Returns the
+        ids closed."""
+        settings = self.settings
+        now = self.clock() if now is None else now
+        every = settings.abandon_check_every
+        store_every = min(every, settings.abandon_after / 10)
+        seen = {}
+        for g in list(self.live.values()):
+            if g.subscribers:  # someone connected: seen now
+                g.seen = max(g.seen, now)
+            if g.seen - g.seen_stored >= store_every:
+                seen[g.id] = g.seen
+        cutoff = now - settings.abandon_after - 2 * every
+
+        def job(conn: Any) -> list[str]:
+            if seen:
+                db.store_seen(conn, seen)
+            closed = db.abandon_unseen(conn, cutoff, now, settings.abandon_batch)
+            for gid in closed:
+                self._notify_in(conn, gid)
+            return closed
+
+        closed = await self._write(job)
+        for gid, at in seen.items():
+            g = self.live.get(gid)
+            if g is not None:
+                g.seen_stored = max(g.seen_stored, at)
+        for gid in closed:
+            self._announce(gid, rows=True)
+            g = self.live.get(gid)
+            if g is not None:
+                self._close_here(g, "abandoned", now)
+            else:
+                log_closed("abandoned", gid)
+        return closed
+
+    async def _abandon_sweeps(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.abandon_check_every)
+            try:
+                await self.close_abandoned()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("the sweep for abandoned games failed")
+
+    async def cancel(self, gid: str, token: str | None) -> dict[str, Any]:
+        """The creator (the token they got at creation) cancels a game that has not started: a human seat
+        still open and no move made. Anyone else gets 401/403, a started or closed game 409; nothing
+        changes then."""
+        g = await self.get(gid)
+        seat = await self.seat_for(g, token)
+        async with g.lock:
+            self.check_playing(g)
+            creator = g.row.get("creator_seat")
+            if creator is None or seat != creator:
+                raise Forbidden("server.cancel_not_creator")
+            if g.seq != 0 or g.status != "open":
+                raise Conflict("server.cancel_started", seq=g.seq)
+            now = time.time()
+
+            def job(conn: Any) -> bool:
+                ok = db.cancel_game(conn, gid, now)
+                if ok:
+                    self._notify_in(conn, gid)
+                return ok
+
+            if not await self._write(job):  # another process let someone join or move first
+                await self._reload(g)
+                self.changed(g)
+                raise Conflict("server.cancel_started", seq=g.seq)
+            self._announce(gid, rows=True)
+            self._close_here(g, "cancelled", now)
+        return {"id": gid, "status": "cancelled"}
 
     # ------------------------------------------------------------------ timeouts
     async def _timeouts(self) -> None:
@@ -978,6 +1124,9 @@ class Hub:
                         if event_rows and g.state.is_over() and not rows:
                             g.refresh_rows = g.refresh_again = True  # its row now says finished, and when
                 self.changed(g)
+                if g.closed:  # another process closed it (abandoned, cancelled): it leaves this one too
+                    self._drop(g)
+                    break
                 if not g.refresh_again:
                     break
         except asyncio.CancelledError:
@@ -995,6 +1144,7 @@ class Hub:
             "name": row["name"], "players": row["players"], "options": json.loads(row["options"]),
             "status": row["status"], "private": bool(row["private"]), "turn_timeout": row["turn_timeout"],
             "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
+            "creator_seat": row.get("creator_seat"),
             "seats": [
                 {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": s["name"],
                  "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"])}
@@ -1003,7 +1153,7 @@ class Hub:
         }
 
     async def replay_moves(self, g: LiveGame, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        if not g.state.is_over():
+        if not g.state.is_over() and not g.closed:
             raise Forbidden("server.replay_later")
         state = load_game_rules(g.row).new_game(seed=g.row["seed"])
         moves = []
@@ -1015,11 +1165,12 @@ class Hub:
             "id": g.id, "game": g.row["game"], "players": g.row["players"], "options": json.loads(g.row["options"]),
             "seed": g.row["seed"], "moves": moves,
             "log": [replay_entry(e, lang) for e in state.log],
-            "result": {"scores": list(state.scores()), "winners": list(state.winners())},
+            "result": {"scores": list(state.scores()), "winners": list(state.winners())} if state.is_over() else None,
+            "status": g.status,
         }
 
     async def replay_step(self, g: LiveGame, step: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        if not g.state.is_over():
+        if not g.state.is_over() and not g.closed:
             raise Forbidden("server.replay_later")
         if not 0 <= step <= len(g.moves):
             raise NotFound("server.bad_step", args={"last": len(g.moves)})

@@ -46,6 +46,12 @@ DURABILITY = ("process", "power")
   ``synchronous_commit = on``: every commit waits for its fsync."""
 
 
+ABANDON_MIN = 60.0
+"""The shortest ``abandon_after`` (seconds): a game is not closed under someone reloading a page."""
+ABANDON_MAX = 30 * 86400.0
+"""The longest ``abandon_after`` (30 days): every open or started game is closed in the end."""
+
+
 @dataclass
 class Settings:
     """Everything ``create_app`` needs; the defaults suit one person's laptop and the tests."""
@@ -81,6 +87,10 @@ class Settings:
     pressure_idle: float = 5.0                # seconds a game must lie untouched before pressure evicts it
     undo_rate: float = 0.5                    # undos per second one seat may ask for…
     undo_burst: float = 5.0                   # …after a first burst of this many
+    # --- closing games nobody comes back to (docs/server.md, Closing games)
+    abandon_after: float = 1800.0             # seconds without a person connected or asking before a game ends as abandoned
+    abandon_check_every: float = 60.0         # seconds between sweeps for such games (also how often presence is stored)
+    abandon_batch: int = 500                  # games closed at most per sweep (the rest at the next)
     # --- limits on requests (docs/server.md, Security: Limits on requests)
     ws_connect_rate: float = 5.0              # new WebSocket connections per second per client address…
     ws_connect_burst: float = 20.0            # …after a first burst of this many; more are refused (HTTP 429)
@@ -104,6 +114,10 @@ class Settings:
                              "and the iteration bound at least 1")
         if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1):
             raise ValueError("the game-creation and undo rates must be above 0 with bursts of at least 1")
+        if not (ABANDON_MIN <= self.abandon_after <= ABANDON_MAX and 1 <= self.abandon_check_every <= 600
+                and self.abandon_batch >= 1):
+            raise ValueError(f"--abandon-after must be {ABANDON_MIN:g}..{ABANDON_MAX:g} seconds (got "
+                             f"{self.abandon_after:g}), its sweep every 1..600 seconds, at least one game a sweep")
         if not (1 <= self.memory_games <= self.max_live_games):
             raise ValueError(f"memory_games ({self.memory_games}) must be 1..max_live_games ({self.max_live_games})")
         if self.redis_url is not None:

@@ -2,7 +2,7 @@
 // what it is, how many open games wait for players) with "Play now" against bots in one click; "Set up a
 // game" (player count, who sits where, options in the rulebook's words); the games to join, yours in
 // progress, the others being played, and the finished ones to replay, every seat by its player's name.
-import { api, remember, seatFor } from "./api.js";
+import { api, forget, remember, seatFor } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
@@ -402,17 +402,43 @@ function gameList(games, kind, catalog) {
       }
     } else if (kind === "yours") {
       links.push(h("a", { class: "button primary", href: `#/game/${encodeURIComponent(g.id)}` }, t("web.lobby.resume")));
+      const mine = seatFor(g.id);
+      // The creator may cancel a game nobody has started yet (the server says no once it has).
+      if (g.status === "open" && mine && g.creator_seat !== null && g.creator_seat !== undefined && mine.seat === g.creator_seat) {
+        links.push(h("button", { type: "button", class: "button cancel-game", "data-cancel": g.id,
+          onclick: (ev) => cancelGame(g, mine, ev.currentTarget) }, t("web.lobby.cancel")));
+      }
     } else if (kind === "active") {
       links.push(h("a", { class: "button", href: `#/game/${encodeURIComponent(g.id)}` }, t("web.lobby.watch")));
     } else {
       links.push(h("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, t("web.lobby.replay")));
     }
-    return h("li", { "data-game-id": g.id },
+    return h("li", { "data-game-id": g.id, "data-status": g.status },
       h("div", { class: "what" }, h("strong", {}, gameTitle(info)), " ",
-        h("span", { class: "muted" }, t("web.lobby.player_count", { n: g.players }), " · ", when(g, kind))),
+        h("span", { class: "muted" }, t("web.lobby.player_count", { n: g.players }), " · ", when(g, kind),
+          g.status === "abandoned" ? [" · ", h("span", { class: "abandoned" }, t("web.lists.abandoned"))] : null)),
       h("ul", { class: "seat-list" }, (g.seats || []).map((s) => h("li", {}, seatWords(s, label(s.seat))))),
       h("div", { class: "links" }, links));
   }));
+}
+
+// "Cancel" on one of your games not started: asked once more, then the server closes it for everyone.
+async function cancelGame(g, mine, button) {
+  if (!window.confirm(t("web.lobby.cancel_confirm"))) return;
+  button.disabled = true;
+  try {
+    await api(`/api/games/${encodeURIComponent(g.id)}/cancel`, { method: "POST", token: mine.token });
+    forget(g.id);
+    const item = button.closest("li[data-game-id]");
+    const list = item && item.closest("section.list");
+    if (item) item.remove();
+    const count = list && list.querySelector(".count");
+    if (count) count.textContent = String(Math.max(0, Number(count.textContent) - 1));
+    toast(t("web.lobby.cancelled"));
+  } catch (err) {
+    button.disabled = false;
+    toast(t("web.error.cancel", { reason: err.message }));
+  }
 }
 
 // When a game started or ended, in words relative to now ("5 minutes ago").
