@@ -203,6 +203,9 @@ export class RulesPanel {
 
   async open() {
     this.isOpen = true;
+    // below the page's top bar (the language switch stays in reach)
+    const bar = document.querySelector(".topbar");
+    this.sheet.style.top = `${bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0}px`;
     this.sheet.hidden = false;
     this.button.setAttribute("aria-expanded", "true");
     await this.load();
@@ -228,7 +231,9 @@ export class RulesPanel {
     this.sheet.dataset.lang = language;
     this.heading.textContent = doc.title || t("web.endgame.how_to_play");
     this.body.replaceChildren(doc.intro, ...doc.sections);
-    if (doc.opened) doc.opened.scrollIntoView({ block: "start" });
+    if (doc.opened) {   // the section at the top, its parent's heading just above it
+      this.body.scrollTop = Math.max(0, doc.opened.offsetTop - this.body.offsetTop - 40);
+    }
   }
 
   async relang() {
