@@ -128,3 +128,39 @@ def test_every_board_gives_its_score_breakdown():
         source = (boards / f"{name}.js").read_text(encoding="utf-8")
         assert "export function scoreBreakdown(view)" in source, name
         assert "scoreBreakdown(" in source.split("export function scoreBreakdown(view)", 1)[1], name
+
+
+def test_every_boards_summary_adds_up_to_the_result(page, server):  # type: ignore[no-untyped-def]
+    """A bots-only game of each game, watched to its end: one bar per player whose segments add up to
+    its score in the result, the winners marked (the spectator's summary: only public facts)."""
+    import time
+
+    import meeple
+
+    games = {}
+    for game_id, info in meeple.games().items():
+        n = info.min_players
+        body = {"game": game_id, "players": n, "seats": [{"kind": "bot", "level": "random"}] * n}
+        r = httpx.post(f"{server}/api/games", json=body)
+        assert r.status_code == 201, r.text
+        games[game_id] = r.json()["id"]
+    deadline = time.time() + 90
+    for game_id, gid in games.items():
+        while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "finished":
+            assert time.time() < deadline, f"{game_id}: the bots did not finish"
+            time.sleep(0.2)
+        result = httpx.get(f"{server}/api/games/{gid}/spectate").json()["result"]
+        page.goto("about:blank")
+        page.goto(f"{server}/#/game/{gid}")
+        page.wait_for_selector("#game-over [data-chart] [data-bar]")
+        bars = page.evaluate("""() => [...document.querySelectorAll('#game-over [data-bar]')].map((b) => ({
+            seat: Number(b.dataset.bar), total: Number(b.dataset.total), winner: b.classList.contains('winner'),
+            sum: [...b.querySelectorAll('[data-segment]')].reduce((a, s) => a + Number(s.dataset.value), 0) }))""")
+        assert sorted(b["seat"] for b in bars) == list(range(len(result["scores"]))), game_id
+        for b in bars:
+            assert b["sum"] == b["total"] == result["scores"][b["seat"]], (game_id, b, result)
+            assert b["winner"] == (b["seat"] in result["winners"]), (game_id, b, result)
+        legend = page.locator("#game-over [data-legend] li").count()
+        assert legend >= 2 or game_id == "cube-europe" and legend >= 1, game_id
+        assert page.query_selector("#play-again") and page.query_selector("#watch-replay")
+    assert page.console_errors == []
