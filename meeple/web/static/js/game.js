@@ -46,7 +46,7 @@ class GamePage {
     this.el.moveHead = h("h2", {}, t("web.game.your_move"));
     this.el.logHead = h("h2", {}, t("web.game.log"));
     main.replaceChildren(
-      h("section", { class: "game-head" }, this.el.title, this.el.status, this.el.seats, this.rules.button),
+      h("section", { class: "game-head" }, h("div", { class: "game-title-row" }, this.el.title, this.rules.button), this.el.status, this.el.seats),
       this.el.summary,
       h("div", { class: "game-layout" },
         this.el.board,
