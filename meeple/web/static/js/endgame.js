@@ -14,7 +14,7 @@ import { t } from "./i18n.js";
 // One colour per category (Okabe–Ito: told apart with the common colour-vision deficiencies).
 export const CATEGORY_COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#7f7f7f"];
 
-const W = 640, LABEL_W = 150, TOTAL_W = 70, BAR_H = 26, GAP = 12, TOP = 8;
+const BAR_H = 26, GAP = 12, TOP = 8, TOTAL_W = 48;
 
 // The breakdown of a finished view: the board's, else one category ("Score") from the result.
 export function breakdownOf(board, view) {
@@ -36,10 +36,13 @@ export function chart(sb, seatName) {
   const pos = (r) => r.values.reduce((a, v) => a + Math.max(0, v), 0);
   const neg = (r) => r.values.reduce((a, v) => a + Math.min(0, v), 0);
   const hi = Math.max(1, ...rows.map(pos)), lo = Math.min(0, ...rows.map(neg));
+  // drawn at the width it is shown at (a phone: 320 px), so its words keep their size
+  const W = Math.round(Math.max(300, Math.min(640, (typeof window !== "undefined" ? window.innerWidth : 640) - 70)));
+  const LABEL_W = W < 480 ? 96 : 150;
   const span = W - LABEL_W - TOTAL_W;
   const x = (v) => LABEL_W + ((v - lo) / (hi - lo)) * span;
   const height = TOP + rows.length * (BAR_H + GAP);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${height}`, class: "endgame-chart", "data-chart": "", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${W} ${height}`, class: "endgame-chart", "data-chart": "", role: "img", style: `max-width: ${W}px`,
     "aria-label": t("web.endgame.chart_label") });
   rows.forEach((r, i) => {
     const y = TOP + i * (BAR_H + GAP);
