@@ -4,6 +4,8 @@ import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, lang, show, term } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
+import { summaryPanel } from "./endgame.js";
+import { RulesPanel } from "./rules.js";
 
 let live = null;
 
@@ -40,16 +42,18 @@ class GamePage {
       controls: h("div", { class: "controls" }),
     };
     this.el.title = h("h1", {}, gameTitle(info));
+    this.rules = new RulesPanel(info.id, () => this.view);
     this.el.moveHead = h("h2", {}, t("web.game.your_move"));
     this.el.logHead = h("h2", {}, t("web.game.log"));
     main.replaceChildren(
-      h("section", { class: "game-head" }, this.el.title, this.el.status, this.el.seats),
+      h("section", { class: "game-head" }, h("div", { class: "game-title-row" }, this.el.title, this.rules.button), this.el.status, this.el.seats),
       this.el.summary,
       h("div", { class: "game-layout" },
         this.el.board,
         h("aside", { class: "side" },
           h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls),
-          h("section", { class: "panel" }, this.el.logHead, this.el.log))));
+          h("section", { class: "panel" }, this.el.logHead, this.el.log))),
+      this.rules.sheet);
     this.onKey = (ev) => this.key(ev);
     this.onRedraw = () => { if (this.view) this.render(); };
     document.addEventListener("keydown", this.onKey);
@@ -90,7 +94,9 @@ class GamePage {
     this.el.logHead.textContent = t("web.game.log");
     this.el.seats.setAttribute("aria-label", t("web.game.players"));
     this.el.log.setAttribute("aria-label", t("web.game.log_label"));
+    this.shownOver = null;
     if (this.view) this.render();
+    this.rules.relang();
     const old = this.ws;
     this.ws = null;
     if (old) old.close();
@@ -99,6 +105,7 @@ class GamePage {
 
   close() {
     this.closed = true;
+    this.rules.destroy();
     document.removeEventListener("keydown", this.onKey);
     document.removeEventListener("meeple-redraw", this.onRedraw);
     if (this.ws) this.ws.close();
@@ -258,16 +265,12 @@ class GamePage {
     li.addEventListener("mouseleave", () => lit().forEach((el) => el.classList.remove("log-lit")));
   }
 
+  // The end: the summary of endgame.js (drawn once per finished view, not on every redraw).
   renderSummary(v) {
-    if (!v.over || !v.result) { this.el.summary.replaceChildren(); return; }
-    const { scores, winners } = v.result;
-    const order = scores.map((sc, p) => [sc, p]).sort((a, b) => b[0] - a[0]);
-    this.el.summary.replaceChildren(h("section", { class: "panel summary", id: "game-over", role: "dialog", "aria-label": t("web.game.over") },
-      h("h2", {}, winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => this.seatName(p)) }) : t("web.game.nobody_wins")),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("web.game.player")), h("th", {}, t("web.game.score")))),
-        h("tbody", {}, order.map(([sc, p]) => h("tr", { class: winners.includes(p) ? "winner" : "" }, h("td", {}, this.seatName(p)), h("td", {}, String(sc)))))),
-      h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.gid)}` }, t("web.game.watch_replay")), " ",
-      h("a", { class: "button", href: "#/" }, t("web.back_to_lobby"))));
+    if (!v.over || !v.result) { this.el.summary.replaceChildren(); this.shownOver = null; return; }
+    if (this.shownOver === v.seq && this.el.summary.firstChild) return;
+    this.shownOver = v.seq;
+    this.el.summary.replaceChildren(summaryPanel({ gid: this.gid, mine: this.mine, board: this.board, seatName: (p) => this.seatName(p) }, v));
   }
 
   key(ev) {

@@ -15,7 +15,7 @@
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadContent } from "../content.js";
-import { named } from "./common.js";
+import { named, tieBreak } from "./common.js";
 import { target, dormant, pickable, control, Changes, tooltips, tip, inkOn } from "./kit.js";
 
 const GAME = "citadels";
@@ -590,23 +590,31 @@ function breakdown(o, p) {
   return { districts, five, complete, art, total: districts + five + complete + art };
 }
 
-function finalScores(ctx) {
-  const { o, view } = ctx;
+// The points by category, shared by the table below and the game page's end-of-game summary.
+export function scoreBreakdown(view) {
+  const o = view.observation;
+  const totals = o.scores.slice(0, o.players);
   // the winners of the result (tie-break included); a replay has none: the highest totals
-  const best = Math.max(...o.scores);
-  const winners = (view.result && view.result.winners) || o.scores.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
+  const best = Math.max(...totals);
+  const winners = (view.result && view.result.winners) || totals.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
   const rows = [];
   for (let p = 0; p < o.players; p++) {
     const b = breakdown(o, p);
-    rows.push(h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, T("seat", { seat: p }), winners.includes(p) ? h("span", { class: "cit-winner" }, T("final.winner")) : null),
-      h("td", {}, String(b.districts)), h("td", {}, String(b.five)), h("td", {}, String(b.complete)), h("td", {}, String(b.art)),
-      h("td", {}, h("strong", {}, String(o.scores[p])))));
+    rows.push({ seat: p, values: [b.districts, b.five, b.complete, b.art], total: o.scores[p] });
   }
+  return { categories: [T("final.districts"), T("final.colours"), T("final.complete"), T("final.art")], rows, winners,
+    tieBreak: tieBreak(totals, winners, (n) => t("web.endgame.tiebreak.citadels", { n })),
+    length: { rounds: o.round } };
+}
+
+function finalScores(ctx) {
+  const { categories, rows, winners } = scoreBreakdown(ctx.view);
   return h("table", { class: "grid cit-final" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.districts")), h("th", {}, T("final.colours")),
-      h("th", {}, T("final.complete")), h("th", {}, T("final.art")), h("th", {}, T("final.total")))),
-    h("tbody", {}, rows));
+    h("thead", {}, h("tr", {}, h("th", {}, ""), categories.map((label) => h("th", {}, label)), h("th", {}, T("final.total")))),
+    h("tbody", {}, rows.map(({ seat: p, values, total }) => h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
+      h("th", { scope: "row" }, T("seat", { seat: p }), winners.includes(p) ? h("span", { class: "cit-winner" }, T("final.winner")) : null),
+      values.map((v) => h("td", {}, String(v))),
+      h("td", {}, h("strong", {}, String(total)))))));
 }
 
 // ---------------------------------------------------------------- the log beside the board

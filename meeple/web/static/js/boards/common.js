@@ -9,6 +9,19 @@ export function named(game, kind, key, fallback) {
   return fallback !== undefined && fallback !== null ? fallback : String(key);
 }
 
+// The end-of-game summary's sentence about a tie on the top total (null without one): `rule(n)` is the
+// game's tie-break sentence when it decided (fewer winners than tied players), else the win is shared.
+// Every board's scoreBreakdown(view) returns { categories, rows: [{ seat, values, total }], winners,
+// tieBreak, length } (see docs/boards.md, "The end of the game").
+export function tieBreak(totals, winners, rule) {
+  if (!totals.length || !winners || !winners.length) return null;
+  const best = Math.max(...totals);
+  const tied = totals.filter((v) => v === best).length;
+  if (tied < 2) return null;
+  if (winners.length < tied) return rule(best);
+  return t("web.endgame.tie_shared", { n: best });
+}
+
 // Entries of ui.legal whose action has this name (and, if given, args matching `test`).
 export function matching(ui, name, test = () => true) {
   return ui.legal.filter((e) => e.action.name === name && test(e.action.args));

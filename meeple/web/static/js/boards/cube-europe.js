@@ -9,7 +9,7 @@
 // that colour; return: the cube in your inventory; pay and pass: the controls above the market.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
-import { named } from "./common.js";
+import { named, tieBreak } from "./common.js";
 import { svgRoot, group, cube, die, track, tip, target, dormant, pickable, control, Changes, tooltips } from "./kit.js";
 
 const GAME = "cube-europe";
@@ -161,17 +161,30 @@ function payText(entry) {
 }
 
 // The end: each player's points by the rulebook's categories, the total and the winners (solo: the rank).
-function finalScores({ o, view, ui }) {
+// scoreBreakdown is shared by the table below and the game page's end-of-game summary.
+export function scoreBreakdown(view) {
+  const o = view.observation;
   const winners = (view.result && view.result.winners) || [];
-  const solo = (o.seats || []).length === 1;
   const rows = (o.seats || []).map((seat, p) => {
     const sc = seat.score || {};
+    return { seat: p, values: SCORE_PARTS.map((k) => sc[k] || 0), total: seat.total || 0 };
+  });
+  const solo = rows.length === 1;
+  return { categories: SCORE_PARTS.map((k) => named(GAME, "score_part", k, k)), rows, winners,
+    tieBreak: solo ? null : tieBreak(rows.map((r) => r.total), winners, (n) => t("web.endgame.tiebreak.cube_europe", { n })),
+    length: solo ? { turns: o.round } : { rounds: o.round } };
+}
+
+function finalScores({ o, view, ui }) {
+  const { rows: parts, winners } = scoreBreakdown(view);
+  const solo = (o.seats || []).length === 1;
+  const rows = (o.seats || []).map((seat, p) => {
     const filled = Object.values(seat.hexes || {}).filter((c) => c.filled).length;
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
       h("th", { scope: "row" }, ui.seatName(p)),
-      SCORE_PARTS.map((k) => h("td", { "data-part": k }, String(sc[k] || 0))),
-      h("td", { "data-part": "total" }, h("strong", {}, String(seat.total || 0))),
-      h("td", {}, solo ? named(GAME, "rank", rankKey(seat.total || 0), "") : String(filled)),
+      SCORE_PARTS.map((k, i) => h("td", { "data-part": k }, String(parts[p].values[i]))),
+      h("td", { "data-part": "total" }, h("strong", {}, String(parts[p].total))),
+      h("td", {}, solo ? named(GAME, "rank", rankKey(parts[p].total), "") : String(filled)),
       h("td", {}, winners.includes(p) ? t("web.cube.final.winner") : ""));
   });
   return h("table", { class: "grid ce-final" },

@@ -7,7 +7,7 @@
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadContent } from "../content.js";
-import { named } from "./common.js";
+import { named, tieBreak } from "./common.js";
 import { svgRoot, group, cube, disc, meeple, token, die, track, svgButton, tip, target, dormant, pickable,
   control, Changes, tooltips, inkOn } from "./kit.js";
 
@@ -707,14 +707,26 @@ function decisionBar(ctx) {
 
 // The end: each family's points by the rulebook's categories (the rounds' VP, the estates' slot values
 // at the end), and the tie-breaks in their order (noble cubes in the provinces, then money).
-function finalScores({ o, view }) {
+// scoreBreakdown is shared by the table below and the game page's end-of-game summary.
+export function scoreBreakdown(view) {
+  const o = view.observation;
   const winners = (view.result && view.result.winners) || [];
   const rows = (o.vp || []).map((vp, p) => {
     const estates = (o.final_estate_vp || [])[p] || 0;
+    return { seat: p, values: [vp - estates, estates], total: vp };
+  });
+  return { categories: [t("web.gp.final.rounds"), t("web.gp.final.estates")], rows, winners,
+    tieBreak: tieBreak(rows.map((r) => r.total), winners, (n) => t("web.endgame.tiebreak.gods_playground", { n })),
+    length: { rounds: o.round } };
+}
+
+function finalScores({ o, view }) {
+  const { rows: parts, winners } = scoreBreakdown(view);
+  const rows = parts.map(({ seat: p, values, total }) => {
     const nobles = (o.nobles || []).reduce((sum, row) => sum + row[p], 0);
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "family", p, "")), h("td", {}, String(vp - estates)), h("td", {}, String(estates)),
-      h("td", {}, h("strong", {}, String(vp))), h("td", {}, String(nobles)), h("td", {}, t("web.gp.money", { n: o.money[p] })));
+      h("th", { scope: "row" }, named(GAME, "family", p, "")), h("td", {}, String(values[0])), h("td", {}, String(values[1])),
+      h("td", {}, h("strong", {}, String(total))), h("td", {}, String(nobles)), h("td", {}, t("web.gp.money", { n: o.money[p] })));
   });
   return h("table", { class: "grid gp-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("web.gp.final.rounds")), h("th", {}, t("web.gp.final.estates")),

@@ -9,7 +9,7 @@
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadContent } from "../content.js";
-import { named } from "./common.js";
+import { named, tieBreak } from "./common.js";
 import { svgRoot, group, cube, disc, meeple, token, die, track, svgButton, tip, target, dormant, pickable,
   control, Changes, tooltips, inkOn, shield, eye, pickableDie } from "./kit.js";
 
@@ -892,15 +892,27 @@ function askText(ctx) {
 
 // The end: each player's VP split into the buildings they own and the rest (advisors, the King, battles,
 // Embassy, Town Hall, Cathedral, less penalties), with the tie-breaks (goods, then buildings).
-function finalScores({ o, view }) {
+// scoreBreakdown is shared by the table below and the game page's end-of-game summary.
+export function scoreBreakdown(view) {
+  const o = view.observation;
   const winners = (view.result && view.result.winners) || [];
   const vpOf = (key) => (c.buildings.find((b) => b.key === key) || { vp: 0 }).vp;
   const rows = (o.vp || []).map((vp, p) => {
     const fromBuildings = (o.buildings[p] || []).reduce((a, key) => a + vpOf(key), 0);
+    return { seat: p, values: [fromBuildings, vp - fromBuildings], total: vp };
+  });
+  return { categories: [T("final.buildings"), T("final.other")], rows, winners,
+    tieBreak: tieBreak(rows.map((r) => r.total), winners, (n) => t("web.endgame.tiebreak.kingsburg", { n })),
+    length: { years: o.year } };
+}
+
+function finalScores({ o, view }) {
+  const { rows: parts, winners } = scoreBreakdown(view);
+  const rows = parts.map(({ seat: p, values, total }) => {
     const goods = (o.resources[p] || []).reduce((a, b) => a + b, 0);
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(fromBuildings)), h("td", {}, String(vp - fromBuildings)),
-      h("td", {}, h("strong", {}, String(vp))), h("td", {}, String(goods)), h("td", {}, String((o.buildings[p] || []).length)));
+      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(values[0])), h("td", {}, String(values[1])),
+      h("td", {}, h("strong", {}, String(total))), h("td", {}, String(goods)), h("td", {}, String((o.buildings[p] || []).length)));
   });
   return h("table", { class: "grid kb-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.buildings")), h("th", {}, T("final.other")),

@@ -10,7 +10,7 @@
 import { h, s } from "../dom.js";
 import { t, show } from "../i18n.js";
 import { loadContent } from "../content.js";
-import { named } from "./common.js";
+import { named, tieBreak } from "./common.js";
 import { svgRoot, group, cube, disc, meeple, token, svgButton, tip, target, dormant, pickable, control, Changes,
   tooltips, inkOn } from "./kit.js";
 
@@ -663,16 +663,28 @@ function decisionBar(ctx) {
 
 // The end: each player's points by the rulebook's categories — the tiles built during the game, then
 // 1 VP per 3 wood, per 3 marble, per 2 gold, 1 per tile in hand and 3 per decoration — and the winners.
-function finalScores({ o, view }) {
+// scoreBreakdown is shared by the table below and the game page's end-of-game summary.
+export function scoreBreakdown(view) {
+  const o = view.observation;
   const winners = (view.result && view.result.winners) || [];
   const rows = o.vp.map((built, p) => {
     const resources = o.res[p].reduce((sum, n, r) => sum + Math.floor(n / c.resource_vp_rate[r]), 0);
     const hand = o.hand[p].length * c.hand_tile_vp;
     const decorations = o.deco[p].reduce((a, b) => a + b, 0) * c.decoration_vp;
-    return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(built)), h("td", {}, String(resources)),
-      h("td", {}, String(hand)), h("td", {}, String(decorations)), h("td", {}, h("strong", {}, String(o.scores[p]))));
+    return { seat: p, values: [built, resources, hand, decorations], total: o.scores[p] };
   });
+  // ties share the win (no tie-break): tieBreak says so
+  return { categories: [T("final.tiles"), T("final.resources"), T("final.hand"), T("final.decorations")], rows, winners,
+    tieBreak: tieBreak(rows.map((r) => r.total), winners, () => null),
+    length: { turns: o.turn + 1 } };
+}
+
+function finalScores({ view }) {
+  const { rows: parts, winners } = scoreBreakdown(view);
+  const rows = parts.map(({ seat: p, values, total }) =>
+    h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
+      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), values.map((v) => h("td", {}, String(v))),
+      h("td", {}, h("strong", {}, String(total)))));
   return h("div", { class: "vs-final-frame" }, h("table", { class: "grid vs-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.tiles")), h("th", {}, T("final.resources")),
       h("th", {}, T("final.hand")), h("th", {}, T("final.decorations")), h("th", {}, T("final.total")))),

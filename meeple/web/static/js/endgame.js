@@ -1,0 +1,151 @@
+// The end of a game on the game page: the score breakdown per player in the rulebook's categories (a
+// stacked bar chart drawn in SVG), the winner(s) and the tie-break that decided, the game's length, the
+// replay and "play again with the same seats".
+//
+// The categories come from the board: every board module exports scoreBreakdown(view) →
+// { categories: [label…], rows: [{ seat, values: [number…], total }], winners, tieBreak: text|null,
+//   length: { rounds | years | turns: n } } — the same function its own end table is drawn with.
+// Everything here comes from the finished view (and, once the game is over, the public move count of
+// its replay and its public summary): nothing hidden.
+import { api, remember } from "./api.js";
+import { h, s, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+// One colour per category (Okabe–Ito: told apart with the common colour-vision deficiencies).
+export const CATEGORY_COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#7f7f7f"];
+
+const BAR_H = 26, GAP = 12, TOP = 8, TOTAL_W = 48;
+
+// The breakdown of a finished view: the board's, else one category ("Score") from the result.
+export function breakdownOf(board, view) {
+  const result = view.result || { scores: [], winners: [] };
+  let sb = null;
+  if (board && typeof board.scoreBreakdown === "function") {
+    try { sb = board.scoreBreakdown(view); } catch (err) { console.warn("meeple: scoreBreakdown failed", err); sb = null; }
+  }
+  if (!sb || !sb.rows || !sb.rows.length) {
+    sb = { categories: [t("web.game.score")], rows: result.scores.map((sc, p) => ({ seat: p, values: [sc], total: sc })), tieBreak: null, length: null };
+  }
+  return { ...sb, winners: result.winners || sb.winners || [] };
+}
+
+// The chart: one horizontal bar per player (highest total first), a segment per category (negative
+// values drawn left of zero), the total at the end of the bar, the winners marked.
+export function chart(sb, seatName) {
+  const rows = [...sb.rows].sort((a, b) => b.total - a.total || a.seat - b.seat);
+  const pos = (r) => r.values.reduce((a, v) => a + Math.max(0, v), 0);
+  const neg = (r) => r.values.reduce((a, v) => a + Math.min(0, v), 0);
+  const hi = Math.max(1, ...rows.map(pos)), lo = Math.min(0, ...rows.map(neg));
+  // drawn at the width it is shown at (a phone: 320 px), so its words keep their size
+  const W = Math.round(Math.max(300, Math.min(640, (typeof window !== "undefined" ? window.innerWidth : 640) - 70)));
+  const LABEL_W = W < 480 ? 96 : 150;
+  const span = W - LABEL_W - TOTAL_W;
+  const x = (v) => LABEL_W + ((v - lo) / (hi - lo)) * span;
+  const height = TOP + rows.length * (BAR_H + GAP);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${height}`, class: "endgame-chart", "data-chart": "", role: "img", style: `max-width: ${W}px`,
+    "aria-label": t("web.endgame.chart_label") });
+  rows.forEach((r, i) => {
+    const y = TOP + i * (BAR_H + GAP);
+    const won = sb.winners.includes(r.seat);
+    const bar = s("g", { class: `endgame-bar ${won ? "winner" : ""}`, "data-bar": String(r.seat), "data-total": String(r.total) });
+    bar.append(s("text", { x: LABEL_W - 8, y: y + BAR_H / 2 + 5, "text-anchor": "end", class: "endgame-name" },
+      won ? `${seatName(r.seat)} ★` : seatName(r.seat)));
+    let right = 0, left = 0;
+    r.values.forEach((v, k) => {
+      if (!v) return;
+      const from = v > 0 ? right : left + v;
+      if (v > 0) right += v; else left += v;
+      const seg = s("rect", { x: x(from), y, width: Math.max(1, x(from + Math.abs(v)) - x(from)), height: BAR_H,
+        fill: CATEGORY_COLOURS[k % CATEGORY_COLOURS.length], class: `endgame-segment ${v < 0 ? "negative" : ""}`,
+        "data-segment": String(k), "data-value": String(v) });
+      seg.append(s("title", {}, `${sb.categories[k]}: ${v}`));
+      bar.append(seg);
+      const wide = x(from + Math.abs(v)) - x(from);
+      if (wide >= 22) bar.append(s("text", { x: x(from) + wide / 2, y: y + BAR_H / 2 + 5, "text-anchor": "middle", class: "endgame-value" }, String(v)));
+    });
+    bar.append(s("text", { x: x(right) + 8, y: y + BAR_H / 2 + 5, class: "endgame-total" }, String(r.total)));
+    svg.append(bar);
+  });
+  if (lo < 0) svg.append(s("line", { x1: x(0), x2: x(0), y1: 0, y2: height, class: "endgame-zero" }));
+  return svg;
+}
+
+function legend(sb) {
+  return h("ul", { class: "endgame-legend", "data-legend": "" }, sb.categories.map((label, k) =>
+    h("li", {}, h("i", { class: "swatch", style: `background: ${CATEGORY_COLOURS[k % CATEGORY_COLOURS.length]}` }), label)));
+}
+
+// "8 rounds · 112 moves · 6 minutes": what the observation says (rounds, years or turns), the players'
+// moves of the replay, the time from creation to the end.
+function lengthText(sb, moves, summary) {
+  const parts = [];
+  const L = sb.length || {};
+  if (Number.isInteger(L.rounds) && L.rounds > 0) parts.push(t("web.endgame.rounds", { n: L.rounds }));
+  if (Number.isInteger(L.years) && L.years > 0) parts.push(t("web.endgame.years", { n: L.years }));
+  if (Number.isInteger(L.turns) && L.turns > 0) parts.push(t("web.endgame.turns", { n: L.turns }));
+  if (Number.isInteger(moves)) parts.push(t("web.endgame.moves", { n: moves }));
+  if (summary && summary.created_at && summary.finished_at) {
+    const minutes = Math.max(1, Math.round((summary.finished_at - summary.created_at) / 60));
+    parts.push(t("web.endgame.minutes", { n: minutes }));
+  }
+  return parts.join(" · ");
+}
+
+// The summary panel (#game-over) of a finished view. `page`: { gid, mine, seatName, board }.
+export function summaryPanel(page, v) {
+  const sb = breakdownOf(page.board, v);
+  const winners = sb.winners;
+  const length = h("p", { class: "endgame-length muted", "data-length": "" }, "");
+  const invites = h("div", { class: "endgame-invites" });
+  const again = h("button", { type: "button", class: "primary", id: "play-again" }, t("web.endgame.play_again"));
+  again.addEventListener("click", async () => {
+    again.disabled = true;
+    try { await playAgain(page, invites); } catch (err) { toast(t("web.error.start", { reason: err.message })); }
+    again.disabled = false;
+  });
+  const panel = h("section", { class: "panel summary endgame", id: "game-over", role: "dialog", "aria-label": t("web.game.over") },
+    h("h2", {}, winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => page.seatName(p)) }) : t("web.game.nobody_wins")),
+    length,
+    h("h3", {}, t("web.endgame.breakdown")),
+    chart(sb, (p) => page.seatName(p)),
+    legend(sb),
+    sb.tieBreak ? h("p", { class: "endgame-tiebreak", "data-tiebreak": "" }, sb.tieBreak) : null,
+    h("div", { class: "endgame-buttons" },
+      h("a", { class: "button", id: "watch-replay", href: `#/replay/${encodeURIComponent(page.gid)}` }, t("web.game.watch_replay")), " ",
+      again, " ",
+      h("a", { class: "button", href: "#/" }, t("web.back_to_lobby"))),
+    invites);
+  // the length: the replay's moves by the players (chance's draws and rolls are not moves) and the times
+  const gid = encodeURIComponent(page.gid);
+  Promise.all([api(`/api/games/${gid}/replay`).catch(() => null), api(`/api/games/${gid}`).catch(() => null)]).then(([replay, summary]) => {
+    const moves = replay && Array.isArray(replay.moves) ? replay.moves.filter((m) => m.seat >= 0).length : null;
+    length.textContent = lengthText(sb, moves, summary);
+  });
+  if (!length.textContent) length.textContent = lengthText(sb, null, null);
+  return panel;
+}
+
+// A new game of the same game, player count, options and seats: bots of the same level, you in your
+// seat, the invited seats invited again (their links shown here); then open it.
+export async function playAgain(page, invitesBox) {
+  const old = await api(`/api/games/${encodeURIComponent(page.gid)}`);
+  const seats = old.seats.map((x) => (x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human", level: x.level }));
+  const mine = page.mine && old.seats[page.mine.seat] && old.seats[page.mine.seat].kind === "human" ? page.mine.seat : null;
+  const body = { game: old.game, players: old.players, options: old.options || {}, seats, join: mine,
+    private: Boolean(old.private), name: old.name || null,
+    player_name: mine !== null ? old.seats[mine].name || null : null };
+  if (old.turn_timeout) body.turn_timeout = old.turn_timeout;
+  const res = await api("/api/games", { method: "POST", body });
+  if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
+  const go = `#/game/${encodeURIComponent(res.id)}`;
+  if (!res.invites || !res.invites.length) { location.hash = go; return res; }
+  const base = `${location.origin}${location.pathname}`;
+  invitesBox.replaceChildren(h("h3", {}, t("web.invite.title")), h("p", {}, t("web.invite.explain")),
+    h("ul", {}, res.invites.map((inv) => {
+      const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
+      return h("li", {}, t("web.invite.seat", { seat: page.seatName(inv.seat) }), " ",
+        h("input", { readonly: true, value: url, size: 50, class: "invite-link", "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }) }));
+    })),
+    h("a", { class: "button primary", id: "go-to-new-game", href: go }, t("web.invite.go")));
+  return res;
+}

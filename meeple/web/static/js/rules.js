@@ -1,0 +1,249 @@
+// "How to play": a side sheet on the game page with the game's rules (docs/rules/<game>[.zh].md, served
+// by GET /api/rules/<game>?lang=) in the page's language, the section of the current phase opened.
+//
+// The markdown is turned into DOM nodes here (text nodes only: nothing in the document is parsed as
+// HTML); every "##" heading becomes a collapsible section (<details>), a "###" one a section inside it.
+import { h } from "./dom.js";
+import { t, lang } from "./i18n.js";
+
+// Which section of the rules a game's phase is explained in: per game, the observation's phase (step)
+// → a section key, and each key's heading (the start of its text) in each language's document.
+export const RULES_SECTIONS = {
+  "cube-europe": {
+    phase: (o) => o.phase,
+    keys: { deal: "setup", first: "setup", draw: "setup", start: "setup", roll: "round", turn: "round", over: "end" },
+    headings: { setup: { en: "Setup", zh: "设置" }, round: { en: "A round", zh: "一轮" }, end: { en: "Scoring", zh: "计分" } },
+  },
+  citadels: {
+    phase: (o) => o.phase,
+    keys: { setup: "setup", draft: "draft", call: "call", turn: "call", over: "end" },
+    headings: { setup: { en: "Set-up", zh: "游戏准备" }, draft: { en: "Character selection", zh: "选择角色" },
+      call: { en: "Calling the characters", zh: "宣读角色" }, end: { en: "End and scoring", zh: "游戏结束与计分" } },
+  },
+  kingsburg: {
+    phase: (o) => o.step,
+    keys: { aid: "year", spring: "season", reward: "year", summer: "season", envoy: "year", autumn: "season",
+      recruit: "year", winter: "year", over: "year" },
+    headings: { year: { en: "The year", zh: "一年" }, season: { en: "A production season", zh: "一个生产季节" } },
+  },
+  versailles: {
+    phase: (o) => o.phase,
+    keys: { start: "setup", draw: "turn", move: "turn", decide: "turn", act: "turn", discard: "turn", offer: "turn", over: "end" },
+    headings: { setup: { en: "Setup", zh: "游戏设置" }, turn: { en: "A turn", zh: "玩家回合" }, end: { en: "End of the game", zh: "游戏结束" } },
+  },
+  "gods-playground": {
+    // phases 1–16 of a round; 0 is the set-up
+    phase: (o) => (o.phase === 0 ? "setup" : o.phase >= 1 && o.phase <= 16 ? "round" : "over"),
+    keys: { setup: "setup", round: "round", over: "end" },
+    headings: { setup: { en: "Setup", zh: "设置" }, round: { en: "A round", zh: "一个回合" }, end: { en: "End", zh: "游戏结束" } },
+  },
+};
+
+// The heading (start of its text) of the section for `view`'s phase in `language`, or null.
+export function currentHeading(gameId, view, language) {
+  const table = RULES_SECTIONS[gameId];
+  if (!table || !view) return null;
+  const phase = view.over ? "over" : table.phase(view.observation || {});
+  const key = table.keys[phase];
+  const heading = key && table.headings[key];
+  return heading ? heading[language] || heading.en : null;
+}
+
+// ------------------------------------------------------------------ markdown → DOM (a safe subset)
+const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|\[[^\]]+\]\([^)\s]+\))/g;
+
+export function inline(text) {
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(INLINE)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const tok = m[0];
+    if (tok.startsWith("`")) out.push(h("code", {}, tok.slice(1, -1)));
+    else if (tok.startsWith("**")) out.push(h("strong", {}, ...inline(tok.slice(2, -2))));
+    else if (tok.startsWith("*")) out.push(h("em", {}, ...inline(tok.slice(1, -1))));
+    else {
+      const [, label, href] = tok.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
+      // only web links are followed; a link into the repository shows its text
+      out.push(/^https?:\/\//.test(href) ? h("a", { href, target: "_blank", rel: "noopener noreferrer" }, ...inline(label)) : h("span", {}, ...inline(label)));
+    }
+    last = m.index + tok.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+const ITEM = /^(\s*)([-*+]|\d+\.)\s+(.*)$/;
+
+// The blocks of some markdown lines (no headings among them): paragraphs, lists, tables, code.
+function blocks(lines) {
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line.trim()) { i++; continue; }
+    if (/^\s*```/.test(line)) {
+      const code = [];
+      for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i]);
+      i++;
+      out.push(h("pre", {}, h("code", {}, code.join("\n"))));
+      continue;
+    }
+    if (/^\s*\|/.test(line)) {
+      const rows = [];
+      for (; i < lines.length && /^\s*\|/.test(lines[i]); i++) {
+        if (/^\s*\|[\s:|-]+\|?\s*$/.test(lines[i])) continue;   // the |---|---| line
+        rows.push(lines[i].trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
+      }
+      const [head, ...body] = rows;
+      out.push(h("div", { class: "rules-table" }, h("table", {},
+        h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, ...inline(c))))),
+        h("tbody", {}, body.map((r) => h("tr", {}, r.map((c) => h("td", {}, ...inline(c)))))))));
+      continue;
+    }
+    const item = line.match(ITEM);
+    if (item) {
+      const ordered = /\d/.test(item[2]);
+      const first = ordered ? Number.parseInt(item[2], 10) : null;
+      const items = [];   // each item's lines (a continuation line is indented; nested items join their parent)
+      for (; i < lines.length; i++) {
+        const l = lines[i];
+        const m = l.match(ITEM);
+        if (m && (!m[1].length || !items.length)) { items.push([m[3]]); continue; }
+        if (!l.trim()) { if (i + 1 < lines.length && (ITEM.test(lines[i + 1]) || /^\s+\S/.test(lines[i + 1]))) continue; break; }
+        if (/^\s+\S/.test(l)) { items[items.length - 1].push(l.trim()); continue; }
+        break;
+      }
+      const list = h(ordered ? "ol" : "ul", ordered && first !== 1 ? { start: first } : {},
+        items.map((parts) => h("li", {}, ...inline(parts.join(" ")))));
+      out.push(list);
+      continue;
+    }
+    const para = [];
+    for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
+    out.push(h("p", {}, ...inline(para.join(" "))));
+  }
+  return out;
+}
+
+// The document as { title, intro: [nodes], sections: [{ level, title, node }] }: "##" and "###"
+// sections are <details> (a "###" inside its "##"), opened for the heading `open` starts.
+export function renderRules(markdown, open) {
+  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
+  let title = "";
+  const intro = [];
+  const top = [];          // the "##" sections
+  let cur = null, sub = null, buf = [];
+  const flush = () => {
+    const nodes = blocks(buf);
+    buf = [];
+    (sub ? sub.body : cur ? cur.body : intro).append(...nodes);
+  };
+  const section = (level, text) => {
+    const body = h("div", { class: "rules-body" });
+    const node = h("details", { class: `rules-section level-${level}`, "data-heading": text },
+      h("summary", {}, h(level === 2 ? "h3" : "h4", {}, ...inline(text))), body);
+    return { node, body, text };
+  };
+  const introBox = h("div", { class: "rules-intro" });
+  intro.append = (...nodes) => introBox.append(...nodes);
+  let inFence = false;
+  for (const line of lines) {
+    if (/^\s*```/.test(line)) inFence = !inFence;
+    const m = !inFence && line.match(/^(#{1,6})\s+(.*?)\s*#*\s*$/);
+    if (!m) { buf.push(line); continue; }
+    flush();
+    const level = m[1].length;
+    if (level === 1) { title = m[2]; continue; }
+    if (level === 2 || !cur) { cur = section(2, m[2]); sub = null; top.push(cur); continue; }
+    sub = section(3, m[2]);
+    cur.body.append(sub.node);
+  }
+  flush();
+  let opened = null;
+  if (open) {
+    for (const el of [...top.map((x) => x.node), ...top.flatMap((x) => [...x.body.querySelectorAll("details")])]) {
+      if (el.dataset.heading.startsWith(open)) { opened = el; break; }
+    }
+  }
+  if (opened) {
+    opened.open = true;
+    opened.dataset.current = "";
+    opened.querySelector("summary").append(h("span", { class: "rules-now" }, t("web.endgame.rules_now")));
+    for (let p = opened.parentElement; p; p = p.parentElement) if (p.tagName === "DETAILS") p.open = true;
+  }
+  return { title, intro: introBox, sections: top.map((x) => x.node), opened };
+}
+
+// ------------------------------------------------------------------ the panel
+const cache = {};
+async function fetchRules(gameId, language) {
+  const key = `${gameId}:${language}`;
+  if (!cache[key]) {
+    cache[key] = fetch(`/api/rules/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language)}`, { headers: { Accept: "text/markdown" } })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
+      .catch((err) => { delete cache[key]; throw err; });
+  }
+  return cache[key];
+}
+
+// The "How to play" button and its side sheet. `getView()`: the page's view now (for the phase).
+export class RulesPanel {
+  constructor(gameId, getView) {
+    this.gameId = gameId; this.getView = getView; this.isOpen = false;
+    this.button = h("button", { type: "button", id: "how-to-play", class: "how-to-play", "aria-expanded": "false",
+      "aria-controls": "rules-panel", onclick: () => (this.isOpen ? this.close() : this.open()) }, t("web.endgame.how_to_play"));
+    this.body = h("div", { class: "rules-content" });
+    this.heading = h("h2", { id: "rules-title" }, t("web.endgame.how_to_play"));
+    this.closeButton = h("button", { type: "button", class: "rules-close", id: "rules-close", onclick: () => this.close() }, t("web.endgame.close"));
+    this.sheet = h("aside", { class: "rules-panel", id: "rules-panel", role: "dialog", "aria-labelledby": "rules-title", hidden: true },
+      h("header", { class: "rules-head" }, this.heading, this.closeButton), this.body);
+    this.onKey = (ev) => { if (ev.key === "Escape" && this.isOpen) this.close(); };
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  async open() {
+    this.isOpen = true;
+    // below the page's top bar (the language switch stays in reach)
+    const bar = document.querySelector(".topbar");
+    this.sheet.style.top = `${bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0}px`;
+    this.sheet.hidden = false;
+    this.button.setAttribute("aria-expanded", "true");
+    await this.load();
+    this.closeButton.focus();
+  }
+
+  close() {
+    this.isOpen = false;
+    this.sheet.hidden = true;
+    this.button.setAttribute("aria-expanded", "false");
+    this.button.focus();
+  }
+
+  async load() {
+    const language = lang();
+    this.body.replaceChildren(h("p", { class: "muted" }, t("web.loading")));
+    let text;
+    try { text = await fetchRules(this.gameId, language); } catch (err) {
+      this.body.replaceChildren(h("p", { class: "error" }, t("web.endgame.rules_missing")));
+      return;
+    }
+    const doc = renderRules(text, currentHeading(this.gameId, this.getView(), language));
+    this.sheet.dataset.lang = language;
+    this.heading.textContent = doc.title || t("web.endgame.how_to_play");
+    this.body.replaceChildren(doc.intro, ...doc.sections);
+    if (doc.opened) {   // the section at the top, its parent's heading just above it
+      this.body.scrollTop = Math.max(0, doc.opened.offsetTop - this.body.offsetTop - 40);
+    }
+  }
+
+  async relang() {
+    this.button.textContent = t("web.endgame.how_to_play");
+    this.closeButton.textContent = t("web.endgame.close");
+    if (this.isOpen) await this.load();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.sheet.remove();
+  }
+}

@@ -1,0 +1,169 @@
+"""The front door's end and help: the end-of-game summary (bars by category, winners, length, replay,
+play again with the same seats) and the "How to play" panel (rules in the page's language, the current
+phase's section open), and the rules route that only takes a known game and language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .play import play_to_end, start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+def _gid(page) -> str:  # type: ignore[no-untyped-def]
+    page.wait_for_function("() => location.hash.startsWith('#/game/')")
+    return page.evaluate("() => decodeURIComponent(location.hash.split('/')[2])")
+
+
+def test_summary_bars_winners_length_replay_and_play_again(page, server):  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_game(page, server, "cube-europe", 2, bots="random")
+    gid = _gid(page)
+    play_to_end(page)
+    page.wait_for_selector("#game-over [data-chart] [data-bar]")
+    view = httpx.get(f"{server}/api/games/{gid}/spectate").json()
+    scores, winners = view["result"]["scores"], view["result"]["winners"]
+    bars = page.evaluate("""() => [...document.querySelectorAll('#game-over [data-bar]')].map((b) => ({
+        seat: Number(b.dataset.bar), total: Number(b.dataset.total), winner: b.classList.contains('winner'),
+        sum: [...b.querySelectorAll('[data-segment]')].reduce((a, s) => a + Number(s.dataset.value), 0) }))""")
+    assert sorted(b["seat"] for b in bars) == list(range(len(scores)))
+    for b in bars:
+        assert b["sum"] == b["total"] == scores[b["seat"]], b
+        assert b["winner"] == (b["seat"] in winners)
+    # the legend names every category of the board's table (Cube Europe: five), in the same order
+    legend = page.locator("#game-over [data-legend] li").all_inner_texts()
+    heads = page.locator(".ce-final thead th").all_inner_texts()
+    assert legend and legend == heads[1:1 + len(legend)]
+    # the length: the rounds and the players' moves of the replay
+    page.wait_for_function("() => /move/.test(document.querySelector('#game-over [data-length]').textContent)")
+    length = page.inner_text("#game-over [data-length]")
+    replay = httpx.get(f"{server}/api/games/{gid}/replay").json()
+    moves = sum(1 for m in replay["moves"] if m["seat"] >= 0)
+    assert f"{moves} move" in length and "round" in length
+    tie = page.query_selector("#game-over [data-tiebreak]")
+    top = [p for p, sc in enumerate(scores) if sc == max(scores)]
+    assert (tie is not None) == (len(top) > 1)
+
+    # the replay link works
+    page.click("#watch-replay")
+    page.wait_for_selector("#prev")
+    page.go_back()
+    page.wait_for_selector("#play-again")
+
+    # play again: same game, player count, options and seat kinds (bots of the same level), you in seat 0
+    before = httpx.get(f"{server}/api/games/{gid}").json()
+    page.click("#play-again")
+    page.wait_for_function(f"() => location.hash.startsWith('#/game/') && !location.hash.includes({gid!r})")
+    new = _gid(page)
+    after = httpx.get(f"{server}/api/games/{new}").json()
+    assert (after["game"], after["players"], after["options"]) == (before["game"], before["players"], before["options"])
+    assert [(s["kind"], s["level"] if s["kind"] == "bot" else None) for s in after["seats"]] == \
+           [(s["kind"], s["level"] if s["kind"] == "bot" else None) for s in before["seats"]]
+    assert after["seats"][0]["claimed"]
+    page.wait_for_selector("#board [data-board]")
+    page.wait_for_function("() => !document.querySelector('#game-over')")
+    assert page.console_errors == []
+
+
+# the heading of the rules section each Citadels phase is explained in, per language (rules.js RULES_SECTIONS)
+CITADELS_SECTIONS = {"draft": ("Character selection", "选择角色"), "call": ("Calling the characters", "宣读角色"),
+                     "turn": ("Calling the characters", "宣读角色"), "setup": ("Set-up", "游戏准备")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_how_to_play_opens_the_rules_at_the_current_phase(page, server, lang):  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_game(page, server, "citadels", 2, bots="random", lang=lang)
+    gid = _gid(page)
+    page.wait_for_selector("#board [data-board]")
+    page.click("#how-to-play")
+    page.wait_for_selector("#rules-panel details[data-current]")
+    phase = httpx.get(f"{server}/api/games/{gid}/spectate").json()["observation"]["phase"]
+    # the page may have moved on since the panel opened; only a known phase's section is checked
+    current = page.get_attribute("#rules-panel details[data-current]", "data-heading")
+    assert current.startswith(CITADELS_SECTIONS[phase][0 if lang == "en" else 1]) or phase != "draft"
+    assert page.evaluate("() => document.querySelector('#rules-panel details[data-current]').open")
+    # the others are closed; the document is the game's in the page's language
+    opened = page.evaluate("() => [...document.querySelectorAll('#rules-panel details.level-2')].filter((d) => d.open).length")
+    assert opened == 1
+    title = page.inner_text("#rules-title")
+    assert title.startswith("Citadels" if lang == "en" else "富饶之城")
+    text = page.evaluate("() => document.querySelector('#rules-panel').textContent")
+    assert ("胜利条件" in text) if lang == "zh" else ("Tie-break" in text)
+    assert page.query_selector("#rules-panel script, #rules-panel img") is None
+    if lang == "en":
+        page.screenshot(path=str(SHOTS / "how-to-play.png"))
+    # the sheet closes (Escape) and the board's controls are there again
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-panel", state="hidden")
+    assert page.get_attribute("#how-to-play", "aria-expanded") == "false"
+    assert page.console_errors == []
+
+
+def test_the_rules_route_takes_only_a_known_game_and_language(server):  # type: ignore[no-untyped-def]
+    for game in ("cube-europe", "citadels", "kingsburg", "versailles", "gods-playground"):
+        for lang, name in (("en", f"{game}.md"), ("zh", f"{game}.zh.md")):
+            r = httpx.get(f"{server}/api/rules/{game}", params={"lang": lang})
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/markdown")
+            assert r.text == (ROOT / "docs" / "rules" / name).read_text(encoding="utf-8"), \
+                f"meeple/web/rules/{name} differs from docs/rules/{name}: cp docs/rules/*.md meeple/web/rules/"
+    for bad in ("nope", "..", "..%2F..%2Fpyproject.toml", "%2e%2e%2fREADME.md", "citadels.md", "citadels.zh"):
+        assert 400 <= httpx.get(f"{server}/api/rules/{bad}").status_code < 500, bad
+    for lang in ("fr", "../en", "en/../../x", "zh.md"):
+        assert 400 <= httpx.get(f"{server}/api/rules/citadels", params={"lang": lang}).status_code < 500, lang
+
+
+def test_every_board_gives_its_score_breakdown():
+    """Each board module exports scoreBreakdown (the end table and the summary's chart share it)."""
+    boards = ROOT / "meeple" / "web" / "static" / "js" / "boards"
+    for name in ("cube-europe", "citadels", "kingsburg", "versailles", "gods-playground"):
+        source = (boards / f"{name}.js").read_text(encoding="utf-8")
+        assert "export function scoreBreakdown(view)" in source, name
+        assert "scoreBreakdown(" in source.split("export function scoreBreakdown(view)", 1)[1], name
+
+
+def test_every_boards_summary_adds_up_to_the_result(page, server):  # type: ignore[no-untyped-def]
+    """A bots-only game of each game, watched to its end: one bar per player whose segments add up to
+    its score in the result, the winners marked (the spectator's summary: only public facts)."""
+    import time
+
+    import meeple
+
+    games = {}
+    for game_id, info in meeple.games().items():
+        n = info.min_players
+        body = {"game": game_id, "players": n, "seats": [{"kind": "bot", "level": "random"}] * n}
+        r = httpx.post(f"{server}/api/games", json=body)
+        assert r.status_code == 201, r.text
+        games[game_id] = r.json()["id"]
+    deadline = time.time() + 90
+    for game_id, gid in games.items():
+        while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "finished":
+            assert time.time() < deadline, f"{game_id}: the bots did not finish"
+            time.sleep(0.2)
+        result = httpx.get(f"{server}/api/games/{gid}/spectate").json()["result"]
+        page.goto("about:blank")
+        page.goto(f"{server}/#/game/{gid}")
+        page.wait_for_selector("#game-over [data-chart] [data-bar]")
+        bars = page.evaluate("""() => [...document.querySelectorAll('#game-over [data-bar]')].map((b) => ({
+            seat: Number(b.dataset.bar), total: Number(b.dataset.total), winner: b.classList.contains('winner'),
+            sum: [...b.querySelectorAll('[data-segment]')].reduce((a, s) => a + Number(s.dataset.value), 0) }))""")
+        assert sorted(b["seat"] for b in bars) == list(range(len(result["scores"]))), game_id
+        for b in bars:
+            assert b["sum"] == b["total"] == result["scores"][b["seat"]], (game_id, b, result)
+            assert b["winner"] == (b["seat"] in result["winners"]), (game_id, b, result)
+        legend = page.locator("#game-over [data-legend] li").count()
+        assert legend >= 2 or game_id == "cube-europe" and legend >= 1, game_id
+        assert page.query_selector("#play-again") and page.query_selector("#watch-replay")
+        if game_id == "versailles":  # four categories: the screenshot of the summary
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_function("() => /move/.test(document.querySelector('#game-over [data-length]').textContent)")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "end-of-game.png"))
+    assert page.console_errors == []
