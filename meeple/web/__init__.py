@@ -15,10 +15,10 @@ from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).parent / "static"
 
-# The rules documents the "How to play" panel shows: a copy of docs/rules/ shipped in the package (a
-# test keeps the two identical). Only these (game, language) pairs are ever read: the route looks its
-# file up here and never builds a path from what the request says.
-RULES_DIR = Path(__file__).parent / "rules"
+# The rules documents the "How to play" panel shows: docs/rules/ of the checkout meeple runs from, the
+# same files `meeple rules` prints (cli.rules_dir). Only these (game, language) pairs are ever read: the
+# route looks its file up here and never builds a path from what the request says.
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 RULES_GAMES = ("cube-europe", "citadels", "kingsburg", "versailles", "gods-playground")
 RULES_FILES: dict[tuple[str, str], Path] = {
     **{(game, "en"): RULES_DIR / f"{game}.md" for game in RULES_GAMES},
