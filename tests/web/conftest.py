@@ -6,6 +6,7 @@ browsers here, so it is pointed at /usr/bin/chromium. Without Chromium the tests
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -27,15 +28,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serve(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """Run ``app`` with uvicorn on a free local port in a thread; yields its base address."""
     import uvicorn
 
-    from meeple.server import Settings, create_app
-
-    db = tmp_path_factory.mktemp("web") / "meeple.db"
-    app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, http_rate=1000, http_burst=5000,
-                              ws_rate=1000, ws_burst=5000))
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
     srv = uvicorn.Server(config)
@@ -46,9 +43,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.time() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+def web_app(db_path: Path):  # type: ignore[no-untyped-def]
+    """A ``meeple serve`` app on SQLite at ``db_path`` with no bot delay and generous request limits."""
+    from meeple.server import Settings, create_app
+
+    return create_app(Settings(db_url=f"sqlite:///{db_path}", bot_delay=0.0, http_rate=1000, http_burst=5000,
+                               ws_rate=1000, ws_burst=5000))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(web_app(tmp_path_factory.mktemp("web") / "meeple.db")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

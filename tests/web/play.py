@@ -91,3 +91,25 @@ def play_by_board(page, seed: int, timeout: float = 240.0, shot: str = "/tmp/boa
     page.screenshot(path=shot)
     raise AssertionError(f"the game did not end in {timeout:.0f}s; moves so far {played}; status "
                          f"{page.inner_text('#status')!r}; last click error {last_error!r}")
+
+
+TARGETS = "[data-board] [data-action], [data-board] [data-pick]"
+
+
+def assert_fits_a_phone(page, targets: str = TARGETS, width: int = 360, on_screen: bool = False) -> int:
+    """Nothing widens the page past ``width`` (a board pans inside its own frame) and every visible target
+    is at least 32 × 32 px (``on_screen``: and lies within the screen's width). Returns how many were
+    measured, at least one."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    measured = 0
+    for element in page.query_selector_all(targets):
+        if not element.is_visible():
+            continue
+        box = element.bounding_box()
+        name = element.get_attribute("data-action") or element.get_attribute("data-pick")
+        assert box["width"] >= 32 and box["height"] >= 32, (name, box)
+        if on_screen:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)
+        measured += 1
+    assert measured, f"no visible target ({targets})"
+    return measured

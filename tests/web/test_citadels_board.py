@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import threading
 import time
 from collections.abc import Iterator
 
@@ -18,8 +17,8 @@ import pytest
 
 import meeple
 
-from .conftest import _free_port
-from .play import play_by_board, start_game
+from .conftest import serve, web_app
+from .play import assert_fits_a_phone, play_by_board, start_game
 
 pytestmark = pytest.mark.skipif("citadels" not in meeple.games(), reason="Citadels is not registered")
 
@@ -31,25 +30,9 @@ CLICKABLE = "#board:not(.busy) [data-board] [data-action]"
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, object]]:
     """A ``meeple serve`` app like conftest's ``server``, keeping the app: a test reads the true state
     of a game from its hub (what the page must not show)."""
-    import uvicorn
-
-    from meeple.server import Settings, create_app
-
-    db = tmp_path_factory.mktemp("citadels") / "meeple.db"
-    app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, http_rate=1000, http_burst=5000,
-                              ws_rate=1000, ws_burst=5000))
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not srv.started:
-        if time.time() > deadline:
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(timeout=10)
+    app = web_app(tmp_path_factory.mktemp("citadels") / "meeple.db")
+    with serve(app) as base:
+        yield base, app
 
 
 def _truth(app, gid: str) -> dict:
@@ -443,12 +426,7 @@ def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, table)
     start_game(page, base, GAME, 4)
     for _ in range(12):  # the draft, then the first turns
         page.wait_for_selector(CLICKABLE, timeout=20000)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        for element in page.query_selector_all("[data-board] [data-action]"):
-            if element.is_visible():
-                box = element.bounding_box()
-                assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action"), box)
-                assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (element.get_attribute("data-action"), box)
+        assert_fits_a_phone(page, "[data-board] [data-action]", on_screen=True)
         visible = [el for el in page.query_selector_all(CLICKABLE) if el.is_visible()]
         try:
             visible[0].click(timeout=1500)

@@ -12,7 +12,7 @@ import pytest
 import meeple
 from meeple.games.cube_europe.content import TERMS
 
-from .play import play_by_board, start_game
+from .play import assert_fits_a_phone, play_by_board, start_game
 
 pytestmark = pytest.mark.skipif("cube-europe" not in meeple.games(), reason="Cube Europe is not registered")
 
@@ -206,12 +206,7 @@ def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, server
     start_game(page, server, GAME, 2)
     page.wait_for_selector("[data-board] .hex-target.start[data-action]")
     for step in range(2):  # the start hexes, then (after the roll) the dice and their targets
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        shown = [el for el in page.query_selector_all("[data-board] [data-action], [data-board] [data-pick]") if el.is_visible()]
-        assert shown
-        for element in shown:
-            box = element.bounding_box()
-            assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action"), box)
+        assert_fits_a_phone(page)
         if step == 0:
             page.click("[data-board] .hex-target.start[data-action] >> nth=0")
             page.wait_for_selector("#board:not(.busy) [data-board] .ce-die[data-pick]", timeout=15000)

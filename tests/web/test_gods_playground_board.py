@@ -10,7 +10,7 @@ import pytest
 
 import meeple
 
-from .play import play_by_board, start_game
+from .play import assert_fits_a_phone, play_by_board, start_game
 
 pytestmark = pytest.mark.skipif("gods-playground" not in meeple.games(), reason="God's Playground is not registered")
 
@@ -121,11 +121,7 @@ def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, server
     page = context.new_page()
     start_game(page, server, GAME, 3)
     page.wait_for_selector("[data-board] [data-action]")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the map scrolls inside its frame
-    for element in page.query_selector_all("[data-board] [data-action]"):
-        if element.is_visible():
-            box = element.bounding_box()
-            assert box["width"] >= 32 and box["height"] >= 32, (element.get_attribute("data-action"), box)
+    assert_fits_a_phone(page, "[data-board] [data-action]")  # the map scrolls inside its frame
     context.close()
 
 
