@@ -149,6 +149,26 @@ class State:
         outcomes = self.chance_outcomes()
         return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
 
+    def chance_owner(self) -> int | None:
+        """The seat whose roll or draw the pending random outcome is, when it is one seat's (at a real
+        table that player enters it); None when anyone at the table may (the first player, a public
+        reveal). The default: anyone."""
+        return None
+
+    def chance_choices(self, player: int) -> list[Action]:
+        """The outcomes ``player`` is offered to enter for the pending random event at a real table
+        (manual chance): every outcome it might be, judged only from what ``player`` may know. Always
+        includes every legal outcome, and ``determinize(player)`` never changes it (a contract test).
+
+        The default, the legal outcomes themselves, is right when they are public (dice, who starts);
+        a game whose deck holds cards a seat cannot locate offers more (a draw from a deck whose
+        content would tell where the other cards are).
+
+        >>> set(state.legal_actions(meeple.CHANCE)) <= set(state.chance_choices(0))
+        True
+        """
+        return [a for a, _ in self.chance_outcomes()]
+
     def is_over(self) -> bool:
         raise NotImplementedError
 
