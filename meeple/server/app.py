@@ -148,6 +148,8 @@ class CreateGame(Strict):
     turn_timeout: float | None = Field(None, ge=0.5, le=60 * 60 * 24 * 30,
                                        description="seconds a person may take before a bot plays their seat")
     fallback_level: Annotated[str, Field(max_length=200)] = "heuristic"
+    referee: StrictBool = Field(False, description="referee a real table: the seats enter every die roll and card "
+                                                   "draw (the view's 'chance' list) and meeple keeps the rules and score")
 
     @field_validator("player_name")
     @classmethod
@@ -220,6 +222,11 @@ class LegalAction(Open):
 
 
 class View(Open):
+    """A seat's view. A referee game's view also holds ``referee`` (true), ``chance_due`` (a die roll or a
+    card draw waits to be entered), ``chance_owner`` (the seat whose roll or draw it is, None: anyone) and
+    ``chance`` (the outcomes you may enter now, as in ``legal``: send one as your move; empty unless it
+    is yours to enter)."""
+
     type: Literal["view"] = "view"
     game_id: str
     game: str
@@ -340,7 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
-            client=request.client.host if request.client else "?",
+            client=request.client.host if request.client else "?", referee=body.referee,
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")

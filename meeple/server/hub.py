@@ -233,6 +233,29 @@ def load_game_rules(row: dict[str, Any]) -> meeple.core.Game:
     return meeple.load(row["game"], players=row["players"], **json.loads(row["options"]))
 
 
+def fresh_state(row: dict[str, Any]) -> State:
+    """The stored game's starting position: its rules, its seed, and who draws chance (a referee
+    game's table enters every random outcome: ``chance="manual"``)."""
+    return load_game_rules(row).new_game(seed=row["seed"], chance=row.get("chance") or "auto")
+
+
+def is_referee(g: "LiveGame") -> bool:
+    """A game refereed at a real table: its random outcomes are entered by the seats."""
+    return g.row.get("chance") == "manual"
+
+
+def may_enter_chance(g: "LiveGame", seat: int | None) -> bool:
+    """Whether ``seat`` may enter the pending random outcome now: a referee game waiting for chance,
+    a seat held by a person, and the outcome is that seat's own (its roll, its draw) or anyone's."""
+    if seat is None or not is_referee(g) or g.state.to_move() != [CHANCE]:
+        return False
+    row = g.seats[seat]
+    if row["kind"] != "human" or not row["claimed"]:
+        return False
+    owner = g.state.chance_owner()
+    return owner is None or owner == seat or g.bot_plays(owner)
+
+
 @dataclass
 class Replayed:
     """A game rebuilt from its seed and stored events (``replay``)."""
@@ -255,7 +278,7 @@ def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> Replayed:
         elif stack:
             undone.add((len(stack) - 1, stack.pop()[2]))
             last_undo = e["seq"]
-    state = load_game_rules(row).new_game(seed=row["seed"])
+    state = fresh_state(row)
     moves = []
     for seq, seat, text in stack:
         action = state.action_from_json(json.loads(text))
@@ -443,8 +466,10 @@ class Hub:
 
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
                      join: int | None, name: str | None, private: bool, turn_timeout: float | None,
-                     fallback_level: str, player_name: str | None, client: str | None = None) -> dict[str, Any]:
-        """A new game (``client``: the creator's address, which the creation rate limit counts)."""
+                     fallback_level: str, player_name: str | None, client: str | None = None,
+                     referee: bool = False) -> dict[str, Any]:
+        """A new game (``client``: the creator's address, which the creation rate limit counts;
+        ``referee``: the people at a real table enter every die roll and card draw)."""
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
@@ -472,7 +497,8 @@ class Hub:
         elif join not in humans:
             raise BadRequest("server.not_human_seat", args={"seat": join, "humans": ", ".join(map(str, humans))})
         seed = secrets.randbits(52)
-        state = rules.new_game(seed=seed)  # fails now rather than at first view
+        chance = "manual" if referee else None
+        state = rules.new_game(seed=seed, chance=chance or "auto")  # fails now rather than at first view
         gid = secrets.token_urlsafe(9)
         now = time.time()
         token = new_secret() if join is not None else None
@@ -495,7 +521,7 @@ class Hub:
             "id": gid, "game": rules.id, "players": n, "options": json.dumps(rules.options, sort_keys=True),
             "seed": seed, "status": status, "private": private, "turn_timeout": turn_timeout,
             "name": name, "created_at": now, "updated_at": now, "finished_at": None,
-            "seen_at": now, "creator_seat": join,
+            "seen_at": now, "creator_seat": join, "chance": chance,
         }
         await self._write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
         # in memory at once: the stored game is exactly this new state (its seed, no events yet)
@@ -617,17 +643,24 @@ class Hub:
                 raise Conflict("server.person_again")
             if not by_bot and g.bot_plays(seat):
                 raise Forbidden("server.bot_playing", seq=g.seq)
-            if seat not in state.to_move():
+            player = seat
+            if seat not in state.to_move() and not by_bot and may_enter_chance(g, seat):
+                player = CHANCE  # a referee game: this seat enters what the table rolled or drew
+            elif seat not in state.to_move():
                 raise Unprocessable(Message("core.not_your_turn", {"game": state.game.id, "seat": seat,
                                                                    "seats": list(state.to_move())}), seq=g.seq)
             try:
-                action = state.parse_action(text, seat) if text is not None else state.action_from_json(data)
+                action = state.parse_action(text, player) if text is not None else state.action_from_json(data)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
                 raise Unprocessable.of(exc, seq=g.seq) from None
+            if player == CHANCE and action not in state.legal_actions(CHANCE):
+                # an outcome the seat was offered (it could not know better) that the game cannot have:
+                # the table and meeple disagree; said without telling where that card is
+                raise Unprocessable("server.chance_not_possible", args={"outcome": str(action)[:80]}, seq=g.seq)
             try:
-                report = state.apply_reporting(action, seat)
+                report = state.apply_reporting(action, player)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
@@ -641,7 +674,7 @@ class Hub:
             action_json = action.to_json()
 
             notify = self.origin if self.bus is not None and self.bus.in_transaction else None
-            row = EventRow(gid, seq, seat, "move", dumps(action_json), notify)
+            row = EventRow(gid, seq, player, "move", dumps(action_json), notify)
 
             def job(conn: Any) -> None:
                 row(conn)
@@ -658,10 +691,10 @@ class Hub:
                 await self._reload(g)
                 self.changed(g)
                 raise Unavailable("server.not_saved") from None
-            self._announce(gid, rows=finished, move=Move(gid, seq, seat, row.action))
+            self._announce(gid, rows=finished, move=Move(gid, seq, player, row.action))
             g.seq = seq
-            g.moves.append(MoveRecord(seq, seat, action, report, row.action))
-            g.waiting_since[seat] = time.monotonic()
+            g.moves.append(MoveRecord(seq, player, action, report, row.action))
+            g.waiting_since[player] = time.monotonic()
             if finished:
                 g.row["status"] = "finished"
                 log_game("finished", g)
@@ -688,7 +721,7 @@ class Hub:
             if wait:
                 raise TooMany("server.too_many_undos", args={"wait": f"{wait:.0f}"}, retry_after=wait, seq=g.seq)
             last = g.moves[-1]
-            before = load_game_rules(g.row).new_game(seed=g.row["seed"])
+            before = fresh_state(g.row)
             for m in g.moves[:-1]:
                 before.apply(m.action, m.seat)
             seq = g.seq + 1
@@ -741,7 +774,8 @@ class Hub:
                 shared = g.cache[("shared", lang)] = (g.seat_meta(lang), g.status, public_facts(g.state))
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
-                                 can_undo=self.undo_possible(g, viewer), public=public, lang=lang)
+                                 can_undo=self.undo_possible(g, viewer), public=public, lang=lang,
+                                 enters_chance=may_enter_chance(g, viewer))
             hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang), g.events_for(viewer))
         return hit
 
@@ -1144,7 +1178,7 @@ class Hub:
             "name": row["name"], "players": row["players"], "options": json.loads(row["options"]),
             "status": row["status"], "private": bool(row["private"]), "turn_timeout": row["turn_timeout"],
             "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
-            "creator_seat": row.get("creator_seat"),
+            "creator_seat": row.get("creator_seat"), "referee": row.get("chance") == "manual",
             "seats": [
                 {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": s["name"],
                  "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"])}
@@ -1155,7 +1189,7 @@ class Hub:
     async def replay_moves(self, g: LiveGame, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         if not g.state.is_over() and not g.closed:
             raise Forbidden("server.replay_later")
-        state = load_game_rules(g.row).new_game(seed=g.row["seed"])
+        state = fresh_state(g.row)
         moves = []
         for i, m in enumerate(g.moves):
             moves.append({"step": i + 1, "seq": m.seq, "seat": m.seat, "action": m.action.to_json(),
@@ -1174,7 +1208,7 @@ class Hub:
             raise Forbidden("server.replay_later")
         if not 0 <= step <= len(g.moves):
             raise NotFound("server.bad_step", args={"last": len(g.moves)})
-        state = load_game_rules(g.row).new_game(seed=g.row["seed"])
+        state = fresh_state(g.row)
         for m in g.moves[:step]:
             state.apply(m.action, m.seat)
         return {

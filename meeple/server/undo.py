@@ -7,6 +7,10 @@ reveals calls ``State.reveal()``; chance outcomes are counted). And each move on
 position: the same move made again after an undo is an ordinary move, so a seat cannot fill the
 log with undo/redo pairs (the undos are also rate limited per seat, ``Settings.undo_rate``).
 
+At a referee game (a real table entering its own dice and cards) a random outcome entered by mistake
+(a mis-tapped die) may be taken back by any person at the table, as long as nothing was done after it:
+the table, not meeple, holds the dice, so taking the entry back hides nothing anyone has not seen.
+
 >>> undo_refusal(game, seat) is None   # may this seat undo now?
 True
 """
@@ -14,6 +18,8 @@ True
 from __future__ import annotations
 
 from typing import Any, NamedTuple
+
+from meeple.core import CHANCE
 
 
 class Refusal(NamedTuple):
@@ -30,6 +36,11 @@ def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
     if not game.moves or game.moves[-1].seq != game.seq:
         return Refusal(409, "server.undo_nothing")
     last = game.moves[-1]
+    if last.seat == CHANCE and game.row.get("chance") == "manual":
+        row = game.seats[seat]
+        if row["kind"] != "human" or not row["claimed"]:
+            return Refusal(403, "server.undo_not_yours")
+        return None
     if last.seat != seat:
         return Refusal(403, "server.undo_not_yours")
     if game.bot_plays(seat):

@@ -62,6 +62,28 @@ def legal_list(state: State, seat: int, lang: str = DEFAULT_LANGUAGE) -> list[di
     return out
 
 
+def chance_list(state: State, seat: int, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """The random outcomes ``seat`` is offered to enter at a referee game (``State.chance_choices``:
+    judged only from what that seat may know), each as in ``legal_list``.
+
+    A sentence (``label``) comes only with outcomes the game declares public (it keeps the default
+    ``chance_choices``): a chance sentence tells the outcome's probability, and the probability of a
+    card drawn from a deck tells how many of it the deck still holds. Otherwise ``label`` is None and
+    the board names the outcome from its own content."""
+    public = type(state).chance_choices is State.chance_choices
+    out = []
+    for a in state.chance_choices(seat):
+        as_json, text = action_forms(a)
+        out.append({"action": as_json, "text": text, "label": state.describe(a, CHANCE, lang) if public else None})
+    return out
+
+
+def chance_facts(state: State) -> dict[str, Any]:
+    """What everyone at a referee game sees of a pending random outcome: that one is due, and whose it is."""
+    due = state.chance == "manual" and state.to_move() == [CHANCE]
+    return {"chance_due": due, "chance_owner": state.chance_owner() if due else None}
+
+
 def result(state: State) -> dict[str, Any] | None:
     """Scores and winners, only once the game is over (running scores may use hidden facts)."""
     if not state.is_over():
@@ -77,13 +99,20 @@ def public_facts(state: State) -> tuple[list[int], bool, dict[str, Any] | None]:
 def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
                 can_undo: bool = False,
                 public: tuple[list[int], bool, dict[str, Any] | None] | None = None,
-                lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+                lang: str = DEFAULT_LANGUAGE, enters_chance: bool = False) -> dict[str, Any]:
     """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
 
     The legal actions are computed only for a seat that is to move (everyone else gets ``[]``).
-    ``public``: ``public_facts(state)`` if already known (it is the same for every viewer)."""
+    ``public``: ``public_facts(state)`` if already known (it is the same for every viewer).
+    ``enters_chance``: the viewer may enter the pending random outcome of a referee game (its
+    ``chance`` list holds the outcomes offered to it; everyone else's is empty)."""
     to_move, over, outcome = public if public is not None else public_facts(state)
     mine = viewer is not None and viewer in to_move
+    referee = state.chance == "manual"
+    extra: dict[str, Any] = {}
+    if referee:
+        extra = {"referee": True, **chance_facts(state),
+                 "chance": chance_list(state, viewer, lang) if enters_chance and viewer is not None else []}
     return {
         "seq": seq,
         "status": status,
@@ -94,11 +123,13 @@ def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seat
         "can_undo": bool(can_undo),
         "seats": seats,
         "result": outcome,
+        **extra,
     }
 
 
 def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, status: str,
-              seats: list[dict[str, Any]], can_undo: bool = False, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+              seats: list[dict[str, Any]], can_undo: bool = False, lang: str = DEFAULT_LANGUAGE,
+              enters_chance: bool = False) -> dict[str, Any]:
     """The view of ``viewer`` (a seat, or None for a spectator) without its log lines."""
     return {
         "type": "view",
@@ -106,7 +137,8 @@ def base_view(state: State, viewer: int | None, *, game_id: str, seq: int, statu
         "game": state.game.id,
         "seat": viewer,
         "observation": state.observation(viewer),
-        **view_fields(state, viewer, seq=seq, status=status, seats=seats, can_undo=can_undo, lang=lang),
+        **view_fields(state, viewer, seq=seq, status=status, seats=seats, can_undo=can_undo, lang=lang,
+                      enters_chance=enters_chance),
     }
 
 

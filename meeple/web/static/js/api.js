@@ -12,10 +12,25 @@ export function seats() {
 
 export function seatFor(gid) { return seats()[gid] || null; }
 
-export function remember(gid, seat, token) {
+// `table`: a referee game played at one device, every seat's token by seat number (the page shows
+// the seat whose turn it is).
+export function remember(gid, seat, token, table = null) {
   const all = seats();
-  all[gid] = { seat, token };
+  all[gid] = table ? { seat, token, table } : { seat, token };
   localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+// A referee game at one device: this browser takes every person's seat of the game just created (`res`,
+// the answer of POST /api/games, with the invite codes it holds) and the game page shows the seat
+// whose turn it is.
+export async function holdTheTable(res) {
+  const table = { [res.seat]: res.token };
+  for (const inv of res.invites) {
+    const joined = await api(`/api/games/${encodeURIComponent(res.id)}/join`, { method: "POST",
+      body: { seat: inv.seat, invite: inv.code } });
+    table[inv.seat] = joined.token;
+  }
+  remember(res.id, res.seat, res.token, table);
 }
 
 export function forget(gid) {

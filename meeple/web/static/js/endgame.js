@@ -7,7 +7,7 @@
 //   length: { rounds | years | turns: n } } — the same function its own end table is drawn with.
 // Everything here comes from the finished view (and, once the game is over, the public move count of
 // its replay and its public summary): nothing hidden.
-import { api, remember } from "./api.js";
+import { api, holdTheTable, remember } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -132,12 +132,17 @@ export async function playAgain(page, invitesBox) {
   const seats = old.seats.map((x) => (x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human", level: x.level }));
   const mine = page.mine && old.seats[page.mine.seat] && old.seats[page.mine.seat].kind === "human" ? page.mine.seat : null;
   const body = { game: old.game, players: old.players, options: old.options || {}, seats, join: mine,
-    private: Boolean(old.private), name: old.name || null,
+    private: Boolean(old.private), name: old.name || null, referee: Boolean(old.referee),
     player_name: mine !== null ? old.seats[mine].name || null : null };
   if (old.turn_timeout) body.turn_timeout = old.turn_timeout;
   const res = await api("/api/games", { method: "POST", body });
-  if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
   const go = `#/game/${encodeURIComponent(res.id)}`;
+  if (res.token !== null && res.token !== undefined && page.mine && page.mine.table) {
+    await holdTheTable(res); // the same table at the same device
+    location.hash = go;
+    return res;
+  }
+  if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
   if (!res.invites || !res.invites.length) { location.hash = go; return res; }
   const base = `${location.origin}${location.pathname}`;
   invitesBox.replaceChildren(h("h3", {}, t("web.invite.title")), h("p", {}, t("web.invite.explain")),

@@ -1,11 +1,13 @@
 // A game page: the live view over the WebSocket, the board, the actions you may take, the log.
-import { api, seatFor, forget, socketUrl, errorText } from "./api.js";
+import { api, seatFor, forget, remember, socketUrl, errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, lang, show, term } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
 import { summaryPanel } from "./endgame.js";
 import { RulesPanel } from "./rules.js";
+import { chanceTray } from "./referee.js";
+import { Curtain } from "./curtain.js";
 
 let live = null;
 
@@ -42,6 +44,7 @@ class GamePage {
       controls: h("div", { class: "controls" }),
     };
     this.el.title = h("h1", {}, gameTitle(info));
+    this.curtain = new Curtain((p) => this.seatName(p));
     this.rules = new RulesPanel(info.id, () => this.view);
     this.el.moveHead = h("h2", {}, t("web.game.your_move"));
     this.el.logHead = h("h2", {}, t("web.game.log"));
@@ -53,7 +56,7 @@ class GamePage {
         h("aside", { class: "side" },
           h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls),
           h("section", { class: "panel" }, this.el.logHead, this.el.log))),
-      this.rules.sheet);
+      this.rules.sheet, this.curtain.el);
     this.onKey = (ev) => this.key(ev);
     this.onRedraw = () => { if (this.view) this.render(); };
     document.addEventListener("keydown", this.onKey);
@@ -170,6 +173,40 @@ class GamePage {
     return (this.view && this.view.seats[p] && this.view.seats[p].color) || seatLabel(this.info, p);
   }
 
+  // A referee game: the outcome the table rolled or drew, entered from the chance tray.
+  enterChance(entry) {
+    if (!this.view || !(this.view.chance || []).length || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.pending = null;
+    this.send(entry);
+  }
+
+  // One device for the whole table (hot-seat): the seat whose turn it is, when this device holds it
+  // and the view shown is another seat's (null: stay).
+  tableSeat(v) {
+    const table = this.mine && this.mine.table;
+    if (!table || v.over) return null;
+    const held = (p) => p !== null && p !== undefined && table[p] !== undefined;
+    if (v.chance_due) {
+      if (held(v.chance_owner) && v.chance_owner !== v.seat) return v.chance_owner;
+      return null;
+    }
+    if (v.to_move.includes(v.seat)) return null;
+    const next = v.to_move.find(held);
+    return next === undefined ? null : next;
+  }
+
+  switchSeat(seat) {
+    const table = this.mine.table;
+    this.mine = { seat, token: table[seat], table };
+    remember(this.gid, seat, table[seat], table);
+    this.view = null;
+    this.curtain.pass(seat);
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.connect(true);
+  }
+
   act(entry) {
     if (!this.view || !this.view.your_turn || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.pending = { text: entry.text, retried: false, waiting: false };
@@ -189,6 +226,9 @@ class GamePage {
 
   render() {
     const v = this.view;
+    if (!v) return;
+    const handOver = this.tableSeat(v);
+    if (handOver !== null) { this.switchSeat(handOver); return; }
     if (this.pending && this.pending.waiting && v.seq !== undefined) {
       this.pending.waiting = false;
       const again = v.your_turn && v.legal.find((e) => e.text === this.pending.text);
@@ -197,10 +237,12 @@ class GamePage {
     this.el.actions.classList.remove("busy");
     this.el.board.classList.remove("busy");
     const waiting = v.to_move.map((p) => this.seatName(p));
+    const owner = v.chance_owner === null || v.chance_owner === undefined ? null : this.seatName(v.chance_owner);
     this.el.status.textContent = v.over ? t("web.game.over")
       : v.your_turn ? t("web.game.your_turn", { seat: this.seatName(v.seat) })
+      : v.chance_due ? (owner ? t("web.referee.status_of", { seat: owner }) : t("web.referee.status"))
       : waiting.length ? t("web.game.waiting", { seats: waiting }) : "…";
-    this.el.status.className = `status ${v.your_turn ? "your-turn" : ""}`;
+    this.el.status.className = `status ${v.your_turn || (v.chance || []).length ? "your-turn" : ""}`;
     this.el.seats.replaceChildren(...v.seats.map((s) => h("li", {
       class: `chip seat-${s.seat} ${v.to_move.includes(s.seat) ? "to-move" : ""} ${s.seat === v.seat ? "me" : ""}`,
     }, s.seat === v.seat ? t("web.you_suffix", { seat: this.seatName(s.seat) }) : this.seatName(s.seat), " ",
@@ -212,6 +254,9 @@ class GamePage {
     const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat, events: this.events };
     this.board = boardFor(v.game);
     this.board.render(this.el.board, v, ui);
+    const tray = chanceTray(v, { seatName: ui.seatName, enter: (entry) => this.enterChance(entry),
+      redraw: () => this.render(), nameOf: this.board.chanceName });
+    if (tray) (this.el.board.querySelector("[data-board]") || this.el.board).prepend(tray);
     this.renderActions(v);
     this.renderLog();
     this.renderSummary(v);
@@ -219,7 +264,9 @@ class GamePage {
 
   renderActions(v) {
     if (v.over) { this.el.actions.replaceChildren(h("p", {}, t("web.game.is_over"))); }
-    else if (!v.legal.length) {
+    else if (!v.legal.length && (v.chance || []).length) {
+      this.el.actions.replaceChildren(h("p", { class: "muted" }, t("web.referee.on_board")));
+    } else if (!v.legal.length) {
       this.el.actions.replaceChildren(h("p", { class: "muted" }, v.seat === null ? t("web.game.watching") : t("web.game.not_your_turn")));
     } else {
       this.el.actions.replaceChildren(h("ol", { class: "action-list" }, v.legal.map((entry, i) =>

@@ -2,7 +2,7 @@
 // what it is, how many open games wait for players) with "Play now" against bots in one click; "Set up a
 // game" (player count, who sits where, options in the rulebook's words); the games to join, yours in
 // progress, the others being played, and the finished ones to replay, every seat by its player's name.
-import { api, forget, remember, seatFor } from "./api.js";
+import { api, forget, holdTheTable, remember, seatFor } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
@@ -55,9 +55,10 @@ export async function showLobby(main, keep = null) {
   const form = createForm(catalog, keep);
   const setup = h("section", { class: "panel setup", id: "setup", "aria-labelledby": "setup-title" },
     h("h2", { id: "setup-title" }, t("web.setup.title")), h("p", { class: "muted" }, t("web.setup.explain")), form);
-  const choose = (gameId) => {
+  const choose = (gameId, table = null) => {
     const sel = form.querySelector("#game");
     if (sel.value !== gameId) { sel.value = gameId; sel.dispatchEvent(new Event("change")); }
+    if (table) { const where = form.querySelector("#table"); where.value = table; where.dispatchEvent(new Event("change")); }
     setup.scrollIntoView({ behavior: "smooth", block: "start" });
     sel.focus({ preventScroll: true });
   };
@@ -148,7 +149,9 @@ function gameCard(g, catalog, openToJoin, other, choose) {
           onclick: (ev) => playNow(g, players, level, ev.currentTarget) },
         t("web.gallery.play_now"),
         h("small", {}, players > 1 ? t("web.gallery.play_now_with", { n: players - 1, level: levelName(level) }) : t("web.gallery.play_now_solo"))),
-        h("button", { type: "button", class: "set-up", "data-setup": g.id, onclick: () => choose(g.id) }, t("web.gallery.set_up")))));
+        h("button", { type: "button", class: "set-up", "data-setup": g.id, onclick: () => choose(g.id) }, t("web.gallery.set_up")),
+        h("button", { type: "button", class: "set-up referee", "data-referee": g.id, title: t("web.referee.gallery_help"),
+          onclick: () => choose(g.id, "device") }, t("web.referee.gallery")))));
 }
 
 function playNowPlayers(g) {
@@ -229,6 +232,18 @@ function createForm(catalog, keep) {
     ...catalog.bot_levels.filter((l) => !MENU_LEVELS.includes(l) && l !== "ismcts")];
   const startLevel = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
   const chosen = {}; // seat select name → the value chosen there: kept while seats come and go
+  const tableSel = h("select", { id: "table", name: "table", "aria-describedby": "table-help" },
+    ["online", "device", "phones"].map((v) => h("option", { value: v }, t(`web.referee.table.${v}`))));
+  const tableHelp = h("small", { class: "help", id: "table-help" });
+  const tableBox = h("div", { class: "option table-choice" },
+    h("label", { for: "table", class: "option-name" }, t("web.referee.table")), tableSel, tableHelp);
+  const referee = () => tableSel.value !== "online";
+  tableSel.addEventListener("change", () => {
+    tableHelp.textContent = t(`web.referee.table_help.${tableSel.value}`);
+    if (referee()) for (const el of seatsBox.querySelectorAll("select")) el.value = "human"; // a real table: people
+    drawSeats();
+  });
+  tableHelp.textContent = t("web.referee.table_help.online");
 
   function count() {
     const g = current();
@@ -244,13 +259,15 @@ function createForm(catalog, keep) {
     for (let i = 0; i < n; i++) {
       const label = seatLabel(g, i);
       const sel = h("select", { name: `seat${i}`, id: `seat-${i}`, "aria-label": t("web.lobby.seat_of", { seat: label }) },
-        h("option", { value: "human" }, i === 0 ? t("web.setup.you") : t("web.setup.invite")),
+        h("option", { value: "human" }, i === 0 ? t("web.setup.you")
+          : tableSel.value === "device" ? t("web.referee.at_device") : t("web.setup.invite")),
         levels.map((lvl) => h("option", { value: `bot:${lvl}` }, t("web.setup.bot", { level: levelName(lvl) }))));
       sel.value = chosen[sel.name] && [...sel.options].some((o) => o.value === chosen[sel.name]) ? chosen[sel.name]
-        : i === 0 ? "human" : `bot:${startLevel}`;
+        : i === 0 || referee() ? "human" : `bot:${startLevel}`;
       const help = h("small", { class: "level-help muted", id: `seat-help-${i}` });
       const explain = () => {
-        help.textContent = sel.value === "human" ? (i === 0 ? t("web.setup.you_help") : t("web.setup.invite_help"))
+        help.textContent = sel.value === "human" ? (i === 0 ? t("web.setup.you_help")
+          : tableSel.value === "device" ? t("web.referee.at_device_help") : t("web.setup.invite_help"))
           : levelHelp(catalog, sel.value.slice(4));
       };
       sel.addEventListener("change", () => { chosen[sel.name] = sel.value; explain(); });
@@ -315,7 +332,7 @@ function createForm(catalog, keep) {
       h("label", {}, h("span", {}, t("web.lobby.game")), gameSel),
       h("label", {}, h("span", {}, t("web.lobby.players")), playersIn, playersHint),
       h("label", {}, h("span", {}, t("web.lobby.your_name")), nameIn)),
-    summary, seatsBox, optionsBox, h("div", { class: "form-row end" }, startButton));
+    summary, tableBox, seatsBox, optionsBox, h("div", { class: "form-row end" }, startButton));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = current();
@@ -334,9 +351,11 @@ function createForm(catalog, keep) {
     try {
       const res = await api("/api/games", { method: "POST", body: {
         game: g.id, players: seats.length, options, seats, join: you >= 0 ? you : null,
-        player_name: name || null } });
-      if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
-      if (res.invites.length) showInvites(res, g);
+        player_name: name || null, referee: referee() } });
+      if (res.token !== null && res.token !== undefined && tableSel.value === "device") {
+        await holdTheTable(res);
+      } else if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
+      if (res.invites.length && tableSel.value !== "device") showInvites(res, g);
       else location.hash = `#/game/${encodeURIComponent(res.id)}`;
     } catch (err) { toast(t("web.error.start", { reason: err.message })); }
     startButton.disabled = false;
