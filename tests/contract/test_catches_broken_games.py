@@ -12,10 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from meeple.core import Action
+from meeple.core import Action, State
 from meeple.core import registry
 
-from . import test_clone, test_hidden, test_json, test_play, test_reject, test_reveal
+from . import test_chance_choices, test_clone, test_hidden, test_json, test_play, test_reject, test_reveal
 from .harness import Config
 from .toy import INFO, ToyState
 
@@ -116,6 +116,29 @@ class RevealsEverything(ToyState):
         super()._apply(action, player)
 
 
+class OffersTheDeck(ToyState):
+    """Offers a draw's exact outcomes (the deck's content) at a real table: tells the seat the others' hands."""
+
+    def chance_choices(self, player):  # noqa: ANN001, ANN202
+        return State.chance_choices(self, player)
+
+
+class OffersOnlyItsGuess(ToyState):
+    """Offers only the values the seat holds itself: the card really drawn may be missing."""
+
+    def chance_choices(self, player):  # noqa: ANN001, ANN202
+        if self.phase == "start" or not self.pending:
+            return super().chance_choices(player)
+        return [Action("draw", (v,)) for v in sorted(set(self.hands[player]))]
+
+
+class SecretChanceOwner(ToyState):
+    """Names the owner of a draw from the deck's content, which a determinized copy does not keep."""
+
+    def chance_owner(self):  # noqa: ANN202
+        return len(set(self.deck)) % self.players if self.pending else None
+
+
 CASES = [
     (LeakyObservation, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
     (ResamplesOwnHand, test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows),
@@ -127,6 +150,9 @@ CASES = [
     (NeverEnds, test_play.test_random_game_ends_and_keeps_every_promise_after_every_action),
     (DuplicateActions, test_play.test_random_game_ends_and_keeps_every_promise_after_every_action),
     (BadActionText, test_json.test_every_legal_action_round_trips_through_text_and_json),
+    (OffersTheDeck, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
+    (OffersOnlyItsGuess, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
+    (SecretChanceOwner, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
 ]
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import meeple
 
-from . import test_clone, test_hidden, test_json, test_play, test_reject
+from . import test_chance_choices, test_clone, test_hidden, test_json, test_play, test_reject
 from .harness import CONFIG_IDS, CONFIGS, Config, check_every_step, seats
 
 pytestmark = pytest.mark.slow
@@ -30,6 +30,7 @@ def test_many_more_random_games(config: Config) -> None:
         test_clone.test_playing_on_a_clone_leaves_the_original_unchanged(config, seed)
         test_hidden.test_observation_is_json_and_determinize_keeps_what_the_seat_knows(config, seed)
         test_reject.test_wrong_actions_are_rejected_and_change_nothing(config, seed)
+        test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden(config, seed)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)

@@ -108,6 +108,19 @@ class ToyState(State):
             return [(Action("draw", (v,)), float(self.deck.count(v))) for v in sorted(set(self.deck))]
         return [(Action("roll", (d,)), 1.0) for d in range(1, 7)]
 
+    def chance_owner(self) -> int | None:
+        """A draw is the drawing seat's; the start player and the die are anyone's."""
+        return self.pending[0] if self.phase != "start" and self.pending else None
+
+    def chance_choices(self, player: int) -> list[Action]:
+        """A draw offers every value with a copy ``player`` cannot see (not in its hand or bid, not
+        discarded, not a revealed bid): the deck's exact content would tell it the others' hands."""
+        if self.phase == "start" or not self.pending:
+            return super().chance_choices(player)
+        seen = list(self.hands[player]) + list(self.discard)
+        seen += [b for q, b in enumerate(self.bids) if b is not None and (self.revealed or q == player)]
+        return [Action("draw", (v,)) for v in VALUES if seen.count(v) < COPIES]
+
     def _legal_actions(self, player: int) -> list[Action]:
         hand = sorted(set(self.hands[player]))
         if self.phase == "bid":

@@ -269,6 +269,57 @@ class CitadelsState(State):
             return A_DRAW[self.pool[rng.randbelow(len(self.pool))]]
         return super().sample_chance(rng)
 
+    # ------------------------------------------------------------------ the referee's hooks (manual chance)
+    def chance_owner(self) -> int | None:
+        """A district draw is the drawing seat's (the next entry of the public draw queue ``dq``);
+        the crown and the character deals before the draft are anyone's."""
+        if self.chance_kind == "draw" and self.dq:
+            return self.dq[0] >> 1
+        return None
+
+    def chance_choices(self, player: int) -> list[Action]:
+        """What ``player`` is offered to enter at a real table, judged from what it may know only.
+
+        Draw: every district kind with a copy ``player`` cannot locate (``_districts_unseen_by``),
+        not the deck's exact content, which would tell it which cards the others hold. Character
+        deals before the draft: every character of the game not yet dealt face up (the face-down
+        card is nobody's to know; a face-up deal is never the rank-4 character), not the exact
+        remaining set, which would name the face-down card. The crown is public: the default.
+        See "Assumptions" in docs/rules/citadels.md.
+        """
+        kind = self.chance_kind
+        if kind == "draw":
+            unseen = set(self._districts_unseen_by(player))
+            return [A_DRAW[d] for d in range(ND) if d in unseen]
+        if kind in ("down", "up"):
+            face_up = {c for h, c in self.steps if h == UP}
+            table = A_DEAL_DOWN if kind == "down" else A_DEAL_UP
+            return [table[c] for c in self.chars
+                    if c not in face_up and (kind == "down" or C_RANK[c] != 4)]
+        return super().chance_choices(player)
+
+    def _districts_unseen_by(self, p: int) -> list[int]:
+        """The district cards whose place ``p`` does not know: the deck, the others' hands but for the
+        cards ``p`` knows there, the deck-bottom cards ``p`` did not see, and another seat's drawn,
+        redraw or Wizard cards. The same multiset ``_resample_districts(p)`` re-deals, so determinize
+        keeps it."""
+        unseen: list[int] = list(self.pool)
+        for q in range(self.game.players):
+            if q == p:
+                continue
+            hand = list(self.hands[q])
+            for d in self.known[p][q]:
+                if d in hand:
+                    hand.remove(d)
+            unseen += hand
+        unseen += [d for d, mask in zip(self.bottom, self.bottom_known) if not mask >> p & 1]
+        if self.cur_seat != p:
+            unseen += self.drawn
+            unseen += self.redraw
+        if self.wiz and self.wiz[1] == 1 and p not in (self.cur_seat, self.wiz[0]):
+            unseen.append(self.wiz[2])
+        return unseen
+
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self, player: int) -> list[Action]:
         if player == CHANCE:

@@ -136,6 +136,17 @@ class CubeEuropeState(State):
         table = _BOARD if phase == "deal" else _CARD
         return [(table[c], 1.0) for c in self.unseen]
 
+    def chance_owner(self) -> int | None:
+        """A round's roll is one seat's own two dice (「每一轮所有玩家先掷2个骰子」, in seat order from the
+        start card), and a set-up board deal is the card that becomes the next seat's board; the start
+        card and the market draws are anyone's. Nothing drawn is secret (``unseen`` is public), so the
+        offered outcomes stay the default (the legal ones)."""
+        if self.phase == "roll":
+            return self.current_player()
+        if self.phase == "deal":
+            return len(self.boards)
+        return None
+
     def sample_chance(self, rng: Rng) -> Action:
         """Same distribution as ``chance_outcomes``, without building the list."""
         if self.phase == "roll":

@@ -275,6 +275,15 @@ class KingsburgState(State):
             return [(KING[d], 1.0) for d in range(1, 7)]
         return [(a, 1.0) for a in ENEMY_ACT[self.year - 1]]
 
+    def chance_owner(self) -> int | None:
+        """A "roll" task is the rolling seat's own dice (the seat at index 1 of the task); the King's
+        die and the enemy card are anyone's. The dice and the enemy deck are public, so the offered
+        outcomes stay the default (the legal ones)."""
+        t = self.queue[0] if self.queue else None
+        if t is not None and t[0] == "roll":
+            return t[1]
+        return None
+
     def sample_chance(self, rng) -> Action:
         t = self.queue[0]
         k = t[0]
