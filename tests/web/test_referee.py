@@ -80,7 +80,7 @@ def test_a_mistapped_roll_is_taken_back(server: str, page) -> None:  # type: ign
     _open_referee_table(page, server)
     _until_the_tray(page, "Red")
     _enter(page, [5, 5, 5])
-    page.wait_for_selector("#undo")
+    _until_the_tray(page, "Blue")  # the device passed to Blue, who may take Red's entry back too
     page.click("#undo")
     _until_the_tray(page, "Red")
     _enter(page, [6, 6, 4])
