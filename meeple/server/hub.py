@@ -658,7 +658,7 @@ class Hub:
             if player == CHANCE and action not in state.legal_actions(CHANCE):
                 # an outcome the seat was offered (it could not know better) that the game cannot have:
                 # the table and meeple disagree; said without telling where that card is
-                raise Unprocessable("server.chance_not_possible", args={"outcome": str(action)[:80]}, seq=g.seq)
+                raise Unprocessable("server.chance_not_possible", seq=g.seq)
             try:
                 report = state.apply_reporting(action, player)
             except ActionParseError as exc:

@@ -99,3 +99,62 @@ def test_the_dice_tray_fits_a_phone(server: str, browser) -> None:  # type: igno
         assert assert_fits_a_phone(page, "[data-board] [data-chance-die]", on_screen=True) == 18
     finally:
         context.close()
+
+
+def test_a_citadels_draw_is_tapped_from_the_cards_without_the_decks_odds(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(server + "/")
+    page.click('[data-referee="citadels"]')
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.click("#create")
+    page.wait_for_selector("[data-board] .chance-tray.pick")
+    _uncover(page)
+    assert "Red draws" in page.inner_text("[data-board] .chance-tray h3")
+    offered = page.eval_on_selector_all("[data-board] [data-chance]", "els => els.map(e => e.dataset.chance)")
+    assert "draw temple" in offered and all(text.startswith("draw ") for text in offered)
+    # no sentence with the odds (they would tell how many of each card the deck holds)
+    assert page.eval_on_selector_all("[data-board] .chance-tray [title]", "els => els.length") == 0
+    page.click('[data-board] [data-chance="draw temple"]')
+    page.wait_for_function("document.querySelector('#log').innerText.includes('Temple')")
+    assert page.console_errors == []
+
+
+def test_each_player_enters_their_own_roll_on_their_own_phone(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    phone = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    ann_context, bao_context = browser.new_context(**phone), browser.new_context(**phone)
+    ann, bao = ann_context.new_page(), bao_context.new_page()
+    errors: list[str] = []
+    for p in (ann, bao):
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        ann.goto(server + "/")
+        ann.click('[data-referee="kingsburg"]')
+        ann.select_option("#table", "phones")
+        ann.fill("#players", "2")
+        ann.dispatch_event("#players", "change")
+        ann.fill("#player-name", "Ann")
+        ann.click("#create")
+        link = ann.input_value(".invite-link")
+        ann.click("#go-to-game")
+        bao.goto(link)
+        bao.fill("#join-name", "Bao")
+        bao.click("#join-button")
+        for p in (ann, bao):  # the King's aid: each takes a gold on their own phone
+            p.wait_for_selector('#board:not(.busy) [data-board] [data-action="take gold"]')
+            p.click('[data-board] [data-action="take gold"]')
+        ann.wait_for_selector("[data-board] .chance-tray.dice")
+        bao.wait_for_selector("[data-board] .chance-tray.waiting")
+        assert "Red" in bao.inner_text("[data-board] .chance-tray.waiting")  # Bao waits for Ann's roll
+        assert bao.query_selector("[data-board] [data-chance-die]") is None
+        _enter(ann, [6, 6, 4])
+        bao.wait_for_selector("[data-board] .chance-tray.dice")
+        _enter(bao, [6, 6, 6])  # a higher total: Red (the lowest) places first
+        ann.wait_for_function("document.querySelectorAll('[data-board] [data-action^=\"place \"]').length > 0")
+        places = ann.eval_on_selector_all('[data-board] [data-action^="place "]',
+                                          "els => [...new Set(els.map(e => e.dataset.action))]")
+        assert sorted(int(p.split()[1]) for p in places) == [4, 6, 10, 12, 16]
+        assert errors == []
+    finally:
+        ann_context.close()
+        bao_context.close()

@@ -3,7 +3,7 @@
 // `chanceTray(view, ui)` is drawn at the top of the board (inside `[data-board]`) while a die roll or
 // a card draw waits to be entered: dice as faces to tap, one row per die, then "Enter 6, 6, 4"; any
 // other outcome (a card, who starts) as a button per possibility, named by the board when it can
-// (`board.chanceName(entry, view)`), else by the server's sentence. Every control that enters an
+// (`board.chanceName(entry, view, seatName)`), else by the server's sentence. Every control that enters an
 // outcome carries `data-chance="<the outcome's compact text>"` (the `text` of a `view.chance` entry).
 //
 //   const tray = chanceTray(view, { seatName, enter: (entry) => ..., nameOf: board.chanceName });
@@ -93,7 +93,7 @@ function diceTray(view, ui, entries, k, seat) {
 }
 
 function pickTray(view, ui, entries, seat) {
-  const named = (e) => (ui.nameOf && ui.nameOf(e, view)) || (e.label ? show(e.label) : e.text);
+  const named = (e) => (ui.nameOf && ui.nameOf(e, view, ui.seatName)) || (e.label ? show(e.label) : e.text);
   return h("section", { class: "chance-tray pick", "aria-label": t("web.referee.title") },
     h("h3", {}, seat ? t("web.referee.enter_draw_of", { seat }) : t("web.referee.enter_draw")),
     h("div", { class: "chance-choices" }, entries.map((e) => h("button", {

@@ -591,6 +591,22 @@ function breakdown(o, p) {
 }
 
 // The points by category, shared by the table below and the game page's end-of-game summary.
+// A referee game's outcome as the chance tray names it (js/referee.js): the district drawn, the
+// character dealt, the player given the crown (the server sends no sentence for Citadels' outcomes:
+// a sentence would tell the odds, and the odds tell what the deck holds).
+export function chanceName(entry, view, seatName) {
+  const [arg] = entry.action.args;
+  if (entry.action.name === "draw") {
+    const d = district(arg);
+    return h("span", { class: "cit-chance-card" },
+      h("i", { class: "cit-chance-colour", style: `background: ${DISTRICT_COLOURS[d.colour] || NEUTRAL}` }),
+      districtName(arg), " ", h("small", { class: "cit-chance-cost" }, String(d.cost)));
+  }
+  if (entry.action.name === "deal-down" || entry.action.name === "deal-up") return characterName(arg);
+  if (entry.action.name === "crown" && seatName) return seatName(arg);
+  return null;
+}
+
 export function scoreBreakdown(view) {
   const o = view.observation;
   const totals = o.scores.slice(0, o.players);
