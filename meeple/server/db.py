@@ -60,6 +60,56 @@ seats = Table(
     Column("invite_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
     Column("away", Boolean, nullable=False, default=False),  # a bot plays for the absent person
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),  # a signed-in player's seat
+    Index("ix_seats_user", "user_id"),
+)
+
+users = Table(
+    "users", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(24), nullable=False),            # as typed (None once deleted: see deleted_at)
+    Column("name_key", String(24), nullable=False, unique=True),  # casefolded: names are unique ignoring case
+    Column("password_hash", String(200), nullable=True),   # Argon2id (argon2-cffi); NULL once deleted
+    Column("created_at", Float, nullable=False),
+    Column("deleted_at", Float, nullable=True),            # the name then shows as "deleted player"
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),    # sha-256 of the session cookie's secret
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("csrf", String(64), nullable=False),            # the CSRF token this session's requests must echo
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("ix_sessions_user", "user_id"),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("participant", String(40), primary_key=True),   # "user:<id>" or "bot:<level>"
+    Column("game", String(64), primary_key=True),
+    Column("band", String(8), primary_key=True),           # "2p" (two players) | "3p+" (three or more)
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False, default=0),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_board", "game", "band", "mu"),
+)
+
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("participant", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("band", String(8), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),                # 1 = first, after the rulebook's tie-breaks
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_changes_participant", "participant", "at"),
 )
 
 events = Table(
