@@ -18,7 +18,6 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from starlette.requests import HTTPConnection
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -27,6 +26,8 @@ import meeple
 from meeple.core import i18n
 from meeple.server import db, inputs
 from meeple.server.errors import ServerError, Unprocessable
+from meeple.server.account_routes import Sessions, account_router
+from meeple.server.accounts import SignedIn
 from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
 from meeple.server.push import Ack, Subscriber
@@ -253,18 +254,12 @@ class Acted(Open):
     view: View
 
 
-bearer = HTTPBearer(auto_error=False, description="the seat token you received when joining")
-
-
-def token_of(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str | None:
-    return creds.credentials if creds else None
-
-
 # ---------------------------------------------------------------------------- the app
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     settings.check()
     hub = Hub(settings)
+    sessions = Sessions(hub, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -323,7 +318,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         }
 
     @app.get("/api/lobby", tags=["lobby"], summary="Open games (free seats), games in progress, finished games")
-    async def lobby(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> dict[str, Any]:
+    async def lobby(lang: Lang, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> dict[str, Any]:
         limit = min(limit, settings.max_lobby)
         # Up to `limit` public games per status, private ones left out by the query (they are reached by
         # their link only): a flood of private games cannot push the public ones out of the lobby.
@@ -332,7 +327,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished", "abandoned"), limit)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
         for row, seat_rows in rows:
-            out["finished" if row["status"] == "abandoned" else row["status"]].append(hub.summary(row, seat_rows))
+            out["finished" if row["status"] == "abandoned" else row["status"]].append(hub.summary(row, seat_rows, lang))
         out["finished"].sort(key=lambda x: x["updated_at"], reverse=True)
         del out["finished"][limit:]
         return out
@@ -348,23 +343,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
             client=request.client.host if request.client else "?", referee=body.referee,
+            user=await sessions.signed_in(request),
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")
-    async def game_summary(gid: str) -> dict[str, Any]:
+    async def game_summary(gid: str, lang: Lang) -> dict[str, Any]:
         g = await hub.get(gid)
-        summary = hub.summary({**g.row, "status": g.status}, g.seats)
+        summary = hub.summary({**g.row, "status": g.status}, g.seats, lang)
         summary["seq"] = g.seq
         return summary
 
     @app.post("/api/games/{gid}/join", tags=["seats"], response_model=Joined,
               summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
-    async def join(gid: str, body: JoinGame) -> dict[str, Any]:
-        return await hub.join(gid, body.seat, body.invite, body.name)
+    async def join(gid: str, body: JoinGame, request: Request) -> dict[str, Any]:
+        return await hub.join(gid, body.seat, body.invite, body.name, user=await sessions.signed_in(request))
 
     @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,
              summary="Your view: observation, legal actions with labels, your log, sequence number")
-    async def my_view(gid: str, lang: Lang, token: str | None = Depends(token_of),
+    async def my_view(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential),
                       log_from: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
         g = await hub.get(gid)
         hub.check_playing(g)  # abandoned or cancelled: say so (its replay is at /replay)
@@ -380,7 +376,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{gid}/actions", tags=["play"], response_model=Acted,
               summary="Submit an action for your seat at sequence number seq (409 if the game moved on)")
-    async def act(gid: str, body: Move, lang: Lang, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def act(gid: str, body: Move, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         if (body.action is None) == (body.text is None):
             raise ServerErrorBad("server.action_or_text")
         g = await hub.get(gid)
@@ -391,7 +387,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{gid}/undo", tags=["play"], response_model=Acted,
               summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
-    async def undo(gid: str, body: Undo, lang: Lang, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def undo(gid: str, body: Undo, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         seq = await hub.undo(gid, seat, body.seq)
@@ -399,14 +395,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
     @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
-    async def leave(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         await hub.set_away(g, seat, True)
         return {"seat": seat, "away": True}
 
     @app.post("/api/games/{gid}/reclaim", tags=["seats"], summary="Take your seat back from the bot")
-    async def reclaim(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def reclaim(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         await hub.set_away(g, seat, False)
@@ -414,7 +410,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{gid}/cancel", tags=["games"],
               summary="The creator cancels a game that has not started (a seat still open, no move made)")
-    async def cancel(gid: str, token: str | None = Depends(token_of)) -> dict[str, Any]:
+    async def cancel(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         return await hub.cancel(gid, token)
 
     @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
@@ -445,8 +441,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/api/games/{gid}/ws")
     async def websocket(ws: WebSocket, gid: str) -> None:
-        await serve_socket(ws, hub, settings, gid)
+        await serve_socket(ws, hub, settings, gid, sessions)
 
+    app.include_router(account_router(sessions))
     _mount_web(app)
     return app
 
@@ -537,6 +534,14 @@ async def _sender(ws: WebSocket, hub: Hub, g: LiveGame, sub: Subscriber) -> None
         return
 
 
+def _same_origin(ws: WebSocket) -> bool:
+    """Whether the WebSocket was opened by a page of this server (its Origin names the Host it asked)."""
+    origin, host = ws.headers.get("origin"), ws.headers.get("host")
+    if not origin or not host:
+        return False
+    return origin.split("://", 1)[-1].rstrip("/").lower() == host.lower()
+
+
 def _check_fields(msg: dict[str, Any]) -> i18n.Message | None:
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in WS_FIELDS:
@@ -547,7 +552,7 @@ def _check_fields(msg: dict[str, Any]) -> i18n.Message | None:
     return None
 
 
-async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) -> None:
+async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str, sessions: Sessions | None = None) -> None:
     """One viewer's connection: hello (token or none), then live views; moves and undo in both directions."""
     await ws.accept()
     try:
@@ -591,6 +596,14 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings, gid: str) ->
         except ServerError:
             await _close(ws, 1008, "invalid seat token for this game")
             return
+    elif sessions is not None and _same_origin(ws):
+        # no token: a signed-in player's own seat, from the session cookie (only from a page of this
+        # server: a WebSocket is not bound by the same-origin rule, so another site's page could open one)
+        found = await sessions.session(ws)
+        if found is not None:
+            seat = g.seat_of(found[0])
+            if seat is not None:
+                g.seen = hub.clock()
     resume = hello.get("seq")
     log_from = hello.get("log_from", 0)
     if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:

@@ -455,12 +455,14 @@ def update_seat(conn: Connection, game_id: str, seat: int, **values: Any) -> int
     return res.rowcount
 
 
-def claim_seat(conn: Connection, game_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-    """Claim an unclaimed seat; False when another request (or process) claimed it first."""
-    names = ("claimed", "invite_hash", "name", "token_hash")
+def claim_seat(conn: Connection, game_id: str, seat: int, token_hash: str, name: str | None,
+               user_id: int | None = None) -> bool:
+    """Claim an unclaimed seat (for an account: ``user_id``); False when another request (or process)
+    claimed it first."""
+    names = ("claimed", "invite_hash", "name", "token_hash", "user_id")
     res = conn.exec_driver_sql(
         _sql(conn, ("claim",), _update_sql(seats, names, ("game_id", "seat", "claimed"))),
-        {"claimed": True, "invite_hash": None, "name": name, "token_hash": token_hash,
+        {"claimed": True, "invite_hash": None, "name": name, "token_hash": token_hash, "user_id": user_id,
          "w_game_id": game_id, "w_seat": seat, "w_claimed": False})
     return res.rowcount == 1
 

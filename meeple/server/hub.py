@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
+from meeple.server.accounts import SignedIn
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
 from meeple.core import i18n
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message
@@ -43,7 +44,7 @@ from meeple.server.settings import Settings
 from meeple.server.quota import Quota
 from meeple.server.undo import undo_refusal
 from meeple.server.push import Ack, Facts, Subscriber
-from meeple.server.views import describe_move, public_facts, seat_meta, view_fields
+from meeple.server.views import shown_name, describe_move, public_facts, seat_meta, view_fields
 from meeple.server.wire import dumps, dumps_bytes, loads
 from meeple.server.writer import PG_GATHER, EventRow, Writer
 
@@ -219,7 +220,13 @@ class LiveGame:
         row = self.seats[seat]
         return row["kind"] == "bot" or bool(row["away"])
 
-    def seat_of(self, token: str | None) -> int | None:
+    def seat_of(self, token: "str | SignedIn | None") -> int | None:
+        """The seat of a seat token, or of a signed-in player (the seat their account holds here)."""
+        if isinstance(token, SignedIn):
+            for row in self.seats:
+                if row.get("user_id") == token.user_id:
+                    return int(row["seat"])
+            return None
         if not token:
             return None
         wanted = hash_secret(token)
@@ -467,9 +474,10 @@ class Hub:
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
                      join: int | None, name: str | None, private: bool, turn_timeout: float | None,
                      fallback_level: str, player_name: str | None, client: str | None = None,
-                     referee: bool = False) -> dict[str, Any]:
+                     referee: bool = False, user: SignedIn | None = None) -> dict[str, Any]:
         """A new game (``client``: the creator's address, which the creation rate limit counts;
-        ``referee``: the people at a real table enter every die roll and card draw)."""
+        ``referee``: the people at a real table enter every die roll and card draw; ``user``: the creator
+        is signed in: their seat is their account's, under their account's name)."""
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
@@ -508,9 +516,11 @@ class Hub:
             row = {
                 "game_id": gid, "seat": i, "kind": s["kind"], "level": s["level"],
                 "name": None, "token_hash": None, "invite_hash": None, "claimed": s["kind"] == "bot", "away": False,
+                "user_id": None,
             }
             if i == join:
-                row.update(claimed=True, token_hash=hash_secret(token), name=player_name)  # type: ignore[arg-type]
+                row.update(claimed=True, token_hash=hash_secret(token), name=user.name if user else player_name,  # type: ignore[arg-type]
+                           user_id=user.user_id if user else None)
             elif s["kind"] == "human":
                 code = new_secret()
                 invites[i] = code
@@ -535,10 +545,16 @@ class Hub:
             "invites": [{"seat": i, "code": c} for i, c in invites.items()],
         }
 
-    async def join(self, gid: str, seat: int | None, invite: str | None, name: str | None) -> dict[str, Any]:
+    async def join(self, gid: str, seat: int | None, invite: str | None, name: str | None,
+                   user: SignedIn | None = None) -> dict[str, Any]:
+        """Take a free seat (``user``: a signed-in player, whose account then holds it under its name)."""
         g = await self.get(gid)
         async with g.lock:
             self.check_playing(g)
+            if user is not None:
+                name = user.name
+                if g.seat_of(user) is not None:
+                    raise Conflict("server.account_seated", args={"number": g.seat_of(user)})
             if seat is None:
                 free = [s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]]
                 if invite:
@@ -564,7 +580,7 @@ class Hub:
             new_status = "open" if any(s["kind"] == "human" and not s["claimed"] and s["seat"] != seat for s in g.seats) else "active"
 
             def job(conn: Any) -> str | None:
-                if not db.claim_seat(conn, gid, seat, h, name):
+                if not db.claim_seat(conn, gid, seat, h, name, user.user_id if user else None):
                     return "taken"
                 if not db.set_status_if(conn, gid, new_status):  # cancelled or abandoned meanwhile:
                     raise ClosedMeanwhile  # the claim is rolled back with the transaction
@@ -582,13 +598,13 @@ class Hub:
                     self.check_playing(g)
                 raise Conflict("server.seat_just_taken", args={"number": seat})
             self._announce(gid, rows=True)
-            row.update(claimed=True, token_hash=h, invite_hash=None, name=name)
+            row.update(claimed=True, token_hash=h, invite_hash=None, name=name, user_id=user.user_id if user else None)
             g.seats_changed()
             g.row["status"] = new_status
         self.changed(g)
         return {"id": gid, "seat": seat, "token": token}
 
-    async def seat_for(self, g: LiveGame, token: str | None) -> int:
+    async def seat_for(self, g: LiveGame, token: "str | SignedIn | None") -> int:
         if not token:
             raise Unauthorized("server.needs_token")
         seat = g.seat_of(token)
@@ -598,6 +614,8 @@ class Hub:
                 g.seats = seat_rows
                 g.seats_changed()
             seat = g.seat_of(token)
+            if seat is None and isinstance(token, SignedIn):
+                raise Forbidden("server.account_not_seated")
             if seat is None:
                 raise Unauthorized("server.bad_token")
         g.seen = self.clock()  # a person asked: the game is not abandoned
@@ -1171,7 +1189,7 @@ class Hub:
             g.refreshing = False
 
     # ------------------------------------------------------------------ read-only summaries
-    def summary(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    def summary(self, row: dict[str, Any], seat_rows: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         info = meeple.games().get(row["game"])
         return {
             "id": row["id"], "game": row["game"], "game_name": info.name if info else row["game"],
@@ -1180,7 +1198,8 @@ class Hub:
             "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
             "creator_seat": row.get("creator_seat"), "referee": row.get("chance") == "manual",
             "seats": [
-                {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": s["name"],
+                {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": shown_name(s, lang),
+                 "account": s.get("user_id") is not None,
                  "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"])}
                 for s in seat_rows
             ],

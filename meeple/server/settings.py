@@ -94,6 +94,13 @@ class Settings:
     # --- limits on requests (docs/server.md, Security: Limits on requests)
     ws_connect_rate: float = 5.0              # new WebSocket connections per second per client address…
     ws_connect_burst: float = 20.0            # …after a first burst of this many; more are refused (HTTP 429)
+    # --- accounts (docs/server.md, Accounts)
+    session_lifetime: float = 30 * 86400.0    # seconds a sign-in lasts (the cookie and the stored session)
+    secure_cookies: bool | None = None        # the cookies' Secure flag; None: when the request came over https
+    login_rate: float = 1 / 60                # sign-in attempts per second for one account name…
+    login_burst: float = 10.0                 # …after a first burst of this many
+    login_address_rate: float = 0.2           # sign-in and sign-up attempts per second from one address…
+    login_address_burst: float = 30.0         # …after a first burst of this many
 
     def check(self) -> None:
         """Raise ValueError, saying why, for settings that cannot work together."""

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action, State
-from meeple.core.i18n import DEFAULT_LANGUAGE
+from meeple.core.i18n import DEFAULT_LANGUAGE, render
+
+
+def shown_name(seat_row: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The name a seat shows: its player's, "deleted player" for an account deleted since, None if none."""
+    name = seat_row.get("name")
+    if name is None and seat_row.get("user_id") is not None:
+        return render("server.deleted_player", None, lang)
+    return name
 
 
 def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int, int],
@@ -20,7 +28,8 @@ def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int
         {
             "seat": r["seat"],
             "color": state.player_name(r["seat"], lang),
-            "name": r.get("name"),
+            "name": shown_name(r, lang),
+            "account": r.get("user_id") is not None,
             "kind": r["kind"],
             "level": r["level"],
             "claimed": bool(r["claimed"]) if r["kind"] == "human" else True,
