@@ -75,7 +75,8 @@ def check_message(msg: dict, state, seat: int | None) -> None:
     if not state.is_over():
         assert msg["result"] is None
     for other in msg["seats"]:
-        assert set(other) == {"seat", "color", "name", "kind", "level", "claimed", "away", "bot_playing", "connected"}
+        assert set(other) == {"seat", "color", "name", "kind", "level", "claimed", "away", "bot_playing", "connected",
+                              "account"}  # whether an account holds the seat: public, never which one
 
 
 UPDATE_KEYS = (VIEW_KEYS - {"game_id", "game", "seat"}) | {"observation_removed"}

@@ -48,10 +48,19 @@ export function withLang(path) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
 }
 
+// The CSRF token of a signed-in session (a cookie the page may read): echoed on every state-changing
+// request, so a request another site makes with the session cookie is refused.
+function csrfToken() {
+  const hit = document.cookie.split("; ").find((c) => c.startsWith("meeple_csrf="));
+  return hit ? decodeURIComponent(hit.slice("meeple_csrf=".length)) : null;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
+  const csrf = method !== "GET" ? csrfToken() : null;
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   const res = await fetch(withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }

@@ -3,6 +3,8 @@
 import { showLobby, showJoin } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
+import { showSignIn, whoAmI, drawAccountLink } from "./account.js";
+import { showProfile, showLeaderboard } from "./profile.js";
 import { h, toast } from "./dom.js";
 import { chooseLanguage, setLanguage, lang, t, LANGUAGES, DEFAULT } from "./i18n.js";
 
@@ -17,6 +19,9 @@ async function route() {
     if (parts[0] === "game" && parts[1]) screen = await showGame(main, parts[1]);
     else if (parts[0] === "replay" && parts[1]) screen = await showReplay(main, parts[1]);
     else if (parts[0] === "join" && parts[1]) screen = await showJoin(main, parts[1], parts[2], parts[3]);
+    else if (parts[0] === "signin") screen = await showSignIn(main);
+    else if (parts[0] === "player" && parts[1]) screen = await showProfile(main, parts[1]);
+    else if (parts[0] === "leaderboard" && parts[1]) screen = await showLeaderboard(main, parts[1], parts[2]);
     else screen = await showLobby(main);
   } catch (err) {
     main.replaceChildren(h("p", { class: "error", role: "alert" }, t("web.error.something", { reason: err.message })),
@@ -27,6 +32,7 @@ async function route() {
 // The words of index.html (data-i18n) and the language switch.
 function drawChrome() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  drawAccountLink();
   const box = document.getElementById("lang-switch");
   if (!box) return;
   box.setAttribute("aria-label", t("web.lang.choose"));
@@ -64,6 +70,7 @@ async function start() {
   } catch {
     await setLanguage(DEFAULT, { save: false }).catch(() => {});
   }
+  await whoAmI();
   drawChrome();
   window.addEventListener("hashchange", route);
   await route();

@@ -8,6 +8,7 @@ import { summaryPanel } from "./endgame.js";
 import { RulesPanel } from "./rules.js";
 import { chanceTray } from "./referee.js";
 import { Curtain } from "./curtain.js";
+import { myGames } from "./account.js";
 
 let live = null;
 
@@ -17,7 +18,13 @@ export function leaveGame() {
 }
 
 export async function showGame(main, gid) {
-  const mine = seatFor(gid);
+  // this device's seat token, else the seat the signed-in player's account holds (the session cookie
+  // speaks for it: no token in the page)
+  let mine = seatFor(gid);
+  if (!mine) {
+    const held = (await myGames()).find((g) => g.id === gid);
+    if (held) mine = { seat: held.seat, token: null, account: true };
+  }
   const summary = await api(`/api/games/${encodeURIComponent(gid)}`);
   const catalog = await api("/api/catalog");
   const info = catalog.games.find((g) => g.id === summary.game) || { id: summary.game, name: summary.game, seat_names: [] };

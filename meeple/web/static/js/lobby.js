@@ -3,6 +3,7 @@
 // game" (player count, who sits where, options in the rulebook's words); the games to join, yours in
 // progress, the others being played, and the finished ones to replay, every seat by its player's name.
 import { api, forget, holdTheTable, remember, seatFor } from "./api.js";
+import { myGames } from "./account.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
@@ -51,7 +52,7 @@ async function namesInOtherLanguage() {
 }
 
 export async function showLobby(main, keep = null) {
-  const [catalog, lobby, other] = await Promise.all([api("/api/catalog"), api("/api/lobby"), namesInOtherLanguage()]);
+  const [catalog, lobby, other, held] = await Promise.all([api("/api/catalog"), api("/api/lobby"), namesInOtherLanguage(), myGames()]);
   const form = createForm(catalog, keep);
   const setup = h("section", { class: "panel setup", id: "setup", "aria-labelledby": "setup-title" },
     h("h2", { id: "setup-title" }, t("web.setup.title")), h("p", { class: "muted" }, t("web.setup.explain")), form);
@@ -62,7 +63,7 @@ export async function showLobby(main, keep = null) {
     setup.scrollIntoView({ behavior: "smooth", block: "start" });
     sel.focus({ preventScroll: true });
   };
-  const { yours, open: openToJoin, active: others } = sortLists(lobby);
+  const { yours, open: openToJoin, active: others } = sortLists(lobby, new Set(held.map((g) => g.id)));
   main.replaceChildren(
     h("section", { class: "front" },
       h("h1", {}, t("web.gallery.title")), h("p", { class: "muted lead" }, t("web.gallery.lead")),
@@ -89,10 +90,10 @@ function keepFresh(gallery, catalog) {
   const timer = setInterval(async () => {
     if (!gallery.isConnected) { clearInterval(timer); return; }
     if (document.hidden) return;
-    let lobby;
-    try { lobby = await api("/api/lobby"); } catch { return; }
+    let lobby, held;
+    try { [lobby, held] = await Promise.all([api("/api/lobby"), myGames()]); } catch { return; }
     if (!gallery.isConnected) return;
-    const lists = sortLists(lobby);
+    const lists = sortLists(lobby, new Set(held.map((g) => g.id)));
     for (const card of gallery.querySelectorAll(".game-card")) {
       const waiting = lists.open.filter((x) => x.game === card.dataset.game).length;
       const box = card.querySelector("[data-open]");
@@ -106,8 +107,9 @@ function keepFresh(gallery, catalog) {
 }
 
 // The lobby's games sorted for the lists: yours (open or active), open to join, others' active, finished.
-function sortLists(lobby) {
-  const mine = (g) => seatFor(g.id) !== null;
+// `accountGames`: the ids of the games the signed-in player's account holds a seat in (any device).
+function sortLists(lobby, accountGames = new Set()) {
+  const mine = (g) => seatFor(g.id) !== null || accountGames.has(g.id);
   return {
     yours: [...lobby.open, ...lobby.active].filter(mine),
     open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed)),
