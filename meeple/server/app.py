@@ -28,6 +28,7 @@ from meeple.server import db, inputs
 from meeple.server.errors import ServerError, Unprocessable
 from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
+from meeple.server.rating_routes import attach_ratings, rating_router
 from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
 from meeple.server.push import Ack, Subscriber
@@ -326,8 +327,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # says why they ended); cancelled games never started and are not listed at all.
         rows = await asyncio.to_thread(db.list_games, hub.engine, ("open", "active", "finished", "abandoned"), limit)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "active": [], "finished": []}
-        for row, seat_rows in rows:
-            out["finished" if row["status"] == "abandoned" else row["status"]].append(hub.summary(row, seat_rows, lang))
+        summaries = [hub.summary(row, seat_rows, lang) for row, seat_rows in rows]
+
+        def rated() -> None:  # each account seat's rating for that game, shown beside the name
+            with hub.engine.connect() as c:
+                attach_ratings(c, summaries, [seat_rows for _, seat_rows in rows])
+        await asyncio.to_thread(rated)
+        for (row, _), summary in zip(rows, summaries):
+            out["finished" if row["status"] == "abandoned" else row["status"]].append(summary)
         out["finished"].sort(key=lambda x: x["updated_at"], reverse=True)
         del out["finished"][limit:]
         return out
@@ -444,6 +451,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_socket(ws, hub, settings, gid, sessions)
 
     app.include_router(account_router(sessions))
+    app.include_router(rating_router(hub))
     _mount_web(app)
     return app
 

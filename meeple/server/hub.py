@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
+from meeple.server import ratings
 from meeple.server.accounts import SignedIn
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
 from meeple.core import i18n
@@ -696,7 +697,9 @@ class Hub:
 
             def job(conn: Any) -> None:
                 row(conn)
-                db.update_game(conn, gid, status="finished", finished_at=time.time())
+                at = time.time()
+                db.update_game(conn, gid, status="finished", finished_at=at)
+                self._rate(conn, g, state, at)
 
             try:
                 await self._write(job if finished else row)
@@ -719,6 +722,16 @@ class Hub:
             self.moves_applied += 1
         self.changed(g)
         return seq
+
+    def _rate(self, conn: Any, g: LiveGame, state: State, at: float) -> None:
+        """Rate a game that just ended (in its finishing move's transaction; ``ratings.apply_game`` says
+        which games are rated). A failure here is logged and rolled back alone: it never costs the move."""
+        try:
+            with conn.begin_nested():
+                ratings.apply_game(conn, {**g.row, "status": "finished", "finished_at": at}, g.seats,
+                                   list(state.scores()), list(state.winners()), g.last_undo_seq > 0, at)
+        except Exception:  # noqa: BLE001
+            log.exception("game %s: its ratings could not be updated", g.id)
 
     def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
         """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""

@@ -1,0 +1,100 @@
+"""The ratings' HTTP API: a player's profile, a game's leaderboard, a finished game's rating changes,
+and the ratings the lobby shows next to the players' names (``meeple.server.ratings`` computes them).
+
+>>> app.include_router(rating_router(hub))
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from sqlalchemy import select, tuple_
+from sqlalchemy.engine import Connection
+
+import meeple
+from meeple.core.i18n import render
+from meeple.server import db, ratings
+from meeple.server.accounts import name_key
+from meeple.server.errors import NotFound, Unprocessable
+
+BANDS = ("2p", "3p+")
+
+
+def _language_dependency() -> Any:
+    from meeple.server.app import request_language  # the app's own rule for ?lang= / Accept-Language
+    return Depends(request_language)
+
+
+def shown_ratings(conn: Connection, wanted: list[tuple[int, str, str]]) -> dict[tuple[int, str, str], int]:
+    """(user id, game, band) → the rating shown, for those of ``wanted`` that are rated."""
+    if not wanted:
+        return {}
+    keys = [(f"user:{uid}", game, band) for uid, game, band in set(wanted)]
+    rows = conn.execute(select(db.ratings.c.participant, db.ratings.c.game, db.ratings.c.band, db.ratings.c.mu,
+                               db.ratings.c.sigma, db.ratings.c.games)
+                        .where(tuple_(db.ratings.c.participant, db.ratings.c.game, db.ratings.c.band).in_(keys)))
+    return {(int(r.participant.split(":", 1)[1]), r.game, r.band): ratings.rating_shown(r.mu, r.sigma)
+            for r in rows if r.games > 0}
+
+
+def attach_ratings(conn: Connection, summaries: list[dict[str, Any]], seat_rows: list[list[dict[str, Any]]]) -> None:
+    """Put each account seat's rating for that game and player count (``rating``, or None) into the
+    lobby's game summaries (``hub.summary``), in place."""
+    wanted = [(r["user_id"], s["game"], ratings.band_of(s["players"]))
+              for s, rows in zip(summaries, seat_rows) for r in rows if r.get("user_id") is not None]
+    found = shown_ratings(conn, wanted)
+    for s, rows in zip(summaries, seat_rows):
+        for seat, r in zip(s["seats"], rows):
+            uid = r.get("user_id")
+            seat["rating"] = found.get((uid, s["game"], ratings.band_of(s["players"]))) if uid is not None else None
+
+
+def rating_router(hub: Any) -> APIRouter:
+    router = APIRouter(tags=["ratings"])
+    Lang = Annotated[str, _language_dependency()]
+
+    async def read(fn: Any, *args: Any) -> Any:
+        def run() -> Any:
+            with hub.engine.connect() as c:
+                return fn(c, *args)
+        return await asyncio.to_thread(run)
+
+    def profile(conn: Connection, name: str) -> dict[str, Any] | None:
+        row = conn.execute(select(db.users.c.id, db.users.c.name).where(
+            db.users.c.name_key == name_key(" ".join(name.split())), db.users.c.deleted_at.is_(None))).first()
+        if row is None:
+            return None
+        return {"id": int(row.id), "name": row.name, "ratings": ratings.player_ratings(conn, int(row.id)),
+                "games": ratings.player_games(conn, int(row.id), 50)}
+
+    @router.get("/api/players/{name}", summary="A player's profile: ratings per game with their history, last games")
+    async def player(name: str, lang: Lang) -> dict[str, Any]:
+        if len(name) > 100:
+            raise NotFound("server.no_player", args={"name": name[:40]})
+        found = await read(profile, name)
+        if found is None:
+            raise NotFound("server.no_player", args={"name": name[:40]})
+        return found
+
+    @router.get("/api/leaderboard/{game}", summary="A game's best players by rating, bots included and marked")
+    async def leaderboard(game: str, lang: Lang, band: Annotated[str, Query(max_length=8)] = "2p",
+                          limit: Annotated[int, Query(ge=1, le=200)] = 50) -> dict[str, Any]:
+        if game not in meeple.games():
+            raise NotFound("server.unknown_game_id", args={"game": game[:40]})
+        if band not in BANDS:
+            raise Unprocessable("server.bad_band", args={"band": band[:8], "bands": ", ".join(BANDS)})
+        rows = await read(ratings.leaderboard, game, band, limit)
+        for r in rows:
+            if r.get("deleted"):
+                r["name"] = render("server.deleted_player", None, lang)
+        return {"game": game, "band": band, "bands": list(BANDS), "rows": rows}
+
+    @router.get("/api/games/{gid}/ratings", summary="A finished game's rating change per participant (empty: unrated)")
+    async def game_ratings(gid: str) -> dict[str, Any]:
+        g = await hub.get(gid)  # 404 for an unknown game
+        changes = await read(ratings.changes_of_game, g.id)
+        return {"rated": bool(changes), "changes": changes}
+
+    return router
