@@ -23,8 +23,8 @@ from meeple.terminal.common import CliError, check_agent_names, error_console, l
 from meeple.terminal.lang import current, say
 
 DEFAULT_LEVELS = "random,heuristic,easy"
-"""Quick enough for the default 40 games: cube-europe 2 players about 30 s, citadels 2 players about 3 min
-(measured on one core; docs/server.md, Ratings)."""
+"""The default 40 games took 44 s for cube-europe and 10 min for citadels (2 players, one process, on a
+busy 2-core machine; docs/server.md, Ratings): ``easy`` is the slow one, ``normal`` and ``hard`` far slower."""
 
 ratings_app = typer.Typer(name="ratings", add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                           help="The online server's ratings: seed the bots' anchor ratings.")
@@ -53,8 +53,8 @@ def seed_bots_command(
     levels: str = typer.Option(
         DEFAULT_LEVELS, "--levels",
         help="Comma-separated bot levels to rate (at least two; plain levels: random, heuristic, easy, normal, "
-             "hard). The default plays 40 cube-europe games in about 30 s and 40 citadels games in about 3 min; "
-             "normal and hard are far slower."),
+             "hard). Measured with the default 40 games, one process: cube-europe 44 s, citadels 10 min; "
+             "normal and hard are far slower (use --jobs 0)."),
     games: int = typer.Option(40, "--games", "-n", min=1, help="How many games the bots play (seats rotated)."),
     seed: int = typer.Option(0, "--seed", help="Game i uses seed S+i."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
