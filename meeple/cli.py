@@ -366,6 +366,21 @@ def serve(ctx: typer.Context) -> None:
     server(args=list(ctx.args), prog_name="meeple serve")
 
 
+# ---------------------------------------------------------------------------- ratings
+@app.command(
+    "ratings",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def ratings(ctx: typer.Context) -> None:
+    """The online server's ratings: seed the bots' anchor ratings (`meeple ratings seed-bots --help`)."""
+    try:  # imported only when asked for, like the server
+        from meeple.server.ratings_cli import run
+    except ImportError as exc:
+        raise fail(CliError("cli.no_server", 1, reason=str(exc))) from None
+    run(list(ctx.args))
+
+
 def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
     """``--lang X`` / ``--lang=X`` from anywhere on the command line (before ``--``), and the rest."""
     rest: list[str] = []

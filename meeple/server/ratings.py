@@ -1,0 +1,368 @@
+"""Ratings: OpenSkill (Plackett–Luce) per account, game and player-count band; bots as fixed anchors.
+
+Which games are rated (``rated_participants``): a finished game of two or more seats in which every
+person's seat is held by an account (no guest), that is not a referee game (``chance == "manual"``:
+the outcomes the table typed in cannot be checked), and in which no move was undone (Board Game
+Arena's rule: undo only in unrated games). A person who left and whose seat a bot finished is still
+rated as the person. One account in two seats of a game (hot seat) is not rated either.
+
+Each seat is a team of one; its rank comes from ``ranks`` (the game's winners share first place,
+the rulebook's tie-breaks included). Ratings are kept apart per game and per band (``"2p"``, ``"3p+"``):
+a two-player duel and a five-player table are different skills.
+
+Bots are anchors: ``apply_game`` never changes a ``"bot:<level>"`` row, only ``seed_bots`` writes
+them (from games among the bots themselves). A bot's strength does not change when people play it;
+letting thousands of human games move it would drag its number (and so everyone's, measured against
+it) up or down over time. Fixed, it keeps the scale comparable from one year to the next.
+
+The number people see is ``rating_shown(mu, sigma) = round(1000 + 40 * (mu - 3 * sigma))``: the
+conservative estimate μ−3σ (one is almost surely at least this strong), so a new account shows 1000
+and climbs as σ shrinks.
+
+>>> changes = apply_game(conn, game_row, seat_rows, scores=[40, 31], winners=[0], had_undo=False, at=now)
+>>> [(c["participant"], c["before"], c["after"]) for c in changes]   # [("user:7", 1000, 1118), ("bot:heuristic", ...)]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import and_, select
+from sqlalchemy.engine import Connection
+
+from meeple.server.db import games, rating_changes, ratings, seats, users
+
+MODEL = PlackettLuce()
+"""The one rating model (OpenSkill's defaults: μ = 25, σ = 25/3, τ = 25/300)."""
+DEFAULT_MU: float = MODEL.mu
+DEFAULT_SIGMA: float = MODEL.sigma
+
+SHOWN_BASE = 1000
+SHOWN_PER_POINT = 40
+"""``rating_shown`` = SHOWN_BASE + SHOWN_PER_POINT · (μ − 3σ): a new account (μ−3σ = 0) shows 1000."""
+
+DELETED_NAME = "deleted player"
+LEADERBOARD_MAX = 200
+
+Row = Mapping[str, Any]
+Key = tuple[str, str, str]  # (participant, game, band)
+
+
+# ---------------------------------------------------------------------------- pure rules
+def band_of(players: int) -> str:
+    """The player-count band a game is rated in: ``"2p"`` for two players, ``"3p+"`` for more.
+
+    >>> band_of(2), band_of(4)
+    ('2p', '3p+')
+    """
+    if players < 2:
+        raise ValueError(f"a game of {players} player(s) is never rated")
+    return "2p" if players == 2 else "3p+"
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+    """Each seat's place, 1 = best: the winners (the game's ``winners()``, tie-breaks applied) share
+    place 1; the others follow by score, highest first, equal scores sharing a place (1, 2, 2, 4).
+
+    >>> ranks([30, 30, 20, 20], winners=[1])
+    [2, 1, 3, 3]
+    """
+    winner_set = set(winners)
+    keys = [(0 if seat in winner_set else 1, -float(score)) for seat, score in enumerate(scores)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def rating_shown(mu: float, sigma: float) -> int:
+    """The number shown to people: ``round(1000 + 40 · (μ − 3σ))`` (a new account: 1000).
+
+    >>> rating_shown(25.0, 25 / 3)
+    1000
+    """
+    return round(SHOWN_BASE + SHOWN_PER_POINT * (mu - 3 * sigma))
+
+
+def bot_participant(level: str) -> str:
+    """``"bot:<level>"`` with the level's base name (``"hard:rollout=heuristic"`` → ``"bot:hard"``)."""
+    return "bot:" + str(level).split(":", 1)[0].strip()
+
+
+def rated_participants(game_row: Row, seat_rows: Sequence[Row], had_undo: bool) -> list[str] | None:
+    """The participant of each seat (``"user:<id>"``, ``"bot:<level>"``) when the game is rated, else None.
+
+    Not rated: not ``finished``; fewer than 2 seats; a person's seat without an account (a guest);
+    one account in two seats; a referee game (``chance == "manual"``); an undo happened.
+
+    >>> rated_participants({"status": "finished", "chance": None}, [{"seat": 0, "kind": "human", "user_id": 7,
+    ...     "level": "heuristic"}, {"seat": 1, "kind": "bot", "level": "easy", "user_id": None}], False)
+    ['user:7', 'bot:easy']
+    """
+    if game_row.get("status") != "finished" or len(seat_rows) < 2:
+        return None
+    if game_row.get("chance") == "manual" or had_undo:
+        return None
+    out: list[str] = []
+    for seat in sorted(seat_rows, key=lambda s: s["seat"]):
+        if seat["kind"] == "bot":
+            out.append(bot_participant(seat["level"]))
+        elif seat.get("user_id") is None:
+            return None
+        else:
+            out.append(f"user:{seat['user_id']}")
+    people = [p for p in out if p.startswith("user:")]
+    if len(people) != len(set(people)):
+        return None
+    return out
+
+
+def rate_teams(before: Sequence[tuple[float, float]], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Plackett–Luce over one-player teams: the (μ, σ) after, for each seat's (μ, σ) before and place."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    rated = MODEL.rate(teams, ranks=list(places))
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def _user_id(participant: str) -> int | None:
+    kind, _, rest = participant.partition(":")
+    return int(rest) if kind == "user" and rest.isdigit() else None
+
+
+# ---------------------------------------------------------------------------- writes
+def game_had_undo(conn: Connection, game_id: str) -> bool:
+    """Whether any move of the game was undone (an ``undo`` event): such a game is not rated."""
+    from meeple.server.db import events
+
+    found = conn.execute(select(events.c.seq).where(events.c.game_id == game_id, events.c.kind == "undo").limit(1))
+    return found.first() is not None
+
+
+def _ensure_rows(conn: Connection, participants: Iterable[str], game: str, band: str, at: float) -> None:
+    """Insert a default row for each participant that has none, without failing when another
+    transaction inserts it first (``ON CONFLICT DO NOTHING`` on both SQLite and PostgreSQL)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    for participant in sorted(set(participants)):  # one order everywhere: no deadlock between two games
+        conn.execute(insert(ratings).values(participant=participant, game=game, band=band, mu=DEFAULT_MU,
+                                            sigma=DEFAULT_SIGMA, games=0, updated_at=at).on_conflict_do_nothing())
+
+
+def _current(conn: Connection, participants: Iterable[str], game: str, band: str,
+             lock: bool = False) -> dict[str, tuple[float, float]]:
+    query = select(ratings.c.participant, ratings.c.mu, ratings.c.sigma).where(
+        ratings.c.participant.in_(sorted(set(participants))), ratings.c.game == game, ratings.c.band == band)
+    if lock:
+        query = query.order_by(ratings.c.participant).with_for_update()  # PostgreSQL; SQLite locks the file
+    return {r.participant: (r.mu, r.sigma) for r in conn.execute(query)}
+
+
+def apply_game(conn: Connection, game_row: Row, seat_rows: Sequence[Row], scores: Sequence[float],
+               winners: Sequence[int], had_undo: bool, at: float) -> list[dict[str, Any]]:
+    """Rate a finished game inside the caller's transaction; the changes (``changes_of_game``), or
+    ``[]`` when the game is not rated.
+
+    Reads each participant's (μ, σ) for the game and band (defaults when absent), runs Plackett–Luce,
+    writes the new μ, σ and games + 1 of the accounts only (bots are anchors), and records one
+    ``rating_changes`` row per participant (a bot's with before == after; a bot level in two seats
+    gets one row, for its first seat). Idempotent: a game with changes already recorded returns those.
+
+    >>> apply_game(conn, game_row, seat_rows, [40, 31], [0], had_undo=False, at=time.time())
+    [{'participant': 'user:7', 'seat': 0, 'rank': 1, 'before': 1000, 'after': 1118, 'change': 118}, ...]
+    """
+    game_id = game_row["id"]
+    done = changes_of_game(conn, game_id)
+    if done:
+        return done
+    participants = rated_participants(game_row, seat_rows, had_undo)
+    if participants is None:
+        return []
+    game, band = game_row["game"], band_of(len(participants))
+    people = [p for p in participants if p.startswith("user:")]
+    _ensure_rows(conn, people, game, band, at)
+    current = _current(conn, people, game, band, lock=True)  # the accounts' rows, locked until commit
+    current.update(_current(conn, [p for p in participants if p not in people], game, band))  # anchors: read only
+    before = [current.get(p, (DEFAULT_MU, DEFAULT_SIGMA)) for p in participants]
+    places = ranks(scores, winners)
+    after = rate_teams(before, places)
+    recorded: set[str] = set()
+    for seat, participant in enumerate(participants):
+        if participant in recorded:
+            continue
+        recorded.add(participant)
+        new = after[seat] if participant in people else before[seat]
+        if participant in people:
+            conn.execute(ratings.update().where(
+                ratings.c.participant == participant, ratings.c.game == game, ratings.c.band == band,
+            ).values(mu=new[0], sigma=new[1], games=ratings.c.games + 1, updated_at=at))
+        conn.execute(rating_changes.insert().values(
+            game_id=game_id, participant=participant, game=game, band=band, seat=seat, rank=places[seat],
+            mu_before=before[seat][0], sigma_before=before[seat][1], mu_after=new[0], sigma_after=new[1], at=at))
+    return changes_of_game(conn, game_id)
+
+
+# ---------------------------------------------------------------------------- reads
+def changes_of_game(conn: Connection, game_id: str) -> list[dict[str, Any]]:
+    """A rated game's change per participant, by seat: ``{participant, seat, rank, before, after,
+    change}`` (shown ratings; ``change = after − before``); ``[]`` for a game that was not rated."""
+    rows = conn.execute(select(rating_changes).where(rating_changes.c.game_id == game_id)
+                        .order_by(rating_changes.c.seat)).mappings()
+    out = []
+    for r in rows:
+        before, after = rating_shown(r["mu_before"], r["sigma_before"]), rating_shown(r["mu_after"], r["sigma_after"])
+        out.append({"participant": r["participant"], "seat": r["seat"], "rank": r["rank"],
+                    "before": before, "after": after, "change": after - before})
+    return out
+
+
+def _names(conn: Connection, user_ids: Iterable[int]) -> dict[int, tuple[str, bool]]:
+    """user id → (name shown, deleted)."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return {}
+    rows = conn.execute(select(users.c.id, users.c.name, users.c.deleted_at).where(users.c.id.in_(ids)))
+    return {r.id: ((DELETED_NAME, True) if r.deleted_at is not None else (r.name, False)) for r in rows}
+
+
+def leaderboard(conn: Connection, game: str, band: str, limit: int = 50) -> list[dict[str, Any]]:
+    """The best of a game and band by shown rating (``limit`` kept within 1..200), people and bots:
+    ``{participant, name, kind "person"|"bot", rating, games, mu, sigma, deleted}``. A deleted
+    account's name is ``"deleted player"`` (``deleted`` True); a bot's name is its level."""
+    limit = max(1, min(LEADERBOARD_MAX, int(limit)))
+    conservative = ratings.c.mu - 3 * ratings.c.sigma
+    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.band == band)
+                        .order_by(conservative.desc(), ratings.c.games.desc(), ratings.c.participant)
+                        .limit(limit)).mappings().all()
+    names = _names(conn, [uid for r in rows if (uid := _user_id(r["participant"])) is not None])
+    out = []
+    for r in rows:
+        uid = _user_id(r["participant"])
+        if uid is None:
+            name, deleted, kind = r["participant"].split(":", 1)[-1], False, "bot"
+        else:
+            name, deleted = names.get(uid, (DELETED_NAME, True))
+            kind = "person"
+        out.append({"participant": r["participant"], "name": name, "kind": kind, "deleted": deleted,
+                    "rating": rating_shown(r["mu"], r["sigma"]), "games": r["games"],
+                    "mu": r["mu"], "sigma": r["sigma"]})
+    return out
+
+
+def player_ratings(conn: Connection, user_id: int) -> list[dict[str, Any]]:
+    """An account's ratings, by game and band: ``{game, band, rating, games, mu, sigma, history}``;
+    ``history`` is ``[{at, rating}]`` after each rated game, oldest first."""
+    participant = f"user:{user_id}"
+    rows = conn.execute(select(ratings).where(ratings.c.participant == participant)
+                        .order_by(ratings.c.game, ratings.c.band)).mappings().all()
+    history: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for c in conn.execute(select(rating_changes).where(rating_changes.c.participant == participant)
+                          .order_by(rating_changes.c.at, rating_changes.c.game_id)).mappings():
+        history.setdefault((c["game"], c["band"]), []).append(
+            {"at": c["at"], "rating": rating_shown(c["mu_after"], c["sigma_after"])})
+    return [{"game": r["game"], "band": r["band"], "rating": rating_shown(r["mu"], r["sigma"]), "games": r["games"],
+             "mu": r["mu"], "sigma": r["sigma"], "history": history.get((r["game"], r["band"]), [])} for r in rows]
+
+
+def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[str, Any]]:
+    """An account's last finished games, newest first (``limit`` within 1..200): ``{game_id, game,
+    finished_at, players, seat, rated, rank, change}`` (``rank`` and ``change`` None when unrated)."""
+    limit = max(1, min(LEADERBOARD_MAX, int(limit)))
+    participant = f"user:{user_id}"
+    joined = seats.join(games, games.c.id == seats.c.game_id).outerjoin(
+        rating_changes, and_(rating_changes.c.game_id == seats.c.game_id, rating_changes.c.participant == participant))
+    query = (select(games.c.id, games.c.game, games.c.finished_at, games.c.players, seats.c.seat,
+                    rating_changes.c.rank, rating_changes.c.mu_before, rating_changes.c.sigma_before,
+                    rating_changes.c.mu_after, rating_changes.c.sigma_after)
+             .select_from(joined)
+             .where(seats.c.user_id == user_id, games.c.status == "finished")
+             .order_by(games.c.finished_at.desc(), games.c.id, seats.c.seat).limit(limit))
+    out = []
+    for r in conn.execute(query):
+        rated = r.rank is not None
+        change = (rating_shown(r.mu_after, r.sigma_after) - rating_shown(r.mu_before, r.sigma_before)) if rated else None
+        out.append({"game_id": r.id, "game": r.game, "finished_at": r.finished_at, "players": r.players,
+                    "seat": r.seat, "rated": rated, "rank": r.rank if rated else None, "change": change})
+    return out
+
+
+# ---------------------------------------------------------------------------- recomputation
+def recompute(conn: Connection,
+              replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], bool]]) -> dict[Key, tuple[float, float]]:
+    """Every account's (μ, σ) per (participant, game, band), computed afresh from the finished games in
+    ``finished_at`` order with the bots' ratings as stored now; ``replay_result(game_row)`` gives
+    ``(scores, winners, had_undo)`` (the hub replays the game from its seed and events). Equal to
+    the ``ratings`` table when every finished game was rated by ``apply_game`` in that order.
+
+    >>> recompute(conn, hub_replay) == {(r.participant, r.game, r.band): (r.mu, r.sigma) for r in user_rows}
+    True
+    """
+    anchors = {(r.participant, r.game, r.band): (r.mu, r.sigma)
+               for r in conn.execute(select(ratings).where(ratings.c.participant.like("bot:%")))}
+    people: dict[Key, tuple[float, float]] = {}
+    finished = conn.execute(select(games).where(games.c.status == "finished")
+                            .order_by(games.c.finished_at, games.c.id)).mappings().all()
+    for game_row in finished:
+        seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_row["id"])
+                                 .order_by(seats.c.seat)).mappings().all()
+        # cheap rules first: most games need no replay
+        if rated_participants(game_row, seat_rows, had_undo=False) is None:
+            continue
+        scores, winners, had_undo = replay_result(game_row)
+        participants = rated_participants(game_row, seat_rows, had_undo)
+        if participants is None:
+            continue
+        game, band = game_row["game"], band_of(len(participants))
+        before = [people.get((p, game, band)) or anchors.get((p, game, band)) or (DEFAULT_MU, DEFAULT_SIGMA)
+                  for p in participants]
+        after = rate_teams(before, ranks(scores, winners))
+        for participant, new in zip(participants, after):
+            if participant.startswith("user:"):
+                people[(participant, game, band)] = new
+    return people
+
+
+# ---------------------------------------------------------------------------- bot anchors
+def seed_bots(conn: Connection, game_id: str, players: int, levels: Sequence[str], games: int, seed: int,
+              *, jobs: int = 1, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
+    """Rate the bot levels against each other and store them as the anchors ``"bot:<level>"`` of
+    (``game_id``, ``band_of(players)``): ``games`` games played with ``meeple.sim.simulate`` (seeds
+    ``seed, seed+1, …``; levels cycled over the seats and rotated a seat per game), rated with
+    Plackett–Luce in game order from the default rating; the (μ, σ) per level.
+
+    A level in two seats of one game (fewer levels than seats) takes the mean of its seats' new μ
+    and σ. Replaces any stored rows of these levels for that game and band; writes nothing else.
+
+    >>> seed_bots(conn, "cube-europe", 2, ["random", "heuristic"], games=40, seed=0)
+    {'random': (19.8, 3.1), 'heuristic': (30.4, 3.0)}
+    """
+    import meeple
+    from meeple.sim.playout import check_agents, simulate
+
+    names = list(dict.fromkeys(str(level).strip() for level in levels))
+    if len(names) < 2:
+        raise ValueError("seeding needs at least two different bot levels")
+    if any(":" in name for name in names):
+        raise ValueError("seed the plain levels (random, heuristic, easy, normal, hard): a level's settings are not rated apart")
+    band = band_of(players)
+    game = meeple.load(game_id, players=players)
+    check_agents(game.id, names)
+    records = simulate(game, games, seed=seed, agents=names, jobs=jobs, progress=progress)
+    current = {name: (DEFAULT_MU, DEFAULT_SIGMA) for name in names}
+    played = {name: 0 for name in names}
+    for record in records:
+        seated = record["agents"]
+        after = rate_teams([current[name] for name in seated], ranks(record["scores"], record["winners"]))
+        for name in dict.fromkeys(seated):
+            mine = [after[s] for s, other in enumerate(seated) if other == name]
+            current[name] = (sum(m for m, _ in mine) / len(mine), sum(s for _, s in mine) / len(mine))
+            played[name] += 1
+    now = time.time()
+    for name in names:
+        participant = bot_participant(name)
+        conn.execute(ratings.delete().where(ratings.c.participant == participant, ratings.c.game == game.id,
+                                            ratings.c.band == band))
+        conn.execute(ratings.insert().values(participant=participant, game=game.id, band=band, mu=current[name][0],
+                                             sigma=current[name][1], games=played[name], updated_at=now))
+    return current

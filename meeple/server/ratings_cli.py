@@ -1,0 +1,144 @@
+"""``meeple ratings``: the server's ratings from the command line (``meeple.cli`` hands its arguments here).
+
+    meeple ratings seed-bots --db sqlite:///meeple.db --game cube-europe
+    meeple ratings seed-bots --db postgresql://localhost/meeple --game citadels --players 4 --games 60
+
+``seed-bots`` plays games among bot levels and stores their ratings as the fixed anchors
+``bot:<level>`` of the game and band (see ``meeple.server.ratings.seed_bots`` and docs/server.md,
+Ratings). The database is migrated first, as ``meeple serve`` would.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from meeple.core import i18n
+from meeple.terminal.common import CliError, check_agent_names, error_console, load_game, make_console, split_names
+from meeple.terminal.lang import current, say
+
+DEFAULT_LEVELS = "random,heuristic,easy"
+"""The default 40 games took 44 s for cube-europe and 10 min for citadels (2 players, one process, on a
+busy 2-core machine; docs/server.md, Ratings): ``easy`` is the slow one, ``normal`` and ``hard`` far slower."""
+
+ratings_app = typer.Typer(name="ratings", add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+                          help="The online server's ratings: seed the bots' anchor ratings.")
+
+
+@ratings_app.callback()
+def _group() -> None:
+    """The online server's ratings: seed the bots' anchor ratings."""
+
+
+def _fail(exc: CliError) -> typer.Exit:
+    error_console().print(Text(f"meeple: {exc.render()}", style="red"), soft_wrap=True)
+    return typer.Exit(exc.code)
+
+
+@ratings_app.command("seed-bots")
+def seed_bots_command(
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="URL",
+        help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname (default: the SQLite file "
+             "`meeple serve` uses)."),
+    game: str = typer.Option(..., "--game", "-g", help="The game's id (see `meeple list`)."),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p", help="Number of players: 2 seeds the 2p band, 3 or more the 3p+ band "
+                                      "(default: the game's smallest, at least 2)."),
+    levels: str = typer.Option(
+        DEFAULT_LEVELS, "--levels",
+        help="Comma-separated bot levels to rate (at least two; plain levels: random, heuristic, easy, normal, "
+             "hard). Measured with the default 40 games, one process: cube-europe 44 s, citadels 10 min; "
+             "normal and hard are far slower (use --jobs 0)."),
+    games: int = typer.Option(40, "--games", "-n", min=1, help="How many games the bots play (seats rotated)."),
+    seed: int = typer.Option(0, "--seed", help="Game i uses seed S+i."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
+) -> None:
+    """Play games among bot levels and store their ratings as the game's fixed anchors (bot:<level>)."""
+    import meeple
+    from meeple.server import db as storage
+    from meeple.server.ratings import band_of, rating_shown, seed_bots
+    from meeple.server.settings import default_db_url, normalize_db_url
+    from meeple.sim.playout import default_jobs
+
+    console = make_console()
+    names = split_names(levels)
+    try:
+        if players is None:
+            info = meeple.games().get(game)
+            players = max(2, info.min_players) if info else None
+        loaded = load_game(game, players, None)
+        if loaded.players < 2:
+            raise CliError("cli.ratings.solo")
+        if len(set(names)) < 2:
+            raise CliError("cli.ratings.two_levels")
+        if any(":" in name for name in names):
+            raise CliError("cli.ratings.plain_levels", levels=", ".join(n for n in names if ":" in n))
+        check_agent_names(loaded.id, names)
+        try:
+            url = normalize_db_url(db or default_db_url())
+            storage.check_database(url)
+        except (ValueError, storage.DatabaseFileError) as exc:
+            raise CliError("cli.ratings.bad_db", reason=str(exc)) from None
+    except CliError as exc:
+        raise _fail(exc) from None
+    band = band_of(loaded.players)
+    engine = storage.make_engine(url)
+    try:
+        storage.migrate(engine)
+        start = time.perf_counter()
+        with console.status(say("cli.playing_games", n=games)):
+            with engine.begin() as conn:
+                rated = seed_bots(conn, loaded.id, loaded.players, names, games, seed, jobs=jobs or default_jobs())
+        seconds = time.perf_counter() - start
+    finally:
+        engine.dispose()
+    table = Table(title=say("cli.ratings.table_title", title=i18n.title(loaded.id, loaded.info.name), band=band),
+                  title_justify="left")
+    for message_id, justify in (("cli.ratings.col_level", "left"), ("cli.ratings.col_shown", "right"),
+                                ("cli.t_mu", "right"), ("cli.t_sigma", "right")):
+        table.add_column(say(message_id), justify=justify)  # type: ignore[arg-type]
+    for level, (mu, sigma) in sorted(rated.items(), key=lambda kv: kv[1][0] - 3 * kv[1][1], reverse=True):
+        table.add_row(f"bot:{level}", str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
+    console.print(table)
+    console.print(say("cli.ratings.seeded", n=games, count=len(rated), seconds=f"{seconds:.1f}"))
+
+
+_ENGLISH_HELP: dict[tuple[int, str], str | None] = {}
+
+
+def translate_help(lang: str) -> None:
+    """This sub-app's help in ``lang`` (ids ``cli.help.ratings.<command>[.<parameter>]``; the English is
+    the code's own text)."""
+    def put(holder: Any, attr: str, message_id: str) -> None:
+        key = (id(holder), attr)
+        if key not in _ENGLISH_HELP:
+            _ENGLISH_HELP[key] = getattr(holder, attr)
+        chosen = i18n.template(message_id, lang) if lang != i18n.DEFAULT_LANGUAGE else None
+        setattr(holder, attr, chosen if chosen is not None else _ENGLISH_HELP[key])
+
+    put(ratings_app.info, "help", "cli.help.ratings")
+    for info in ratings_app.registered_commands:
+        if info.callback is None:
+            continue
+        name = (info.name or info.callback.__name__).replace("-", "_")
+        if info.help is None:
+            info.help = inspect.getdoc(info.callback)
+        put(info, "help", f"cli.help.ratings.{name}")
+        for param in inspect.signature(info.callback).parameters.values():
+            if getattr(param.default, "help", None):
+                put(param.default, "help", f"cli.help.ratings.{name}.{param.name}")
+
+
+def run(args: list[str]) -> None:
+    """Run ``meeple ratings`` with these arguments, its help in the terminal's language."""
+    translate_help(current())
+    try:
+        ratings_app(args=args, prog_name="meeple ratings")
+    finally:
+        translate_help(i18n.DEFAULT_LANGUAGE)
