@@ -451,7 +451,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_socket(ws, hub, settings, gid, sessions)
 
     app.include_router(account_router(sessions))
-    app.include_router(rating_router(hub))
+    app.include_router(rating_router(hub, request_language))
     _mount_web(app)
     return app
 

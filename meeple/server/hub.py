@@ -296,6 +296,17 @@ def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> Replayed:
     return Replayed(state, moves, seq, last_undo, undone)
 
 
+def stored_result(engine: Any, game_row: dict[str, Any]) -> tuple[list[float], list[int], bool]:
+    """A stored finished game's (scores, winners, whether an undo happened), rebuilt from its seed and
+    events: what ``ratings.recompute`` rates it by."""
+    loaded = db.load_game(engine, game_row["id"])
+    if loaded is None:
+        raise KeyError(game_row["id"])
+    row, _, event_rows = loaded
+    rebuilt = replay(row, event_rows)
+    return list(rebuilt.state.scores()), list(rebuilt.state.winners()), any(e["kind"] == "undo" for e in event_rows)
+
+
 class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings

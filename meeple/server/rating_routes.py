@@ -1,7 +1,7 @@
 """The ratings' HTTP API: a player's profile, a game's leaderboard, a finished game's rating changes,
 and the ratings the lobby shows next to the players' names (``meeple.server.ratings`` computes them).
 
->>> app.include_router(rating_router(hub))
+>>> app.include_router(rating_router(hub, request_language))
 """
 
 from __future__ import annotations
@@ -20,11 +20,6 @@ from meeple.server.accounts import name_key
 from meeple.server.errors import NotFound, Unprocessable
 
 BANDS = ("2p", "3p+")
-
-
-def _language_dependency() -> Any:
-    from meeple.server.app import request_language  # the app's own rule for ?lang= / Accept-Language
-    return Depends(request_language)
 
 
 def shown_ratings(conn: Connection, wanted: list[tuple[int, str, str]]) -> dict[tuple[int, str, str], int]:
@@ -51,9 +46,10 @@ def attach_ratings(conn: Connection, summaries: list[dict[str, Any]], seat_rows:
             seat["rating"] = found.get((uid, s["game"], ratings.band_of(s["players"]))) if uid is not None else None
 
 
-def rating_router(hub: Any) -> APIRouter:
+def rating_router(hub: Any, language: Any) -> APIRouter:
+    """The routes; ``language(request)``: the app's rule for the reader's language (``?lang=``, else
+    ``Accept-Language``)."""
     router = APIRouter(tags=["ratings"])
-    Lang = Annotated[str, _language_dependency()]
 
     async def read(fn: Any, *args: Any) -> Any:
         def run() -> Any:
@@ -70,7 +66,7 @@ def rating_router(hub: Any) -> APIRouter:
                 "games": ratings.player_games(conn, int(row.id), 50)}
 
     @router.get("/api/players/{name}", summary="A player's profile: ratings per game with their history, last games")
-    async def player(name: str, lang: Lang) -> dict[str, Any]:
+    async def player(name: str, lang: str = Depends(language)) -> dict[str, Any]:
         if len(name) > 100:
             raise NotFound("server.no_player", args={"name": name[:40]})
         found = await read(profile, name)
@@ -79,7 +75,7 @@ def rating_router(hub: Any) -> APIRouter:
         return found
 
     @router.get("/api/leaderboard/{game}", summary="A game's best players by rating, bots included and marked")
-    async def leaderboard(game: str, lang: Lang, band: Annotated[str, Query(max_length=8)] = "2p",
+    async def leaderboard(game: str, lang: str = Depends(language), band: Annotated[str, Query(max_length=8)] = "2p",
                           limit: Annotated[int, Query(ge=1, le=200)] = 50) -> dict[str, Any]:
         if game not in meeple.games():
             raise NotFound("server.unknown_game_id", args={"game": game[:40]})
