@@ -12,6 +12,8 @@ let known; // undefined: not asked yet; null: a guest; {id, name}
 
 export async function whoAmI(fresh = false) {
   if (known !== undefined && !fresh) return known;
+  // no CSRF cookie: no session (the session cookie itself is HTTP-only): a guest, without asking
+  if (!document.cookie.split("; ").some((c) => c.startsWith("meeple_csrf="))) { known = null; return known; }
   try { const me = await api("/api/me"); known = { id: me.id, name: me.name }; }
   catch { known = null; }
   return known;

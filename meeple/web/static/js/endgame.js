@@ -96,6 +96,7 @@ export function summaryPanel(page, v) {
   const sb = breakdownOf(page.board, v);
   const winners = sb.winners;
   const length = h("p", { class: "endgame-length muted", "data-length": "" }, "");
+  const ratingsBox = h("div", { class: "endgame-ratings", "data-ratings": "" });
   const invites = h("div", { class: "endgame-invites" });
   const again = h("button", { type: "button", class: "primary", id: "play-again" }, t("web.endgame.play_again"));
   again.addEventListener("click", async () => {
@@ -106,6 +107,7 @@ export function summaryPanel(page, v) {
   const panel = h("section", { class: "panel summary endgame", id: "game-over", role: "dialog", "aria-label": t("web.game.over") },
     h("h2", {}, winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => page.seatName(p)) }) : t("web.game.nobody_wins")),
     length,
+    ratingsBox,
     h("h3", {}, t("web.endgame.breakdown")),
     chart(sb, (p) => page.seatName(p)),
     legend(sb),
@@ -117,12 +119,28 @@ export function summaryPanel(page, v) {
     invites);
   // the length: the replay's moves by the players (chance's draws and rolls are not moves) and the times
   const gid = encodeURIComponent(page.gid);
-  Promise.all([api(`/api/games/${gid}/replay`).catch(() => null), api(`/api/games/${gid}`).catch(() => null)]).then(([replay, summary]) => {
+  Promise.all([api(`/api/games/${gid}/replay`).catch(() => null), api(`/api/games/${gid}`).catch(() => null),
+    api(`/api/games/${gid}/ratings`).catch(() => null)]).then(([replay, summary, rated]) => {
     const moves = replay && Array.isArray(replay.moves) ? replay.moves.filter((m) => m.seat >= 0).length : null;
     length.textContent = lengthText(sb, moves, summary);
+    ratingsBox.replaceChildren(...ratingLines(rated, summary, page.seatName));
   });
   if (!length.textContent) length.textContent = lengthText(sb, null, null);
   return panel;
+}
+
+// Each rated participant's rating before and after the game (people and bots, by seat); a game with a
+// signed-in player that was not rated says so.
+function ratingLines(rated, summary, seatName) {
+  if (rated && rated.rated) {
+    return [h("h3", {}, t("web.ratings.changes_title")), h("ul", { class: "rating-changes" }, rated.changes.map((c) =>
+      h("li", { "data-rating-change": String(c.seat), class: `rating-change ${c.change > 0 ? "up" : c.change < 0 ? "down" : ""}` },
+        seatName(c.seat), summary && summary.seats[c.seat] && summary.seats[c.seat].name ? ` · ${summary.seats[c.seat].name}` : "",
+        ": ", t("web.ratings.change", { before: c.before, after: c.after,
+          change: c.change > 0 ? `+${c.change}` : String(c.change) }))))];
+  }
+  const accounts = summary && (summary.seats || []).some((x) => x.account);
+  return accounts ? [h("p", { class: "muted", "data-unrated": "" }, t("web.ratings.not_rated_game"))] : [];
 }
 
 // A new game of the same game, player count, options and seats: bots of the same level, you in your

@@ -399,6 +399,7 @@ function showInvites(res, g) {
 // A seat as the lists show it: its player's name, a bot by level, an invited seat still free.
 export function seatWords(s, label) {
   if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
+  if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: s.name, rating: s.rating });
   if (s.name) return t("web.lobby.seat_named", { seat: label, name: s.name });
   return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }

@@ -50,13 +50,13 @@ export async function showProfile(main, name) {
       ratingChart(r.history || []),
       h("a", { href: `#/leaderboard/${encodeURIComponent(r.game)}/${encodeURIComponent(r.band)}` }, t("web.ratings.leaderboard")))))
     : h("p", { class: "muted" }, t("web.ratings.none_yet"));
-  const rows = profile.games.map((g) => h("tr", { "data-game-id": g.id },
+  const rows = profile.games.map((g) => h("tr", { "data-game-id": g.game_id },
     h("td", {}, g.finished_at ? new Date(g.finished_at * 1000).toLocaleDateString() : ""),
     h("td", {}, titleOf(games, g.game)),
     h("td", {}, String(g.players)),
     h("td", {}, g.rank ? t("web.ratings.rank", { n: g.rank }) : t("web.ratings.unrated")),
     h("td", { class: `rating-change ${g.change > 0 ? "up" : g.change < 0 ? "down" : ""}` }, change(g.change)),
-    h("td", {}, h("a", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("web.lobby.replay")))));
+    h("td", {}, h("a", { href: `#/replay/${encodeURIComponent(g.game_id)}` }, t("web.lobby.replay")))));
   main.replaceChildren(
     h("section", { class: "profile", id: "profile" },
       h("h1", {}, profile.name),
