@@ -163,6 +163,8 @@ class JoinGame(Strict):
     seat: StrictInt | None = None
     invite: Annotated[str, Field(min_length=1, max_length=100)] | None = None
     name: StrictStr | None = Field(None, description="the joining person's name, shown to the other seats")
+    guest: StrictBool = Field(False, description="take the seat as a guest even when signed in (another person "
+                                                 "at this device: a table played at one device)")
 
     @field_validator("name")
     @classmethod
@@ -363,7 +365,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/join", tags=["seats"], response_model=Joined,
               summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
     async def join(gid: str, body: JoinGame, request: Request) -> dict[str, Any]:
-        return await hub.join(gid, body.seat, body.invite, body.name, user=await sessions.signed_in(request))
+        user = None if body.guest else await sessions.signed_in(request)
+        return await hub.join(gid, body.seat, body.invite, body.name, user=user)
 
     @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,
              summary="Your view: observation, legal actions with labels, your log, sequence number")

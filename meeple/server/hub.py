@@ -706,9 +706,11 @@ class Hub:
             notify = self.origin if self.bus is not None and self.bus.in_transaction else None
             row = EventRow(gid, seq, player, "move", dumps(action_json), notify)
 
+            finish_time = time.time()
+
             def job(conn: Any) -> None:
                 row(conn)
-                at = time.time()
+                at = finish_time
                 db.update_game(conn, gid, status="finished", finished_at=at)
                 self._rate(conn, g, state, at)
 
@@ -729,6 +731,7 @@ class Hub:
             g.waiting_since[player] = time.monotonic()
             if finished:
                 g.row["status"] = "finished"
+                g.row["finished_at"] = finish_time  # the summary's game length
                 log_game("finished", g)
             self.moves_applied += 1
         self.changed(g)

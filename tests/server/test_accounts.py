@@ -216,3 +216,17 @@ def test_a_deleted_accounts_games_stay_under_deleted_player(db_url: str) -> None
         assert c.get(f"/api/games/{gid}").json()["seats"][0]["name"] == "deleted player"
         assert c.get(f"/api/games/{gid}?lang=zh").json()["seats"][0]["name"] == "已删除的玩家"
         assert _sign_up(c, "ann")["name"] == "ann"  # the name is free again
+
+
+def test_one_account_holds_one_seat_and_the_others_at_its_device_join_as_guests(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        _sign_up(c)
+        made = c.post("/api/games", json={"game": "kingsburg", "players": 2, "referee": True,
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]}, headers=_csrf(c)).json()
+        invite = {"seat": 1, "invite": made["invites"][0]["code"]}
+        r = c.post(f"/api/games/{made['id']}/join", json=invite, headers=_csrf(c))
+        assert r.status_code == 409 and "already holds seat 0" in r.json()["detail"]
+        r = c.post(f"/api/games/{made['id']}/join", json={**invite, "guest": True}, headers=_csrf(c))
+        assert r.status_code == 200
+        seats = c.get(f"/api/games/{made['id']}").json()["seats"]
+        assert [(s["name"], s["account"]) for s in seats] == [("Ann", True), (None, False)]

@@ -44,10 +44,12 @@ def test_sign_up_play_on_two_devices_and_see_the_rating(server: str, page, brows
         laptop.wait_for_selector('#game-over [data-rating-change="0"]')
         line = laptop.inner_text('#game-over [data-rating-change="0"]')
         assert "Ann" in line and "1000 →" in line
+        assert "minute" in laptop.inner_text("#game-over [data-length]")  # the game's length
         laptop.click("#me-link")
         laptop.wait_for_selector('#profile [data-rating="cube-europe/2p"]')
         assert laptop.query_selector(f'#history [data-game-id="{gid}"]') is not None
         assert laptop.query_selector("#profile [data-chart] polyline") is not None
+        assert laptop.query_selector("#account-settings #change-password") is not None  # her own profile
         laptop.click('#profile [data-rating="cube-europe/2p"] a')
         laptop.wait_for_selector("#leaderboard")
         assert "Ann" in laptop.inner_text("#leaderboard")

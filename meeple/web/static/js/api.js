@@ -27,7 +27,7 @@ export async function holdTheTable(res) {
   const table = { [res.seat]: res.token };
   for (const inv of res.invites) {
     const joined = await api(`/api/games/${encodeURIComponent(res.id)}/join`, { method: "POST",
-      body: { seat: inv.seat, invite: inv.code } });
+      body: { seat: inv.seat, invite: inv.code, guest: true } });  // the others at this device
     table[inv.seat] = joined.token;
   }
   remember(res.id, res.seat, res.token, table);

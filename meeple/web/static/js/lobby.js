@@ -3,7 +3,7 @@
 // game" (player count, who sits where, options in the rulebook's words); the games to join, yours in
 // progress, the others being played, and the finished ones to replay, every seat by its player's name.
 import { api, forget, holdTheTable, remember, seatFor } from "./api.js";
-import { myGames } from "./account.js";
+import { myGames, signedIn, whoAmI } from "./account.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName } from "./names.js";
@@ -224,8 +224,9 @@ function createForm(catalog, keep) {
     catalog.games.map((g) => h("option", { value: g.id }, gameTitle(g))));
   const playersIn = h("input", { id: "players", type: "number", name: "players", min: 1, max: 7, inputmode: "numeric" });
   const playersHint = h("small", { class: "muted", id: "players-hint" });
+  const account = signedIn();  // signed in: the game is played under the account's name
   const nameIn = h("input", { id: "player-name", name: "name", maxlength: NAME_LIMIT, autocomplete: "nickname",
-    placeholder: t("web.lobby.name_placeholder"), value: savedName() });
+    placeholder: t("web.lobby.name_placeholder"), value: account ? account.name : savedName(), readonly: Boolean(account) });
   const summary = h("p", { class: "muted game-summary" });
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
@@ -348,7 +349,7 @@ function createForm(catalog, keep) {
     }
     const you = seats.findIndex((x) => x.kind === "human");
     const name = nameIn.value.trim();
-    saveName(name);
+    if (!account) saveName(name);
     startButton.disabled = true;
     try {
       const res = await api("/api/games", { method: "POST", body: {
@@ -482,8 +483,9 @@ export async function showJoin(main, gid, seat, invite) {
   const [summary, catalog] = await Promise.all([api(`/api/games/${encodeURIComponent(gid)}`), api("/api/catalog")]);
   const info = catalog.games.find((g) => g.id === summary.game) || { id: summary.game, name: summary.game, seat_names: [] };
   const seatNumber = seat === undefined || seat === "" ? null : Number(seat);
+  const account = await whoAmI();  // signed in: the seat becomes the account's, under its name
   const nameIn = h("input", { id: "join-name", name: "name", required: true, maxlength: NAME_LIMIT, autocomplete: "nickname",
-    placeholder: t("web.lobby.name_placeholder"), value: savedName() });
+    placeholder: t("web.lobby.name_placeholder"), value: account ? account.name : savedName(), readonly: Boolean(account) });
   const button = h("button", { type: "submit", class: "primary", id: "join-button" }, t("web.join.button"));
   const form = h("form", { class: "join-form" },
     h("label", {}, h("span", {}, t("web.join.your_name")), nameIn), button);
@@ -491,7 +493,7 @@ export async function showJoin(main, gid, seat, invite) {
     ev.preventDefault();
     const name = nameIn.value.trim();
     if (!name) { nameIn.focus(); return; }
-    saveName(name);
+    if (!account) saveName(name);
     button.disabled = true;
     try {
       const res = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST",

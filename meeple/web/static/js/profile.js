@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./names.js";
+import { signedIn, signOut } from "./account.js";
 
 const BANDS = ["2p", "3p+"];
 
@@ -66,8 +67,48 @@ export async function showProfile(main, name) {
         ? h("div", { class: "table-scroll" }, h("table", { class: "history", id: "history" },
           h("thead", {}, h("tr", {}, ["date", "game", "players", "result", "change", "replay"].map((k) => h("th", {}, t(`web.ratings.col.${k}`))))),
           h("tbody", {}, rows)))
-        : h("p", { class: "muted" }, t("web.ratings.no_games"))));
+        : h("p", { class: "muted" }, t("web.ratings.no_games"))),
+    mine(profile) ? accountSettings() : null);
   return { relang: () => showProfile(main, name) };
+}
+
+function mine(profile) {
+  const me = signedIn();
+  return me !== null && me.id === profile.id;
+}
+
+// The signed-in player's own profile: change the password, delete the account.
+function accountSettings() {
+  const field = (id, label, auto) => h("label", {}, h("span", {}, label),
+    h("input", { id, type: "password", autocomplete: auto, minlength: 8, required: true }));
+  const said = h("p", { class: "muted", id: "account-said", role: "status" });
+  const value = (id) => document.getElementById(id).value;
+  const change = h("form", { class: "account-form", id: "change-password", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("/api/me/password", { method: "POST", body: { password: value("old-password"), new_password: value("new-password") } });
+      said.textContent = t("web.account.password_changed");
+      ev.target.reset();
+    } catch (err) { said.textContent = err.message; }
+  } },
+  h("h3", {}, t("web.account.change_password")),
+  field("old-password", t("web.account.password"), "current-password"),
+  field("new-password", t("web.account.new_password"), "new-password"),
+  h("button", { type: "submit" }, t("web.account.change_password")));
+  const remove = h("form", { class: "account-form", id: "delete-account", onsubmit: async (ev) => {
+    ev.preventDefault();
+    if (!window.confirm(t("web.account.delete_confirm"))) return;
+    try {
+      await api("/api/me", { method: "DELETE", body: { password: value("delete-password") } });
+      await signOut();
+      location.hash = "#/";
+    } catch (err) { said.textContent = err.message; }
+  } },
+  h("h3", {}, t("web.account.delete")),
+  h("p", { class: "muted" }, t("web.account.delete_explain")),
+  field("delete-password", t("web.account.password"), "current-password"),
+  h("button", { type: "submit", class: "danger" }, t("web.account.delete")));
+  return h("section", { class: "panel account-settings", id: "account-settings" }, h("h2", {}, t("web.account.settings")), said, change, remove);
 }
 
 export async function showLeaderboard(main, game, band = "2p") {
