@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
-import { gameTitle } from "./names.js";
+import { gameTitle, levelName } from "./names.js";
 import { signedIn, signOut } from "./account.js";
 
 const BANDS = ["2p", "3p+"];
@@ -58,7 +58,7 @@ export async function showProfile(main, name) {
     h("td", {}, g.rank ? t("web.ratings.rank", { n: g.rank }) : t("web.ratings.unrated")),
     h("td", { class: `rating-change ${g.change > 0 ? "up" : g.change < 0 ? "down" : ""}` }, change(g.change)),
     h("td", {}, h("a", { href: `#/replay/${encodeURIComponent(g.game_id)}` }, t("web.lobby.replay")))));
-  main.replaceChildren(
+  main.replaceChildren(...[
     h("section", { class: "profile", id: "profile" },
       h("h1", {}, profile.name),
       h("h2", {}, t("web.ratings.title")), ratings,
@@ -68,7 +68,7 @@ export async function showProfile(main, name) {
           h("thead", {}, h("tr", {}, ["date", "game", "players", "result", "change", "replay"].map((k) => h("th", {}, t(`web.ratings.col.${k}`))))),
           h("tbody", {}, rows)))
         : h("p", { class: "muted" }, t("web.ratings.no_games"))),
-    mine(profile) ? accountSettings() : null);
+    mine(profile) ? accountSettings() : null].filter(Boolean));
   return { relang: () => showProfile(main, name) };
 }
 
@@ -121,7 +121,7 @@ export async function showLeaderboard(main, game, band = "2p") {
     board.rows.length
       ? h("ol", { class: "leader-list" }, board.rows.map((r) => h("li", { "data-kind": r.kind },
         r.kind === "person" ? h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name)
-          : h("span", {}, t("web.ratings.bot", { level: r.name })),
+          : h("span", {}, t("web.ratings.bot", { level: levelName(r.name) })),
         " ", h("strong", { class: "rating-number" }, String(r.rating)),
         " ", h("small", { class: "muted" }, t("web.ratings.games_rated", { n: r.games })))))
       : h("p", { class: "muted" }, t("web.ratings.nobody"))));
