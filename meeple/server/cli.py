@@ -65,6 +65,13 @@ def serve_command(
         1800.0, "--abandon-after", min=60.0, max=30 * 86400.0, envvar="MEEPLE_ABANDON_AFTER",
         help="Seconds without any person connected to a game or asking for it after which an open or "
              "started game ends as abandoned (its replay stays readable)."),
+    secure_cookies: Optional[bool] = typer.Option(
+        None, "--secure-cookies/--no-secure-cookies", envvar="MEEPLE_SECURE_COOKIES",
+        help="Mark the sign-in cookies Secure (sent over https only); default: when the request came over "
+             "https. Turn it on behind a TLS proxy that talks plain http to meeple."),
+    session_days: float = typer.Option(
+        30.0, "--session-days", min=0.01, max=365.0, envvar="MEEPLE_SESSION_DAYS",
+        help="Days a sign-in lasts before the player must sign in again."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -92,7 +99,8 @@ def serve_command(
                         bot_move_deadline=max(30.0, 3 * bot_max_seconds), max_live_games=max_games,
                         memory_games=min(1000, max_games), memory_limit_mb=memory_limit, create_rate=create_rate,
                         durability=durability, http_rate=http_rate, http_burst=4 * http_rate,
-                        abandon_after=abandon_after)
+                        abandon_after=abandon_after, secure_cookies=secure_cookies,
+                        session_lifetime=session_days * 86400.0)
     settings.ws_connect_rate, settings.ws_connect_burst = ws_connect_rate, 4 * ws_connect_rate
     try:
         settings.check()
