@@ -404,6 +404,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with g.lock:
             return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
+    @app.post("/api/games/{gid}/hint", tags=["play"],
+              summary="The coach's best moves for your seat now, from your seat's information only "
+                      "(the game is then not rated)")
+    async def ask_hint(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        return await hub.hint(gid, seat, lang)
+
     @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
     async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)

@@ -45,6 +45,7 @@ games = Table(
     Column("seen_at", Float, nullable=True),          # a person last connected or asked (None: see updated_at)
     Column("creator_seat", Integer, nullable=True),   # the seat whose token created it (may cancel it)
     Column("chance", String(8), nullable=True),       # "manual": a referee game (the table enters chance)
+    Column("hints", Integer, nullable=True),          # hints the coach gave in this game (NULL: none)
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_lobby", "status", "private", "updated_at"),  # the lobby: newest public games of a status
 )

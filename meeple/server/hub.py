@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
+from meeple.agents import coach
 from meeple.server import ratings
 from meeple.server.accounts import SignedIn
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
@@ -317,6 +318,7 @@ class Hub:
         self._known_levels: set[tuple[str, str]] = set()  # (game, bot level) pairs make_agent accepted
         self.creations = Quota(settings.create_rate, settings.create_burst)  # per client address
         self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
+        self.hints = Quota(settings.hint_rate, settings.hint_burst)  # per (game, seat): a hint costs a search
         self._missed: set[str] = set()  # games announced by another process while this one was loading them
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
@@ -746,6 +748,30 @@ class Hub:
                                    list(state.scores()), list(state.winners()), g.last_undo_seq > 0, at)
         except Exception:  # noqa: BLE001
             log.exception("game %s: its ratings could not be updated", g.id)
+
+    async def hint(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The coach's best moves for ``seat`` now (``coach.hint``: from that seat's information only, at a
+        fixed budget, seeded by the game's public id and position so the same position gives the same
+        hint). The game is marked as hinted (``games.hints``): it will not be rated."""
+        g = await self.get(gid)
+        async with g.lock:
+            self.check_playing(g)
+            if g.state.is_over():
+                raise Conflict("server.game_over", seq=g.seq)
+            if seat not in g.state.to_move() or not g.state.legal_actions(seat):
+                raise Conflict("server.hint_not_your_turn", seq=g.seq)
+            wait = self.hints.take((gid, seat))
+            if wait:
+                raise TooMany("server.too_many_hints", args={"wait": f"{wait:.0f}"}, retry_after=wait, seq=g.seq)
+            position, seq = g.state.clone(), g.seq
+            count = int(g.row.get("hints") or 0) + 1
+            await self._write(partial(db.update_game, game_id=gid, hints=count))
+            g.row["hints"] = count
+        seed = int.from_bytes(hashlib.sha256(f"{gid}:{seq}:{seat}".encode()).digest()[:6], "big")
+        found = await asyncio.to_thread(coach.hint, position, seat, seed=seed, top=3)
+        return {"seq": seq, "hints": count, "suggestions": [
+            {"action": s.action.to_json(), "text": s.text, "label": describe_move(position, s.action, seat, lang),
+             "visits": s.visits, "value": round(s.value, 4)} for s in found]}
 
     def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
         """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""
@@ -1224,6 +1250,7 @@ class Hub:
             "status": row["status"], "private": bool(row["private"]), "turn_timeout": row["turn_timeout"],
             "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
             "creator_seat": row.get("creator_seat"), "referee": row.get("chance") == "manual",
+            "hints": int(row.get("hints") or 0),
             "seats": [
                 {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": shown_name(s, lang),
                  "account": s.get("user_id") is not None,

@@ -93,7 +93,8 @@ def rated_participants(game_row: Row, seat_rows: Sequence[Row], had_undo: bool) 
     """The participant of each seat (``"user:<id>"``, ``"bot:<level>"``) when the game is rated, else None.
 
     Not rated: not ``finished``; fewer than 2 seats; a person's seat without an account (a guest);
-    one account in two seats; a referee game (``chance == "manual"``); an undo happened.
+    one account in two seats; a referee game (``chance == "manual"``); an undo happened; the coach
+    gave a hint (``hints``): a rating measures the player, not the search.
 
     >>> rated_participants({"status": "finished", "chance": None}, [{"seat": 0, "kind": "human", "user_id": 7,
     ...     "level": "heuristic"}, {"seat": 1, "kind": "bot", "level": "easy", "user_id": None}], False)
@@ -101,7 +102,7 @@ def rated_participants(game_row: Row, seat_rows: Sequence[Row], had_undo: bool) 
     """
     if game_row.get("status") != "finished" or len(seat_rows) < 2:
         return None
-    if game_row.get("chance") == "manual" or had_undo:
+    if game_row.get("chance") == "manual" or had_undo or game_row.get("hints"):
         return None
     out: list[str] = []
     for seat in sorted(seat_rows, key=lambda s: s["seat"]):

@@ -87,6 +87,8 @@ class Settings:
     pressure_idle: float = 5.0                # seconds a game must lie untouched before pressure evicts it
     undo_rate: float = 0.5                    # undos per second one seat may ask for…
     undo_burst: float = 5.0                   # …after a first burst of this many
+    hint_rate: float = 0.2                    # hints per second one seat may ask for (each is a search)…
+    hint_burst: float = 5.0                   # …after a first burst of this many
     # --- closing games nobody comes back to (docs/server.md, Closing games)
     abandon_after: float = 1800.0             # seconds without a person connected or asking before a game ends as abandoned
     abandon_check_every: float = 60.0         # seconds between sweeps for such games (also how often presence is stored)

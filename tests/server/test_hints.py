@@ -1,0 +1,64 @@
+"""The coach over HTTP: a seat to move asks for a hint and gets its best legal moves; nobody else may;
+hints are limited per seat; a game with a hint is not rated."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from meeple.server.accounts import CSRF_HEADER
+
+from .helpers import auth, client, create, humans, view
+
+
+def test_a_hint_suggests_legal_moves_of_the_seat_to_move(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "citadels", 3)
+        v = view(c, gid, tokens[0])
+        seat = v["to_move"][0]
+        r = c.post(f"/api/games/{gid}/hint", headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+        hint = r.json()
+        legal = {e["text"] for e in view(c, gid, tokens[seat])["legal"]}
+        assert 1 <= len(hint["suggestions"]) <= 3 and {s["text"] for s in hint["suggestions"]} <= legal
+        assert all(0.0 <= s["value"] <= 1.0 and s["label"] for s in hint["suggestions"])
+        visits = [s["visits"] for s in hint["suggestions"]]
+        assert visits == sorted(visits, reverse=True)
+        again = c.post(f"/api/games/{gid}/hint", headers=auth(tokens[seat])).json()
+        assert again["suggestions"] == hint["suggestions"]  # the same position, the same hint
+        assert c.get(f"/api/games/{gid}").json()["hints"] == 2
+        other = next(p for p in range(3) if p not in v["to_move"])
+        assert c.post(f"/api/games/{gid}/hint", headers=auth(tokens[other])).status_code == 409
+        assert c.post(f"/api/games/{gid}/hint").status_code == 401
+
+
+def test_hints_are_limited_per_seat(sqlite_url: str) -> None:
+    with client(sqlite_url, hint_burst=2, hint_rate=0.01) as c:
+        made = create(c, "cube-europe", 1)
+        codes = [c.post(f"/api/games/{made['id']}/hint", headers=auth(made["token"])).status_code for _ in range(3)]
+        assert codes[:2] == [200, 200] and codes[2] == 429
+
+
+def test_a_game_with_a_hint_is_not_rated(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        assert c.post("/api/accounts", json={"name": "Ann", "password": "correct horse"}).status_code == 201
+        csrf = {CSRF_HEADER: c.cookies.get("meeple_csrf")}
+        gid = c.post("/api/games", json={"game": "cube-europe", "players": 2,
+                                         "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+                     headers=csrf).json()["id"]
+        rnd, hinted = random.Random(2), False
+        for _ in range(3000):
+            v: dict[str, Any] = c.get(f"/api/games/{gid}/view").json()
+            if v["over"]:
+                break
+            if not v["your_turn"]:
+                time.sleep(0.005)
+                continue
+            if not hinted:
+                assert c.post(f"/api/games/{gid}/hint", headers=csrf).status_code == 200
+                hinted = True
+            c.post(f"/api/games/{gid}/actions", json={"seq": v["seq"], "action": rnd.choice(v["legal"])["action"]},
+                   headers=csrf)
+        assert c.get(f"/api/games/{gid}/ratings").json()["rated"] is False
+        assert c.get("/api/players/Ann").json()["ratings"] == []
