@@ -263,10 +263,45 @@ class GamePage {
     this.board.render(this.el.board, v, ui);
     const tray = chanceTray(v, { seatName: ui.seatName, enter: (entry) => this.enterChance(entry),
       redraw: () => this.render(), nameOf: this.board.chanceName });
-    if (tray) (this.el.board.querySelector("[data-board]") || this.el.board).prepend(tray);
+    const boardRoot = this.el.board.querySelector("[data-board]") || this.el.board;
+    if (tray) boardRoot.prepend(tray);
+    if (v.your_turn && !v.over) boardRoot.prepend(this.hintBar(v));
+    this.markHinted(v);
     this.renderActions(v);
     this.renderLog();
     this.renderSummary(v);
+  }
+
+  // The coach (POST /api/games/{id}/hint): its best moves for this seat, from this seat's information
+  // only, shown above the board and lit on it until the position changes. A game with a hint is not rated.
+  hintBar(v) {
+    const shown = this.hint && this.hint.seq === v.seq ? this.hint : null;
+    const button = h("button", { type: "button", class: "hint-button", id: "hint", "data-hint": "",
+      title: t("web.coach.hint_help"), onclick: () => this.askHint() }, t("web.coach.hint"));
+    const list = shown ? h("ol", { class: "hint-list", id: "hint-list" }, shown.suggestions.map((sg) => {
+      const entry = v.legal.find((e) => e.text === sg.text);
+      return h("li", {}, h("button", { type: "button", class: "hint-move", "data-action": entry ? entry.text : null,
+        onclick: () => { if (entry) this.act(entry); } }, show(sg.label), " ",
+      h("span", { class: "hint-value" }, t("web.coach.value", { value: Math.round(sg.value * 100) }))));
+    })) : null;
+    return h("div", { class: `hint-bar ${shown ? "open" : ""}` }, button, list, shown ? h("small", { class: "muted hint-note" }, t("web.coach.unrated")) : null);
+  }
+
+  async askHint() {
+    const v = this.view;
+    if (!v || !v.your_turn) return;
+    try {
+      const got = await api(`/api/games/${encodeURIComponent(this.gid)}/hint`, { method: "POST", token: this.mine && this.mine.token });
+      this.hint = { seq: got.seq, suggestions: got.suggestions };
+      this.render();
+    } catch (err) { toast(err.message); }
+  }
+
+  markHinted(v) {
+    if (!this.hint || this.hint.seq !== v.seq) return;
+    for (const sg of this.hint.suggestions) {
+      for (const el of this.el.board.querySelectorAll(`[data-board] [data-action="${CSS.escape(sg.text)}"]:not(.hint-move)`)) el.classList.add("hinted");
+    }
   }
 
   renderActions(v) {

@@ -1,0 +1,24 @@
+"""The coach's hint in the browser (Debian Chromium): the Hint control on the board lists the search's
+best moves, lights them on the board, and a suggested move plays with one click."""
+
+from __future__ import annotations
+
+from .play import start_game
+
+
+def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    start_game(page, server, "cube-europe", 2, bots="random")
+    page.wait_for_selector("#board:not(.busy) [data-board] #hint")
+    legal = set(page.eval_on_selector_all("#actions [data-action]", "els => els.map(e => e.dataset.action)"))
+    page.click("[data-board] #hint")
+    page.wait_for_selector("[data-board] #hint-list .hint-move")
+    suggested = page.eval_on_selector_all("#hint-list .hint-move", "els => els.map(e => e.dataset.action)")
+    assert 1 <= len(suggested) <= 3 and set(suggested) <= legal
+    assert "%" in page.inner_text("#hint-list")
+    lit = page.eval_on_selector_all("[data-board] .hinted", "els => [...new Set(els.map(e => e.dataset.action))]")
+    assert set(lit) == set(suggested)  # each suggestion lit where it is on the board
+    assert "not be rated" in page.inner_text("[data-board] .hint-bar")
+    before = len(page.query_selector_all("#log li"))
+    page.click("#hint-list .hint-move")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert page.console_errors == []
