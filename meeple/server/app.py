@@ -28,7 +28,7 @@ from meeple.server import db, inputs
 from meeple.server.errors import ServerError, Unprocessable
 from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
-from meeple.server.rating_routes import attach_ratings, rating_router
+from meeple.server.rating_routes import attach_ratings, bot_ratings, rating_router
 from meeple.server.hub import Hub, LiveGame
 from meeple.server.limits import LimitsMiddleware, TokenBucket
 from meeple.server.push import Ack, Subscriber
@@ -312,9 +312,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/catalog", tags=["lobby"], summary="The games that can be played, with options and bot levels")
     async def catalog(lang: Lang) -> dict[str, Any]:
+        def seeded() -> dict[str, Any]:
+            with hub.engine.connect() as c:
+                return bot_ratings(c)
+        bots_rated = await asyncio.to_thread(seeded)
         return {
             "lang": lang,
-            "games": [game_entry(gid, info, lang) for gid, info in meeple.games().items()],
+            "games": [{**game_entry(gid, info, lang), "bot_ratings": bots_rated.get(gid, {})}
+                      for gid, info in meeple.games().items()],
             "bot_levels": hub.levels.names(),
             "bot_level_help": hub.levels.describe(lang),
             "bot_limits": hub.levels.limits(),

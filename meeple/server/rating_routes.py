@@ -34,6 +34,15 @@ def shown_ratings(conn: Connection, wanted: list[tuple[int, str, str]]) -> dict[
             for r in rows if r.games > 0}
 
 
+def bot_ratings(conn: Connection) -> dict[str, dict[str, dict[str, int]]]:
+    """The seeded bots' shown ratings: game → band → level → rating (``meeple ratings seed-bots``)."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for r in conn.execute(select(db.ratings).where(db.ratings.c.participant.like("bot:%"))):
+        level = r.participant.split(":", 1)[1]
+        out.setdefault(r.game, {}).setdefault(r.band, {})[level] = ratings.rating_shown(r.mu, r.sigma)
+    return out
+
+
 def attach_ratings(conn: Connection, summaries: list[dict[str, Any]], seat_rows: list[list[dict[str, Any]]]) -> None:
     """Put each account seat's rating for that game and player count (``rating``, or None) into the
     lobby's game summaries (``hub.summary``), in place."""

@@ -111,3 +111,18 @@ def test_a_guests_game_is_not_rated(sqlite_url: str) -> None:
             else:
                 time.sleep(0.005)
         assert c.get(f"/api/games/{gid}/ratings").json()["rated"] is False
+
+
+def test_the_catalog_gives_the_seeded_bots_ratings(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        engine = db.make_engine(normalize_db_url(sqlite_url))
+        try:
+            with engine.begin() as conn:
+                conn.execute(db.ratings.insert().values(participant="bot:heuristic", game="cube-europe", band="2p",
+                                                        mu=40.0, sigma=6.0, games=20, updated_at=0.0))
+        finally:
+            engine.dispose()
+        entry = next(g for g in c.get("/api/catalog").json()["games"] if g["id"] == "cube-europe")
+        assert entry["bot_ratings"] == {"2p": {"heuristic": ratings.rating_shown(40.0, 6.0)}}
+        other = next(g for g in c.get("/api/catalog").json()["games"] if g["id"] == "citadels")
+        assert other["bot_ratings"] == {}

@@ -206,11 +206,15 @@ function choiceLabel(game, o, value, index) {
   return named !== null ? named : raw;
 }
 
-function levelHelp(catalog, level) {
+// A level's one line, and its rating in this game at this player count once the bots are seeded
+// (`meeple ratings seed-bots`; the catalog's bot_ratings).
+function levelHelp(catalog, level, game = null, players = 0) {
   const id = `web.setup.level.${level}`;
-  if (has(id)) return t(id);
-  const given = (catalog.bot_level_help || []).find((x) => x.level === level);
-  return given ? given.help : "";
+  let text = has(id) ? t(id) : ((catalog.bot_level_help || []).find((x) => x.level === level) || { help: "" }).help;
+  const band = players >= 3 ? "3p+" : "2p";
+  const rated = game && game.bot_ratings && game.bot_ratings[band] ? game.bot_ratings[band][level] : undefined;
+  if (Number.isInteger(rated)) text = t("web.setup.level_rated", { help: text, rating: rated });
+  return text;
 }
 
 function optionSelect(g, o) {
@@ -271,7 +275,7 @@ function createForm(catalog, keep) {
       const explain = () => {
         help.textContent = sel.value === "human" ? (i === 0 ? t("web.setup.you_help")
           : tableSel.value === "device" ? t("web.referee.at_device_help") : t("web.setup.invite_help"))
-          : levelHelp(catalog, sel.value.slice(4));
+          : levelHelp(catalog, sel.value.slice(4), g, n);
       };
       sel.addEventListener("change", () => { chosen[sel.name] = sel.value; explain(); });
       explain();
