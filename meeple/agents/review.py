@@ -10,9 +10,8 @@ information), never from the true cards.
 Moves are numbered as ``meeple replay`` numbers them: with automatic chance the dice and cards are not
 steps of their own, so move ``k`` is the position ``meeple replay FILE --to k-1`` shows, before it.
 
->>> blunders = review(saved_state, seat=0, seed=42)
->>> b = blunders[0]; b.move, str(b.played), round(b.drop, 2)
-(14, 'take 1 1', 0.22)
+    blunders = review("meeple-cube-europe-42.json", seat=0)   # the first seat (from 0); every seat: None
+    worst = blunders[0]                  # worst.move, worst.played, worst.played_value, worst.best, worst.drop
 """
 
 from __future__ import annotations
