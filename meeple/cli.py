@@ -5,6 +5,7 @@
     meeple play cube-europe --players 3 --opponents heuristic
     meeple play cube-europe --table           # referee a game played with the real box
     meeple replay meeple-cube-europe-42.json
+    meeple review meeple-cube-europe-42.json --seat 1   # the moves the search rates costliest
     meeple simulate cube-europe --players 2 --games 200 --agents random,heuristic --out results.jsonl
 
 Bad input (an unknown game, player count, option, seat, agent or language) prints what is valid and
@@ -232,6 +233,9 @@ def _setup_play(
         "hotseat": hotseat,
         "table": state.chance == "manual",
     }
+    hints = saved.get("hints")
+    if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
+        settings["hints"] = hints  # the coach was asked before the game was saved
     return state, humans, names, settings
 
 
@@ -259,6 +263,28 @@ def replay(
         rep.show(to)
         return
     raise typer.Exit(rep.run())
+
+
+# ---------------------------------------------------------------------------- review
+@app.command()
+def review(
+    file: Path = typer.Argument(..., help="A game saved by `meeple play` (seed + moves)."),
+    seat: Optional[str] = typer.Option(None, "--seat", "-s", help="Review only this seat: its number from 1, or its name (default: every seat)."),
+    top: int = typer.Option(10, "--top", "-n", min=1, help="Show at most this many blunders."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", min=1, help="Search iterations per position (more: surer, slower)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the search (default: the game's own seed)."),
+    min_drop: float = typer.Option(0.10, "--min-drop", min=0.0, max=1.0, help="The least loss of value (0-1) that counts as a blunder."),
+) -> None:
+    """Review a saved game: the moves the search rates costliest, worst first (with a progress bar)."""
+    from meeple.terminal.review import run_review
+
+    console = make_console()
+    try:
+        saved, _ = read_save(file)
+        reviewed = parse_seat(seat, saved.game) if seat is not None else None
+    except CliError as exc:
+        raise fail(exc) from None
+    run_review(console, saved, reviewed, top=top, iterations=iterations, seed=seed, min_drop=min_drop)
 
 
 # ---------------------------------------------------------------------------- simulate

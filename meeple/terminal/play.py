@@ -29,7 +29,7 @@ from meeple.terminal.lang import current, rich, say
 
 COMMANDS = {"quit": "quit", "exit": "quit", "退出": "quit", "help": "help", "?": "help", "帮助": "help",
             "score": "score", "分数": "score", "board": "board", "棋盘": "board", "log": "log", "日志": "log",
-            "save": "save", "保存": "save"}
+            "save": "save", "保存": "save", "hint": "hint", "提示": "hint"}
 """The prompt's commands, in English or in Chinese (both work whatever the language)."""
 
 MAX_NEW_LINES = 15
@@ -63,6 +63,8 @@ class Session:
         self.settings = settings or {}
         self.seen: dict[int | None, int] = {}
         self.owner: int | None | str = "nobody"  # whose eyes are on the screen now
+        hints = self.settings.get("hints")  # how often the coach was asked (kept in the save's settings)
+        self.hints_used: int = hints if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0 else 0
 
     # ------------------------------------------------------------------ main loop
     def run(self) -> int:
@@ -167,6 +169,9 @@ class Session:
         if word == "log" and len(rest) <= 1:
             self.show_log(player, rest[0] if rest else "20")
             return None
+        if word == "hint" and not rest:
+            self.show_hint(player)
+            return None
         if word == "save" and len(rest) <= 1:
             path = Path(text.split(None, 1)[1]) if rest else self.save_target()
             try:
@@ -189,6 +194,37 @@ class Session:
         except IllegalAction as exc:
             c.print(Text(exc.render(current()), style="red"))
             return None
+
+    def show_hint(self, player: int) -> None:
+        """The coach's three best moves for ``player``, from that seat's information only (``coach.hint``
+        re-deals what the seat cannot see); the seed is fixed by the game's seed and the move number."""
+        from meeple.agents.coach import hint
+        from meeple.agents.review import move_number, position_seed
+
+        c = self.console
+        if player == CHANCE:
+            c.print(Text(say("cli.hint_not_chance"), style="yellow"))
+            return
+        seed = position_seed(self.state.seed, move_number(self.state))
+        if c.is_terminal:
+            with c.status(say("cli.hint_thinking")):
+                suggestions = hint(self.state, player, seed=seed, top=3)
+        else:
+            suggestions = hint(self.state, player, seed=seed, top=3)
+        self.hints_used += 1
+        self.settings["hints"] = self.hints_used
+        lines = Text()
+        lines.append_text(rich("cli.hint_heading", seat=seat_label(self.state, player)))
+        for rank, suggestion in enumerate(suggestions, 1):
+            text = str(suggestion.action)
+            said = self.state.describe(suggestion.action, player, current()) or text
+            percent = f"{suggestion.value:.0%}"
+            if said.lower() == text.lower():
+                line = say("cli.hint_line_short", rank=rank, action=text, percent=percent)
+            else:
+                line = say("cli.hint_line", rank=rank, action=text, sentence=said, percent=percent)
+            lines.append("\n  " + line)
+        c.print(lines)
 
     def read(self, prompt: Text) -> str:
         try:
@@ -300,6 +336,8 @@ class Session:
         self.show_news(viewer)
         c.print(score_table(state, self.humans, final=True))
         c.print(winners_text(state))
+        if self.hints_used:
+            c.print(Text(say("cli.hints_used", n=self.hints_used), style="dim"))
         if self.save_path is not None:
             where = write_save(self.save_path, state, self.settings)
             c.print(say("cli.finished_saved", path=str(where)), markup=False)
