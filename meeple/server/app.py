@@ -417,6 +417,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.seat_for(g, token)
         return await hub.hint(gid, seat, lang)
 
+    @app.get("/api/games/{gid}/review", tags=["replay"],
+             summary="A finished game's review for your seat: the moves the search rated much worse than its "
+                     "best, worst first, from what your seat knew at the time (up to a minute to compute)")
+    async def game_review(gid: str, request: Request, lang: Lang,
+                          token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        return await hub.review(gid, seat, lang, request.client.host if request.client else "?")
+
     @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
     async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)

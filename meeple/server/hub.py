@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 import meeple
 from meeple.agents import make_agent
 from meeple.agents import coach
+from meeple.agents.review import review as review_game
 from meeple.server import ratings
 from meeple.server.accounts import SignedIn
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
@@ -319,6 +320,9 @@ class Hub:
         self.creations = Quota(settings.create_rate, settings.create_burst)  # per client address
         self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
         self.hints = Quota(settings.hint_rate, settings.hint_burst)  # per (game, seat): a hint costs a search
+        self.review_quota = Quota(1 / 60, 3)  # reviews computed per client address (each up to a minute of CPU)
+        self.review_lock = asyncio.Lock()  # one review at a time in this process
+        self.reviews: dict[tuple[str, int, str], dict[str, Any]] = {}  # computed reviews, the oldest dropped first
         self._missed: set[str] = set()  # games announced by another process while this one was loading them
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
@@ -772,6 +776,40 @@ class Hub:
         return {"seq": seq, "hints": count, "suggestions": [
             {"action": s.action.to_json(), "text": s.text, "label": describe_move(position, s.action, seat, lang),
              "visits": s.visits, "value": round(s.value, 4)} for s in found]}
+
+    async def review(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE, client: str = "?") -> dict[str, Any]:
+        """A finished game's review for ``seat`` (``agents.review``: each of its decisions searched from
+        what it knew then; the moves the search rated much worse than its best, worst first). One
+        review runs at a time in this process, each (game, seat, language) is computed once, and an
+        address may ask for a few a minute: a review costs up to a minute of CPU."""
+        g = await self.get(gid)
+        if not g.state.is_over():
+            raise Conflict("server.review_not_over")
+        key = (gid, seat, lang)
+        hit = self.reviews.get(key)
+        if hit is not None:
+            return hit
+        wait = self.review_quota.take(client)
+        if wait:
+            raise TooMany("server.too_many_reviews", args={"wait": f"{wait:.0f}"}, retry_after=wait)
+        finished = g.state.clone()
+        seed = int.from_bytes(hashlib.sha256(f"review:{gid}".encode()).digest()[:6], "big")
+        async with self.review_lock:
+            hit = self.reviews.get(key)
+            if hit is not None:
+                return hit
+            found = await asyncio.to_thread(review_game, finished, seat, seed, self.settings.review_iterations)
+
+        def entry(action: Action, value: float, position: State) -> dict[str, Any]:
+            return {"text": str(action), "label": describe_move(position, action, seat, lang), "value": round(value, 4)}
+        out = {"seat": seat, "blunders": [
+            {"move": b.move, "played": entry(b.played, b.played_value, b.position),
+             "best": entry(b.best, b.best_value, b.position), "drop": round(b.drop, 4),
+             "top": [entry(t.action, t.value, b.position) for t in b.top]} for b in found[:20]]}
+        if len(self.reviews) >= 256:
+            self.reviews.pop(next(iter(self.reviews)))
+        self.reviews[key] = out
+        return out
 
     def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
         """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""

@@ -89,6 +89,7 @@ class Settings:
     undo_burst: float = 5.0                   # …after a first burst of this many
     hint_rate: float = 0.2                    # hints per second one seat may ask for (each is a search)…
     hint_burst: float = 5.0                   # …after a first burst of this many
+    review_iterations: int = 300              # search iterations per position of a game's review (agents.review)
     # --- closing games nobody comes back to (docs/server.md, Closing games)
     abandon_after: float = 1800.0             # seconds without a person connected or asking before a game ends as abandoned
     abandon_check_every: float = 60.0         # seconds between sweeps for such games (also how often presence is stored)

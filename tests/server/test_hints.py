@@ -7,6 +7,8 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from meeple.server.accounts import CSRF_HEADER
 
 from .helpers import auth, client, create, humans, view
@@ -62,3 +64,31 @@ def test_a_game_with_a_hint_is_not_rated(sqlite_url: str) -> None:
                    headers=csrf)
         assert c.get(f"/api/games/{gid}/ratings").json()["rated"] is False
         assert c.get("/api/players/Ann").json()["ratings"] == []
+
+
+def test_a_finished_game_is_reviewed_for_the_asking_seat(sqlite_url: str) -> None:
+    with client(sqlite_url, review_iterations=20) as c:
+        made = create(c, "cube-europe", 2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+        gid, token = made["id"], made["token"]
+        assert c.get(f"/api/games/{gid}/review", headers=auth(token)).status_code == 409  # not over yet
+        rnd = random.Random(4)
+        for _ in range(3000):
+            v = view(c, gid, token)
+            if v["over"]:
+                break
+            if not v["your_turn"]:
+                time.sleep(0.005)
+                continue
+            c.post(f"/api/games/{gid}/actions", json={"seq": v["seq"], "action": rnd.choice(v["legal"])["action"]},
+                   headers=auth(token))
+        r = c.get(f"/api/games/{gid}/review", headers=auth(token))
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert got["seat"] == 0 and got["blunders"], "random moves leave blunders to find"
+        drops = [b["drop"] for b in got["blunders"]]
+        assert drops == sorted(drops, reverse=True) and all(d >= 0.1 for d in drops)
+        for b in got["blunders"]:
+            assert b["best"]["value"] - b["played"]["value"] == pytest.approx(b["drop"], abs=1e-3)
+            assert b["played"]["label"] and 1 <= len(b["top"]) <= 3
+        assert c.get(f"/api/games/{gid}/review", headers=auth(token)).json() == got  # computed once
+        assert c.get(f"/api/games/{gid}/review").status_code == 401

@@ -3,7 +3,7 @@ best moves, lights them on the board, and a suggested move plays with one click.
 
 from __future__ import annotations
 
-from .play import start_game
+from .play import play_to_end, start_game
 
 
 def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page) -> None:  # type: ignore[no-untyped-def]
@@ -21,4 +21,16 @@ def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page)
     before = len(page.query_selector_all("#log li"))
     page.click("#hint-list .hint-move")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert page.console_errors == []
+
+
+def test_a_finished_game_is_reviewed_from_the_summary(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    start_game(page, server, "cube-europe", 1)
+    play_to_end(page, timeout=180)
+    page.wait_for_selector("#game-over #review-button")
+    page.click("#review-button")
+    page.wait_for_function("document.querySelector('#review h3') !== null", timeout=90_000)
+    items = page.query_selector_all("#review [data-review-move]")
+    assert items, "first-listed moves leave blunders to find"
+    assert all("the search preferred" in item.inner_text() and "%" in item.inner_text() for item in items)
     assert page.console_errors == []

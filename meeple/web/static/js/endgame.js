@@ -97,6 +97,9 @@ export function summaryPanel(page, v) {
   const winners = sb.winners;
   const length = h("p", { class: "endgame-length muted", "data-length": "" }, "");
   const ratingsBox = h("div", { class: "endgame-ratings", "data-ratings": "" });
+  const reviewBox = h("div", { class: "endgame-review", id: "review" });
+  const reviewButton = page.mine ? h("button", { type: "button", id: "review-button" }, t("web.coach.review")) : null;
+  if (reviewButton) reviewButton.addEventListener("click", () => showReview(page, reviewButton, reviewBox));
   const invites = h("div", { class: "endgame-invites" });
   const again = h("button", { type: "button", class: "primary", id: "play-again" }, t("web.endgame.play_again"));
   again.addEventListener("click", async () => {
@@ -115,7 +118,9 @@ export function summaryPanel(page, v) {
     h("div", { class: "endgame-buttons" },
       h("a", { class: "button", id: "watch-replay", href: `#/replay/${encodeURIComponent(page.gid)}` }, t("web.game.watch_replay")), " ",
       again, " ",
+      reviewButton, reviewButton ? " " : null,
       h("a", { class: "button", href: "#/" }, t("web.back_to_lobby"))),
+    reviewBox,
     invites);
   // the length: the replay's moves by the players (chance's draws and rolls are not moves) and the times
   const gid = encodeURIComponent(page.gid);
@@ -127,6 +132,26 @@ export function summaryPanel(page, v) {
   });
   if (!length.textContent) length.textContent = lengthText(sb, null, null);
   return panel;
+}
+
+// The review of your seat (GET /api/games/{id}/review): the moves the search rated much worse than its
+// best, worst first, each with what it would have played and its top three.
+async function showReview(page, button, box) {
+  button.disabled = true;
+  box.replaceChildren(h("p", { class: "muted", role: "status" }, t("web.coach.reviewing")));
+  try {
+    const got = await api(`/api/games/${encodeURIComponent(page.gid)}/review`, { token: page.mine && page.mine.token });
+    const pct = (v) => `${Math.round(v * 100)}%`;
+    box.replaceChildren(h("h3", {}, t("web.coach.review_title")),
+      got.blunders.length ? h("ol", { class: "review-list" }, got.blunders.map((b) => h("li", { "data-review-move": String(b.move) },
+        t("web.coach.blunder", { move: b.move, played: b.played.label, played_value: pct(b.played.value),
+          best: b.best.label, best_value: pct(b.best.value) }),
+        h("small", { class: "muted review-top" }, " ", t("web.coach.top", { moves: b.top.map((x) => `${x.text} ${pct(x.value)}`) })))))
+        : h("p", {}, t("web.coach.no_blunder")));
+  } catch (err) {
+    box.replaceChildren(h("p", { class: "error" }, err.message));
+    button.disabled = false;
+  }
 }
 
 // Each rated participant's rating before and after the game (people and bots, by seat); a game with a
