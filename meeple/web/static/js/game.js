@@ -277,7 +277,9 @@ class GamePage {
   hintBar(v) {
     const shown = this.hint && this.hint.seq === v.seq ? this.hint : null;
     const button = h("button", { type: "button", class: "hint-button", id: "hint", "data-hint": "",
-      title: t("web.coach.hint_help"), onclick: () => this.askHint() }, t("web.coach.hint"));
+      title: t("web.coach.hint_help"), "aria-expanded": shown ? "true" : "false",
+      onclick: () => { if (shown) { this.hint = null; this.render(); } else this.askHint(); } },
+    shown ? t("web.coach.hint_close") : t("web.coach.hint"));
     const list = shown ? h("ol", { class: "hint-list", id: "hint-list" }, shown.suggestions.map((sg) => {
       const entry = v.legal.find((e) => e.text === sg.text);
       return h("li", {}, h("button", { type: "button", class: "hint-move", "data-action": entry ? entry.text : null,
