@@ -4,7 +4,7 @@
 //
 //   const me = await whoAmI();      // {id, name} or null
 //   await signIn("Ann", "…");       // then location.hash = "#/"
-import { api } from "./api.js";
+import { api, csrfToken } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -13,7 +13,7 @@ let known; // undefined: not asked yet; null: a guest; {id, name}
 export async function whoAmI(fresh = false) {
   if (known !== undefined && !fresh) return known;
   // no CSRF cookie: no session (the session cookie itself is HTTP-only): a guest, without asking
-  if (!document.cookie.split("; ").some((c) => c.startsWith("meeple_csrf="))) { known = null; return known; }
+  if (!csrfToken()) { known = null; return known; }
   try { const me = await api("/api/me"); known = { id: me.id, name: me.name }; }
   catch { known = null; }
   return known;

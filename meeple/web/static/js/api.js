@@ -50,7 +50,7 @@ export function withLang(path) {
 
 // The CSRF token of a signed-in session (a cookie the page may read): echoed on every state-changing
 // request, so a request another site makes with the session cookie is refused.
-function csrfToken() {
+export function csrfToken() {
   const hit = document.cookie.split("; ").find((c) => c.startsWith("meeple_csrf="));
   return hit ? decodeURIComponent(hit.slice("meeple_csrf=".length)) : null;
 }
