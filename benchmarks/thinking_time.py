@@ -60,11 +60,18 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--games", default=None, help="comma-separated game ids (default: every game)")
+    parser.add_argument("--players", default=None, help="comma-separated player counts (default: smallest and largest)")
     args = parser.parse_args()
     rows = []
     print(f"{'game':16} {'players':>7} {'level':>7} {'positions':>9} {'cpu mean':>9} {'cpu max':>8} {'wall mean':>9}")
+    wanted = set(args.games.split(",")) if args.games else None
     for game_id, info in meeple.games().items():
-        for players in sorted({max(2, info.min_players), info.max_players}):
+        if wanted is not None and game_id not in wanted:
+            continue
+        counts = ({int(n) for n in args.players.split(",")} if args.players
+                  else {max(2, info.min_players), info.max_players})
+        for players in sorted(n for n in counts if info.min_players <= n <= info.max_players):
             for level in args.levels.split(","):
                 row = measure(game_id, players, level, args.positions, args.seed)
                 rows.append(row)

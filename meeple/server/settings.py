@@ -90,6 +90,8 @@ class Settings:
     hint_rate: float = 0.2                    # hints per second one seat may ask for (each is a search)…
     hint_burst: float = 5.0                   # …after a first burst of this many
     review_iterations: int = 300              # search iterations per position of a game's review (agents.review)
+    review_rate: float = 1 / 60               # reviews one client address may have computed per second…
+    review_burst: float = 3.0                 # …after a first burst of this many (cached reviews are free)
     # --- closing games nobody comes back to (docs/server.md, Closing games)
     abandon_after: float = 1800.0             # seconds without a person connected or asking before a game ends as abandoned
     abandon_check_every: float = 60.0         # seconds between sweeps for such games (also how often presence is stored)
@@ -122,8 +124,9 @@ class Settings:
                 and self.bot_max_iterations >= 1):
             raise ValueError("bot limits: --bot-max-seconds must be above 0, the move deadline at least that, "
                              "and the iteration bound at least 1")
-        if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1):
-            raise ValueError("the game-creation and undo rates must be above 0 with bursts of at least 1")
+        if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1
+                and self.hint_rate > 0 and self.hint_burst >= 1 and self.review_rate > 0 and self.review_burst >= 1):
+            raise ValueError("the game-creation, undo, hint and review rates must be above 0 with bursts of at least 1")
         if not (ABANDON_MIN <= self.abandon_after <= ABANDON_MAX and 1 <= self.abandon_check_every <= 600
                 and self.abandon_batch >= 1):
             raise ValueError(f"--abandon-after must be {ABANDON_MIN:g}..{ABANDON_MAX:g} seconds (got "

@@ -67,7 +67,7 @@ def test_a_game_with_a_hint_is_not_rated(sqlite_url: str) -> None:
 
 
 def test_a_finished_game_is_reviewed_for_the_asking_seat(sqlite_url: str) -> None:
-    with client(sqlite_url, review_iterations=20) as c:
+    with client(sqlite_url, review_iterations=20, review_burst=2) as c:
         made = create(c, "cube-europe", 2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
         gid, token = made["id"], made["token"]
         assert c.get(f"/api/games/{gid}/review", headers=auth(token)).status_code == 409  # not over yet
@@ -92,3 +92,16 @@ def test_a_finished_game_is_reviewed_for_the_asking_seat(sqlite_url: str) -> Non
             assert b["played"]["label"] and 1 <= len(b["top"]) <= 3
         assert c.get(f"/api/games/{gid}/review", headers=auth(token)).json() == got  # computed once
         assert c.get(f"/api/games/{gid}/review").status_code == 401
+        # The address's quota: one more review may be computed (in Chinese), then the next waits; the cached
+        # ones still answer.
+        chinese = c.get(f"/api/games/{gid}/review?lang=zh", headers=auth(token))
+        assert chinese.status_code == 200 and len(chinese.json()["blunders"]) == len(got["blunders"])
+        made2 = create(c, "cube-europe", 2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+        assert c.post(f"/api/games/{made2['id']}/leave", json={"level": "random"}, headers=auth(made2["token"])).status_code == 200
+        for _ in range(2000):  # two random bots play it out
+            if c.get(f"/api/games/{made2['id']}").json().get("over"):
+                break
+            time.sleep(0.005)
+        refused = c.get(f"/api/games/{made2['id']}/review", headers=auth(made2["token"]))
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1, refused.text
+        assert c.get(f"/api/games/{gid}/review", headers=auth(token)).json() == got
