@@ -96,6 +96,8 @@ class State:
     """The state of one game in progress; see the module docstring for what a game implements."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    FIELD_RENAMES: ClassVar[dict[str, str]] = {}
+    """Former names of state fields (old → new): a save that still uses one loads under the new name."""
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset()
     _revealed: bool = False  # set by ``reveal()`` during a move; read by ``apply_reporting``
 
@@ -573,6 +575,9 @@ def from_json(data: Any) -> State:
     history = data["history"]
     if not isinstance(history, list):
         raise StateFormatError("core.save_bad_history")
+    renames = type(state).FIELD_RENAMES
+    if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
+        data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
     if data["determinized"]:
         return _load_fields(state, data, version)
     for i, entry in enumerate(history):

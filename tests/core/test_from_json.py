@@ -178,3 +178,19 @@ def test_an_unknown_version_names_itself_and_the_readable_ones_in_both_languages
         meeple.from_json(bad)
     assert str(info.value) == "saved with format version 3; this meeple reads versions 1, 2"
     assert info.value.render("zh") == "存档格式版本为 3；本版 meeple 可读取的版本：1, 2"
+
+
+def test_a_save_with_a_former_field_name_loads_under_the_new_name(saved, toy_game, monkeypatch) -> None:
+    """A game that renames a state field lists the old name in FIELD_RENAMES: saves written before
+    (real games and determinized copies) still load, and save again under the new name."""
+    cls = type(toy_game(players=3, seed=5))
+    assert "round" in cls.FIELDS
+    old = copy.deepcopy(saved)
+    old["state"] = {("rnd" if k == "round" else k): v for k, v in saved["state"].items()}
+    with pytest.raises(StateFormatError):
+        meeple.from_json(copy.deepcopy(old))  # an unknown name is refused…
+    monkeypatch.setattr(cls, "FIELD_RENAMES", {"rnd": "round"})
+    assert meeple.from_json(copy.deepcopy(old)).to_json() == saved  # …unless the game says it was renamed
+    copy_ = json.loads(json.dumps(meeple.from_json(saved).determinize(0, 9).to_json()))
+    copy_["state"] = {("rnd" if k == "round" else k): v for k, v in copy_["state"].items()}
+    assert meeple.from_json(copy_).round == saved["state"]["round"]
