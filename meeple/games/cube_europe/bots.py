@@ -6,6 +6,8 @@ scores best: VP now, plus progress towards territories and colours, useful cubes
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from meeple.core import Action, Rng
 from meeple.games.cube_europe.content import NEIGHBOURS, TERRITORY_VP
 from meeple.games.cube_europe.rules import CubeEuropeState
@@ -23,9 +25,10 @@ class HeuristicBot:
     Ties are broken by its own seeded RNG.
     """
 
-    def __init__(self, seed: int = 0, depth: int = 2) -> None:
+    def __init__(self, seed: int = 0, depth: int = 2, weights: Weights | None = None) -> None:
         self.rng = Rng(seed)
         self.depth = depth
+        self.weights = weights
 
     def act_on_state(self, state: CubeEuropeState, player: int) -> Action:
         best: list[Action] = []
@@ -46,35 +49,64 @@ class HeuristicBot:
         if child.pending and child.pending[-1][0] == "pay":  # how to pay matters for the next die: search it
             return max(self._value_after(child, a, player, depth) for a in child.legal_actions(player))
         while child.pending and child.to_move() == [player]:
-            child.apply(max(child.legal_actions(player), key=lambda a: _greedy(child, a, player)), player)
+            child.apply(max(child.legal_actions(player), key=lambda a: _greedy(child, a, player, self.weights)), player)
         if depth > 1 and child.phase == "turn" and child.to_move() == [player] and child.dice[player]:
             return max(self._value_after(child, a, player, depth - 1) for a in child.legal_actions(player))
-        return evaluate(child, player)
+        return evaluate(child, player, self.weights)
 
 
-def _greedy(state: CubeEuropeState, action: Action, player: int) -> float:
+def _greedy(state: CubeEuropeState, action: Action, player: int, weights: Weights | None) -> float:
     child = state.clone()
     child.apply(action, player)
-    return evaluate(child, player)
+    return evaluate(child, player, weights)
 
 
-def evaluate(state: CubeEuropeState, player: int) -> float:
-    """VP plus weighted progress: partial territories, cubes that fit the frontier, workers, effects."""
+class Weights(NamedTuple):
+    """What ``evaluate`` adds to the VP for a position's progress, per unit."""
+
+    territory_progress: float
+    """Per VP of an unfinished territory, times the share of its hexes filled."""
+    cube_fits: float
+    """Per cube in hand of a colour that an open hex next to the filled ones asks for."""
+    hexes_filled: float
+    """Per filled hex."""
+    workers: float
+    """Per worker."""
+    tucked_effects: float
+    """Per yellow effect tucked under the board."""
+    open_hexes: float = 0.0
+    """Per empty hex next to a filled one (where a cube may go next)."""
+
+
+WEIGHTS = Weights(territory_progress=0.8, cube_fits=0.6, hexes_filled=0.5, workers=0.15, tucked_effects=1.0)
+"""The multiplayer weights (set by hand; the measured strength of every agent rests on them)."""
+
+SOLO_WEIGHTS = Weights(territory_progress=0.8, cube_fits=1.2, hexes_filled=0.5, workers=0.15, tucked_effects=1.0)
+"""The solo weights, found by ``python tools/tune_cube_europe_solo.py`` (a coordinate search on the
+heuristic player's mean solo score over 150 seeded games; docs/agents.md, *Cube Europe solo*)."""
+
+
+def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None) -> float:
+    """VP plus weighted progress: partial territories, cubes that fit the frontier, workers, effects
+    (``SOLO_WEIGHTS`` in a solo game, ``WEIGHTS`` otherwise, unless ``weights`` are given)."""
     board = state.board(player)
     filled = set(state.filled[player])
     value = float(state.score(player))
     if state.is_over():
         return value * 10
+    w = weights if weights is not None else (SOLO_WEIGHTS if state.players == 1 else WEIGHTS)
     for territory in board.territories:
         done = sum(1 for h in territory if h in filled)
         if done < len(territory):
-            value += 0.8 * TERRITORY_VP[len(territory)] * done / len(territory)
+            value += w.territory_progress * TERRITORY_VP[len(territory)] * done / len(territory)
     frontier = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
     wanted: dict[str, int] = {}
     for h in frontier:
         colour = board.hexes[h][0]
         wanted[colour] = wanted.get(colour, 0) + 1
-    for colour in set(state.inventory[player]):
-        value += 0.6 * min(state.inventory[player].count(colour), wanted.get(colour, 0))
-    value += 0.5 * len(filled) + 0.15 * state.workers[player] + 1.0 * len(state.tucked[player])
+    inventory = state.inventory[player]
+    for colour in set(inventory):
+        value += w.cube_fits * min(inventory.count(colour), wanted.get(colour, 0))
+    value += (w.hexes_filled * len(filled) + w.workers * state.workers[player]
+              + w.tucked_effects * len(state.tucked[player]) + w.open_hexes * len(frontier))
     return value
