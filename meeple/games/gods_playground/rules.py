@@ -116,13 +116,24 @@ class GodsPlayground(State):
     """The whole game state; see docs/rules/gods-playground.md for the rules as implemented."""
 
     FIELDS = (
-        "rnd", "phase", "mode", "movers", "turn", "passed", "king", "first", "setup_n",
-        "level", "estates", "pc", "pe", "hand", "discs", "senate", "money", "vp",
-        "tok", "placed", "shown", "units", "uhand", "coss", "royal", "tn", "tr", "te", "esup",
-        "treaty", "diplo_used", "city_used", "annexed", "ott_invaded", "lm_pool", "cities",
-        "hit", "builds", "picks", "sub", "bids", "bidders", "dice", "battle", "bqueue", "exp",
-        "over", "camp_total", "final",
+        "round", "phase", "mode", "movers", "turn", "passed", "king", "start_player", "setup_estates_placed",
+        "income_levels", "estates", "noble_cubes", "enemy_cubes", "cubes_in_hand", "discs_in_hand", "senate",
+        "money", "vp", "tokens_in_hand", "tokens_placed", "tokens_shown", "units", "units_in_hand",
+        "cossacks", "royal_army", "track_nobles", "track_royal_cubes", "track_enemy_cubes", "enemy_supply",
+        "treaty", "diplomacy_used", "city_used", "habsburgs_annexed", "ottomans_invaded",
+        "land_managers_left", "cities_left", "invaded", "estates_built", "picks_left", "step", "bids",
+        "bidders", "dice", "battle", "battle_queue", "expansion", "over", "camp_total", "final_estate_vp",
     )
+    FIELD_RENAMES = {
+        "rnd": "round", "first": "start_player", "setup_n": "setup_estates_placed", "level": "income_levels",
+        "pc": "noble_cubes", "pe": "enemy_cubes", "hand": "cubes_in_hand", "discs": "discs_in_hand",
+        "tok": "tokens_in_hand", "placed": "tokens_placed", "shown": "tokens_shown", "uhand": "units_in_hand",
+        "coss": "cossacks", "royal": "royal_army", "tn": "track_nobles", "tr": "track_royal_cubes",
+        "te": "track_enemy_cubes", "esup": "enemy_supply", "diplo_used": "diplomacy_used",
+        "annexed": "habsburgs_annexed", "ott_invaded": "ottomans_invaded", "lm_pool": "land_managers_left",
+        "cities": "cities_left", "hit": "invaded", "builds": "estates_built", "picks": "picks_left",
+        "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
+    }
     ACTION_NAMES = frozenset({
         "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
         "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",
@@ -132,55 +143,55 @@ class GodsPlayground(State):
 
     # ================================================================== setup
     def setup(self) -> None:
-        self.rnd = 1
+        self.round = 1
         self.phase = 0
         self.mode = "start"
         self.movers = [CHANCE]
         self.turn = 0
         self.passed = [False] * P
         self.king = -1
-        self.first = -1
-        self.setup_n = 0
-        self.level = [C.START_LEVEL] * NPROV
+        self.start_player = -1
+        self.setup_estates_placed = 0
+        self.income_levels = [C.START_LEVEL] * NPROV
         self.estates = [[] for _ in range(NPROV)]      # slots in order: [owner, land manager, city]
-        self.pc = [[0] * P for _ in range(NPROV)]        # noble cubes per province per player
-        self.pe = [[0] * 5 for _ in range(NPROV)]        # enemy cubes per province per enemy
-        self.hand = [C.CUBES] * P
-        self.discs = [C.DISCS] * P
+        self.noble_cubes = [[0] * P for _ in range(NPROV)]        # noble cubes per province per player
+        self.enemy_cubes = [[0] * 5 for _ in range(NPROV)]        # enemy cubes per province per enemy
+        self.cubes_in_hand = [C.CUBES] * P
+        self.discs_in_hand = [C.DISCS] * P
         self.senate = [-1] * NPROV
         self.money = [C.START_MONEY] * P
         self.vp = [0] * P
-        self.tok = [sorted(C.TOKENS) for _ in range(P)]
-        self.placed = [[-1] * 6 for _ in range(P)]
-        self.shown = [[-1] * 6 for _ in range(P)]
+        self.tokens_in_hand = [sorted(C.TOKENS) for _ in range(P)]
+        self.tokens_placed = [[-1] * 6 for _ in range(P)]
+        self.tokens_shown = [[-1] * 6 for _ in range(P)]
         self.units = [[[0, 0, 0] for _ in range(NPROV)] for _ in range(P)]
-        self.uhand = [list(C.UNITS) for _ in range(P)]
-        self.coss = [-1] * C.COSSACKS                    # -1 Cossack area, -2 with the Tatars, p hired
-        self.royal = [0, 0, 0]
-        self.tn = [[0] * P for _ in range(5)]            # noble cubes on enemy tracks
-        self.tr = [0] * 5                                # royal cubes on enemy tracks
-        self.te = [0] * 5                                # strength cubes on enemy tracks
-        self.esup = list(C.ENEMY_CUBES)
+        self.units_in_hand = [list(C.UNITS) for _ in range(P)]
+        self.cossacks = [-1] * C.COSSACKS                    # -1 Cossack area, -2 with the Tatars, p hired
+        self.royal_army = [0, 0, 0]
+        self.track_nobles = [[0] * P for _ in range(5)]            # noble cubes on enemy tracks
+        self.track_royal_cubes = [0] * 5                                # royal cubes on enemy tracks
+        self.track_enemy_cubes = [0] * 5                                # strength cubes on enemy tracks
+        self.enemy_supply = list(C.ENEMY_CUBES)
         self.treaty = -1
-        self.diplo_used = False
+        self.diplomacy_used = False
         self.city_used = False
-        self.annexed = False
-        self.ott_invaded = False
-        self.lm_pool = C.LAND_MANAGERS
-        self.cities = C.CITIES
-        self.hit = [False] * NPROV
-        self.builds = [0] * P
-        self.picks = []
-        self.sub = {}
+        self.habsburgs_annexed = False
+        self.ottomans_invaded = False
+        self.land_managers_left = C.LAND_MANAGERS
+        self.cities_left = C.CITIES
+        self.invaded = [False] * NPROV
+        self.estates_built = [0] * P
+        self.picks_left = []
+        self.step = {}
         self.bids = [-1] * P
         self.bidders = []
         self.dice = []
         self.battle = None
-        self.bqueue = []
-        self.exp = {"enemy": -1, "steps": []}
+        self.battle_queue = []
+        self.expansion = {"enemy": -1, "steps": []}
         self.over = False
         self.camp_total = 0
-        self.final = [0] * P
+        self.final_estate_vp = [0] * P
         self.say("gods-playground.log.setup", None, families=P, rounds=C.ROUNDS)
 
     # ================================================================== engine hooks
@@ -198,7 +209,7 @@ class GodsPlayground(State):
         return list(self.vp)
 
     def nobles_on_board(self, p: int) -> int:
-        return sum(self.pc[i][p] for i in range(NPROV))
+        return sum(self.noble_cubes[i][p] for i in range(NPROV))
 
     def winners(self) -> list[int]:
         if not self.over:
@@ -233,9 +244,9 @@ class GodsPlayground(State):
         if m == "estate":
             return [ESTATE_ACTS[i] for i in range(NPROV) if self._free_slot(i)]
         if m == "build":
-            cost = 1 if self.builds[p] == 0 else 2
+            cost = 1 if self.estates_built[p] == 0 else 2
             acts = [BUILD_ACTS[i] for i in range(NPROV)
-                    if self.pc[i][p] >= cost and self._free_slot(i) and self.discs[p] > 0]
+                    if self.noble_cubes[i][p] >= cost and self._free_slot(i) and self.discs_in_hand[p] > 0]
             acts.append(PASS)
             return acts
         if m == "special":
@@ -245,23 +256,23 @@ class GodsPlayground(State):
             acts.append(DONE)
             return acts
         if m == "jesuit":
-            done = self.sub["jes"]
+            done = self.step["jes"]
             acts = []
             if self.money[p] >= C.JESUIT_COST:
-                acts = [JESUIT_ACTS[i] for i in range(NPROV) if i not in done and self.pc[i][p] > 0]
+                acts = [JESUIT_ACTS[i] for i in range(NPROV) if i not in done and self.noble_cubes[i][p] > 0]
             acts.append(DONE)
             return acts
         if m == "recruit":
-            acts = [RECRUIT_ACTS[i] for i in range(NPROV) if self.pc[i][p] > 0 and self._buyable(p, i)]
+            acts = [RECRUIT_ACTS[i] for i in range(NPROV) if self.noble_cubes[i][p] > 0 and self._buyable(p, i)]
             acts.append(PASS)
             return acts
         if m == "buy":
-            acts = [BUY_ACTS[u] for u in self._buyable(p, self.sub["prov"])]
+            acts = [BUY_ACTS[u] for u in self._buyable(p, self.step["prov"])]
             acts.append(DONE)
             return acts
         if m == "campaign":
             acts = [CAMPAIGN_ACTS[i] for i in range(NPROV) if self._can_campaign_in(p, i)]
-            if self._has_senate_disc(p) and sum(self.royal) > 0:
+            if self._has_senate_disc(p) and sum(self.royal_army) > 0:
                 acts += [ROYAL_ACTS[i] for i in range(NPROV) if self._campaign_target(i, -1)]
             acts.append(PASS)
             return acts
@@ -270,14 +281,14 @@ class GodsPlayground(State):
             return [SEAT_ACTS[i] for i in range(NPROV) if senate[i] == p]
         if m == "fight":
             acts = []
-            if sum(self.royal) > 0 and (self.sub.get("free") or self._has_senate_disc(p)):
-                acts = [ROYAL_ACTS[i] for i in range(NPROV) if sum(self.pe[i]) > 0]
+            if sum(self.royal_army) > 0 and (self.step.get("free") or self._has_senate_disc(p)):
+                acts = [ROYAL_ACTS[i] for i in range(NPROV) if sum(self.enemy_cubes[i]) > 0]
             acts.append(PASS)
             return acts
         return []
 
     def _token_actions(self, p: int) -> list[Action]:
-        key = (tuple(self.placed[p]), tuple(self.tok[p]))
+        key = (tuple(self.tokens_placed[p]), tuple(self.tokens_in_hand[p]))
         acts = _TOKEN_LISTS.get(key)
         if acts is None:
             free = [a for a in range(6) if key[0][a] < 0]
@@ -286,14 +297,14 @@ class GodsPlayground(State):
         return acts
 
     def _tokens_left(self, p: int) -> list[int]:
-        left = list(self.tok[p])
-        for v in self.placed[p]:
+        left = list(self.tokens_in_hand[p])
+        for v in self.tokens_placed[p]:
             if v >= 0:
                 left.remove(v)
         return left
 
     def _move_actions(self, p: int) -> list[Action]:
-        pc = self.pc
+        pc = self.noble_cubes
         out: list[Action] = []
         for a in range(NPROV):
             if pc[a][p] > 0:
@@ -301,13 +312,13 @@ class GodsPlayground(State):
         return out
 
     def _special_actions(self, p: int) -> list[Action]:
-        pc = self.pc
-        rnd = self.rnd
+        pc = self.noble_cubes
+        rnd = self.round
         mine = [pc[i][p] for i in range(NPROV)]
         provs = [i for i in range(NPROV) if mine[i] > 0]
         est = self.estates
         acts: list[Action] = []
-        if self.lm_pool > 0:
+        if self.land_managers_left > 0:
             for i in provs:
                 row = LAND_ACTS[i]
                 for k, slot in enumerate(est[i]):
@@ -315,7 +326,7 @@ class GodsPlayground(State):
                         acts.append(row[k])
         if mine[0] > 0:
             acts.append(DANZIG)
-        if not self.diplo_used and p in self.senate:
+        if not self.diplomacy_used and p in self.senate:
             for e in provs:
                 if self._diplomacy_allowed(e):
                     acts.append(DIPLO_ACTS[e])
@@ -324,13 +335,13 @@ class GodsPlayground(State):
         if self.senate.count(-1) < NPROV:
             acts += [VETO_ACTS[i] for i in provs]
         if rnd >= 3:
-            if rnd in C.CONFEDERATION_ROUNDS and self.discs[p] > 0 and self._single_last(p):
+            if rnd in C.CONFEDERATION_ROUNDS and self.discs_in_hand[p] > 0 and self._single_last(p):
                 for i in provs:
                     if mine[i] >= 2:
                         for v in range(P):
                             if v != p and mine[i] > pc[i][v] and self._confed_slot(i, v) >= 0:
                                 acts.append(CONFED_ACTS[i][v])
-            if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities > 0:
+            if rnd >= C.CITY_FROM_ROUND and not self.city_used and self.cities_left > 0:
                 for i in provs:
                     if mine[i] >= 2:
                         row = CITY_ACTS[i]
@@ -363,26 +374,26 @@ class GodsPlayground(State):
         if e == C.OTTOMANS:
             return False
         if e == C.HABSBURGS:
-            return self.rnd == 4 and not self.annexed
+            return self.round == 4 and not self.habsburgs_annexed
         return True
 
     def _price(self, i: int, unit: str) -> int:
         price = C.PRICES[unit]
-        if sum(self.pe[i]) > 0:
+        if sum(self.enemy_cubes[i]) > 0:
             price //= 2
         return price
 
     def _buyable(self, p: int, i: int) -> list[str]:
         out = []
         money = self.money[p]
-        uh = self.uhand[p]
-        half = sum(self.pe[i]) > 0
+        uh = self.units_in_hand[p]
+        half = sum(self.enemy_cubes[i]) > 0
         for k, name in enumerate(C.UNIT_NAMES):
-            if uh[k] > 0 and (k < 2 or self.rnd >= C.ARTILLERY_FROM_ROUND):
+            if uh[k] > 0 and (k < 2 or self.round >= C.ARTILLERY_FROM_ROUND):
                 price = C.PRICES[name] // 2 if half else C.PRICES[name]
                 if money >= price:
                     out.append(name)
-        if i == C.COSSACK_PROVINCE and -1 in self.coss:
+        if i == C.COSSACK_PROVINCE and -1 in self.cossacks:
             price = C.PRICES["cossack"] // 2 if half else C.PRICES["cossack"]
             if money >= price:
                 out.append("cossack")
@@ -391,31 +402,31 @@ class GodsPlayground(State):
     def _army_in(self, p: int, i: int) -> int:
         n = sum(self.units[p][i])
         if i == C.COSSACK_PROVINCE:
-            n += self.coss.count(p)
+            n += self.cossacks.count(p)
         return n
 
     def _campaign_target(self, i: int, side: int) -> bool:
         """Something to fight from province i: enemy cubes there, else the enemy's track (no treaty)."""
-        if sum(self.pe[i]) > 0:
+        if sum(self.enemy_cubes[i]) > 0:
             return True
         if self.treaty == i:
             return False
         # a family's campaign takes a cube back first, so it always has a cube to put on the track
-        return side >= 0 or sum(self.tr) < C.ROYAL_CUBES
+        return side >= 0 or sum(self.track_royal_cubes) < C.ROYAL_CUBES
 
     def _can_campaign_in(self, p: int, i: int) -> bool:
-        return self.pc[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
+        return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
 
     def strength(self, e: int) -> int:
         """An enemy's strength now: printed + strength cubes on its track (+ Cossacks for the Tatars)."""
-        base = C.STRENGTH[C.OTTOMANS if (e == C.HABSBURGS and self.annexed) else e][self.rnd - 1]
-        s = base + self.te[e]
+        base = C.STRENGTH[C.OTTOMANS if (e == C.HABSBURGS and self.habsburgs_annexed) else e][self.round - 1]
+        s = base + self.track_enemy_cubes[e]
         if e == C.TATARS:
-            s += self.coss.count(-2)
+            s += self.cossacks.count(-2)
         return s
 
     def defence(self, e: int) -> int:
-        return sum(self.tn[e]) + self.tr[e]
+        return sum(self.track_nobles[e]) + self.track_royal_cubes[e]
 
     def order_from_king(self) -> list[int]:
         k = self.king if self.king >= 0 else 0
@@ -433,8 +444,8 @@ class GodsPlayground(State):
             self._chance(name, args)
         elif m == "estate":
             self._place_estate(args[0], p)
-            self.setup_n += 1
-            if self.setup_n >= P * C.START_ESTATES:
+            self.setup_estates_placed += 1
+            if self.setup_estates_placed >= P * C.START_ESTATES:
                 self.phase = 1
                 self.mode = "auto"
             else:
@@ -467,7 +478,7 @@ class GodsPlayground(State):
                 self._end_recruit_turn(p)
             else:
                 self.buy_unit(p, args[0])
-                if not self._buyable(p, self.sub["prov"]):
+                if not self._buyable(p, self.step["prov"]):
                     self._end_recruit_turn(p)
         elif m == "campaign":
             if name == "pass":
@@ -480,7 +491,7 @@ class GodsPlayground(State):
                 self.royal_campaign(p, args[0])
         elif m == "fight":
             if name == "pass":
-                if self.sub.get("free"):
+                if self.step.get("free"):
                     self.say("gods-playground.log.king_declines", None, seat=p)
                     self._fight_back_rotation()
                 else:
@@ -494,7 +505,7 @@ class GodsPlayground(State):
     def _chance(self, name: str, args: tuple) -> None:
         m = self.mode
         if m == "start":
-            self.first = self.turn = args[0]
+            self.start_player = self.turn = args[0]
             self.say("gods-playground.log.start_player", None, seat=args[0])
             self.mode = "estate"
             self.movers = [self.turn]
@@ -575,7 +586,7 @@ class GodsPlayground(State):
     # ------------------------------------------------------------------ setup placement
     def _place_estate(self, i: int, p: int) -> None:
         self.estates[i].append([p, 0, 0])
-        self.discs[p] -= 1
+        self.discs_in_hand[p] -= 1
         self.say("gods-playground.log.places_estate", None, seat=p, province=i, slot=len(self.estates[i]))
 
     # ------------------------------------------------------------------ phase 1
@@ -583,30 +594,30 @@ class GodsPlayground(State):
         """Phase 1: level x estates + 2 per land manager, per province."""
         gains = [0] * P
         for i in range(NPROV):
-            lv = self.level[i]
+            lv = self.income_levels[i]
             for owner, lm, _city in self.estates[i]:
                 gains[owner] += lv + (C.LAND_MANAGER_INCOME if lm else 0)
         for p in range(P):
             self.money[p] += gains[p]
-        self.say("gods-playground.log.income", None, round=self.rnd,
+        self.say("gods-playground.log.income", None, round=self.round,
                  gains=[msg("gods-playground.log.seat_gain", seat=p, amount=gains[p]) for p in range(P)])
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 2
     def nobles(self) -> None:
         """Phase 2: each family places one token face down in each province and the camp."""
-        if self.rnd in (1, 3):
-            self.tok = [sorted(C.TOKENS) for _ in range(P)]
-        self.placed = [[-1] * 6 for _ in range(P)]
-        self.shown = [[-1] * 6 for _ in range(P)]
+        if self.round in (1, 3):
+            self.tokens_in_hand = [sorted(C.TOKENS) for _ in range(P)]
+        self.tokens_placed = [[-1] * 6 for _ in range(P)]
+        self.tokens_shown = [[-1] * 6 for _ in range(P)]
         self.mode = "token"
         self.movers = list(range(P))
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
-        self.placed[p][area] = value
+        self.tokens_placed[p][area] = value
         self.say("gods-playground.log.token_down", None, seat=p, area=area)
         self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
-        if min(self.placed[p]) >= 0:
+        if min(self.tokens_placed[p]) >= 0:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
             self._reveal_nobles()
@@ -615,22 +626,22 @@ class GodsPlayground(State):
         self.reveal()  # the last token is down: all 18 are turned up
         for p in range(P):
             for a in range(6):
-                v = self.placed[p][a]
-                self.tok[p].remove(v)
-                self.shown[p][a] = v
+                v = self.tokens_placed[p][a]
+                self.tokens_in_hand[p].remove(v)
+                self.tokens_shown[p][a] = v
                 if a < NPROV:
-                    n = min(v, self.hand[p])
-                    self.hand[p] -= n
-                    self.pc[a][p] += n
+                    n = min(v, self.cubes_in_hand[p])
+                    self.cubes_in_hand[p] -= n
+                    self.noble_cubes[a][p] += n
             self.say("gods-playground.log.reveals", None, seat=p,
-                     tokens=[msg("gods-playground.log.area_token", area=a, value=self.shown[p][a]) for a in range(6)])
-        self.placed = [[-1] * 6 for _ in range(P)]
+                     tokens=[msg("gods-playground.log.area_token", area=a, value=self.tokens_shown[p][a]) for a in range(6)])
+        self.tokens_placed = [[-1] * 6 for _ in range(P)]
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 3
     def electing_the_king(self) -> None:
         """Phase 3: the highest camp token is king; ties go to sealed bids, repeated while tied."""
-        camp = [self.shown[p][C.CAMP] for p in range(P)]
+        camp = [self.tokens_shown[p][C.CAMP] for p in range(P)]
         top = max(camp)
         tied = [p for p in range(P) if camp[p] == top]
         if len(tied) == 1:
@@ -680,17 +691,17 @@ class GodsPlayground(State):
     # ------------------------------------------------------------------ phase 4
     def polish_army(self) -> None:
         """Phase 4: the round's base army plus the recruitment table by the camp total."""
-        total = sum(self.shown[p][C.CAMP] for p in range(P))
+        total = sum(self.tokens_shown[p][C.CAMP] for p in range(P))
         self.camp_total = total
-        base = C.ROYAL_BASE[self.rnd - 1]
+        base = C.ROYAL_BASE[self.round - 1]
         add = (0, 0, 0)
         for lo, hi, row in C.ARMY_TABLE:
             if lo <= total <= hi:
                 add = row
         army = [min(base[k] + add[k], C.ROYAL_UNITS[k]) for k in range(3)]
-        if self.rnd == 1:
+        if self.round == 1:
             army[2] = 0
-        self.royal = army
+        self.royal_army = army
         self.say("gods-playground.log.polish_army", None, total=total, inf=army[0], cav=army[1], art=army[2])
         self._end_phase()
 
@@ -698,13 +709,13 @@ class GodsPlayground(State):
     def events(self) -> None:
         """Phase 5: the king rolls 4 dice; each 1-5 adds a strength cube to that enemy."""
         self.dice = []
-        self.sub = {"dice": "events"}
+        self.step = {"dice": "events"}
         self.mode = "dice"
         self.movers = [CHANCE]
 
     def _die_rolled(self, d: int) -> None:
         self.dice.append(d)
-        kind = self.sub.get("dice")
+        kind = self.step.get("dice")
         if kind == "diplomacy":
             self._diplomacy_paid(d)
             return
@@ -712,51 +723,51 @@ class GodsPlayground(State):
         if kind == "events":
             if d <= 5:
                 self._add_track_cube(d - 1)
-            elif self.rnd == 2:
+            elif self.round == 2:
                 self._cossack_defects(from_provinces=False)
             if len(self.dice) == 4:
                 self.say("gods-playground.log.events", None, dice=list(self.dice))
-                self.sub = {}
+                self.step = {}
                 self._end_phase()
         elif kind == "attack":
             if len(self.dice) == 4:
-                self.sub = {}
+                self.step = {}
                 self._resolve_attack()
 
     def _add_track_cube(self, e: int) -> None:
-        if self.esup[e] > 0:
-            self.esup[e] -= 1
-            self.te[e] += 1
+        if self.enemy_supply[e] > 0:
+            self.enemy_supply[e] -= 1
+            self.track_enemy_cubes[e] += 1
             self.say("gods-playground.log.strength_cube", None, enemy=e, strength=self.strength(e))
 
     def _cossack_defects(self, from_provinces: bool) -> None:
         """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
         j = -1
         if from_provinces:
-            for k, loc in enumerate(self.coss):
+            for k, loc in enumerate(self.cossacks):
                 if loc >= 0:
                     j = k
                     break
-        if j < 0 and -1 in self.coss:
-            j = self.coss.index(-1)
+        if j < 0 and -1 in self.cossacks:
+            j = self.cossacks.index(-1)
         if j >= 0:
-            self.coss[j] = -2
+            self.cossacks[j] = -2
             self.say("gods-playground.log.cossack_defects")
 
     # ------------------------------------------------------------------ phase 6
     def elections(self) -> None:
         """Phase 6: most cubes in a province is governor (a tie: none); a cube back, a disc to the senate."""
         for i in range(NPROV):
-            row = self.pc[i]
+            row = self.noble_cubes[i]
             top = max(row)
             if top == 0 or row.count(top) > 1:
                 self.say("gods-playground.log.no_governor", None, province=i)
                 continue
             g = row.index(top)
             row[g] -= 1
-            self.hand[g] += 1
-            if self.discs[g] > 0:
-                self.discs[g] -= 1
+            self.cubes_in_hand[g] += 1
+            if self.discs_in_hand[g] > 0:
+                self.discs_in_hand[g] -= 1
                 self.senate[i] = g
             self.say("gods-playground.log.governor", None, seat=g, province=i)
         self._end_phase()
@@ -764,36 +775,36 @@ class GodsPlayground(State):
     # ------------------------------------------------------------------ phase 7
     def build_estates(self) -> None:
         """Phase 7: from the king, in turns: 1 cube for an estate the first time, 2 cubes afterwards."""
-        self.builds = [0] * P
+        self.estates_built = [0] * P
         self._start_turns("build", self._can_build)
 
     def _can_build(self, p: int) -> bool:
-        if self.discs[p] == 0:
+        if self.discs_in_hand[p] == 0:
             return False
-        cost = 1 if self.builds[p] == 0 else 2
-        return any(self.pc[i][p] >= cost and self._free_slot(i) for i in range(NPROV))
+        cost = 1 if self.estates_built[p] == 0 else 2
+        return any(self.noble_cubes[i][p] >= cost and self._free_slot(i) for i in range(NPROV))
 
     def build_estate(self, p: int, i: int) -> None:
-        cost = 1 if self.builds[p] == 0 else 2
-        self.pc[i][p] -= cost
-        self.hand[p] += cost
-        self.builds[p] += 1
+        cost = 1 if self.estates_built[p] == 0 else 2
+        self.noble_cubes[i][p] -= cost
+        self.cubes_in_hand[p] += cost
+        self.estates_built[p] += 1
         self.estates[i].append([p, 0, 0])
-        self.discs[p] -= 1
+        self.discs_in_hand[p] -= 1
         self.say("gods-playground.log.builds", None, seat=p, n=cost, province=i, slot=len(self.estates[i]))
 
     # ------------------------------------------------------------------ phase 8
     def special_actions(self) -> None:
         """Phase 8: two rounds of picks from the king."""
         order = self.order_from_king()
-        self.picks = order * C.SPECIAL_PICK_ROUNDS
-        self.sub = {}
-        self._set_turn("special", self.picks.pop(0))
+        self.picks_left = order * C.SPECIAL_PICK_ROUNDS
+        self.step = {}
+        self._set_turn("special", self.picks_left.pop(0))
 
     def _next_pick(self) -> None:
-        self.sub = {}
-        if self.picks:
-            self._set_turn("special", self.picks.pop(0))
+        self.step = {}
+        if self.picks_left:
+            self._set_turn("special", self.picks_left.pop(0))
         else:
             self._end_phase()
 
@@ -812,7 +823,7 @@ class GodsPlayground(State):
         elif name == "move":
             self.move_cube(p, args[0], args[1])
             if self.mode == "special":
-                self.sub = {"moved": 1}
+                self.step = {"moved": 1}
                 self.mode = "move"
                 if self._move_actions(p):
                     return
@@ -822,33 +833,33 @@ class GodsPlayground(State):
             self.confederation(p, args[0], args[1])
         elif name == "jesuit":
             self.jesuit_school(p, args[0])
-            if len(self.sub["jes"]) < NPROV and self.money[p] >= C.JESUIT_COST and any(
-                    self.pc[i][p] > 0 for i in range(NPROV) if i not in self.sub["jes"]):
+            if len(self.step["jes"]) < NPROV and self.money[p] >= C.JESUIT_COST and any(
+                    self.noble_cubes[i][p] > 0 for i in range(NPROV) if i not in self.step["jes"]):
                 return
         elif name == "city":
             self.build_city(p, args[0], args[1])
         self._next_pick()
 
     def place_land_manager(self, p: int, i: int, slot: int) -> None:
-        self.pc[i][p] -= 1
-        self.hand[p] += 1
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
         self.estates[i][slot - 1][1] = 1
-        self.lm_pool -= 1
+        self.land_managers_left -= 1
         self.say("gods-playground.log.land_manager", None, seat=p, slot=slot, province=i)
 
     def danzig(self, p: int) -> None:
-        self.pc[0][p] -= 1
-        self.hand[p] += 1
-        gain = 2 * self.level[0]
+        self.noble_cubes[0][p] -= 1
+        self.cubes_in_hand[p] += 1
+        gain = 2 * self.income_levels[0]
         self.money[p] += gain
         self.say("gods-playground.log.danzig", None, seat=p, gain=gain)
 
     def diplomacy(self, p: int, e: int) -> None:
         """Diplomacy with the enemy of province e: a cube back from e, then a senate disc of the
         player's choice ("任意1个自己的家族标记"; asked only when there are two or more), then the price."""
-        self.pc[e][p] -= 1
-        self.hand[p] += 1
-        self.diplo_used = True
+        self.noble_cubes[e][p] -= 1
+        self.cubes_in_hand[p] += 1
+        self.diplomacy_used = True
         self._ask_seat(p, "diplomacy", e)
 
     def _ask_seat(self, p: int, purpose: str, i: int) -> None:
@@ -857,18 +868,18 @@ class GodsPlayground(State):
         if len(seats) == 1:
             self.seat_chosen(p, seats[0], purpose, i)
             return
-        self.sub = {"for": purpose, "prov": i}
+        self.step = {"for": purpose, "prov": i}
         self._set_turn("seat", p)
 
     def seat_chosen(self, p: int, seat: int, purpose: str = "", i: int = -1) -> None:
         if not purpose:
-            purpose, i = self.sub["for"], self.sub["prov"]
+            purpose, i = self.step["for"], self.step["prov"]
         self.senate[seat] = -1
-        self.discs[p] += 1
-        self.sub = {}
+        self.discs_in_hand[p] += 1
+        self.step = {}
         if purpose == "diplomacy":
             self.treaty = i
-            self.sub = {"dice": "diplomacy", "who": p}
+            self.step = {"dice": "diplomacy", "who": p}
             self.dice = []
             self.mode = "dice"
             self.movers = [CHANCE]
@@ -881,7 +892,7 @@ class GodsPlayground(State):
             self._start_battle(-1, i, "fight", i, owner=p)
 
     def _diplomacy_paid(self, d: int) -> None:
-        p = self.sub["who"]
+        p = self.step["who"]
         cost = d + C.DIPLOMACY_EXTRA
         have = self.money[p]
         if cost <= have:
@@ -898,70 +909,70 @@ class GodsPlayground(State):
         self._next_pick()
 
     def move_cube(self, p: int, a: int, b: int) -> None:
-        self.pc[a][p] -= 1
-        self.pc[b][p] += 1
+        self.noble_cubes[a][p] -= 1
+        self.noble_cubes[b][p] += 1
         self.say("gods-playground.log.moves_cube", None, seat=p, province=a, province2=b)
 
     def liberum_veto(self, p: int, i: int) -> None:
-        self.pc[i][p] -= 1
-        self.hand[p] += 1
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
         for s in range(NPROV):
             q = self.senate[s]
             if q >= 0:
-                self.discs[q] += 1
+                self.discs_in_hand[q] += 1
                 self.senate[s] = -1
         self.say("gods-playground.log.veto", None, seat=p)
 
     def confederation(self, p: int, i: int, v: int) -> None:
-        self.pc[i][p] -= 2
-        self.hand[p] += 2
+        self.noble_cubes[i][p] -= 2
+        self.cubes_in_hand[p] += 2
         k = self._confed_slot(i, v)
         slot = self.estates[i][k]
         if slot[1]:
             slot[1] = 0
-            self.lm_pool += 1
+            self.land_managers_left += 1
         slot[0] = p
-        self.discs[v] += 1
-        self.discs[p] -= 1
+        self.discs_in_hand[v] += 1
+        self.discs_in_hand[p] -= 1
         self.say("gods-playground.log.confederation", None, seat=p, province=i, seat2=v, slot=k + 1)
 
     def jesuit_school(self, p: int, i: int) -> None:
         if self.mode == "special":
-            self.sub = {"jes": []}
+            self.step = {"jes": []}
             self.mode = "jesuit"
-        self.sub["jes"].append(i)
-        self.pc[i][p] -= 1
-        self.hand[p] += 1
+        self.step["jes"].append(i)
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
         self.money[p] -= C.JESUIT_COST
         self.vp[p] += 1
-        if len(self.sub["jes"]) == NPROV:
+        if len(self.step["jes"]) == NPROV:
             self.vp[p] += C.JESUIT_ALL_BONUS
             self.say("gods-playground.log.jesuit_all", None, seat=p, province=i, bonus=C.JESUIT_ALL_BONUS)
         else:
             self.say("gods-playground.log.jesuit", None, seat=p, province=i)
 
     def build_city(self, p: int, i: int, slot: int) -> None:
-        self.pc[i][p] -= 2
-        self.hand[p] += 2
+        self.noble_cubes[i][p] -= 2
+        self.cubes_in_hand[p] += 2
         self.estates[i][slot - 1][2] = 1
-        self.cities -= 1
+        self.cities_left -= 1
         self.city_used = True
         self.say("gods-playground.log.city", None, seat=p, slot=slot, province=i)
 
     # ------------------------------------------------------------------ phase 9
     def buy_armies(self) -> None:
         """Phase 9: in turns from the king, a cube back in a province buys any units there."""
-        self.sub = {}
+        self.step = {}
         self._start_turns("recruit", self._can_recruit)
 
     def _can_recruit(self, p: int) -> bool:
         money = self.money[p]
         if money == 0:
             return False
-        uh = self.uhand[p]
-        if money >= 6 and (uh[0] or uh[1] or (uh[2] and self.rnd >= C.ARTILLERY_FROM_ROUND)):
-            return any(self.pc[i][p] > 0 for i in range(NPROV))
-        return any(self.pc[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
+        uh = self.units_in_hand[p]
+        if money >= 6 and (uh[0] or uh[1] or (uh[2] and self.round >= C.ARTILLERY_FROM_ROUND)):
+            return any(self.noble_cubes[i][p] > 0 for i in range(NPROV))
+        return any(self.noble_cubes[i][p] > 0 and self._buyable(p, i) for i in range(NPROV))
 
     def _end_recruit_turn(self, p: int) -> None:
         """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase
@@ -971,49 +982,49 @@ class GodsPlayground(State):
         self._next_turn(self._can_recruit, "recruit")
 
     def recruit(self, p: int, i: int) -> None:
-        self.pc[i][p] -= 1
-        self.hand[p] += 1
-        self.sub = {"prov": i}
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
+        self.step = {"prov": i}
         self.mode = "buy"
-        if sum(self.pe[i]) > 0:
+        if sum(self.enemy_cubes[i]) > 0:
             self.say("gods-playground.log.recruits_half", None, seat=p, province=i)
         else:
             self.say("gods-playground.log.recruits", None, seat=p, province=i)
 
     def buy_unit(self, p: int, unit: str) -> None:
-        i = self.sub["prov"]
+        i = self.step["prov"]
         price = self._price(i, unit)
         self.money[p] -= price
         if unit == "cossack":
-            self.coss[self.coss.index(-1)] = p
+            self.cossacks[self.cossacks.index(-1)] = p
         else:
             k = UNIT_CODES[unit]
-            self.uhand[p][k] -= 1
+            self.units_in_hand[p][k] -= 1
             self.units[p][i][k] += 1
         self.say("gods-playground.log.buys", None, seat=p, unit=UNIT_CODES[unit], province=i, price=price)
 
     def _cossacks_join_tatars(self) -> None:
-        for k, loc in enumerate(self.coss):
+        for k, loc in enumerate(self.cossacks):
             if loc == -1:
-                self.coss[k] = -2
+                self.cossacks[k] = -2
                 self.say("gods-playground.log.cossack_joins")
 
     # ------------------------------------------------------------------ phase 10
     def campaigns(self) -> None:
         """Phase 10: in turns from the king, a cube back (or a senate disc for the royal army) for a battle."""
         self._cossacks_join_tatars()
-        self.sub = {}
+        self.step = {}
         self._start_turns("campaign", self._can_campaign)
 
     def _can_campaign(self, p: int) -> bool:
         if any(self._can_campaign_in(p, i) for i in range(NPROV)):
             return True
-        return self._has_senate_disc(p) and sum(self.royal) > 0 and any(
+        return self._has_senate_disc(p) and sum(self.royal_army) > 0 and any(
             self._campaign_target(i, -1) for i in range(NPROV))
 
     def campaign(self, p: int, i: int) -> None:
-        self.pc[i][p] -= 1
-        self.hand[p] += 1
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
         self.say("gods-playground.log.campaigns", None, seat=p, province=i)
         self._start_battle(p, i, "campaign", i)
 
@@ -1026,10 +1037,10 @@ class GodsPlayground(State):
             u = self.units[side][prov]
             q = [0] * u[0] + [1] * u[1] + [2] * u[2]
             if prov == C.COSSACK_PROVINCE:
-                q += [3] * self.coss.count(side)
+                q += [3] * self.cossacks.count(side)
             art = u[2] > 0
         else:
-            u = self.royal
+            u = self.royal_army
             q = [0] * u[0] + [1] * u[1] + [2] * u[2]
             art = u[2] > 0
         self.battle = {"side": side, "owner": owner if side < 0 else side, "prov": prov, "kind": kind,
@@ -1041,14 +1052,14 @@ class GodsPlayground(State):
         b = self.battle
         i = b["prov"]
         if b["kind"] == "defend":
-            return self.pe[i][b["enemy"]] > 0
-        if sum(self.pe[i]) > 0:
+            return self.enemy_cubes[i][b["enemy"]] > 0
+        if sum(self.enemy_cubes[i]) > 0:
             return True
         if b["kind"] == "fight":
             return False
         if self.treaty == i:
             return False
-        return (self.hand[b["side"]] > 0) if b["side"] >= 0 else (sum(self.tr) < C.ROYAL_CUBES)
+        return (self.cubes_in_hand[b["side"]] > 0) if b["side"] >= 0 else (sum(self.track_royal_cubes) < C.ROYAL_CUBES)
 
     def _battle_roll(self, d: int) -> None:
         b = self.battle
@@ -1057,12 +1068,12 @@ class GodsPlayground(State):
         unit = b["q"].pop(0)
         if d == 1:
             if side < 0:
-                self.royal[unit] -= 1
+                self.royal_army[unit] -= 1
             elif unit == 3:
-                self.coss[self.coss.index(side)] = -1
+                self.cossacks[self.cossacks.index(side)] = -1
             else:
                 self.units[side][i][unit] -= 1
-                self.uhand[side][unit] += 1
+                self.units_in_hand[side][unit] += 1
             if side >= 0:
                 self.say("gods-playground.log.routed", None, seat=side, unit=unit)
             else:
@@ -1084,7 +1095,7 @@ class GodsPlayground(State):
     def _score_hit(self) -> dict[str, Any]:
         b = self.battle
         i = b["prov"]
-        row = self.pe[i]
+        row = self.enemy_cubes[i]
         if b["kind"] == "defend":
             e = b["enemy"]
         elif sum(row) > 0:
@@ -1093,14 +1104,14 @@ class GodsPlayground(State):
             e = -1
         if e >= 0:
             row[e] -= 1
-            self.esup[e] += 1
+            self.enemy_supply[e] += 1
             return msg("gods-playground.log.hit_enemy", enemy=e, province=i)
         if b["side"] >= 0:
             p = b["side"]
-            self.hand[p] -= 1
-            self.tn[i][p] += 1
+            self.cubes_in_hand[p] -= 1
+            self.track_nobles[i][p] += 1
             return msg("gods-playground.log.hit_track", colour=p, enemy=i)
-        self.tr[i] += 1
+        self.track_royal_cubes[i] += 1
         return msg("gods-playground.log.hit_royal_track", enemy=i)
 
     def _battle_over(self) -> None:
@@ -1114,7 +1125,7 @@ class GodsPlayground(State):
             if not self._next_battle():
                 self._end_phase()
         elif ph == 12:
-            if self.sub.get("free"):
+            if self.step.get("free"):
                 self._fight_back_rotation()
             else:
                 self._next_turn(self._can_fight_back, "fight")
@@ -1124,12 +1135,12 @@ class GodsPlayground(State):
     def _queue_defence(self, prov: int, enemy: int) -> None:
         for p in self.order_from_king():
             if self._army_in(p, prov) > 0:
-                self.bqueue.append([p, prov, "defend", enemy])
+                self.battle_queue.append([p, prov, "defend", enemy])
 
     def _next_battle(self) -> bool:
-        while self.bqueue:
-            p, prov, kind, enemy = self.bqueue.pop(0)
-            if self._army_in(p, prov) > 0 and self.pe[prov][enemy] > 0:
+        while self.battle_queue:
+            p, prov, kind, enemy = self.battle_queue.pop(0)
+            if self._army_in(p, prov) > 0 and self.enemy_cubes[prov][enemy] > 0:
                 self.say("gods-playground.log.defends", None, seat=p, province=prov, enemy=enemy)
                 self._start_battle(p, prov, kind, enemy)
                 return True
@@ -1139,10 +1150,10 @@ class GodsPlayground(State):
     def enemies_attack(self) -> None:
         """Phase 11: 4 dice for strength (treaties may break), then invasions and defence in die order."""
         self.dice = []
-        self.sub = {"dice": "attack"}
+        self.step = {"dice": "attack"}
         self.mode = "dice"
         self.movers = [CHANCE]
-        self.bqueue = []
+        self.battle_queue = []
 
     def _resolve_attack(self) -> None:
         dice = self.dice
@@ -1153,7 +1164,7 @@ class GodsPlayground(State):
             self.say("gods-playground.log.treaty_broken", None, enemy=t)
         for d in dice:
             if d == 6:
-                if self.rnd == 2:
+                if self.round == 2:
                     self._cossack_defects(from_provinces=True)
             elif d - 1 != t:
                 self._add_track_cube(d - 1)
@@ -1172,14 +1183,14 @@ class GodsPlayground(State):
 
     def invade(self, e: int, s: int) -> None:
         """The enemy's whole strength enters its province as cubes (track cubes + the printed rest)."""
-        moved = self.te[e]
-        self.te[e] = 0
-        extra = min(s - moved, self.esup[e])
-        self.esup[e] -= extra
-        self.pe[e][e] += moved + extra
-        self.hit[e] = True
+        moved = self.track_enemy_cubes[e]
+        self.track_enemy_cubes[e] = 0
+        extra = min(s - moved, self.enemy_supply[e])
+        self.enemy_supply[e] -= extra
+        self.enemy_cubes[e][e] += moved + extra
+        self.invaded[e] = True
         if e == C.OTTOMANS:
-            self.ott_invaded = True
+            self.ottomans_invaded = True
         self.say("gods-playground.log.invades", None, enemy=e, strength=s, defence=self.defence(e), province=e,
                  n=moved + extra)
         self._queue_defence(e, e)
@@ -1187,23 +1198,23 @@ class GodsPlayground(State):
     # ------------------------------------------------------------------ phase 12
     def poland_fights_back(self) -> None:
         """Phase 12: the king leads the royal army once; then in turns, a senate disc per battle."""
-        if sum(self.royal) == 0 or not any(sum(r) for r in self.pe):
+        if sum(self.royal_army) == 0 or not any(sum(r) for r in self.enemy_cubes):
             self._end_phase()
             return
-        self.sub = {"free": True}
+        self.step = {"free": True}
         self._set_turn("fight", self.king)
 
     def _fight_back_rotation(self) -> None:
-        self.sub = {}
+        self.step = {}
         self.turn = self.king
         self.passed = [False] * P
         self._next_turn(self._can_fight_back, "fight")
 
     def _can_fight_back(self, p: int) -> bool:
-        return self._has_senate_disc(p) and sum(self.royal) > 0 and any(sum(r) for r in self.pe)
+        return self._has_senate_disc(p) and sum(self.royal_army) > 0 and any(sum(r) for r in self.enemy_cubes)
 
     def fight_back(self, p: int, i: int) -> None:
-        if self.sub.get("free"):
+        if self.step.get("free"):
             self.say("gods-playground.log.king_leads", None, seat=p, province=i)
             self._start_battle(-1, i, "fight", i, owner=p)
         else:
@@ -1212,35 +1223,35 @@ class GodsPlayground(State):
     # ------------------------------------------------------------------ phase 13
     def enemies_expand(self) -> None:
         """Phase 13: in die order, an enemy's excess over all nobles spreads along its arrows."""
-        self.exp = {"enemy": -1, "steps": []}
-        self.bqueue = []
+        self.expansion = {"enemy": -1, "steps": []}
+        self.battle_queue = []
         self._expand_continue()
 
     def _expand_continue(self) -> None:
         while True:
             if self._next_battle():
                 return
-            steps = self.exp["steps"]
+            steps = self.expansion["steps"]
             if steps:
                 e, t, x = steps.pop(0)
-                n = min(x, self.esup[e])
+                n = min(x, self.enemy_supply[e])
                 if n > 0:
-                    self.esup[e] -= n
-                    self.pe[t][e] += n
-                    self.hit[t] = True
+                    self.enemy_supply[e] -= n
+                    self.enemy_cubes[t][e] += n
+                    self.invaded[t] = True
                     self.say("gods-playground.log.expands", None, enemy=e, province=t, n=n)
                     self._queue_defence(t, e)
                 continue
-            e = self.exp["enemy"] + 1
+            e = self.expansion["enemy"] + 1
             if e >= 5:
                 self._cancel_enemies()
                 self._end_phase()
                 return
-            self.exp["enemy"] = e
+            self.expansion["enemy"] = e
             for src, targets in C.ARROWS[e].items():
                 # all enemy cubes in the province against all its nobles ("敌人的强大点数方块总数比所有
                 # 贵族方块的总合要多"); the enemy spreads only where it has cubes itself
-                x = (sum(self.pe[src]) - sum(self.pc[src])) if self.pe[src][e] > 0 else 0
+                x = (sum(self.enemy_cubes[src]) - sum(self.noble_cubes[src])) if self.enemy_cubes[src][e] > 0 else 0
                 if x > 0:
                     self.say("gods-playground.log.exceed", None, enemy=e, province=src, excess=x)
                     for t in targets:
@@ -1249,14 +1260,14 @@ class GodsPlayground(State):
     def _cancel_enemies(self) -> None:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""
         for i in range(NPROV):
-            row = self.pe[i]
+            row = self.enemy_cubes[i]
             while sum(1 for x in row if x > 0) >= 2:
                 present = sorted((x, e) for e, x in enumerate(row) if x > 0)
                 (n1, e1), (_n2, e2) = present[0], present[1]
                 row[e1] -= n1
                 row[e2] -= n1
-                self.esup[e1] += n1
-                self.esup[e2] += n1
+                self.enemy_supply[e1] += n1
+                self.enemy_supply[e2] += n1
                 self.say("gods-playground.log.cancel", None, province=i, count=n1, enemy=e1, enemy2=e2)
 
     # ------------------------------------------------------------------ phase 14
@@ -1264,29 +1275,29 @@ class GodsPlayground(State):
         """Phase 14: estates lost to the excess (at least one unless the nobles outnumber the enemies);
         income levels +1 peaceful, = repelled, -1 occupied."""
         for i in range(NPROV):
-            enemies = sum(self.pe[i])
-            nobles = sum(self.pc[i])
+            enemies = sum(self.enemy_cubes[i])
+            nobles = sum(self.noble_cubes[i])
             # at peace (no new enemy cube this round) old cubes cost estates only where they
             # outnumber the nobles; otherwise any cube left costs at least one estate
-            if enemies > nobles or (enemies > 0 and enemies == nobles and self.hit[i]):
+            if enemies > nobles or (enemies > 0 and enemies == nobles and self.invaded[i]):
                 lose = max(1, enemies - nobles)
                 lost = 0
                 while lose > 0 and self.estates[i]:
                     owner, lm, city = self.estates[i].pop()
-                    self.discs[owner] += 1
-                    self.lm_pool += lm
-                    self.cities += city
+                    self.discs_in_hand[owner] += 1
+                    self.land_managers_left += lm
+                    self.cities_left += city
                     lose -= 1
                     lost += 1
                 if lost:
                     self.say("gods-playground.log.loses_estates", None, province=i, n=lost)
-            old = self.level[i]
-            if not self.hit[i]:
-                self.level[i] = min(C.MAX_LEVEL, old + 1)
+            old = self.income_levels[i]
+            if not self.invaded[i]:
+                self.income_levels[i] = min(C.MAX_LEVEL, old + 1)
             elif enemies > 0:
-                self.level[i] = max(C.MIN_LEVEL, old - 1)
-            if self.level[i] != old:
-                self.say("gods-playground.log.level", None, province=i, old=old, new=self.level[i])
+                self.income_levels[i] = max(C.MIN_LEVEL, old - 1)
+            if self.income_levels[i] != old:
+                self.say("gods-playground.log.level", None, province=i, old=old, new=self.income_levels[i])
         self._end_phase()
 
     # ------------------------------------------------------------------ phase 15
@@ -1308,11 +1319,11 @@ class GodsPlayground(State):
         self._end_phase()
 
     def _score_track(self, e: int) -> None:
-        row = self.tn[e]
+        row = self.track_nobles[e]
         best = max(row)
         if best == 0:
             return
-        royal = self.tr[e]
+        royal = self.track_royal_cubes[e]
         if royal > best:
             self.say("gods-playground.log.royal_lead", None, enemy=e)
             return
@@ -1328,44 +1339,44 @@ class GodsPlayground(State):
         """Phase 16: clear the tracks, the senate, the armies and the treaty; trim enemies to the nobles."""
         for e in range(5):
             for p in range(P):
-                self.hand[p] += self.tn[e][p]
-                self.tn[e][p] = 0
-            self.tr[e] = 0
-            self.esup[e] += self.te[e]
-            self.te[e] = 0
+                self.cubes_in_hand[p] += self.track_nobles[e][p]
+                self.track_nobles[e][p] = 0
+            self.track_royal_cubes[e] = 0
+            self.enemy_supply[e] += self.track_enemy_cubes[e]
+            self.track_enemy_cubes[e] = 0
         for i in range(NPROV):
             q = self.senate[i]
             if q >= 0:
-                self.discs[q] += 1
+                self.discs_in_hand[q] += 1
                 self.senate[i] = -1
         for p in range(P):
             for i in range(NPROV):
                 for k in range(3):
-                    self.uhand[p][k] += self.units[p][i][k]
+                    self.units_in_hand[p][k] += self.units[p][i][k]
                     self.units[p][i][k] = 0
-        self.royal = [0, 0, 0]
-        self.coss = [-1] * C.COSSACKS
+        self.royal_army = [0, 0, 0]
+        self.cossacks = [-1] * C.COSSACKS
         self.treaty = -1
-        self.diplo_used = False
+        self.diplomacy_used = False
         self.city_used = False
         for i in range(NPROV):
-            row = self.pe[i]
-            over = sum(row) - sum(self.pc[i])
+            row = self.enemy_cubes[i]
+            over = sum(row) - sum(self.noble_cubes[i])
             while over > 0:
                 e = row.index(max(row))
                 row[e] -= 1
-                self.esup[e] += 1
+                self.enemy_supply[e] += 1
                 over -= 1
-        if self.rnd == 3 and self.ott_invaded and not self.annexed:
-            self.annexed = True
+        if self.round == 3 and self.ottomans_invaded and not self.habsburgs_annexed:
+            self.habsburgs_annexed = True
             self.say("gods-playground.log.annex")
-        self.ott_invaded = False
-        self.hit = [False] * NPROV
-        self.say("gods-playground.log.round_end", None, round=self.rnd)
-        if self.rnd == C.ROUNDS:
+        self.ottomans_invaded = False
+        self.invaded = [False] * NPROV
+        self.say("gods-playground.log.round_end", None, round=self.round)
+        if self.round == C.ROUNDS:
             self.final_scoring()
             return
-        self.rnd += 1
+        self.round += 1
         self.phase = 1
         self.mode = "auto"
 
@@ -1374,11 +1385,11 @@ class GodsPlayground(State):
         for i in range(NPROV):
             for k, (owner, _lm, city) in enumerate(self.estates[i]):
                 pts = C.ESTATE_SLOTS[i][k] * (C.CITY_MULTIPLIER if city else 1)
-                self.final[owner] += pts
+                self.final_estate_vp[owner] += pts
         for p in range(P):
-            self.vp[p] += self.final[p]
+            self.vp[p] += self.final_estate_vp[p]
         self.say("gods-playground.log.estates_score", None,
-                 points=[msg("gods-playground.log.seat_number", seat=p, value=self.final[p]) for p in range(P)])
+                 points=[msg("gods-playground.log.seat_number", seat=p, value=self.final_estate_vp[p]) for p in range(P)])
         self.over = True
         self.mode = "over"
         self.movers = []
@@ -1392,9 +1403,9 @@ class GodsPlayground(State):
         placed = []
         for q in range(P):
             if q == player:
-                placed.append(list(self.placed[q]))
+                placed.append(list(self.tokens_placed[q]))
             else:
-                placed.append([1 if v >= 0 else 0 for v in self.placed[q]])
+                placed.append([1 if v >= 0 else 0 for v in self.tokens_placed[q]])
         bids = []
         for q in range(P):
             if q == player:
@@ -1402,68 +1413,68 @@ class GodsPlayground(State):
             else:
                 bids.append(-2 if self.bids[q] >= 0 else -1)
         return {
-            "round": self.rnd, "phase": self.phase, "phase_name": PHASE_NAMES[self.phase] if self.phase <= 16 else "",
-            "mode": self.mode, "turn": self.turn, "king": self.king, "start_player": self.first,
-            "level": list(self.level), "estates": [[list(s) for s in row] for row in self.estates],
-            "nobles": [list(r) for r in self.pc], "enemies_in_provinces": [list(r) for r in self.pe],
-            "cubes_in_hand": list(self.hand), "discs_in_hand": list(self.discs), "senate": list(self.senate),
-            "money": list(self.money), "vp": list(self.vp), "tokens_in_hand": [list(t) for t in self.tok],
-            "tokens_placed": placed, "tokens_shown": [list(s) for s in self.shown],
-            "units": [[list(u) for u in row] for row in self.units], "units_in_hand": [list(u) for u in self.uhand],
-            "cossacks": list(self.coss), "royal_army": list(self.royal),
-            "track_nobles": [list(r) for r in self.tn], "track_royal": list(self.tr),
-            "track_enemy": list(self.te), "strength": [self.strength(e) for e in range(5)],
-            "enemy_supply": list(self.esup), "treaty": self.treaty, "diplomacy_used": self.diplo_used,
-            "city_used": self.city_used, "annexed": self.annexed, "land_managers": self.lm_pool,
-            "cities": self.cities, "hit": list(self.hit), "builds": list(self.builds), "passed": list(self.passed),
-            "picks_left": list(self.picks), "sub": dict(self.sub), "bids": bids, "bidders": list(self.bidders),
+            "round": self.round, "phase": self.phase, "phase_name": PHASE_NAMES[self.phase] if self.phase <= 16 else "",
+            "mode": self.mode, "turn": self.turn, "king": self.king, "start_player": self.start_player,
+            "level": list(self.income_levels), "estates": [[list(s) for s in row] for row in self.estates],
+            "nobles": [list(r) for r in self.noble_cubes], "enemies_in_provinces": [list(r) for r in self.enemy_cubes],
+            "cubes_in_hand": list(self.cubes_in_hand), "discs_in_hand": list(self.discs_in_hand), "senate": list(self.senate),
+            "money": list(self.money), "vp": list(self.vp), "tokens_in_hand": [list(t) for t in self.tokens_in_hand],
+            "tokens_placed": placed, "tokens_shown": [list(s) for s in self.tokens_shown],
+            "units": [[list(u) for u in row] for row in self.units], "units_in_hand": [list(u) for u in self.units_in_hand],
+            "cossacks": list(self.cossacks), "royal_army": list(self.royal_army),
+            "track_nobles": [list(r) for r in self.track_nobles], "track_royal": list(self.track_royal_cubes),
+            "track_enemy": list(self.track_enemy_cubes), "strength": [self.strength(e) for e in range(5)],
+            "enemy_supply": list(self.enemy_supply), "treaty": self.treaty, "diplomacy_used": self.diplomacy_used,
+            "city_used": self.city_used, "annexed": self.habsburgs_annexed, "land_managers": self.land_managers_left,
+            "cities": self.cities_left, "hit": list(self.invaded), "builds": list(self.estates_built), "passed": list(self.passed),
+            "picks_left": list(self.picks_left), "sub": dict(self.step), "bids": bids, "bidders": list(self.bidders),
             "dice": list(self.dice), "battle": None if self.battle is None else dict(self.battle),
-            "camp_total": self.camp_total, "final_estate_vp": list(self.final),
+            "camp_total": self.camp_total, "final_estate_vp": list(self.final_estate_vp),
         }
 
     def _resample_hidden(self, player: int | None) -> None:
         for q in range(P):
             if q == player:
                 continue
-            areas = [a for a in range(6) if self.placed[q][a] >= 0]
+            areas = [a for a in range(6) if self.tokens_placed[q][a] >= 0]
             if areas:
-                pool = list(self.tok[q])
+                pool = list(self.tokens_in_hand[q])
                 self.rng.shuffle(pool)
                 for a, v in zip(areas, pool):
-                    self.placed[q][a] = v
+                    self.tokens_placed[q][a] = v
             if self.bids[q] >= 0:
                 self.bids[q] = self.rng.randbelow(self.money[q] + 1)
 
     def check_invariants(self) -> None:
         for p in range(P):
-            cubes = self.hand[p] + sum(self.pc[i][p] for i in range(NPROV)) + sum(self.tn[e][p] for e in range(5))
-            if cubes != C.CUBES or self.hand[p] < 0:
+            cubes = self.cubes_in_hand[p] + sum(self.noble_cubes[i][p] for i in range(NPROV)) + sum(self.track_nobles[e][p] for e in range(5))
+            if cubes != C.CUBES or self.cubes_in_hand[p] < 0:
                 raise InvariantError(f"{NAMES[p]} has {cubes} noble cubes, not {C.CUBES}")
-            discs = self.discs[p] + self.senate.count(p) + sum(1 for row in self.estates for s in row if s[0] == p)
-            if discs != C.DISCS or self.discs[p] < 0:
+            discs = self.discs_in_hand[p] + self.senate.count(p) + sum(1 for row in self.estates for s in row if s[0] == p)
+            if discs != C.DISCS or self.discs_in_hand[p] < 0:
                 raise InvariantError(f"{NAMES[p]} has {discs} discs, not {C.DISCS}")
             for k in range(3):
-                n = self.uhand[p][k] + sum(self.units[p][i][k] for i in range(NPROV))
-                if n != C.UNITS[k] or self.uhand[p][k] < 0:
+                n = self.units_in_hand[p][k] + sum(self.units[p][i][k] for i in range(NPROV))
+                if n != C.UNITS[k] or self.units_in_hand[p][k] < 0:
                     raise InvariantError(f"{NAMES[p]} has {n} {C.UNIT_NAMES[k]}")
             if self.money[p] < 0:
                 raise InvariantError(f"{NAMES[p]} has negative money")
         for e in range(5):
-            n = self.esup[e] + self.te[e] + sum(self.pe[i][e] for i in range(NPROV))
-            if n != C.ENEMY_CUBES[e] or self.esup[e] < 0:
+            n = self.enemy_supply[e] + self.track_enemy_cubes[e] + sum(self.enemy_cubes[i][e] for i in range(NPROV))
+            if n != C.ENEMY_CUBES[e] or self.enemy_supply[e] < 0:
                 raise InvariantError(f"{C.ENEMIES[e]} have {n} cubes, not {C.ENEMY_CUBES[e]}")
-        if sum(self.tr) > C.ROYAL_CUBES:
+        if sum(self.track_royal_cubes) > C.ROYAL_CUBES:
             raise InvariantError("more royal cubes than exist")
         lms = sum(s[1] for row in self.estates for s in row)
-        if lms + self.lm_pool != C.LAND_MANAGERS:
+        if lms + self.land_managers_left != C.LAND_MANAGERS:
             raise InvariantError("land managers not conserved")
         cities = sum(s[2] for row in self.estates for s in row)
-        if cities + self.cities != C.CITIES:
+        if cities + self.cities_left != C.CITIES:
             raise InvariantError("cities not conserved")
         for i in range(NPROV):
             if len(self.estates[i]) > len(C.ESTATE_SLOTS[i]):
                 raise InvariantError(f"{C.PROVINCES[i]} estate track overflows")
-        if any(r < 0 for r in self.royal) or any(self.royal[k] > C.ROYAL_UNITS[k] for k in range(3)):
+        if any(r < 0 for r in self.royal_army) or any(self.royal_army[k] > C.ROYAL_UNITS[k] for k in range(3)):
             raise InvariantError("royal army out of range")
 
     # ================================================================== words
@@ -1501,7 +1512,7 @@ class GodsPlayground(State):
             a, v = args
             if not 0 <= a <= 5:
                 return msg("gods-playground.illegal.token_area")
-            if self.placed[p][a] >= 0:
+            if self.tokens_placed[p][a] >= 0:
                 return msg("gods-playground.illegal.token_twice", area=a)
             if v not in self._tokens_left(p):
                 return msg("gods-playground.illegal.token_value", value=v, left=self._tokens_left(p))
@@ -1518,14 +1529,14 @@ class GodsPlayground(State):
             unit = args[0] if args else ""
             if unit not in UNIT_CODES:
                 return msg("gods-playground.illegal.buy_units")
-            i = self.sub["prov"]
-            if unit == "art" and self.rnd < C.ARTILLERY_FROM_ROUND:
+            i = self.step["prov"]
+            if unit == "art" and self.round < C.ARTILLERY_FROM_ROUND:
                 return msg("gods-playground.illegal.buy_artillery")
             if unit == "cossack" and i != C.COSSACK_PROVINCE:
                 return msg("gods-playground.illegal.buy_cossack_where")
-            if unit == "cossack" and -1 not in self.coss:
+            if unit == "cossack" and -1 not in self.cossacks:
                 return msg("gods-playground.illegal.buy_cossack_left")
-            if unit != "cossack" and self.uhand[p][UNIT_CODES[unit]] == 0:
+            if unit != "cossack" and self.units_in_hand[p][UNIT_CODES[unit]] == 0:
                 return msg("gods-playground.illegal.buy_none_left", code=unit)
             price = self._price(i, unit)
             if price > self.money[p]:
@@ -1533,30 +1544,30 @@ class GodsPlayground(State):
         if name in ("land", "danzig", "diplomacy", "move", "veto", "confederation", "jesuit", "city"):
             if m not in ("special", "move", "jesuit"):
                 return msg("gods-playground.illegal.special_phase")
-            if name == "jesuit" and self.rnd < C.JESUIT_FROM_ROUND:
+            if name == "jesuit" and self.round < C.JESUIT_FROM_ROUND:
                 return msg("gods-playground.illegal.jesuit_round")
             if name == "city":
-                if self.rnd < C.CITY_FROM_ROUND:
+                if self.round < C.CITY_FROM_ROUND:
                     return msg("gods-playground.illegal.city_round")
                 if self.city_used:
                     return msg("gods-playground.illegal.city_used")
             if name == "confederation":
-                if self.rnd not in C.CONFEDERATION_ROUNDS:
+                if self.round not in C.CONFEDERATION_ROUNDS:
                     return msg("gods-playground.illegal.confed_round")
                 if not self._single_last(p):
                     return msg("gods-playground.illegal.confed_last")
-                if self.discs[p] == 0:
+                if self.discs_in_hand[p] == 0:
                     return msg("gods-playground.illegal.confed_disc")
                 if len(args) == 2 and ints and 0 <= args[0] < NPROV and 0 <= args[1] < P:
                     i, v = args
-                    if self.pc[i][p] < 2:
+                    if self.noble_cubes[i][p] < 2:
                         return msg("gods-playground.illegal.confed_cubes")
-                    if self.pc[i][p] <= self.pc[i][v]:
+                    if self.noble_cubes[i][p] <= self.noble_cubes[i][v]:
                         return msg("gods-playground.illegal.confed_more")
                     if self._confed_slot(i, v) < 0:
                         return msg("gods-playground.illegal.confed_slot")
             if name == "diplomacy":
-                if self.diplo_used:
+                if self.diplomacy_used:
                     return msg("gods-playground.illegal.diplomacy_used")
                 if args and isinstance(args[0], int):
                     e = args[0]
@@ -1564,19 +1575,19 @@ class GodsPlayground(State):
                         return msg("gods-playground.illegal.diplomacy_enemy")
                     if e == C.OTTOMANS:
                         return msg("gods-playground.illegal.diplomacy_ottomans")
-                    if e == C.HABSBURGS and (self.rnd < 4 or self.annexed):
+                    if e == C.HABSBURGS and (self.round < 4 or self.habsburgs_annexed):
                         return msg("gods-playground.illegal.diplomacy_habsburgs")
-                    if 0 <= e < 5 and self.pc[e][p] == 0:
+                    if 0 <= e < 5 and self.noble_cubes[e][p] == 0:
                         return msg("gods-playground.illegal.diplomacy_cube", province=e)
                 if not self._has_senate_disc(p):
                     return msg("gods-playground.illegal.diplomacy_disc")
             prov = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < NPROV else -1
-            if name == "danzig" and self.pc[0][p] == 0:
+            if name == "danzig" and self.noble_cubes[0][p] == 0:
                 return msg("gods-playground.illegal.danzig_cube")
-            if name in ("land", "veto", "move", "jesuit") and prov >= 0 and self.pc[prov][p] == 0:
+            if name in ("land", "veto", "move", "jesuit") and prov >= 0 and self.noble_cubes[prov][p] == 0:
                 return msg("gods-playground.illegal.no_cube", province=prov)
             if name == "land":
-                if self.lm_pool == 0:
+                if self.land_managers_left == 0:
                     return msg("gods-playground.illegal.land_none")
                 if prov >= 0 and len(args) == 2 and isinstance(args[1], int):
                     k = args[1] - 1
@@ -1584,11 +1595,11 @@ class GodsPlayground(State):
                         return msg("gods-playground.illegal.land_own")
                     if self.estates[prov][k][1]:
                         return msg("gods-playground.illegal.land_twice")
-            if name == "city" and prov >= 0 and self.pc[prov][p] < 2:
+            if name == "city" and prov >= 0 and self.noble_cubes[prov][p] < 2:
                 return msg("gods-playground.illegal.city_cubes")
             if name == "move" and len(args) == 2 and args[0] == args[1]:
                 return msg("gods-playground.illegal.move_same")
-            if name == "jesuit" and self.mode == "jesuit" and args and args[0] in self.sub.get("jes", []):
+            if name == "jesuit" and self.mode == "jesuit" and args and args[0] in self.step.get("jes", []):
                 return msg("gods-playground.illegal.jesuit_twice")
             if name == "jesuit" and self.money[p] < C.JESUIT_COST:
                 return msg("gods-playground.illegal.jesuit_money")
@@ -1605,26 +1616,26 @@ class GodsPlayground(State):
         if name == "recruit":
             if m != "recruit":
                 return msg("gods-playground.illegal.recruit_phase")
-            if prov >= 0 and self.pc[prov][p] == 0:
+            if prov >= 0 and self.noble_cubes[prov][p] == 0:
                 return msg("gods-playground.illegal.recruit_cube", province=prov)
             if prov >= 0:
                 return msg("gods-playground.illegal.recruit_nothing", province=prov)
         if name == "campaign" and m == "campaign" and prov >= 0:
-            if self.pc[prov][p] == 0:
+            if self.noble_cubes[prov][p] == 0:
                 return msg("gods-playground.illegal.campaign_cube", province=prov)
             if self._army_in(p, prov) == 0:
                 return msg("gods-playground.illegal.campaign_army", province=prov)
-            if self.treaty == prov and sum(self.pe[prov]) == 0:
+            if self.treaty == prov and sum(self.enemy_cubes[prov]) == 0:
                 return msg("gods-playground.illegal.campaign_treaty", enemy=prov)
         if name == "campaign" and m == "fight":
             return msg("gods-playground.illegal.campaign_fight")
         if name in ("campaign", "royal") and m not in ("campaign", "fight"):
             return msg("gods-playground.illegal.campaign_phase")
-        if name == "royal" and m in ("campaign", "fight") and not self.sub.get("free") and not self._has_senate_disc(p):
+        if name == "royal" and m in ("campaign", "fight") and not self.step.get("free") and not self._has_senate_disc(p):
             return msg("gods-playground.illegal.royal_disc")
         if name == "build" and m == "build" and args and isinstance(args[0], int) and 0 <= args[0] < NPROV:
-            cost = 1 if self.builds[p] == 0 else 2
-            if self.pc[args[0]][p] < cost:
+            cost = 1 if self.estates_built[p] == 0 else 2
+            if self.noble_cubes[args[0]][p] < cost:
                 return msg("gods-playground.illegal.build_cubes", count=cost, province=args[0])
             if not self._free_slot(args[0]):
                 return msg("gods-playground.illegal.build_full", province=args[0])
@@ -1678,12 +1689,12 @@ class GodsPlayground(State):
                                die=d, result=res, need=need)
                 return msg("gods-playground.d.royal_battle_die", unit=unit, province=prov(b["prov"]), die=d,
                            result=res, need=need)
-            kind = self.sub.get("dice") if isinstance(self.sub, dict) else None
+            kind = self.step.get("dice") if isinstance(self.step, dict) else None
             if kind == "diplomacy":
                 return msg("gods-playground.d.diplomacy_die", die=d, cost=d + C.DIPLOMACY_EXTRA)
             if kind in ("events", "attack"):
                 what = msg("gods-playground.d.plus_strength", enemy=d - 1) if d <= 5 else (
-                    msg("gods-playground.d.cossack_defects") if self.rnd == 2 else msg("gods-playground.d.nothing"))
+                    msg("gods-playground.d.cossack_defects") if self.round == 2 else msg("gods-playground.d.nothing"))
                 if kind == "events":
                     return msg("gods-playground.d.event_die", die=d, what=what)
                 return msg("gods-playground.d.attack_die", die=d, what=what)
@@ -1703,9 +1714,9 @@ class GodsPlayground(State):
         if n == "bid":
             return msg("gods-playground.d.bid", amount=a[0], money=self.money[p])
         if n == "build":
-            cost = 1 if self.builds[p] == 0 else 2
+            cost = 1 if self.estates_built[p] == 0 else 2
             k = len(self.estates[a[0]]) + 1
-            return msg("gods-playground.d.build", province=prov(a[0]), slot=k, level=self.level[a[0]],
+            return msg("gods-playground.d.build", province=prov(a[0]), slot=k, level=self.income_levels[a[0]],
                        cost=cube(a[0], cost))
         if n == "pass":
             if m == "build":
@@ -1717,7 +1728,7 @@ class GodsPlayground(State):
             elif m == "campaign":
                 what = msg("gods-playground.d.pass_campaign")
             elif m == "fight":
-                what = msg("gods-playground.d.pass_free_royal" if self.sub.get("free") else "gods-playground.d.pass_royal")
+                what = msg("gods-playground.d.pass_free_royal" if self.step.get("free") else "gods-playground.d.pass_royal")
             else:
                 what = msg("gods-playground.d.pass_nothing")
             return msg("gods-playground.d.pass", what=what)
@@ -1725,9 +1736,9 @@ class GodsPlayground(State):
             if m == "move":
                 what = msg("gods-playground.d.done_move")
             elif m == "jesuit":
-                what = msg("gods-playground.d.done_jesuit", count=len(self.sub.get("jes", [])))
+                what = msg("gods-playground.d.done_jesuit", count=len(self.step.get("jes", [])))
             elif m == "buy":
-                what = msg("gods-playground.d.done_buy", province=prov(self.sub.get("prov", -1)))
+                what = msg("gods-playground.d.done_buy", province=prov(self.step.get("prov", -1)))
             else:
                 what = msg("gods-playground.d.done_finish")
             return msg("gods-playground.d.done", what=what)
@@ -1735,7 +1746,7 @@ class GodsPlayground(State):
             return msg("gods-playground.d.land", slot=a[1], province=prov(a[0]), income=C.LAND_MANAGER_INCOME,
                        cost=cube(a[0]))
         if n == "danzig":
-            return msg("gods-playground.d.danzig", gain=2 * self.level[0], level=self.level[0], cost=cube(0))
+            return msg("gods-playground.d.danzig", gain=2 * self.income_levels[0], level=self.income_levels[0], cost=cube(0))
         if n == "diplomacy":
             e = a[0]
             money = self.money[p]
@@ -1763,7 +1774,7 @@ class GodsPlayground(State):
             return msg("gods-playground.d.confederation", province=prov(a[0]), seat=a[1], slot=k + 1,
                        cost=cube(a[0], 2))
         if n == "jesuit":
-            done = len(self.sub.get("jes", [])) if m == "jesuit" else 0
+            done = len(self.step.get("jes", [])) if m == "jesuit" else 0
             key = "gods-playground.d.jesuit_fifth" if done == NPROV - 1 else "gods-playground.d.jesuit"
             return msg(key, province=prov(a[0]), bonus=C.JESUIT_ALL_BONUS, cost=cube(a[0]), price=C.JESUIT_COST)
         if n == "city":
@@ -1775,43 +1786,43 @@ class GodsPlayground(State):
             i = prov(a[0])
             prices = [msg("gods-playground.d.unit_price", unit=0, price=self._price(i, "inf")),
                       msg("gods-playground.d.unit_price", unit=1, price=self._price(i, "cav"))]
-            if self.rnd >= C.ARTILLERY_FROM_ROUND:
+            if self.round >= C.ARTILLERY_FROM_ROUND:
                 prices.append(msg("gods-playground.d.unit_price", unit=2, price=self._price(i, "art")))
             if i == C.COSSACK_PROVINCE:
                 prices.append(msg("gods-playground.d.unit_price", unit=3, price=self._price(i, "cossack")))
             once = msg("gods-playground.d.recruit_once" if self.game.options.get("recruit_turns", "once") == "once"
                        else "gods-playground.d.recruit_repeat")
-            key = "gods-playground.d.recruit_half" if sum(self.pe[i]) > 0 else "gods-playground.d.recruit"
+            key = "gods-playground.d.recruit_half" if sum(self.enemy_cubes[i]) > 0 else "gods-playground.d.recruit"
             return msg(key, province=i, turns=once, cost=cube(i), money=self.money[p], prices=prices)
         if n == "buy":
-            i = self.sub["prov"]
+            i = self.step["prov"]
             u = a[0]
             price = self._price(i, u)
             k = UNIT_CODES[u]
             have = self.units[p][i]
-            army = self._force(have, self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
-            key = "gods-playground.d.buy_half" if sum(self.pe[i]) > 0 else "gods-playground.d.buy"
+            army = self._force(have, self.cossacks.count(p) if i == C.COSSACK_PROVINCE else 0)
+            key = "gods-playground.d.buy_half" if sum(self.enemy_cubes[i]) > 0 else "gods-playground.d.buy"
             return msg(key, unit=k, province=prov(i), price=price, hit=HIT[k], army=army)
         if n == "campaign":
             i = prov(a[0])
-            army = self._force(self.units[p][i], self.coss.count(p) if i == C.COSSACK_PROVINCE else 0)
+            army = self._force(self.units[p][i], self.cossacks.count(p) if i == C.COSSACK_PROVINCE else 0)
             key = "gods-playground.d.campaign_art" if self.units[p][i][2] else "gods-playground.d.campaign"
             return msg(key, province=i, army=army, target=self._target_text(i), cost=cube(i))
         if n == "royal":
             i = prov(a[0])
-            free = m == "fight" and self.sub.get("free")
+            free = m == "fight" and self.step.get("free")
             cost = msg("gods-playground.d.royal_free" if free else "gods-playground.d.royal_disc")
             against = self._target_text(i, royal=True) if m == "campaign" else self._target_text(i)
-            return msg("gods-playground.d.royal", army=self._force(self.royal), province=i, target=against, cost=cost)
+            return msg("gods-playground.d.royal", army=self._force(self.royal_army), province=i, target=against, cost=cost)
         if n == "seat":
-            purpose = self.sub.get("for", "")
+            purpose = self.step.get("for", "")
             key = ("gods-playground.d.seat_treaty" if purpose == "diplomacy" else
                    "gods-playground.d.seat_royal" if purpose in ("royal", "fight") else "gods-playground.d.seat")
             return msg(key, province=prov(a[0]), vp=C.SENATE_VP)
         return None
 
     def _target_text(self, i: int, royal: bool = False) -> dict[str, Any]:
-        row = self.pe[i]
+        row = self.enemy_cubes[i]
         if sum(row) > 0:
             cubes = [msg("gods-playground.d.enemy_cubes", n=x, enemy=e) for e, x in enumerate(row) if x]
             return msg("gods-playground.d.target_cubes", cubes=cubes, province=i)
