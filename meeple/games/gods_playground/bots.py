@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from meeple.core import Action, Rng
 
-from . import content as C
+from .content import CAMP, CITY_MULTIPLIER, ENEMY_VP, ESTATE_SLOTS, TATARS, ZLOTY_PER_VP
 from .rules import GodsPlayground
 
 PASS = Action("pass")
@@ -28,8 +28,8 @@ def evaluate(state: GodsPlayground, p: int) -> float:
     for i, row in enumerate(state.estates):
         for k, (owner, _lm, city) in enumerate(row):
             if owner == p:
-                estates += C.ESTATE_SLOTS[i][k] * (C.CITY_MULTIPLIER if city else 1)
-    return state.vp[p] + 0.8 * estates + state.money[p] / C.ZLOTY_PER_VP
+                estates += ESTATE_SLOTS[i][k] * (CITY_MULTIPLIER if city else 1)
+    return state.vp[p] + 0.8 * estates + state.money[p] / ZLOTY_PER_VP
 
 
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 10, "leaf": "heuristic"}
@@ -66,7 +66,7 @@ class HeuristicBot:
         best = None
         for a in legal:
             i = a.args[0]
-            key = (len(C.ESTATE_SLOTS[i]) - len(state.estates[i]) - (3 if i == C.TATARS else 0)
+            key = (len(ESTATE_SLOTS[i]) - len(state.estates[i]) - (3 if i == TATARS else 0)
                    - 2 * self._mine(state, p, i), -i)
             if best is None or key > best[0]:
                 best = (key, a)
@@ -83,7 +83,7 @@ class HeuristicBot:
         values = sorted(values, reverse=True)
 
         def want(a: int) -> float:
-            if a == C.CAMP:
+            if a == CAMP:
                 return 3.5
             return 2 * self._mine(state, p, a) + state.income_levels[a] * 0.5 + (1 if a == 0 else 0) + self.rng.random()
         area = max(open_areas, key=want)
@@ -118,7 +118,7 @@ class HeuristicBot:
         if "city" in by:
             return max(by["city"], key=lambda a: (a.args[1] - self._danger(state, a.args[0]), a.args[1]))
         if "confederation" in by:
-            return max(by["confederation"], key=lambda a: state._confed_slot(a.args[0], a.args[1]))
+            return max(by["confederation"], key=lambda a: state._confederation_slot(a.args[0], a.args[1]))
         if "jesuit" in by:
             return max(by["jesuit"], key=lambda a: state.noble_cubes[a.args[0]][p])
         if "land" in by and state.round <= 3:
@@ -150,7 +150,7 @@ class HeuristicBot:
         def value(a: Action) -> float:
             i = a.args[0]
             track_open = state.treaty != i
-            return (state.noble_cubes[i][p] >= 2) * 5 + C.ENEMY_VP[i] * track_open + sum(state.enemy_cubes[i]) * 2 \
+            return (state.noble_cubes[i][p] >= 2) * 5 + ENEMY_VP[i] * track_open + sum(state.enemy_cubes[i]) * 2 \
                 + self._mine(state, p, i) + state.noble_cubes[i][p]
         best = max(options, key=value)
         if state.noble_cubes[best.args[0]][p] < 2:
@@ -171,7 +171,7 @@ class HeuristicBot:
     def _campaign(self, state, p, legal):
         camps = [a for a in legal if a.name == "campaign"]
         if camps:
-            return max(camps, key=lambda a: (sum(state.enemy_cubes[a.args[0]]), C.ENEMY_VP[a.args[0]]))
+            return max(camps, key=lambda a: (sum(state.enemy_cubes[a.args[0]]), ENEMY_VP[a.args[0]]))
         return PASS
 
     def _fight(self, state, p, legal):
