@@ -178,5 +178,6 @@ class HeuristicBot:
         if state.step.get("free"):
             options = [a for a in legal if a.name == "royal"]
             if options:
-                return max(options, key=lambda a: (self._mine(state, p, a.args[0]) * 3 + sum(state.enemy_cubes[a.args[0]])))
+                return max(options,
+                           key=lambda a: (self._mine(state, p, a.args[0]) * 3 + sum(state.enemy_cubes[a.args[0]])))
         return PASS

@@ -166,7 +166,8 @@ class Refusals:
             return msg("gods-playground.illegal.campaign_fight")
         if name in ("campaign", "royal") and mode not in ("campaign", "fight"):
             return msg("gods-playground.illegal.campaign_phase")
-        if name == "royal" and mode in ("campaign", "fight") and not self.step.get("free") and not self._has_senate_disc(p):
+        if (name == "royal" and mode in ("campaign", "fight") and not self.step.get("free")
+                and not self._has_senate_disc(p)):
             return msg("gods-playground.illegal.royal_disc")
         if name == "build" and mode == "build" and args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT:
             cost = 1 if self.estates_built[p] == 0 else 2

@@ -73,8 +73,8 @@ class Words:
                 result = msg("gods-playground.d.routed") if die == 1 else (
                     msg("gods-playground.d.a_hit") if die >= need else msg("gods-playground.d.a_miss"))
                 if battle["side"] >= 0:
-                    return msg("gods-playground.d.battle_die", seat=battle["side"], unit=unit, province=prov(battle["prov"]),
-                               die=die, result=result, need=need)
+                    return msg("gods-playground.d.battle_die", seat=battle["side"], unit=unit,
+                               province=prov(battle["prov"]), die=die, result=result, need=need)
                 return msg("gods-playground.d.royal_battle_die", unit=unit, province=prov(battle["prov"]), die=die,
                            result=result, need=need)
             kind = self.step.get("dice") if isinstance(self.step, dict) else None
@@ -116,7 +116,8 @@ class Words:
             elif mode == "campaign":
                 what = msg("gods-playground.d.pass_campaign")
             elif mode == "fight":
-                what = msg("gods-playground.d.pass_free_royal" if self.step.get("free") else "gods-playground.d.pass_royal")
+                what = msg("gods-playground.d.pass_free_royal" if self.step.get("free")
+                           else "gods-playground.d.pass_royal")
             else:
                 what = msg("gods-playground.d.pass_nothing")
             return msg("gods-playground.d.pass", what=what)
@@ -134,7 +135,8 @@ class Words:
             return msg("gods-playground.d.land", slot=args[1], province=prov(args[0]), income=LAND_MANAGER_INCOME,
                        cost=cube(args[0]))
         if name == "danzig":
-            return msg("gods-playground.d.danzig", gain=2 * self.income_levels[0], level=self.income_levels[0], cost=cube(0))
+            level = self.income_levels[0]
+            return msg("gods-playground.d.danzig", gain=2 * level, level=level, cost=cube(0))
         if name == "diplomacy":
             e = args[0]
             money = self.money[p]
@@ -201,7 +203,8 @@ class Words:
             free = mode == "fight" and self.step.get("free")
             cost = msg("gods-playground.d.royal_free" if free else "gods-playground.d.royal_disc")
             against = self._target_text(i, royal=True) if mode == "campaign" else self._target_text(i)
-            return msg("gods-playground.d.royal", army=self._force(self.royal_army), province=i, target=against, cost=cost)
+            return msg("gods-playground.d.royal", army=self._force(self.royal_army), province=i, target=against,
+                       cost=cost)
         if name == "seat":
             purpose = self.step.get("for", "")
             key = ("gods-playground.d.seat_treaty" if purpose == "diplomacy" else

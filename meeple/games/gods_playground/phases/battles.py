@@ -15,7 +15,7 @@ from typing import Any
 from meeple.core import CHANCE
 from meeple.core.i18n import msg
 
-from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES, ROYAL_SIDE
+from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
