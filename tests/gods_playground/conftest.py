@@ -32,9 +32,9 @@ def blank(rnd: int = 1, king: int = RED):
     s = new()
     s.apply(Action("start", (king,)), CHANCE)
     s.estates = [[] for _ in range(5)]
-    s.discs = [16, 16, 16]
+    s.discs_in_hand = [16, 16, 16]
     s.money = [10, 10, 10]
-    s.rnd = rnd
+    s.round = rnd
     s.king = king
     s.movers = []
     s.mode = "test"
@@ -50,20 +50,20 @@ def refresh(s) -> None:
 def estate(s, prov: int, *owners: int) -> None:
     for p in owners:
         s.estates[prov].append([p, 0, 0])
-        s.discs[p] -= 1
+        s.discs_in_hand[p] -= 1
 
 
 def cubes(s, prov: int, **per_player: int) -> None:
     """cubes(s, LITHUANIA, red=4, blue=2): set noble cubes in a province (from/to the hand)."""
     for name, n in per_player.items():
         p = {"white": WHITE, "blue": BLUE, "red": RED}[name]
-        s.hand[p] += s.pc[prov][p] - n
-        s.pc[prov][p] = n
+        s.cubes_in_hand[p] += s.noble_cubes[prov][p] - n
+        s.noble_cubes[prov][p] = n
 
 
 def enemy_cubes(s, prov: int, enemy: int, n: int) -> None:
-    s.esup[enemy] += s.pe[prov][enemy] - n
-    s.pe[prov][enemy] = n
+    s.enemy_supply[enemy] += s.enemy_cubes[prov][enemy] - n
+    s.enemy_cubes[prov][enemy] = n
 
 
 def act(s, player: int, text: str) -> None:

@@ -13,7 +13,7 @@ from .conftest import BLUE, LITHUANIA, OTTOMANS, RED, WHITE, act, blank, cubes, 
 def crown_tie(camp):
     s = blank()
     stop_before(s, "polish_army")
-    s.shown = [[0, 0, 0, 0, 0, c] for c in camp]
+    s.tokens_shown = [[0, 0, 0, 0, 0, c] for c in camp]
     s.phase = 3
     s.electing_the_king()
     return s
@@ -71,7 +71,7 @@ def test_tied_governor_election_gives_no_governor():
     cubes(s, LITHUANIA, red=3, blue=3, white=1)
     s.phase = 6
     s.elections()
-    assert s.senate[LITHUANIA] == -1 and s.pc[LITHUANIA] == [1, 3, 3]
+    assert s.senate[LITHUANIA] == -1 and s.noble_cubes[LITHUANIA] == [1, 3, 3]
 
 
 def test_nobody_with_cubes_means_no_governor():
@@ -90,31 +90,31 @@ def score(s):
 
 def test_track_majority_with_royal_cubes_leading_scores_nothing():
     s = blank()
-    s.tn[OTTOMANS] = [0, 0, 2]
-    s.tr[OTTOMANS] = 3
-    s.hand[RED] -= 2
+    s.track_nobles[OTTOMANS] = [0, 0, 2]
+    s.track_royal_cubes[OTTOMANS] = 3
+    s.cubes_in_hand[RED] -= 2
     assert score(s) == [0, 0, 0]
 
 
 def test_a_tie_with_the_king_loses_half_rounded_down():
     s = blank()
-    s.tn[OTTOMANS] = [0, 0, 2]
-    s.tr[OTTOMANS] = 2
-    s.hand[RED] -= 2
+    s.track_nobles[OTTOMANS] = [0, 0, 2]
+    s.track_royal_cubes[OTTOMANS] = 2
+    s.cubes_in_hand[RED] -= 2
     assert score(s) == [0, 0, 2]                 # 5 / 2 = 2.5 -> 2
 
 
 def test_three_way_tie_splits_rounded_down():
     s = blank()
-    s.tn[OTTOMANS] = [1, 1, 1]                   # 5 VP: a split that is not whole (Tatars' 3 / 3 is)
-    s.hand = [19, 19, 19]
+    s.track_nobles[OTTOMANS] = [1, 1, 1]                   # 5 VP: a split that is not whole (Tatars' 3 / 3 is)
+    s.cubes_in_hand = [19, 19, 19]
     assert score(s) == [1, 1, 1]                 # 5 / 3 = 1.67 -> 1 (rounding to nearest would give 2)
 
 
 def test_senate_discs_and_money_score_and_at_most_4_zloty_are_kept():
     s = blank()
     s.senate = [RED, RED, BLUE, -1, -1]
-    s.discs = [16, 15, 14]
+    s.discs_in_hand = [16, 15, 14]
     s.phase = 15
     s.money = [4, 9, 23]
     s.victory_points()

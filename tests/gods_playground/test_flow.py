@@ -76,8 +76,8 @@ def place_all(s, values_by_player):
 def test_round_1_and_2_share_the_12_tokens_and_round_3_gets_all_back():
     s = token_phase(rnd=1)
     place_all(s, {p: [0, 1, 2, 3, 4, 5] for p in (WHITE, BLUE, RED)})
-    assert s.tok[RED] == [0, 1, 2, 3, 4, 5]
-    s.rnd = 2
+    assert s.tokens_in_hand[RED] == [0, 1, 2, 3, 4, 5]
+    s.round = 2
     s.phase = 2
     s.nobles()
     assert {str(a).split()[2] for a in s.legal_actions(RED)} == {"0", "1", "2", "3", "4", "5"}
@@ -85,25 +85,25 @@ def test_round_1_and_2_share_the_12_tokens_and_round_3_gets_all_back():
     with pytest.raises(IllegalAction, match="no token 5"):
         s.apply(Action("token", (1, 5)), RED)
     s = token_phase(rnd=3)
-    assert s.tok[RED] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    assert s.tokens_in_hand[RED] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
 
 
 def test_cubes_are_limited_by_the_supply():
     s = token_phase()
-    s.hand[RED] = 3
-    s.pc[PRUSSIA][RED] = 17
+    s.cubes_in_hand[RED] = 3
+    s.noble_cubes[PRUSSIA][RED] = 17
     place_all(s, {p: [0, 5, 4, 3, 2, 1] for p in (WHITE, BLUE, RED)})
-    assert s.pc[LITHUANIA][RED] == 3 and s.hand[RED] == 0
+    assert s.noble_cubes[LITHUANIA][RED] == 3 and s.cubes_in_hand[RED] == 0
     s.check_invariants()
 
 
 def test_round_2_army_table_adds_artillery():
     s = blank(rnd=2)
     stop_before(s, "events")
-    s.shown = [[0, 0, 0, 0, 0, c] for c in (5, 4, 3)]   # total 12: fourth column
+    s.tokens_shown = [[0, 0, 0, 0, 0, c] for c in (5, 4, 3)]   # total 12: fourth column
     s.phase = 4
     s.polish_army()
-    assert s.royal == [4, 4, 1]
+    assert s.royal_army == [4, 4, 1]
 
 
 def test_round_2_sixes_send_cossacks_to_the_tatars():
@@ -112,7 +112,7 @@ def test_round_2_sixes_send_cossacks_to_the_tatars():
     s.phase = 5
     s.events()
     roll(s, 6, 3, 6, 6)
-    assert s.coss == [-2, -2] and s.te[TATARS] == 1
+    assert s.cossacks == [-2, -2] and s.track_enemy_cubes[TATARS] == 1
     assert s.strength(TATARS) == 7 + 1 + 2
 
 
@@ -125,46 +125,46 @@ def attack(s, dice):
 
 def test_round_2_attack_six_takes_a_hired_cossack_first():
     s = blank(rnd=2)
-    s.coss = [-1, BLUE]
+    s.cossacks = [-1, BLUE]
     attack(s, [6, 1, 1, 1])
-    assert s.coss == [-1, -2]
+    assert s.cossacks == [-1, -2]
 
 
 def test_two_dice_break_a_treaty_and_one_die_does_not():
     s = blank(rnd=1)
     s.treaty = RUSSIA
-    s.tr = [3, 3, 0, 3, 3]
-    s.tn[TATARS] = [2, 2, 2]
-    s.hand = [18, 18, 18]
-    s.royal = [0, 0, 0]
+    s.track_royal_cubes = [3, 3, 0, 3, 3]
+    s.track_nobles[TATARS] = [2, 2, 2]
+    s.cubes_in_hand = [18, 18, 18]
+    s.royal_army = [0, 0, 0]
     attack(s, [2, 5, 6, 6])
-    assert s.treaty == RUSSIA and s.te[RUSSIA] == 0 and s.pe[LITHUANIA][RUSSIA] == 0
+    assert s.treaty == RUSSIA and s.track_enemy_cubes[RUSSIA] == 0 and s.enemy_cubes[LITHUANIA][RUSSIA] == 0
     s = blank(rnd=1)
     s.treaty = RUSSIA
-    s.tr = [3, 2, 0, 3, 3]
-    s.tn[TATARS] = [2, 2, 2]
-    s.hand = [18, 18, 18]
+    s.track_royal_cubes = [3, 2, 0, 3, 3]
+    s.track_nobles[TATARS] = [2, 2, 2]
+    s.cubes_in_hand = [18, 18, 18]
     attack(s, [2, 2, 6, 6])
-    assert s.treaty == -1 and s.te[RUSSIA] == 0
-    assert s.pe[LITHUANIA][RUSSIA] == 3           # strength 3 > 2 royal cubes: invasion
+    assert s.treaty == -1 and s.track_enemy_cubes[RUSSIA] == 0
+    assert s.enemy_cubes[LITHUANIA][RUSSIA] == 3           # strength 3 > 2 royal cubes: invasion
 
 
 def test_invasion_moves_the_whole_strength_and_defenders_fight_once_in_die_order():
     s = blank(rnd=1)
-    s.tr = [3, 3, 0, 4, 2]
-    s.tn[TATARS] = [2, 2, 0]
-    s.hand = [18, 18, 20]
+    s.track_royal_cubes = [3, 3, 0, 4, 2]
+    s.track_nobles[TATARS] = [2, 2, 0]
+    s.cubes_in_hand = [18, 18, 20]
     cubes(s, UKRAINE, white=1, blue=1)
     s.units[WHITE][UKRAINE] = [1, 0, 0]
     s.units[BLUE][UKRAINE] = [0, 1, 0]
-    s.uhand[WHITE] = [3, 3, 1]
-    s.uhand[BLUE] = [4, 2, 1]
+    s.units_in_hand[WHITE] = [3, 3, 1]
+    s.units_in_hand[BLUE] = [4, 2, 1]
     s.king = BLUE
     attack(s, [3, 3, 6, 6])                       # Tatars 5 + 2 cubes = 7 > 4
-    assert s.pe[UKRAINE][TATARS] == 7 and s.te[TATARS] == 0 and s.hit[UKRAINE]
+    assert s.enemy_cubes[UKRAINE][TATARS] == 7 and s.track_enemy_cubes[TATARS] == 0 and s.invaded[UKRAINE]
     roll(s, 4)                                    # blue (king) first: cavalry hits
     roll(s, 5)                                    # then white: infantry hits
-    assert s.pe[UKRAINE][TATARS] == 5
+    assert s.enemy_cubes[UKRAINE][TATARS] == 5
     assert s.mode == "stopped"
 
 
@@ -172,31 +172,31 @@ def test_poland_fights_back_king_free_then_senate_discs():
     s = blank(rnd=1)
     stop_before(s, "enemies_expand")
     enemy_cubes(s, UKRAINE, TATARS, 3)
-    s.royal = [1, 0, 0]
+    s.royal_army = [1, 0, 0]
     s.senate = [WHITE, -1, -1, -1, -1]
-    s.discs[WHITE] -= 1
+    s.discs_in_hand[WHITE] -= 1
     s.phase = 12
     s.poland_fights_back()
     assert s.to_move() == [RED]
     act(s, RED, "royal 2")
     roll(s, 5)
-    assert s.pe[UKRAINE][TATARS] == 2
+    assert s.enemy_cubes[UKRAINE][TATARS] == 2
     assert s.to_move() == [WHITE]                 # only white has a senate disc
     act(s, WHITE, "royal 2")
     assert s.senate[PRUSSIA] == -1
     roll(s, 1)                                    # the royal infantry routs: nothing left to lead
-    assert s.royal == [0, 0, 0] and s.mode == "stopped"
+    assert s.royal_army == [0, 0, 0] and s.mode == "stopped"
 
 
 def test_royal_army_campaign_costs_a_senate_disc_and_places_royal_cubes():
     s = blank(rnd=1)
-    s.royal = [2, 0, 0]
+    s.royal_army = [2, 0, 0]
     s.senate = [-1, BLUE, -1, -1, -1]
-    s.discs[BLUE] -= 1
+    s.discs_in_hand[BLUE] -= 1
     turn(s, "campaign", BLUE, 10)
     act(s, BLUE, "royal 3")
     roll(s, 6, 5)
-    assert s.tr[OTTOMANS] == 2 and s.senate[LITHUANIA] == -1
+    assert s.track_royal_cubes[OTTOMANS] == 2 and s.senate[LITHUANIA] == -1
 
 
 def test_clean_up_trims_enemies_to_the_nobles_and_clears_the_round():
@@ -204,20 +204,20 @@ def test_clean_up_trims_enemies_to_the_nobles_and_clears_the_round():
     stop_before(s, "income")
     cubes(s, PRUSSIA, white=2)
     enemy_cubes(s, PRUSSIA, SWEDES, 5)
-    s.tn[TATARS] = [1, 0, 0]
-    s.hand[WHITE] -= 1
-    s.te[RUSSIA] = 2
-    s.esup[RUSSIA] -= 2
+    s.track_nobles[TATARS] = [1, 0, 0]
+    s.cubes_in_hand[WHITE] -= 1
+    s.track_enemy_cubes[RUSSIA] = 2
+    s.enemy_supply[RUSSIA] -= 2
     s.senate = [RED, -1, -1, -1, -1]
-    s.discs[RED] -= 1
+    s.discs_in_hand[RED] -= 1
     s.units[BLUE][UKRAINE] = [1, 0, 0]
-    s.uhand[BLUE] = [3, 3, 1]
+    s.units_in_hand[BLUE] = [3, 3, 1]
     s.treaty = SWEDES
     s.phase = 16
     s.end_of_round()
-    assert s.pe[PRUSSIA][SWEDES] == 2 and s.pc[PRUSSIA][WHITE] == 2
-    assert s.tn[TATARS] == [0, 0, 0] and s.te == [0] * 5 and s.senate == [-1] * 5
-    assert s.uhand[BLUE] == [4, 3, 1] and s.treaty == -1 and s.rnd == 2
+    assert s.enemy_cubes[PRUSSIA][SWEDES] == 2 and s.noble_cubes[PRUSSIA][WHITE] == 2
+    assert s.track_nobles[TATARS] == [0, 0, 0] and s.track_enemy_cubes == [0] * 5 and s.senate == [-1] * 5
+    assert s.units_in_hand[BLUE] == [4, 3, 1] and s.treaty == -1 and s.round == 2
     s.check_invariants()
 
 
@@ -229,7 +229,7 @@ def test_peaceful_province_with_old_cubes_equal_to_the_nobles_gains_a_level_and_
     enemy_cubes(s, PRUSSIA, SWEDES, 1)            # left from an earlier round, nothing new came
     s.phase = 14
     s.estates_phase()
-    assert s.level[PRUSSIA] == 4                  # "视为和平"
+    assert s.income_levels[PRUSSIA] == 4                  # "视为和平"
     assert s.estates[PRUSSIA] == [[RED, 0, 0], [BLUE, 0, 0]]
 
 
@@ -241,7 +241,7 @@ def test_peaceful_province_still_loses_estates_to_old_cubes_that_outnumber_the_n
     enemy_cubes(s, PRUSSIA, SWEDES, 3)            # old cubes; red took cubes back this round
     s.phase = 14
     s.estates_phase()
-    assert s.level[PRUSSIA] == 4 and s.estates[PRUSSIA] == [[RED, 0, 0]]
+    assert s.income_levels[PRUSSIA] == 4 and s.estates[PRUSSIA] == [[RED, 0, 0]]
 
 
 def test_new_enemy_cubes_equal_to_the_nobles_still_cost_one_estate():
@@ -250,10 +250,10 @@ def test_new_enemy_cubes_equal_to_the_nobles_still_cost_one_estate():
     estate(s, PRUSSIA, RED, BLUE)
     cubes(s, PRUSSIA, red=1)
     enemy_cubes(s, PRUSSIA, SWEDES, 1)
-    s.hit[PRUSSIA] = True                         # they came this round
+    s.invaded[PRUSSIA] = True                         # they came this round
     s.phase = 14
     s.estates_phase()
-    assert s.level[PRUSSIA] == 2 and s.estates[PRUSSIA] == [[RED, 0, 0]]
+    assert s.income_levels[PRUSSIA] == 2 and s.estates[PRUSSIA] == [[RED, 0, 0]]
 
 
 def test_no_estate_is_lost_where_the_nobles_outnumber_the_enemies():
@@ -262,34 +262,34 @@ def test_no_estate_is_lost_where_the_nobles_outnumber_the_enemies():
     estate(s, PRUSSIA, RED, BLUE)
     cubes(s, PRUSSIA, red=2)
     enemy_cubes(s, PRUSSIA, SWEDES, 1)
-    s.hit[PRUSSIA] = True
+    s.invaded[PRUSSIA] = True
     s.phase = 14
     s.estates_phase()
-    assert len(s.estates[PRUSSIA]) == 2 and s.level[PRUSSIA] == 2
+    assert len(s.estates[PRUSSIA]) == 2 and s.income_levels[PRUSSIA] == 2
 
 
 def test_repelled_invasion_keeps_the_level():
     s = blank()
-    s.hit[UKRAINE] = True
+    s.invaded[UKRAINE] = True
     s.phase = 14
     s.estates_phase()
-    assert s.level[UKRAINE] == 3
+    assert s.income_levels[UKRAINE] == 3
 
 
 def test_habsburgs_are_annexed_when_the_ottomans_invade_in_round_3():
     s = blank(rnd=3)
     stop_before(s, "income")
-    s.ott_invaded = True
+    s.ottomans_invaded = True
     s.phase = 16
     s.end_of_round()
-    assert s.annexed and s.rnd == 4
-    assert s.strength(HABSBURGS) == s.strength(OTTOMANS) - s.te[OTTOMANS]
+    assert s.habsburgs_annexed and s.round == 4
+    assert s.strength(HABSBURGS) == s.strength(OTTOMANS) - s.track_enemy_cubes[OTTOMANS]
     s2 = blank(rnd=2)
     stop_before(s2, "income")
-    s2.ott_invaded = True
+    s2.ottomans_invaded = True
     s2.phase = 16
     s2.end_of_round()
-    assert not s2.annexed
+    assert not s2.habsburgs_annexed
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -302,8 +302,8 @@ def test_random_manual_game_ends_with_invariants(seed):
         legal = s.legal_actions(p)
         s.apply(legal[rng.randbelow(len(legal))], p)
         s.check_invariants()
-    assert s.rnd == 4 and s.over and s.winners()
-    assert sum(s.final) > 0
+    assert s.round == 4 and s.over and s.winners()
+    assert sum(s.final_estate_vp) > 0
 
 
 def test_garbage_actions_are_rejected_with_a_reason_and_change_nothing():
@@ -338,26 +338,26 @@ def test_lost_estates_return_their_land_manager_and_city():
     estate(s, UKRAINE, RED, BLUE)
     s.estates[UKRAINE][1][1] = 1
     s.estates[UKRAINE][1][2] = 1
-    s.lm_pool -= 1
-    s.cities -= 1
+    s.land_managers_left -= 1
+    s.cities_left -= 1
     enemy_cubes(s, UKRAINE, TATARS, 1)
-    s.hit[UKRAINE] = True
+    s.invaded[UKRAINE] = True
     s.phase = 14
     s.estates_phase()
     assert s.estates[UKRAINE] == [[RED, 0, 0]]
-    assert s.lm_pool == 8 and s.cities == 4 and s.discs[BLUE] == 16
-    assert s.level[UKRAINE] == 2
+    assert s.land_managers_left == 8 and s.cities_left == 4 and s.discs_in_hand[BLUE] == 16
+    assert s.income_levels[UKRAINE] == 2
     s.check_invariants()
 
 
 def test_income_levels_stay_between_1_and_5():
     s = blank()
-    s.level = [5, 1, 3, 3, 3]
+    s.income_levels = [5, 1, 3, 3, 3]
     enemy_cubes(s, LITHUANIA, RUSSIA, 1)
-    s.hit[LITHUANIA] = True
+    s.invaded[LITHUANIA] = True
     s.phase = 14
     s.estates_phase()
-    assert s.level[0] == 5 and s.level[1] == 1
+    assert s.income_levels[0] == 5 and s.income_levels[1] == 1
 
 
 def test_cossacks_cost_half_where_enemies_stand_and_fight_in_defence():
@@ -369,7 +369,7 @@ def test_cossacks_cost_half_where_enemies_stand_and_fight_in_defence():
     act(s, BLUE, "recruit 2")
     act(s, BLUE, "buy cossack")
     act(s, BLUE, "buy cossack")
-    assert s.money[BLUE] == 0 and s.coss == [BLUE, BLUE]
+    assert s.money[BLUE] == 0 and s.cossacks == [BLUE, BLUE]
     assert s._army_in(BLUE, UKRAINE) == 2
 
 
@@ -377,35 +377,35 @@ def test_artillery_adds_one_to_every_die_but_a_one_still_routs():
     s = blank(rnd=2)
     cubes(s, LITTLE, red=1)
     s.units[RED][LITTLE] = [1, 0, 1]
-    s.uhand[RED] = [3, 3, 0]
+    s.units_in_hand[RED] = [3, 3, 0]
     turn(s, "campaign", RED, 10)
     stop_before(s, "enemies_attack")
     act(s, RED, "campaign 3")
     roll(s, 4, 1)                                 # infantry 4+1 hits; the artillery rolls 1: routed
-    assert s.tn[OTTOMANS][RED] == 1 and s.uhand[RED] == [3, 3, 1]
+    assert s.track_nobles[OTTOMANS][RED] == 1 and s.units_in_hand[RED] == [3, 3, 1]
 
 
 def test_cavalry_hits_on_4_infantry_needs_5_without_artillery():
     s = blank(rnd=1)
     cubes(s, PRUSSIA, white=1)
     s.units[WHITE][PRUSSIA] = [1, 1, 0]
-    s.uhand[WHITE] = [3, 2, 1]
+    s.units_in_hand[WHITE] = [3, 2, 1]
     turn(s, "campaign", WHITE, 10)
     stop_before(s, "enemies_attack")
     act(s, WHITE, "campaign 0")
     roll(s, 4, 4)
-    assert s.tn[SWEDES][WHITE] == 1
+    assert s.track_nobles[SWEDES][WHITE] == 1
 
 
 def test_a_family_with_every_cube_on_the_board_may_still_campaign_on_the_track():
     s = blank(rnd=1)
     cubes(s, PRUSSIA, white=20)
     s.units[WHITE][PRUSSIA] = [1, 0, 0]
-    s.uhand[WHITE] = [3, 3, 1]
+    s.units_in_hand[WHITE] = [3, 3, 1]
     s.phase = 10
     stop_before(s, "enemies_attack")
     s.campaigns()
     assert s.to_move() == [WHITE]
     act(s, WHITE, "campaign 0")
     roll(s, 6)
-    assert s.tn[SWEDES][WHITE] == 1 and s.pc[PRUSSIA][WHITE] == 19 and s.hand[WHITE] == 0
+    assert s.track_nobles[SWEDES][WHITE] == 1 and s.noble_cubes[PRUSSIA][WHITE] == 19 and s.cubes_in_hand[WHITE] == 0

@@ -85,7 +85,7 @@ def test_a_battle_die_reads_in_both_languages_with_its_hit():
     hit = next(e for e in s.log if e.id == "gods-playground.log.hit")
     assert hit.text == "Blue rolls 5 for Cossack: a hit, a blue cube goes onto the Tatars track"
     assert hit.render("zh") == "蓝方为哥萨克人骑兵掷出5：命中，1个蓝色贵族方块放上鞑靼人领地"
-    assert s.tn[TATARS][BLUE] == 1
+    assert s.track_nobles[TATARS][BLUE] == 1
 
 
 def test_an_action_is_described_in_both_languages():
@@ -130,7 +130,7 @@ def test_an_illegal_action_gives_its_reason_in_chinese():
 def test_a_bid_above_your_money_in_chinese():
     s = blank()
     stop_before(s, "polish_army")
-    s.shown = [[0, 0, 0, 0, 0, c] for c in (3, 3, 0)]
+    s.tokens_shown = [[0, 0, 0, 0, 0, c] for c in (3, 3, 0)]
     s.phase = 3
     s.electing_the_king()
     reason = s.why_illegal(Action("bid", (11,)), WHITE)

@@ -38,7 +38,7 @@ def recruiting(option: str | None):
 
 def test_buy_armies_one_province_per_family_by_default():
     s = recruiting(None)                         # "每人轮流选择任意1个省区进行雇佣军队"
-    assert s.phase == 10 and s.units[BLUE][UKRAINE] == [1, 0, 0] and s.pc[LITHUANIA][BLUE] == 1
+    assert s.phase == 10 and s.units[BLUE][UKRAINE] == [1, 0, 0] and s.noble_cubes[LITHUANIA][BLUE] == 1
 
 
 def test_buy_armies_repeat_option_lets_turns_go_round():
@@ -50,8 +50,8 @@ def test_buy_armies_repeat_option_lets_turns_go_round():
 def test_the_royal_army_in_a_campaign_costs_the_senate_seat_the_player_chooses():
     s = blank()
     s.senate = [-1, RED, -1, RED, -1]
-    s.discs[RED] -= 2
-    s.royal = [2, 2, 0]
+    s.discs_in_hand[RED] -= 2
+    s.royal_army = [2, 2, 0]
     turn(s, "campaign", RED, 10)
     stop_before(s, "enemies_attack")
     act(s, RED, "royal 2")
@@ -66,24 +66,24 @@ def test_the_royal_army_in_a_campaign_costs_the_senate_seat_the_player_chooses()
 def test_the_paid_royal_battle_of_phase_12_costs_the_chosen_seat():
     s = blank()
     s.senate = [BLUE, -1, BLUE, -1, -1]
-    s.discs[BLUE] -= 2
-    s.royal = [1, 0, 0]
+    s.discs_in_hand[BLUE] -= 2
+    s.royal_army = [1, 0, 0]
     enemy_cubes(s, UKRAINE, 2, 2)
     turn(s, "fight", BLUE, 12)
-    s.sub = {}
+    s.step = {}
     stop_before(s, "enemies_expand")
     act(s, BLUE, "royal 2")
     act(s, BLUE, "seat 0")
     assert s.senate == [-1, -1, BLUE, -1, -1]
     roll(s, 5)
-    assert s.pe[UKRAINE][2] == 1
+    assert s.enemy_cubes[UKRAINE][2] == 1
 
 
 def test_a_single_senate_seat_goes_without_asking():
     s = blank()
     s.senate = [-1, -1, -1, WHITE, -1]
-    s.discs[WHITE] -= 1
-    s.royal = [1, 0, 0]
+    s.discs_in_hand[WHITE] -= 1
+    s.royal_army = [1, 0, 0]
     turn(s, "campaign", WHITE, 10)
     stop_before(s, "enemies_attack")
     act(s, WHITE, "royal 0")
@@ -97,8 +97,8 @@ def test_expansion_compares_all_enemy_cubes_with_all_nobles():
     enemy_cubes(s, PRUSSIA, RUSSIA, 3)           # but all 5 enemy cubes do, by 2
     s.phase = 13
     s.enemies_expand()
-    assert s.pe[LITHUANIA][SWEDES] == 2 and s.pe[GREAT][SWEDES] == 2
-    assert s.pe[PRUSSIA] == [0, 1, 0, 0, 0]      # then Swedes and Russians cancel 2 for 2
+    assert s.enemy_cubes[LITHUANIA][SWEDES] == 2 and s.enemy_cubes[GREAT][SWEDES] == 2
+    assert s.enemy_cubes[PRUSSIA] == [0, 1, 0, 0, 0]      # then Swedes and Russians cancel 2 for 2
     s.check_invariants()
 
 
@@ -107,7 +107,7 @@ def test_an_enemy_without_cubes_in_a_province_does_not_spread_from_it():
     enemy_cubes(s, LITHUANIA, SWEDES, 4)         # Russia's arrows leave Lithuania, but no Russian is there
     s.phase = 13
     s.enemies_expand()
-    assert s.pe[PRUSSIA][RUSSIA] == 0 and s.pe[UKRAINE][RUSSIA] == 0
+    assert s.enemy_cubes[PRUSSIA][RUSSIA] == 0 and s.enemy_cubes[UKRAINE][RUSSIA] == 0
 
 
 def test_names_stand_for_numbers_in_action_text():

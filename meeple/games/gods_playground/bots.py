@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from meeple.core import Action, Rng
 
-from . import content as C
+from .content import CAMP, CITY_MULTIPLIER, ENEMY_VP, ESTATE_SLOTS, TATARS, ZLOTY_PER_VP
 from .rules import GodsPlayground
 
 PASS = Action("pass")
@@ -28,8 +28,8 @@ def evaluate(state: GodsPlayground, p: int) -> float:
     for i, row in enumerate(state.estates):
         for k, (owner, _lm, city) in enumerate(row):
             if owner == p:
-                estates += C.ESTATE_SLOTS[i][k] * (C.CITY_MULTIPLIER if city else 1)
-    return state.vp[p] + 0.8 * estates + state.money[p] / C.ZLOTY_PER_VP
+                estates += ESTATE_SLOTS[i][k] * (CITY_MULTIPLIER if city else 1)
+    return state.vp[p] + 0.8 * estates + state.money[p] / ZLOTY_PER_VP
 
 
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 10, "leaf": "heuristic"}
@@ -59,14 +59,14 @@ class HeuristicBot:
     @staticmethod
     def _danger(state: GodsPlayground, i: int) -> int:
         """How exposed province i is: enemy cubes there plus how far its enemy outruns its track."""
-        return sum(state.pe[i]) * 2 + max(0, state.strength(i) - state.defence(i))
+        return sum(state.enemy_cubes[i]) * 2 + max(0, state.strength(i) - state.defence(i))
 
     # ---------------------------------------------------------------- setup and tokens
     def _estate(self, state, p, legal):
         best = None
         for a in legal:
             i = a.args[0]
-            key = (len(C.ESTATE_SLOTS[i]) - len(state.estates[i]) - (3 if i == C.TATARS else 0)
+            key = (len(ESTATE_SLOTS[i]) - len(state.estates[i]) - (3 if i == TATARS else 0)
                    - 2 * self._mine(state, p, i), -i)
             if best is None or key > best[0]:
                 best = (key, a)
@@ -74,7 +74,7 @@ class HeuristicBot:
 
     def _token(self, state, p, legal):
         left = state._tokens_left(p)
-        placed = state.placed[p]
+        placed = state.tokens_placed[p]
         # this round's set: one token of each value (rounds 1 and 3 choose from two of each)
         open_areas = [a for a in range(6) if placed[a] < 0]
         need = len(open_areas)
@@ -83,9 +83,9 @@ class HeuristicBot:
         values = sorted(values, reverse=True)
 
         def want(a: int) -> float:
-            if a == C.CAMP:
+            if a == CAMP:
                 return 3.5
-            return 2 * self._mine(state, p, a) + state.level[a] * 0.5 + (1 if a == 0 else 0) + self.rng.random()
+            return 2 * self._mine(state, p, a) + state.income_levels[a] * 0.5 + (1 if a == 0 else 0) + self.rng.random()
         area = max(open_areas, key=want)
         value = values[0]
         act = Action("token", (area, value))
@@ -99,14 +99,14 @@ class HeuristicBot:
         options = [a for a in legal if a.name == "build"]
         if not options:
             return PASS
-        cost = 1 if state.builds[p] == 0 else 2
+        cost = 1 if state.estates_built[p] == 0 else 2
 
         def value(a: Action) -> float:
             i = a.args[0]
-            return len(state.estates[i]) + 1 + state.level[i] - self._danger(state, i) * 0.5
+            return len(state.estates[i]) + 1 + state.income_levels[i] - self._danger(state, i) * 0.5
         best = max(options, key=value)
         i = best.args[0]
-        if cost == 2 and (state.pc[i][p] < 3 or state.rnd == 4 and value(best) < 3):
+        if cost == 2 and (state.noble_cubes[i][p] < 3 or state.round == 4 and value(best) < 3):
             return PASS
         return best
 
@@ -118,16 +118,16 @@ class HeuristicBot:
         if "city" in by:
             return max(by["city"], key=lambda a: (a.args[1] - self._danger(state, a.args[0]), a.args[1]))
         if "confederation" in by:
-            return max(by["confederation"], key=lambda a: state._confed_slot(a.args[0], a.args[1]))
+            return max(by["confederation"], key=lambda a: state._confederation_slot(a.args[0], a.args[1]))
         if "jesuit" in by:
-            return max(by["jesuit"], key=lambda a: state.pc[a.args[0]][p])
-        if "land" in by and state.rnd <= 3:
-            return max(by["land"], key=lambda a: state.level[a.args[0]])
+            return max(by["jesuit"], key=lambda a: state.noble_cubes[a.args[0]][p])
+        if "land" in by and state.round <= 3:
+            return max(by["land"], key=lambda a: state.income_levels[a.args[0]])
         if "veto" in by:
             mine = state.senate.count(p)
             theirs = sum(1 for s in state.senate if s >= 0 and s != p)
             if theirs - mine >= 2:
-                return max(by["veto"], key=lambda a: state.pc[a.args[0]][p])
+                return max(by["veto"], key=lambda a: state.noble_cubes[a.args[0]][p])
         if "danzig" in by:
             return by["danzig"][0]
         return PASS
@@ -150,16 +150,16 @@ class HeuristicBot:
         def value(a: Action) -> float:
             i = a.args[0]
             track_open = state.treaty != i
-            return (state.pc[i][p] >= 2) * 5 + C.ENEMY_VP[i] * track_open + sum(state.pe[i]) * 2 \
-                + self._mine(state, p, i) + state.pc[i][p]
+            return (state.noble_cubes[i][p] >= 2) * 5 + ENEMY_VP[i] * track_open + sum(state.enemy_cubes[i]) * 2 \
+                + self._mine(state, p, i) + state.noble_cubes[i][p]
         best = max(options, key=value)
-        if state.pc[best.args[0]][p] < 2:
+        if state.noble_cubes[best.args[0]][p] < 2:
             return PASS
         return best
 
     def _buy(self, state, p, legal):
         names = {a.args[0] for a in legal if a.name == "buy"}
-        i = state.sub["prov"]
+        i = state.step["prov"]
         units = state.units[p][i]
         for u in ("cossack", "cav", "art", "inf"):
             if u == "art" and sum(units) < 2:
@@ -171,12 +171,13 @@ class HeuristicBot:
     def _campaign(self, state, p, legal):
         camps = [a for a in legal if a.name == "campaign"]
         if camps:
-            return max(camps, key=lambda a: (sum(state.pe[a.args[0]]), C.ENEMY_VP[a.args[0]]))
+            return max(camps, key=lambda a: (sum(state.enemy_cubes[a.args[0]]), ENEMY_VP[a.args[0]]))
         return PASS
 
     def _fight(self, state, p, legal):
-        if state.sub.get("free"):
+        if state.step.get("free"):
             options = [a for a in legal if a.name == "royal"]
             if options:
-                return max(options, key=lambda a: (self._mine(state, p, a.args[0]) * 3 + sum(state.pe[a.args[0]])))
+                return max(options,
+                           key=lambda a: (self._mine(state, p, a.args[0]) * 3 + sum(state.enemy_cubes[a.args[0]])))
         return PASS

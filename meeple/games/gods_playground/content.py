@@ -37,8 +37,10 @@ PROVINCE_TERMS = (
 )
 AREA_TERMS = PROVINCE_TERMS + ({"en": "army camp", "zh": "波兰军营区"},)
 PROVINCES = tuple(t["en"] for t in PROVINCE_TERMS)
+PROVINCE_COUNT = len(PROVINCES)
 CAMP = 5
 AREAS = tuple(t["en"] for t in AREA_TERMS)
+AREA_COUNT = len(AREAS)          # the five provinces and the army camp
 START_LEVEL = 3
 MIN_LEVEL, MAX_LEVEL = 1, 5
 
@@ -65,8 +67,9 @@ ENEMY_TERMS = (
     {"en": "Habsburgs", "zh": "哈布斯堡帝国"},
 )
 ENEMIES = tuple(t["en"] for t in ENEMY_TERMS)
+ENEMY_COUNT = len(ENEMIES)
 SWEDES, RUSSIA, TATARS, OTTOMANS, HABSBURGS = range(5)
-ENEMY_CUBES = (25, 25, 25, 30, 20)
+ENEMY_CUBE_SUPPLY = (25, 25, 25, 30, 20)
 # printed strength per round 1..4 (seed: Tatars 5/7/5/5, Russia 3 and Ottomans 4 in round 1)
 STRENGTH = (
     (3, 5, 4, 3),   # Swedes: the Deluge falls in the second period
@@ -89,10 +92,11 @@ ARROWS = (
 )
 
 # --- the families (seed: 4 infantry, 3 cavalry, 1 artillery, 12 tokens 0-5 twice, 20 cubes, 16 discs)
-UNITS = (4, 3, 1)            # infantry, cavalry, artillery per family
+FAMILY_UNITS = (4, 3, 1)     # infantry, cavalry, artillery per family
 UNIT_NAMES = ("inf", "cav", "art")
 # units by their code in the rules (0 infantry, 1 cavalry, 2 artillery, 3 a Cossack) and by the
 # short names actions use (``buy inf``)
+INFANTRY, CAVALRY, ARTILLERY, COSSACK = range(4)
 UNIT_TERMS = (
     {"en": "infantry", "zh": "步兵"},
     {"en": "cavalry", "zh": "骑兵"},
@@ -105,9 +109,9 @@ UNIT_CODE_TERMS = {
     "art": {"en": "art", "zh": "火炮"},
     "cossack": {"en": "cossack", "zh": "哥萨克人骑兵"},
 }
-TOKENS = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
-CUBES = 20
-DISCS = 16
+NOBLE_TOKENS = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
+FAMILY_NOBLE_CUBES = 20
+FAMILY_DISCS = 16
 START_MONEY = 10
 START_ESTATES = 3
 
@@ -130,14 +134,18 @@ ARMY_TABLE = (
 # --- purchases (seed: infantry 2, cavalry 4, artillery 6 from round 2, Cossack 2 in Ukraine) ----
 PRICES = {"inf": 2, "cav": 4, "art": 6, "cossack": 2}
 ARTILLERY_FROM_ROUND = 2
-COSSACKS = 2
+COSSACK_CAVALRY = 2
 COSSACK_PROVINCE = 2          # Ukraine
+# where a Cossack is (the state's ``cossacks``): a seat that hired it, or one of these
+IN_COSSACK_AREA = -1          # waiting to be hired
+WITH_THE_TATARS = -2          # gone over to the Tatars
 HIT_ON = {"inf": 5, "cav": 4, "art": 5, "cossack": 4}
+ROYAL_SIDE = -1               # a battle's side when the king's army fights (else the family's seat)
 
 # --- special actions ----------------------------------------------------------------------------
 LAND_MANAGERS = 8
 LAND_MANAGER_INCOME = 2
-CITIES = 4
+CITY_MARKERS = 4
 JESUIT_FROM_ROUND = 2
 CITY_FROM_ROUND = 3
 CONFEDERATION_ROUNDS = (3, 4)

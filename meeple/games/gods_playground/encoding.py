@@ -48,8 +48,10 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.gods_playground import content as C
-from meeple.games.gods_playground import rules as R
+from meeple.games.gods_playground import actions
+from meeple.games.gods_playground.content import (
+    CITY_MARKERS, ESTATE_SLOTS, FAMILY_DISCS, FAMILY_NOBLE_CUBES, LAND_MANAGERS, ROUNDS, ROYAL_CUBES,
+)
 
 P = 3
 NPROV = 5
@@ -67,21 +69,23 @@ SIZE = P * SEAT_SIZE + NPROV * PROV_SIZE + 5 * ENEMY_SIZE + GLOBAL_SIZE
 
 def action_space(game: Any) -> list[Action]:
     """Every action of God's Playground (see the module docstring for the order)."""
-    A = R.A
-    space = [A("start", p) for p in range(P)] + [A("lot", p) for p in range(P)] + list(R.ROLLS)
-    space += [R.TOKEN_ACTS[a][v] for a in range(6) for v in range(6)]
-    space += list(R.BID_ACTS)
-    space += list(R.ESTATE_ACTS) + list(R.BUILD_ACTS) + [R.PASS, R.DONE, R.DANZIG]
-    space += [R.MOVE_ACTS[a][b] for a in range(NPROV) for b in range(NPROV) if a != b]
-    space += list(R.JESUIT_ACTS) + list(R.RECRUIT_ACTS) + [R.BUY_ACTS[u] for u in ("inf", "cav", "art", "cossack")]
-    space += list(R.CAMPAIGN_ACTS) + list(R.ROYAL_ACTS) + list(R.VETO_ACTS) + list(R.DIPLO_ACTS)
-    for row in R.LAND_ACTS:
+    shared = actions.shared_action
+    space = [shared("start", p) for p in range(P)] + [shared("lot", p) for p in range(P)] + list(actions.ROLLS)
+    space += [actions.TOKEN_ACTIONS[a][v] for a in range(6) for v in range(6)]
+    space += list(actions.BID_ACTIONS)
+    space += list(actions.ESTATE_ACTIONS) + list(actions.BUILD_ACTIONS) + [actions.PASS, actions.DONE, actions.DANZIG]
+    space += [actions.MOVE_ACTIONS[a][b] for a in range(NPROV) for b in range(NPROV) if a != b]
+    space += list(actions.JESUIT_ACTIONS) + list(actions.RECRUIT_ACTIONS)
+    space += [actions.BUY_ACTIONS[u] for u in ("inf", "cav", "art", "cossack")]
+    space += list(actions.CAMPAIGN_ACTIONS) + list(actions.ROYAL_ACTIONS) + list(actions.VETO_ACTIONS)
+    space += list(actions.DIPLOMACY_ACTIONS)
+    for row in actions.LAND_MANAGER_ACTIONS:
         space += list(row)
-    for row in R.CITY_ACTS:
+    for row in actions.CITY_ACTIONS:
         space += list(row)
-    for row in R.CONFED_ACTS:
+    for row in actions.CONFEDERATION_ACTIONS:
         space += list(row)
-    space += list(R.SEAT_ACTS)
+    space += list(actions.SEAT_ACTIONS)
     return space
 
 
@@ -95,8 +99,8 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
 
     for p in range(P):
         o = rel(p) * SEAT_SIZE
-        out[o] = obs["cubes_in_hand"][p] / C.CUBES
-        out[o + 1] = obs["discs_in_hand"][p] / C.DISCS
+        out[o] = obs["cubes_in_hand"][p] / FAMILY_NOBLE_CUBES
+        out[o + 1] = obs["discs_in_hand"][p] / FAMILY_DISCS
         out[o + 2] = obs["money"][p] / 30
         out[o + 3] = obs["vp"][p] / 50
         for v in obs["tokens_in_hand"][p]:
@@ -153,7 +157,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
                     out[s + rel(owner)] = 1
                 out[s + 3] = 1 if lm else 0
                 out[s + 4] = 1 if city else 0
-            elif k < len(C.ESTATE_SLOTS[i]):
+            elif k < len(ESTATE_SLOTS[i]):
                 out[s + 5] = 1
         o += 48
         for e in range(5):
@@ -165,12 +169,12 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     base += NPROV * PROV_SIZE
     for e in range(5):
         o = base + e * ENEMY_SIZE
-        out[o] = obs["track_royal"][e] / C.ROYAL_CUBES
+        out[o] = obs["track_royal"][e] / ROYAL_CUBES
         out[o + 1] = obs["track_enemy"][e] / 10
         out[o + 2] = obs["strength"][e] / 10
         out[o + 3] = obs["enemy_supply"][e] / 30
     g = base + 5 * ENEMY_SIZE
-    out[g + min(max(obs["round"], 1), C.ROUNDS) - 1] = 1
+    out[g + min(max(obs["round"], 1), ROUNDS) - 1] = 1
     g += 4
     out[g + min(max(obs["phase"], 0), 16)] = 1
     g += 17
@@ -186,8 +190,8 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out[g] = 1 if obs["diplomacy_used"] else 0
     out[g + 1] = 1 if obs["city_used"] else 0
     out[g + 2] = 1 if obs["annexed"] else 0
-    out[g + 3] = obs["land_managers"] / C.LAND_MANAGERS
-    out[g + 4] = obs["cities"] / C.CITIES
+    out[g + 3] = obs["land_managers"] / LAND_MANAGERS
+    out[g + 4] = obs["cities"] / CITY_MARKERS
     g += 5
     dice = obs["dice"]
     for d in dice:

@@ -17,7 +17,9 @@ from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
 
-from . import content as C
+from .content import (
+    COSSACK_PROVINCE, ENEMIES, ENEMY_VP, ESTATE_SLOTS, PLAYERS, PROVINCES, ROUNDS, ROYAL_CUBES,
+)
 
 GAME = "gods-playground"
 STYLE = ("bold white", "bold blue", "bold red")
@@ -53,7 +55,7 @@ def _header(obs: dict[str, Any], lang: str) -> Text:
         where = _t("phase", 0, lang)
     else:
         where = plain(lang, "gods-playground.view.phase", number=obs["phase"], phase=obs["phase"])
-    text = Text(plain(lang, "gods-playground.view.header", round=obs["round"], rounds=C.ROUNDS, where=where),
+    text = Text(plain(lang, "gods-playground.view.header", round=obs["round"], rounds=ROUNDS, where=where),
                 style="bold")
     if obs["king"] >= 0:
         text.append("  " + plain(lang, "gods-playground.view.king"))
@@ -76,7 +78,7 @@ def _provinces(obs: dict[str, Any], lang: str) -> Panel:
     sep = _SEP.get(lang, ", ")
     land_mark = plain(lang, "gods-playground.view.land_mark")
     city_mark = plain(lang, "gods-playground.view.city_mark")
-    for i in range(len(C.PROVINCES)):
+    for i in range(len(PROVINCES)):
         est = Text()
         for k, (owner, lm, city) in enumerate(obs["estates"][i]):
             est.append(f"{_letter(owner, lang)}{k + 1}", style=STYLE[owner])
@@ -85,15 +87,15 @@ def _provinces(obs: dict[str, Any], lang: str) -> Panel:
             if city:
                 est.append(city_mark)
             est.append(" ")
-        free = len(C.ESTATE_SLOTS[i]) - len(obs["estates"][i])
+        free = len(ESTATE_SLOTS[i]) - len(obs["estates"][i])
         est.append("·" * free, style="dim")
         nobles = "/".join(str(n) for n in obs["nobles"][i])
         enemies = sep.join(plain(lang, "gods-playground.view.enemy_count", enemy=e, count=n)
                            for e, n in enumerate(obs["enemies_in_provinces"][i]) if n) or "-"
         armies = Text()
-        for p in range(C.PLAYERS):
+        for p in range(PLAYERS):
             u = obs["units"][p][i]
-            cos = obs["cossacks"].count(p) if i == C.COSSACK_PROVINCE else 0
+            cos = obs["cossacks"].count(p) if i == COSSACK_PROVINCE else 0
             if sum(u) or cos:
                 armies.append(_letter(p, lang), style=STYLE[p])
                 armies.append(":" + _units(u, lang) + (f"{cos}{_t('unit_short', 3, lang)}" if cos else "") + " ")
@@ -107,17 +109,17 @@ def _enemies(obs: dict[str, Any], lang: str) -> Panel:
     t = Table(box=None, pad_edge=False, header_style="bold")
     for col in ("die", "enemy", "strength", "strength_cubes", "nobles", "royal", "vp", "supply"):
         t.add_column(plain(lang, "gods-playground.view.col." + col))
-    for e in range(len(C.ENEMIES)):
+    for e in range(len(ENEMIES)):
         if obs["treaty"] == e:
             name = plain(lang, "gods-playground.view.with_treaty", enemy=e)
         else:
             name = _t("enemy", e, lang)
         t.add_row(str(e + 1), name, str(obs["strength"][e]), str(obs["track_enemy"][e]),
                   "/".join(str(n) for n in obs["track_nobles"][e]), str(obs["track_royal"][e]),
-                  str(C.ENEMY_VP[e]), str(obs["enemy_supply"][e]))
+                  str(ENEMY_VP[e]), str(obs["enemy_supply"][e]))
     ra = obs["royal_army"]
     foot = Text(plain(lang, "gods-playground.view.commonwealth", inf=ra[0], cav=ra[1], art=ra[2],
-                      total=obs["camp_total"], royal_cubes=C.ROYAL_CUBES - sum(obs["track_royal"]),
+                      total=obs["camp_total"], royal_cubes=ROYAL_CUBES - sum(obs["track_royal"]),
                       home=obs["cossacks"].count(-1), tatars=obs["cossacks"].count(-2),
                       managers=obs["land_managers"]))
     return Panel(Group(t, foot), title=plain(lang, "gods-playground.view.enemies_title"))
@@ -127,7 +129,7 @@ def _families(obs: dict[str, Any], player: int | None, lang: str) -> Panel:
     t = Table(box=None, pad_edge=False, header_style="bold")
     for col in ("family", "vp", "money", "cubes", "discs", "units_in_hand", "tokens_in_hand", "tokens_placed"):
         t.add_column(plain(lang, "gods-playground.view.col." + col))
-    for p in range(C.PLAYERS):
+    for p in range(PLAYERS):
         label = plain(lang, "gods-playground.view.you", family=p) if p == player else _t("family", p, lang)
         name = Text(label, style=STYLE[p])
         uh = obs["units_in_hand"][p]

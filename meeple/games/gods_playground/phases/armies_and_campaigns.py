@@ -1,0 +1,244 @@
+"""Phases 4, 9, 10 and 12: the king's army, the families' armies, campaigns and Poland fighting back.
+
+"阶段4：征召国王军队 征召国王军队的规模，跟每回合的初始国王军队规模以及本回合在波兰军营区的贵族数字片有关。"
+"阶段9：雇佣军队 ……从国王玩家开始，每人轮流选择任意1个省区进行雇佣军队，在该省区回收1个自己的贵族方块，则可以雇佣
+任意多的军队。" "阶段10：战役 从国王玩家开始，每人轮流根据自己的意愿选择一个省区里面自己的军队对省区所在的敌人进行
+开战，开战前先回收1个自己的贵族方块。" "阶段12：波兰反击 先由国王玩家，控制国王军队，任意选择1个仍然存在敌人强大
+点数方块的省区进行反击……其他玩家(包括国王玩家)轮流，先从国会议席撤下1个家族标记，然后操控国王军队进行1次战役"
+The royal army by the round and the camp total; in turns from the king a cube back buys units in a
+province (half price where enemies are), then a cube back (or a senate disc for the royal army) for
+each campaign; in phase 12 the king leads the royal army once for free, then senate discs pay.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+
+from ..actions import BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES
+from ..content import (
+    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES, PROVINCE_COUNT,
+    ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
+)
+
+
+class ArmiesAndCampaigns:
+    # ------------------------------------------------------------------ phase 4
+    def polish_army(self) -> None:
+        """Phase 4: the round's base army plus the recruitment table by the camp total."""
+        total = sum(self.tokens_shown[p][CAMP] for p in range(PLAYERS))
+        self.camp_total = total
+        base = ROYAL_BASE[self.round - 1]
+        added = (0, 0, 0)
+        for low, high, row in ARMY_TABLE:
+            if low <= total <= high:
+                added = row
+        army = [min(base[k] + added[k], ROYAL_UNITS[k]) for k in range(3)]
+        if self.round == 1:
+            army[2] = 0
+        self.royal_army = army
+        self.say("gods-playground.log.polish_army", None, total=total, inf=army[0], cav=army[1], art=army[2])
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 9
+    def buy_armies(self) -> None:
+        """Phase 9: in turns from the king, a cube back in a province buys any units there."""
+        self.step = {}
+        self._start_turns("recruit", self._can_recruit)
+
+    def _price(self, i: int, unit: str) -> int:
+        """A unit's price in province ``i`` (half where enemy cubes are)."""
+        price = PRICES[unit]
+        if sum(self.enemy_cubes[i]) > 0:
+            price //= 2
+        return price
+
+    def _buyable(self, p: int, i: int) -> list[str]:
+        """The units ``p`` can afford in province ``i`` now (``inf``, ``cav``, ``art``, ``cossack``)."""
+        out = []
+        money = self.money[p]
+        units_left = self.units_in_hand[p]
+        half = sum(self.enemy_cubes[i]) > 0
+        for k, name in enumerate(UNIT_NAMES):
+            if units_left[k] > 0 and (k < 2 or self.round >= ARTILLERY_FROM_ROUND):
+                price = PRICES[name] // 2 if half else PRICES[name]
+                if money >= price:
+                    out.append(name)
+        if i == COSSACK_PROVINCE and IN_COSSACK_AREA in self.cossacks:
+            price = PRICES["cossack"] // 2 if half else PRICES["cossack"]
+            if money >= price:
+                out.append("cossack")
+        return out
+
+    def _can_recruit(self, p: int) -> bool:
+        money = self.money[p]
+        if money == 0:
+            return False
+        units_left = self.units_in_hand[p]
+        if money >= 6 and (units_left[0] or units_left[1] or (units_left[2] and self.round >= ARTILLERY_FROM_ROUND)):
+            return any(self.noble_cubes[i][p] > 0 for i in range(PROVINCE_COUNT))
+        return any(self.noble_cubes[i][p] > 0 and self._buyable(p, i) for i in range(PROVINCE_COUNT))
+
+    def _recruit_actions(self, p: int) -> list[Action]:
+        actions = [RECRUIT_ACTIONS[i] for i in range(PROVINCE_COUNT)
+                   if self.noble_cubes[i][p] > 0 and self._buyable(p, i)]
+        actions.append(PASS)
+        return actions
+
+    def _on_recruit(self, p: int, name: str, args: tuple) -> None:
+        if name == "pass":
+            self.passed[p] = True
+            self.say("gods-playground.log.passes_recruit", None, seat=p)
+            self._next_turn(self._can_recruit, "recruit")
+        else:
+            self.recruit(p, args[0])
+
+    def recruit(self, p: int, i: int) -> None:
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
+        self.step = {"prov": i}
+        self.mode = "buy"
+        if sum(self.enemy_cubes[i]) > 0:
+            self.say("gods-playground.log.recruits_half", None, seat=p, province=i)
+        else:
+            self.say("gods-playground.log.recruits", None, seat=p, province=i)
+
+    def _buy_actions(self, p: int) -> list[Action]:
+        actions = [BUY_ACTIONS[unit] for unit in self._buyable(p, self.step["prov"])]
+        actions.append(DONE)
+        return actions
+
+    def _on_buy(self, p: int, name: str, args: tuple) -> None:
+        if name == "done":
+            self._end_recruit_turn(p)
+        else:
+            self.buy_unit(p, args[0])
+            if not self._buyable(p, self.step["prov"]):
+                self._end_recruit_turn(p)
+
+    def buy_unit(self, p: int, unit: str) -> None:
+        i = self.step["prov"]
+        price = self._price(i, unit)
+        self.money[p] -= price
+        if unit == "cossack":
+            self.cossacks[self.cossacks.index(IN_COSSACK_AREA)] = p
+        else:
+            k = UNIT_CODES[unit]
+            self.units_in_hand[p][k] -= 1
+            self.units[p][i][k] += 1
+        self.say("gods-playground.log.buys", None, seat=p, unit=UNIT_CODES[unit], province=i, price=price)
+
+    def _end_recruit_turn(self, p: int) -> None:
+        """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase
+        ("每人轮流选择任意1个省区进行雇佣军队": one province per family)."""
+        if self.game.options.get("recruit_turns", "once") == "once":
+            self.passed[p] = True
+        self._next_turn(self._can_recruit, "recruit")
+
+    def _army_in(self, p: int, i: int) -> int:
+        """How many units (Cossacks included) ``p`` has in province ``i``."""
+        n = sum(self.units[p][i])
+        if i == COSSACK_PROVINCE:
+            n += self.cossacks.count(p)
+        return n
+
+    # ------------------------------------------------------------------ phase 10
+    def campaigns(self) -> None:
+        """Phase 10: in turns from the king, a cube back (or a senate disc for the royal army) for a battle."""
+        self._cossacks_join_tatars()
+        self.step = {}
+        self._start_turns("campaign", self._can_campaign)
+
+    def _cossacks_join_tatars(self) -> None:
+        """The Cossacks nobody hired go over to the Tatars ("没有被雇佣的哥萨克人骑兵将会自动加入敌人鞑靼人当中去")."""
+        for k, where in enumerate(self.cossacks):
+            if where == IN_COSSACK_AREA:
+                self.cossacks[k] = WITH_THE_TATARS
+                self.say("gods-playground.log.cossack_joins")
+
+    def _campaign_target(self, i: int, side: int) -> bool:
+        """Something to fight from province i: enemy cubes there, else the enemy's track (no treaty)."""
+        if sum(self.enemy_cubes[i]) > 0:
+            return True
+        if self.treaty == i:
+            return False
+        # a family's campaign takes a cube back first, so it always has a cube to put on the track
+        return side >= 0 or sum(self.track_royal_cubes) < ROYAL_CUBES
+
+    def _can_campaign_in(self, p: int, i: int) -> bool:
+        return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
+
+    def _can_campaign(self, p: int) -> bool:
+        if any(self._can_campaign_in(p, i) for i in range(PROVINCE_COUNT)):
+            return True
+        return self._has_senate_disc(p) and sum(self.royal_army) > 0 and any(
+            self._campaign_target(i, ROYAL_SIDE) for i in range(PROVINCE_COUNT))
+
+    def _campaign_actions(self, p: int) -> list[Action]:
+        actions = [CAMPAIGN_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._can_campaign_in(p, i)]
+        if self._has_senate_disc(p) and sum(self.royal_army) > 0:
+            actions += [ROYAL_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._campaign_target(i, ROYAL_SIDE)]
+        actions.append(PASS)
+        return actions
+
+    def _on_campaign(self, p: int, name: str, args: tuple) -> None:
+        if name == "pass":
+            self.passed[p] = True
+            self.say("gods-playground.log.passes_campaign", None, seat=p)
+            self._next_turn(self._can_campaign, "campaign")
+        elif name == "campaign":
+            self.campaign(p, args[0])
+        else:
+            self.royal_campaign(p, args[0])
+
+    def campaign(self, p: int, i: int) -> None:
+        self.noble_cubes[i][p] -= 1
+        self.cubes_in_hand[p] += 1
+        self.say("gods-playground.log.campaigns", None, seat=p, province=i)
+        self._start_battle(p, i, "campaign", i)
+
+    def royal_campaign(self, p: int, i: int) -> None:
+        self._ask_seat(p, "royal", i)
+
+    # ------------------------------------------------------------------ phase 12
+    def poland_fights_back(self) -> None:
+        """Phase 12: the king leads the royal army once; then in turns, a senate disc per battle."""
+        if sum(self.royal_army) == 0 or not any(sum(row) for row in self.enemy_cubes):
+            self._end_phase()
+            return
+        self.step = {"free": True}
+        self._set_turn("fight", self.king)
+
+    def _fight_back_rotation(self) -> None:
+        self.step = {}
+        self.turn = self.king
+        self.passed = [False] * PLAYERS
+        self._next_turn(self._can_fight_back, "fight")
+
+    def _can_fight_back(self, p: int) -> bool:
+        return self._has_senate_disc(p) and sum(self.royal_army) > 0 and any(sum(row) for row in self.enemy_cubes)
+
+    def _fight_actions(self, p: int) -> list[Action]:
+        actions = []
+        if sum(self.royal_army) > 0 and (self.step.get("free") or self._has_senate_disc(p)):
+            actions = [ROYAL_ACTIONS[i] for i in range(PROVINCE_COUNT) if sum(self.enemy_cubes[i]) > 0]
+        actions.append(PASS)
+        return actions
+
+    def _on_fight(self, p: int, name: str, args: tuple) -> None:
+        if name == "pass":
+            if self.step.get("free"):
+                self.say("gods-playground.log.king_declines", None, seat=p)
+                self._fight_back_rotation()
+            else:
+                self.passed[p] = True
+                self.say("gods-playground.log.passes_fight", None, seat=p)
+                self._next_turn(self._can_fight_back, "fight")
+        else:
+            self.fight_back(p, args[0])
+
+    def fight_back(self, p: int, i: int) -> None:
+        if self.step.get("free"):
+            self.say("gods-playground.log.king_leads", None, seat=p, province=i)
+            self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
+        else:
+            self._ask_seat(p, "fight", i)

@@ -1,0 +1,147 @@
+"""Battles (phases 10-13): one die per unit, hits on the enemy's cubes in the province, then its track.
+
+"开战时候，分别用1个骰子代表自己军队里面的1个部队，分开投，如果步兵的骰子结果>=5则命中，骑兵则为4，如果该省区有
+自己的火炮部队，则所有的骰子结果加1，如果骰子结果是"1"(未加上火炮的+1)，则该部队溃败回到玩家手上。每命中1次，则
+从自己手上拿出一个新的贵族方块放在敌人领地上……必须先对省区内存在的敌人进行开战，再对敌人领地开战"
+Each unit rolls once (infantry hits on 5+, cavalry and Cossacks on 4+, +1 with artillery; a 1 routs
+the unit); a hit removes an enemy cube from the province, or once none is left puts a noble cube
+(a royal cube for the king's army) on the enemy's track.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import CHANCE
+from meeple.core.i18n import msg
+
+from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
+
+HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
+
+
+class Battles:
+    def _start_battle(self, side: int, province: int, kind: str, enemy: int, owner: int = -1) -> None:
+        """A battle in ``province`` by ``side`` (a seat, or ``ROYAL_SIDE`` led by ``owner``): ``kind`` is
+        ``campaign`` (phase 10), ``defend`` (against ``enemy``'s new cubes, phases 11 and 13) or ``fight``
+        (phase 12). Its dice are rolled one per unit, infantry first (the battle's ``q``)."""
+        if side >= 0:
+            units = self.units[side][province]
+            to_roll = [0] * units[0] + [1] * units[1] + [2] * units[2]
+            if province == COSSACK_PROVINCE:
+                to_roll += [COSSACK] * self.cossacks.count(side)
+            artillery = units[2] > 0
+        else:
+            units = self.royal_army
+            to_roll = [0] * units[0] + [1] * units[1] + [2] * units[2]
+            artillery = units[2] > 0
+        self.battle = {"side": side, "owner": owner if side < 0 else side, "prov": province, "kind": kind,
+                       "enemy": enemy, "q": to_roll, "art": artillery, "hits": 0}
+        self.mode = "battle"
+        self.movers = [CHANCE]
+
+    def _battle_target(self) -> bool:
+        """The battle still has something to hit."""
+        battle = self.battle
+        i = battle["prov"]
+        if battle["kind"] == "defend":
+            return self.enemy_cubes[i][battle["enemy"]] > 0
+        if sum(self.enemy_cubes[i]) > 0:
+            return True
+        if battle["kind"] == "fight":
+            return False
+        if self.treaty == i:
+            return False
+        if battle["side"] >= 0:
+            return self.cubes_in_hand[battle["side"]] > 0
+        return sum(self.track_royal_cubes) < ROYAL_CUBES
+
+    def _battle_roll(self, die: int) -> None:
+        battle = self.battle
+        side = battle["side"]
+        i = battle["prov"]
+        unit = battle["q"].pop(0)
+        if die == 1:
+            if side < 0:
+                self.royal_army[unit] -= 1
+            elif unit == COSSACK:
+                self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
+            else:
+                self.units[side][i][unit] -= 1
+                self.units_in_hand[side][unit] += 1
+            if side >= 0:
+                self.say("gods-playground.log.routed", None, seat=side, unit=unit)
+            else:
+                self.say("gods-playground.log.royal_routed", None, seat=battle["owner"], unit=unit)
+        elif die + (1 if battle["art"] else 0) >= HIT[unit]:
+            battle["hits"] += 1
+            if side >= 0:
+                self.say("gods-playground.log.hit", None, seat=side, die=die, unit=unit, result=self._score_hit())
+            else:
+                self.say("gods-playground.log.royal_hit", None, seat=battle["owner"], die=die, unit=unit,
+                         result=self._score_hit())
+        elif side >= 0:
+            self.say("gods-playground.log.miss", None, seat=side, die=die, unit=unit)
+        else:
+            self.say("gods-playground.log.royal_miss", None, seat=battle["owner"], die=die, unit=unit)
+        if not battle["q"] or not self._battle_target():
+            self._battle_over()
+
+    def _score_hit(self) -> dict[str, Any]:
+        """Take the hit: an enemy cube off the province (its own enemy's first, else the most numerous),
+        else a cube on the enemy's track; returns what it hit, as a message."""
+        battle = self.battle
+        i = battle["prov"]
+        row = self.enemy_cubes[i]
+        if battle["kind"] == "defend":
+            e = battle["enemy"]
+        elif sum(row) > 0:
+            e = i if row[i] > 0 else row.index(max(row))
+        else:
+            e = -1
+        if e >= 0:
+            row[e] -= 1
+            self.enemy_supply[e] += 1
+            return msg("gods-playground.log.hit_enemy", enemy=e, province=i)
+        if battle["side"] >= 0:
+            p = battle["side"]
+            self.cubes_in_hand[p] -= 1
+            self.track_nobles[i][p] += 1
+            return msg("gods-playground.log.hit_track", colour=p, enemy=i)
+        self.track_royal_cubes[i] += 1
+        return msg("gods-playground.log.hit_royal_track", enemy=i)
+
+    def _battle_over(self) -> None:
+        battle = self.battle
+        self.say("gods-playground.log.battle_over", None, province=battle["prov"], n=battle["hits"])
+        self.battle = None
+        phase = self.phase
+        if phase == 10:
+            self._next_turn(self._can_campaign, "campaign")
+        elif phase == 11:
+            if not self._next_battle():
+                self._end_phase()
+        elif phase == 12:
+            if self.step.get("free"):
+                self._fight_back_rotation()
+            else:
+                self._next_turn(self._can_fight_back, "fight")
+        elif phase == 13:
+            self._expand_continue()
+
+    # ------------------------------------------------------------------ defending against invaders
+    def _queue_defence(self, province: int, enemy: int) -> None:
+        """Every family with an army in ``province`` must fight ``enemy``'s new cubes, in order from the king."""
+        for p in self.order_from_king():
+            if self._army_in(p, province) > 0:
+                self.battle_queue.append([p, province, "defend", enemy])
+
+    def _next_battle(self) -> bool:
+        """Start the next queued defence that still has an army and an enemy to fight; False if none."""
+        while self.battle_queue:
+            p, province, kind, enemy = self.battle_queue.pop(0)
+            if self._army_in(p, province) > 0 and self.enemy_cubes[province][enemy] > 0:
+                self.say("gods-playground.log.defends", None, seat=p, province=province, enemy=enemy)
+                self._start_battle(p, province, kind, enemy)
+                return True
+        return False

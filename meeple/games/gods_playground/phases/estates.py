@@ -1,0 +1,90 @@
+"""Phases 7 and 14: building estates, and the estates lost and income levels changed by the enemies.
+
+"阶段7：Build estates 从国王玩家开始，玩家轮流从任意省区回收1个贵族方块，然后从手上拿出1个新的家族标记摆放在该省区
+的estate里面……从第2轮开始，任何玩家必须要回收2个贵族方块才能达到相同的效果。"
+"阶段14：Estates ……如果省区内的敌人强大点数方块比所有贵族方块多的话，则在该省区estate上面的家族标记要被移除……只要
+存在任何1个敌人强大点数方块，则至少要移除1个家族标记……和平……收入水平加一……被消灭掉的，收入水平不变……残留在
+省区内，则收入水平减一。"
+From the king, in turns: an estate for 1 cube the first time, 2 cubes afterwards. At the round's
+end enemies outnumbering the nobles take estates from the top of the track; income levels go up
+in peace, stay when the enemy was repelled, go down while enemies remain.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+
+from ..actions import BUILD_ACTIONS, PASS
+from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
+
+
+class Estates:
+    def _free_slot(self, i: int) -> bool:
+        """Province ``i``'s estate track has a free slot."""
+        return len(self.estates[i]) < len(ESTATE_SLOTS[i])
+
+    # ------------------------------------------------------------------ phase 7
+    def build_estates(self) -> None:
+        """Phase 7: from the king, in turns: 1 cube for an estate the first time, 2 cubes afterwards."""
+        self.estates_built = [0] * PLAYERS
+        self._start_turns("build", self._can_build)
+
+    def _can_build(self, p: int) -> bool:
+        if self.discs_in_hand[p] == 0:
+            return False
+        cost = 1 if self.estates_built[p] == 0 else 2
+        return any(self.noble_cubes[i][p] >= cost and self._free_slot(i) for i in range(PROVINCE_COUNT))
+
+    def _build_actions(self, p: int) -> list[Action]:
+        cost = 1 if self.estates_built[p] == 0 else 2
+        actions = [BUILD_ACTIONS[i] for i in range(PROVINCE_COUNT)
+                   if self.noble_cubes[i][p] >= cost and self._free_slot(i) and self.discs_in_hand[p] > 0]
+        actions.append(PASS)
+        return actions
+
+    def _on_build(self, p: int, name: str, args: tuple) -> None:
+        if name == "pass":
+            self.passed[p] = True
+            self.say("gods-playground.log.passes_build", None, seat=p)
+        else:
+            self.build_estate(p, args[0])
+        self._next_turn(self._can_build, "build")
+
+    def build_estate(self, p: int, i: int) -> None:
+        cost = 1 if self.estates_built[p] == 0 else 2
+        self.noble_cubes[i][p] -= cost
+        self.cubes_in_hand[p] += cost
+        self.estates_built[p] += 1
+        self.estates[i].append([p, 0, 0])
+        self.discs_in_hand[p] -= 1
+        self.say("gods-playground.log.builds", None, seat=p, n=cost, province=i, slot=len(self.estates[i]))
+
+    # ------------------------------------------------------------------ phase 14
+    def estates_phase(self) -> None:
+        """Phase 14: estates lost to the excess (at least one unless the nobles outnumber the enemies);
+        income levels +1 peaceful, = repelled, -1 occupied."""
+        for i in range(PROVINCE_COUNT):
+            enemies = sum(self.enemy_cubes[i])
+            nobles = sum(self.noble_cubes[i])
+            # at peace (no new enemy cube this round) old cubes cost estates only where they
+            # outnumber the nobles; otherwise any cube left costs at least one estate
+            if enemies > nobles or (enemies > 0 and enemies == nobles and self.invaded[i]):
+                to_lose = max(1, enemies - nobles)
+                lost = 0
+                while to_lose > 0 and self.estates[i]:
+                    owner, land_manager, city = self.estates[i].pop()
+                    self.discs_in_hand[owner] += 1
+                    self.land_managers_left += land_manager
+                    self.cities_left += city
+                    to_lose -= 1
+                    lost += 1
+                if lost:
+                    self.say("gods-playground.log.loses_estates", None, province=i, n=lost)
+            old = self.income_levels[i]
+            if not self.invaded[i]:
+                self.income_levels[i] = min(MAX_LEVEL, old + 1)
+            elif enemies > 0:
+                self.income_levels[i] = max(MIN_LEVEL, old - 1)
+            if self.income_levels[i] != old:
+                self.say("gods-playground.log.level", None, province=i, old=old, new=self.income_levels[i])
+        self._end_phase()

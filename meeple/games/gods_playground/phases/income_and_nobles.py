@@ -1,0 +1,90 @@
+"""Phases 1 and 2: income, and the nobles placed with face-down tokens.
+
+"阶段1: 收入(Income) 所有玩家根据自己的家族标记所在省区，统计自己的总收入，获得资金。"
+"阶段2：贵族(Nobles) 各玩家从手上选择6个贵族数字片面朝下摆放在5个省区和波兰军营区中，同一个区同一种颜色只能
+摆放一个，然后同时翻开，根据己方贵族数字片上的数字拿取相同数量的贵族方块摆放在同一省区中"
+Each family earns level × its estates (+2 per land manager) per province; then all place one token
+face down per area, and when all are down they are turned up and the cubes go in.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.core.i18n import msg
+
+from ..actions import TOKEN_ACTIONS
+from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
+
+_TOKEN_LISTS: dict[tuple, list[Action]] = {}   # (tokens placed, tokens in hand) -> the legal token actions
+
+
+class IncomeAndNobles:
+    # ------------------------------------------------------------------ phase 1
+    def income(self) -> None:
+        """Phase 1: level x estates + 2 per land manager, per province."""
+        gains = [0] * PLAYERS
+        for i in range(PROVINCE_COUNT):
+            level = self.income_levels[i]
+            for owner, land_manager, _city in self.estates[i]:
+                gains[owner] += level + (LAND_MANAGER_INCOME if land_manager else 0)
+        for p in range(PLAYERS):
+            self.money[p] += gains[p]
+        self.say("gods-playground.log.income", None, round=self.round,
+                 gains=[msg("gods-playground.log.seat_gain", seat=p, amount=gains[p]) for p in range(PLAYERS)])
+        self._end_phase()
+
+    # ------------------------------------------------------------------ phase 2
+    def nobles(self) -> None:
+        """Phase 2: each family places one token face down in each province and the camp."""
+        if self.round in (1, 3):
+            self.tokens_in_hand = [sorted(NOBLE_TOKENS) for _ in range(PLAYERS)]
+        self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
+        self.tokens_shown = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
+        self.mode = "token"
+        self.movers = list(range(PLAYERS))
+
+    def _token_actions(self, p: int) -> list[Action]:
+        key = (tuple(self.tokens_placed[p]), tuple(self.tokens_in_hand[p]))
+        actions = _TOKEN_LISTS.get(key)
+        if actions is None:
+            open_areas = [area for area in range(AREA_COUNT) if key[0][area] < 0]
+            values = sorted(set(self._tokens_left(p)))
+            actions = _TOKEN_LISTS[key] = [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
+        return actions
+
+    def _tokens_left(self, p: int) -> list[int]:
+        """The tokens in ``p``'s hand not yet placed face down this round."""
+        left = list(self.tokens_in_hand[p])
+        for value in self.tokens_placed[p]:
+            if value >= 0:
+                left.remove(value)
+        return left
+
+    def _on_token(self, p: int, name: str, args: tuple) -> None:
+        self.place_noble_token(p, args[0], args[1])
+
+    def place_noble_token(self, p: int, area: int, value: int) -> None:
+        self.tokens_placed[p][area] = value
+        self.say("gods-playground.log.token_down", None, seat=p, area=area)
+        self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
+        if min(self.tokens_placed[p]) >= 0:
+            self.movers = [q for q in self.movers if q != p]
+        if not self.movers:
+            self._reveal_nobles()
+
+    def _reveal_nobles(self) -> None:
+        self.reveal()  # the last token is down: all 18 are turned up
+        for p in range(PLAYERS):
+            for area in range(AREA_COUNT):
+                value = self.tokens_placed[p][area]
+                self.tokens_in_hand[p].remove(value)
+                self.tokens_shown[p][area] = value
+                if area < PROVINCE_COUNT:
+                    n = min(value, self.cubes_in_hand[p])
+                    self.cubes_in_hand[p] -= n
+                    self.noble_cubes[area][p] += n
+            self.say("gods-playground.log.reveals", None, seat=p,
+                     tokens=[msg("gods-playground.log.area_token", area=area, value=self.tokens_shown[p][area])
+                             for area in range(AREA_COUNT)])
+        self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
+        self._end_phase()

@@ -1,0 +1,98 @@
+"""Setup: the families' pieces, the board, the start player and the first three estates each.
+
+"用Dice随意决定一个起始玩家，从起始玩家开始，每人轮流摆放1个家族标记到任意省区的estate里面……直至所有玩家都
+分别摆放了3个家族标志为止。" "每位玩家得到10元初始现金。"
+A die picks the start player; from them, in turn, each family places a disc on an estate track
+(always the next free slot) until each has placed 3; every family starts with 10 złoty.
+"""
+
+from __future__ import annotations
+
+from meeple.core import CHANCE, Action
+
+from .actions import ESTATE_ACTIONS
+from .content import (
+    AREA_COUNT, CITY_MARKERS, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, FAMILY_DISCS, FAMILY_NOBLE_CUBES,
+    FAMILY_UNITS, IN_COSSACK_AREA, LAND_MANAGERS, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT, ROUNDS, START_ESTATES,
+    START_LEVEL, START_MONEY,
+)
+
+
+class Setup:
+    """The starting position (every field's first value) and the setup's start player and estates."""
+
+    def setup(self) -> None:
+        self.round = 1
+        self.phase = 0
+        self.mode = "start"
+        self.movers = [CHANCE]
+        self.turn = 0
+        self.passed = [False] * PLAYERS
+        self.king = -1
+        self.start_player = -1
+        self.setup_estates_placed = 0
+        self.income_levels = [START_LEVEL] * PROVINCE_COUNT
+        self.estates = [[] for _ in range(PROVINCE_COUNT)]    # slots in order: [owner, land manager, city]
+        self.noble_cubes = [[0] * PLAYERS for _ in range(PROVINCE_COUNT)]
+        self.enemy_cubes = [[0] * ENEMY_COUNT for _ in range(PROVINCE_COUNT)]
+        self.cubes_in_hand = [FAMILY_NOBLE_CUBES] * PLAYERS
+        self.discs_in_hand = [FAMILY_DISCS] * PLAYERS
+        self.senate = [-1] * PROVINCE_COUNT
+        self.money = [START_MONEY] * PLAYERS
+        self.vp = [0] * PLAYERS
+        self.tokens_in_hand = [sorted(NOBLE_TOKENS) for _ in range(PLAYERS)]
+        self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
+        self.tokens_shown = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
+        self.units = [[[0, 0, 0] for _ in range(PROVINCE_COUNT)] for _ in range(PLAYERS)]
+        self.units_in_hand = [list(FAMILY_UNITS) for _ in range(PLAYERS)]
+        self.cossacks = [IN_COSSACK_AREA] * COSSACK_CAVALRY
+        self.royal_army = [0, 0, 0]
+        self.track_nobles = [[0] * PLAYERS for _ in range(ENEMY_COUNT)]
+        self.track_royal_cubes = [0] * ENEMY_COUNT
+        self.track_enemy_cubes = [0] * ENEMY_COUNT
+        self.enemy_supply = list(ENEMY_CUBE_SUPPLY)
+        self.treaty = -1
+        self.diplomacy_used = False
+        self.city_used = False
+        self.habsburgs_annexed = False
+        self.ottomans_invaded = False
+        self.land_managers_left = LAND_MANAGERS
+        self.cities_left = CITY_MARKERS
+        self.invaded = [False] * PROVINCE_COUNT
+        self.estates_built = [0] * PLAYERS
+        self.picks_left = []
+        self.step = {}
+        self.bids = [-1] * PLAYERS
+        self.bidders = []
+        self.dice = []
+        self.battle = None
+        self.battle_queue = []
+        self.expansion = {"enemy": -1, "steps": []}
+        self.over = False
+        self.camp_total = 0
+        self.final_estate_vp = [0] * PLAYERS
+        self.say("gods-playground.log.setup", None, families=PLAYERS, rounds=ROUNDS)
+
+    def _start_player_drawn(self, p: int) -> None:
+        self.start_player = self.turn = p
+        self.say("gods-playground.log.start_player", None, seat=p)
+        self.mode = "estate"
+        self.movers = [self.turn]
+
+    def _estate_actions(self, p: int) -> list[Action]:
+        return [ESTATE_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._free_slot(i)]
+
+    def _on_estate(self, p: int, name: str, args: tuple) -> None:
+        self._place_estate(args[0], p)
+        self.setup_estates_placed += 1
+        if self.setup_estates_placed >= PLAYERS * START_ESTATES:
+            self.phase = 1
+            self.mode = "auto"
+        else:
+            self.turn = (self.turn + 1) % PLAYERS
+            self.movers = [self.turn]
+
+    def _place_estate(self, i: int, p: int) -> None:
+        self.estates[i].append([p, 0, 0])
+        self.discs_in_hand[p] -= 1
+        self.say("gods-playground.log.places_estate", None, seat=p, province=i, slot=len(self.estates[i]))
