@@ -241,7 +241,7 @@ def test_a_random_game_reads_entirely_in_chinese(n, opts):
 
 
 def test_the_winners_read_as_one_phrase():
-    from meeple.games.citadels.rules import seats_message
+    from meeple.games.citadels.scoring import seats_message
 
     assert i18n.render("citadels.game_ends", {"scores": [], "winners": seats_message([0, 2])}, "en").endswith(
         "Winner: Red and Green.")

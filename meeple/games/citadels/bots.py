@@ -17,7 +17,8 @@ from meeple.games.citadels.content import (
     DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, KING, MAGICIAN, MERCHANT, NAVIGATOR,
     PURPLE, QUEEN, TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
 )
-from meeple.games.citadels.rules import PHASE_DRAFT, CitadelsState
+from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.rules import CitadelsState
 
 
 def evaluate(s: CitadelsState, p: int) -> float:

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.citadels import rules as R
+from meeple.games.citadels import codes
 from meeple.games.citadels.content import CHARACTER_INDEX, DISTRICT_INDEX, N_CHARACTERS, N_DISTRICT_KINDS
 
 MAX_SEATS = 7
@@ -71,22 +71,22 @@ SIZE = MAX_SEATS * SEAT_SIZE + CHAR_SIZE + GLOBAL_SIZE + PRIVATE_SIZE
 
 def action_space(game: Any) -> list[Action]:
     """Every action of Citadels (one list for every configuration; see the module docstring)."""
-    space = list(R.A_CROWN) + list(R.A_DEAL_DOWN) + list(R.A_DEAL_UP) + list(R.A_DRAW)
-    space += list(R.A_PICK) + list(R.A_FACEDOWN)
-    space += [R.A_GOLD, R.A_CARDS, R.A_END, R.A_INCOME, R.A_REDRAW, R.A_SMITHY, R.A_RECOVER, R.A_DECLINE,
-              R.A_NAVIGATE_GOLD, R.A_NAVIGATE_CARDS, R.A_WIZARD_KEEP, R.A_WIZARD_BUILD, R.A_TRIBUTE_GOLD]
-    for table in (R.A_KEEP, R.A_BUILD, R.A_DISCARD, R.A_LABORATORY, R.A_TAKE, R.A_TRIBUTE, R.A_BEAUTIFY,
-                  R.A_EXCHANGE):
+    space = list(codes.A_CROWN) + list(codes.A_DEAL_DOWN) + list(codes.A_DEAL_UP) + list(codes.A_DRAW)
+    space += list(codes.A_PICK) + list(codes.A_FACEDOWN)
+    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY, codes.A_RECOVER, codes.A_DECLINE,
+              codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP, codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
+    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE, codes.A_BEAUTIFY,
+                  codes.A_EXCHANGE):
         space += list(table)
-    for table in (R.A_KILL, R.A_ROB, R.A_BEWITCH):
+    for table in (codes.A_KILL, codes.A_ROB, codes.A_BEWITCH):
         space += list(table)
-    for table in (R.A_SWAP_HANDS, R.A_PEEK, R.A_GIVE_CROWN, R.A_LEVY):
+    for table in (codes.A_SWAP_HANDS, codes.A_PEEK, codes.A_GIVE_CROWN, codes.A_LEVY):
         space += list(table)
-    for row in R.A_DESTROY:
+    for row in codes.A_DESTROY:
         space += list(row)
-    for row in R.A_EXCHANGE_WITH:
+    for row in codes.A_EXCHANGE_WITH:
         space += list(row)
-    space.append(R.A_KEEP_DONE)  # added last, so that every earlier id stays the same
+    space.append(codes.A_KEEP_DONE)  # added last, so that every earlier id stays the same
     return space
 
 

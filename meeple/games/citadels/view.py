@@ -16,7 +16,7 @@ from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
 from meeple.games.citadels.content import (
-    CHARACTER_INDEX, CHARACTER_RANK, COLOUR_LETTER, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX,
+    CHARACTER_INDEX, CHARACTER_RANK, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX,
 )
 
 COLOUR_STYLE = ("bold blue", "bold red", "bold yellow", "bold green", "bold magenta")
