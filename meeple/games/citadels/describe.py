@@ -25,6 +25,7 @@ class DescribeActions(CitadelsFields):
     """Refusals and descriptions of actions, as messages."""
 
     def why_illegal(self, action: Action, player: int) -> Message:
+        """The rule a refused action breaks, for the common mistakes; the engine's reason otherwise."""
         name = action.name
         if self.phase == PHASE_DRAFT and name in ("pick", "facedown") and action.args:
             slug = action.args[0]
@@ -61,7 +62,8 @@ class DescribeActions(CitadelsFields):
                     return Message("citadels.err.face_up", {"character": slug})
             if name in ("gold", "cards") and self.took_gold_or_cards:
                 return Message("citadels.err.took_already", {})
-        if self.phase == PHASE_TURN and name in ("kill", "rob", "swap", "destroy", "bewitch") and player != self.current_seat:
+        if (self.phase == PHASE_TURN and name in ("kill", "rob", "swap", "destroy", "bewitch")
+                and player != self.current_seat):
             return Message("citadels.err.not_your_character", {"character": CHARACTER_SLUG[self.current_character]})
         return super().why_illegal(action, player)
 
@@ -83,9 +85,11 @@ class DescribeActions(CitadelsFields):
 
     def _district_text(self, d: int) -> dict[str, Any]:
         """"Temple (blue, cost 1, 1 point)" as a message."""
-        return msg("citadels.do.card", district=DISTRICT_SLUG[d], colour=DISTRICT_COLOUR_NAME[d], cost=DISTRICT_COST[d], n=DISTRICT_POINTS[d])
+        return msg("citadels.do.card", district=DISTRICT_SLUG[d], colour=DISTRICT_COLOUR_NAME[d], cost=DISTRICT_COST[d],
+                   n=DISTRICT_POINTS[d])
 
     def _income_text(self, p: int, c: int) -> dict[str, Any]:
+        """Why character ``c`` earns what it does in seat ``p``'s city: "2 yellow districts" (+ the School of Magic)."""
         colour = CHARACTER_INCOME_COLOUR[c]
         k = sum(1 for d in self.cities[p] if DISTRICT_COLOUR[d] == colour)
         text = msg("citadels.do.income_districts", n=k, colour=COLOUR_NAMES[colour])
@@ -94,17 +98,18 @@ class DescribeActions(CitadelsFields):
         return text
 
     def _describe_action(self, action: Action, p: int) -> dict[str, Any] | None:
+        """The message for ``describe_message``, by the action's name; None for an unknown name."""
         name, args = action.name, action.args
         c = self.current_character
         # ---------------------------------------------------------------- chance
         if name == "crown":
             return msg("citadels.do.crown", seat=args[0])
         if name == "deal-down":
-            ch = CHARACTER_INDEX[args[0]]
-            return msg("citadels.do.deal_down", character=args[0], rank=CHARACTER_RANK[ch])
+            character = CHARACTER_INDEX[args[0]]
+            return msg("citadels.do.deal_down", character=args[0], rank=CHARACTER_RANK[character])
         if name == "deal-up":
-            ch = CHARACTER_INDEX[args[0]]
-            return msg("citadels.do.deal_up", character=args[0], rank=CHARACTER_RANK[ch])
+            character = CHARACTER_INDEX[args[0]]
+            return msg("citadels.do.deal_up", character=args[0], rank=CHARACTER_RANK[character])
         if name == "draw":
             d = DISTRICT_INDEX[args[0]]
             left = len(self.deck_unseen) + len(self.deck_bottom)
@@ -113,11 +118,12 @@ class DescribeActions(CitadelsFields):
             return msg("citadels.do.draw_anyone", card=self._district_text(d), n=left)
         # ---------------------------------------------------------------- draft
         if name == "pick":
-            ch = CHARACTER_INDEX[args[0]]
-            return msg("citadels.do.pick", character=args[0], rank=CHARACTER_RANK[ch], n=len(self.draft_offer) - 1)
+            character = CHARACTER_INDEX[args[0]]
+            return msg("citadels.do.pick", character=args[0], rank=CHARACTER_RANK[character],
+                       n=len(self.draft_offer) - 1)
         if name == "facedown":
-            ch = CHARACTER_INDEX[args[0]]
-            return msg("citadels.do.facedown", character=args[0], rank=CHARACTER_RANK[ch])
+            character = CHARACTER_INDEX[args[0]]
+            return msg("citadels.do.facedown", character=args[0], rank=CHARACTER_RANK[character])
         # ---------------------------------------------------------------- resources
         if name == "gold":
             if self.witch_step == 1:
@@ -156,9 +162,10 @@ class DescribeActions(CitadelsFields):
         if name == "build":
             d = DISTRICT_INDEX[args[0]]
             if c == ALCHEMIST:
-                return msg("citadels.do.build_alchemist", district=args[0], cost=DISTRICT_COST[d], colour=DISTRICT_COLOUR_NAME[d],
-                           n=DISTRICT_POINTS[d])
-            return msg("citadels.do.build", district=args[0], cost=DISTRICT_COST[d], colour=DISTRICT_COLOUR_NAME[d], n=DISTRICT_POINTS[d])
+                return msg("citadels.do.build_alchemist", district=args[0], cost=DISTRICT_COST[d],
+                           colour=DISTRICT_COLOUR_NAME[d], n=DISTRICT_POINTS[d])
+            return msg("citadels.do.build", district=args[0], cost=DISTRICT_COST[d], colour=DISTRICT_COLOUR_NAME[d],
+                       n=DISTRICT_POINTS[d])
         if name == "income":
             return msg("citadels.do.income", amount=self.income(p, c), character=CHARACTER_SLUG[c],
                        why=self._income_text(p, c))
@@ -174,12 +181,12 @@ class DescribeActions(CitadelsFields):
             return msg("citadels.do.decline", district=DISTRICT_SLUG[self.graveyard_offer[0]])
         # ---------------------------------------------------------------- characters
         if name in ("kill", "rob", "bewitch"):
-            ch = CHARACTER_INDEX[args[0]]
+            character = CHARACTER_INDEX[args[0]]
             if name == "kill":
-                return msg("citadels.do.kill", character=args[0], rank=CHARACTER_RANK[ch])
+                return msg("citadels.do.kill", character=args[0], rank=CHARACTER_RANK[character])
             if name == "rob":
-                return msg("citadels.do.rob", character=args[0], rank=CHARACTER_RANK[ch])
-            return msg("citadels.do.bewitch", character=args[0], rank=CHARACTER_RANK[ch])
+                return msg("citadels.do.rob", character=args[0], rank=CHARACTER_RANK[character])
+            return msg("citadels.do.bewitch", character=args[0], rank=CHARACTER_RANK[character])
         if name == "swap":
             q = args[0]
             return msg("citadels.do.swap", mine=msg("citadels.n_cards", n=len(self.hands[p])), seat=q,
@@ -195,7 +202,8 @@ class DescribeActions(CitadelsFields):
                 text = msg("citadels.do.destroy_wall", seat=q, district=args[1], cost=DISTRICT_COST[d],
                            pay=self.destroy_cost(q, d))
             else:
-                text = msg("citadels.do.destroy", seat=q, district=args[1], cost=DISTRICT_COST[d], pay=self.destroy_cost(q, d))
+                text = msg("citadels.do.destroy", seat=q, district=args[1], cost=DISTRICT_COST[d],
+                           pay=self.destroy_cost(q, d))
             if not self.income_taken and self.income(p, c):
                 text = msg("citadels.do.destroy_lost", text=text, amount=self.income(p, c))
             return text
@@ -232,13 +240,15 @@ class DescribeActions(CitadelsFields):
             q, d = args[0], DISTRICT_INDEX[args[1]]
             mine = self.ability_step[2]
             pay = max(0, self.district_value(q, d) - self.district_value(p, mine))
-            return msg("citadels.do.exchange_with", district=DISTRICT_SLUG[mine], value=self.district_value(p, mine), seat=q,
-                       district2=args[1], value2=self.district_value(q, d), pay=pay)
+            return msg("citadels.do.exchange_with", district=DISTRICT_SLUG[mine], value=self.district_value(p, mine),
+                       seat=q, district2=args[1], value2=self.district_value(q, d), pay=pay)
         if name == "beautify":
             return msg("citadels.do.beautify", district=args[0], n=1 - self.beautified_this_turn)
         return None
 
     def _describe_end(self, p: int, c: int) -> dict[str, Any]:
+        """What ending the turn does besides: the income still due, the Abbot's levy, the Alchemist's refund,
+        the tax."""
         if self.district_destroyed:
             return msg("citadels.do.end_destroyed")
         extra = []
@@ -250,11 +260,13 @@ class DescribeActions(CitadelsFields):
             extra.append(msg("citadels.do.end_levy", seat=self._levy_targets(p)[0]))
         if c == ALCHEMIST and self.spent_on_builds:
             extra.append(msg("citadels.do.end_alchemist", amount=self.spent_on_builds))
-        no_build = self.builds_left > 0 and self.took_gold_or_cards and self.witch_step != 1 and not self.built_this_turn
+        no_build = (self.builds_left > 0 and self.took_gold_or_cards and self.witch_step != 1
+                    and not self.built_this_turn)
         text = msg("citadels.do.end_no_build") if no_build else msg("citadels.do.end")
         if extra:
             text = msg("citadels.do.end_and", text=text, extras=extra)
-        if (self.built_this_turn and TAX_COLLECTOR in self.characters and self.character_holder[TAX_COLLECTOR] != FACE_UP
-                and TAX_COLLECTOR != self.killed_character and TAX_COLLECTOR not in self.absent_characters and c != TAX_COLLECTOR):
+        if (self.built_this_turn and TAX_COLLECTOR in self.characters
+                and self.character_holder[TAX_COLLECTOR] != FACE_UP and TAX_COLLECTOR != self.killed_character
+                and TAX_COLLECTOR not in self.absent_characters and c != TAX_COLLECTOR):
             text = msg("citadels.do.end_tax", text=text)
         return text

@@ -73,10 +73,11 @@ def action_space(game: Any) -> list[Action]:
     """Every action of Citadels (one list for every configuration; see the module docstring)."""
     space = list(codes.A_CROWN) + list(codes.A_DEAL_DOWN) + list(codes.A_DEAL_UP) + list(codes.A_DRAW)
     space += list(codes.A_PICK) + list(codes.A_FACEDOWN)
-    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY, codes.A_RECOVER, codes.A_DECLINE,
-              codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP, codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
-    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE, codes.A_BEAUTIFY,
-                  codes.A_EXCHANGE):
+    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY,
+              codes.A_RECOVER, codes.A_DECLINE, codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP,
+              codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
+    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE,
+                  codes.A_BEAUTIFY, codes.A_EXCHANGE):
         space += list(table)
     for table in (codes.A_KILL, codes.A_ROB, codes.A_BEWITCH):
         space += list(table)

@@ -15,7 +15,7 @@ from typing import Any
 
 from meeple.core import Action, InvariantError, Rng
 from meeple.games.citadels.codes import (
-    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, UNDEALT,
+    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
 )
 from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_SLUG, N_DISTRICT_KINDS
 from meeple.games.citadels.fields import CitadelsFields
@@ -25,12 +25,14 @@ class HiddenInformation(CitadelsFields):
     """Observations, determinize and the chance outcomes."""
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The pending chance event's outcomes with their weights: a card of the unseen deck (weighted by
+        its copies), the crown's first holder, a character set aside face down or face up."""
         kind = self.chance_kind
         if kind == "draw":
             counts: dict[int, int] = {}
             for d in self.deck_unseen:
                 counts[d] = counts.get(d, 0) + 1
-            return [(A_DRAW[d], float(k)) for d, k in sorted(counts.items())]
+            return [(A_DRAW[d], float(copies)) for d, copies in sorted(counts.items())]
         if kind == "crown":
             return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
         if kind == "down":
@@ -39,13 +41,14 @@ class HiddenInformation(CitadelsFields):
         return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
 
     def sample_chance(self, rng: Rng) -> Action:
+        """A draw picks a card of the unseen deck directly (the same outcome as the weighted list)."""
         kind = self.chance_kind
         if kind == "draw":
             return A_DRAW[self.deck_unseen[rng.randbelow(len(self.deck_unseen))]]
         return super().sample_chance(rng)
 
     def chance_owner(self) -> int | None:
-        """A district draw is the drawing seat's (the next entry of the public draw queue ``dq``);
+        """A district draw is the drawing seat's (the next entry of the public ``draw_queue``);
         the crown and the character deals before the draft are anyone's."""
         if self.chance_kind == "draw" and self.draw_queue:
             return self.draw_queue[0] >> 1
@@ -66,7 +69,7 @@ class HiddenInformation(CitadelsFields):
             unseen = set(self._districts_unseen_by(player))
             return [A_DRAW[d] for d in range(N_DISTRICT_KINDS) if d in unseen]
         if kind in ("down", "up"):
-            face_up = {c for h, c in self.character_deal if h == FACE_UP}
+            face_up = {c for where, c in self.character_deal if where == FACE_UP}
             table = A_DEAL_DOWN if kind == "down" else A_DEAL_UP
             return [table[c] for c in self.characters
                     if c not in face_up and (kind == "down" or CHARACTER_RANK[c] != 4)]
@@ -86,19 +89,23 @@ class HiddenInformation(CitadelsFields):
                 if d in hand:
                     hand.remove(d)
             unseen += hand
-        unseen += [d for d, mask in zip(self.deck_bottom, self.deck_bottom_seen_by) if not mask >> p & 1]
+        unseen += [d for d, seen_by in zip(self.deck_bottom, self.deck_bottom_seen_by) if not seen_by >> p & 1]
         if self.current_seat != p:
             unseen += self.drawn_to_choose
             unseen += self.magician_discards
-        if self.ability_step and self.ability_step[1] == 1 and p not in (self.current_seat, self.ability_step[0]):
-            unseen.append(self.ability_step[2])
+        step = self.ability_step
+        if step and step[1] == 1 and p not in (self.current_seat, step[0]):
+            unseen.append(step[2])
         return unseen
 
     def _observation(self, p: int | None) -> dict[str, Any]:
+        """Everything public, and for seat ``p`` (None: a spectator) its hand, its characters, the draft
+        offers it saw, the cards it knows in other hands and under the deck, its turn's drawn cards."""
         n = self.game.players
+        current = self.current_character
         obs: dict[str, Any] = {
             "round": self.round,
-            "phase": ("setup", "draft", "call", "turn", "over")[self.phase],
+            "phase": PHASE_NAMES[self.phase],
             "crown": self.crown_seat,
             "complete_at": self.complete_city_size,
             "first_complete": self.first_complete_seat,
@@ -109,23 +116,25 @@ class HiddenInformation(CitadelsFields):
             "haunted_round": list(self.haunted_city_round),
             "deck_size": len(self.deck_unseen) + len(self.deck_bottom),
             "characters": [CHARACTER_SLUG[c] for c in self.characters],
-            "face_up": [CHARACTER_SLUG[c] for h, c in self.character_deal if h == FACE_UP],
-            "revealed": [[CHARACTER_SLUG[c], s] for c, s in self.revealed_characters],
+            "face_up": [CHARACTER_SLUG[c] for where, c in self.character_deal if where == FACE_UP],
+            "revealed": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
             "absent": [CHARACTER_SLUG[c] for c in self.absent_characters],
             "killed": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
             "robbed": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
             "bewitched": CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0 else None,
             "draft_step": self.draft_index,
             "draft_cards_left": len(self.character_pool),
-            "current": [CHARACTER_SLUG[self.current_character], self.current_seat] if self.current_character >= 0 else None,
+            "current": [CHARACTER_SLUG[current], self.current_seat] if current >= 0 else None,
             "witch_step": self.witch_step,
             "turn": {
-                "took": self.took_gold_or_cards, "builds": self.builds_left, "income_done": self.income_taken, "used": self.ability_used,
-                "lab_used": self.laboratory_used, "smithy_used": self.smithy_used, "destroyed": self.district_destroyed,
-                "spent": self.spent_on_builds, "built": self.built_this_turn, "drawn": len(self.drawn_to_choose), "keep": self.cards_to_keep,
-                "redraw": len(self.magician_discards), "art": self.beautified_this_turn,
+                "took": self.took_gold_or_cards, "builds": self.builds_left, "income_done": self.income_taken,
+                "used": self.ability_used, "lab_used": self.laboratory_used, "smithy_used": self.smithy_used,
+                "destroyed": self.district_destroyed, "spent": self.spent_on_builds, "built": self.built_this_turn,
+                "drawn": len(self.drawn_to_choose), "keep": self.cards_to_keep, "redraw": len(self.magician_discards),
+                "art": self.beautified_this_turn,
             },
-            "graveyard": [DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]] if self.graveyard_offer else None,
+            "graveyard": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]] if self.graveyard_offer
+                          else None),
             "tribute": self.tribute_seat,
             "tax_owed": list(self.tax_owed),
             "protected": self.protected_seat,
@@ -142,13 +151,17 @@ class HiddenInformation(CitadelsFields):
         if p is None:
             return obs
         obs["hand"] = sorted(DISTRICT_SLUG[d] for d in self.hands[p])
-        obs["known_hands"] = {str(q): sorted(DISTRICT_SLUG[d] for d in self.known_hand_cards[p][q]) for q in range(n) if q != p}
-        obs["deck_bottom_known"] = [[i, DISTRICT_SLUG[d]] for i, (d, m) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by))
-                                    if m >> p & 1]
+        known = self.known_hand_cards[p]
+        obs["known_hands"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
+        obs["deck_bottom_known"] = [[i, DISTRICT_SLUG[d]]
+                                    for i, (d, seen_by) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by))
+                                    if seen_by >> p & 1]
         obs["my_characters"] = [CHARACTER_SLUG[c] for c in self.characters if self.character_holder[c] == p]
-        obs["draft_seen"] = [[s, list(e), [CHARACTER_SLUG[c] for c in cs]] for s, e, cs in self.draft_offers_seen[p]]
-        if self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order) and self.draft_order[self.draft_index][0] == p \
-                and not self.face_down_to_deal and not self.face_up_to_deal:
+        obs["draft_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
+                             for start, extras, offer in self.draft_offers_seen[p]]
+        if (self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order)
+                and self.draft_order[self.draft_index][0] == p
+                and not self.face_down_to_deal and not self.face_up_to_deal):
             obs["offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
         if self.current_seat == p:
             obs["drawn"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
@@ -158,6 +171,7 @@ class HiddenInformation(CitadelsFields):
         return obs
 
     def _resample_hidden(self, p: int | None) -> None:
+        """Determinize: re-deal the characters, then the district cards, that ``p`` cannot know."""
         self._resample_characters(p)
         self._resample_districts(p)
 
@@ -174,28 +188,31 @@ class HiddenInformation(CitadelsFields):
             raise InvariantError("no character deal fits the revealed characters and the seat's own picks")
 
     def _character_atoms(self, groups: list[Any]) -> list[tuple[list[int], list[int]]] | None:
-        """Split the face-down and pooled character slots by which draft offers they were in; each
-        part with the characters that can be there. None when the offers do not determine them."""
-        steps = self.character_deal
-        ns = len(steps)
-        items = [i for i in range(ns) if steps[i][0] != FACE_UP] + list(range(ns, ns + len(self.character_pool)))
-        card_of = [st[1] for st in steps] + list(self.character_pool)
+        """Split the slots of the characters not face up (dealt, then still in the pool) by which of the
+        draft offers ``groups`` they were in; each part with the characters that can be there. None when
+        the offers do not determine them."""
+        deal = self.character_deal
+        n_dealt = len(deal)
+        slots = [i for i in range(n_dealt) if deal[i][0] != FACE_UP]
+        slots += range(n_dealt, n_dealt + len(self.character_pool))
+        card_of = [entry[1] for entry in deal] + list(self.character_pool)
         atoms: dict[tuple[bool, ...], list[int]] = {}
-        for i in items:
-            sig = tuple((g[0] >= 0 and i >= g[0]) or i in g[1] for g in groups)
-            atoms.setdefault(sig, []).append(i)
-        everything = {card_of[i] for i in items}
+        for i in slots:
+            # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
+            signature = tuple((offer[0] >= 0 and i >= offer[0]) or i in offer[1] for offer in groups)
+            atoms.setdefault(signature, []).append(i)
+        everything = {card_of[i] for i in slots}
         atom_cards = []
-        for sig, members in atoms.items():
-            full = set(everything)
-            for inside, g in zip(sig, groups):
+        for signature, members in atoms.items():
+            possible = set(everything)
+            for inside, offer in zip(signature, groups):
                 if inside:
-                    full &= set(g[2])
+                    possible &= set(offer[2])
                 else:
-                    full -= set(g[2])
-            if len(full) != len(members):
+                    possible -= set(offer[2])
+            if len(possible) != len(members):
                 return None
-            atom_cards.append((members, sorted(full)))
+            atom_cards.append((members, sorted(possible)))
         return atom_cards
 
     def _sample_character_deal(self, p: int | None, groups: list[Any]) -> bool:
@@ -211,16 +228,17 @@ class HiddenInformation(CitadelsFields):
                     known[c] = p
         absent = set(self.absent_characters)
         rng = self.rng
-        swap_pair = (0, self.seven_player_pick[1]) if len(self.seven_player_pick) == 2 and p != self.seven_player_pick[0] else None
+        seven = self.seven_player_pick
+        swap_pair = (0, seven[1]) if len(seven) == 2 and p != seven[0] else None
         if swap_pair:  # who holds which of the two is unknown: start from one fixed order
             a, b = swap_pair
             if hold[a] > hold[b]:
                 hold[a], hold[b] = hold[b], hold[a]
         for _attempt in range(40):
-            h = list(hold)
+            holders = list(hold)
             if swap_pair and rng.randbelow(2):
                 a, b = swap_pair
-                h[a], h[b] = h[b], h[a]
+                holders[a], holders[b] = holders[b], holders[a]
             new_card: dict[int, int] = {}
             ok = True
             for members, cards in atom_cards:
@@ -228,16 +246,16 @@ class HiddenInformation(CitadelsFields):
                 rest = []
                 for c in cards:
                     if c in known:
-                        cand = [i for i in free if h[i] == known[c]]
+                        candidates = [i for i in free if holders[i] == known[c]]
                     elif c in absent:
-                        cand = [i for i in free if h[i] == FACE_DOWN]
+                        candidates = [i for i in free if holders[i] == FACE_DOWN]
                     else:
                         rest.append(c)
                         continue
-                    if not cand:
+                    if not candidates:
                         ok = False
                         break
-                    i = cand[rng.randbelow(len(cand))]
+                    i = candidates[rng.randbelow(len(candidates))]
                     new_card[i] = c
                     free.remove(i)
                 if not ok:
@@ -246,31 +264,36 @@ class HiddenInformation(CitadelsFields):
                 for i, c in zip(free, rest):
                     new_card[i] = c
             if ok:
-                self._set_character_deal(h, new_card)
+                self._set_character_deal(holders, new_card)
                 return True
         return False
 
-    def _set_character_deal(self, h: list[int], new_card: dict[int, int]) -> None:
-        steps = self.character_deal
-        ns = len(steps)
-        for i in range(ns):
+    def _set_character_deal(self, holders: list[int], new_card: dict[int, int]) -> None:
+        """Put the sampled deal in place: slot ``i`` (as in ``_character_atoms``) holds ``new_card[i]``,
+        held by ``holders[i]``; the holders, the pool and the open offer follow."""
+        deal = self.character_deal
+        n_dealt = len(deal)
+        for i in range(n_dealt):
             if i in new_card:
-                steps[i][0] = h[i]
-                steps[i][1] = new_card[i]
-        self.character_pool = sorted(new_card[i] for i in range(ns, ns + len(self.character_pool)))
+                deal[i][0] = holders[i]
+                deal[i][1] = new_card[i]
+        self.character_pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
         for c in self.characters:
             self.character_holder[c] = NOT_IN_GAME
-        for hh, c in steps:
-            self.character_holder[c] = hh
+        for holder, c in deal:
+            self.character_holder[c] = holder
         for c in self.character_pool:
             self.character_holder[c] = UNDEALT
         if self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order) and self.draft_offer:
             offer = list(self.character_pool)
             if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
-                offer.append(steps[0][1])
+                offer.append(deal[0][1])
             self.draft_offer = sorted(offer)
 
     def _resample_districts(self, p: int | None) -> None:
+        """Re-deal the district cards ``p`` cannot locate (``_districts_unseen_by``) among the places they
+        may be: the others' hands, the deck, the bottom cards ``p`` did not see, another seat's drawn cards
+        and the card the Wizard took; then what the other seats know of each hand is kept where true."""
         n = self.game.players
         unknown: list[int] = list(self.deck_unseen)
         hand_slots: list[int] = []
@@ -278,16 +301,14 @@ class HiddenInformation(CitadelsFields):
             if q == p:
                 continue
             hand = list(self.hands[q])
-            kept = []
             if p is not None:
                 for d in self.known_hand_cards[p][q]:
                     if d in hand:
                         hand.remove(d)
-                        kept.append(d)
             unknown += hand
             hand_slots.append(len(hand))
-        bottom_idx = [i for i, m in enumerate(self.deck_bottom_seen_by) if p is None or not m >> p & 1]
-        unknown += [self.deck_bottom[i] for i in bottom_idx]
+        bottom_unseen = [i for i, seen_by in enumerate(self.deck_bottom_seen_by) if p is None or not seen_by >> p & 1]
+        unknown += [self.deck_bottom[i] for i in bottom_unseen]
         other_drawn = self.current_seat != p and self.drawn_to_choose
         if other_drawn:
             unknown += self.drawn_to_choose
@@ -295,14 +316,14 @@ class HiddenInformation(CitadelsFields):
         if other_redraw:
             unknown += self.magician_discards
         # the card the Wizard took, before he keeps or builds it, is known to him and its owner only
-        other_wiz = bool(self.ability_step) and self.ability_step[1] == 1 and p not in (self.current_seat, self.ability_step[0])
-        if other_wiz:
-            unknown.append(self.ability_step[2])
+        step = self.ability_step
+        other_wizard_card = bool(step) and step[1] == 1 and p not in (self.current_seat, step[0])
+        if other_wizard_card:
+            unknown.append(step[2])
         unknown.sort()  # the re-deal must not depend on where the unseen cards really are
         # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
         # is the unseen deck, which is kept sorted anyway.
-        k = len(self.deck_unseen)
-        dealt = len(unknown) - k
+        dealt = len(unknown) - len(self.deck_unseen)
         randbelow = self.rng.randbelow
         for i in range(dealt):
             j = i + randbelow(len(unknown) - i)
@@ -320,22 +341,22 @@ class HiddenInformation(CitadelsFields):
                     if d in hand:
                         hand.remove(d)
                         known_cards.append(d)
-            m = hand_slots[slot]
+            size = hand_slots[slot]
             slot += 1
-            self.hands[q] = known_cards + unknown[pos:pos + m]
-            pos += m
-        for i in bottom_idx:
+            self.hands[q] = known_cards + unknown[pos:pos + size]
+            pos += size
+        for i in bottom_unseen:
             self.deck_bottom[i] = unknown[pos]
             pos += 1
         if other_drawn:
-            m = len(self.drawn_to_choose)
-            self.drawn_to_choose = unknown[pos:pos + m]
-            pos += m
+            size = len(self.drawn_to_choose)
+            self.drawn_to_choose = unknown[pos:pos + size]
+            pos += size
         if other_redraw:
-            m = len(self.magician_discards)
-            self.magician_discards = unknown[pos:pos + m]
-            pos += m
-        if other_wiz:
+            size = len(self.magician_discards)
+            self.magician_discards = unknown[pos:pos + size]
+            pos += size
+        if other_wizard_card:
             self.ability_step[2] = unknown[pos]
             pos += 1
         # what the other seats know of each hand must still be in that hand
