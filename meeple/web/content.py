@@ -30,7 +30,8 @@ def _citadels() -> dict[str, Any]:
         },
         "characters": {
             slug: {"name": c.CHARACTER_NAME[i], "zh": c.CHARACTER_ZH[i], "rank": c.CHARACTER_RANK[i],
-                   "income": c.COLOUR_NAMES[c.CHARACTER_INCOME_COLOUR[i]] if c.CHARACTER_INCOME_COLOUR[i] >= 0 else None,
+                   "income": (c.COLOUR_NAMES[c.CHARACTER_INCOME_COLOUR[i]] if c.CHARACTER_INCOME_COLOUR[i] >= 0
+                              else None),
                    "ability": f"web.citadels.ability.{slug}"}
             for i, slug in enumerate(c.CHARACTER_SLUG)
         },

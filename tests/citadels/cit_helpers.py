@@ -59,13 +59,15 @@ def draft(s: CitadelsState, picks: list[str], down: str | None = None, up: list[
     buries = list(buries or [])
     assert s.to_move() == [CHANCE] and s.chance_kind == "down"
     if down is None:
-        down = next(content.CHARACTER_SLUG[c] for c in s.character_pool if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_SLUG[c] not in (up or []))
+        down = next(content.CHARACTER_SLUG[c] for c in s.character_pool
+                    if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_SLUG[c] not in (up or []))
     act(s, f"deal-down {down}", CHANCE)
     for c in up or []:
         act(s, f"deal-up {c}", CHANCE)
     while s.to_move() == [CHANCE] and s.chance_kind == "up":
         # face-up cards not chosen by the test: any that nobody wants to pick
-        free = [content.CHARACTER_SLUG[c] for c in s.character_pool if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_RANK[c] != 4]
+        free = [content.CHARACTER_SLUG[c] for c in s.character_pool
+                if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_RANK[c] != 4]
         act(s, f"deal-up {free[0]}", CHANCE)
     while s.phase == 1 and s.to_move() != [CHANCE]:
         kind = s.draft_order[s.draft_index][1]

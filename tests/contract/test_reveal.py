@@ -263,8 +263,9 @@ def _citadels_last_turn(seed: int, hand_cost: int | None) -> State:
 
     state = meeple.load("citadels", players=2).new_game(seed=seed)
     rng = Rng(seed)
-    while not (state.phase == PHASE_TURN and not state.took_gold_or_cards and not state.drawn_to_choose and not state.ability_step
-               and state.tribute_seat < 0 and not state.graveyard_offer and state.witch_step == 0):
+    while not (state.phase == PHASE_TURN and not state.took_gold_or_cards and not state.drawn_to_choose
+               and not state.ability_step and state.tribute_seat < 0 and not state.graveyard_offer
+               and state.witch_step == 0):
         player = state.to_move()[0]
         legal = state.legal_actions(player)
         state.apply(legal[rng.randbelow(len(legal))], player)

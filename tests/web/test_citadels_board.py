@@ -49,7 +49,8 @@ def _truth(app, gid: str) -> dict:
             obs = st.observation(0)
             seen = {CHARACTER_SLUG[c] for group in st.draft_offers_seen[0] for c in group[2]}
             public = {slug for slug, _ in obs["revealed"]} | set(obs["face_up"]) | set(obs["absent"])
-            secret = [CHARACTER_SLUG[c] for c in st.characters if st.character_holder[c] != 0 and CHARACTER_SLUG[c] not in public | seen
+            secret = [CHARACTER_SLUG[c] for c in st.characters
+                      if st.character_holder[c] != 0 and CHARACTER_SLUG[c] not in public | seen
                       and (st.character_holder[c] >= 0 or st.character_holder[c] == -1)]
             mine = json.dumps(obs)
             hands = {q: [DISTRICT_SLUG[d] for d in st.hands[q]] for q in range(1, st.game.players)}

@@ -170,13 +170,13 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out[g] = len(obs["tax_owed"]) / 10
     out[g + 1] = obs["pending_draws"] / 28
     g += 2
-    wiz = obs.get("wizard")
-    if wiz is not None:
-        if wiz[0] >= 0:
-            out[g + rel(wiz[0])] = 1
-        out[g + MAX_SEATS + wiz[1]] = 1
-        if len(wiz) > 2:
-            out[g + MAX_SEATS + 3 + DISTRICT_INDEX[wiz[2]]] = 1
+    wizard = obs.get("wizard")
+    if wizard is not None:
+        if wizard[0] >= 0:
+            out[g + rel(wizard[0])] = 1
+        out[g + MAX_SEATS + wizard[1]] = 1
+        if len(wizard) > 2:
+            out[g + MAX_SEATS + 3 + DISTRICT_INDEX[wizard[2]]] = 1
     g += MAX_SEATS + 3 + N_DISTRICT_KINDS
     out[g] = 1 if obs["over"] else 0
     g += 1
