@@ -138,8 +138,8 @@ class CharacterRules(CitadelsFields):
         self._offer_to_graveyard(d, p)
 
     def _reveal_the_killed(self) -> None:
-        """At the round's end the table learns who held the killed character (seed "当其余所有玩家都执行完
-        行动后，持有被暗杀角色的玩家才可以透露自己的角色"); a killed King's player still takes the crown."""
+        """At the round's end the table learns who held the killed character, and a killed King's player
+        still takes the crown (seed "持有被暗杀角色的玩家才可以透露自己的角色", "弑君")."""
         if self.killed_character >= 0:
             self.reveal()  # who held the killed character (or that nobody did) is told now
             holder = self.character_holder[self.killed_character]

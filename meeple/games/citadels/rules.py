@@ -19,6 +19,7 @@ fields they share (``fields.py``):
 ``hidden.py``             what each seat may know: observations, determinize, chance outcomes
 ``describe.py``           the words: refusals and descriptions of actions
 ``codes.py``              the codes and action objects they share
+``fields.py``             游戏配件: the state's fields, declared once
 ========================  ===============================================================
 
 >>> s = meeple.load("citadels", players=4).new_game(seed=1)
@@ -59,6 +60,8 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
     _HANDLERS: ClassVar[dict[str, Any]] = {}
 
     def check_invariants(self) -> None:
+        """Every district card is in exactly one place, gold is never negative, the round's characters are
+        all dealt or in the pool, and what a seat "knows" of a hand is in that hand."""
         n = self.game.players
         count = [0] * N_DISTRICT_KINDS
         for d in self.deck_unseen:
@@ -86,9 +89,9 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
             raise InvariantError(f"negative gold: {self.gold}")
         if self.deck_unseen != sorted(self.deck_unseen):
             raise InvariantError("the unseen deck is not sorted")
-        seen_chars = sorted([c for _, c in self.character_deal] + list(self.character_pool))
-        if self.phase in (PHASE_DRAFT, PHASE_CALL, PHASE_TURN) and seen_chars != sorted(self.characters):
-            raise InvariantError(f"characters not conserved: {seen_chars} vs {sorted(self.characters)}")
+        round_characters = sorted([c for _, c in self.character_deal] + list(self.character_pool))
+        if self.phase in (PHASE_DRAFT, PHASE_CALL, PHASE_TURN) and round_characters != sorted(self.characters):
+            raise InvariantError(f"characters not conserved: {round_characters} vs {sorted(self.characters)}")
         for q in range(n):
             for r in range(n):
                 hand = list(self.hands[q])
