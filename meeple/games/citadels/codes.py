@@ -11,8 +11,9 @@ seat and district kind.
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.citadels.content import CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_SLUG, N_CHARACTERS
-from meeple.games.citadels.content import N_DISTRICT_KINDS as N_KINDS
+from meeple.games.citadels.content import (
+    CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_SLUG, N_CHARACTERS, N_DISTRICT_KINDS,
+)
 
 # ------------------------------------------------------------------ phases (the observation names them)
 PHASE_SETUP, PHASE_DRAFT, PHASE_CALL, PHASE_TURN, PHASE_OVER = 0, 1, 2, 3, 4
@@ -35,15 +36,15 @@ A_NAVIGATE_GOLD, A_NAVIGATE_CARDS = Action("navigate-gold"), Action("navigate-ca
 A_WIZARD_KEEP, A_WIZARD_BUILD = Action("wizard-keep"), Action("wizard-build")
 A_TRIBUTE_GOLD = Action("tribute-gold")
 A_KEEP_DONE = Action("keep-done")  # Library: keep only what was kept so far, the rest to the bottom
-A_DRAW = [Action("draw", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_KEEP = [Action("keep", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_BUILD = [Action("build", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_DISCARD = [Action("discard", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_LABORATORY = [Action("lab", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_TAKE = [Action("take", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_TRIBUTE = [Action("tribute", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_BEAUTIFY = [Action("beautify", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
-A_EXCHANGE = [Action("exchange", (DISTRICT_SLUG[d],)) for d in range(N_KINDS)]
+A_DRAW = [Action("draw", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_KEEP = [Action("keep", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_BUILD = [Action("build", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_DISCARD = [Action("discard", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_LABORATORY = [Action("lab", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_TAKE = [Action("take", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_TRIBUTE = [Action("tribute", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_BEAUTIFY = [Action("beautify", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_EXCHANGE = [Action("exchange", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
 A_PICK = [Action("pick", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
 A_FACEDOWN = [Action("facedown", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
 A_DEAL_DOWN = [Action("deal-down", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
@@ -56,8 +57,9 @@ A_SWAP_HANDS = [Action("swap", (p,)) for p in range(MAX_PLAYERS)]
 A_PEEK = [Action("peek", (p,)) for p in range(MAX_PLAYERS)]
 A_GIVE_CROWN = [Action("give-crown", (p,)) for p in range(MAX_PLAYERS)]
 A_LEVY = [Action("levy", (p,)) for p in range(MAX_PLAYERS)]
-A_DESTROY = [[Action("destroy", (p, DISTRICT_SLUG[d])) for d in range(N_KINDS)] for p in range(MAX_PLAYERS)]
-A_EXCHANGE_WITH = [[Action("exchange-with", (p, DISTRICT_SLUG[d])) for d in range(N_KINDS)]
+A_DESTROY = [[Action("destroy", (p, DISTRICT_SLUG[d])) for d in range(N_DISTRICT_KINDS)]
+             for p in range(MAX_PLAYERS)]
+A_EXCHANGE_WITH = [[Action("exchange-with", (p, DISTRICT_SLUG[d])) for d in range(N_DISTRICT_KINDS)]
                    for p in range(MAX_PLAYERS)]
 
 DISTRICT_COLOUR_NAME = tuple(COLOUR_NAMES[c] for c in DISTRICT_COLOUR)  # a district's colour, as messages name it

@@ -11,7 +11,7 @@ the rules of each step are in the other modules.
 
 from __future__ import annotations
 
-from meeple.core import Action, CHANCE
+from meeple.core import CHANCE, Action
 from meeple.games.citadels.codes import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
     A_TRIBUTE_GOLD, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_SETUP, PICK,
@@ -171,6 +171,7 @@ class FlowRules(CitadelsFields):
         self._end_round()
 
     def _end_round(self) -> None:
+        """After the last call: the killed character's holder is told, then the game ends or a new round begins."""
         self._reveal_the_killed()
         self.tax_owed = []  # (always settled when the Tax Collector is called)
         if self.first_complete_seat >= 0 or self.round >= ROUND_LIMIT:
