@@ -1,6 +1,9 @@
 """The codes every Citadels rules module shares: phases, where a character lies, draft steps, and the
 action objects, each built once (the engine finds an agent's action in the legal list by identity).
 
+    选择角色 …… 玩家回合 …… 回合完结 (the rulebook's order of a round: its phases)
+    放在一旁面向上的卡 / 放在一旁面向下的卡 (characters set aside face up / face down)
+
 Conventions of the rules modules: ``p`` is the seat acting, ``q`` another seat, ``d`` a district kind
 (an index of ``content.DISTRICT_TABLE``), ``c`` a character (an index of ``content.CHARACTER_TABLE``).
 An action table named ``A_BUILD`` holds one action per district kind (``A_BUILD[d]`` is

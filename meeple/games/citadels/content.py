@@ -131,7 +131,7 @@ RANK_CHOICES: dict[int, tuple[str, ...]] = {
 }
 
 # seed "选择角色": face-up discards per player count (the rest of the table follows from
-# "remaining cards = players + 1" after one face-down card); see rules.Citadels._draft_plan
+# "remaining cards = players + 1" after one face-down card); see draft.DraftRules._draft_plan
 FACE_UP_TABLE = {3: 2, 4: 2, 5: 1, 6: 0, 7: 0}
 
 START_GOLD = 2  # seed "每位玩家会获发4 张地区卡，2 枚金币"
