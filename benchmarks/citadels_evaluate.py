@@ -22,7 +22,8 @@ from typing import Callable
 import meeple
 from meeple.core import Rng
 from meeple.games.citadels.bots import HeuristicBot, evaluate
-from meeple.games.citadels.rules import P_DRAFT, CitadelsState
+from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.rules import CitadelsState
 
 Features = tuple[int, int, int, int]  # city score, districts, gold, cards in hand
 
@@ -37,7 +38,7 @@ def positions(games: int, first_seed: int = 0) -> list[tuple[list[Features], lis
         rows: list[tuple[list[Features], CitadelsState]] = []
         last_round = -1
         while not state.is_over():
-            if state.phase == P_DRAFT and state.round != last_round:
+            if state.phase == PHASE_DRAFT and state.round != last_round:
                 last_round = state.round
                 if state.round >= 3:
                     feats = [(state.city_score(q), len(state.cities[q]), state.gold[q], len(state.hands[q]))

@@ -23,16 +23,17 @@ def _citadels() -> dict[str, Any]:
     # message ids of the board's catalogue (web/locale/*/board-citadels.po), so both languages have them
     return {
         "districts": {
-            slug: {"name": c.D_NAME[i], "zh": c.D_ZH[i], "colour": c.COLOUR_NAMES[c.D_COLOUR[i]],
-                   "cost": c.D_COST[i], "points": c.D_POINTS[i],
-                   "effect": f"web.citadels.effect.{slug}" if c.D_COLOUR[i] == c.PURPLE else None}
-            for i, slug in enumerate(c.D_SLUG)
+            slug: {"name": c.DISTRICT_NAME[i], "zh": c.DISTRICT_ZH[i], "colour": c.COLOUR_NAMES[c.DISTRICT_COLOUR[i]],
+                   "cost": c.DISTRICT_COST[i], "points": c.DISTRICT_POINTS[i],
+                   "effect": f"web.citadels.effect.{slug}" if c.DISTRICT_COLOUR[i] == c.PURPLE else None}
+            for i, slug in enumerate(c.DISTRICT_SLUG)
         },
         "characters": {
-            slug: {"name": c.C_NAME[i], "zh": c.C_ZH[i], "rank": c.C_RANK[i],
-                   "income": c.COLOUR_NAMES[c.C_INCOME[i]] if c.C_INCOME[i] >= 0 else None,
+            slug: {"name": c.CHARACTER_NAME[i], "zh": c.CHARACTER_ZH[i], "rank": c.CHARACTER_RANK[i],
+                   "income": (c.COLOUR_NAMES[c.CHARACTER_INCOME_COLOUR[i]] if c.CHARACTER_INCOME_COLOUR[i] >= 0
+                              else None),
                    "ability": f"web.citadels.ability.{slug}"}
-            for i, slug in enumerate(c.C_SLUG)
+            for i, slug in enumerate(c.CHARACTER_SLUG)
         },
     }
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import meeple
 from meeple.core import CHANCE, Action, IllegalAction
-from meeple.games.citadels import content as K
+from meeple.games.citadels import content
 from meeple.games.citadels.rules import CitadelsState
 
-D = K.D_INDEX
-C = K.C_INDEX
+D = content.DISTRICT_INDEX
+C = content.CHARACTER_INDEX
 
 
 def new(n: int = 4, seed: int = 0, **opts) -> CitadelsState:
@@ -37,8 +37,8 @@ def draw(s: CitadelsState, *cards: str) -> None:
 def deal(s: CitadelsState, hands: dict[int, list[str]] | None = None, crown: int = 0) -> None:
     """Finish set-up: each seat's four cards (default: whatever comes first) and the crown."""
     hands = {p: list(h) for p, h in (hands or {}).items()}
-    while s.dq:
-        p = s.dq[0] >> 1
+    while s.draw_queue:
+        p = s.draw_queue[0] >> 1
         wanted = hands.get(p)
         if wanted:
             act(s, f"draw {wanted.pop(0)}", CHANCE)
@@ -46,9 +46,9 @@ def deal(s: CitadelsState, hands: dict[int, list[str]] | None = None, crown: int
             # a plain card nobody asked for: keep the purple ones in the deck
             # (the most plentiful ordinary card, so that tests can still take any card from the deck)
             wanted_later = [D[c] for h in hands.values() for c in h]
-            best = max((d for d in set(s.pool) if K.D_COLOUR[d] != K.PURPLE),
-                       key=lambda d: (s.pool.count(d) - wanted_later.count(d), -d))
-            act(s, f"draw {K.D_SLUG[best]}", CHANCE)
+            best = max((d for d in set(s.deck_unseen) if content.DISTRICT_COLOUR[d] != content.PURPLE),
+                       key=lambda d: (s.deck_unseen.count(d) - wanted_later.count(d), -d))
+            act(s, f"draw {content.DISTRICT_SLUG[best]}", CHANCE)
     act(s, f"crown {crown}", CHANCE)
 
 
@@ -59,16 +59,18 @@ def draft(s: CitadelsState, picks: list[str], down: str | None = None, up: list[
     buries = list(buries or [])
     assert s.to_move() == [CHANCE] and s.chance_kind == "down"
     if down is None:
-        down = next(K.C_SLUG[c] for c in s.cpool if K.C_SLUG[c] not in picks and K.C_SLUG[c] not in (up or []))
+        down = next(content.CHARACTER_SLUG[c] for c in s.character_pool
+                    if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_SLUG[c] not in (up or []))
     act(s, f"deal-down {down}", CHANCE)
     for c in up or []:
         act(s, f"deal-up {c}", CHANCE)
     while s.to_move() == [CHANCE] and s.chance_kind == "up":
         # face-up cards not chosen by the test: any that nobody wants to pick
-        free = [K.C_SLUG[c] for c in s.cpool if K.C_SLUG[c] not in picks and K.C_RANK[c] != 4]
+        free = [content.CHARACTER_SLUG[c] for c in s.character_pool
+                if content.CHARACTER_SLUG[c] not in picks and content.CHARACTER_RANK[c] != 4]
         act(s, f"deal-up {free[0]}", CHANCE)
     while s.phase == 1 and s.to_move() != [CHANCE]:
-        kind = s.script[s.script_i][1]
+        kind = s.draft_order[s.draft_index][1]
         if kind == 0:
             act(s, f"pick {picks.pop(0)}")
         else:
@@ -80,7 +82,7 @@ def start(n: int, roles: dict[int, str | list[str]], crown: int = 0, hands: dict
     """A game whose first round gives each seat the characters in ``roles``; ready for the first call."""
     s = new(n, seed, **opts)
     deal(s, hands, crown)
-    script = s.script
+    script = s.draft_order
     picks = []
     taken = {p: ([r] if isinstance(r, str) else list(r)) for p, r in roles.items()}
     for seat, _kind in script:
@@ -94,7 +96,7 @@ def give_city(s: CitadelsState, p: int, *cards: str) -> None:
     """Put districts straight into a city (taken from the deck, so cards stay conserved)."""
     for card in cards:
         d = D[card]
-        s.pool.remove(d)
+        s.deck_unseen.remove(d)
         s.cities[p].append(d)
     s._legal_cache = {}
 
@@ -102,7 +104,7 @@ def give_city(s: CitadelsState, p: int, *cards: str) -> None:
 def give_hand(s: CitadelsState, p: int, *cards: str) -> None:
     for card in cards:
         d = D[card]
-        s.pool.remove(d)
+        s.deck_unseen.remove(d)
         s.hands[p].append(d)
     s._legal_cache = {}
 
@@ -115,15 +117,15 @@ def set_gold(s: CitadelsState, p: int, gold: int) -> None:
 def refresh(s: CitadelsState) -> None:
     """After a test changed fields by hand: recompute who moves."""
     s._legal_cache = {}
-    s._settle()
+    s._play_until_decision()
 
 
 def city(s: CitadelsState, p: int) -> list[str]:
-    return [K.D_SLUG[d] for d in s.cities[p]]
+    return [content.DISTRICT_SLUG[d] for d in s.cities[p]]
 
 
 def hand(s: CitadelsState, p: int) -> list[str]:
-    return sorted(K.D_SLUG[d] for d in s.hands[p])
+    return sorted(content.DISTRICT_SLUG[d] for d in s.hands[p])
 
 
 def illegal(s: CitadelsState, text: str, player: int | None = None) -> str:
@@ -140,4 +142,4 @@ def illegal(s: CitadelsState, text: str, player: int | None = None) -> str:
 
 
 def turn_of(s: CitadelsState) -> tuple[str, int]:
-    return K.C_SLUG[s.cur_char], s.cur_seat
+    return content.CHARACTER_SLUG[s.current_character], s.current_seat

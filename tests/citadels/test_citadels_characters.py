@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cit_helpers import K, act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
+from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
+from meeple.games.citadels import content
 
 BASE4 = dict(down="magician", up=["bishop", "architect"])
 
@@ -15,10 +16,10 @@ def four(roles, **kw):
 
 def finish_turn(s):
     """Take gold if still due, then end the turn of whoever is playing."""
-    p = s.cur_seat
+    p = s.current_seat
     if "gold" in legal(s):
         act(s, "gold")
-    if s.cur_seat == p and s.to_move() == [p] and "end" in legal(s):
+    if s.current_seat == p and s.to_move() == [p] and "end" in legal(s):
         act(s, "end")
 
 
@@ -36,7 +37,7 @@ def test_take_two_gold_or_draw_two_keep_one():
     before = len(s.hands[1])
     act(s, "keep castle")
     assert len(s.hands[1]) == before + 1 and "castle" in hand(s, 1)
-    assert K.D_SLUG[s.bottom[-1]] == "tavern" and s.bottom_known[-1] == 1 << 1  # to the bottom, seen by Blue only
+    assert content.DISTRICT_SLUG[s.deck_bottom[-1]] == "tavern" and s.deck_bottom_seen_by[-1] == 1 << 1  # to the bottom, seen by Blue only
     assert "cards" not in legal(s) and "gold" not in legal(s)
 
 
@@ -47,7 +48,7 @@ def test_build_one_district_no_duplicates_and_costs():
     act(s, "build temple")
     assert city(s, 0) == ["temple"] and s.gold[0] == 3
     assert "no more" in illegal(s, "build manor")
-    s.builds = 1
+    s.builds_left = 1
     s._legal_cache = {}
     assert "already has" in illegal(s, "build temple")
     assert "costs 5" in illegal(s, "build palace")
@@ -93,7 +94,7 @@ def test_assassin_kills_a_character_which_is_skipped_and_revealed_at_round_end()
     finish_turn(s)
     assert "End of the round: Green was the killed King." in s.log_for(None)
     # regicide: the killed King's player still takes the crown
-    assert s.crown == 2
+    assert s.crown_seat == 2
 
 
 # ------------------------------------------------------------------ 2 Thief
@@ -119,7 +120,7 @@ def test_thief_cannot_rob_assassin_nor_killed_and_takes_gold_when_called():
 def test_magician_swaps_hands_even_with_an_empty_hand():
     s = four({0: "magician", 1: "thief", 2: "king", 3: "warlord"}, down="assassin",
              hands={0: ["temple", "temple", "church", "church"], 2: ["palace", "castle", "manor", "manor"]})
-    s.hands[0], s.pool = [], sorted(s.pool + s.hands[0])
+    s.hands[0], s.deck_unseen = [], sorted(s.deck_unseen + s.hands[0])
     s._legal_cache = {}
     assert turn_of(s) == ("thief", 1)
     finish_turn(s)
@@ -137,7 +138,7 @@ def test_magician_discards_to_the_bottom_and_draws_as_many():
     act(s, "discard temple")
     assert sorted(legal(s)) == ["discard church", "discard palace", "redraw"]
     act(s, "redraw")
-    assert [K.D_SLUG[d] for d in s.bottom[-2:]] == ["temple", "temple"]
+    assert [content.DISTRICT_SLUG[d] for d in s.deck_bottom[-2:]] == ["temple", "temple"]
     draw(s, "castle", "docks")
     assert hand(s, 0) == ["castle", "church", "docks", "palace"]
     assert not any(a.startswith(("swap", "discard")) for a in legal(s))
@@ -149,7 +150,7 @@ def test_king_takes_the_crown_at_once_and_yellow_income():
     give_city(s, 2, "manor", "castle", "temple")
     while turn_of(s)[0] != "king":
         finish_turn(s)
-    assert s.crown == 2  # when called, before acting
+    assert s.crown_seat == 2  # when called, before acting
     act(s, "income")
     assert s.gold[2] == 4
 
@@ -224,14 +225,14 @@ def test_warlord_destroys_at_cost_minus_one_free_at_one():
     assert s.gold[0] == 4
     act(s, "gold")  # 6 gold
     # seed "领主": a cost-1 district is free, a 2 costs 1, a 5 costs 4
-    assert s.destroy_cost(2, K.D_INDEX["watchtower"]) == 0
-    assert s.destroy_cost(0, K.D_INDEX["prison"]) == 1
-    assert s.destroy_cost(2, K.D_INDEX["cathedral"]) == 4
-    assert s.destroy_cost(2, K.D_INDEX["castle"]) == 3
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["watchtower"]) == 0
+    assert s.destroy_cost(0, content.DISTRICT_INDEX["prison"]) == 1
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["cathedral"]) == 4
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["castle"]) == 3
     act(s, "destroy 2 castle")
     assert s.gold[0] == 3 and city(s, 2) == ["watchtower", "cathedral"]
-    assert K.D_SLUG[s.bottom[-1]] == "castle" and s.bottom_known[-1] == 0b1111  # public, to the bottom
-    assert s.round == 2 and s.cur_seat == -1  # the destruction ended the turn: once, nothing after it
+    assert content.DISTRICT_SLUG[s.deck_bottom[-1]] == "castle" and s.deck_bottom_seen_by[-1] == 0b1111  # public, to the bottom
+    assert s.round == 2 and s.current_seat == -1  # the destruction ended the turn: once, nothing after it
 
 
 def test_warlord_destruction_is_the_last_act_income_lab_smithy_not_taken_are_gone():

@@ -65,9 +65,9 @@ def test_the_examples():
               hands={0: ["temple", "harbor", "harbor", "harbor"]})
     give_city(s, 0, "tavern", "market", "docks", "school-of-magic")
     while turn_of(s)[0] != "merchant":
-        p = s.cur_seat
+        p = s.current_seat
         act(s, "gold")
-        if s.cur_seat == p:
+        if s.current_seat == p:
             act(s, "end")
     assert s.describe(Action("income"), 0) == \
         "Take 4 gold of income as the Merchant (3 green districts + the School of Magic)"

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import K, act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
+from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
+from meeple.games.citadels import content
 
 import meeple
 
 
 def finish_turn(s):
-    p = s.cur_seat
+    p = s.current_seat
     if "gold" in legal(s):
         act(s, "gold")
-    while s.cur_seat == p and s.to_move() == [p] and not ("end" in legal(s)):
+    while s.current_seat == p and s.to_move() == [p] and not ("end" in legal(s)):
         act(s, legal(s)[0])
-    if s.cur_seat == p and s.to_move() == [p]:
+    if s.current_seat == p and s.to_move() == [p]:
         act(s, "end")
 
 
@@ -26,9 +27,9 @@ def until(s, char):
 def test_options_select_the_characters_per_rank():
     g = meeple.load("citadels", players=4, rank1="witch", rank6="alchemist", rank9="queen")
     s = g.new_game(seed=1)
-    names = [K.C_SLUG[c] for c in s.chars]
+    names = [content.CHARACTER_SLUG[c] for c in s.characters]
     assert names == ["witch", "thief", "magician", "king", "bishop", "alchemist", "architect", "warlord", "queen"]
-    assert [K.C_SLUG[c] for c in meeple.load("citadels", players=4).new_game(seed=1).chars] == [
+    assert [content.CHARACTER_SLUG[c] for c in meeple.load("citadels", players=4).new_game(seed=1).characters] == [
         "assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
     with pytest.raises(meeple.UnknownGame):
         meeple.load("citadels", players=4, rank1="queen")
@@ -50,14 +51,14 @@ def test_witch_bewitches_and_plays_the_bewitched_turn_the_king_keeps_the_crown()
     # the King's player only takes gold or cards, then the turn ends
     assert turn_of(s) == ("king", 2) and s.witch_step == 1
     assert sorted(legal(s)) == ["cards", "gold"]
-    assert s.crown == 2  # the bewitched King still takes the crown
+    assert s.crown_seat == 2  # the bewitched King still takes the crown
     act(s, "gold")
     # the Witch steps in with the King's powers: yellow income from her own city, a build
     assert turn_of(s) == ("king", 0) and s.witch_step == 2
     assert "income" in legal(s) and "gold" not in legal(s)
     act(s, "income")
     assert s.gold[0] == 4 + 2
-    assert s.crown == 2
+    assert s.crown_seat == 2
 
 
 def test_witch_can_do_nothing_more_if_the_bewitched_character_is_absent():
@@ -156,7 +157,7 @@ def test_emperor_gives_the_crown_and_receives_a_tribute():
     assert "end" not in legal(s)  # he must give the crown away
     assert "give-crown 0" not in legal(s)
     act(s, "give-crown 3")
-    assert s.crown == 3 and s.to_move() == [3]  # the receiver chooses how to pay
+    assert s.crown_seat == 3 and s.to_move() == [3]  # the receiver chooses how to pay
     assert "tribute-gold" in legal(s) and "tribute palace" in legal(s)
     act(s, "tribute palace")
     assert "palace" in hand(s, 0) and s.to_move() == [0]
@@ -172,7 +173,7 @@ def test_emperor_may_give_the_crown_to_its_current_holder():
     gives = sorted(a for a in legal(s) if a.startswith("give-crown"))
     assert gives == ["give-crown 1", "give-crown 2", "give-crown 3"]
     act(s, "give-crown 1")
-    assert s.crown == 1 and s.to_move() == [1]  # the holder keeps it and still pays the tribute
+    assert s.crown_seat == 1 and s.to_move() == [1]  # the holder keeps it and still pays the tribute
     act(s, "tribute-gold")
     assert s.gold[0] == 2 + 2 + 1
 
@@ -203,7 +204,7 @@ def test_alchemist_refund_seed_example():
     assert "build palace" not in legal(s)  # 5 > 4: no credit from the refund to come
     act(s, "build castle")
     # nothing is left to decide, so the turn ends and the 4 gold come back
-    assert s.cur_char != K.ALCHEMIST
+    assert s.current_character != content.ALCHEMIST
     assert "Red (Alchemist) takes back 4 gold spent on building." in s.log_for(None)
     assert s.gold[0] == 4
 
@@ -262,7 +263,7 @@ def test_artist_beautifies_up_to_two_districts():
     act(s, "beautify manor")
     assert not any(a.startswith("beautify") for a in legal(s))  # two at most
     assert s.gold[0] == 3 and s.city_score(0) == base + 2
-    assert s.destroy_cost(0, K.D_INDEX["manor"]) == 3
+    assert s.destroy_cost(0, content.DISTRICT_INDEX["manor"]) == 3
 
 
 # ------------------------------------------------------------------ Queen

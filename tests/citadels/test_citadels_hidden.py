@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from cit_helpers import CHANCE, K, act, deal, draw, hand, legal, new, start, turn_of
+from cit_helpers import CHANCE, act, deal, draw, hand, legal, new, start, turn_of
+from meeple.games.citadels import content
 
 import meeple
 from meeple.core import Rng
 
 
 def holders(s):
-    return {K.C_SLUG[c]: s.holder[c] for c in s.chars}
+    return {content.CHARACTER_SLUG[c]: s.character_holder[c] for c in s.characters}
 
 
 def test_observation_hides_other_hands_and_face_down_cards():
@@ -71,14 +72,14 @@ def test_determinize_keeps_the_hand_seen_through_the_magicians_swap():
               hands={0: ["temple", "church", "monastery", "cathedral"]})
     while turn_of(s)[0] != "magician":
         act(s, "gold")
-        if s.to_move() == [s.cur_seat] and "end" in legal(s):
+        if s.to_move() == [s.current_seat] and "end" in legal(s):
             act(s, "end")
     act(s, "swap 2")
     for seed in range(10):
         d = s.determinize(0, seed)
         assert hand(d, 2) == ["cathedral", "church", "monastery", "temple"]  # the Magician gave them
         d2 = s.determinize(2, seed)
-        assert sorted(K.D_SLUG[x] for x in d2.hands[0]) == hand(s, 0)  # Green knows what it gave
+        assert sorted(content.DISTRICT_SLUG[x] for x in d2.hands[0]) == hand(s, 0)  # Green knows what it gave
     # a third seat knows neither hand
     assert any(hand(s.determinize(3, seed), 2) != hand(s, 2) for seed in range(10))
 
@@ -89,8 +90,8 @@ def test_determinize_keeps_the_cards_a_seat_put_at_the_bottom():
     draw(s, "castle", "tavern")
     act(s, "keep castle")
     for seed in range(10):
-        assert K.D_SLUG[s.determinize(0, seed).bottom[0]] == "tavern"
-    assert any(K.D_SLUG[s.determinize(1, seed).bottom[0]] != "tavern" for seed in range(20))
+        assert content.DISTRICT_SLUG[s.determinize(0, seed).deck_bottom[0]] == "tavern"
+    assert any(content.DISTRICT_SLUG[s.determinize(1, seed).deck_bottom[0]] != "tavern" for seed in range(20))
 
 
 def test_determinize_of_random_positions_keeps_observation_and_legal_actions():
@@ -115,8 +116,8 @@ def test_determinize_of_random_positions_keeps_observation_and_legal_actions():
 def _hidden_deal(s):
     """Where every hidden card and character is, in a form that two equal deals share."""
     return (
-        [sorted(h) for h in s.hands], list(s.pool), list(s.bottom), sorted(s.drawn), sorted(s.redraw),
-        [list(st) for st in s.steps], list(s.cpool), holders(s),
+        [sorted(h) for h in s.hands], list(s.deck_unseen), list(s.deck_bottom), sorted(s.drawn_to_choose), sorted(s.magician_discards),
+        [list(st) for st in s.character_deal], list(s.character_pool), holders(s),
     )
 
 
@@ -144,7 +145,7 @@ def test_character_knowledge_the_sampler_cannot_use_falls_back_without_the_real_
     s = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
     # Corrupt Blue's record of the offers it saw so that it fits no deal: the sampler must drop it
     # (keeping only public facts and Blue's own pick) rather than keep the real characters.
-    s.seen[1] = [[0, [], [K.C_SLUG.index("assassin"), K.C_SLUG.index("thief")]]]
+    s.draft_offers_seen[1] = [[0, [], [content.CHARACTER_SLUG.index("assassin"), content.CHARACTER_SLUG.index("thief")]]]
     deals = set()
     for seed in range(40):
         d = s.determinize(1, seed)

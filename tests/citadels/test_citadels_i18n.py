@@ -16,7 +16,7 @@ from rich.console import Console
 
 import meeple
 from meeple.core import CHANCE, Action, Rng, i18n
-from meeple.games.citadels import content as K
+from meeple.games.citadels import content
 from meeple.games.citadels.view import render
 
 EXTRAS = dict(rank1="witch", rank2="tax-collector", rank3="wizard", rank4="emperor", rank5="abbot",
@@ -43,9 +43,9 @@ def test_a_build_reads_the_same_in_english_and_in_chinese():
               hands={0: ["temple", "harbor", "harbor", "harbor"]})
     give_city(s, 0, "tavern", "market", "docks", "school-of-magic")
     while turn_of(s)[0] != "merchant":
-        p = s.cur_seat
+        p = s.current_seat
         act(s, "gold")
-        if s.cur_seat == p:
+        if s.current_seat == p:
             act(s, "end")
     act(s, "gold")
     build = Action("build", ("temple",))
@@ -103,9 +103,9 @@ def test_plural_forms_in_english_one_and_many():
     s = start(4, {0: "merchant", 1: "thief", 2: "king", 3: "assassin"}, down="magician", up=["bishop", "architect"],
               hands={0: ["church", "harbor", "harbor", "harbor"]})
     while turn_of(s)[0] != "merchant":
-        p = s.cur_seat
+        p = s.current_seat
         act(s, "gold")
-        if s.cur_seat == p:
+        if s.current_seat == p:
             act(s, "end")
     assert s.describe(Action("build", ("church",)), 0) == "Build the Church for 2 gold (blue, worth 2 points)"
     act(s, "cards")
@@ -120,9 +120,9 @@ def test_an_illegal_action_says_why_in_chinese():
               hands={0: ["temple", "temple", "harbor", "harbor"]})
     give_city(s, 0, "temple")
     while turn_of(s)[0] != "merchant":
-        p = s.cur_seat
+        p = s.current_seat
         act(s, "gold")
-        if s.cur_seat == p:
+        if s.current_seat == p:
             act(s, "end")
     assert illegal(s, "build temple") == "first take 2 gold or draw cards, then build"
     act(s, "gold")
@@ -143,19 +143,19 @@ def test_a_refusal_in_the_draft_names_the_character_in_chinese():
     s = meeple.load("citadels", players=4).new_game(seed=1)
     p = s.to_move()[0]
     offered = {a.args[0] for a in s.legal_actions(p)}
-    missing = next(slug for slug in K.C_SLUG[:8] if slug not in offered)
+    missing = next(slug for slug in content.CHARACTER_SLUG[:8] if slug not in offered)
     with pytest.raises(meeple.IllegalAction) as caught:
         s.apply(Action("pick", (missing,)), p)
-    name = K.C_ZH[K.C_INDEX[missing]]
+    name = content.CHARACTER_ZH[content.CHARACTER_INDEX[missing]]
     assert caught.value.render("zh") == f"{name}不在交给你的角色卡中"
 
 
 # ------------------------------------------------------------------ (d) every name in both languages
 def test_every_terms_table_names_every_entry_in_both_languages():
-    terms = K.TERMS
+    terms = content.TERMS
     assert {"seat", "district", "character", "colour", "colour_letter", "phase"} <= set(terms)
     assert len(terms["seat"]) == meeple.games()["citadels"].max_players
-    assert set(terms["district"]) == set(K.D_SLUG) and set(terms["character"]) == set(K.C_SLUG)
+    assert set(terms["district"]) == set(content.DISTRICT_SLUG) and set(terms["character"]) == set(content.CHARACTER_SLUG)
     assert set(terms["phase"]) == {"setup", "draft", "call", "turn", "over"}
     for kind, table in terms.items():
         entries = table.items() if isinstance(table, dict) else enumerate(table)
@@ -241,8 +241,8 @@ def test_a_random_game_reads_entirely_in_chinese(n, opts):
 
 
 def test_the_winners_read_as_one_phrase():
-    from meeple.games.citadels.rules import _and
+    from meeple.games.citadels.scoring import seats_message
 
-    assert i18n.render("citadels.game_ends", {"scores": [], "winners": _and([0, 2])}, "en").endswith(
+    assert i18n.render("citadels.game_ends", {"scores": [], "winners": seats_message([0, 2])}, "en").endswith(
         "Winner: Red and Green.")
-    assert i18n.render("citadels.game_ends", {"scores": [], "winners": _and([0, 2])}, "zh").endswith("胜利者：红方和绿方。")
+    assert i18n.render("citadels.game_ends", {"scores": [], "winners": seats_message([0, 2])}, "zh").endswith("胜利者：红方和绿方。")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cit_helpers import K, act, draw, give_city, hand, legal, set_gold, start, turn_of
+from cit_helpers import act, draw, give_city, hand, legal, set_gold, start, turn_of
+from meeple.games.citadels import content
 
 import meeple
 
@@ -14,10 +15,10 @@ def four(roles, **kw):
 
 
 def finish_turn(s):
-    p = s.cur_seat
+    p = s.current_seat
     if "gold" in legal(s):
         act(s, "gold")
-    if s.cur_seat == p and s.to_move() == [p] and "end" in legal(s):
+    if s.current_seat == p and s.to_move() == [p] and "end" in legal(s):
         act(s, "end")
 
 
@@ -33,12 +34,12 @@ ROLES = {0: "warlord", 1: "thief", 2: "king", 3: "assassin"}
 def test_haunted_city_counts_as_any_colour_at_scoring_unless_built_in_the_last_round():
     s = four(ROLES)
     give_city(s, 1, "temple", "watchtower", "manor", "keep", "haunted-city")  # no green
-    s.haunted[1] = 0  # built in an earlier round: it stands in for green
+    s.haunted_city_round[1] = 0  # built in an earlier round: it stands in for green
     assert s.city_score(1) == 1 + 1 + 3 + 3 + 2 + 3
-    s.haunted[1] = s.round  # built in the last round: only purple
+    s.haunted_city_round[1] = s.round  # built in the last round: only purple
     assert s.city_score(1) == 1 + 1 + 3 + 3 + 2
-    s.haunted[1] = 0
-    s.cities[1].remove(K.KEEP)  # now it can stand in for one colour only: four colours
+    s.haunted_city_round[1] = 0
+    s.cities[1].remove(content.KEEP)  # now it can stand in for one colour only: four colours
     assert s.city_score(1) == 1 + 1 + 3 + 2
 
 
@@ -47,7 +48,7 @@ def test_building_the_haunted_city_records_the_round():
     until(s, "assassin")
     act(s, "gold")
     act(s, "build haunted-city")
-    assert s.haunted[3] == s.round == 1
+    assert s.haunted_city_round[3] == s.round == 1
 
 
 # ------------------------------------------------------------------ Keep
@@ -68,7 +69,7 @@ def test_laboratory_discard_a_card_for_one_gold_once_per_turn():
     until(s, "assassin")
     act(s, "lab palace")
     assert s.gold[3] == 3 and "palace" not in hand(s, 3)
-    assert K.D_SLUG[s.bottom[-1]] == "palace" and s.bottom_known[-1] == 1 << 3
+    assert content.DISTRICT_SLUG[s.deck_bottom[-1]] == "palace" and s.deck_bottom_seen_by[-1] == 1 << 3
     assert not any(a.startswith("lab") for a in legal(s))
 
 
@@ -103,7 +104,7 @@ def test_observatory_draw_three_keep_one_two_to_the_bottom():
     act(s, "cards")
     draw(s, "castle", "palace", "docks")
     act(s, "keep palace")
-    assert [K.D_SLUG[d] for d in s.bottom[-2:]] == ["castle", "docks"]
+    assert [content.DISTRICT_SLUG[d] for d in s.deck_bottom[-2:]] == ["castle", "docks"]
 
 
 # ------------------------------------------------------------------ Library
@@ -116,7 +117,7 @@ def test_library_keeps_both_cards():
     draw(s, "castle", "palace")
     act(s, "keep castle")
     act(s, "keep palace")
-    assert len(s.hands[3]) == n + 2 and not s.bottom
+    assert len(s.hands[3]) == n + 2 and not s.deck_bottom
 
 
 def test_library_may_keep_only_one():
@@ -131,8 +132,8 @@ def test_library_may_keep_only_one():
     act(s, "keep castle")
     assert sorted(legal(s)) == ["keep palace", "keep-done"]
     act(s, "keep-done")
-    assert len(s.hands[3]) == n + 1 and [K.D_SLUG[d] for d in s.bottom] == ["palace"]
-    assert s.bottom_known == [1 << 3]
+    assert len(s.hands[3]) == n + 1 and [content.DISTRICT_SLUG[d] for d in s.deck_bottom] == ["palace"]
+    assert s.deck_bottom_seen_by == [1 << 3]
 
 
 def test_library_and_observatory_draw_three_keep_two():
@@ -143,7 +144,7 @@ def test_library_and_observatory_draw_three_keep_two():
     draw(s, "castle", "palace", "docks")
     act(s, "keep castle")
     act(s, "keep docks")
-    assert [K.D_SLUG[d] for d in s.bottom] == ["palace"]
+    assert [content.DISTRICT_SLUG[d] for d in s.deck_bottom] == ["palace"]
 
 
 # ------------------------------------------------------------------ Graveyard
@@ -159,7 +160,7 @@ def test_graveyard_owner_decides_during_the_warlords_turn():
     gold = s.gold[2]
     act(s, "recover")
     assert "market" in hand(s, 2) and s.gold[2] == gold - 1
-    assert s.round == 2 and s.cur_seat == -1  # the destruction was the Warlord's last act
+    assert s.round == 2 and s.current_seat == -1  # the destruction was the Warlord's last act
     # everyone saw it: the others know Green holds a Market
     assert "market" in s.observation(1)["known_hands"]["2"]
 
@@ -172,7 +173,7 @@ def test_graveyard_decline_sends_the_card_to_the_bottom():
     act(s, "gold")
     act(s, "destroy 1 market")
     act(s, "decline")
-    assert K.D_SLUG[s.bottom[-1]] == "market" and "market" not in hand(s, 2)
+    assert content.DISTRICT_SLUG[s.deck_bottom[-1]] == "market" and "market" not in hand(s, 2)
 
 
 def test_graveyard_not_for_the_warlord_himself_nor_without_gold():
@@ -182,7 +183,7 @@ def test_graveyard_not_for_the_warlord_himself_nor_without_gold():
     until(s, "warlord")
     act(s, "gold")
     act(s, "destroy 1 market")
-    assert s.grave == [] and s.round == 2
+    assert s.graveyard_offer == [] and s.round == 2
     s2 = four(ROLES)
     give_city(s2, 0, "prison")
     give_city(s2, 2, "graveyard")
@@ -191,16 +192,16 @@ def test_graveyard_not_for_the_warlord_himself_nor_without_gold():
     act(s2, "gold")
     set_gold(s2, 2, 0)
     act(s2, "destroy 1 market")
-    assert s2.grave == [] and s2.round == 2
+    assert s2.graveyard_offer == [] and s2.round == 2
 
 
 # ------------------------------------------------------------------ Great Wall
 def test_great_wall_makes_the_other_districts_dearer():
     s = four(ROLES)
     give_city(s, 2, "great-wall", "castle", "watchtower")
-    assert s.destroy_cost(2, K.D_INDEX["castle"]) == 4
-    assert s.destroy_cost(2, K.D_INDEX["watchtower"]) == 1
-    assert s.destroy_cost(2, K.D_INDEX["great-wall"]) == 5  # the wall itself: the usual cost
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["castle"]) == 4
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["watchtower"]) == 1
+    assert s.destroy_cost(2, content.DISTRICT_INDEX["great-wall"]) == 5  # the wall itself: the usual cost
 
 
 # ------------------------------------------------------------------ School of Magic
@@ -234,7 +235,7 @@ def test_scoring_example_bonuses():
     give_city(s, 0, "temple", "watchtower", "manor", "tavern", "keep", "church", "prison", "castle")
     give_city(s, 1, "temple", "watchtower", "manor", "tavern", "market", "church", "prison", "castle")
     give_city(s, 2, "palace", "cathedral")
-    s.first_complete = 0
+    s.first_complete_seat = 0
     assert s.city_score(0) == (1 + 1 + 3 + 1 + 3 + 2 + 2 + 4) + 3 + 4
     assert s.city_score(1) == (1 + 1 + 3 + 1 + 2 + 2 + 2 + 4) + 2
     assert s.city_score(2) == 10
@@ -249,7 +250,7 @@ def test_the_round_finishes_after_the_eighth_district_then_the_game_ends():
     act(s, "gold")
     set_gold(s, 0, 5)
     act(s, "build palace")
-    assert s.first_complete == 0 and not s.is_over()
+    assert s.first_complete_seat == 0 and not s.is_over()
     assert not any(a.startswith("destroy 0") for a in legal(s))
     act(s, "end")
     assert s.is_over() and s.to_move() == []
@@ -273,7 +274,7 @@ def test_short_game_ends_at_seven():
     act(s, "gold")
     set_gold(s, 0, 5)
     act(s, "build palace")
-    assert s.first_complete == 0
+    assert s.first_complete_seat == 0
 
 
 def test_three_player_seed_game_needs_ten():
@@ -284,7 +285,7 @@ def test_three_player_seed_game_needs_ten():
     act(s, "gold")
     set_gold(s, 0, 5)
     act(s, "build palace")
-    assert s.first_complete == -1
+    assert s.first_complete_seat == -1
     set_gold(s, 0, 10)
     assert "destroy 0 palace" in legal(s)  # 8 of 10: still open to the Warlord
 
@@ -298,4 +299,4 @@ def test_random_games_end_with_a_winner_at_every_player_count():
             legal_now = s.legal_actions()
             s.apply(legal_now[rng.randbelow(len(legal_now))])
         assert s.is_over() and s.winners()
-        assert s.first_complete >= 0 or s.round >= K.ROUND_LIMIT
+        assert s.first_complete_seat >= 0 or s.round >= content.ROUND_LIMIT

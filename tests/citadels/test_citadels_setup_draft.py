@@ -3,29 +3,30 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import CHANCE, K, act, deal, illegal, legal, new, start, turn_of
+from cit_helpers import CHANCE, act, deal, illegal, legal, new, start, turn_of
+from meeple.games.citadels import content
 
 import meeple
 
 
 def test_components_match_the_seed():
-    assert K.DECK_SIZE == 65
-    purple = [K.D_SLUG[d] for d in range(K.N_DISTRICTS) if K.D_COLOUR[d] == K.PURPLE]
-    assert len(purple) == 11 and all(K.D_COPIES[K.D_INDEX[p]] == 1 for p in purple)
-    per_colour = [sum(K.D_COPIES[d] for d in range(K.N_DISTRICTS) if K.D_COLOUR[d] == c) for c in range(5)]
+    assert content.DECK_SIZE == 65
+    purple = [content.DISTRICT_SLUG[d] for d in range(content.N_DISTRICT_KINDS) if content.DISTRICT_COLOUR[d] == content.PURPLE]
+    assert len(purple) == 11 and all(content.DISTRICT_COPIES[content.DISTRICT_INDEX[p]] == 1 for p in purple)
+    per_colour = [sum(content.DISTRICT_COPIES[d] for d in range(content.N_DISTRICT_KINDS) if content.DISTRICT_COLOUR[d] == c) for c in range(5)]
     assert per_colour == [11, 11, 12, 20, 11]  # religious, military, noble, trade, special
-    assert K.D_COST[K.DRAGON_GATE] == 6 and K.D_POINTS[K.DRAGON_GATE] == 8
-    assert K.D_COST[K.UNIVERSITY] == 6 and K.D_POINTS[K.UNIVERSITY] == 8
+    assert content.DISTRICT_COST[content.DRAGON_GATE] == 6 and content.DISTRICT_POINTS[content.DRAGON_GATE] == 8
+    assert content.DISTRICT_COST[content.UNIVERSITY] == 6 and content.DISTRICT_POINTS[content.UNIVERSITY] == 8
 
 
 @pytest.mark.parametrize("n", range(2, 8))
 def test_setup_four_cards_two_gold_random_crown(n):
     s = meeple.load("citadels", players=n).new_game(seed=5)
     assert all(len(h) == 4 for h in s.hands) and s.gold == [2] * n
-    assert 0 <= s.crown < n
-    assert len(s.pool) == 65 - 4 * n
+    assert 0 <= s.crown_seat < n
+    assert len(s.deck_unseen) == 65 - 4 * n
     m = new(n)
-    while m.dq:
+    while m.draw_queue:
         act(m, str(m.legal_actions(CHANCE)[0]), CHANCE)
     assert m.to_move() == [CHANCE] and [str(a) for a in m.legal_actions(CHANCE)] == [f"crown {p}" for p in range(n)]
 
@@ -34,7 +35,7 @@ def test_setup_four_cards_two_gold_random_crown(n):
 def test_face_up_and_face_down_discards_follow_the_table(n, up):
     s = new(n)
     deal(s)
-    assert s.deal_down == 1 and s.deal_up == up
+    assert s.face_down_to_deal == 1 and s.face_up_to_deal == up
     # the King can never be face up
     act(s, "deal-down assassin", CHANCE)
     if up:
@@ -66,7 +67,7 @@ def test_picks_pass_left_from_the_crown_and_the_last_player_has_two():
     assert order == [2, 3, 0, 1]
     assert sizes == [5, 4, 3, 2]
     # the card the last player did not take is face down
-    assert sorted(K.C_SLUG[c] for h, c in s.steps if h == -1) == ["assassin", "warlord"]
+    assert sorted(content.CHARACTER_SLUG[c] for h, c in s.character_deal if h == -1) == ["assassin", "warlord"]
 
 
 def test_a_character_not_offered_is_refused_with_a_reason():
@@ -92,16 +93,16 @@ def test_seven_players_last_player_also_takes_the_face_down_card():
     assert s.to_move() == [6]
     assert sorted(legal(s)) == ["pick merchant", "pick warlord"]
     act(s, "pick merchant")
-    assert s.holder[K.MERCHANT] == 6 and s.holder[K.WARLORD] == -1  # the other goes face down
+    assert s.character_holder[content.MERCHANT] == 6 and s.character_holder[content.WARLORD] == -1  # the other goes face down
     assert s.phase == 3
 
 
 def test_three_players_seed_rules_no_assassin_and_ten_districts():
     s = new(3)
-    assert K.ASSASSIN not in s.chars and len(s.chars) == 7
-    assert s.complete_at == 10
+    assert content.ASSASSIN not in s.characters and len(s.characters) == 7
+    assert s.complete_city_size == 10
     deal(s)
-    assert s.deal_down == 1 and s.deal_up == 2
+    assert s.face_down_to_deal == 1 and s.face_up_to_deal == 2
     act(s, "deal-down thief", CHANCE)
     act(s, "deal-up magician", CHANCE)
     act(s, "deal-up bishop", CHANCE)
@@ -111,9 +112,9 @@ def test_three_players_seed_rules_no_assassin_and_ten_districts():
 def test_three_players_seed_rules_remove_the_assassin_by_name_the_witch_stays():
     # seed "3 名玩家": "从游戏当中移走杀手这张角色卡" names the Assassin; the Witch chosen for rank 1 stays
     s = new(3, rank1="witch")
-    assert K.WITCH in s.chars and len(s.chars) == 8 and s.complete_at == 10
+    assert content.WITCH in s.characters and len(s.characters) == 8 and s.complete_city_size == 10
     deal(s)
-    assert s.deal_down == 1 and s.deal_up == 3  # the first player still sees players + 1 cards
+    assert s.face_down_to_deal == 1 and s.face_up_to_deal == 3  # the first player still sees players + 1 cards
     act(s, "deal-down thief", CHANCE)
     for c in ("magician", "bishop", "merchant"):
         act(s, f"deal-up {c}", CHANCE)
@@ -123,22 +124,22 @@ def test_three_players_seed_rules_remove_the_assassin_by_name_the_witch_stays():
 
 def test_three_players_variant_two_characters_each():
     s = new(3, three_player="two")
-    assert len(s.chars) == 8 and s.complete_at == 8
+    assert len(s.characters) == 8 and s.complete_city_size == 8
     deal(s, crown=1)
-    assert s.deal_down == 1 and s.deal_up == 0
+    assert s.face_down_to_deal == 1 and s.face_up_to_deal == 0
     act(s, "deal-down assassin", CHANCE)
     order = []
     while s.phase == 1:
         order.append(s.to_move()[0])
         act(s, str(s.legal_actions()[0]))
     assert order == [1, 2, 0, 1, 2, 0]
-    assert all(sum(1 for c in s.chars if s.holder[c] == p) == 2 for p in range(3))
+    assert all(sum(1 for c in s.characters if s.character_holder[c] == p) == 2 for p in range(3))
 
 
 def test_two_players_draft_follows_the_seed_steps():
     s = new(2)
     deal(s, crown=1)
-    assert s.complete_at == 10
+    assert s.complete_city_size == 10
     act(s, "deal-down warlord", CHANCE)  # step 1: one card at random to the centre, face down
     assert s.to_move() == [1] and len(legal(s)) == 7  # A chooses from the other 7
     act(s, "pick king")
@@ -151,16 +152,16 @@ def test_two_players_draft_follows_the_seed_steps():
     act(s, "facedown assassin")
     assert s.to_move() == [0] and len(legal(s)) == 2  # step 4: B gets the last 2
     act(s, "pick merchant")
-    downs = sorted(K.C_SLUG[c] for h, c in s.steps if h == -1)
+    downs = sorted(content.CHARACTER_SLUG[c] for h, c in s.character_deal if h == -1)
     assert downs == ["assassin", "bishop", "magician", "warlord"]
-    assert sorted(K.C_SLUG[c] for c in s.chars if s.holder[c] == 1) == ["architect", "king"]
+    assert sorted(content.CHARACTER_SLUG[c] for c in s.characters if s.character_holder[c] == 1) == ["architect", "king"]
     # step 5: the characters are called in order; each player plays two turns
     assert turn_of(s) == ("thief", 0)
 
 
 def test_two_player_city_option():
-    assert new(2, two_player_city=12).complete_at == 12
-    assert new(4, short_game=True).complete_at == 7
+    assert new(2, two_player_city=12).complete_city_size == 12
+    assert new(4, short_game=True).complete_city_size == 7
 
 
 def test_characters_are_called_in_rank_order_and_absent_ones_are_announced():
@@ -170,7 +171,7 @@ def test_characters_are_called_in_rank_order_and_absent_ones_are_announced():
     while s.phase != 1 and len(seen) < 4:
         seen.append(turn_of(s))
         act(s, "gold")
-        if s.cur_seat >= 0 and s.to_move() == [s.cur_seat]:
+        if s.current_seat >= 0 and s.to_move() == [s.current_seat]:
             act(s, "end")
     assert seen == [("thief", 2), ("king", 1), ("merchant", 3), ("warlord", 0)]
     assert "The Architect is called; nobody answers." in s.log_for(None)
@@ -191,4 +192,4 @@ def test_crown_stays_when_nobody_takes_the_king():
     while s.phase != 1:
         if s.to_move()[0] >= 0:
             act(s, "gold") if "gold" in legal(s) else act(s, "end")
-    assert s.crown == 3 and s.round == 2
+    assert s.crown_seat == 3 and s.round == 2

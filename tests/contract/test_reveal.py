@@ -165,7 +165,7 @@ def _citadels_reveals(before: State, after: State, player: int) -> str | None:
             return f"it tells who was killed ({text})"
         if " is offered: " in text and line.visible_to != (player,):
             return f"it hands the draft to another seat ({text})"
-    if before.killed >= 0 and after.round != before.round:
+    if before.killed_character >= 0 and after.round != before.round:
         return "the round ends with a killed character (its holder, or that nobody held it, is told)"
     return None
 
@@ -258,30 +258,31 @@ def _citadels_last_turn(seed: int, hand_cost: int | None) -> State:
     the game ends with the round, and it has not yet taken gold: its hand is one district costing
     ``hand_cost`` (None: an empty hand), its gold 0, nothing else to do after taking gold."""
     import meeple
-    from meeple.games.citadels import content as K
-    from meeple.games.citadels.rules import P_TURN
+    from meeple.games.citadels.content import DISTRICT_COST
+    from meeple.games.citadels.codes import PHASE_TURN
 
     state = meeple.load("citadels", players=2).new_game(seed=seed)
     rng = Rng(seed)
-    while not (state.phase == P_TURN and not state.took and not state.drawn and not state.wiz
-               and state.tribute < 0 and not state.grave and state.witch_step == 0):
+    while not (state.phase == PHASE_TURN and not state.took_gold_or_cards and not state.drawn_to_choose
+               and not state.ability_step and state.tribute_seat < 0 and not state.graveyard_offer
+               and state.witch_step == 0):
         player = state.to_move()[0]
         legal = state.legal_actions(player)
         state.apply(legal[rng.randbelow(len(legal))], player)
-    p = state.cur_seat
-    state.pool = sorted(state.pool + state.hands[p])
+    p = state.current_seat
+    state.deck_unseen = sorted(state.deck_unseen + state.hands[p])
     state.hands[p] = []
     if hand_cost is not None:
-        d = next(d for d in state.pool if K.D_COST[d] == hand_cost and d not in state.cities[p])
-        state.pool.remove(d)
+        d = next(d for d in state.deck_unseen if DISTRICT_COST[d] == hand_cost and d not in state.cities[p])
+        state.deck_unseen.remove(d)
         state.hands[p] = [d]
-    for row in state.known:
+    for row in state.known_hand_cards:
         row[p] = []
     state.gold[p] = 0
-    state.used = state.lab_used = state.smithy_used = state.income_done = True
-    state.builds = 1
-    state.call_i = len(state.chars)  # nobody is called after this turn
-    state.first_complete = 1 - p  # the game ends with this round
+    state.ability_used = state.laboratory_used = state.smithy_used = state.income_taken = True
+    state.builds_left = 1
+    state.call_index = len(state.characters)  # nobody is called after this turn
+    state.first_complete_seat = 1 - p  # the game ends with this round
     state._legal_cache = {}
     state.check_invariants()
     return state
@@ -291,22 +292,22 @@ def test_a_citadels_turn_ending_by_itself_tells_whether_the_hand_could_build() -
     """Taking 2 gold with one district of cost 5 in hand: nothing can be built, the turn ends by itself
     and the game ends; the other seat learns that the card costs more than 2 (a re-deal of that card
     would have let the turn go on). With an empty hand the same move shows nothing."""
-    from meeple.games.citadels.rules import A_GOLD
+    from meeple.games.citadels.codes import A_GOLD
 
     for seed in (1, 2, 3):
         before = _citadels_last_turn(seed, hand_cost=5)
         after = before.clone()
-        report = after.apply_reporting(A_GOLD, before.cur_seat)
+        report = after.apply_reporting(A_GOLD, before.current_seat)
         assert after.is_over()
         assert report.revealed and not report.undoable
         # the sampler agrees: some re-deal of the hand lets the turn go on
-        assert leaks(before, A_GOLD, before.cur_seat, after, 16, seed)
+        assert leaks(before, A_GOLD, before.current_seat, after, 16, seed)
 
         empty = _citadels_last_turn(seed, hand_cost=None)
         after = empty.clone()
-        report = after.apply_reporting(A_GOLD, empty.cur_seat)
+        report = after.apply_reporting(A_GOLD, empty.current_seat)
         assert after.is_over() and report.undoable
-        assert not leaks(empty, A_GOLD, empty.cur_seat, after, 16, seed)
+        assert not leaks(empty, A_GOLD, empty.current_seat, after, 16, seed)
 
 
 def test_gods_playground_last_secret_choice_turns_all_up_and_is_not_undoable() -> None:

@@ -38,7 +38,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, objec
 def _truth(app, gid: str) -> dict:
     """What seat 0 must not see, read under the game's lock on the server's loop: the other hands, the
     characters held by the other seats or face down that seat 0 was never handed this round."""
-    from meeple.games.citadels.content import C_SLUG, D_SLUG
+    from meeple.games.citadels.content import CHARACTER_SLUG, DISTRICT_SLUG
 
     hub = app.state.hub
 
@@ -47,14 +47,15 @@ def _truth(app, gid: str) -> dict:
         async with g.lock:
             st = g.state
             obs = st.observation(0)
-            seen = {C_SLUG[c] for group in st.seen[0] for c in group[2]}
+            seen = {CHARACTER_SLUG[c] for group in st.draft_offers_seen[0] for c in group[2]}
             public = {slug for slug, _ in obs["revealed"]} | set(obs["face_up"]) | set(obs["absent"])
-            secret = [C_SLUG[c] for c in st.chars if st.holder[c] != 0 and C_SLUG[c] not in public | seen
-                      and (st.holder[c] >= 0 or st.holder[c] == -1)]
+            secret = [CHARACTER_SLUG[c] for c in st.characters
+                      if st.character_holder[c] != 0 and CHARACTER_SLUG[c] not in public | seen
+                      and (st.character_holder[c] >= 0 or st.character_holder[c] == -1)]
             mine = json.dumps(obs)
-            hands = {q: [D_SLUG[d] for d in st.hands[q]] for q in range(1, st.game.players)}
+            hands = {q: [DISTRICT_SLUG[d] for d in st.hands[q]] for q in range(1, st.game.players)}
             hidden_cards = sorted({slug for cards in hands.values() for slug in cards if f'"{slug}"' not in mine})
-            return {"obs": obs, "secret": secret, "hidden_cards": hidden_cards, "all_districts": list(D_SLUG),
+            return {"obs": obs, "secret": secret, "hidden_cards": hidden_cards, "all_districts": list(DISTRICT_SLUG),
                     "to_move": st.to_move()}
 
     return asyncio.run_coroutine_threadsafe(read(), hub.loop).result(timeout=10)

@@ -12,15 +12,13 @@ kill, rob or attack) it guesses from that sample, never from the real deal.
 from __future__ import annotations
 
 from meeple.core import Action, Rng
-from meeple.games.citadels import content as K
 from meeple.games.citadels.content import (
-    ABBOT, ALCHEMIST, ARCHITECT, ARTIST, ASSASSIN, BISHOP, C_INCOME, D_COLOUR, D_COST, D_POINTS, DIPLOMAT,
-    EMPEROR, KING, MAGICIAN, MERCHANT, NAVIGATOR, QUEEN, TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
+    ABBOT, ALCHEMIST, ARCHITECT, ARTIST, ASSASSIN, BISHOP, CHARACTER_INCOME_COLOUR, CHARACTER_INDEX, DIPLOMAT,
+    DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, KING, MAGICIAN, MERCHANT, NAVIGATOR,
+    PURPLE, QUEEN, TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
 )
-from meeple.games.citadels.rules import P_DRAFT, CitadelsState
-
-D = K.D_INDEX
-C = K.C_INDEX
+from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.rules import CitadelsState
 
 
 def evaluate(s: CitadelsState, p: int) -> float:
@@ -61,41 +59,42 @@ class HeuristicBot:
         by_name: dict[str, list[Action]] = {}
         for a in legal:
             by_name.setdefault(a.name, []).append(a)
-        if s.phase == P_DRAFT:
+        if s.phase == PHASE_DRAFT:
             return self._draft(s, p, legal)
         if "recover" in by_name:
-            d = s.grave[0]
-            useful = d not in s.cities[p] and D_COST[d] >= 2
+            d = s.graveyard_offer[0]
+            useful = d not in s.cities[p] and DISTRICT_COST[d] >= 2
             return by_name["recover"][0] if useful else by_name["decline"][0]
         if "tribute-gold" in by_name or "tribute" in by_name:
             if "tribute" in by_name and (s.gold[p] < 3 or "tribute-gold" not in by_name):
-                return min(by_name["tribute"], key=lambda a: self._card_value(s, p, D[a.args[0]]))
+                return min(by_name["tribute"], key=lambda a: self._card_value(s, p, DISTRICT_INDEX[a.args[0]]))
             return by_name["tribute-gold"][0]
         if "keep" in by_name:
-            return max(by_name["keep"], key=lambda a: self._card_value(s, p, D[a.args[0]]))
+            return max(by_name["keep"], key=lambda a: self._card_value(s, p, DISTRICT_INDEX[a.args[0]]))
         if "redraw" in by_name:
             for a in by_name.get("discard", []):
-                if self._card_value(s, p, D[a.args[0]]) < 1:
+                if self._card_value(s, p, DISTRICT_INDEX[a.args[0]]) < 1:
                     return a
             return by_name["redraw"][0]
         if "take" in by_name:
-            return max(by_name["take"], key=lambda a: D_COST[D[a.args[0]]])
+            return max(by_name["take"], key=lambda a: DISTRICT_COST[DISTRICT_INDEX[a.args[0]]])
         if "wizard-build" in by_name:
-            d = s.wiz[2]
-            if d not in s.cities[p] and s.gold[p] - D_COST[d] >= 0:
+            d = s.ability_step[2]
+            if d not in s.cities[p] and s.gold[p] - DISTRICT_COST[d] >= 0:
                 return by_name["wizard-build"][0]
             return by_name["wizard-keep"][0]
         if "exchange-with" in by_name:
-            return max(by_name["exchange-with"], key=lambda a: D_COST[D[a.args[1]]])
+            return max(by_name["exchange-with"], key=lambda a: DISTRICT_COST[DISTRICT_INDEX[a.args[1]]])
         return self._turn(s, p, by_name)
 
     # ------------------------------------------------------------------ character selection
     def _draft(self, s: CitadelsState, p: int, legal: list[Action]) -> Action:
         if legal[0].name == "facedown":
             # lay down what helps the opponent most
-            return max(legal, key=lambda a: self._char_value(s, 1 - p if s.game.players == 2 else p, C[a.args[0]]))
+            chooser = 1 - p if s.game.players == 2 else p
+            return max(legal, key=lambda a: self._char_value(s, chooser, CHARACTER_INDEX[a.args[0]]))
         noise = [self.rng.random() * 0.3 for _ in legal]
-        return max(zip(legal, noise), key=lambda an: self._char_value(s, p, C[an[0].args[0]]) + an[1])[0]
+        return max(zip(legal, noise), key=lambda an: self._char_value(s, p, CHARACTER_INDEX[an[0].args[0]]) + an[1])[0]
 
     def _char_value(self, s: CitadelsState, p: int, c: int) -> float:
         city = s.cities[p]
@@ -104,7 +103,7 @@ class HeuristicBot:
         others_gold = max((g for q, g in enumerate(s.gold) if q != p), default=0)
         buildable = [d for d in hand if d not in city]
         v = 0.0
-        if C_INCOME[c] >= 0:
+        if CHARACTER_INCOME_COLOUR[c] >= 0:
             v += s.income(p, c)
         if c == ASSASSIN:
             v += 1.3
@@ -116,7 +115,7 @@ class HeuristicBot:
         elif c == KING:
             v += 1.0
         elif c == BISHOP:
-            v += 0.6 + (1.0 if len(city) >= s.complete_at - 2 else 0)
+            v += 0.6 + (1.0 if len(city) >= s.complete_city_size - 2 else 0)
         elif c == MERCHANT:
             v += 1.5
         elif c == ARCHITECT:
@@ -134,7 +133,7 @@ class HeuristicBot:
         elif c == ABBOT:
             v += 0.8
         elif c == ALCHEMIST:
-            v += 1.0 + min(gold, max((D_COST[d] for d in buildable), default=0)) * 0.4
+            v += 1.0 + min(gold, max((DISTRICT_COST[d] for d in buildable), default=0)) * 0.4
         elif c == NAVIGATOR:
             v += 1.6 if not buildable or gold < 2 else 0.5
         elif c == DIPLOMAT:
@@ -152,21 +151,22 @@ class HeuristicBot:
         """How much a card in hand is worth to us: its points, less if we have it already."""
         if d in s.cities[p]:
             return 0.0
-        v = D_POINTS[d] + (1.5 if D_COLOUR[d] == K.PURPLE else 0)
+        v = DISTRICT_POINTS[d] + (1.5 if DISTRICT_COLOUR[d] == PURPLE else 0)
         if d in s.hands[p]:
             v -= 0.5 * (s.hands[p].count(d))
-        colours = {D_COLOUR[x] for x in s.cities[p]}
-        if D_COLOUR[d] not in colours:
+        colours = {DISTRICT_COLOUR[x] for x in s.cities[p]}
+        if DISTRICT_COLOUR[d] not in colours:
             v += 1.0
         return v
 
     def _best_build(self, s: CitadelsState, p: int, builds: list[Action]) -> Action | None:
         if not builds:
             return None
-        return max(builds, key=lambda a: (D_POINTS[D[a.args[0]]], self._card_value(s, p, D[a.args[0]])))
+        return max(builds, key=lambda a: (DISTRICT_POINTS[DISTRICT_INDEX[a.args[0]]],
+                                          self._card_value(s, p, DISTRICT_INDEX[a.args[0]])))
 
     def _turn(self, s: CitadelsState, p: int, by_name: dict[str, list[Action]]) -> Action:
-        c = s.cur_char
+        c = s.current_character
         gold = s.gold[p]
         city = s.cities[p]
         hand = s.hands[p]
@@ -184,7 +184,7 @@ class HeuristicBot:
             best = max(by_name["swap"], key=lambda a: len(s.hands[a.args[0]]))
             if len(s.hands[best.args[0]]) >= mine + 2:
                 return best
-            bad = [a for a in by_name.get("discard", []) if D[a.args[0]] in city]
+            bad = [a for a in by_name.get("discard", []) if DISTRICT_INDEX[a.args[0]] in city]
             if bad:
                 return bad[0]
         if "peek" in by_name:
@@ -205,14 +205,15 @@ class HeuristicBot:
                 return by_name["navigate-cards"][0]
             return by_name["navigate-gold"][0]
         if "lab" in by_name:
-            junk = [a for a in by_name["lab"] if D[a.args[0]] in city or hand.count(D[a.args[0]]) > 1]
+            junk = [a for a in by_name["lab"]
+                    if DISTRICT_INDEX[a.args[0]] in city or hand.count(DISTRICT_INDEX[a.args[0]]) > 1]
             if junk:
                 return junk[0]
         builds = by_name.get("build", [])
-        income_colour = C_INCOME[c]
+        income_colour = CHARACTER_INCOME_COLOUR[c]
         if "income" in by_name:
             # build a district of our income colour first when we can afford it anyway
-            matching = [a for a in builds if D_COLOUR[D[a.args[0]]] == income_colour]
+            matching = [a for a in builds if DISTRICT_COLOUR[DISTRICT_INDEX[a.args[0]]] == income_colour]
             if matching and c != ALCHEMIST:
                 return self._best_build(s, p, matching)  # type: ignore[return-value]
             return by_name["income"][0]
@@ -221,7 +222,7 @@ class HeuristicBot:
         if "beautify" in by_name and gold >= 1:
             return by_name["beautify"][0]
         if "exchange" in by_name:
-            mine = min(by_name["exchange"], key=lambda a: D_COST[D[a.args[0]]])
+            mine = min(by_name["exchange"], key=lambda a: DISTRICT_COST[DISTRICT_INDEX[a.args[0]]])
             if gold >= 3:
                 return mine
         if "destroy" in by_name:
@@ -246,13 +247,13 @@ class HeuristicBot:
         else:
             victim = max((q for q in range(s.game.players) if q != p), key=lambda q: s.gold[q])
         for a in acts:
-            c = C[a.args[0]]
-            if s.holder[c] == victim:
+            c = CHARACTER_INDEX[a.args[0]]
+            if s.character_holder[c] == victim:
                 return a
         prefer = (MERCHANT, ARCHITECT, KING, WARLORD, BISHOP, TAX_COLLECTOR, ALCHEMIST, NAVIGATOR)
         for want in prefer:
             for a in acts:
-                if C[a.args[0]] == want:
+                if CHARACTER_INDEX[a.args[0]] == want:
                     return a
         return acts[self.rng.randbelow(len(acts))]
 
@@ -262,8 +263,9 @@ class HeuristicBot:
         options = [a for a in acts if a.args[0] == leader]
         if not options:
             return None
-        best = min(options, key=lambda a: (s.destroy_cost(a.args[0], D[a.args[1]]), -D_COST[D[a.args[1]]]))
-        cost = s.destroy_cost(best.args[0], D[best.args[1]])
-        if cost == 0 or (cost <= gold - 2 and len(s.cities[leader]) >= s.complete_at - 2):
+        best = min(options, key=lambda a: (s.destroy_cost(a.args[0], DISTRICT_INDEX[a.args[1]]),
+                                           -DISTRICT_COST[DISTRICT_INDEX[a.args[1]]]))
+        cost = s.destroy_cost(best.args[0], DISTRICT_INDEX[best.args[1]])
+        if cost == 0 or (cost <= gold - 2 and len(s.cities[leader]) >= s.complete_city_size - 2):
             return best
         return None

@@ -56,29 +56,29 @@ DISTRICT_TABLE: tuple[tuple[str, str, str, int, int, int, int], ...] = (
     ("school-of-magic", "School of Magic", "魔法学院", PURPLE, 6, 6, 1),
 )
 
-D_SLUG = tuple(row[0] for row in DISTRICT_TABLE)
-D_NAME = tuple(row[1] for row in DISTRICT_TABLE)
-D_ZH = tuple(row[2] for row in DISTRICT_TABLE)
-D_COLOUR = tuple(row[3] for row in DISTRICT_TABLE)
-D_COST = tuple(row[4] for row in DISTRICT_TABLE)
-D_POINTS = tuple(row[5] for row in DISTRICT_TABLE)
-D_COPIES = tuple(row[6] for row in DISTRICT_TABLE)
-D_INDEX = {slug: i for i, slug in enumerate(D_SLUG)}
-N_DISTRICTS = len(DISTRICT_TABLE)
-DECK_SIZE = sum(D_COPIES)
-FULL_DECK = sorted(i for i, n in enumerate(D_COPIES) for _ in range(n))
+DISTRICT_SLUG = tuple(row[0] for row in DISTRICT_TABLE)
+DISTRICT_NAME = tuple(row[1] for row in DISTRICT_TABLE)
+DISTRICT_ZH = tuple(row[2] for row in DISTRICT_TABLE)
+DISTRICT_COLOUR = tuple(row[3] for row in DISTRICT_TABLE)
+DISTRICT_COST = tuple(row[4] for row in DISTRICT_TABLE)
+DISTRICT_POINTS = tuple(row[5] for row in DISTRICT_TABLE)
+DISTRICT_COPIES = tuple(row[6] for row in DISTRICT_TABLE)
+DISTRICT_INDEX = {slug: i for i, slug in enumerate(DISTRICT_SLUG)}
+N_DISTRICT_KINDS = len(DISTRICT_TABLE)
+DECK_SIZE = sum(DISTRICT_COPIES)
+FULL_DECK = sorted(i for i, n in enumerate(DISTRICT_COPIES) for _ in range(n))
 
-HAUNTED_CITY = D_INDEX["haunted-city"]
-KEEP = D_INDEX["keep"]
-LABORATORY = D_INDEX["laboratory"]
-SMITHY = D_INDEX["smithy"]
-OBSERVATORY = D_INDEX["observatory"]
-GRAVEYARD = D_INDEX["graveyard"]
-DRAGON_GATE = D_INDEX["dragon-gate"]
-UNIVERSITY = D_INDEX["university"]
-LIBRARY = D_INDEX["library"]
-GREAT_WALL = D_INDEX["great-wall"]
-SCHOOL_OF_MAGIC = D_INDEX["school-of-magic"]
+HAUNTED_CITY = DISTRICT_INDEX["haunted-city"]
+KEEP = DISTRICT_INDEX["keep"]
+LABORATORY = DISTRICT_INDEX["laboratory"]
+SMITHY = DISTRICT_INDEX["smithy"]
+OBSERVATORY = DISTRICT_INDEX["observatory"]
+GRAVEYARD = DISTRICT_INDEX["graveyard"]
+DRAGON_GATE = DISTRICT_INDEX["dragon-gate"]
+UNIVERSITY = DISTRICT_INDEX["university"]
+LIBRARY = DISTRICT_INDEX["library"]
+GREAT_WALL = DISTRICT_INDEX["great-wall"]
+SCHOOL_OF_MAGIC = DISTRICT_INDEX["school-of-magic"]
 
 SMITHY_PRICE = 3  # seed: "你可以支付3 枚金币，然后抽2 张地区卡"
 SMITHY_DRAW = 2
@@ -107,12 +107,12 @@ CHARACTER_TABLE: tuple[tuple[str, str, str, int, int], ...] = (
     ("queen", "Queen", "皇后", 9, -1),
 )
 
-C_SLUG = tuple(row[0] for row in CHARACTER_TABLE)
-C_NAME = tuple(row[1] for row in CHARACTER_TABLE)
-C_ZH = tuple(row[2] for row in CHARACTER_TABLE)
-C_RANK = tuple(row[3] for row in CHARACTER_TABLE)
-C_INCOME = tuple(row[4] for row in CHARACTER_TABLE)
-C_INDEX = {slug: i for i, slug in enumerate(C_SLUG)}
+CHARACTER_SLUG = tuple(row[0] for row in CHARACTER_TABLE)
+CHARACTER_NAME = tuple(row[1] for row in CHARACTER_TABLE)
+CHARACTER_ZH = tuple(row[2] for row in CHARACTER_TABLE)
+CHARACTER_RANK = tuple(row[3] for row in CHARACTER_TABLE)
+CHARACTER_INCOME_COLOUR = tuple(row[4] for row in CHARACTER_TABLE)
+CHARACTER_INDEX = {slug: i for i, slug in enumerate(CHARACTER_SLUG)}
 N_CHARACTERS = len(CHARACTER_TABLE)
 
 (ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD,
@@ -131,7 +131,7 @@ RANK_CHOICES: dict[int, tuple[str, ...]] = {
 }
 
 # seed "选择角色": face-up discards per player count (the rest of the table follows from
-# "remaining cards = players + 1" after one face-down card); see rules.Citadels._draft_plan
+# "remaining cards = players + 1" after one face-down card); see draft.DraftRules._draft_plan
 FACE_UP_TABLE = {3: 2, 4: 2, 5: 1, 6: 0, 7: 0}
 
 START_GOLD = 2  # seed "每位玩家会获发4 张地区卡，2 枚金币"

@@ -48,54 +48,57 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.citadels import rules as R
-from meeple.games.citadels.content import C_INDEX, D_INDEX, N_CHARACTERS, N_DISTRICTS
+from meeple.games.citadels import codes
+from meeple.games.citadels.content import CHARACTER_INDEX, DISTRICT_INDEX, N_CHARACTERS, N_DISTRICT_KINDS
 
 MAX_SEATS = 7
-ND, NC = N_DISTRICTS, N_CHARACTERS
 PHASES = ("setup", "draft", "call", "turn", "over")
 _SEAT_FIELDS = ("first_complete", "crown", "to_move", "tribute", "protected")
-SEAT_SIZE = 1 + 1 + 1 + ND + ND + 2 + 1 + NC + ND + len(_SEAT_FIELDS)
-CHAR_SIZE = 9 * NC
+SEAT_SIZE = 1 + 1 + 1 + 2 * N_DISTRICT_KINDS + 2 + 1 + N_CHARACTERS + N_DISTRICT_KINDS + len(_SEAT_FIELDS)
+CHAR_SIZE = 9 * N_CHARACTERS
 TURN_KEYS = ("took", "builds", "income_done", "used", "lab_used", "smithy_used", "destroyed", "spent",
              "built", "drawn", "keep", "redraw", "art")
 TURN_SCALE = (1, 3, 1, 1, 1, 1, 1, 10, 3, 4, 3, 4, 2)
-GLOBAL_SIZE = 1 + 5 + 1 + 1 + 1 + 1 + MAX_SEATS + 3 + 13 + ND + MAX_SEATS + 1 + 1 + MAX_SEATS + 3 + ND + 1
+GLOBAL_SIZE = (1 + 5 + 1 + 1 + 1 + 1 + MAX_SEATS + 3 + 13 + N_DISTRICT_KINDS + MAX_SEATS + 1 + 1 + MAX_SEATS + 3
+               + N_DISTRICT_KINDS + 1)
 BOTTOM_POSITIONS = 10
 SEEN_ENTRIES = 8
-SEEN_SIZE = 1 + 1 + 4 + NC
-PRIVATE_SIZE = 3 * ND + BOTTOM_POSITIONS * ND + ND + SEEN_ENTRIES * SEEN_SIZE
+SEEN_SIZE = 1 + 1 + 4 + N_CHARACTERS
+PRIVATE_SIZE = (3 * N_DISTRICT_KINDS + BOTTOM_POSITIONS * N_DISTRICT_KINDS + N_DISTRICT_KINDS
+                + SEEN_ENTRIES * SEEN_SIZE)
 SIZE = MAX_SEATS * SEAT_SIZE + CHAR_SIZE + GLOBAL_SIZE + PRIVATE_SIZE
 
 
 def action_space(game: Any) -> list[Action]:
     """Every action of Citadels (one list for every configuration; see the module docstring)."""
-    space = list(R.A_CROWN) + list(R.A_DEAL_DOWN) + list(R.A_DEAL_UP) + list(R.A_DRAW)
-    space += list(R.A_PICK) + list(R.A_BURY)
-    space += [R.A_GOLD, R.A_CARDS, R.A_END, R.A_INCOME, R.A_REDRAW, R.A_SMITHY, R.A_RECOVER, R.A_DECLINE,
-              R.A_NAV_GOLD, R.A_NAV_CARDS, R.A_WIZ_KEEP, R.A_WIZ_BUILD, R.A_TRIBUTE_GOLD]
-    for table in (R.A_KEEP, R.A_BUILD, R.A_DISCARD, R.A_LAB, R.A_TAKE, R.A_TRIBUTE, R.A_BEAUTIFY, R.A_EXCHANGE):
+    space = list(codes.A_CROWN) + list(codes.A_DEAL_DOWN) + list(codes.A_DEAL_UP) + list(codes.A_DRAW)
+    space += list(codes.A_PICK) + list(codes.A_FACEDOWN)
+    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY,
+              codes.A_RECOVER, codes.A_DECLINE, codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP,
+              codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
+    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE,
+                  codes.A_BEAUTIFY, codes.A_EXCHANGE):
         space += list(table)
-    for table in (R.A_KILL, R.A_ROB, R.A_BEWITCH):
+    for table in (codes.A_KILL, codes.A_ROB, codes.A_BEWITCH):
         space += list(table)
-    for table in (R.A_SWAP, R.A_PEEK, R.A_GIVE_CROWN, R.A_LEVY):
+    for table in (codes.A_SWAP_HANDS, codes.A_PEEK, codes.A_GIVE_CROWN, codes.A_LEVY):
         space += list(table)
-    for row in R.A_DESTROY:
+    for row in codes.A_DESTROY:
         space += list(row)
-    for row in R.A_SWAP_WITH:
+    for row in codes.A_EXCHANGE_WITH:
         space += list(row)
-    space.append(R.A_KEEP_DONE)  # added last, so that every earlier id stays the same
+    space.append(codes.A_KEEP_DONE)  # added last, so that every earlier id stays the same
     return space
 
 
 def _districts(out: np.ndarray, o: int, slugs: list[str], scale: float = 1.0) -> None:
     for slug in slugs:
-        out[o + D_INDEX[slug]] += 1.0 / scale
+        out[o + DISTRICT_INDEX[slug]] += 1.0 / scale
 
 
 def _chars(out: np.ndarray, o: int, slugs: list[str]) -> None:
     for slug in slugs:
-        out[o + C_INDEX[slug]] = 1
+        out[o + CHARACTER_INDEX[slug]] = 1
 
 
 def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
@@ -115,34 +118,34 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[o + 2] = obs["hand_sizes"][p] / 10
         o += 3
         _districts(out, o, obs["cities"][p])
-        _districts(out, o + ND, obs["coins"][p])
-        o += 2 * ND
+        _districts(out, o + N_DISTRICT_KINDS, obs["coins"][p])
+        o += 2 * N_DISTRICT_KINDS
         h = obs["haunted_round"][p]
         out[o] = max(h, 0) / 20
         out[o + 1] = 1 if h >= 0 else 0
         out[o + 2] = obs["scores"][p] / 40
         o += 3
         _chars(out, o, [c for c, s in obs["revealed"] if s == p])
-        o += NC
+        o += N_CHARACTERS
         if obs["player"] is not None:
             cards = obs["hand"] if p == me else known.get(str(p), [])
             _districts(out, o, cards, 2.0)
-        o += ND
+        o += N_DISTRICT_KINDS
         flags = (obs["first_complete"] == p, obs["crown"] == p, p in obs["to_move"], obs["tribute"] == p,
                  obs["protected"] == p)
         for j, f in enumerate(flags):
             out[o + j] = 1 if f else 0
     o = MAX_SEATS * SEAT_SIZE
     _chars(out, o, obs["characters"])
-    _chars(out, o + NC, obs["face_up"])
-    _chars(out, o + 2 * NC, obs["absent"])
+    _chars(out, o + N_CHARACTERS, obs["face_up"])
+    _chars(out, o + 2 * N_CHARACTERS, obs["absent"])
     for j, key in enumerate(("killed", "robbed", "bewitched")):
         if obs[key] is not None:
-            out[o + (3 + j) * NC + C_INDEX[obs[key]]] = 1
-    _chars(out, o + 6 * NC, obs.get("my_characters", []))
-    _chars(out, o + 7 * NC, obs.get("offer", []))
+            out[o + (3 + j) * N_CHARACTERS + CHARACTER_INDEX[obs[key]]] = 1
+    _chars(out, o + 6 * N_CHARACTERS, obs.get("my_characters", []))
+    _chars(out, o + 7 * N_CHARACTERS, obs.get("offer", []))
     if obs["current"] is not None:
-        out[o + 8 * NC + C_INDEX[obs["current"][0]]] = 1
+        out[o + 8 * N_CHARACTERS + CHARACTER_INDEX[obs["current"][0]]] = 1
     g = o + CHAR_SIZE
     out[g] = obs["round"] / 20
     out[g + 1 + PHASES.index(obs["phase"])] = 1
@@ -161,31 +164,31 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[g + j] = float(turn[key]) / TURN_SCALE[j]
     g += 13
     if obs["graveyard"] is not None:
-        out[g + D_INDEX[obs["graveyard"][0]]] = 1
-        out[g + ND + rel(obs["graveyard"][1])] = 1
-    g += ND + MAX_SEATS
+        out[g + DISTRICT_INDEX[obs["graveyard"][0]]] = 1
+        out[g + N_DISTRICT_KINDS + rel(obs["graveyard"][1])] = 1
+    g += N_DISTRICT_KINDS + MAX_SEATS
     out[g] = len(obs["tax_owed"]) / 10
     out[g + 1] = obs["pending_draws"] / 28
     g += 2
-    wiz = obs.get("wizard")
-    if wiz is not None:
-        if wiz[0] >= 0:
-            out[g + rel(wiz[0])] = 1
-        out[g + MAX_SEATS + wiz[1]] = 1
-        if len(wiz) > 2:
-            out[g + MAX_SEATS + 3 + D_INDEX[wiz[2]]] = 1
-    g += MAX_SEATS + 3 + ND
+    wizard = obs.get("wizard")
+    if wizard is not None:
+        if wizard[0] >= 0:
+            out[g + rel(wizard[0])] = 1
+        out[g + MAX_SEATS + wizard[1]] = 1
+        if len(wizard) > 2:
+            out[g + MAX_SEATS + 3 + DISTRICT_INDEX[wizard[2]]] = 1
+    g += MAX_SEATS + 3 + N_DISTRICT_KINDS
     out[g] = 1 if obs["over"] else 0
     g += 1
     _districts(out, g, obs.get("drawn", []))
-    _districts(out, g + ND, obs.get("redraw", []))
-    _districts(out, g + 2 * ND, obs.get("wizard_sees", []))
-    g += 3 * ND
+    _districts(out, g + N_DISTRICT_KINDS, obs.get("redraw", []))
+    _districts(out, g + 2 * N_DISTRICT_KINDS, obs.get("wizard_sees", []))
+    g += 3 * N_DISTRICT_KINDS
     for i, slug in obs.get("deck_bottom_known", []):
         if i < BOTTOM_POSITIONS:
-            out[g + i * ND + D_INDEX[slug]] = 1
-        out[g + BOTTOM_POSITIONS * ND + D_INDEX[slug]] += 1
-    g += BOTTOM_POSITIONS * ND + ND
+            out[g + i * N_DISTRICT_KINDS + DISTRICT_INDEX[slug]] = 1
+        out[g + BOTTOM_POSITIONS * N_DISTRICT_KINDS + DISTRICT_INDEX[slug]] += 1
+    g += BOTTOM_POSITIONS * N_DISTRICT_KINDS + N_DISTRICT_KINDS
     for k, (step, extras, cs) in enumerate(obs.get("draft_seen", [])[:SEEN_ENTRIES]):
         e = g + k * SEEN_SIZE
         out[e] = 1

@@ -15,29 +15,30 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
-from meeple.games.citadels import content as K
+from meeple.games.citadels.content import (
+    CHARACTER_INDEX, CHARACTER_RANK, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX,
+)
 
 COLOUR_STYLE = ("bold blue", "bold red", "bold yellow", "bold green", "bold magenta")
-COLOUR_LETTER = K.COLOUR_LETTER
 GAME = "citadels"
 
 
 def _district(slug: str, coin: bool = False, lang: str = DEFAULT_LANGUAGE) -> Text:
-    d = K.D_INDEX[slug]
-    colour = K.D_COLOUR[d]
+    d = DISTRICT_INDEX[slug]
+    colour = DISTRICT_COLOUR[d]
     name = term(GAME, "district", slug, lang)
-    letter = term(GAME, "colour_letter", K.COLOUR_NAMES[colour], lang)
+    letter = term(GAME, "colour_letter", COLOUR_NAMES[colour], lang)
     extra = "+1" if coin else ""
     if lang == "zh":
-        label = f"{name}（{letter}{K.D_COST[d]}{extra}）"
+        label = f"{name}（{letter}{DISTRICT_COST[d]}{extra}）"
     else:
-        label = f"{name} ({letter}{K.D_COST[d]}{extra})"
+        label = f"{name} ({letter}{DISTRICT_COST[d]}{extra})"
     return Text(label, style=COLOUR_STYLE[colour])
 
 
 def _char(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    c = K.C_INDEX[slug]
-    return f"{K.C_RANK[c]}·{term(GAME, 'character', slug, lang)}"
+    c = CHARACTER_INDEX[slug]
+    return f"{CHARACTER_RANK[c]}·{term(GAME, 'character', slug, lang)}"
 
 
 def _join(parts: list[Text], sep: str = ", ") -> Text:

@@ -1,0 +1,68 @@
+"""The codes every Citadels rules module shares: phases, where a character lies, draft steps, and the
+action objects, each built once (the engine finds an agent's action in the legal list by identity).
+
+    选择角色 …… 玩家回合 …… 回合完结 (the rulebook's order of a round: its phases)
+    放在一旁面向上的卡 / 放在一旁面向下的卡 (characters set aside face up / face down)
+
+Conventions of the rules modules: ``p`` is the seat acting, ``q`` another seat, ``d`` a district kind
+(an index of ``content.DISTRICT_TABLE``), ``c`` a character (an index of ``content.CHARACTER_TABLE``).
+An action table named ``A_BUILD`` holds one action per district kind (``A_BUILD[d]`` is
+``build <slug>``), ``A_KILL`` one per character, ``A_PEEK`` one per seat, ``A_DESTROY[q][d]`` one per
+seat and district kind.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.citadels.content import (
+    CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_SLUG, N_CHARACTERS, N_DISTRICT_KINDS,
+)
+
+# ------------------------------------------------------------------ phases (the observation names them)
+PHASE_SETUP, PHASE_DRAFT, PHASE_CALL, PHASE_TURN, PHASE_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("setup", "draft", "call", "turn", "over")
+
+# where a character lies when no seat holds it (``character_holder``, ``character_deal``)
+FACE_DOWN = -1    # set aside face down, or the draft's last card laid down
+FACE_UP = -2      # set aside face up, seen by all (seed "放在一旁面向上的卡")
+NOT_IN_GAME = -3  # not among this game's characters
+UNDEALT = -4      # still in the round's character pool
+
+PICK, LAY_FACE_DOWN = 0, 1  # draft steps: take a character, or (2 players) lay one face down
+NOBODY = -9  # ``mover`` once the game is over
+MAX_PLAYERS = 7
+
+# ------------------------------------------------------------------ actions
+A_GOLD, A_CARDS, A_END, A_INCOME = Action("gold"), Action("cards"), Action("end"), Action("income")
+A_REDRAW, A_SMITHY, A_RECOVER, A_DECLINE = Action("redraw"), Action("smithy"), Action("recover"), Action("decline")
+A_NAVIGATE_GOLD, A_NAVIGATE_CARDS = Action("navigate-gold"), Action("navigate-cards")
+A_WIZARD_KEEP, A_WIZARD_BUILD = Action("wizard-keep"), Action("wizard-build")
+A_TRIBUTE_GOLD = Action("tribute-gold")
+A_KEEP_DONE = Action("keep-done")  # Library: keep only what was kept so far, the rest to the bottom
+A_DRAW = [Action("draw", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_KEEP = [Action("keep", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_BUILD = [Action("build", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_DISCARD = [Action("discard", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_LABORATORY = [Action("lab", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_TAKE = [Action("take", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_TRIBUTE = [Action("tribute", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_BEAUTIFY = [Action("beautify", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_EXCHANGE = [Action("exchange", (DISTRICT_SLUG[d],)) for d in range(N_DISTRICT_KINDS)]
+A_PICK = [Action("pick", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_FACEDOWN = [Action("facedown", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_DEAL_DOWN = [Action("deal-down", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_DEAL_UP = [Action("deal-up", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_KILL = [Action("kill", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_ROB = [Action("rob", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_BEWITCH = [Action("bewitch", (CHARACTER_SLUG[c],)) for c in range(N_CHARACTERS)]
+A_CROWN = [Action("crown", (p,)) for p in range(MAX_PLAYERS)]
+A_SWAP_HANDS = [Action("swap", (p,)) for p in range(MAX_PLAYERS)]
+A_PEEK = [Action("peek", (p,)) for p in range(MAX_PLAYERS)]
+A_GIVE_CROWN = [Action("give-crown", (p,)) for p in range(MAX_PLAYERS)]
+A_LEVY = [Action("levy", (p,)) for p in range(MAX_PLAYERS)]
+A_DESTROY = [[Action("destroy", (p, DISTRICT_SLUG[d])) for d in range(N_DISTRICT_KINDS)]
+             for p in range(MAX_PLAYERS)]
+A_EXCHANGE_WITH = [[Action("exchange-with", (p, DISTRICT_SLUG[d])) for d in range(N_DISTRICT_KINDS)]
+                   for p in range(MAX_PLAYERS)]
+
+DISTRICT_COLOUR_NAME = tuple(COLOUR_NAMES[c] for c in DISTRICT_COLOUR)  # a district's colour, as messages name it

@@ -1,0 +1,373 @@
+"""What each seat may know: observations, determinize and the chance outcomes.
+
+    有皇冠卡的玩家拿起余下的角色卡……选择一张并面向下放在自己面前。（选择角色）
+    持有被暗杀角色的玩家不可以作声，当皇帝读出角色名字时，这名玩家亦不能出声。（刺客）
+
+Characters are chosen face down and the district hands are secret. A seat's observation holds what it
+may know and nothing more; determinize re-deals the rest consistently with it; the deck and the
+character deals are chance outcomes, and a person entering a real draw is offered only what that
+seat cannot rule out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import Action, InvariantError, Rng
+from meeple.games.citadels.codes import (
+    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
+)
+from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_SLUG, N_DISTRICT_KINDS
+from meeple.games.citadels.fields import CitadelsFields
+
+
+class HiddenInformation(CitadelsFields):
+    """Observations, determinize and the chance outcomes."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The pending chance event's outcomes with their weights: a card of the unseen deck (weighted by
+        its copies), the crown's first holder, a character set aside face down or face up."""
+        kind = self.chance_kind
+        if kind == "draw":
+            counts: dict[int, int] = {}
+            for d in self.deck_unseen:
+                counts[d] = counts.get(d, 0) + 1
+            return [(A_DRAW[d], float(copies)) for d, copies in sorted(counts.items())]
+        if kind == "crown":
+            return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
+        if kind == "down":
+            return [(A_DEAL_DOWN[c], 1.0) for c in self.character_pool]
+        # face up: never the rank-4 character (seed "国王卡一定不可以是『放在一旁面向上的卡』")
+        return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """A draw picks a card of the unseen deck directly (the same outcome as the weighted list)."""
+        kind = self.chance_kind
+        if kind == "draw":
+            return A_DRAW[self.deck_unseen[rng.randbelow(len(self.deck_unseen))]]
+        return super().sample_chance(rng)
+
+    def chance_owner(self) -> int | None:
+        """A district draw is the drawing seat's (the next entry of the public ``draw_queue``);
+        the crown and the character deals before the draft are anyone's."""
+        if self.chance_kind == "draw" and self.draw_queue:
+            return self.draw_queue[0] >> 1
+        return None
+
+    def chance_choices(self, player: int) -> list[Action]:
+        """What ``player`` is offered to enter at a real table, judged from what it may know only.
+
+        Draw: every district kind with a copy ``player`` cannot locate (``_districts_unseen_by``),
+        not the deck's exact content, which would tell it which cards the others hold. Character
+        deals before the draft: every character of the game not yet dealt face up (the face-down
+        card is nobody's to know; a face-up deal is never the rank-4 character), not the exact
+        remaining set, which would name the face-down card. The crown is public: the default.
+        See "Assumptions" in docs/rules/citadels.md.
+        """
+        kind = self.chance_kind
+        if kind == "draw":
+            unseen = set(self._districts_unseen_by(player))
+            return [A_DRAW[d] for d in range(N_DISTRICT_KINDS) if d in unseen]
+        if kind in ("down", "up"):
+            face_up = {c for where, c in self.character_deal if where == FACE_UP}
+            table = A_DEAL_DOWN if kind == "down" else A_DEAL_UP
+            return [table[c] for c in self.characters
+                    if c not in face_up and (kind == "down" or CHARACTER_RANK[c] != 4)]
+        return super().chance_choices(player)
+
+    def _districts_unseen_by(self, p: int) -> list[int]:
+        """The district cards whose place ``p`` does not know: the deck, the others' hands but for the
+        cards ``p`` knows there, the deck-bottom cards ``p`` did not see, and another seat's drawn,
+        redraw or Wizard cards. The same multiset ``_resample_districts(p)`` re-deals, so determinize
+        keeps it."""
+        unseen: list[int] = list(self.deck_unseen)
+        for q in range(self.game.players):
+            if q == p:
+                continue
+            hand = list(self.hands[q])
+            for d in self.known_hand_cards[p][q]:
+                if d in hand:
+                    hand.remove(d)
+            unseen += hand
+        unseen += [d for d, seen_by in zip(self.deck_bottom, self.deck_bottom_seen_by) if not seen_by >> p & 1]
+        if self.current_seat != p:
+            unseen += self.drawn_to_choose
+            unseen += self.magician_discards
+        step = self.ability_step
+        if step and step[1] == 1 and p not in (self.current_seat, step[0]):
+            unseen.append(step[2])
+        return unseen
+
+    def _observation(self, p: int | None) -> dict[str, Any]:
+        """Everything public, and for seat ``p`` (None: a spectator) its hand, its characters, the draft
+        offers it saw, the cards it knows in other hands and under the deck, its turn's drawn cards."""
+        n = self.game.players
+        current = self.current_character
+        obs: dict[str, Any] = {
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "crown": self.crown_seat,
+            "complete_at": self.complete_city_size,
+            "first_complete": self.first_complete_seat,
+            "gold": list(self.gold),
+            "hand_sizes": [len(h) for h in self.hands],
+            "cities": [[DISTRICT_SLUG[d] for d in city] for city in self.cities],
+            "coins": [[DISTRICT_SLUG[d] for d in c] for c in self.beautified],
+            "haunted_round": list(self.haunted_city_round),
+            "deck_size": len(self.deck_unseen) + len(self.deck_bottom),
+            "characters": [CHARACTER_SLUG[c] for c in self.characters],
+            "face_up": [CHARACTER_SLUG[c] for where, c in self.character_deal if where == FACE_UP],
+            "revealed": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
+            "absent": [CHARACTER_SLUG[c] for c in self.absent_characters],
+            "killed": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
+            "robbed": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
+            "bewitched": CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0 else None,
+            "draft_step": self.draft_index,
+            "draft_cards_left": len(self.character_pool),
+            "current": [CHARACTER_SLUG[current], self.current_seat] if current >= 0 else None,
+            "witch_step": self.witch_step,
+            "turn": {
+                "took": self.took_gold_or_cards, "builds": self.builds_left, "income_done": self.income_taken,
+                "used": self.ability_used, "lab_used": self.laboratory_used, "smithy_used": self.smithy_used,
+                "destroyed": self.district_destroyed, "spent": self.spent_on_builds, "built": self.built_this_turn,
+                "drawn": len(self.drawn_to_choose), "keep": self.cards_to_keep, "redraw": len(self.magician_discards),
+                "art": self.beautified_this_turn,
+            },
+            "graveyard": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]] if self.graveyard_offer
+                          else None),
+            "tribute": self.tribute_seat,
+            "tax_owed": list(self.tax_owed),
+            "protected": self.protected_seat,
+            "pending_draws": len(self.draw_queue),
+            "scores": self.scores(),
+        }
+        if self.ability_step:
+            q, stage, d = self.ability_step
+            obs["wizard"] = [q, stage]
+            if stage == 2:
+                obs["wizard"].append(DISTRICT_SLUG[d])
+            elif stage == 1 and p is not None and p in (self.current_seat, q):
+                obs["wizard"].append(DISTRICT_SLUG[d])
+        if p is None:
+            return obs
+        obs["hand"] = sorted(DISTRICT_SLUG[d] for d in self.hands[p])
+        known = self.known_hand_cards[p]
+        obs["known_hands"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
+        obs["deck_bottom_known"] = [[i, DISTRICT_SLUG[d]]
+                                    for i, (d, seen_by) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by))
+                                    if seen_by >> p & 1]
+        obs["my_characters"] = [CHARACTER_SLUG[c] for c in self.characters if self.character_holder[c] == p]
+        obs["draft_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
+                             for start, extras, offer in self.draft_offers_seen[p]]
+        if (self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order)
+                and self.draft_order[self.draft_index][0] == p
+                and not self.face_down_to_deal and not self.face_up_to_deal):
+            obs["offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
+        if self.current_seat == p:
+            obs["drawn"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
+            obs["redraw"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
+        if self.ability_step and self.ability_step[1] == 0 and self.current_seat == p:
+            obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[self.ability_step[0]])
+        return obs
+
+    def _resample_hidden(self, p: int | None) -> None:
+        """Determinize: re-deal the characters, then the district cards, that ``p`` cannot know."""
+        self._resample_characters(p)
+        self._resample_districts(p)
+
+    def _resample_characters(self, p: int | None) -> None:
+        """Re-deal the characters ``p`` has not seen, keeping every draft offer ``p`` saw. Should that
+        knowledge ever not fit the sampler, the deal keeps only what the table and ``p``'s own picks
+        show: weaker inference, but never the real deal (which would let a search peek)."""
+        if not self.character_deal and not self.character_pool:
+            return
+        groups = self.draft_offers_seen[p] if p is not None else []
+        if groups and self._sample_character_deal(p, groups):
+            return
+        if not self._sample_character_deal(p, []):
+            raise InvariantError("no character deal fits the revealed characters and the seat's own picks")
+
+    def _character_atoms(self, groups: list[Any]) -> list[tuple[list[int], list[int]]] | None:
+        """Split the slots of the characters not face up (dealt, then still in the pool) by which of the
+        draft offers ``groups`` they were in; each part with the characters that can be there. None when
+        the offers do not determine them."""
+        deal = self.character_deal
+        n_dealt = len(deal)
+        slots = [i for i in range(n_dealt) if deal[i][0] != FACE_UP]
+        slots += range(n_dealt, n_dealt + len(self.character_pool))
+        card_of = [entry[1] for entry in deal] + list(self.character_pool)
+        atoms: dict[tuple[bool, ...], list[int]] = {}
+        for i in slots:
+            # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
+            signature = tuple((offer[0] >= 0 and i >= offer[0]) or i in offer[1] for offer in groups)
+            atoms.setdefault(signature, []).append(i)
+        everything = {card_of[i] for i in slots}
+        atom_cards = []
+        for signature, members in atoms.items():
+            possible = set(everything)
+            for inside, offer in zip(signature, groups):
+                if inside:
+                    possible &= set(offer[2])
+                else:
+                    possible -= set(offer[2])
+            if len(possible) != len(members):
+                return None
+            atom_cards.append((members, sorted(possible)))
+        return atom_cards
+
+    def _sample_character_deal(self, p: int | None, groups: list[Any]) -> bool:
+        """Sample a character deal consistent with ``groups`` (offers ``p`` saw); False if none found."""
+        atom_cards = self._character_atoms(groups)
+        if atom_cards is None:
+            return False
+        hold = [st[0] for st in self.character_deal] + [UNDEALT] * len(self.character_pool)
+        known = {c: seat for c, seat in self.revealed_characters}
+        if p is not None:
+            for c in self.characters:
+                if self.character_holder[c] == p:
+                    known[c] = p
+        absent = set(self.absent_characters)
+        rng = self.rng
+        seven = self.seven_player_pick
+        swap_pair = (0, seven[1]) if len(seven) == 2 and p != seven[0] else None
+        if swap_pair:  # who holds which of the two is unknown: start from one fixed order
+            a, b = swap_pair
+            if hold[a] > hold[b]:
+                hold[a], hold[b] = hold[b], hold[a]
+        for _attempt in range(40):
+            holders = list(hold)
+            if swap_pair and rng.randbelow(2):
+                a, b = swap_pair
+                holders[a], holders[b] = holders[b], holders[a]
+            new_card: dict[int, int] = {}
+            ok = True
+            for members, cards in atom_cards:
+                free = list(members)
+                rest = []
+                for c in cards:
+                    if c in known:
+                        candidates = [i for i in free if holders[i] == known[c]]
+                    elif c in absent:
+                        candidates = [i for i in free if holders[i] == FACE_DOWN]
+                    else:
+                        rest.append(c)
+                        continue
+                    if not candidates:
+                        ok = False
+                        break
+                    i = candidates[rng.randbelow(len(candidates))]
+                    new_card[i] = c
+                    free.remove(i)
+                if not ok:
+                    break
+                rng.shuffle(rest)
+                for i, c in zip(free, rest):
+                    new_card[i] = c
+            if ok:
+                self._set_character_deal(holders, new_card)
+                return True
+        return False
+
+    def _set_character_deal(self, holders: list[int], new_card: dict[int, int]) -> None:
+        """Put the sampled deal in place: slot ``i`` (as in ``_character_atoms``) holds ``new_card[i]``,
+        held by ``holders[i]``; the holders, the pool and the open offer follow."""
+        deal = self.character_deal
+        n_dealt = len(deal)
+        for i in range(n_dealt):
+            if i in new_card:
+                deal[i][0] = holders[i]
+                deal[i][1] = new_card[i]
+        self.character_pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
+        for c in self.characters:
+            self.character_holder[c] = NOT_IN_GAME
+        for holder, c in deal:
+            self.character_holder[c] = holder
+        for c in self.character_pool:
+            self.character_holder[c] = UNDEALT
+        if self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order) and self.draft_offer:
+            offer = list(self.character_pool)
+            if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
+                offer.append(deal[0][1])
+            self.draft_offer = sorted(offer)
+
+    def _resample_districts(self, p: int | None) -> None:
+        """Re-deal the district cards ``p`` cannot locate (``_districts_unseen_by``) among the places they
+        may be: the others' hands, the deck, the bottom cards ``p`` did not see, another seat's drawn cards
+        and the card the Wizard took; then what the other seats know of each hand is kept where true."""
+        n = self.game.players
+        unknown: list[int] = list(self.deck_unseen)
+        hand_slots: list[int] = []
+        for q in range(n):
+            if q == p:
+                continue
+            hand = list(self.hands[q])
+            if p is not None:
+                for d in self.known_hand_cards[p][q]:
+                    if d in hand:
+                        hand.remove(d)
+            unknown += hand
+            hand_slots.append(len(hand))
+        bottom_unseen = [i for i, seen_by in enumerate(self.deck_bottom_seen_by) if p is None or not seen_by >> p & 1]
+        unknown += [self.deck_bottom[i] for i in bottom_unseen]
+        other_drawn = self.current_seat != p and self.drawn_to_choose
+        if other_drawn:
+            unknown += self.drawn_to_choose
+        other_redraw = self.current_seat != p and self.magician_discards
+        if other_redraw:
+            unknown += self.magician_discards
+        # the card the Wizard took, before he keeps or builds it, is known to him and its owner only
+        step = self.ability_step
+        other_wizard_card = bool(step) and step[1] == 1 and p not in (self.current_seat, step[0])
+        if other_wizard_card:
+            unknown.append(step[2])
+        unknown.sort()  # the re-deal must not depend on where the unseen cards really are
+        # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
+        # is the unseen deck, which is kept sorted anyway.
+        dealt = len(unknown) - len(self.deck_unseen)
+        randbelow = self.rng.randbelow
+        for i in range(dealt):
+            j = i + randbelow(len(unknown) - i)
+            unknown[i], unknown[j] = unknown[j], unknown[i]
+        self.deck_unseen = sorted(unknown[dealt:])
+        pos = 0
+        slot = 0
+        for q in range(n):
+            if q == p:
+                continue
+            known_cards = []
+            hand = list(self.hands[q])
+            if p is not None:
+                for d in self.known_hand_cards[p][q]:
+                    if d in hand:
+                        hand.remove(d)
+                        known_cards.append(d)
+            size = hand_slots[slot]
+            slot += 1
+            self.hands[q] = known_cards + unknown[pos:pos + size]
+            pos += size
+        for i in bottom_unseen:
+            self.deck_bottom[i] = unknown[pos]
+            pos += 1
+        if other_drawn:
+            size = len(self.drawn_to_choose)
+            self.drawn_to_choose = unknown[pos:pos + size]
+            pos += size
+        if other_redraw:
+            size = len(self.magician_discards)
+            self.magician_discards = unknown[pos:pos + size]
+            pos += size
+        if other_wizard_card:
+            self.ability_step[2] = unknown[pos]
+            pos += 1
+        # what the other seats know of each hand must still be in that hand
+        for r in range(n):
+            if r == p:
+                continue
+            for q in range(n):
+                hand = list(self.hands[q])
+                keep = []
+                for d in self.known_hand_cards[r][q]:
+                    if d in hand:
+                        hand.remove(d)
+                        keep.append(d)
+                self.known_hand_cards[r][q] = keep
