@@ -81,7 +81,8 @@ class Weights(NamedTuple):
 WEIGHTS = Weights(territory_progress=0.8, cube_fits=0.6, hexes_filled=0.5, workers=0.15, tucked_effects=1.0)
 """The multiplayer weights (set by hand; the measured strength of every agent rests on them)."""
 
-SOLO_WEIGHTS = Weights(territory_progress=0.8, cube_fits=1.2, hexes_filled=0.5, workers=0.15, tucked_effects=1.0)
+SOLO_WEIGHTS = Weights(territory_progress=0.8, cube_fits=1.2, hexes_filled=0.5, workers=0.15, tucked_effects=1.0,
+                       open_hexes=0.15)
 """The solo weights, found by ``python tools/tune_cube_europe_solo.py`` (a coordinate search on the
 heuristic player's mean solo score over 150 seeded games; docs/agents.md, *Cube Europe solo*)."""
 
