@@ -83,46 +83,46 @@ class CubeEuropeState(State):
     # ================================================================== setup
     def setup(self) -> None:
         n = self.players
-        self.classic = n == 1 and self.game.options.get("solo_deck", "classic") == "classic"
-        self.unseen = list(BASE_CARDS if self.classic else ALL_CARDS)
+        self.classic_solo = n == 1 and self.game.options.get("solo_deck", "classic") == "classic"
+        self.unseen_cards = list(BASE_CARDS if self.classic_solo else ALL_CARDS)
         self.phase = "deal"
         self.round = 1
-        self.first = 0
-        self.turn_index = 0
-        self.next_phase = "start"
-        self.pending_draws: list[str] = []
-        self.boards: list[int] = []
-        self.deck_size = len(BASE_CARDS) - 1 if self.classic else MARKET_CARDS
+        self.start_card_seat = 0
+        self.seats_done = 0
+        self.phase_after_draws = "start"
+        self.market_draws_due: list[str] = []
+        self.board_cards: list[int] = []
+        self.deck_size = len(BASE_CARDS) - 1 if self.classic_solo else MARKET_CARDS
         self.deck_top: int | None = None
-        self.discard: list[int] = []
-        self.tucked: list[list[int]] = [[] for _ in range(n)]
-        self.active: list[list[str]] = [[] for _ in range(n)]  # the tucked cards' effect ids
-        self.exhaustions = 0
-        self.filled: list[list[str]] = [[] for _ in range(n)]
+        self.discard_pile: list[int] = []
+        self.tucked_cards: list[list[int]] = [[] for _ in range(n)]
+        self.active_effects: list[list[str]] = [[] for _ in range(n)]  # the tucked cards' effect ids
+        self.deck_exhaustions = 0
+        self.filled_hexes: list[list[str]] = [[] for _ in range(n)]
         self.inventory: list[list[str]] = [[] for _ in range(n)]
         self.supply: list[dict[str, int]] = [{c: CUBES_PER_COLOUR for c in COLOURS} for _ in range(n)]
         # Solo: the black cube starts on "1". Multiplayer: 1, 2, 3, 4 workers from the start card leftwards.
         self.workers = [1] * n
         self.dice: list[list[int]] = [[] for _ in range(n)]
-        self.market_dice = [0] * 6
-        self.yellow_round = [0] * n
-        self.used_nudge = False
-        self.used_flip = False
-        self.pending: list[list[str]] = []
+        self.dice_on_squares = [0] * 6
+        self.yellow_tucks_due = [0] * n
+        self.steady_hand_used = False
+        self.mirror_used = False
+        self.follow_ups: list[list[str]] = []
 
     # ================================================================== turn structure
     def _to_move(self) -> list[int]:
         phase = self.phase
         if phase == "turn":
-            return [(self.first + self.turn_index) % self.players]
+            return [(self.start_card_seat + self.seats_done) % self.players]
         if phase in ("deal", "first", "draw", "roll"):
             return [CHANCE]
         if phase == "start":
-            return [(self.first + self.turn_index) % self.players]
+            return [(self.start_card_seat + self.seats_done) % self.players]
         return []
 
     def current_player(self) -> int:
-        return (self.first + self.turn_index) % self.players
+        return (self.start_card_seat + self.seats_done) % self.players
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -134,7 +134,7 @@ class CubeEuropeState(State):
         if phase == "first":
             return [(_FIRST[p], 1.0) for p in range(self.players)]
         table = _BOARD if phase == "deal" else _CARD
-        return [(table[c], 1.0) for c in self.unseen]
+        return [(table[c], 1.0) for c in self.unseen_cards]
 
     def chance_owner(self) -> int | None:
         """A round's roll is one seat's own two dice (「每一轮所有玩家先掷2个骰子」, in seat order from the
@@ -144,7 +144,7 @@ class CubeEuropeState(State):
         if self.phase == "roll":
             return self.current_player()
         if self.phase == "deal":
-            return len(self.boards)
+            return len(self.board_cards)
         return None
 
     def sample_chance(self, rng: Rng) -> Action:
@@ -156,9 +156,9 @@ class CubeEuropeState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         if self.phase == "start":
-            board = CARDS[self.boards[player]]
+            board = CARDS[self.board_cards[player]]
             return [_START[h] for h in board.start_hexes]
-        if self.pending:
+        if self.follow_ups:
             return self._follow_up_actions(player)
         return self._die_actions(player)
 
@@ -183,7 +183,7 @@ class CubeEuropeState(State):
         elif name == "pay":
             self.pay_adjustment(player, action)
         elif name == "pass":
-            self.pending.pop()
+            self.follow_ups.pop()
             self.say("cube-europe.declines", None, seat=player)
         self._after_action()
 
@@ -192,12 +192,12 @@ class CubeEuropeState(State):
         if action.name == "roll":
             self.roll_dice(action.args[0], action.args[1])
         elif action.name == "first":
-            self.first = action.args[0]
-            self.workers = [1 + (p - self.first) % self.players for p in range(self.players)]
-            self.say("cube-europe.start_card", None, seat=self.first,
+            self.start_card_seat = action.args[0]
+            self.workers = [1 + (p - self.start_card_seat) % self.players for p in range(self.players)]
+            self.say("cube-europe.start_card", None, seat=self.start_card_seat,
                      workers=[msg("cube-europe.seat_workers", seat=p, count=self.workers[p]) for p in range(self.players)])
             self.phase = "draw"
-            self.pending_draws = ["discard", "top"]
+            self.market_draws_due = ["discard", "top"]
         elif action.name == "board":
             self.deal_board(action.args[0])
         else:
@@ -205,55 +205,55 @@ class CubeEuropeState(State):
 
     def deal_board(self, card: int) -> None:
         """Setup: a random card becomes a player's board (「随机选取一张卡作为版图」)."""
-        self.unseen.remove(card)
-        player = len(self.boards)
-        self.boards.append(card)
+        self.unseen_cards.remove(card)
+        player = len(self.board_cards)
+        self.board_cards.append(card)
         self.say("cube-europe.board", None, seat=player, card=card)
-        if len(self.boards) == self.players:
+        if len(self.board_cards) == self.players:
             if self.players == 1:
                 self.phase = "draw"
-                self.pending_draws = ["discard", "top"]
+                self.market_draws_due = ["discard", "top"]
             else:
                 self.phase = "first"
 
     def draw_market_card(self, card: int) -> None:
         """A card comes off the face-down deck: onto the discard pile or as the deck's new face-up top."""
-        self.unseen.remove(card)
-        where = self.pending_draws.pop(0)
+        self.unseen_cards.remove(card)
+        where = self.market_draws_due.pop(0)
         if where == "discard":
-            self.discard.append(card)
+            self.discard_pile.append(card)
             self.deck_size -= 1
             self.say("cube-europe.to_discard", None, card=card)
         else:
             self.deck_top = card
             self.say("cube-europe.new_top", None, card=card)
-        if not self.pending_draws:
+        if not self.market_draws_due:
             if self.deck_size == 0:  # nothing left to reveal (only possible after a reshuffle)
                 self._game_over("cube-europe.over.exhausted")
                 return
-            self.phase = self.next_phase
-            self.turn_index = 0
+            self.phase = self.phase_after_draws
+            self.seats_done = 0
 
     def roll_dice(self, a: int, b: int) -> None:
         """Start of a round: each player rolls two dice (「每一轮所有玩家先掷2个骰子」)."""
-        player = (self.first + self.turn_index) % self.players
+        player = (self.start_card_seat + self.seats_done) % self.players
         self.dice[player] = [a, b]
         self.say("cube-europe.rolls", None, seat=player, die1=a, die2=b)
-        self.turn_index += 1
-        if self.turn_index == self.players:
-            self.turn_index = 0
+        self.seats_done += 1
+        if self.seats_done == self.players:
+            self.seats_done = 0
             self.phase = "turn"
             self._start_turn()
 
     # ================================================================== setup choice
     def place_starting_cube(self, player: int, hex_label: str) -> None:
         """Setup: a yellow cube on one of the three yellow hexes; its effect is not activated."""
-        self.filled[player].append(hex_label)
+        self.filled_hexes[player].append(hex_label)
         self.supply[player]["yellow"] -= 1
         self.say("cube-europe.starts", None, seat=player, hex=hex_label)
-        self.turn_index += 1
-        if self.turn_index == self.players:
-            self.turn_index = 0
+        self.seats_done += 1
+        if self.seats_done == self.players:
+            self.seats_done = 0
             self.phase = "roll"
 
     # ================================================================== the three die actions
@@ -265,7 +265,7 @@ class CubeEuropeState(State):
             if plan is None:
                 return
         self._spend_die(player, die, face, plan)
-        self.market_dice[square - 1] += 1
+        self.dice_on_squares[square - 1] += 1
         if not self._gain_cube(player, colour):
             self.say("cube-europe.takes_none", None, seat=player, die=die, square=square, colour=colour)
         elif "bulk" in self.effects(player) and face in (1, 2) and self._gain_cube(player, colour):
@@ -294,7 +294,7 @@ class CubeEuropeState(State):
     # ================================================================== follow-up decisions (payment, cube effects)
     def pay_adjustment(self, player: int, action: Action) -> None:
         """The player's choice of how to pay for the die change of the take or place just chosen."""
-        _, kind, die, where = self.pending.pop()
+        _, kind, die, where = self.follow_ups.pop()
         args = action.args
         plan = (args[0], "steady" in args, "mirror" in args)
         if kind == "take":
@@ -304,7 +304,7 @@ class CubeEuropeState(State):
 
     def return_cube(self, player: int, colour: str) -> None:
         """A full inventory returns one cube to the supply (「需从你的库存中返回一个方块到供应堆」)."""
-        self.pending.pop()
+        self.follow_ups.pop()
         self.inventory[player].remove(colour)
         self.supply[player][colour] += 1
         if "recycle" in self.effects(player):
@@ -315,12 +315,12 @@ class CubeEuropeState(State):
 
     def red_chain(self, player: int, hex_label: str) -> None:
         """Red effect: place a cube from the inventory next to the red cube, ignoring dice and numbers."""
-        self.pending.pop()
+        self.follow_ups.pop()
         self._put_cube(player, hex_label, None)
 
     def white_cube(self, player: int, colour: str) -> None:
         """White effect: gain a cube of a colour shown on the market's centre squares."""
-        self.pending.pop()
+        self.follow_ups.pop()
         self._gain_cube(player, colour)
         self.say("cube-europe.white_gains", None, seat=player, colour=colour)
 
@@ -329,7 +329,7 @@ class CubeEuropeState(State):
         """A cube from the inventory onto ``hex_label``: with ``die``, or (None) by the red cube's effect."""
         colour = self.board(player).hexes[hex_label][0]
         self.inventory[player].remove(colour)
-        self.filled[player].append(hex_label)
+        self.filled_hexes[player].append(hex_label)
         if die is None:
             self.say("cube-europe.places_chain", None, seat=player, colour=colour, hex=hex_label)
         else:
@@ -341,10 +341,10 @@ class CubeEuropeState(State):
         effects = self.effects(player)
         if colour == "red":
             if self._chain_targets(player, hex_label):
-                self.pending.append(["chain", hex_label])
+                self.follow_ups.append(["chain", hex_label])
         elif colour == "white":
             if self._white_colours(player):
-                self.pending.append(["white"])
+                self.follow_ups.append(["white"])
         elif colour == "blue":
             got = self._add_workers(player, 2 if "blue_boost" in effects else 1)
             self.say("cube-europe.blue_workers", None, seat=player, n=got)
@@ -353,7 +353,7 @@ class CubeEuropeState(State):
                 got = self._add_workers(player, 1)
                 self.say("cube-europe.wage_workers", None, seat=player, n=got, effect="wage")
         elif colour == "yellow":
-            self.yellow_round[player] += 1
+            self.yellow_tucks_due[player] += 1
 
     def _gain_cube(self, player: int, colour: str) -> bool:
         if self.supply[player][colour] == 0:
@@ -361,7 +361,7 @@ class CubeEuropeState(State):
         self.supply[player][colour] -= 1
         self.inventory[player].append(colour)
         if len(self.inventory[player]) > self.inventory_size(player):
-            self.pending.append(["return"])
+            self.follow_ups.append(["return"])
         return True
 
     def _add_workers(self, player: int, n: int) -> int:
@@ -385,8 +385,8 @@ class CubeEuropeState(State):
         plain = max(0, _DIST[die][target] - tolerance)
         if not plain:
             return [(0, False, False)]
-        nudge = "nudge" in effects and not self.used_nudge
-        flip = "flip" in effects and not self.used_flip
+        nudge = "nudge" in effects and not self.steady_hand_used
+        flip = "flip" in effects and not self.mirror_used
         plans = [(plain, False, False)]
         if nudge:
             plans.append((plain - 1, True, False))
@@ -405,7 +405,7 @@ class CubeEuropeState(State):
         plans = self.payments(player, die, target, tolerance, take)
         if len(plans) == 1:
             return plans[0]
-        self.pending.append(["pay", kind, die, where])
+        self.follow_ups.append(["pay", kind, die, where])
         self.say("cube-europe.chooses_pay", None, seat=player, die=die, target=target)
         return None
 
@@ -413,8 +413,8 @@ class CubeEuropeState(State):
         workers, nudge, flip = plan
         self.dice[player].remove(die)
         self.workers[player] -= workers
-        self.used_nudge |= nudge
-        self.used_flip |= flip
+        self.steady_hand_used |= nudge
+        self.mirror_used |= flip
         if workers or nudge or flip:
             self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=_means(plan))
 
@@ -433,7 +433,7 @@ class CubeEuropeState(State):
             place_ok = self._reachable(player, die, surveyor, False, effects) if placeable else None
             take_row = _TAKE[die]
             for i, square in enumerate(squares):
-                if square is not None and self.market_dice[i] < cap and take_ok[square[0]]:
+                if square is not None and self.dice_on_squares[i] < cap and take_ok[square[0]]:
                     actions.append(take_row[i])
             if place_ok:
                 place_row = _PLACE[die]
@@ -452,7 +452,7 @@ class CubeEuropeState(State):
         return [False] + [bool(self.payments(player, die, t, tolerance, take)) for t in range(1, 7)]
 
     def _follow_up_actions(self, player: int) -> list[Action]:
-        kind = self.pending[-1]
+        kind = self.follow_ups[-1]
         if kind[0] == "pay":
             return [_PAY[plan] for plan in self._pending_payments(player)]
         if kind[0] == "return":
@@ -462,7 +462,7 @@ class CubeEuropeState(State):
         return [_WHITE[c] for c in self._white_colours(player)] + [PASS]
 
     def _pending_payments(self, player: int) -> list[tuple[int, bool, bool]]:
-        _, kind, die, where = self.pending[-1]
+        _, kind, die, where = self.follow_ups[-1]
         if kind == "take":
             return self.payments(player, die, self.market_squares()[where - 1][0], 0, True)
         tolerance = 1 if "surveyor" in self.effects(player) else 0
@@ -470,13 +470,13 @@ class CubeEuropeState(State):
 
     def _frontier(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""
-        filled = set(self.filled[player])
+        filled = set(self.filled_hexes[player])
         out = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
         return sorted(out)
 
     def _chain_targets(self, player: int, hex_label: str) -> list[str]:
         hexes = self.board(player).hexes
-        filled = self.filled[player]
+        filled = self.filled_hexes[player]
         inventory = self.inventory[player]
         return [n for n in NEIGHBOURS[hex_label] if n not in filled and hexes[n][0] in inventory]
 
@@ -495,68 +495,68 @@ class CubeEuropeState(State):
 
     # ================================================================== end of turn / round
     def _after_action(self) -> None:
-        if self.phase != "turn" or self.pending:
+        if self.phase != "turn" or self.follow_ups:
             return
         player = self.current_player()
         if self.dice[player]:
             return
-        self.turn_index += 1
-        if self.turn_index < self.players:
+        self.seats_done += 1
+        if self.seats_done < self.players:
             self._start_turn()
         else:
             self.end_of_round()
 
     def _start_turn(self) -> None:
-        self.used_nudge = False
-        self.used_flip = False
+        self.steady_hand_used = False
+        self.mirror_used = False
 
     def end_of_round(self) -> None:
         """Round end (「回合结束」): yellow effects in seat order from the first player, then the market advances."""
         n = self.players
         for k in range(n):
-            p = (self.first + k) % n
-            for _ in range(self.yellow_round[p]):
+            p = (self.start_card_seat + k) % n
+            for _ in range(self.yellow_tucks_due[p]):
                 self.tuck_yellow_effect(p)
-            self.yellow_round[p] = 0
-        self.market_dice = [0] * 6
+            self.yellow_tucks_due[p] = 0
+        self.dice_on_squares = [0] * 6
         self.advance_market()
         if self.phase == "over":
             return
         self.round += 1
-        self.first = (self.first + 1) % n  # the start card passes left
-        self.turn_index = 0
-        self.next_phase = "roll"
-        if self.classic and self.round > ROUNDS:
+        self.start_card_seat = (self.start_card_seat + 1) % n  # the start card passes left
+        self.seats_done = 0
+        self.phase_after_draws = "roll"
+        if self.classic_solo and self.round > ROUNDS:
             self._game_over("cube-europe.over.rounds", n=ROUNDS)
-        elif not self.pending_draws:
+        elif not self.market_draws_due:
             self.phase = "roll"
 
     def tuck_yellow_effect(self, player: int) -> None:
         """Yellow effect: the rightmost market card goes under the board; its effect is active from now on."""
-        if not self.discard:
+        if not self.discard_pile:
             self.say("cube-europe.tuck_nothing", None, seat=player)
             return
-        card = self.discard.pop()
-        self.tucked[player].append(card)
-        self.active[player].append(CARDS[card].effect)
+        card = self.discard_pile.pop()
+        self.tucked_cards[player].append(card)
+        self.active_effects[player].append(CARDS[card].effect)
         effect = CARDS[card].effect
         self.say("cube-europe.tucks", None, seat=player, card=card, effect=effect, effect_text=effect)
 
     def advance_market(self) -> None:
         """Move the deck's top card onto the discard pile; an empty deck reshuffles (solo) or ends the game."""
-        self.discard.append(self.deck_top)
+        self.discard_pile.append(self.deck_top)
         self.say("cube-europe.moves_to_discard", None, card=self.deck_top)
         self.deck_top = None
         self.deck_size -= 1
         if self.deck_size > 0:
             self.phase = "draw"
-            self.pending_draws = ["top"]
+            self.market_draws_due = ["top"]
             return
-        if not self.classic:
+        if not self.classic_solo:
             self._game_over("cube-europe.over.empty")
             return
-        self.exhaustions += 1
-        if self.exhaustions == 2:
+        self.deck_exhaustions += 1
+        if self.deck_exhaustions == 2:
             self._game_over("cube-europe.over.second_time")
             return
         self.reshuffle_market()
@@ -564,12 +564,12 @@ class CubeEuropeState(State):
     def reshuffle_market(self) -> None:
         """Solo, first exhaustion: shuffle all market cards, create the market again, plus one card
         to the discard pile for every empty yellow hex (「对于版图上的每一个空的黄色六边形，需额外放置一张卡牌」)."""
-        self.unseen = sorted(self.discard)
-        self.deck_size = len(self.discard)
-        self.discard = []
-        empty_yellow = [h for h in self.board(0).start_hexes if h not in self.filled[0]]
+        self.unseen_cards = sorted(self.discard_pile)
+        self.deck_size = len(self.discard_pile)
+        self.discard_pile = []
+        empty_yellow = [h for h in self.board(0).start_hexes if h not in self.filled_hexes[0]]
         extra = max(0, min(len(empty_yellow), self.deck_size - 2))
-        self.pending_draws = ["discard"] * (1 + extra) + ["top"]
+        self.market_draws_due = ["discard"] * (1 + extra) + ["top"]
         self.phase = "draw"
         self.say("cube-europe.reshuffles", None, cards=msg("cube-europe.cards_reshuffled", n=self.deck_size),
                  hexes=msg("cube-europe.empty_yellow_cost", n=len(empty_yellow),
@@ -578,7 +578,7 @@ class CubeEuropeState(State):
     def _game_over(self, why: str, **args: Any) -> None:
         """The end: ``why`` is the message id of the reason (``cube-europe.over.…``)."""
         self.phase = "over"
-        self.pending_draws = []
+        self.market_draws_due = []
         self.say("cube-europe.game_over", None, why=msg(why, **args))
         for p in range(self.players):
             self.say("cube-europe.scores", None, seat=p, score=self.score(p))
@@ -586,10 +586,10 @@ class CubeEuropeState(State):
     # ================================================================== scoring
     def score_breakdown(self, player: int) -> dict[str, int]:
         """The seed's scoring: territories, completed colours, green cubes, yellow effects, workers."""
-        if player >= len(self.boards):  # boards are still being dealt
+        if player >= len(self.board_cards):  # boards are still being dealt
             return {"territories": 0, "colours": 0, "green": 0, "yellow_effects": 0, "workers": 0}
         board = self.board(player)
-        filled = set(self.filled[player])
+        filled = set(self.filled_hexes[player])
         effects = self.effects(player)
         territories = sum(TERRITORY_VP[len(t)] for t in board.territories if filled.issuperset(t))
         placed = {c: 0 for c in COLOURS}
@@ -636,19 +636,19 @@ class CubeEuropeState(State):
         scores = self.scores()
         best = max(scores)
         tied = [p for p in range(self.players) if scores[p] == best]
-        fewest = min(len(self.filled[p]) for p in tied)
-        return [p for p in tied if len(self.filled[p]) == fewest]
+        fewest = min(len(self.filled_hexes[p]) for p in tied)
+        return [p for p in tied if len(self.filled_hexes[p]) == fewest]
 
     def rank(self, player: int = 0) -> tuple[str, str]:
         return rank(self.score(player))
 
     # ================================================================== queries
     def board(self, player: int):  # type: ignore[no-untyped-def]
-        return CARDS[self.boards[player]]
+        return CARDS[self.board_cards[player]]
 
     def effects(self, player: int) -> list[str]:
         """The yellow effects active for ``player`` (cards tucked under their board)."""
-        return self.active[player]
+        return self.active_effects[player]
 
     def inventory_size(self, player: int) -> int:
         return INVENTORY_SIZE + (1 if "storehouse" in self.effects(player) else 0)
@@ -656,7 +656,7 @@ class CubeEuropeState(State):
     def market_squares(self) -> list[tuple[int, str] | None]:
         """The six centre squares: 1–3 on the deck's face-up top card, 4–6 on the discard pile's top."""
         left = CARDS[self.deck_top].squares if self.deck_top is not None else (None, None, None)
-        right = CARDS[self.discard[-1]].squares if self.discard else (None, None, None)
+        right = CARDS[self.discard_pile[-1]].squares if self.discard_pile else (None, None, None)
         return list(left) + list(right)
 
     # ================================================================== observation
@@ -666,35 +666,35 @@ class CubeEuropeState(State):
             "phase": self.phase,
             "round": self.round,
             "rounds": ROUNDS,
-            "first": self.first,
+            "first": self.start_card_seat,
             "current": self.current_player() if self.phase in ("turn", "start") else None,
             "market": {
                 "deck_top": self.deck_top,
                 "deck_size": self.deck_size,
-                "discard": list(self.discard),
-                "unseen": list(self.unseen),
+                "discard": list(self.discard_pile),
+                "unseen": list(self.unseen_cards),
                 "squares": [
-                    None if sq is None else {"square": i + 1, "face": sq[0], "colour": sq[1], "dice": self.market_dice[i]}
+                    None if sq is None else {"square": i + 1, "face": sq[0], "colour": sq[1], "dice": self.dice_on_squares[i]}
                     for i, sq in enumerate(squares)
                 ],
                 "stack_limit": self._stack_limit() if self.players > 1 else None,
                 # The yellow effect printed on each visible market card (a yellow cube tucks the
                 # rightmost one, the discard pile's top: 「拿取最右侧的市场卡牌」).
                 "effects": {"deck_top": _effect_view(self.deck_top),
-                            "discard_top": _effect_view(self.discard[-1] if self.discard else None)},
+                            "discard_top": _effect_view(self.discard_pile[-1] if self.discard_pile else None)},
             },
-            "pending": [list(p) for p in self.pending],
+            "pending": [list(p) for p in self.follow_ups],
             # This turn's once-per-turn free die changes already spent.
-            "used_free": {"steady": self.used_nudge, "mirror": self.used_flip},
+            "used_free": {"steady": self.steady_hand_used, "mirror": self.mirror_used},
             "seats": [self._seat_view(p) for p in range(self.players)],
         }
 
     def _seat_view(self, p: int) -> dict[str, Any]:
-        board = self.board(p) if p < len(self.boards) else None
+        board = self.board(p) if p < len(self.board_cards) else None
         return {
             "name": self.player_name(p),
             "board_card": board.id if board else None,
-            "hexes": {h: {"colour": c, "number": n, "filled": h in self.filled[p]} for h, (c, n) in board.hexes.items()}
+            "hexes": {h: {"colour": c, "number": n, "filled": h in self.filled_hexes[p]} for h, (c, n) in board.hexes.items()}
             if board else {},
             "start_hexes": list(board.start_hexes) if board else [],
             "inventory": list(self.inventory[p]),
@@ -703,7 +703,7 @@ class CubeEuropeState(State):
             "workers": self.workers[p],
             "worker_max": WORKER_MAX,
             "dice": list(self.dice[p]),
-            "effects": [_effect_view(c) for c in self.tucked[p]],
+            "effects": [_effect_view(c) for c in self.tucked_cards[p]],
             "score": self.score_breakdown(p) if board else {},
             "total": self.score(p) if board else 0,
         }
@@ -712,24 +712,24 @@ class CubeEuropeState(State):
     def check_invariants(self) -> None:
         for p in range(self.players):
             for colour in COLOURS:
-                on_board = sum(1 for h in self.filled[p] if self.board(p).hexes[h][0] == colour) if p < len(self.boards) else 0
+                on_board = sum(1 for h in self.filled_hexes[p] if self.board(p).hexes[h][0] == colour) if p < len(self.board_cards) else 0
                 held = self.inventory[p].count(colour)
                 if on_board + held + self.supply[p][colour] != CUBES_PER_COLOUR:
                     raise InvariantError(f"{self.player_name(p)} has {on_board}+{held}+{self.supply[p][colour]} {colour} cubes")
             if not 0 <= self.workers[p] <= WORKER_MAX:
                 raise InvariantError(f"worker track out of range: {self.workers[p]}")
-            if self.active[p] != [CARDS[c].effect for c in self.tucked[p]]:
+            if self.active_effects[p] != [CARDS[c].effect for c in self.tucked_cards[p]]:
                 raise InvariantError("active yellow effects differ from the tucked cards")
-            if len(set(self.filled[p])) != len(self.filled[p]):
+            if len(set(self.filled_hexes[p])) != len(self.filled_hexes[p]):
                 raise InvariantError("a hex holds two cubes")
-        cards = list(self.boards) + list(self.unseen) + list(self.discard) + [c for t in self.tucked for c in t]
+        cards = list(self.board_cards) + list(self.unseen_cards) + list(self.discard_pile) + [c for t in self.tucked_cards for c in t]
         if self.deck_top is not None:
             cards.append(self.deck_top)
-        expected = sorted(BASE_CARDS if self.classic else ALL_CARDS)
+        expected = sorted(BASE_CARDS if self.classic_solo else ALL_CARDS)
         if sorted(cards) != expected:
             raise InvariantError(f"cards lost or duplicated: {sorted(cards)}")
         below = self.deck_size - (1 if self.deck_top is not None else 0)
-        if below > len(self.unseen) or self.deck_size < 0:
+        if below > len(self.unseen_cards) or self.deck_size < 0:
             raise InvariantError("the deck holds more cards than are unseen")
 
     # ================================================================== words
@@ -787,7 +787,7 @@ class CubeEuropeState(State):
         if name == "white":
             return Message("cube-europe.d.white", {"colour": a[0], "left": self.supply[p][a[0]]})
         if name == "pass":
-            kind = self.pending[-1][0] if self.pending else ""
+            kind = self.follow_ups[-1][0] if self.follow_ups else ""
             if kind == "chain":
                 return Message("cube-europe.d.pass_chain", {})
             if kind == "white":
@@ -801,16 +801,16 @@ class CubeEuropeState(State):
         a = action.args
         name = action.name
         if name == "roll":
-            who = (self.first + self.turn_index) % self.players
+            who = (self.start_card_seat + self.seats_done) % self.players
             return Message("cube-europe.d.roll", {"seat": who, "die1": a[0], "die2": a[1]})
         if name == "card":
             effect = CARDS[a[0]].effect
-            where = self.pending_draws[0] if self.pending_draws else "top"
+            where = self.market_draws_due[0] if self.market_draws_due else "top"
             if where == "discard":
                 return Message("cube-europe.d.card_discard", {"card": a[0], "effect": effect})
             return Message("cube-europe.d.card_top", {"card": a[0], "effect": effect})
         if name == "board":
-            return Message("cube-europe.d.board", {"card": a[0], "seat": len(self.boards)})
+            return Message("cube-europe.d.board", {"card": a[0], "seat": len(self.board_cards)})
         if name == "first":
             return Message("cube-europe.d.first", {"seat": a[0], "number": a[0]})
         return None
@@ -835,8 +835,8 @@ class CubeEuropeState(State):
                 return msg("cube-europe.e.green_wage_known", effect="wage", before=w, after=w + 1)
             return msg("cube-europe.e.green")
         period = "turn" if self.players == 1 else "round"
-        if self.discard:
-            card = self.discard[-1]
+        if self.discard_pile:
+            card = self.discard_pile[-1]
             return msg("cube-europe.e.yellow_card", period=period, card=card, effect=CARDS[card].effect)
         return msg("cube-europe.e.yellow", period=period)
 
@@ -857,9 +857,9 @@ class CubeEuropeState(State):
     def _describe_pay(self, action: Action, player: int) -> Message:
         args = action.args
         plan = (args[0], "steady" in args, "mirror" in args)
-        if not self.pending or self.pending[-1][0] != "pay":
+        if not self.follow_ups or self.follow_ups[-1][0] != "pay":
             return Message("cube-europe.d.pay_plain", {"plan": _plan_text(plan)})
-        _, kind, die, where = self.pending[-1]
+        _, kind, die, where = self.follow_ups[-1]
         if kind == "take":
             target = self.market_squares()[where - 1][0]
             what = msg("cube-europe.w.square", square=where)
@@ -897,8 +897,8 @@ class CubeEuropeState(State):
             if name != "start":
                 return Message("cube-europe.error.start_first", {"hexes": hexes})
             return None
-        if self.pending and name not in ("return", "chain", "white", "pass", "pay"):
-            kind = self.pending[-1][0]
+        if self.follow_ups and name not in ("return", "chain", "white", "pass", "pay"):
+            kind = self.follow_ups[-1][0]
             if kind == "pay":
                 return Message("cube-europe.error.pay_first",
                                {"actions": [_quoted(x) for x in self._follow_up_actions(player)]})
@@ -909,7 +909,7 @@ class CubeEuropeState(State):
             return Message("cube-europe.error.white_first", {})
         if name == "start":
             return Message("cube-europe.error.start_done", {})
-        if not self.pending and name in ("return", "chain", "white", "pass", "pay"):
+        if not self.follow_ups and name in ("return", "chain", "white", "pass", "pay"):
             return Message("cube-europe.error.nothing_pending", {})
         if name in ("take", "place", "worker") and self.phase == "turn":
             if not a or not isinstance(a[0], int) or a[0] not in self.dice[player]:
@@ -918,8 +918,8 @@ class CubeEuropeState(State):
             squares = self.market_squares()
             if not 1 <= a[1] <= 6 or squares[a[1] - 1] is None:
                 return Message("cube-europe.error.bad_square", {})
-            if self.market_dice[a[1] - 1] >= self._stack_limit():
-                return Message("cube-europe.error.square_full", {"square": a[1], "n": self.market_dice[a[1] - 1],
+            if self.dice_on_squares[a[1] - 1] >= self._stack_limit():
+                return Message("cube-europe.error.square_full", {"square": a[1], "n": self.dice_on_squares[a[1] - 1],
                                                                  "players": self.players})
             face = squares[a[1] - 1][0]
             return Message("cube-europe.error.cannot_become", {"die": a[0], "face": face, "workers": self.workers[player]})
@@ -928,7 +928,7 @@ class CubeEuropeState(State):
             if a[1] not in hexes:
                 return Message("cube-europe.error.no_hex", {"hex": str(a[1])})
             colour, number = hexes[a[1]]
-            if a[1] in self.filled[player]:
+            if a[1] in self.filled_hexes[player]:
                 return Message("cube-europe.error.hex_filled", {"hex": a[1]})
             if a[1] not in self._frontier(player):
                 return Message("cube-europe.error.not_adjacent", {"hex": a[1]})
