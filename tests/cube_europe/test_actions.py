@@ -18,7 +18,7 @@ def test_take_cube_puts_die_on_matching_square_and_cube_in_inventory(solo):
     solo.apply(Action("take", (3, 1)))
     assert solo.inventory[0] == ["red"]
     assert solo.supply[0]["red"] == 3
-    assert solo.market_dice[0] == 1
+    assert solo.dice_on_squares[0] == 1
     assert solo.dice[0] == [5]
 
 
@@ -64,9 +64,9 @@ def test_empty_supply_uses_the_die_without_a_cube(solo):
     roll(solo, (4, 6))
     solo.supply[0]["green"] = 0
     solo.inventory[0] = []
-    solo.filled[0] += ["A2", "B1", "B2", "D1"]  # all four green cubes are on the board
+    solo.filled_hexes[0] += ["A2", "B1", "B2", "D1"]  # all four green cubes are on the board
     solo.apply(Action("take", (4, 2)))
-    assert solo.inventory[0] == [] and solo.market_dice[1] == 1
+    assert solo.inventory[0] == [] and solo.dice_on_squares[1] == 1
 
 
 def test_place_needs_adjacent_hex_matching_number_and_colour(solo):
@@ -80,7 +80,7 @@ def test_place_needs_adjacent_hex_matching_number_and_colour(solo):
     with pytest.raises(IllegalAction, match="no hex"):
         solo.apply(Action("place", (4, "Z9")))
     solo.apply(Action("place", (4, "A2")))
-    assert solo.filled[0] == ["A3", "A2"] and solo.inventory[0] == []
+    assert solo.filled_hexes[0] == ["A3", "A2"] and solo.inventory[0] == []
 
 
 def test_gain_worker_with_any_die_and_track_maximum(solo):

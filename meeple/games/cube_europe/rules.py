@@ -71,11 +71,19 @@ class CubeEuropeState(State):
     """One game of Cube Europe; see the module docstring for the phases."""
 
     FIELDS = (
-        "phase", "classic", "round", "first", "turn_index", "next_phase", "pending_draws",
-        "boards", "unseen", "deck_size", "deck_top", "discard", "tucked", "exhaustions",
-        "filled", "inventory", "supply", "workers", "dice", "market_dice", "yellow_round",
-        "used_nudge", "used_flip", "pending", "active",
+        "phase", "classic_solo", "round", "start_card_seat", "seats_done", "phase_after_draws", "market_draws_due",
+        "board_cards", "unseen_cards", "deck_size", "deck_top", "discard_pile", "tucked_cards", "deck_exhaustions",
+        "filled_hexes", "inventory", "supply", "workers", "dice", "dice_on_squares", "yellow_tucks_due",
+        "steady_hand_used", "mirror_used", "follow_ups", "active_effects",
     )
+    FIELD_RENAMES = {
+        "classic": "classic_solo", "first": "start_card_seat", "turn_index": "seats_done",
+        "next_phase": "phase_after_draws", "pending_draws": "market_draws_due", "boards": "board_cards",
+        "unseen": "unseen_cards", "discard": "discard_pile", "tucked": "tucked_cards",
+        "exhaustions": "deck_exhaustions", "filled": "filled_hexes", "market_dice": "dice_on_squares",
+        "yellow_round": "yellow_tucks_due", "used_nudge": "steady_hand_used", "used_flip": "mirror_used",
+        "pending": "follow_ups", "active": "active_effects",
+    }
     ACTION_NAMES = frozenset(
         {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass", "pay"}
     )
