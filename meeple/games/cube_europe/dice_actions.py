@@ -21,11 +21,11 @@ from meeple.games.cube_europe.fields import CubeEuropeFields
 class DiceActionRules(CubeEuropeFields):
     """Rolling, the three die actions, the inventory and the market's squares, and which of them are legal."""
 
-    def roll_dice(self, a: int, b: int) -> None:
+    def roll_dice(self, die1: int, die2: int) -> None:
         """Start of a round: each player rolls two dice (「每一轮所有玩家先掷2个骰子」)."""
         player = (self.start_card_seat + self.seats_done) % self.players
-        self.dice[player] = [a, b]
-        self.say("cube-europe.rolls", None, seat=player, die1=a, die2=b)
+        self.dice[player] = [die1, die2]
+        self.say("cube-europe.rolls", None, seat=player, die1=die1, die2=die2)
         self.seats_done += 1
         if self.seats_done == self.players:
             self.seats_done = 0

@@ -56,13 +56,15 @@ class FlowRules(CubeEuropeFields):
         return self._die_actions(player)
 
     def _follow_up_actions(self, player: int) -> list[Action]:
-        kind = self.follow_ups[-1]
-        if kind[0] == "pay":
+        """The choices of the latest follow-up decision: how to pay, which cube to return, where to chain
+        (or pass), which colour white gives (or pass)."""
+        decision = self.follow_ups[-1]
+        if decision[0] == "pay":
             return [PAY[plan] for plan in self._payments_asked(player)]
-        if kind[0] == "return":
+        if decision[0] == "return":
             return [RETURN[c] for c in COLOURS if c in self.inventory[player]]
-        if kind[0] == "chain":
-            return [CHAIN[h] for h in self._chain_targets(player, kind[1])] + [PASS]
+        if decision[0] == "chain":
+            return [CHAIN[h] for h in self._chain_targets(player, decision[1])] + [PASS]
         return [WHITE[c] for c in self._white_colours(player)] + [PASS]
 
     def _apply(self, action: Action, player: int) -> None:
@@ -91,6 +93,7 @@ class FlowRules(CubeEuropeFields):
         self._after_action()
 
     def _apply_chance(self, action: Action) -> None:
+        """A chance outcome goes to its rule: a roll, the start card, a board deal, a market draw."""
         if action.name == "roll":
             self.roll_dice(action.args[0], action.args[1])
         elif action.name == "first":
@@ -101,6 +104,7 @@ class FlowRules(CubeEuropeFields):
             self.draw_market_card(action.args[0])
 
     def _after_action(self) -> None:
+        """Once no follow-up is due and both dice are used, the turn ends: the next seat's, or the round's end."""
         if self.phase != "turn" or self.follow_ups:
             return
         player = self.current_player()
@@ -113,5 +117,6 @@ class FlowRules(CubeEuropeFields):
             self.end_of_round()
 
     def _start_turn(self) -> None:
+        """A turn's free die changes (Steady Hand, Mirror: once per turn) are available again."""
         self.steady_hand_used = False
         self.mirror_used = False

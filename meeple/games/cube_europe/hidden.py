@@ -33,7 +33,7 @@ class HiddenInformation(CubeEuropeFields):
     def chance_owner(self) -> int | None:
         """A round's roll is one seat's own two dice (「每一轮所有玩家先掷2个骰子」, in seat order from the
         start card), and a set-up board deal is the card that becomes the next seat's board; the start
-        card and the market draws are anyone's. Nothing drawn is secret (``unseen`` is public), so the
+        card and the market draws are anyone's. Nothing drawn is secret (``unseen_cards`` is public), so the
         offered outcomes stay the default (the legal ones)."""
         if self.phase == "roll":
             return self.current_player()
