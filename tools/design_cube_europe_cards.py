@@ -250,7 +250,7 @@ def measure(cards_games: int) -> None:
         agent = make_agent("heuristic", "cube-europe", seed)
         while not state.is_over():
             state.apply(choose_action(agent, state, 0), 0)
-        per_board.setdefault(state.boards[0], []).append(state.score(0))
+        per_board.setdefault(state.board_cards[0], []).append(state.score(0))
     scores = [s for v in per_board.values() for s in v]
     mean = sum(scores) / len(scores)
     sd = (sum((s - mean) ** 2 for s in scores) / (len(scores) - 1)) ** 0.5

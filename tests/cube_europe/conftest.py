@@ -31,8 +31,8 @@ def tuck(state, player, *cards):
     """Put cards under a player's board, as the yellow effect does, making their effects active."""
     from meeple.games.cube_europe.content import CARDS
 
-    state.tucked[player] = list(cards)
-    state.active[player] = [CARDS[c].effect for c in cards]
+    state.tucked_cards[player] = list(cards)
+    state.active_effects[player] = [CARDS[c].effect for c in cards]
 
 
 def roll(state, *pairs):

@@ -18,7 +18,7 @@ def test_take_cube_puts_die_on_matching_square_and_cube_in_inventory(solo):
     solo.apply(Action("take", (3, 1)))
     assert solo.inventory[0] == ["red"]
     assert solo.supply[0]["red"] == 3
-    assert solo.market_dice[0] == 1
+    assert solo.dice_on_squares[0] == 1
     assert solo.dice[0] == [5]
 
 
@@ -64,9 +64,9 @@ def test_empty_supply_uses_the_die_without_a_cube(solo):
     roll(solo, (4, 6))
     solo.supply[0]["green"] = 0
     solo.inventory[0] = []
-    solo.filled[0] += ["A2", "B1", "B2", "D1"]  # all four green cubes are on the board
+    solo.filled_hexes[0] += ["A2", "B1", "B2", "D1"]  # all four green cubes are on the board
     solo.apply(Action("take", (4, 2)))
-    assert solo.inventory[0] == [] and solo.market_dice[1] == 1
+    assert solo.inventory[0] == [] and solo.dice_on_squares[1] == 1
 
 
 def test_place_needs_adjacent_hex_matching_number_and_colour(solo):
@@ -80,7 +80,7 @@ def test_place_needs_adjacent_hex_matching_number_and_colour(solo):
     with pytest.raises(IllegalAction, match="no hex"):
         solo.apply(Action("place", (4, "Z9")))
     solo.apply(Action("place", (4, "A2")))
-    assert solo.filled[0] == ["A3", "A2"] and solo.inventory[0] == []
+    assert solo.filled_hexes[0] == ["A3", "A2"] and solo.inventory[0] == []
 
 
 def test_gain_worker_with_any_die_and_track_maximum(solo):
@@ -106,7 +106,7 @@ def test_red_places_a_chained_cube_ignoring_dice_and_its_effect_fires():
     assert state.legal_actions() == [Action("chain", ("E3",)), Action("chain", ("D2",)), Action("pass")] or \
         set(state.legal_actions()) == {Action("chain", ("E3",)), Action("chain", ("D2",)), Action("pass")}
     state.apply(Action("chain", ("D2",)))  # blue 1, no die needed; blue gives a worker
-    assert "D2" in state.filled[0] and state.workers[0] == 2
+    assert "D2" in state.filled_hexes[0] and state.workers[0] == 2
     assert state.dice[0] == [2]
 
 
@@ -116,7 +116,7 @@ def test_red_chain_may_be_declined():
     _give(state, "red", "red")
     state.apply(Action("place", (3, "E2")))
     state.apply(Action("pass"))
-    assert state.filled[0] == ["D3", "E2"] and state.inventory[0] == ["red"]
+    assert state.filled_hexes[0] == ["D3", "E2"] and state.inventory[0] == ["red"]
 
 
 def test_white_takes_a_cube_of_a_market_colour():
@@ -139,7 +139,7 @@ def test_blue_gains_a_worker_and_green_scores_at_the_end():
     state.apply(Action("place", (4, "D4")))
     assert state.workers[0] == 2
     green_before = state.score_breakdown(0)["green"]
-    state.filled[0].append("D1")
+    state.filled_hexes[0].append("D1")
     state.inventory[0].remove("green")
     assert state.score_breakdown(0)["green"] == green_before + 1
 
@@ -147,14 +147,14 @@ def test_blue_gains_a_worker_and_green_scores_at_the_end():
 def test_yellow_tucks_the_rightmost_market_card_at_end_of_turn():
     state = new_manual(starts=["D3"], discard=2, top=3)
     roll(state, (6, 3))
-    state.filled[0].append("E2")
+    state.filled_hexes[0].append("E2")
     _give(state, "yellow")
     state.supply[0]["red"] -= 1
     state.apply(Action("place", (6, "E1")))
-    assert state.tucked[0] == []  # not before the turn ends
+    assert state.tucked_cards[0] == []  # not before the turn ends
     state.apply(Action("worker", (3,)))
-    assert state.tucked[0] == [2]  # the discard pile's top card, before the deck card moves
-    assert state.discard == [3]
+    assert state.tucked_cards[0] == [2]  # the discard pile's top card, before the deck card moves
+    assert state.discard_pile == [3]
     assert state.effects(0) == ["white_patron"]
 
 

@@ -42,7 +42,7 @@ def test_solo_positions_are_valued_with_the_solo_weights():
         while not state.is_over():
             p = state.to_move()[0]
             state.apply(chooser.choice(state.legal_actions(p)), p)
-            if not state.is_over() and len(state.boards) == players:
+            if not state.is_over() and len(state.board_cards) == players:
                 value = evaluate(state, 0)
                 assert value == evaluate(state, 0, weights)
                 disagree += value != evaluate(state, 0, SOLO_WEIGHTS if weights is WEIGHTS else WEIGHTS)

@@ -30,11 +30,11 @@ def test_solo_classic_reshuffles_once_with_extra_cards_for_empty_yellow_hexes_an
         if rnd < 7:
             _draw_next(state)
     # after round 7 the deck of 8 is exhausted: reshuffle, 1 card + 2 for the two empty yellow hexes
-    assert state.exhaustions == 1
-    assert state.pending_draws == ["discard", "discard", "discard", "top"]
+    assert state.deck_exhaustions == 1
+    assert state.market_draws_due == ["discard", "discard", "discard", "top"]
     assert state.deck_size == 8
     _draw_next(state)
-    assert state.deck_size == 5 and len(state.discard) == 3
+    assert state.deck_size == 5 and len(state.discard_pile) == 3
     for rnd in range(8, 13):
         roll(state, (3, 3))
         _play_round_with_workers(state)
@@ -50,8 +50,8 @@ def test_solo_thirteen_card_variant_ends_when_deck_first_runs_out():
     agent = RandomAgent(5)
     while not state.is_over():
         state.apply(agent.act(None, state.legal_actions()))
-    assert state.exhaustions == 0 and state.round == 12
-    assert len(state.unseen) == 17 - 1 - 13  # three cards set aside, never seen
+    assert state.deck_exhaustions == 0 and state.round == 12
+    assert len(state.unseen_cards) == 17 - 1 - 13  # three cards set aside, never seen
 
 
 def test_multiplayer_starting_workers_by_seat_from_the_start_card():
@@ -70,7 +70,7 @@ def test_multiplayer_turn_order_from_start_card_and_card_passes_left():
         order.append(p)
         state.apply(Action("worker", (state.dice[p][0],)), p)
     assert order == [2, 2, 0, 0, 1, 1]
-    assert state.first == 0 and state.round == 2
+    assert state.start_card_seat == 0 and state.round == 2
 
 
 def test_two_players_never_share_a_market_square():
@@ -99,12 +99,12 @@ def test_three_players_stack_at_most_two_dice():
 def test_multiplayer_yellow_effects_resolve_at_round_end_in_order_from_first_player():
     state = new_manual(players=2, boards=(1, 2), first=1, discard=4, top=5)
     roll(state, (1, 1), (1, 1))
-    state.yellow_round = [1, 1]
+    state.yellow_tucks_due = [1, 1]
     while state.phase == "turn":
         p = state.to_move()[0]
         state.apply(Action("worker", (1,)), p)
     # seat 1 held the start card: it tucks the discard top (card 4) and seat 0 finds the pile empty
-    assert state.tucked == [[], [4]]
+    assert state.tucked_cards == [[], [4]]
     assert any("discard pile is empty" in line for line in state.log_for(None))
 
 
@@ -115,16 +115,16 @@ def test_multiplayer_game_ends_when_deck_is_empty_after_12_rounds_and_tie_break(
         p = state.to_move()[0]
         state.apply(agent.act(None, state.legal_actions(p)), p)
     assert state.round == 12 and state.deck_size == 0
-    state.filled = [[], [], [], []]
+    state.filled_hexes = [[], [], [], []]
     state.inventory = [[], [], [], []]
     state.workers = [0, 0, 0, 0]
-    state.tucked = [[], [], [], []]
-    state.active = [[], [], [], []]
+    state.tucked_cards = [[], [], [], []]
+    state.active_effects = [[], [], [], []]
     assert state.winners() == [0, 1, 2, 3]  # all tied, nobody filled more: a shared win
     state.workers = [2, 2, 0, 0]
     assert state.winners() == [0, 1]
     lone = next(t for t in state.board(0).territories if len(t) > 1 and state.board(0).hexes[t[0]][0] != "green")[0]
-    state.filled[0] = [lone]  # same score, one more filled hex: seat 1 wins the tie-break
+    state.filled_hexes[0] = [lone]  # same score, one more filled hex: seat 1 wins the tie-break
     assert state.scores()[:2] == [1, 1]
     assert state.winners() == [1]
 

@@ -18,8 +18,8 @@ STEADY, MIRROR = 1, 6
 def position(dice, workers, *cards):
     state = new_manual(starts=["D3"])
     for card in cards:  # keep the cards conserved: a tucked card leaves the unseen deck
-        if card in state.unseen:
-            state.unseen.remove(card)
+        if card in state.unseen_cards:
+            state.unseen_cards.remove(card)
             state.deck_size -= 1
     tuck(state, 0, *cards)
     state.workers[0] = workers
@@ -48,9 +48,9 @@ def test_mirror_now_keeps_steady_hand_for_the_second_die():
     wrong.apply(Action("pay", (0, "steady")))
     assert Action("place", (2, "E2")) not in wrong.legal_actions()
     state.apply(Action("pay", (0, "mirror")))
-    assert state.used_flip and not state.used_nudge and state.inventory[0] == ["red", "green"]
+    assert state.mirror_used and not state.steady_hand_used and state.inventory[0] == ["red", "green"]
     state.apply(Action("place", (2, "E2")))  # 2 -> 3 with Steady Hand: the only way, no question asked
-    assert "E2" in state.filled[0] and state.workers[0] == 0 and state.used_nudge
+    assert "E2" in state.filled_hexes[0] and state.workers[0] == 0 and state.steady_hand_used
 
 
 def test_a_worker_may_pay_instead_of_the_free_effect():
@@ -58,11 +58,11 @@ def test_a_worker_may_pay_instead_of_the_free_effect():
     state.apply(Action("take", (2, 1)))  # 2 -> 3
     assert pays(state) == ["pay 1", "pay 0 steady"]
     state.apply(Action("pay", (1,)))
-    assert state.workers[0] == 1 and not state.used_nudge
+    assert state.workers[0] == 1 and not state.steady_hand_used
     state.apply(Action("take", (5, 2)))  # 5 -> 4: again a choice
     assert pays(state) == ["pay 1", "pay 0 steady"]
     state.apply(Action("pay", (0, "steady")))
-    assert state.workers[0] == 1 and state.used_nudge
+    assert state.workers[0] == 1 and state.steady_hand_used
     assert any("turns die 2 into 3 with 1 worker" in line for line in state.log_for(0))
 
 
@@ -71,7 +71,7 @@ def test_workers_and_both_effects_combine_on_one_die():
     state.apply(Action("take", (3, 3)))  # 3 -> 6: 3 workers, Steady + 2, Mirror (4) + 2, or both + 1
     assert pays(state) == ["pay 3", "pay 2 steady", "pay 2 mirror", "pay 1 steady mirror"]
     state.apply(Action("pay", (1, "steady", "mirror")))
-    assert state.workers[0] == 2 and state.used_nudge and state.used_flip
+    assert state.workers[0] == 2 and state.steady_hand_used and state.mirror_used
 
 
 def test_plans_beaten_on_every_count_are_not_offered():
@@ -83,13 +83,13 @@ def test_plans_beaten_on_every_count_are_not_offered():
 def test_no_question_when_only_one_way_makes_sense():
     state = position((3, 4), 2)
     state.apply(Action("take", (4, 1)))  # 4 -> 3 needs a worker, nothing else could pay
-    assert state.pending == [] and state.workers[0] == 1
+    assert state.follow_ups == [] and state.workers[0] == 1
     state = position((6, 6), 0, 17)  # Wild Six: a rolled 6 takes from any square, free
     state.apply(Action("take", (6, 2)))
-    assert state.pending == [] and state.inventory[0] == ["green"]
+    assert state.follow_ups == [] and state.inventory[0] == ["green"]
     state = position((3, 4), 2, STEADY)
     state.apply(Action("take", (3, 1)))  # the die already matches
-    assert state.pending == [] and not state.used_nudge
+    assert state.follow_ups == [] and not state.steady_hand_used
 
 
 def test_other_moves_wait_for_the_payment_and_a_refusal_changes_nothing():
@@ -110,7 +110,7 @@ def test_placing_asks_too_and_the_cube_effect_follows_the_payment():
     state.apply(Action("place", (5, "D4")))  # D4 shows 4
     assert pays(state) == ["pay 1", "pay 0 steady"]
     state.apply(Action("pay", (0, "steady")))
-    assert "D4" in state.filled[0] and state.workers[0] == 2  # blue's worker after paying nothing
+    assert "D4" in state.filled_hexes[0] and state.workers[0] == 2  # blue's worker after paying nothing
 
 
 def test_heuristic_pays_so_that_the_second_die_still_works():

@@ -45,9 +45,9 @@ def test_seed_scoring_example_played_to_the_end_is_34_and_master():
     # cubes (3); the first effect (Steady Hand) scores nothing, the second (Patron of White) 1 per
     # white cube, all four placed (4); 3 workers score 1, the odd worker nothing.
     board = CARDS[7]
-    complete = sorted(len(t) for t in board.territories if set(t) <= set(state.filled[0]))
+    complete = sorted(len(t) for t in board.territories if set(t) <= set(state.filled_hexes[0]))
     assert complete == [1, 1, 1, 1, 1, 2, 2, 3, 3]
-    assert state.tucked[0] == [1, 2] and state.effects(0) == ["nudge", "white_patron"]
+    assert state.tucked_cards[0] == [1, 2] and state.effects(0) == ["nudge", "white_patron"]
     assert state.workers[0] == 3
     assert state.score_breakdown(0) == {"territories": 23, "colours": 3, "green": 3, "yellow_effects": 4, "workers": 1}
     assert state.score(0) == 34
@@ -70,14 +70,14 @@ def test_every_board_totals_30_territory_points_when_full():
         market = [c for c in range(1, 10) if c != card.id][:2]
         state = new_manual(players=1 if card.id <= 9 else 2, boards=(card.id,) if card.id <= 9 else (card.id, 1),
                            discard=market[0] if card.id <= 9 else 2, top=market[1] if card.id <= 9 else 3)
-        state.filled[0] = list(card.hexes)
+        state.filled_hexes[0] = list(card.hexes)
         assert state.score_breakdown(0)["territories"] == 30
         assert state.score_breakdown(0)["colours"] == 5
 
 
 def test_incomplete_territory_scores_nothing_and_single_worker_no_half_point():
     state = new_manual(boards=(7,))
-    state.filled[0] = ["B4", "C4"]  # two of the three hexes of a white territory
+    state.filled_hexes[0] = ["B4", "C4"]  # two of the three hexes of a white territory
     state.workers[0] = 1
     assert state.score_breakdown(0)["territories"] == 0
     assert state.score_breakdown(0)["workers"] == 0
@@ -88,7 +88,7 @@ def test_solo_win_needs_expert():
     state = new_manual(boards=(7,))
     state.phase = "over"
     green = ("A2", "B1", "B2")  # a 3-hex green territory left empty
-    state.filled[0] = [h for h in CARDS[7].hexes if h not in green]
+    state.filled_hexes[0] = [h for h in CARDS[7].hexes if h not in green]
     state.workers[0] = 0
     assert state.score(0) == 24 + 4 + 1 == 29  # territories, four colours, the one green cube on D1
     assert state.rank(0) == ("Journeyman", "熟练工")

@@ -19,8 +19,8 @@ def with_effect(effect, dice=(3, 5), starts=("D3",)):
     tuck(state, 0, *([CARD_OF[effect]] if effect else []))
     if effect:
         # keep cards conserved: the tucked card comes out of the unseen deck
-        if CARD_OF[effect] in state.unseen:
-            state.unseen.remove(CARD_OF[effect])
+        if CARD_OF[effect] in state.unseen_cards:
+            state.unseen_cards.remove(CARD_OF[effect])
             state.deck_size -= 1
     roll(state, dice)
     return state
@@ -43,7 +43,7 @@ def test_effects_in_the_market_do_nothing():
     assert CARDS[3].effect == "storehouse"  # the deck's top card: in the market, not tucked
     give(state, "red", "red", "red")
     state.apply(Action("take", (3, 5)))
-    assert state.pending == [["return"]]
+    assert state.follow_ups == [["return"]]
 
 
 def test_nudge_changes_one_die_for_free_once_per_turn():
@@ -58,14 +58,14 @@ def test_nudge_combines_with_workers():
     state = with_effect("nudge", dice=(3, 4))
     state.workers[0] = 1
     state.apply(Action("take", (3, 4)))  # 3 -> 1: nudge + 1 worker, the only way with 1 worker
-    assert state.workers[0] == 0 and state.used_nudge
+    assert state.workers[0] == 0 and state.steady_hand_used
 
 
 def test_flip_turns_die_to_opposite_face():
     state = with_effect("flip", dice=(6, 3))
     state.workers[0] = 0
     state.apply(Action("take", (6, 4)))  # 6 flipped to 1
-    assert state.used_flip and state.inventory[0] == ["blue"]
+    assert state.mirror_used and state.inventory[0] == ["blue"]
     assert Action("take", (3, 2)) not in state.legal_actions()  # 3 -> 4 would need a 2nd flip
 
 
@@ -80,7 +80,7 @@ def test_storehouse_holds_four_cubes():
     state = with_effect("storehouse", dice=(3, 5))
     give(state, "red", "red", "blue")
     state.apply(Action("take", (3, 1)))
-    assert state.pending == [] and len(state.inventory[0]) == 4
+    assert state.follow_ups == [] and len(state.inventory[0]) == 4
 
 
 def test_bulk_buyer_takes_two_from_a_low_square():
@@ -141,7 +141,7 @@ def test_recycle_full_inventory_return_gives_worker():
 def test_patrons_score_one_per_cube_of_their_colour(effect, colour):
     state = with_effect(effect)
     hexes = [h for h, (c, _) in state.board(0).hexes.items() if c == colour][:2]
-    state.filled[0] += hexes
+    state.filled_hexes[0] += hexes
     state.supply[0][colour] -= 2
     assert state.score_breakdown(0)["yellow_effects"] == 2
 
@@ -155,6 +155,6 @@ def test_treasury_scores_every_worker():
 
 def test_cartographer_doubles_completed_colours():
     state = with_effect("cartographer")
-    state.filled[0] = [h for h, (c, _) in state.board(0).hexes.items() if c == "yellow"]
+    state.filled_hexes[0] = [h for h, (c, _) in state.board(0).hexes.items() if c == "yellow"]
     b = state.score_breakdown(0)
     assert b["colours"] == 1 and b["yellow_effects"] == 1

@@ -34,7 +34,7 @@ class HeuristicBot:
         best: list[Action] = []
         best_value = float("-inf")
         # A payment choice is still part of the die's action: plan it with the rest of the turn.
-        depth = self.depth if state.phase == "turn" and (not state.pending or state.pending[-1][0] == "pay") else 1
+        depth = self.depth if state.phase == "turn" and (not state.follow_ups or state.follow_ups[-1][0] == "pay") else 1
         for action in state.legal_actions(player):
             value = self._value_after(state, action, player, depth)
             if value > best_value + 1e-9:
@@ -46,9 +46,9 @@ class HeuristicBot:
     def _value_after(self, state: CubeEuropeState, action: Action, player: int, depth: int) -> float:
         child = state.clone()
         child.apply(action, player)
-        if child.pending and child.pending[-1][0] == "pay":  # how to pay matters for the next die: search it
+        if child.follow_ups and child.follow_ups[-1][0] == "pay":  # how to pay matters for the next die: search it
             return max(self._value_after(child, a, player, depth) for a in child.legal_actions(player))
-        while child.pending and child.to_move() == [player]:
+        while child.follow_ups and child.to_move() == [player]:
             child.apply(max(child.legal_actions(player), key=lambda a: _greedy(child, a, player, self.weights)), player)
         if depth > 1 and child.phase == "turn" and child.to_move() == [player] and child.dice[player]:
             return max(self._value_after(child, a, player, depth - 1) for a in child.legal_actions(player))
@@ -91,7 +91,7 @@ def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None
     """VP plus weighted progress: partial territories, cubes that fit the frontier, workers, effects
     (``SOLO_WEIGHTS`` in a solo game, ``WEIGHTS`` otherwise, unless ``weights`` are given)."""
     board = state.board(player)
-    filled = set(state.filled[player])
+    filled = set(state.filled_hexes[player])
     value = float(state.score(player))
     if state.is_over():
         return value * 10
@@ -109,5 +109,5 @@ def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None
     for colour in set(inventory):
         value += w.cube_fits * min(inventory.count(colour), wanted.get(colour, 0))
     value += (w.hexes_filled * len(filled) + w.workers * state.workers[player]
-              + w.tucked_effects * len(state.tucked[player]) + w.open_hexes * len(frontier))
+              + w.tucked_effects * len(state.tucked_cards[player]) + w.open_hexes * len(frontier))
     return value

@@ -34,17 +34,17 @@ EFFECT_IDS: tuple[str, ...] = ()
 def action_space(game: Any) -> list[Action]:
     """Every action of a game with ``game.players`` seats: the rules' own action objects, numbered the
     same for every player count (the start-card outcomes, which depend on it, come last)."""
-    from meeple.games.cube_europe import rules as R
+    from meeple.games.cube_europe import actions as A
 
-    space = list(R._BOARD.values()) + list(R._CARD.values()) + list(R._ROLLS)
-    space += list(R._START.values())
-    space += [a for d in range(1, 7) for a in R._TAKE[d]]
-    space += [R._PLACE[d][h] for d in range(1, 7) for h in HEX_LABELS]
-    space += [R._WORKER[d] for d in range(1, 7)]
-    space += list(R._RETURN.values()) + list(R._CHAIN.values()) + list(R._WHITE.values())
-    space.append(R.PASS)
-    space += list(R._PAY.values())
-    space += R._FIRST[: game.players] if game.players > 1 else []
+    space = list(A.BOARD.values()) + list(A.CARD.values()) + list(A.ROLLS)
+    space += list(A.START.values())
+    space += [a for d in range(1, 7) for a in A.TAKE[d]]
+    space += [A.PLACE[d][h] for d in range(1, 7) for h in HEX_LABELS]
+    space += [A.WORKER[d] for d in range(1, 7)]
+    space += list(A.RETURN.values()) + list(A.CHAIN.values()) + list(A.WHITE.values())
+    space.append(A.PASS)
+    space += list(A.PAY.values())
+    space += A.START_CARD[: game.players] if game.players > 1 else []
     return space
 
 

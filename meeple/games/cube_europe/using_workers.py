@@ -1,0 +1,98 @@
+"""Changing a die (seed "使用工人", and "解释" under "方块效果"): workers, and the free yellow effects.
+
+    每当你使用骰子采取行动时，你可以花费一名工人……来调整所用骰子的数字，增加或减少1点。
+    修改骰子的数字时，你可以将1转换为6或将6转换为1。
+    解释：你可以同时使用工人和黄色效果在一个行动中修改单个骰子的点数。
+
+Each worker spent turns the die one step (1↔6 wrapping); Steady Hand (±1) and Mirror (7 − die) are free
+once per turn and combine with workers. When more than one way to pay makes sense, the player chooses
+(a ``pay`` follow-up).
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.cube_europe.describe import _payment_means
+from meeple.games.cube_europe.fields import CubeEuropeFields
+
+DIE_CHANGING_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
+"""The yellow effects that change which targets a die reaches (Steady Hand, Mirror, Wild Six)."""
+DIE_STEPS = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
+"""Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」)."""
+
+
+class WorkerRules(CubeEuropeFields):
+    """The ways to pay for a die change, asking which, and spending it."""
+
+    def payments(self, player: int, die: int, target: int, tolerance: int, take: bool) -> list[tuple[int, bool, bool]]:
+        """Every sensible way to turn ``die`` into ``target``: (workers, uses Steady Hand, uses Mirror).
+
+        Each worker changes the die by 1 (「花费一名工人…增加或减少1点」); the yellow effects Steady Hand
+        and Mirror are free once per turn and combine with workers (「你可以同时使用工人和黄色效果」).
+        Only affordable plans that no other plan beats on every count are listed (paying more of
+        everything never helps); [] if the die cannot be made to match.
+        """
+        effects = self.effects(player)
+        if take and die == 6 and "wild_six" in effects:
+            return [(0, False, False)]
+        workers = self.workers[player]
+        workers_alone = max(0, DIE_STEPS[die][target] - tolerance)
+        if not workers_alone:
+            return [(0, False, False)]
+        steady = "nudge" in effects and not self.steady_hand_used
+        mirror = "flip" in effects and not self.mirror_used
+        plans = [(workers_alone, False, False)]
+        if steady:
+            plans.append((workers_alone - 1, True, False))
+        if mirror:
+            workers_after_mirror = max(0, DIE_STEPS[7 - die][target] - tolerance)
+            plans.append((workers_after_mirror, False, True))
+            if steady and workers_after_mirror:
+                plans.append((workers_after_mirror - 1, True, True))
+        plans = [p for p in plans if p[0] <= workers]
+        return [p for p in plans
+                if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in plans)]
+
+    def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
+                        tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
+        """The only sensible payment, or None after asking the player to choose (a ``pay`` step)."""
+        plans = self.payments(player, die, target, tolerance, take)
+        if len(plans) == 1:
+            return plans[0]
+        self.follow_ups.append(["pay", kind, die, where])
+        self.say("cube-europe.chooses_pay", None, seat=player, die=die, target=target)
+        return None
+
+    def pay_adjustment(self, player: int, action: Action) -> None:
+        """The player's choice of how to pay for the die change of the take or place just chosen."""
+        _, kind, die, where = self.follow_ups.pop()
+        args = action.args
+        plan = (args[0], "steady" in args, "mirror" in args)
+        if kind == "take":
+            self.take_cube(player, die, where, plan)
+        else:
+            self.place_cube(player, die, where, plan)
+
+    def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
+        workers, steady, mirror = plan
+        self.dice[player].remove(die)
+        self.workers[player] -= workers
+        self.steady_hand_used |= steady
+        self.mirror_used |= mirror
+        if workers or steady or mirror:
+            self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=_payment_means(plan))
+
+    def _targets_within_reach(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> list[bool]:
+        """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
+        if not effects or not DIE_CHANGING_EFFECTS.intersection(effects):
+            workers = self.workers[player]
+            dist = DIE_STEPS[die]
+            return [False] + [dist[t] - tolerance <= workers for t in range(1, 7)]
+        return [False] + [bool(self.payments(player, die, t, tolerance, take)) for t in range(1, 7)]
+
+    def _payments_asked(self, player: int) -> list[tuple[int, bool, bool]]:
+        _, kind, die, where = self.follow_ups[-1]
+        if kind == "take":
+            return self.payments(player, die, self.market_squares()[where - 1][0], 0, True)
+        tolerance = 1 if "surveyor" in self.effects(player) else 0
+        return self.payments(player, die, self.board(player).hexes[where][1], tolerance, False)
