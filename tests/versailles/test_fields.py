@@ -4,7 +4,10 @@ the fields were renamed (issue 26)."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+
+import pytest
 
 import meeple
 from meeple.core import Rng
@@ -90,3 +93,26 @@ def test_a_determinized_save_with_the_former_names_loads() -> None:
     loaded = meeple.from_json(_with_former_names(state.to_json()))
     assert loaded.to_json() == state.to_json()
     loaded.check_invariants()
+
+
+RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "descriptions", "flow",
+                 "game_end", "game_setup", "hidden_information", "king", "movement", "phrases", "refusals",
+                 "technologies", "workshop")
+
+
+def test_each_rules_module_quotes_the_rulebook() -> None:
+    """Every module of the rules opens with the seed's words it implements (「…」, pieces split at … and /)."""
+    seed = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_5d800c698859b77c.txt"
+    if not seed.is_file():
+        pytest.skip(f"{seed} not present")
+    words = re.sub(r"\s", "", seed.read_text(encoding="utf-8"))
+    package = Path(sys.modules[VersaillesState.__module__].__file__).parent
+    for name in RULES_MODULES:
+        source = (package / f"{name}.py").read_text(encoding="utf-8")
+        doc = source.split('"""')[1]
+        quotes = re.findall(r"「([^」]*)」", doc)
+        assert quotes, f"{name}.py quotes no rulebook passage"
+        for quote in quotes:
+            for part in re.split(r"……|…|/", re.sub(r"\s", "", quote)):
+                assert part in words, f"{name}.py: not the seed's words: {part}"
+        assert source.count("\n") <= 400, f"{name}.py is longer than 400 lines"
