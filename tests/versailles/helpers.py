@@ -65,7 +65,8 @@ def tile_with(edges: str, used: set[int] | None = None, players: int = 3, plain:
     raise LookupError(edges)
 
 
-PREV = {C.MARBLE_QUARRY: "kf", C.GOLD_MINE: "mq", C.LUMBER_MILL: "ws", C.ARCHITECTS_GUILD: "gm", C.WORKSHOP: "ag", C.CONSTRUCTION_SITE: "lm", C.ALCHEMISTS_GUILD: "cs", C.KINGS_FAVOR: "al"}
+PREV = {C.MARBLE_QUARRY: "kf", C.GOLD_MINE: "mq", C.LUMBER_MILL: "ws", C.ARCHITECTS_GUILD: "gm", C.WORKSHOP: "ag",
+        C.CONSTRUCTION_SITE: "lm", C.ALCHEMISTS_GUILD: "cs", C.KINGS_FAVOR: "al"}
 
 
 def arrive_at(st: R.VersaillesState, p: int, loc: int, workers: int) -> None:

@@ -140,7 +140,8 @@ def test_an_illegal_move_is_refused_in_chinese() -> None:
 def test_a_misfit_tile_is_refused_with_its_edges_in_chinese() -> None:
     st = new()
     st.resources[0] = [20, 20, 20]
-    outdoor_west = next(t for t in st.tile_stack if TILE_WORKERS[t] == 1 and not TILE_DECORATIONS[t] and TILE_EDGES[t][3] == "O")
+    outdoor_west = next(t for t in st.tile_stack
+                        if TILE_WORKERS[t] == 1 and not TILE_DECORATIONS[t] and TILE_EDGES[t][3] == "O")
     indoor_east = next(t for t in st.tile_stack if t != outdoor_west and TILE_EDGES[t][1] == "I")
     st.construction_site[0] = indoor_east
     st.vp[1] = TILE_VP[indoor_east]
@@ -229,6 +230,7 @@ def test_the_end_reason_keeps_its_saved_wording() -> None:
         p = st.to_move()[0]
         legal = st.legal_actions(p)
         st.apply(legal[rng.randbelow(len(legal))], p)
-    assert st.end_reason in (game_end.END_REASON["king"], game_end.END_REASON["site"]) or "tiles are discarded" in st.end_reason
+    reasons = game_end.END_REASON
+    assert st.end_reason in (reasons["king"], reasons["site"]) or "tiles are discarded" in st.end_reason
     assert st.observation(0)["end"] == st.end_message()
     assert i18n.render_message(st.end_message(), "en") in st.log[-2].text

@@ -12,7 +12,8 @@ from meeple.games.versailles import rules as R
 
 from .helpers import act, edit, new, place, texts
 
-PREV = {C.MARBLE_QUARRY: "kf", C.GOLD_MINE: "mq", C.LUMBER_MILL: "ws", C.ARCHITECTS_GUILD: "gm", C.WORKSHOP: "ag", C.CONSTRUCTION_SITE: "lm", C.ALCHEMISTS_GUILD: "cs", C.KINGS_FAVOR: "al"}
+PREV = {C.MARBLE_QUARRY: "kf", C.GOLD_MINE: "mq", C.LUMBER_MILL: "ws", C.ARCHITECTS_GUILD: "gm", C.WORKSHOP: "ag",
+        C.CONSTRUCTION_SITE: "lm", C.ALCHEMISTS_GUILD: "cs", C.KINGS_FAVOR: "al"}
 
 
 def arrive(st: R.VersaillesState, p: int, loc: int, workers: int) -> None:

@@ -21,7 +21,8 @@ def test_ring_is_the_two_rows_joined_clockwise() -> None:
     order = [C.KINGS_FAVOR]
     while len(order) < 8:
         order.append(succ[order[-1]])
-    assert order == [C.KINGS_FAVOR, C.MARBLE_QUARRY, C.GOLD_MINE, C.ARCHITECTS_GUILD, C.WORKSHOP, C.LUMBER_MILL, C.CONSTRUCTION_SITE, C.ALCHEMISTS_GUILD]
+    assert order == [C.KINGS_FAVOR, C.MARBLE_QUARRY, C.GOLD_MINE, C.ARCHITECTS_GUILD, C.WORKSHOP, C.LUMBER_MILL,
+                     C.CONSTRUCTION_SITE, C.ALCHEMISTS_GUILD]
     assert succ[C.ALCHEMISTS_GUILD] == C.KINGS_FAVOR
     assert len(C.ARROWS) == 8 and len(succ) == 8
 

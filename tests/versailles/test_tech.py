@@ -14,8 +14,10 @@ from .helpers import act, edit, new, place, texts
 
 # ------------------------------------------------------------------ resource gains
 @pytest.mark.parametrize("level,loc,kind,expect", [
-    (0, C.LUMBER_MILL, C.WOOD, 1), (1, C.LUMBER_MILL, C.WOOD, 2), (1, C.MARBLE_QUARRY, C.MARBLE, 1), (2, C.MARBLE_QUARRY, C.MARBLE, 2),
-    (2, C.GOLD_MINE, C.GOLD, 1), (3, C.GOLD_MINE, C.GOLD, 1 + C.BIG_CUBE), (3, C.LUMBER_MILL, C.WOOD, 2), (3, C.MARBLE_QUARRY, C.MARBLE, 2),
+    (0, C.LUMBER_MILL, C.WOOD, 1), (1, C.LUMBER_MILL, C.WOOD, 2),
+    (1, C.MARBLE_QUARRY, C.MARBLE, 1), (2, C.MARBLE_QUARRY, C.MARBLE, 2),
+    (2, C.GOLD_MINE, C.GOLD, 1), (3, C.GOLD_MINE, C.GOLD, 1 + C.BIG_CUBE),
+    (3, C.LUMBER_MILL, C.WOOD, 2), (3, C.MARBLE_QUARRY, C.MARBLE, 2),
 ])
 def test_gains_technology(level: int, loc: int, kind: int, expect: int) -> None:
     st = new()
@@ -28,7 +30,8 @@ def test_gains_technology(level: int, loc: int, kind: int, expect: int) -> None:
 
 # ------------------------------------------------------------------ resource sites
 @pytest.mark.parametrize("level,loc,reacts", [
-    (1, C.LUMBER_MILL, True), (1, C.MARBLE_QUARRY, False), (2, C.MARBLE_QUARRY, True), (2, C.GOLD_MINE, False), (3, C.GOLD_MINE, True), (3, C.LUMBER_MILL, True),
+    (1, C.LUMBER_MILL, True), (1, C.MARBLE_QUARRY, False), (2, C.MARBLE_QUARRY, True),
+    (2, C.GOLD_MINE, False), (3, C.GOLD_MINE, True), (3, C.LUMBER_MILL, True),
 ])
 def test_sites_technology_lets_others_collect(level: int, loc: int, reacts: bool) -> None:
     st = new()
@@ -123,7 +126,8 @@ def test_architects_reaction_happens_after_the_refill() -> None:
 
 
 @pytest.mark.parametrize("level,loc,reacts", [
-    (1, C.WORKSHOP, False), (2, C.WORKSHOP, True), (2, C.CONSTRUCTION_SITE, False), (3, C.CONSTRUCTION_SITE, True), (3, C.ARCHITECTS_GUILD, True),
+    (1, C.WORKSHOP, False), (2, C.WORKSHOP, True),
+    (2, C.CONSTRUCTION_SITE, False), (3, C.CONSTRUCTION_SITE, True), (3, C.ARCHITECTS_GUILD, True),
 ])
 def test_guilds_levels(level: int, loc: int, reacts: bool) -> None:
     st = new()

@@ -45,14 +45,16 @@ class Refusals:
             start, end = LOCATION_INDEX[args[0]], LOCATION_INDEX[args[1]]
             if name == "jump":
                 if (start, end) not in SKIPPED_BY_JUMP:
+                    targets = either_phrase([LOCATION_CODES[c] for c in JUMP_TARGETS[start]])
                     return Message("versailles.why.jump_path", {
-                        "code": LOCATION_CODES[start], "targets": either_phrase([LOCATION_CODES[c] for c in JUMP_TARGETS[start]]), "code2": LOCATION_CODES[end]})
+                        "code": LOCATION_CODES[start], "targets": targets, "code2": LOCATION_CODES[end]})
             elif end not in NEXT_LOCATIONS[start]:
-                return Message("versailles.why.arrows", {
-                    "location": start, "targets": either_phrase([msg("versailles.name.location", location=c) for c in NEXT_LOCATIONS[start]]), "location2": end})
+                targets = either_phrase([msg("versailles.name.location", location=c) for c in NEXT_LOCATIONS[start]])
+                return Message("versailles.why.arrows", {"location": start, "targets": targets, "location2": end})
             need = 2 if name == "move2" else 1
             if self.workers_at[p][start] < need:
-                return Message("versailles.why.few_workers", {"n": self.workers_at[p][start], "location": start, "need": need})
+                return Message("versailles.why.few_workers",
+                               {"n": self.workers_at[p][start], "location": start, "need": need})
             if name != "move" and self.double_moves_face_up[p] <= 0:
                 return Message("versailles.why.no_token", {})
             if end == self.activation_markers[p]:
@@ -79,17 +81,21 @@ class Refusals:
                 tile, cell = args
                 if tile not in self.hands[p]:
                     return Message("versailles.why.not_in_hand", {"num": tile})
-                if not (isinstance(cell, int) and 0 <= cell < SITE_CELL_COUNT and SITE_GRIDS[self.players].is_open[cell]):
+                open_cells = SITE_GRIDS[self.players].is_open
+                if not (isinstance(cell, int) and 0 <= cell < SITE_CELL_COUNT and open_cells[cell]):
                     return Message("versailles.why.no_cell", {"cell": cell})
                 if self.construction_site[cell] >= 0:
-                    return Message("versailles.why.cell_taken", {"cell": cell_label(cell), "tile": self.construction_site[cell]})
+                    return Message("versailles.why.cell_taken",
+                                   {"cell": cell_label(cell), "tile": self.construction_site[cell]})
                 if TILE_WORKERS[tile] > workers:
-                    return Message("versailles.why.tile_workers", {"tile": tile, "n": TILE_WORKERS[tile], "have": workers})
+                    return Message("versailles.why.tile_workers",
+                                   {"tile": tile, "n": TILE_WORKERS[tile], "have": workers})
                 if not self._can_pay(p, TILE_COST[tile]):
                     return Message("versailles.why.tile_cost", {"tile": tile, "cost": cost_phrase(TILE_COST[tile]),
                                                                 "have": cost_phrase(self.resources[p])})
                 if not self._has_decorations(self.decorations[p], TILE_DECORATIONS[tile]):
-                    return Message("versailles.why.tile_decorations", {"tile": tile, "decorations": list(TILE_DECORATIONS[tile])})
+                    return Message("versailles.why.tile_decorations",
+                                   {"tile": tile, "decorations": list(TILE_DECORATIONS[tile])})
                 why = self._fit_problem(tile, cell)
                 if why:
                     return Message("versailles.why.misfit", {"tile": tile, "cell": cell_label(cell), "why": why})
@@ -119,8 +125,9 @@ class Refusals:
                 if not self.decoration_supply[kind]:
                     return Message("versailles.why.deco_gone", {"decoration": kind})
                 return Message("versailles.why.deco_cost", {
-                    "decoration": kind, "workers": workers_phrase(DECORATION_WORKERS[kind]), "cost": cost_phrase(DECORATION_COST[kind]),
-                    "have": workers_phrase(workers), "have_cost": cost_phrase(self.resources[p])})
+                    "decoration": kind, "workers": workers_phrase(DECORATION_WORKERS[kind]),
+                    "cost": cost_phrase(DECORATION_COST[kind]), "have": workers_phrase(workers),
+                    "have_cost": cost_phrase(self.resources[p])})
             if name == "tech":
                 if location != ALCHEMISTS_GUILD:
                     return Message("versailles.why.tech_where", {"location": location})

@@ -16,8 +16,8 @@ from rich.text import Text
 from meeple.core.i18n import DEFAULT_LANGUAGE, msg, plain, render_message, term
 from meeple.games.versailles.board import DECORATION_INDEX, SITE_GRIDS
 from meeple.games.versailles.content import (
-    BOTTOM_ROW, DECORATIONS, KING_TRACK, LOCATIONS, RECRUIT_CHEAP_WORKERS, RECRUIT_EXPENSIVE_WORKERS, RESOURCES, SITE_COLS,
-    SITE_ROWS, SLOT_WORKERS, TILES, TOP_ROW,
+    BOTTOM_ROW, DECORATIONS, KING_TRACK, LOCATIONS, RECRUIT_CHEAP_WORKERS, RECRUIT_EXPENSIVE_WORKERS, RESOURCES,
+    SITE_COLS, SITE_ROWS, SLOT_WORKERS, TILES, TOP_ROW,
 )
 
 GAME = "versailles"
