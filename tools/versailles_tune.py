@@ -32,9 +32,9 @@ def game(args: tuple[int, int, tuple[str, ...]]) -> dict:
         st.apply(choose_action(agents[p], st, p), p)
     return {
         "winners": st.winners(), "scores": st.scores(), "reason": st.end_reason.split(" and only")[0],
-        "turns": st.turn / n, "act": list(st.activations), "visits": list(st.visits),
-        "built": sum(1 for t in st.site if t >= 0),
-        "tech": [list(t) for t in st.tech], "recruited": [2 - r[0] - r[1] for r in st.reserve],
+        "turns": st.turns_completed / n, "act": list(st.activations), "visits": list(st.arrivals),
+        "built": sum(1 for t in st.construction_site if t >= 0),
+        "tech": [list(t) for t in st.technology_levels], "recruited": [2 - r[0] - r[1] for r in st.workers_off_board],
     }
 
 

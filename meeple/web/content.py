@@ -61,7 +61,7 @@ def _kingsburg() -> dict[str, Any]:
 
 def _versailles() -> dict[str, Any]:
     from meeple.games.versailles import content as c
-    from meeple.games.versailles import rules
+    from meeple.games.versailles.board import TECH_EFFECTS
 
     return {
         "locations": list(c.LOCATIONS), "location_names": list(c.LOCATION_NAMES),
@@ -72,11 +72,11 @@ def _versailles() -> dict[str, Any]:
         "tiles": [{"name": t[0], "workers": t[1], "cost": [t[2], t[3], t[4]], "decorations": t[5], "vp": t[6], "edges": t[7]}
                   for t in c.TILES],
         # what the board prints at each location
-        "yields": {c.LOCATIONS[loc]: {"resource": kind, "amounts": list(amounts)} for loc, (kind, amounts) in c.YIELD.items()},
+        "yields": {c.LOCATIONS[loc]: {"resource": kind, "amounts": list(amounts)} for loc, (kind, amounts) in c.RESOURCE_YIELDS.items()},
         "decoration_prices": [{"workers": d[3], "cost": list(d[4])} for d in c.DECORATIONS],
         "decorations_per_kind": c.DECORATIONS_PER_KIND,
         "tech_prices": {track: [{"workers": w, "cost": list(cost)} for w, cost in c.TECH_COSTS[track]] for track in c.TECH_TRACKS},
-        "tech_effects": {track: list(effects) for track, effects in zip(c.TECH_TRACKS, rules.TECH_EFFECT)},
+        "tech_effects": {track: list(effects) for track, effects in zip(c.TECH_TRACKS, TECH_EFFECTS)},
         "remove_workers": {"one": c.REMOVE_ONE_WORKERS, "three": c.REMOVE_THREE_WORKERS},
         "recruit_workers": {"cheap": c.RECRUIT_CHEAP_WORKERS, "expensive": c.RECRUIT_EXPENSIVE_WORKERS},
         "double_moves": c.DOUBLE_MOVES_PER_PLAYER, "hand_limit": c.HAND_LIMIT, "big_cube": c.BIG_CUBE,

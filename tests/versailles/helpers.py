@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import meeple
 from meeple.core import CHANCE, Action
+from meeple.games.versailles import board
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
@@ -28,13 +29,13 @@ def place(st: R.VersaillesState, p: int, **where: int) -> None:
     """Put exactly these workers of ``p`` on the ring (e.g. mq=2, cs=1); the recruitment reserve is
     kept and the other workers go back to the box."""
     total = C.WORKERS_PER_PLAYER
-    w = [0] * R.NLOC
+    w = [0] * board.LOCATION_COUNT
     for code, k in where.items():
-        w[R.LOC_INDEX[code]] = k
-    st.workers[p] = w
-    cheap, dear = st.reserve[p][0], st.reserve[p][1]
-    st.reserve[p] = [cheap, dear, total - sum(w) - cheap - dear]
-    assert st.reserve[p][2] >= 0
+        w[board.LOCATION_INDEX[code]] = k
+    st.workers_at[p] = w
+    cheap, dear = st.workers_off_board[p][0], st.workers_off_board[p][1]
+    st.workers_off_board[p] = [cheap, dear, total - sum(w) - cheap - dear]
+    assert st.workers_off_board[p][2] >= 0
     edit(st)
 
 
@@ -64,11 +65,12 @@ def tile_with(edges: str, used: set[int] | None = None, players: int = 3, plain:
     raise LookupError(edges)
 
 
-PREV = {R.MQ: "kf", R.GM: "mq", R.LM: "ws", R.AG: "gm", R.WS: "ag", R.CS: "lm", R.AL: "cs", R.KF: "al"}
+PREV = {C.MARBLE_QUARRY: "kf", C.GOLD_MINE: "mq", C.LUMBER_MILL: "ws", C.ARCHITECTS_GUILD: "gm", C.WORKSHOP: "ag",
+        C.CONSTRUCTION_SITE: "lm", C.ALCHEMISTS_GUILD: "cs", C.KINGS_FAVOR: "al"}
 
 
 def arrive_at(st: R.VersaillesState, p: int, loc: int, workers: int) -> None:
     """``p`` ends a regular move at ``loc`` with ``workers`` of its workers there, and activates."""
-    code = R.CODE[loc]
+    code = board.LOCATION_CODES[loc]
     place(st, p, **{PREV[loc]: 1, code: workers - 1} if workers > 1 else {PREV[loc]: 1})
     act(st, f"move {PREV[loc]} {code}", "activate")

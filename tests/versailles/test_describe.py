@@ -8,6 +8,7 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE, Action, Rng
+from meeple.games.versailles import actions
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
@@ -46,28 +47,28 @@ def test_every_kind_of_action_is_described() -> None:
     # the rarer ones, in set-up positions
     seen: set[str] = set()
     st = new()
-    st.res[0] = [20, 20, 20]
-    st.dm[0] = 0
+    st.resources[0] = [20, 20, 20]
+    st.double_moves_face_up[0] = 0
     edit(st)
-    arrive_at(st, 0, C.AL, 3)
+    arrive_at(st, 0, C.ALCHEMISTS_GUILD, 3)
     for a in st.legal_actions(0):
         check(st, 0, a, seen)
     st = new()
-    st.res[0] = [20, 20, 20]
+    st.resources[0] = [20, 20, 20]
     edit(st)
-    arrive_at(st, 0, C.WS, 2)
+    arrive_at(st, 0, C.WORKSHOP, 2)
     for a in st.legal_actions(0):
         check(st, 0, a, seen)
     st = new()
-    st.dm[0] = 0
+    st.double_moves_face_up[0] = 0
     edit(st)
-    arrive_at(st, 0, C.KF, 5)
+    arrive_at(st, 0, C.KINGS_FAVOR, 5)
     for a in st.legal_actions(0):
         check(st, 0, a, seen)
     st = new()
-    st.dm[0] = 0
+    st.double_moves_face_up[0] = 0
     edit(st)
-    arrive_at(st, 0, C.AG, 3)
+    arrive_at(st, 0, C.ARCHITECTS_GUILD, 3)
     for a in st.legal_actions(0):
         check(st, 0, a, seen)
     assert {"tech", "buy", "recruit", "recruit2", "flip", "done", "take", "remove", "clear"} <= seen
@@ -75,9 +76,9 @@ def test_every_kind_of_action_is_described() -> None:
 
 def test_descriptions_name_the_numbers() -> None:
     st = new()
-    st.res[0] = [20, 20, 20]
+    st.resources[0] = [20, 20, 20]
     edit(st)
-    arrive_at(st, 0, C.AL, 2)
+    arrive_at(st, 0, C.ALCHEMISTS_GUILD, 2)
     lvl = C.TECH_COSTS["gains"][0]
     text = st.describe(Action("tech", ("gains",)), 0)
     assert text.startswith("Advance the gains technology to level 1: pay ")
@@ -87,8 +88,8 @@ def test_descriptions_name_the_numbers() -> None:
             assert f"{lvl[1][i]} {kind}" in text
     st = new()
     edit(st)
-    arrive_at(st, 0, C.KF, 5)
-    assert st.describe(R.A_RECRUIT2, 0).startswith(
+    arrive_at(st, 0, C.KINGS_FAVOR, 5)
+    assert st.describe(actions.A_RECRUIT2, 0).startswith(
         f"Recruit both new workers: spend {C.RECRUIT_BOTH_WORKERS} workers here")
-    assert st.describe(R.A_RECRUIT, 0).startswith(
+    assert st.describe(actions.A_RECRUIT, 0).startswith(
         f"Recruit the expensive new worker: spend {C.RECRUIT_EXPENSIVE_WORKERS} workers here")

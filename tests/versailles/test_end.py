@@ -7,6 +7,7 @@ import pytest
 import meeple
 from meeple.agents import choose_action, make_agent
 from meeple.core import Rng
+from meeple.games.versailles import actions
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
@@ -14,9 +15,9 @@ from .helpers import act, edit, new, place
 
 
 def finished(st: R.VersaillesState) -> R.VersaillesState:
-    st.king = st.king_track() - 2
+    st.king_space = st.king_track_length() - 2
     place(st, 0, al=1)
-    st.dm[0] = 1
+    st.double_moves_face_up[0] = 1
     edit(st)
     act(st, "jump al mq")                   # jumping over King's Favor moves the King to the end
     assert st.is_over()
@@ -26,14 +27,14 @@ def finished(st: R.VersaillesState) -> R.VersaillesState:
 def test_final_scoring() -> None:
     st = new()
     st.vp[0] = 0
-    st.res[0] = [7, 5, 5]                  # 2 + 1 + 2 VP: 1 per 3 wood, 3 marble, 2 gold
-    hand = st.stack[:3]
+    st.resources[0] = [7, 5, 5]                  # 2 + 1 + 2 VP: 1 per 3 wood, 3 marble, 2 gold
+    hand = st.tile_stack[:3]
     for t in hand:
-        st.stack.remove(t)
-    st.hand[0] = hand                      # 3 VP
-    st.deco[0] = [1, 0, 0, 0, 0, 1]        # 6 VP
-    st.deco_supply[0] -= 1
-    st.deco_supply[5] -= 1
+        st.tile_stack.remove(t)
+    st.hands[0] = hand                      # 3 VP
+    st.decorations[0] = [1, 0, 0, 0, 0, 1]        # 6 VP
+    st.decoration_supply[0] -= 1
+    st.decoration_supply[5] -= 1
     edit(st)
     st.check_invariants()
     assert st.scores()[0] == 0             # the running score counts built tiles only
@@ -43,8 +44,8 @@ def test_final_scoring() -> None:
 
 def test_ties_share_the_win() -> None:
     st = new()
-    st.res[1] = [0, 0, 4]                  # 2 VP
-    st.res[2] = [6, 0, 0]                  # 2 VP
+    st.resources[1] = [0, 0, 4]                  # 2 VP
+    st.resources[2] = [6, 0, 0]                  # 2 VP
     edit(st)
     finished(st)
     assert st.scores() == [0, 2, 2]
@@ -53,7 +54,7 @@ def test_ties_share_the_win() -> None:
 
 def test_single_winner() -> None:
     st = new()
-    st.res[2] = [0, 0, 2]
+    st.resources[2] = [0, 0, 2]
     edit(st)
     finished(st)
     assert st.winners() == [2]
@@ -63,7 +64,7 @@ def test_nothing_after_the_end() -> None:
     st = finished(new())
     assert st.to_move() == [] and st.legal_actions(0) == []
     with pytest.raises(meeple.IllegalAction):
-        st.apply(R.A_PASS, 0)
+        st.apply(actions.A_PASS, 0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -94,7 +95,7 @@ def test_manual_chance_draws_are_the_unseen_tiles() -> None:
     assert [a.args[0] for a, _ in outs] == st.tiles_in_play()
     assert all(w == 1.0 for _, w in outs)
     st.apply(st.parse_action("draw 17", meeple.CHANCE), meeple.CHANCE)
-    assert st.display[0] == 17 and 17 not in st.stack
+    assert st.tile_display[0] == 17 and 17 not in st.tile_stack
     assert "draw 17" not in {str(a) for a in st.legal_actions(meeple.CHANCE)}
 
 
@@ -105,7 +106,7 @@ def test_observation_hides_nothing_and_determinize_keeps_it() -> None:
         st.apply(st.legal_actions(p)[0], p)
     for p in (None, 0, 1, 2):
         obs = st.observation(p)
-        assert obs["hand"] == st.hand and obs["stack"] == st.stack
+        assert obs["hand"] == st.hands and obs["stack"] == st.tile_stack
         d = st.determinize(p if p is not None else 0, 9)
         assert d.observation(p) == obs
 
@@ -164,4 +165,4 @@ def test_content_is_consistent() -> None:
     for n in range(2, 6):
         assert len(C.START_TABLE[n]) == n
         for order in C.START_TABLE[n]:
-            assert len(order) + C.NEW_WORKERS_AT_KF <= C.WORKERS_PER_PLAYER
+            assert len(order) + C.NEW_WORKERS_AT_KINGS_FAVOR <= C.WORKERS_PER_PLAYER

@@ -13,6 +13,8 @@ from rich.console import Console
 import meeple
 from meeple import IllegalAction
 from meeple.core import CHANCE, Action, Rng, i18n
+from meeple.games.versailles import game_end
+from meeple.games.versailles.board import TILE_DECORATIONS, TILE_EDGES, TILE_NAME, TILE_VP, TILE_WORKERS
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 from meeple.games.versailles import view
@@ -67,7 +69,7 @@ def test_a_jump_over_kings_favor_and_a_build_in_chinese() -> None:
 
 def test_describe_in_both_languages() -> None:
     st = new()
-    st.res[0] = [20, 20, 20]
+    st.resources[0] = [20, 20, 20]
     edit(st)
     place(st, 0, cs=1)
     act(st, "move cs al", "activate")
@@ -137,19 +139,20 @@ def test_an_illegal_move_is_refused_in_chinese() -> None:
 
 def test_a_misfit_tile_is_refused_with_its_edges_in_chinese() -> None:
     st = new()
-    st.res[0] = [20, 20, 20]
-    outdoor_west = next(t for t in st.stack if R.T_WORK[t] == 1 and not R.T_DECO[t] and R.T_EDGE[t][3] == "O")
-    indoor_east = next(t for t in st.stack if t != outdoor_west and R.T_EDGE[t][1] == "I")
-    st.site[0] = indoor_east
-    st.vp[1] = R.T_VP[indoor_east]
-    st.hand[0] = [outdoor_west]
-    st.stack.remove(outdoor_west)
-    st.stack.remove(indoor_east)
+    st.resources[0] = [20, 20, 20]
+    outdoor_west = next(t for t in st.tile_stack
+                        if TILE_WORKERS[t] == 1 and not TILE_DECORATIONS[t] and TILE_EDGES[t][3] == "O")
+    indoor_east = next(t for t in st.tile_stack if t != outdoor_west and TILE_EDGES[t][1] == "I")
+    st.construction_site[0] = indoor_east
+    st.vp[1] = TILE_VP[indoor_east]
+    st.hands[0] = [outdoor_west]
+    st.tile_stack.remove(outdoor_west)
+    st.tile_stack.remove(indoor_east)
     edit(st)
     place(st, 0, lm=1)
     act(st, "move lm cs", "activate")
     reason = st.why_illegal(Action("build", (outdoor_west, 1)), 0)
-    assert reason.render("en").endswith(f"does not fit at a2: its west edge is outdoor but {R.T_NAME[indoor_east]} "
+    assert reason.render("en").endswith(f"does not fit at a2: its west edge is outdoor but {TILE_NAME[indoor_east]} "
                                         "next to it at a1 shows indoor there")
     zh = reason.render("zh")
     assert "不能放在a2：它的西边是室外" in zh and "在那一边是室内" in zh
@@ -227,6 +230,7 @@ def test_the_end_reason_keeps_its_saved_wording() -> None:
         p = st.to_move()[0]
         legal = st.legal_actions(p)
         st.apply(legal[rng.randbelow(len(legal))], p)
-    assert st.end_reason in (R.END_REASON["king"], R.END_REASON["site"]) or "tiles are discarded" in st.end_reason
+    reasons = game_end.END_REASON
+    assert st.end_reason in (reasons["king"], reasons["site"]) or "tiles are discarded" in st.end_reason
     assert st.observation(0)["end"] == st.end_message()
     assert i18n.render_message(st.end_message(), "en") in st.log[-2].text

@@ -6,6 +6,7 @@ import pytest
 
 from meeple import IllegalAction
 from meeple.core import Action
+from meeple.games.versailles import actions
 from meeple.games.versailles import content as C
 from meeple.games.versailles import rules as R
 
@@ -13,26 +14,27 @@ from .helpers import act, edit, new, place, texts
 
 
 def test_ring_is_the_two_rows_joined_clockwise() -> None:
-    assert C.TOP_ROW == (C.KF, C.MQ, C.GM, C.AG)
-    assert C.BOTTOM_ROW == (C.AL, C.CS, C.LM, C.WS)
+    assert C.TOP_ROW == (C.KINGS_FAVOR, C.MARBLE_QUARRY, C.GOLD_MINE, C.ARCHITECTS_GUILD)
+    assert C.BOTTOM_ROW == (C.ALCHEMISTS_GUILD, C.CONSTRUCTION_SITE, C.LUMBER_MILL, C.WORKSHOP)
     succ = dict(C.ARROWS)
     # along the top row to the right, down, along the bottom row to the left, up
-    order = [C.KF]
+    order = [C.KINGS_FAVOR]
     while len(order) < 8:
         order.append(succ[order[-1]])
-    assert order == [C.KF, C.MQ, C.GM, C.AG, C.WS, C.LM, C.CS, C.AL]
-    assert succ[C.AL] == C.KF
+    assert order == [C.KINGS_FAVOR, C.MARBLE_QUARRY, C.GOLD_MINE, C.ARCHITECTS_GUILD, C.WORKSHOP, C.LUMBER_MILL,
+                     C.CONSTRUCTION_SITE, C.ALCHEMISTS_GUILD]
+    assert succ[C.ALCHEMISTS_GUILD] == C.KINGS_FAVOR
     assert len(C.ARROWS) == 8 and len(succ) == 8
 
 
 def test_regular_move_one_worker_one_step() -> None:
     st = new()
     place(st, 0, mq=2)
-    st.dm[0] = 0
+    st.double_moves_face_up[0] = 0
     assert texts(st) == {"move mq gm"}
     act(st, "move mq gm")
-    assert st.workers[0][C.MQ] == 1 and st.workers[0][C.GM] == 1
-    assert st.marker[0] == C.GM
+    assert st.workers_at[0][C.MARBLE_QUARRY] == 1 and st.workers_at[0][C.GOLD_MINE] == 1
+    assert st.activation_markers[0] == C.GOLD_MINE
     assert st.phase == "decide"
 
 
@@ -50,7 +52,7 @@ def test_move_against_the_arrows_is_refused_and_changes_nothing() -> None:
 def test_never_onto_your_own_activation_marker() -> None:
     st = new()
     place(st, 0, mq=1, kf=1)
-    st.marker[0] = C.GM
+    st.activation_markers[0] = C.GOLD_MINE
     assert "move mq gm" not in texts(st)
     assert "move kf mq" in texts(st)
     before = st.to_json()
@@ -58,7 +60,7 @@ def test_never_onto_your_own_activation_marker() -> None:
         st.apply(Action("move", ("mq", "gm")), 0)
     assert st.to_json() == before
     # another player's marker does not block (forget the cached legal list, or this checks nothing)
-    st.marker[1] = C.MQ
+    st.activation_markers[1] = C.MARBLE_QUARRY
     edit(st)
     assert "move kf mq" in texts(st)
 
@@ -66,15 +68,15 @@ def test_never_onto_your_own_activation_marker() -> None:
 def test_jump_skips_a_location_but_may_not_land_on_the_marker() -> None:
     st = new()
     place(st, 0, mq=1)
-    st.marker[0] = C.AG
+    st.activation_markers[0] = C.ARCHITECTS_GUILD
     st._legal_cache = {}
     assert "jump mq ag" not in texts(st)
-    st.marker[0] = C.GM            # skipping over the marker is allowed
+    st.activation_markers[0] = C.GOLD_MINE            # skipping over the marker is allowed
     st._legal_cache = {}
     assert "jump mq ag" in texts(st)
     act(st, "jump mq ag")
-    assert st.workers[0][C.AG] == 1 and st.dm[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
-    assert st.marker[0] == C.AG
+    assert st.workers_at[0][C.ARCHITECTS_GUILD] == 1 and st.double_moves_face_up[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
+    assert st.activation_markers[0] == C.ARCHITECTS_GUILD
 
 
 def test_double_move_two_workers_from_one_location() -> None:
@@ -83,15 +85,15 @@ def test_double_move_two_workers_from_one_location() -> None:
     assert "move2 lm cs" in texts(st)
     assert "move2 gm ag" not in texts(st)       # needs two workers there
     act(st, "move2 lm cs")
-    assert st.workers[0][C.LM] == 0 and st.workers[0][C.CS] == 2
-    assert st.dm[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
-    assert st.marker[0] == C.CS
+    assert st.workers_at[0][C.LUMBER_MILL] == 0 and st.workers_at[0][C.CONSTRUCTION_SITE] == 2
+    assert st.double_moves_face_up[0] == C.DOUBLE_MOVES_PER_PLAYER - 1
+    assert st.activation_markers[0] == C.CONSTRUCTION_SITE
 
 
 def test_no_double_move_without_a_face_up_token() -> None:
     st = new()
     place(st, 0, lm=2)
-    st.dm[0] = 0
+    st.double_moves_face_up[0] = 0
     assert texts(st) == {"move lm cs"}
     before = st.to_json()
     with pytest.raises(IllegalAction, match="double-move token"):
@@ -104,14 +106,14 @@ def test_a_turn_is_one_move_then_an_optional_activation() -> None:
     place(st, 0, mq=1)
     place(st, 1, gm=1)
     act(st, "move mq gm", "pass")
-    assert st.active == 1 and st.phase == "move"
+    assert st.active_player == 1 and st.phase == "move"
 
 
 def test_jumping_over_kings_favor_advances_the_king() -> None:
     st = new()
     place(st, 0, al=1)
     act(st, "jump al mq")
-    assert st.king == 1
+    assert st.king_space == 1
 
 
 def test_activation_counts_every_own_worker_there_not_others() -> None:
@@ -119,8 +121,8 @@ def test_activation_counts_every_own_worker_there_not_others() -> None:
     place(st, 0, mq=1, gm=2)
     place(st, 1, gm=3)
     act(st, "move mq gm", "activate")
-    assert st.res[0][C.GOLD] == 3       # three of Red's workers; Blue's do not count
-    assert st.res[1][C.GOLD] == 0
+    assert st.resources[0][C.GOLD] == 3       # three of Red's workers; Blue's do not count
+    assert st.resources[1][C.GOLD] == 0
 
 
 def test_start_table_and_setup() -> None:
@@ -128,14 +130,14 @@ def test_start_table_and_setup() -> None:
         st = new(n, first=1)
         for order in range(n):
             p = (1 + order) % n
-            assert sum(st.workers[p]) == len(C.START_TABLE[n][order])
-            assert st.reserve[p][:2] == [1, 1]          # the new workers wait on their spaces
-            assert st.dm[p] == C.DOUBLE_MOVES_PER_PLAYER
-            assert st.tech[p] == [0, 0, 0] and st.vp[p] == 0 and st.marker[p] == -1
-        assert st.king == 0
-        assert all(t >= 0 for t in st.display)
-        assert len(st.stack) == len(st.tiles_in_play()) - 5
-        assert st.active == 1 and st.phase == "move"
+            assert sum(st.workers_at[p]) == len(C.START_TABLE[n][order])
+            assert st.workers_off_board[p][:2] == [1, 1]          # the new workers wait on their spaces
+            assert st.double_moves_face_up[p] == C.DOUBLE_MOVES_PER_PLAYER
+            assert st.technology_levels[p] == [0, 0, 0] and st.vp[p] == 0 and st.activation_markers[p] == -1
+        assert st.king_space == 0
+        assert all(t >= 0 for t in st.tile_display)
+        assert len(st.tile_stack) == len(st.tiles_in_play()) - 5
+        assert st.active_player == 1 and st.phase == "move"
         st.check_invariants()
 
 
@@ -153,8 +155,8 @@ def test_marker_location_always_keeps_a_worker_so_a_move_exists(seed: int) -> No
     rng = Rng(seed)
     while not st.is_over():
         p = st.to_move()[0]
-        if st.phase == "move" and st.marker[p] >= 0:
-            assert st.workers[p][st.marker[p]] >= 1
+        if st.phase == "move" and st.activation_markers[p] >= 0:
+            assert st.workers_at[p][st.activation_markers[p]] >= 1
         legal = st.legal_actions(p)
         assert legal
         st.apply(legal[rng.randbelow(len(legal))], p)
@@ -166,4 +168,4 @@ def test_describe_and_actions_text() -> None:
     for a in st.legal_actions(0):
         assert st.describe(a, 0)
         assert st.parse_action(str(a), 0) == a
-    assert R.A_MOVE[(C.MQ, C.GM)] in st.legal_actions(0)
+    assert actions.A_MOVE[(C.MARBLE_QUARRY, C.GOLD_MINE)] in st.legal_actions(0)

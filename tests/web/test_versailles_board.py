@@ -221,17 +221,19 @@ def _position(workers: dict[int, dict[str, int]], sites_level: dict[int, int] | 
     """A 3-player game after its opening (Red starts, the first five tiles on display) with exactly these
     workers on the ring, and these seats' "sites" technology level."""
     from meeple.core import CHANCE, Action
-    from meeple.games.versailles import rules
+    from meeple.games.versailles import board
+    from meeple.games.versailles.content import TECH_TRACKS
 
     state = meeple.load(GAME, players=3).new_game(seed=0, chance="manual")
     state.apply(Action("first", (0,)), CHANCE)
     for tile in state.tiles_in_play()[:5]:
         state.apply(Action("draw", (tile,)), CHANCE)
     for seat, where in workers.items():
-        state.workers[seat] = [where.get(code, 0) for code in rules.CODE]
-        state.reserve[seat][2] = 9 - sum(state.workers[seat]) - state.reserve[seat][0] - state.reserve[seat][1]
+        state.workers_at[seat] = [where.get(code, 0) for code in board.LOCATION_CODES]
+        waiting = state.workers_off_board[seat]
+        waiting[2] = 9 - sum(state.workers_at[seat]) - waiting[0] - waiting[1]
     for seat, level in (sites_level or {}).items():
-        state.tech[seat][rules.TRACKS.index("sites")] = level
+        state.technology_levels[seat][TECH_TRACKS.index("sites")] = level
     state._legal_cache = {}  # fields were written directly
     return state
 

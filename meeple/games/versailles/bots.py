@@ -11,17 +11,19 @@ It is handed ``state.determinize(player, seed)`` (Versailles hides nothing, so t
 from __future__ import annotations
 
 from meeple.core import Action, Rng
-from meeple.games.versailles import content as C
-from meeple.games.versailles import rules as R
+from meeple.games.versailles.actions import A_ACTIVATE, A_PASS
+from meeple.games.versailles.board import LOCATION_COUNT, TILE_COST, TILE_DECORATIONS, TILE_VP, TILE_WORKERS
+from meeple.games.versailles.content import CONSTRUCTION_SITE, DISPLAY_SIZE
+from meeple.games.versailles.rules import VersaillesState
 
 
 
-def progress(s: R.VersaillesState) -> float:
+def progress(s: VersaillesState) -> float:
     """How close the game is to its end, 0..1 (the most advanced of the three end conditions)."""
-    king = s.king / (s.king_track() - 1)
-    cells = s.site_cells()
-    built = sum(1 for c in cells if s.site[c] >= 0) / len(cells)
-    tiles = 1.0 - (len(s.stack) + len(s.discard)) / (len(s.tiles_in_play()) - C.DISPLAY_SIZE)
+    king = s.king_space / (s.king_track_length() - 1)
+    cells = s.construction_site_cells()
+    built = sum(1 for c in cells if s.construction_site[c] >= 0) / len(cells)
+    tiles = 1.0 - (len(s.tile_stack) + len(s.discard_pile)) / (len(s.tiles_in_play()) - DISPLAY_SIZE)
     return max(king, built, tiles, 0.0)
 
 
@@ -45,40 +47,40 @@ W = {
 """The weights of :func:`value` (hand-tuned with ``tools/versailles_tune.py``)."""
 
 
-def value(s: R.VersaillesState, p: int, early: float) -> float:
+def value(s: VersaillesState, p: int, early: float) -> float:
     """The worth of the position to ``p`` in (roughly) victory points.
 
     ``early`` (1 at the start, 0 at the end) is fixed by the caller at the decision being made, so
     that advancing the game's end does not look like a loss in itself.
     """
-    if s.over:
+    if s.game_over:
         sc = s.scores()
         best_other = max(sc[q] for q in range(len(sc)) if q != p)
         return sc[p] + (50.0 if sc[p] >= best_other else 0.0) + 0.1 * (sc[p] - best_other)
-    r = s.res[p]
+    r = s.resources[p]
     v = float(s.vp[p])
     # end-of-game worth, plus a premium on a working stock of each resource
     rate = W["res"]
     cap = W["stock_cap"]
     v += r[0] * rate[0] + r[1] * rate[1] + r[2] * rate[2]
     v += early * W["stock"] * (min(r[0], cap[0]) + min(r[1], cap[1]) + min(r[2], cap[2]))
-    d = s.deco[p]
+    d = s.decorations[p]
     v += sum(d) * W["deco"]
-    hand = s.hand[p]
-    w = s.workers[p]
+    hand = s.hands[p]
+    w = s.workers_at[p]
     ready = 0
     tile_vp, tile_short = W["tile_vp"], W["tile_short"]
     for t in hand:
         # a tile is worth its VP less what it costs, discounted; more if it can be afforded now
-        cost = R.T_COST[t]
+        cost = TILE_COST[t]
         short = max(0, cost[0] - r[0]) + max(0, cost[1] - r[1]) + max(0, cost[2] - r[2])
-        for k in R.T_DECO[t]:
+        for k in TILE_DECORATIONS[t]:
             if d[k] <= 0:
                 short += 3
         if short == 0:
-            ready = max(ready, R.T_WORK[t])
-        v += W["tile"] + early * max(0.0, tile_vp * R.T_VP[t] - tile_short * short)
-    tech = s.tech[p]
+            ready = max(ready, TILE_WORKERS[t])
+        v += W["tile"] + early * max(0.0, tile_vp * TILE_VP[t] - tile_short * short)
+    tech = s.technology_levels[p]
     tw = W["tech"]
     tv = 0.0
     for k in range(3):
@@ -93,23 +95,23 @@ def value(s: R.VersaillesState, p: int, early: float) -> float:
     v += early * tv
     on_board = sum(w)
     v += early * W["worker"] * on_board
-    v += early * W["dm"] * s.dm[p]
+    v += early * W["dm"] * s.double_moves_face_up[p]
     # workers gathered in groups activate more strongly
     conc = 0.0
-    for loc in range(R.NLOC):
+    for loc in range(LOCATION_COUNT):
         n = w[loc]
         if n >= 2:
             conc += min(n, 3) - 1
     v += early * W["conc"] * conc
     # workers ready at the Construction Site while holding tiles
     if ready:
-        v += early * W["cs_ready"] * min(w[R.CS], ready)
+        v += early * W["cs_ready"] * min(w[CONSTRUCTION_SITE], ready)
     elif hand:
-        v += early * W["cs_hand"] * min(w[R.CS], 2)
+        v += early * W["cs_hand"] * min(w[CONSTRUCTION_SITE], 2)
     return v
 
 
-def evaluate(s: R.VersaillesState, p: int) -> float:
+def evaluate(s: VersaillesState, p: int) -> float:
     """The position's worth to ``p`` in points (``value`` weighted by how much of the game is left):
     the leaf value ISMCTS uses with ``leaf=heuristic``."""
     return value(s, p, 1.0 - progress(s))
@@ -126,7 +128,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def act_on_state(self, state: R.VersaillesState, player: int) -> Action:
+    def act_on_state(self, state: VersaillesState, player: int) -> Action:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -141,9 +143,9 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
-    def _complete(self, s: R.VersaillesState, p: int, budget: int) -> None:
+    def _complete(self, s: VersaillesState, p: int, budget: int) -> None:
         """Play ``p``'s remaining decisions of this activation greedily (one ply each)."""
-        while budget > 0 and not s.over and s.to_move() == [p] and s.phase != "move":
+        while budget > 0 and not s.game_over and s.to_move() == [p] and s.phase != "move":
             budget -= 1
             legal = s.legal_actions(p)
             if len(legal) == 1:
@@ -152,14 +154,14 @@ class HeuristicBot:
             if s.phase in ("decide", "offer"):
                 # activate vs pass: look one activation deep
                 t = s.clone()
-                t.apply(R.A_ACTIVATE, p)
+                t.apply(A_ACTIVATE, p)
                 self._complete(t, p, budget)
                 u = s.clone()
-                u.apply(R.A_PASS, p)
+                u.apply(A_PASS, p)
                 if value(t, p, self.early) >= value(u, p, self.early):
-                    s.apply(R.A_ACTIVATE, p)
+                    s.apply(A_ACTIVATE, p)
                 else:
-                    s.apply(R.A_PASS, p)
+                    s.apply(A_PASS, p)
                 continue
             best, best_v = legal[0], -1e9
             for a in legal:

@@ -3,7 +3,7 @@
 The seed (``seeds/001_5d800c698859b77c.txt``) gives the locations, the two rows of the board and
 the yields of the resource sites; everything it leaves out (palace tiles, costs, the King's track,
 the construction site, the starting table) is designed here and listed under "Assumptions" in
-``docs/rules/versailles.md``. Change numbers here, never in ``rules.py``.
+``docs/rules/versailles.md``. Change numbers here, never in the rules modules.
 """
 
 from __future__ import annotations
@@ -27,15 +27,17 @@ LOCATION_TERMS = (
     {"en": "Alchemists' Guild", "zh": "炼金术师公会"},
 )
 LOCATION_NAMES = tuple(t["en"] for t in LOCATION_TERMS)
-KF, MQ, GM, AG, WS, LM, CS, AL = range(8)
-TOP_ROW = (KF, MQ, GM, AG)          # left to right
-BOTTOM_ROW = (AL, CS, LM, WS)       # left to right
+(KINGS_FAVOR, MARBLE_QUARRY, GOLD_MINE, ARCHITECTS_GUILD, WORKSHOP, LUMBER_MILL, CONSTRUCTION_SITE,
+ ALCHEMISTS_GUILD) = range(8)
+TOP_ROW = (KINGS_FAVOR, MARBLE_QUARRY, GOLD_MINE, ARCHITECTS_GUILD)               # left to right
+BOTTOM_ROW = (ALCHEMISTS_GUILD, CONSTRUCTION_SITE, LUMBER_MILL, WORKSHOP)          # left to right
 
 # The one-way arrows (from, to): along the top row to the right, down the right end, along the
 # bottom row to the left and up the left end — one clockwise ring, no branches.
 ARROWS = (
-    (KF, MQ), (MQ, GM), (GM, AG), (AG, WS),
-    (WS, LM), (LM, CS), (CS, AL), (AL, KF),
+    (KINGS_FAVOR, MARBLE_QUARRY), (MARBLE_QUARRY, GOLD_MINE), (GOLD_MINE, ARCHITECTS_GUILD),
+    (ARCHITECTS_GUILD, WORKSHOP), (WORKSHOP, LUMBER_MILL), (LUMBER_MILL, CONSTRUCTION_SITE),
+    (CONSTRUCTION_SITE, ALCHEMISTS_GUILD), (ALCHEMISTS_GUILD, KINGS_FAVOR),
 )
 
 # --------------------------------------------------------------------------- resources
@@ -44,7 +46,7 @@ RESOURCES = ("wood", "marble", "gold")
 RESOURCE_TERMS = ({"en": "wood", "zh": "木头"}, {"en": "marble", "zh": "大理石"}, {"en": "gold", "zh": "金块"})
 WOOD, MARBLE, GOLD = range(3)
 # Seed: 1/2/3 workers give 1/2/3 marble, wood, gold.  More than 3 workers give the 3-worker yield.
-YIELD = {MQ: (MARBLE, (1, 2, 3)), LM: (WOOD, (1, 2, 3)), GM: (GOLD, (1, 2, 3))}
+RESOURCE_YIELDS = {MARBLE_QUARRY: (MARBLE, (1, 2, 3)), LUMBER_MILL: (WOOD, (1, 2, 3)), GOLD_MINE: (GOLD, (1, 2, 3))}
 BIG_CUBE = 5                        # a big cube is worth five small ones (seed: 大的表示五个)
 # Final scoring (seed): 1 VP per 3 marble, per 3 wood, per 2 gold; 1 per tile in hand; 3 per decoration.
 RESOURCE_VP_RATE = (3, 3, 2)
@@ -55,7 +57,7 @@ DECORATION_VP = 3
 WORKERS_PER_PLAYER = 9
 # Seed: 每个玩家放2个工人到国王恩赐地点的新工人格上 — two of each player's workers start on the
 # new-worker spaces of King's Favor. They are not in play: they are the workers a player recruits.
-NEW_WORKERS_AT_KF = 2
+NEW_WORKERS_AT_KINGS_FAVOR = 2
 # Starting placement by turn order (0 = start player) for each player count: the locations of the
 # workers placed on the ring (seed: 安装下表设置玩家工人的起始位置; the table itself is designed).
 # The rest of the 9, besides the 2 new workers, go back to the box (seed: 没用用到的工人放回盒子).
@@ -75,7 +77,7 @@ RECRUIT_BOTH_WORKERS = RECRUIT_EXPENSIVE_WORKERS + RECRUIT_CHEAP_WORKERS
 
 # --------------------------------------------------------------------------- double moves
 DOUBLE_MOVES_PER_PLAYER = 2         # 10 tokens in the box, 5 colours
-KF_FLIP_LIMIT = 2                   # King's Favor: 1 worker flips up to 2 tokens face up
+KINGS_FAVOR_FLIPS = 2                # King's Favor: 1 worker flips up to 2 tokens face up
 
 # --------------------------------------------------------------------------- King's track
 # spaces 0..N-1 by player count; the game ends at once when the King reaches the last space
@@ -113,7 +115,8 @@ TECH_TERMS = {
 # gains: level 1 +1 wood, level 2 +1 marble, level 3 +1 big gold (5) whenever you gain that resource.
 # sites: level 1/2/3 lets you collect at Lumber Mill / Marble Quarry / Gold Mine on others' turns.
 # guilds: level 1/2/3 lets you activate Architects' Guild / Workshop / Construction Site on others' turns.
-TECH_REACT_LOCATION = {"sites": (LM, MQ, GM), "guilds": (AG, WS, CS)}
+TECH_REACT_LOCATION = {"sites": (LUMBER_MILL, MARBLE_QUARRY, GOLD_MINE),
+                       "guilds": (ARCHITECTS_GUILD, WORKSHOP, CONSTRUCTION_SITE)}
 # cost to reach level 1, 2, 3: (workers, (wood, marble, gold)). The seed names none: tuned with
 # tools/versailles_tune.py so that every location, the Alchemists' Guild included, gets at least 8%
 # of the heuristic players' activations and a technology reaches level 2 in most games (the

@@ -5,7 +5,7 @@ out shared action objects that carry their id):
 
 * chance: ``first p`` (p = 0..4), ``draw t`` (t = 0..39, every palace tile);
 * ``move a b`` (8 ring arrows), ``move2 a b`` (8), ``jump a c`` (8 two-step moves), in the order of
-  the rules' tables (from location kf, mq, gm, ag, ws, lm, cs, al);
+  ``actions.py``'s tables (from location kf, mq, gm, ag, ws, lm, cs, al);
 * ``activate``, ``pass``, ``done``, ``flip``, ``recruit2``, ``recruit``;
 * ``take i`` (5 display slots), ``remove i`` (5), ``clear i j k`` (10 triples of slots, lexicographic);
 * ``buy k`` (6 decorations: f s t p c y), ``tech t`` (gains, sites, guilds);
@@ -41,18 +41,15 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.versailles import content as C
-from meeple.games.versailles import rules as R
-from meeple.games.versailles.rules import NCELLS, NTILES, T_MINP
+from meeple.games.versailles import actions
+from meeple.games.versailles.board import LOCATION_COUNT, SITE_CELL_COUNT, TILE_COUNT, TILE_MIN_PLAYERS
+from meeple.games.versailles.content import KING_TRACK, PHASES
 
 MAX_SEATS = 5
-CODE = C.LOCATIONS
-NLOC = len(CODE)
-PHASES = ("start", "draw", "move", "decide", "act", "discard", "offer", "over")
 SEAT_SIZE = 67
 TILE_SIZE = 25
 GLOBAL_SIZE = 8 + 8 + 1 + 1 + 1 + 1 + 4 + 1 + 6 + 20 + 1 + 8 + 8 + 1 + 4
-SIZE = MAX_SEATS * SEAT_SIZE + NTILES * TILE_SIZE + GLOBAL_SIZE
+SIZE = MAX_SEATS * SEAT_SIZE + TILE_COUNT * TILE_SIZE + GLOBAL_SIZE
 
 
 def action_space(game: Any) -> list[Action]:
@@ -63,19 +60,19 @@ def action_space(game: Any) -> list[Action]:
     depend on the configuration. Actions a player count never offers (``first 4`` with 2 players,
     tiles left in the box, closed site cells) stay in the list, never legal.
     """
-    space = list(R.A_FIRST)
-    space += list(R.A_DRAW)
-    space += list(R.A_MOVE.values())
-    space += list(R.A_MOVE2.values())
-    space += list(R.A_JUMP.values())
-    space += [R.A_ACTIVATE, R.A_PASS, R.A_DONE, R.A_FLIP, R.A_RECRUIT2, R.A_RECRUIT]
-    space += list(R.A_TAKE)
-    space += list(R.A_REMOVE)
-    space += list(R.A_CLEAR.values())
-    space += list(R.A_BUY)
-    space += list(R.A_TECH)
-    space += list(R.A_BUILD.values())
-    space += list(R.A_DISCARD)
+    space = list(actions.A_FIRST)
+    space += list(actions.A_DRAW)
+    space += list(actions.A_MOVE.values())
+    space += list(actions.A_MOVE2.values())
+    space += list(actions.A_JUMP.values())
+    space += [actions.A_ACTIVATE, actions.A_PASS, actions.A_DONE, actions.A_FLIP, actions.A_RECRUIT2, actions.A_RECRUIT]
+    space += list(actions.A_TAKE)
+    space += list(actions.A_REMOVE)
+    space += list(actions.A_CLEAR.values())
+    space += list(actions.A_BUY)
+    space += list(actions.A_TECH)
+    space += list(actions.A_BUILD.values())
+    space += list(actions.A_DISCARD)
     return space
 
 
@@ -100,7 +97,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
 
     for p in range(n):
         o = rel(p) * SEAT_SIZE
-        for a in range(NLOC):
+        for a in range(LOCATION_COUNT):
             out[o + a] = obs["workers"][p][a] / 9
         rv = obs["reserve"][p]
         out[o + 8] = rv[0]
@@ -127,8 +124,8 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
                 out[o + 48 + i] = 1
         out[o + 52] = 1
     base = MAX_SEATS * SEAT_SIZE
-    for t in range(NTILES):
-        if T_MINP[t] <= n:
+    for t in range(TILE_COUNT):
+        if TILE_MIN_PLAYERS[t] <= n:
             out[base + t * TILE_SIZE] = 1
     for t in obs["stack"]:
         out[base + t * TILE_SIZE + 1] = 1
@@ -140,10 +137,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for p in range(n):
         for t in obs["hand"][p]:
             out[base + t * TILE_SIZE + 8 + rel(p)] = 1
-    for cell, t in enumerate(obs["site"][:NCELLS]):
+    for cell, t in enumerate(obs["site"][:SITE_CELL_COUNT]):
         if t >= 0:
             out[base + t * TILE_SIZE + 13 + cell] = 1
-    g = base + NTILES * TILE_SIZE
+    g = base + TILE_COUNT * TILE_SIZE
     if obs["phase"] in PHASES:
         out[g + PHASES.index(obs["phase"])] = 1
     g += 8
@@ -160,11 +157,11 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for k in range(6):
         out[g + k] = obs["deco_supply"][k] / 5
     g += 6
-    track = C.KING_TRACK[n]
+    track = KING_TRACK[n]
     out[g + min(obs["king"], 19)] = 1
     out[g + 20] = obs["king"] / track
     g += 21
-    for a in range(NLOC):
+    for a in range(LOCATION_COUNT):
         out[g + a] = obs["visits"][a] / 20
         out[g + 8 + a] = obs["activations"][a] / 20
     g += 16

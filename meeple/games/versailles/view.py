@@ -14,8 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, msg, plain, render_message, term
-from meeple.games.versailles import content as C
-from meeple.games.versailles import rules as R
+from meeple.games.versailles.board import DECORATION_INDEX, SITE_GRIDS
+from meeple.games.versailles.content import (
+    BOTTOM_ROW, DECORATIONS, KING_TRACK, LOCATIONS, RECRUIT_CHEAP_WORKERS, RECRUIT_EXPENSIVE_WORKERS, RESOURCES,
+    SITE_COLS, SITE_ROWS, SLOT_WORKERS, TILES, TOP_ROW,
+)
 
 GAME = "versailles"
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
@@ -35,11 +38,11 @@ def _edges(edges: str, lang: str) -> str:
 
 
 def _tile(t: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    row = C.TILES[t]
+    row = TILES[t]
     args = {"num": t, "tile": t, "edges": _edges(row[7], lang), "workers": msg("versailles.workers", n=row[1]),
             "cost": _cost(row[2:5], lang), "vp": row[6]}
     if row[5]:
-        return plain(lang, "versailles.view.tile_decorations", decoration_marks=[R.DECO_INDEX[ch] for ch in row[5]],
+        return plain(lang, "versailles.view.tile_decorations", decoration_marks=[DECORATION_INDEX[ch] for ch in row[5]],
                      **args)
     return plain(lang, "versailles.view.tile", **args)
 
@@ -48,9 +51,9 @@ def _new_workers(rv: list[int], lang: str = DEFAULT_LANGUAGE) -> str:
     """The player's new-worker spaces at King's Favor: who is still waiting to be recruited."""
     left = []
     if rv[1]:
-        left.append(plain(lang, "versailles.view.new_expensive", workers=C.RECRUIT_EXPENSIVE_WORKERS))
+        left.append(plain(lang, "versailles.view.new_expensive", workers=RECRUIT_EXPENSIVE_WORKERS))
     if rv[0]:
-        left.append(plain(lang, "versailles.view.new_cheap", workers=C.RECRUIT_CHEAP_WORKERS))
+        left.append(plain(lang, "versailles.view.new_cheap", workers=RECRUIT_CHEAP_WORKERS))
     return " + ".join(left) or plain(lang, "versailles.view.all_recruited")
 
 
@@ -63,7 +66,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
 
     head = Text()
     head.append(plain(lang, "versailles.title"), style="bold")
-    king_len = C.KING_TRACK[n]
+    king_len = KING_TRACK[n]
     track = "".join("♔" if i == obs["king"] else ("·" if i < king_len - 1 else "■") for i in range(king_len))
     head.append("   " + plain(lang, "versailles.view.king_track", track=track, space=obs["king"] + 1, last=king_len))
     if obs["over"]:
@@ -80,7 +83,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
         ring.add_column()
 
     def cell(loc: int) -> Text:
-        t = Text(f"{_name('location', loc, lang)} ({C.LOCATIONS[loc]})\n", style="bold")
+        t = Text(f"{_name('location', loc, lang)} ({LOCATIONS[loc]})\n", style="bold")
         for p in range(n):
             w = obs["workers"][p][loc]
             mark = "▲" if obs["marker"][p] == loc else ""
@@ -88,9 +91,9 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
                 t.append(f"{'●' * w}{mark} ", style=COLOURS[p])
         return t
 
-    ring.add_row(*[cell(loc) for loc in C.TOP_ROW])
+    ring.add_row(*[cell(loc) for loc in TOP_ROW])
     ring.add_row(Text("  ↑"), Text(""), Text(""), Text("  ↓"))
-    ring.add_row(*[cell(loc) for loc in C.BOTTOM_ROW])
+    ring.add_row(*[cell(loc) for loc in BOTTOM_ROW])
     parts.append(Text(plain(lang, "versailles.view.legend")))
     parts.append(ring)
 
@@ -100,32 +103,32 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     disp.add_column(plain(lang, "versailles.view.col_tile"))
     for i, t in enumerate(obs["display"]):
         shown = _tile(t, lang) if t >= 0 else plain(lang, "versailles.view.empty")
-        disp.add_row(str(i + 1), str(C.SLOT_WORKERS[i]), shown)
+        disp.add_row(str(i + 1), str(SLOT_WORKERS[i]), shown)
     parts.append(disp)
-    left = " ".join(f"{_name('decoration', k, lang)} {obs['deco_supply'][k]}" for k in range(len(C.DECORATIONS)))
+    left = " ".join(f"{_name('decoration', k, lang)} {obs['deco_supply'][k]}" for k in range(len(DECORATIONS)))
     parts.append(Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard"]),
                             left=left)))
 
     grid = Table(title=plain(lang, "versailles.view.site"), show_header=True, box=None)
     grid.add_column("")
-    for c in range(R.SITE_C):
+    for c in range(SITE_COLS):
         grid.add_column(str(c + 1))
-    for r in range(R.SITE_R):
+    for r in range(SITE_ROWS):
         row = [chr(ord("a") + r)]
-        for c in range(R.SITE_C):
-            i = r * R.SITE_C + c
+        for c in range(SITE_COLS):
+            i = r * SITE_COLS + c
             t = obs["site"][i]
-            if not R.SITES[n].open[i]:
+            if not SITE_GRIDS[n].is_open[i]:
                 row.append("")
             elif t < 0:
                 row.append(f"[{i}]")
             else:
-                row.append(f"{_name('tile', t, lang)[:12]} {_edges(C.TILES[t][7], lang)}")
+                row.append(f"{_name('tile', t, lang)[:12]} {_edges(TILES[t][7], lang)}")
         grid.add_row(*row)
     parts.append(grid)
 
     players = Table(title=plain(lang, "versailles.view.players"), show_header=True, box=None)
-    resources = "/".join(_name("resource", i, lang) for i in range(len(C.RESOURCES)))
+    resources = "/".join(_name("resource", i, lang) for i in range(len(RESOURCES)))
     for col in (plain(lang, "versailles.view.col_player"), plain(lang, "versailles.view.col_vp"), resources,
                 plain(lang, "versailles.view.col_decorations"), plain(lang, "versailles.view.col_tech"),
                 plain(lang, "versailles.view.col_double_moves"), plain(lang, "versailles.view.col_new_workers"),
@@ -133,7 +136,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
         players.add_column(col)
     for p in range(n):
         r = obs["res"][p]
-        decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['deco'][p][k]}" for k in range(len(C.DECORATIONS))
+        decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['deco'][p][k]}" for k in range(len(DECORATIONS))
                          if obs["deco"][p][k])
         hand = "; ".join(_tile(t, lang) for t in obs["hand"][p]) if p == player else \
             ", ".join(f"#{t}" for t in obs["hand"][p])

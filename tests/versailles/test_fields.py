@@ -1,0 +1,118 @@
+"""The state's fields as docs/rules/versailles.md ("State fields") lists them, and saves written before
+the fields were renamed (issue 26)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.core import Rng
+from meeple.games.versailles.rules import VersaillesState
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def field_table(path: Path, heading: str) -> list[tuple[str, str]]:
+    """(field, observation key) of each row of the table under ``heading``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    rows = []
+    for line in lines[start + 1:end]:
+        match = re.match(r"\| `([a-z_]+)` \| `([a-z_]+)` \|", line)
+        if match:
+            rows.append((match.group(1), match.group(2)))
+    return rows
+
+
+def played(players: int, seed: int, moves: int) -> VersaillesState:
+    state = meeple.load("versailles", players=players).new_game(seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.randbelow(len(legal))], seat)
+    return state
+
+
+def test_the_table_names_exactly_the_fields() -> None:
+    rows = field_table(DOCS / "versailles.md", "## State fields")
+    assert [field for field, _ in rows] == list(VersaillesState.FIELDS)
+
+
+def test_the_chinese_table_names_the_same_fields() -> None:
+    assert field_table(DOCS / "versailles.zh.md", "## 状态字段（State fields）") == \
+        field_table(DOCS / "versailles.md", "## State fields")
+
+
+def test_the_observation_keys_are_the_tables_second_column() -> None:
+    rows = field_table(DOCS / "versailles.md", "## State fields")
+    state = played(3, 4, 60)
+    obs = state.observation(1)
+    for field, key in rows:
+        assert obs[key] == getattr(state, field), field
+    extra = {"game", "players", "player", "to_move", "scores", "stack_size", "end"}
+    assert set(obs) == {key for _, key in rows} | extra
+
+
+def test_every_former_name_is_a_renamed_field() -> None:
+    renames = VersaillesState.FIELD_RENAMES
+    assert set(renames.values()) <= set(VersaillesState.FIELDS)
+    assert not set(renames) & set(VersaillesState.FIELDS)
+    former = {"phase", "start", "active", "actor", "loc", "budget", "flipped", "queue", "refill", "over",
+              "end_reason", "turn", "turns", "workers", "reserve", "marker", "res", "deco", "deco_supply", "tech",
+              "dm", "hand", "vp", "display", "stack", "discard", "site", "king", "visits", "activations"}
+    assert {renames.get(name, name) for name in former} == set(VersaillesState.FIELDS)
+
+
+def _with_former_names(save: dict) -> dict:
+    back = {new: old for old, new in VersaillesState.FIELD_RENAMES.items()}
+    return {**save, "state": {back.get(name, name): value for name, value in save["state"].items()}}
+
+
+def test_a_save_with_the_former_names_loads() -> None:
+    for players, seed, moves in ((2, 1, 80), (5, 2, 400)):
+        state = played(players, seed, moves)
+        old = _with_former_names(state.to_json())
+        assert "res" in old["state"] and "resources" not in old["state"]
+        loaded = meeple.from_json(old)
+        assert loaded.to_json() == state.to_json()
+        assert loaded.to_move() == state.to_move()
+        for seat in state.to_move():
+            assert loaded.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_a_determinized_save_with_the_former_names_loads() -> None:
+    state = played(3, 7, 120).determinize(0, 99)
+    loaded = meeple.from_json(_with_former_names(state.to_json()))
+    assert loaded.to_json() == state.to_json()
+    loaded.check_invariants()
+
+
+RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "descriptions", "flow",
+                 "game_end", "game_setup", "hidden_information", "king", "movement", "phrases", "refusals",
+                 "technologies", "workshop")
+
+
+def test_each_rules_module_quotes_the_rulebook() -> None:
+    """Every module of the rules opens with the seed's words it implements (「…」, pieces split at … and /)."""
+    seed = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_5d800c698859b77c.txt"
+    if not seed.is_file():
+        pytest.skip(f"{seed} not present")
+    words = re.sub(r"\s", "", seed.read_text(encoding="utf-8"))
+    package = Path(sys.modules[VersaillesState.__module__].__file__).parent
+    for name in RULES_MODULES:
+        source = (package / f"{name}.py").read_text(encoding="utf-8")
+        doc = source.split('"""')[1]
+        quotes = re.findall(r"「([^」]*)」", doc)
+        assert quotes, f"{name}.py quotes no rulebook passage"
+        for quote in quotes:
+            for part in re.split(r"……|…|/", re.sub(r"\s", "", quote)):
+                assert part in words, f"{name}.py: not the seed's words: {part}"
+        assert source.count("\n") <= 400, f"{name}.py is longer than 400 lines"
