@@ -28,9 +28,9 @@ class Words:
         """As the base, but dice may be typed in any order ("roll 4 6 6", "use 4 6 6 +2")."""
         words = text.strip().split() if isinstance(text, str) else None
         if words and words[0].lower() in ("roll", "use"):
-            nums = sorted((w for w in words[1:] if w.isascii() and w.isdigit()), key=int, reverse=True)
-            rest = [w for w in words[1:] if not (w.isascii() and w.isdigit())]
-            text = " ".join([words[0]] + nums + rest)
+            faces = sorted((w for w in words[1:] if w.isascii() and w.isdigit()), key=int, reverse=True)
+            marks = [w for w in words[1:] if not (w.isascii() and w.isdigit())]
+            text = " ".join([words[0]] + faces + marks)
         return super().parse_action(text, player)
 
     def why_illegal(self, action: Action, player: int) -> Message:
@@ -61,7 +61,7 @@ class Words:
                     return Message("kingsburg.illegal.choose_first", {})
                 return Message("kingsburg.illegal.dice_not_make", {
                     "number": abs(self.selected_advisor),
-                    "ways": [msg("kingsburg.action", action=str(w[0])) for w in self.ways(player)[abs(self.selected_advisor)]]})
+                    "ways": [msg("kingsburg.action", action=str(way[0])) for way in self.ways(player)[abs(self.selected_advisor)]]})
             if name == "build" and action.args and kind == "build":
                 key = action.args[0]
                 if key not in BUILDING_INDEX:
@@ -73,11 +73,11 @@ class Words:
                     return Message("kingsburg.illegal.own", {"building": key})
                 if b % 4 and not owned >> (b - 1) & 1:
                     return Message("kingsburg.illegal.lower_first", {"building": BUILDING_KEYS[b - 1]})
-                g, w, s = self.cost(player, b)
+                gold, wood, stone = self.cost(player, b)
                 have = self.resources[player]
-                if have[0] < g or have[1] < w or have[2] < s:
+                if have[0] < gold or have[1] < wood or have[2] < stone:
                     return Message("kingsburg.illegal.costs", {
-                        "building": key, "gold": g, "wood": w, "stone": s,
+                        "building": key, "gold": gold, "wood": wood, "stone": stone,
                         "have_gold": have[0], "have_wood": have[1], "have_stone": have[2]})
                 if owned.bit_count() >= BUILDING_TOKENS:
                     return Message("kingsburg.illegal.no_tokens", {})
@@ -160,17 +160,17 @@ class Words:
     @staticmethod
     def _dice_words(way: tuple) -> dict:
         """'die 6' / 'dice 6, 6 and 4', with the '+2' tokens and the Market a way uses."""
-        _, used, t, d, _ = way
+        _, used, plus2, market, _ = way
         if len(used) == 1:
             words = msg("kingsburg.dice.one", value=used[0])
         else:
             words = msg("kingsburg.dice.many", dice=list(used[:-1]), last=used[-1])
-        if t and d:
-            return msg("kingsburg.dice.tokens_market", dice=words, n=t, delta=f"{d:+d}")
-        if t:
-            return msg("kingsburg.dice.tokens", dice=words, n=t)
-        if d:
-            return msg("kingsburg.dice.market", dice=words, delta=f"{d:+d}")
+        if plus2 and market:
+            return msg("kingsburg.dice.tokens_market", dice=words, n=plus2, delta=f"{market:+d}")
+        if plus2:
+            return msg("kingsburg.dice.tokens", dice=words, n=plus2)
+        if market:
+            return msg("kingsburg.dice.market", dice=words, delta=f"{market:+d}")
         return words
 
     def _place_words(self, p: int, n: int, way: tuple, envoy: bool) -> Message:
@@ -185,16 +185,16 @@ class Words:
         task = self.tasks[0] if self.tasks else [""]
         kind = task[0]
         if name == "roll":
-            q = task[1] if kind == "roll" else p
-            if q is None:
+            roller = task[1] if kind == "roll" else p
+            if roller is None:
                 return None
             n = len(args)
             ways = factorial(n)
-            for v in set(args):
-                ways //= factorial(args.count(v))
+            for face in set(args):
+                ways //= factorial(args.count(face))
             mode = task[2] if kind == "roll" else "all"
             what = _ROLL_WHAT.get(mode, _ROLL_WHAT["all"])
-            words = {"seat": q, "what": what, "dice": list(args), "n": n, "total": sum(args), "ways": ways,
+            words = {"seat": roller, "what": what, "dice": list(args), "n": n, "total": sum(args), "ways": ways,
                      "outcomes": 6 ** n}
             if kind == "roll" and task[2] == "all" and len(task) > 3 and task[3]:
                 words["white"] = task[3]
@@ -204,8 +204,7 @@ class Words:
             return Message("kingsburg.describe.reinforce", {"n": args[0]})
         if name == "enemy":
             y = self.year - 1
-            i = ENEMY_KEYS[y].index(args[0])
-            _, strength, reward, penalty = ENEMIES[y][i]
+            _, strength, reward, penalty = ENEMIES[y][ENEMY_KEYS[y].index(args[0])]
             return Message("kingsburg.describe.enemy", {"enemy": args[0], "strength": strength, "reward": bundle(reward),
                                                 "penalty": bundle(penalty)})
         if p is None:
@@ -229,26 +228,26 @@ class Words:
             if len(ways) == 1:
                 return self._place_words(p, n, ways[0], envoy)
             how = self._dice_words(ways[-1])
-            for w in reversed(ways[:-1]):
-                how = msg("kingsburg.alternatives", first=self._dice_words(w), rest=how)
+            for way in reversed(ways[:-1]):
+                how = msg("kingsburg.alternatives", first=self._dice_words(way), rest=how)
             words = {"advisor": n, "number": n, "gives": self._gives(n, p), "ways": how}
             if envoy:
                 return Message("kingsburg.describe.choose_envoy", words)
             return Message("kingsburg.describe.choose", words)
         if name == "use" and kind == "place" and self.selected_advisor:
             n = abs(self.selected_advisor)
-            for w in self.ways(p)[n]:
-                if w[0] == action:
-                    return self._place_words(p, n, w, self.selected_advisor < 0)
+            for way in self.ways(p)[n]:
+                if way[0] == action:
+                    return self._place_words(p, n, way, self.selected_advisor < 0)
             return None
         if name == "pass" and kind == "place":
             return Message("kingsburg.describe.pass_place", {"dice": _dice_or_none(self.unplaced_dice[p])})
         if name == "build":
             b = BUILDING_INDEX[args[0]]
-            g, w, st = self.cost(p, b)
-            crane = g < BUILDING_COST[b][0]
+            gold, wood, stone = self.cost(p, b)
+            crane = gold < BUILDING_COST[b][0]
             second = self.built_this_season[p] >= 1
-            words = {"building": args[0], "cost": _goods(g, w, st), "vp": BUILDING_VP[b], "effect": args[0]}
+            words = {"building": args[0], "cost": _goods(gold, wood, stone), "vp": BUILDING_VP[b], "effect": args[0]}
             if crane and second:
                 return Message("kingsburg.describe.build_crane_second", words)
             if second:
@@ -273,8 +272,9 @@ class Words:
             return Message("kingsburg.describe.lose", {"resource": args[0], "have": have})
         if name == "trade":
             r = RESOURCE_INDEX[args[0]]
-            o2, o3 = (RESOURCES[o] for o in range(3) if o != r)
-            return Message("kingsburg.describe.trade", {"resource": args[0], "have": goods[r], "resource2": o2, "resource3": o3})
+            second, third = (RESOURCES[other] for other in range(3) if other != r)
+            return Message("kingsburg.describe.trade", {"resource": args[0], "have": goods[r], "resource2": second,
+                                                        "resource3": third})
         if name == "townhall":
             if args[0] == "token":
                 return Message("kingsburg.describe.townhall_token", {"have": self.plus2_tokens[p]})
@@ -309,9 +309,9 @@ def _dice_or_none(dice: list[int]) -> list | dict:
     return list(dice) if dice else msg("kingsburg.none")
 
 
-def _goods(g: int, w: int, s: int) -> dict:
+def _goods(gold: int, wood: int, stone: int) -> dict:
     """'1 gold and 1 wood' / '1 gold, 1 wood and 1 stone' / 'nothing', as a message argument."""
-    parts = [msg("kingsburg.amount", n=k, resource=r) for k, r in zip((g, w, s), RESOURCES) if k]
+    parts = [msg("kingsburg.amount", n=count, resource=r) for count, r in zip((gold, wood, stone), RESOURCES) if count]
     if not parts:
         return msg("kingsburg.nothing")
     if len(parts) == 1:
