@@ -3,22 +3,21 @@
 「遊戲將進行5年。」 The rules are one class, ``KingsburgState``, put together from one mixin per
 section of the rulebook (each module quotes the passage it implements):
 
-==================  =============================================================
-``setup.py``        遊戲開局: the starting position and the invariants
-``flow.py``         遊戲流程: the year as a queue of tasks, the engine hooks, chance
-``kings_aid.py``    1. 國王緩助, and taking resources of one's choice
-``production.py``   2./4./6. 春季／夏季／秋季生產: rolls, rerolls, turn order
-``placement.py``    the advisors' influence: placing dice
-``advisors.py``     what the eighteen advisors give
-``buildings.py``    各式建築: building and the buildings' effects
-``kings_reward.py`` 3. 國王獎償
-``kings_envoy.py``  5. 國王使臣
-``recruiting.py``   7. 徵募民兵
-``winter_battle.py`` 8. 冬季戰事
-``scoring.py``      遊戲勝負
-``hidden.py``       the enemy card (the only hidden information) and the observation
-``words.py``        descriptions and refusals for people
-==================  =============================================================
+- ``setup.py``: 遊戲開局, the starting position and the invariants
+- ``flow.py``: 遊戲流程, the year as a queue of tasks, the engine hooks that read it, chance
+- ``kings_aid.py``: 1. 國王緩助, and taking resources of one's choice
+- ``production.py``: 2./4./6. 春季／夏季／秋季生產, the rolls, rerolls and turn order
+- ``placement.py``: the advisors' influence, placing dice
+- ``advisors.py``: what the eighteen advisors give
+- ``buildings.py``: 各式建築, building and the buildings' effects
+- ``kings_reward.py``: 3. 國王獎償
+- ``kings_envoy.py``: 5. 國王使臣
+- ``recruiting.py``: 7. 徵募民兵
+- ``winter_battle.py``: 8. 冬季戰事
+- ``scoring.py``: 遊戲勝負
+- ``hidden.py``: the enemy card (the only hidden information) and the observation
+- ``words.py``: descriptions and refusals for people
+- ``actions.py``: every action, built once
 
 >>> state = meeple.load("kingsburg", players=3).new_game(seed=1)
 >>> state.apply(state.legal_actions(state.to_move()[0])[0], state.to_move()[0])
