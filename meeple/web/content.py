@@ -54,8 +54,8 @@ def _kingsburg() -> dict[str, Any]:
         "enemies": [[{"key": key, "kind": kind, "strength": strength, "reward": dict(reward), "penalty": dict(penalty)}
                      for (kind, strength, reward, penalty), key in zip(year, keys)]
                     for year, keys in zip(c.ENEMIES, c.ENEMY_KEYS)],
-        "defence": {c.B_KEY[b]: v for b, v in c.DEFENCE.items()},
-        "type_defence": {c.B_KEY[b]: [kind, v] for b, (kind, v) in c.TYPE_DEFENCE.items()},
+        "defence": {c.BUILDING_KEYS[b]: v for b, v in c.DEFENCE.items()},
+        "type_defence": {c.BUILDING_KEYS[b]: [kind, v] for b, (kind, v) in c.TYPE_DEFENCE.items()},
     }
 
 

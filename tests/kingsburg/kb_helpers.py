@@ -7,7 +7,7 @@ from meeple.core import CHANCE, Action
 from meeple.games.kingsburg import content as C
 from meeple.games.kingsburg.rules import STEPS, KingsburgState
 
-B = C.B_INDEX
+B = C.BUILDING_INDEX
 
 
 def new(players: int = 3, seed: int = 0) -> KingsburgState:
@@ -22,7 +22,7 @@ def act(state: KingsburgState, text: str, player: int | None = None) -> None:
 
 def take_aid(state: KingsburgState, what: str = "gold") -> None:
     """Year 1: every tied player takes a resource of choice."""
-    while state.queue and state.queue[0][0] == "take" and state.to_move() != [CHANCE]:
+    while state.tasks and state.tasks[0][0] == "take" and state.to_move() != [CHANCE]:
         act(state, f"take {what}")
 
 
@@ -35,13 +35,13 @@ def roll(state: KingsburgState, *rolls: str) -> None:
 
 def give(state: KingsburgState, p: int, *buildings: str) -> None:
     for key in buildings:
-        state.built[p] |= 1 << B[key]
+        state.buildings_owned[p] |= 1 << B[key]
 
 
 def jump(state: KingsburgState, step: str) -> None:
     """Abandon the present step and start ``step`` of the current year (tests only)."""
-    state.queue = []
-    state.stepi = STEPS.index(step) - 1
+    state.tasks = []
+    state.step_index = STEPS.index(step) - 1
     state._legal_cache = {}
     state._run()
 
@@ -54,7 +54,7 @@ def legal(state: KingsburgState, player: int | None = None) -> list[str]:
 
 def place_all(state: KingsburgState) -> None:
     """Everybody places dice until no placement remains, always the first legal action."""
-    while state.queue and state.queue[0][0] == "place":
+    while state.tasks and state.tasks[0][0] == "place":
         p = state.to_move()[0]
         state.apply(state.legal_actions(p)[0], p)
 
@@ -72,7 +72,7 @@ __all__ = ["Action", "CHANCE", "C", "B", "new", "act", "take_aid", "roll", "give
 
 def tasks(state: KingsburgState, *items: list) -> None:
     """Put tasks at the front of the queue and run to the next decision (tests only)."""
-    state.queue[0:0] = [list(t) for t in items]
+    state.tasks[0:0] = [list(t) for t in items]
     state._legal_cache = {}
     state._run()
 

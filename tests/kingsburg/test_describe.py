@@ -13,7 +13,7 @@ from meeple.core import Action, Rng
 
 def check(s, p, a, seen: set[str]) -> str:
     text = s.describe(a, p)
-    assert text != str(a), f"describe({a}) is only the compact text (task {s.queue[0]})"
+    assert text != str(a), f"describe({a}) is only the compact text (task {s.tasks[0]})"
     assert len(text) > len(str(a)) + 10, f"describe({a}) = {text!r} says too little"
     assert re.search(r"\d", text), f"describe({a}) = {text!r} gives no number"
     if a.name == "build":
@@ -46,7 +46,7 @@ def test_the_examples_read_with_their_numbers():
     assert s.describe(Action("place", (10,)), 0) == (
         "Place dice 6 and 4 on the General (10): +2 soldiers and a look at this year's enemy")
     assert s.describe(Action("place", (16,)), 0) == "Place dice 6, 6 and 4 on the Wizard (16): +4 gold"
-    s.res[0] = [1, 1, 0]
+    s.resources[0] = [1, 1, 0]
     tasks(s, ["build", 0])
     assert s.describe(Action("build", ("inn",)), 0) == (
         "Build the Inn for 1 gold and 1 wood: +0 VP; a '+2' token after each summer")
@@ -56,8 +56,8 @@ def test_the_rarer_actions_are_described():
     seen: set[str] = set()
     s = new(2)
     take_aid(s)
-    s.tokens[0] = 1
-    s.token_supply -= 1
+    s.plus2_tokens[0] = 1
+    s.plus2_supply -= 1
     give(s, 0, "inn", "market")
     roll(s, "6 6 4", "6 6 6")
     assert "then choose the dice (die 6; die 4 with 1 '+2' token" in check(s, 0, Action("place", (6,)), seen)
@@ -69,28 +69,28 @@ def test_the_rarer_actions_are_described():
     s = new(2)
     take_aid(s)
     s.vp[0] = 3
-    s.res[0] = [1, 1, 1]
-    s.tokens[0] = 1
-    s.token_supply -= 1
+    s.resources[0] = [1, 1, 1]
+    s.plus2_tokens[0] = 1
+    s.plus2_supply -= 1
     give(s, 0, "barricade", "crane", "townhall")
     for task in (["adv", 0, 14], ["adv", 0, 6], ["endseason"], ["lose", 0, 2]):
         tasks(s, task)
         for a in s.legal_actions(0):
             check(s, 0, a, seen)
-        s.queue.pop(0)
+        s.tasks.pop(0)
     assert {"smuggle", "skip", "trade", "townhall", "lose"} <= seen
     s = new(2)
     take_aid(s)
-    s.envoy = 0
+    s.envoy_holder = 0
     give(s, 0, "statue", "chapel")
-    s.aid_die = 0
+    s.aid_die_holder = 0
     tasks(s, ["white", 0, 1])
     for a in s.legal_actions(0):
         check(s, 0, a, seen)
     assert "white" in seen
     act(s, "white 0")
     roll(s, "3 2 2", "6 6 6")
-    s.queue[0:0] = [["reroll", 0]]
+    s.tasks[0:0] = [["reroll", 0]]
     s._run()
     for a in s.legal_actions(0):
         check(s, 0, a, seen)

@@ -40,7 +40,7 @@ def test_a_placement_and_a_building_read_in_both_languages():
     entry = s.log[-1]
     assert entry.text == "Red places 6, 6, 4 on the Wizard (16)"
     assert entry.render("zh") == "红方在巫师（16）上放置骰子 6、6、4。"
-    s.res[1] = [1, 1, 0]
+    s.resources[1] = [1, 1, 0]
     tasks(s, ["build", 1])
     act(s, "build inn", 1)
     entry = s.log[-1]
@@ -55,7 +55,7 @@ def test_action_sentences_in_both_languages():
     place = Action("place", (10,))
     assert s.describe(place, 0) == "Place dice 6 and 4 on the General (10): +2 soldiers and a look at this year's enemy"
     assert s.describe(place, 0, "zh") == "放到将军（10）上，使用骰子 6、4：+2 名士兵，并可窥探今年的魔族大军"
-    s.res[0] = [1, 1, 0]
+    s.resources[0] = [1, 1, 0]
     tasks(s, ["build", 0])
     build = Action("build", ("inn",))
     assert s.describe(build, 0) == "Build the Inn for 1 gold and 1 wood: +0 VP; a '+2' token after each summer"
@@ -93,7 +93,7 @@ def test_plurals_in_english_one_and_two():
     assert reward[-1].render("zh") == "国王奖偿：建筑最多（2 幢）的红方获得 1 分。"
     s = new(2)
     take_aid(s)
-    s.aid_die = 0
+    s.aid_die_holder = 0
     tasks(s, ["white", 0, 1])
     act(s, "white 1")
     assert s.log[-1].text == "Red will roll 1 white die"
@@ -121,7 +121,7 @@ def test_an_illegal_action_is_refused_in_chinese():
     assert "already taken by Red" in str(caught.value)
     assert caught.value.render("zh") == (
         "巫师（16）已被红方占据；只有国王的使臣能让第二位玩家共同取得该要人的协助")
-    s.res[0] = [2, 2, 0]
+    s.resources[0] = [2, 2, 0]
     tasks(s, ["build", 0])
     reason = s.why_illegal(Action("build", ("market",)), 0)
     assert reason.render("zh") == "请先建造酒馆：每一行都须由一级建起"

@@ -12,10 +12,11 @@ and recruits just enough soldiers when the expected gain of winter beats their p
 from __future__ import annotations
 
 from meeple.core import Action, Rng
-from meeple.games.kingsburg import content as C
+from meeple.games.kingsburg.content import (
+    BARRACKS, BUILDING_INDEX, BUILDING_KEYS, BUILDING_VP, ENEMIES, MARKET, RESOURCE_INDEX, RESOURCES, STABLE, WALL,
+    YEARS,
+)
 from meeple.games.kingsburg.rules import KingsburgState, placement_ways
-
-B = C.B_INDEX
 # What a building's effect is worth beyond its VP, per year still to play (rough, hand-tuned).
 EFFECT = {
     "statue": 0.3, "chapel": 0.4, "church": 0.3, "cathedral": 0.0,
@@ -33,10 +34,10 @@ def evaluate(s: KingsburgState, p: int) -> float:
     and soldiers. The leaf value ISMCTS uses with ``leaf=heuristic``."""
     if s.is_over():
         return float(s.vp[p])
-    years_left = max(0.0, C.YEARS - s.year + (3 - max(s.season, 0)) / 3)
-    built = s.built[p]
-    effects = sum(EFFECT[C.B_KEY[b]] for b in range(len(C.B_KEY)) if built >> b & 1)
-    return s.vp[p] + years_left * effects + 0.5 * sum(s.res[p]) + 0.6 * s.tokens[p] + 0.3 * s.soldiers[p]
+    years_left = max(0.0, YEARS - s.year + (3 - max(s.season_index, 0)) / 3)
+    built = s.buildings_owned[p]
+    effects = sum(EFFECT[BUILDING_KEYS[b]] for b in range(len(BUILDING_KEYS)) if built >> b & 1)
+    return s.vp[p] + years_left * effects + 0.5 * sum(s.resources[p]) + 0.6 * s.plus2_tokens[p] + 0.3 * s.soldiers[p]
 
 
 ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 20, "leaf": "score"}
@@ -55,7 +56,7 @@ class HeuristicBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        kind = state.queue[0][0]
+        kind = state.tasks[0][0]
         ctx = _Ctx(state, player)
         handler = getattr(self, "_" + kind, None)
         if handler is None:
@@ -67,35 +68,35 @@ class HeuristicBot:
         return max(legal, key=lambda a: a.args[0])  # more dice: more advisors within reach
 
     def _take(self, s, p, legal, ctx):
-        return max(legal, key=lambda a: ctx.unit_value(C.RES_INDEX[a.args[0]]))
+        return max(legal, key=lambda a: ctx.unit_value(RESOURCE_INDEX[a.args[0]]))
 
     def _lose(self, s, p, legal, ctx):
-        return min(legal, key=lambda a: ctx.unit_value(C.RES_INDEX[a.args[0]]) - 0.01 * s.res[p][C.RES_INDEX[a.args[0]]])
+        return min(legal, key=lambda a: ctx.unit_value(RESOURCE_INDEX[a.args[0]]) - 0.01 * s.resources[p][RESOURCE_INDEX[a.args[0]]])
 
     def _alch(self, s, p, legal, ctx):
         best, gain = legal[-1], 0.0
         for a in legal:
             if a.name != "trade":
                 continue
-            r = C.RES_INDEX[a.args[0]]
+            r = RESOURCE_INDEX[a.args[0]]
             g = sum(ctx.unit_value(o) for o in range(3) if o != r) - ctx.unit_value(r, have_bonus=0)
             if g > gain:
                 best, gain = a, g
         return best
 
     def _smuggle(self, s, p, legal, ctx):
-        late = s.year == C.YEARS and s.season == 2
+        late = s.year == YEARS and s.season_index == 2
         return legal[1] if late else legal[0]
 
     def _townhall(self, s, p, legal, ctx):
-        late = s.year == C.YEARS and s.season == 2
+        late = s.year == YEARS and s.season_index == 2
         best = None
         bestv = 1.0
         for a in legal:
             if a.name != "townhall":
                 continue
             what = a.args[0]
-            v = 0.6 if what == "token" else ctx.unit_value(C.RES_INDEX[what], have_bonus=0)
+            v = 0.6 if what == "token" else ctx.unit_value(RESOURCE_INDEX[what], have_bonus=0)
             if late:
                 v = 0.1
             if v < bestv:
@@ -103,7 +104,7 @@ class HeuristicBot:
         return best or legal[-1]
 
     def _reroll(self, s, p, legal, ctx):
-        d = s.dice[p]
+        d = s.unplaced_dice[p]
         names = [a.name for a in legal]
         if "chapel" in names and sum(d) <= 6:
             return legal[names.index("chapel")]
@@ -116,7 +117,7 @@ class HeuristicBot:
         for a in legal:
             if a.name != "build":
                 continue
-            v = ctx.building_score(B[a.args[0]])
+            v = ctx.building_score(BUILDING_INDEX[a.args[0]])
             if v > bestv:
                 best, bestv = a, v
         return best or legal[-1]
@@ -124,22 +125,22 @@ class HeuristicBot:
     def _recruit(self, s, p, legal, ctx):
         if len(legal) == 1:
             return legal[0]
-        per = 1 if s.built[p] >> C.BARRACKS & 1 else 2
+        per = 1 if s.buildings_owned[p] >> BARRACKS & 1 else 2
         gain = ctx.battle_ev(s.soldiers[p] + 1) - ctx.battle_ev(s.soldiers[p])
         options = [a for a in legal if a.name == "recruit"]
-        cheapest = min(options, key=lambda a: sum(ctx.unit_value(C.RES_INDEX[r], have_bonus=0) for r in a.args))
-        price = sum(ctx.unit_value(C.RES_INDEX[r], have_bonus=0) for r in cheapest.args)
-        if s.year == C.YEARS:
+        cheapest = min(options, key=lambda a: sum(ctx.unit_value(RESOURCE_INDEX[r], have_bonus=0) for r in a.args))
+        price = sum(ctx.unit_value(RESOURCE_INDEX[r], have_bonus=0) for r in cheapest.args)
+        if s.year == YEARS:
             price *= 0.3  # resources are worth little at the very end
         # look one soldier further: two soldiers may be needed to change the outcome
         gain2 = (ctx.battle_ev(s.soldiers[p] + 2) - ctx.battle_ev(s.soldiers[p])) / 2
-        if max(gain, gain2) > price and sum(s.res[p]) >= per:
+        if max(gain, gain2) > price and sum(s.resources[p]) >= per:
             return cheapest
         return legal[-1]
 
     def _place(self, s, p, legal, ctx):
-        if s.sel:
-            n = abs(s.sel)
+        if s.selected_advisor:
+            n = abs(s.selected_advisor)
             ways = s.ways(p)[n]
             return max(ways, key=lambda w: ctx.after_way(n, w))[0]
         best, bestv = legal[0], -1e9
@@ -164,28 +165,28 @@ class _Ctx:
     def __init__(self, s: KingsburgState, p: int) -> None:
         self.s = s
         self.p = p
-        self.res = list(s.res[p])
-        self.years_left = C.YEARS - s.year + (3 - max(s.season, 0)) / 3
-        self.stable = s.built[p] >> C.STABLE & 1
+        self.resources = list(s.resources[p])
+        self.years_left = YEARS - s.year + (3 - max(s.season_index, 0)) / 3
+        self.stable = s.buildings_owned[p] >> STABLE & 1
         self._need = self._needs()
-        y = min(s.year, C.YEARS) - 1
-        if s.enemy[y] >= 0 and (s.revealed[y] or p in s.peeked[y]):
-            self.enemies = [C.ENEMIES[y][s.enemy[y]]]
+        y = min(s.year, YEARS) - 1
+        if s.enemy_card[y] >= 0 and (s.enemy_revealed[y] or p in s.enemy_seen_by[y]):
+            self.enemies = [ENEMIES[y][s.enemy_card[y]]]
         else:
-            self.enemies = list(C.ENEMIES[y])
+            self.enemies = list(ENEMIES[y])
         self._ev_cache: dict[int, float] = {}
 
     # ---------------------------------------------------------------- resources
     def building_score(self, b: int) -> float:
-        key = C.B_KEY[b]
-        v = C.B_VP[b] + EFFECT[key] * self.years_left + EFFECT_ONCE.get(key, 0.0)
+        key = BUILDING_KEYS[b]
+        v = BUILDING_VP[b] + EFFECT[key] * self.years_left + EFFECT_ONCE.get(key, 0.0)
         if key in ("farms",) and self.years_left < 1:
             v -= 1
         return v
 
     def _needs(self) -> list[int]:
         s, p = self.s, self.p
-        bl = s.built[p]
+        bl = s.buildings_owned[p]
         targets = []
         for r in range(0, 20, 4):
             for b in range(r, r + 4):
@@ -198,7 +199,7 @@ class _Ctx:
             c = s.cost(p, b)
             for r in range(3):
                 need[r] += c[r]
-        return [max(0, need[r] - self.res[r]) for r in range(3)]
+        return [max(0, need[r] - self.resources[r]) for r in range(3)]
 
     def unit_value(self, r: int, have_bonus: int = 0) -> float:
         return 1.2 if self._need[r] > have_bonus else 0.55
@@ -235,7 +236,7 @@ class _Ctx:
         total = 0.0
         for kind, strength, rew, pen in self.enemies:
             base = soldiers + s.defence(p, kind)
-            wall = s.built[p] >> C.WALL & 1
+            wall = s.buildings_owned[p] >> WALL & 1
             for die in range(1, 7):
                 t = base + die
                 if t > strength or (t == strength and wall):
@@ -252,16 +253,16 @@ class _Ctx:
     def _penalty(self, d: dict) -> float:
         s, p = self.s, self.p
         v = min(d.get("vp", 0), s.vp[p])
-        res = self.res
+        res = self.resources
         for r in range(3):
-            v += 0.7 * min(d.get(C.RESOURCES[r], 0), res[r])
+            v += 0.7 * min(d.get(RESOURCES[r], 0), res[r])
         v += 0.7 * min(d.get("any", 0), sum(res))
         if d.get("building"):
-            bl = s.built[p]
+            bl = s.buildings_owned[p]
             for level in range(3, -1, -1):
                 hit = [row * 4 + level for row in range(5) if bl >> (row * 4 + level) & 1]
                 if hit:
-                    v += C.B_VP[hit[0]] + 1.5
+                    v += BUILDING_VP[hit[0]] + 1.5
                     break
         return v
 
@@ -285,7 +286,7 @@ class _Ctx:
         if n == 5:
             return self.soldier_value(1)
         if n == 6:
-            return 0.6 if sum(self.res) else 0.1
+            return 0.6 if sum(self.resources) else 0.1
         if n == 7:
             return bc(1) + 0.6
         if n == 8:
@@ -313,12 +314,12 @@ class _Ctx:
     def after_way(self, n: int, way: tuple) -> float:
         """Value of placing on ``n`` with ``way`` now, plus the best follow-up placements."""
         _, used, t, d, _text = way
-        dice = list(self.s.dice[self.p])
+        dice = list(self.s.unplaced_dice[self.p])
         for v in used:
             dice.remove(v)
-        taken = frozenset(k for k in range(1, 19) if self.s.adv[k]) | {n}
-        tokens = self.s.tokens[self.p] - t
-        market = (self.s.built[self.p] >> C.MARKET & 1) and not self.s.market_used[self.p] and d == 0
+        taken = frozenset(k for k in range(1, 19) if self.s.handfuls_on_advisor[k]) | {n}
+        tokens = self.s.plus2_tokens[self.p] - t
+        market = (self.s.buildings_owned[self.p] >> MARKET & 1) and not self.s.market_used[self.p] and d == 0
         rest = self._rest(tuple(dice), tokens, bool(market), taken, 2)
         return self.advisor_value(n) - 0.6 * t - 0.2 * (d != 0) + 0.7 * rest
 

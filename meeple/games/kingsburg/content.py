@@ -12,7 +12,7 @@ from meeple.core.i18n import msg, render, seat_terms
 
 GOLD, WOOD, STONE = 0, 1, 2
 RESOURCES = ("gold", "wood", "stone")
-RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 
 YEARS = 5
 DICE_PER_PLAYER = 3
@@ -105,13 +105,13 @@ EFFECTS = (
      "zh": "每季生产后可支付 1 个资源或 1 个「+2」标记换取 1 分"},
     {"en": "+1 VP after each season", "zh": "每季生产后得 1 分"},
 )
-B_EFFECT = tuple(e["en"] for e in EFFECTS)
-NB = len(BUILDINGS)
-B_KEY = tuple(b[0] for b in BUILDINGS)
-B_NAME = tuple(b[1] for b in BUILDINGS)
-B_COST = tuple(b[2] for b in BUILDINGS)
-B_VP = tuple(b[3] for b in BUILDINGS)
-B_INDEX = {k: i for i, k in enumerate(B_KEY)}
+# The columns of BUILDINGS, each as its own tuple (index = row * 4 + level), and the index of each key.
+BUILDING_EFFECTS = tuple(e["en"] for e in EFFECTS)
+BUILDING_KEYS = tuple(b[0] for b in BUILDINGS)
+BUILDING_NAMES = tuple(b[1] for b in BUILDINGS)
+BUILDING_COST = tuple(b[2] for b in BUILDINGS)
+BUILDING_VP = tuple(b[3] for b in BUILDINGS)
+BUILDING_INDEX = {k: i for i, k in enumerate(BUILDING_KEYS)}
 (STATUE, CHAPEL, CHURCH, CATHEDRAL, INN, MARKET, FARMS, GUILD, TOWER, BLACKSMITH, BARRACKS, WIZARDS,
  PALISADE, STABLE, WALL, FORTRESS, BARRICADE, CRANE, TOWNHALL, EMBASSY) = range(20)
 

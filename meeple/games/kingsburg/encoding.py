@@ -43,8 +43,13 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.kingsburg import rules as R
-from meeple.games.kingsburg.content import B_INDEX, ENEMY_KEYS, YEARS
+from meeple.games.kingsburg.actions import (
+    BUILD_ACTIONS, CHAPEL_ACTION, DONE_ACTION, ENEMY_ACTIONS, ENVOY_ACTIONS, KEEP_ACTION, LOSE_ACTIONS, PASS_ACTION,
+    PLACE_ACTIONS, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS, REINFORCE_ACTIONS, ROLL_ACTIONS, SKIP_ACTION,
+    SMUGGLE_ACTION, STATUE_ACTION, TAKE_ACTIONS, TOWN_HALL_ACTIONS, TRADE_ACTIONS, WHITE_ACTIONS,
+)
+from meeple.games.kingsburg.content import BUILDING_INDEX, ENEMY_KEYS, YEARS
+from meeple.games.kingsburg.placement import placement_way
 
 MAX_SEATS = 5
 MAX_DICE = 5
@@ -72,28 +77,28 @@ def action_space(game: Any) -> list[Action]:
     very objects, so that the id the engine stores on each one is there even on the rules' fast
     paths that skip the engine's canonical lookup.
     """
-    space = [R.ROLL[combo] for k in range(1, MAX_DICE + 1) for combo in _multisets(k)]
-    space += [R.KING[d] for d in range(1, 7)]
+    space = [ROLL_ACTIONS[combo] for k in range(1, MAX_DICE + 1) for combo in _multisets(k)]
+    space += [REINFORCE_ACTIONS[d] for d in range(1, 7)]
     seen: set[str] = set()
-    for acts in R.ENEMY_ACT:
+    for acts in ENEMY_ACTIONS:
         for act in acts:
             if act.args[0] not in seen:
                 seen.add(act.args[0])
                 space.append(act)
-    space += [R.PLACE[n] for n in range(1, 19)]
-    space += [R.ENVOY[n] for n in range(1, 19)]
+    space += [PLACE_ACTIONS[n] for n in range(1, 19)]
+    space += [ENVOY_ACTIONS[n] for n in range(1, 19)]
     for k in range(1, MAX_DICE + 1):
         for sub in _multisets(k):
             for t in range(k + 1):
                 for d in (0, 1, -1):
                     if 1 <= sum(sub) + 2 * t + d <= 18:
-                        space.append(R._way(sub, t, d)[0])
-    space += list(R.TAKE) + list(R.LOSE) + list(R.TRADE) + list(R.TOWN)
-    space += list(R.BUILD)
-    space += list(R.RECRUIT1)
-    space += [R.RECRUIT2[(a, b)] for a in range(3) for b in range(a, 3)]
-    space += [R.PASS, R.SKIP, R.DONE, R.KEEP, R.A_STATUE, R.A_CHAPEL, R.SMUGGLE]
-    space += list(R.WHITE)
+                        space.append(placement_way(sub, t, d)[0])
+    space += list(TAKE_ACTIONS) + list(LOSE_ACTIONS) + list(TRADE_ACTIONS) + list(TOWN_HALL_ACTIONS)
+    space += list(BUILD_ACTIONS)
+    space += list(RECRUIT_ONE_ACTIONS)
+    space += [RECRUIT_TWO_ACTIONS[(a, b)] for a in range(3) for b in range(a, 3)]
+    space += [PASS_ACTION, SKIP_ACTION, DONE_ACTION, KEEP_ACTION, STATUE_ACTION, CHAPEL_ACTION, SMUGGLE_ACTION]
+    space += list(WHITE_ACTIONS)
     return space
 
 
@@ -117,7 +122,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[o + 5] = obs["tokens"][p] / 5
         out[o + 6] = obs["soldiers"][p] / 10
         for b in obs["buildings"][p]:
-            out[o + 7 + B_INDEX[b]] = 1
+            out[o + 7 + BUILDING_INDEX[b]] = 1
         if p in order:
             out[o + 27 + order.index(p)] = 1
         out[o + 32] = 1 if obs["envoy"] == p else 0

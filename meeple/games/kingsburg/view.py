@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
-from meeple.games.kingsburg import content as C
+from meeple.games.kingsburg.content import BUILDING_COST, BUILDING_KEYS, BUILDING_VP, ENEMIES, ENEMY_KEYS, ROWS, YEARS, bundle
 
 GAME = "kingsburg"
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta")
@@ -49,7 +49,7 @@ def _seat(p: int, lang: str) -> Text:
 
 
 def _header(obs: dict[str, Any], lang: str) -> Text:
-    text = Text(plain(lang, "kingsburg.view.title", year=obs["year"], years=C.YEARS), style="bold")
+    text = Text(plain(lang, "kingsburg.view.title", year=obs["year"], years=YEARS), style="bold")
     if obs["over"]:
         text.append("  " + plain(lang, "kingsburg.view.game_over"), style="bold magenta")
     else:
@@ -97,12 +97,12 @@ def _enemy(obs: dict[str, Any], lang: str) -> Text:
     if known:
         _kind, _strength, reward, penalty = _card(y, known)
         text.append(_name("enemy", known, lang), style="bold red")
-        text.append("  " + plain(lang, "kingsburg.view.enemy_known", reward=C.bundle(reward), penalty=C.bundle(penalty)))
+        text.append("  " + plain(lang, "kingsburg.view.enemy_known", reward=bundle(reward), penalty=bundle(penalty)))
     else:
         text.append(plain(lang, "kingsburg.view.face_down"))
         if obs["enemy_drawn"]:
             text.append(" " + plain(lang, "kingsburg.view.someone_looked"))
-        strengths = sorted(c[1] for c in C.ENEMIES[y])
+        strengths = sorted(c[1] for c in ENEMIES[y])
         text.append(plain(lang, "kingsburg.view.deck_strengths", strengths=strengths), style="dim")
     if obs["reinforcement"]:
         text.append("\n" + plain(lang, "kingsburg.view.reinforcement", n=obs["reinforcement"]))
@@ -114,7 +114,7 @@ def _enemy(obs: dict[str, Any], lang: str) -> Text:
 
 
 def _card(y: int, key: str) -> tuple:
-    return C.ENEMIES[y][C.ENEMY_KEYS[y].index(key)]
+    return ENEMIES[y][ENEMY_KEYS[y].index(key)]
 
 
 def _province(obs: dict[str, Any], p: int, mine: bool, lang: str) -> Table:
@@ -136,16 +136,16 @@ def _province(obs: dict[str, Any], p: int, mine: bool, lang: str) -> Table:
     table.add_column(plain(lang, "kingsburg.view.row"))
     for level in range(4):
         table.add_column(_name("level", level, lang))
-    for r, row in enumerate(C.ROWS):
+    for r, row in enumerate(ROWS):
         cells = []
         for level in range(4):
             b = r * 4 + level
-            key = C.B_KEY[b]
+            key = BUILDING_KEYS[b]
             name = _name("building", key, lang)
             if key in owned:
                 cells.append(Text(f"[{name}]", style="bold green"))
             else:
-                cost = "/".join(str(x) for x in C.B_COST[b])
-                cells.append(Text(f"·{name} {cost}→{C.B_VP[b]}·", style="dim"))
+                cost = "/".join(str(x) for x in BUILDING_COST[b])
+                cells.append(Text(f"·{name} {cost}→{BUILDING_VP[b]}·", style="dim"))
         table.add_row(_name("row", row, lang), *cells)
     return table

@@ -1,0 +1,160 @@
+"""What the advisors give (part of each production season): the list under 2. 春季生產.
+
+「依各玩家的骰子擺放位置，各人即取得不同的資源或協助。……編號1的小丑Jester會給予玩家1分；……
+編號6的煉金術士Alchemist可讓玩家的1個資源換成另外2種；……編號14的走私客Smuggler讓玩家扣減1分以換取3個資源；……
+編號18的國王King會給予玩家1兵1金1木1石。」
+Once placement is over, every handful's advisor gives its reward, advisor 1 to 18 (the table is in
+``content.ADVISOR_TERMS``; the General's and the Queen's look at the enemy is in ``hidden.py``).
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
+from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
+
+
+class Advisors:
+    """The advisors' rewards and the choices they ask for (mixed into ``KingsburgState``)."""
+
+    def _resolve_collect_rewards(self, task: list) -> None:
+        """Every player takes what their advisors give, advisor 1 to 18 (the Merchants' Guild's gold first)."""
+        self.tasks.pop(0)
+        for p in range(self.players):
+            if (self.buildings_owned[p] >> GUILD & 1):
+                self.resources[p][0] += 1
+                self.say("kingsburg.guild_gold", None, seat=p)
+        rewards = []
+        for n in range(1, 19):
+            for handful in self.handfuls_on_advisor[n]:
+                rewards.append(["adv", handful[0], n])
+        self.tasks[0:0] = rewards
+        return None
+
+    def _give_plus2_token(self, p: int) -> None:
+        if self.plus2_supply > 0:
+            self.plus2_supply -= 1
+            self.plus2_tokens[p] += 1
+        else:
+            self.say("kingsburg.no_token_left", None, seat=p)
+
+    def _soldiers_from_advisor(self, p: int, k: int) -> None:
+        extra = (self.buildings_owned[p] >> STABLE & 1)  # Stable: one more soldier each time an advisor gives soldiers
+        self.soldiers[p] += k + extra
+
+    def _resolve_advisor_reward(self, task: list) -> None:
+        """["adv", seat, advisor]: one advisor's reward for one player."""
+        tasks = self.tasks
+        tasks.pop(0)
+        p, n = task[1], task[2]
+        goods = self.resources[p]
+        choices: list = []
+        if n == 1:
+            self.vp[p] += 1
+            self.say_again("kingsburg.gains.1", p, seat=p)
+        elif n == 2:
+            goods[0] += 1
+            self.say_again("kingsburg.gains.2", p, seat=p)
+        elif n == 3:
+            goods[1] += 1
+            self.say_again("kingsburg.gains.3", p, seat=p)
+        elif n == 4:
+            choices = [["take", p, 1, 3]]
+        elif n == 5:
+            self._soldiers_from_advisor(p, 1)
+            self.say_again("kingsburg.gains.5", p, seat=p)
+        elif n == 6:
+            choices = [["alch", p]]
+        elif n == 7:
+            self._give_plus2_token(p)
+            choices = [["take", p, 1, 7]]
+        elif n == 8:
+            goods[0] += 2
+            self.say_again("kingsburg.gains.8", p, seat=p)
+        elif n == 9:
+            goods[1] += 1
+            choices = [["take", p, 1, 5]]
+        elif n == 10:
+            self._soldiers_from_advisor(p, 2)
+            self.say_again("kingsburg.gains.10", p, seat=p)
+            choices = [["peek", p]]
+        elif n == 11:
+            goods[2] += 1
+            choices = [["take", p, 1, 3]]
+        elif n == 12:
+            self._give_plus2_token(p)
+            choices = [["take", p, 2, 7]]
+        elif n == 13:
+            goods[2] += 3
+            self.say_again("kingsburg.gains.13", p, seat=p)
+        elif n == 14:
+            choices = [["smuggle", p]]
+        elif n == 15:
+            goods[0] += 1
+            goods[1] += 1
+            goods[2] += 1
+            self.say_again("kingsburg.gains.15", p, seat=p)
+        elif n == 16:
+            goods[0] += 4
+            self.say_again("kingsburg.gains.16", p, seat=p)
+        elif n == 17:
+            self.vp[p] += 3
+            self.say_again("kingsburg.gains.17", p, seat=p)
+            choices = [["take", p, 2, 7], ["peek", p]]
+        else:
+            self._soldiers_from_advisor(p, 1)
+            goods[0] += 1
+            goods[1] += 1
+            goods[2] += 1
+            self.say_again("kingsburg.gains.18", p, seat=p)
+        if n in (7, 12):
+            self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
+        if choices:
+            tasks[0:0] = choices
+        return None
+
+    # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
+    def _resolve_alchemist(self, task: list) -> int | None:
+        if sum(self.resources[task[1]]) == 0:
+            self.tasks.pop(0)
+            return None
+        return task[1]
+
+    def _legal_alchemist(self, task: list, player: int) -> list[Action]:
+        goods = self.resources[player]
+        return [TRADE_ACTIONS[r] for r in range(3) if goods[r]] + [SKIP_ACTION]
+
+    def _answer_alchemist(self, action: Action, task: list, p: int) -> None:
+        self.tasks.pop(0)
+        if action.name == "skip":
+            self.say("kingsburg.no_trade", None, seat=p)
+            return
+        given = RESOURCE_INDEX[action.args[0]]
+        goods = self.resources[p]
+        goods[given] -= 1
+        for other in range(3):
+            if other != given:
+                goods[other] += 1
+        second, third = (other for other in range(3) if other != given)
+        self.say("kingsburg.trades", None, seat=p, resource=RESOURCES[given], resource2=RESOURCES[second],
+                 resource3=RESOURCES[third])
+
+    # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
+    def _resolve_smuggler(self, task: list) -> int | None:
+        if self.vp[task[1]] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
+            self.say("kingsburg.smuggler_no_vp", None, seat=task[1])
+            self.tasks.pop(0)
+            return None
+        return task[1]
+
+    def _legal_smuggler(self, task: list, player: int) -> list[Action]:
+        return [SMUGGLE_ACTION, SKIP_ACTION]
+
+    def _answer_smuggler(self, action: Action, task: list, p: int) -> None:
+        self.tasks.pop(0)
+        if action.name == "skip":
+            self.say("kingsburg.declines_smuggler", None, seat=p)
+            return
+        self.vp[p] -= 1
+        self.say("kingsburg.pays_smuggler", None, seat=p)
+        self.tasks.insert(0, ["take", p, 3, 7])

@@ -1,0 +1,169 @@
+"""Building (end of each production season) and what the buildings do (各式建築).
+
+「所有玩家拿取資源後，即可支付資源建設自己的領地。……玩家在每個生產季節中只可興建一幢建築。不同類別的建築必須由低級建起……
+遊戲中共有20種建築。各個建築皆有其功能……」
+After the rewards each player may build one building a season, a row from level I up, paying its
+cost. The buildings' effects live where they act: the rerolls in ``production.py``, the Market in
+``placement.py``, defence and the Stone Wall in ``winter_battle.py``; the Crane's discount, the Inn,
+the Embassy and the Town Hall are here.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
+from meeple.games.kingsburg.content import (
+    BUILDING_COST, BUILDING_INDEX, BUILDING_KEYS, BUILDING_TOKENS, BUILDING_VP, CRANE, DEFENCE, EMBASSY, INN,
+    RESOURCE_INDEX, TOWNHALL, TYPE_DEFENCE,
+)
+
+# What can be built, by (buildings owned, gold up to 5, wood up to 3, stone up to 3): no building costs
+# more, so the capped stock answers for any stock.
+_BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
+_BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+
+
+def _compute_buildable(owned: int, gold: int, wood: int, stone: int) -> list[int]:
+    if owned.bit_count() >= BUILDING_TOKENS:
+        return []
+    crane = owned >> CRANE & 1
+    buildable = []
+    for first in range(0, 20, 4):
+        for b in range(first, first + 4):
+            if not owned >> b & 1:  # the row's next building
+                cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
+                if crane and b - first >= 2 and cost_gold > 0:
+                    cost_gold -= 1
+                if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone:
+                    buildable.append(b)
+                break
+    return buildable
+
+
+class Buildings:
+    """Costs, defence, the building round and the effects after a season (mixed into ``KingsburgState``)."""
+
+    def cost(self, p: int, b: int) -> tuple[int, int, int]:
+        """What building ``b`` costs ``p`` (gold, wood, stone)."""
+        gold, wood, stone = BUILDING_COST[b]
+        if (self.buildings_owned[p] >> CRANE & 1) and b % 4 >= 2 and gold > 0:
+            gold -= 1  # Crane: levels III and IV cost 1 gold less
+        return gold, wood, stone
+
+    def buildable(self, p: int) -> list[int]:
+        """The next building of each row that ``p`` can afford now (row order: lower levels first)."""
+        goods = self.resources[p]
+        key = (self.buildings_owned[p], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
+        buildable = _BUILDABLE.get(key)
+        if buildable is None:
+            buildable = _BUILDABLE[key] = _compute_buildable(*key)
+        return buildable
+
+    def defence(self, p: int, kind: str | None) -> int:
+        """Building defence in the winter battle, including bonuses against one enemy type."""
+        owned = self.buildings_owned[p]
+        total = 0
+        for b, value in DEFENCE.items():
+            if owned >> b & 1:
+                total += value
+        for b, (against, value) in TYPE_DEFENCE.items():
+            if owned >> b & 1 and against == kind:
+                total += value
+        return total
+
+    # ------------------------------------------------------------------ ["builds"], then ["build", seat]
+    def _resolve_building_round(self, task: list) -> None:
+        self.tasks.pop(0)
+        self.tasks[0:0] = [["build", p] for p in self.turn_order]
+        return None
+
+    def _resolve_build(self, task: list) -> int | None:
+        p = task[1]
+        if self.built_this_season[p] >= 1 and self.envoy_holder != p:
+            self.tasks.pop(0)
+            return None
+        if self.built_this_season[p] >= 2 or not self.buildable(p):
+            self.tasks.pop(0)
+            return None
+        return p
+
+    def _legal_build(self, task: list, player: int) -> list[Action]:
+        goods = self.resources[player]
+        key = (self.buildings_owned[player], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
+        choices = _BUILD_CHOICES.get(key)
+        if choices is None:
+            choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)] + [PASS_ACTION]
+        return choices
+
+    def _answer_build(self, action: Action, task: list, p: int) -> None:
+        if action.name == "pass":
+            self.tasks.pop(0)
+            return
+        b = BUILDING_INDEX[action.args[0]]
+        gold, wood, stone = self.cost(p, b)
+        goods = self.resources[p]
+        goods[0] -= gold
+        goods[1] -= wood
+        goods[2] -= stone
+        self.buildings_owned[p] |= 1 << b
+        self.vp[p] += BUILDING_VP[b]
+        second = self.built_this_season[p] >= 1
+        if second:
+            self.envoy_holder = -1  # the envoy's second building
+        self.built_this_season[p] += 1
+        if second:
+            self.say("kingsburg.builds_second", None, seat=p, building=BUILDING_KEYS[b], gold=gold, wood=wood,
+                     stone=stone, vp=BUILDING_VP[b])
+        else:
+            self.say_again("kingsburg.builds", (p, b, gold, wood, stone), seat=p, building=BUILDING_KEYS[b],
+                           gold=gold, wood=wood, stone=stone, vp=BUILDING_VP[b])
+
+    # ------------------------------------------------------------------ ["endseason"]
+    def _resolve_end_of_season(self, task: list) -> None:
+        """After each season: Inn (after summer), Embassy, Town Hall."""
+        self.tasks.pop(0)
+        town_halls = []
+        for p in self.turn_order:
+            owned = self.buildings_owned[p]
+            if self.season_index == 1 and (owned >> INN & 1):
+                self._give_plus2_token(p)
+                self.say_again("kingsburg.inn_token", p, seat=p)
+            if (owned >> EMBASSY & 1):
+                self.vp[p] += 1
+                self.say("kingsburg.embassy_vp", None, seat=p)
+            if (owned >> TOWNHALL & 1):
+                town_halls.append(["townhall", p])
+        self.tasks[0:0] = town_halls
+        return None
+
+    # ------------------------------------------------------------------ ["townhall", seat]
+    def _resolve_town_hall(self, task: list) -> int | None:
+        p = task[1]
+        if sum(self.resources[p]) or self.plus2_tokens[p]:
+            return p
+        self.tasks.pop(0)
+        return None
+
+    def _legal_town_hall(self, task: list, player: int) -> list[Action]:
+        goods = self.resources[player]
+        choices = [TOWN_HALL_ACTIONS[r] for r in range(3) if goods[r]]
+        if self.plus2_tokens[player]:
+            choices.append(TOWN_HALL_ACTIONS[3])
+        choices.append(SKIP_ACTION)
+        return choices
+
+    def _answer_town_hall(self, action: Action, task: list, p: int) -> None:
+        self.tasks.pop(0)
+        if action.name == "skip":
+            return
+        paid = action.args[0]
+        if paid == "token":
+            self.plus2_tokens[p] -= 1
+            self.plus2_supply += 1
+        else:
+            self.resources[p][RESOURCE_INDEX[paid]] -= 1
+        self.vp[p] += 1
+        if paid == "token":
+            self.say("kingsburg.townhall_token", None, seat=p)
+        else:
+            self.say("kingsburg.townhall_pays", None, seat=p, resource=paid)

@@ -1,0 +1,69 @@
+"""Step 1, the King's aid (國王緩助), and taking resources of one's choice.
+
+「其中建築數目最少者將獲國王緩助。若建築數目最少者多於一人，則其中持有資源(黃金、石塊、木材)較少者獲得國王緩助。
+若只有一人獲得國王緩助，則該玩家在下個步驟春季生產可多擲1顆白骰。若多於一人獲得國王緩助，則玩家可任意取得1個資源。」
+The player with fewest buildings (then fewest resources) gets the aid: alone, an extra white die in
+spring; several, one resource of choice each. The ``take`` task (a resource of choice) also serves
+the advisors, the Smuggler and the winter's rewards.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.kingsburg.actions import TAKE_ACTIONS
+from meeple.games.kingsburg.content import RESOURCE_INDEX, RESOURCES
+
+# The take actions a task offers, by its mask of allowed resources (bit 0 gold, 1 wood, 2 stone);
+# shared lists that the engine never mutates.
+TAKE_ACTIONS_BY_MASK = tuple([TAKE_ACTIONS[r] for r in range(3) if mask >> r & 1] for mask in range(8))
+
+
+class KingsAid:
+    """Step 1 and the ``take`` task (mixed into ``KingsburgState``)."""
+
+    def _resolve_kings_aid(self, task: list) -> None:
+        self.tasks.pop(0)
+        aided = self._fewest_buildings()
+        if len(aided) == 1:
+            self.aid_die_holder = aided[0]
+            self.say("kingsburg.aid_one", None, seat=aided[0])
+        else:
+            self.aid_die_holder = -1
+            self.say("kingsburg.aid_many", None, seats=aided)
+            self.tasks[0:0] = [["take", p, 1, 7] for p in aided]
+        return None
+
+    def _fewest_buildings(self) -> list[int]:
+        """Players with fewest buildings, then among them fewest resources (King's aid / envoy), in turn order."""
+        counts = [owned.bit_count() for owned in self.buildings_owned]
+        fewest = min(counts)
+        candidates = [p for p in self.turn_order if counts[p] == fewest]
+        if len(candidates) == 1:
+            return candidates
+        least = min(sum(self.resources[p]) for p in candidates)
+        return [p for p in candidates if sum(self.resources[p]) == least]
+
+    # ------------------------------------------------------------------ ["take", seat, how many, mask]
+    def _resolve_take(self, task: list) -> int | None:
+        p, count, mask = task[1], task[2], task[3]
+        if count <= 0:
+            self.tasks.pop(0)
+            return None
+        if mask in (1, 2, 4):  # one kind allowed: no choice to make
+            r = (1, 2, 4).index(mask)
+            self.resources[p][r] += count
+            self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
+            self.tasks.pop(0)
+            return None
+        return p
+
+    def _legal_take(self, task: list, player: int) -> list[Action]:
+        return TAKE_ACTIONS_BY_MASK[task[3]]
+
+    def _answer_take(self, action: Action, task: list, p: int) -> None:
+        r = RESOURCE_INDEX[action.args[0]]
+        self.resources[p][r] += 1
+        self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])
+        task[2] -= 1
+        if task[2] <= 0:
+            self.tasks.pop(0)

@@ -1,0 +1,184 @@
+"""The advisors' influence: placing dice on the King's advisors (part of each production season).
+
+「依玩家的次序，各玩家依次將其所擲骰子，依點數放到遊戲圖板上編號1至18中任何1名要人的位置上。……
+玩家可支付「+2」標記，讓1顆骰子的點數作多2點論。……每名要人的位置上只可放置1把骰子。……
+這程序一直持續至所有玩家並無餘下的骰子、或已無可選的選項。」
+In turn order, round and round, each player puts a handful of dice on the advisor their total
+names (a "+2" token adds 2 to one die; the Market changes a handful by 1); one handful per advisor
+(two with the King's envoy), until nobody has dice or a choice left.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from meeple.core import Action
+from meeple.core.i18n import msg
+from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
+from meeple.games.kingsburg.content import MARKET
+from meeple.games.kingsburg.production import dice_arg
+
+# A way to reach an advisor's number: (its "use" action, the dice it uses, how many "+2" tokens,
+# the Market's change (0, 1 or -1), its words for the log). Built once per (dice, tokens, change).
+_WAYS: dict[tuple, tuple] = {}
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def placement_way(dice: tuple[int, ...], plus2: int, market: int) -> tuple:
+    """One way, built once: (use-action, dice, "+2" count, Market change, its words for the log).
+
+    The words are a message argument ("6, 4 with 1 '+2' token, Market +1"), shared by every log
+    event that names this way (never mutated)."""
+    key = (dice, plus2, market)
+    way = _WAYS.get(key)
+    if way is None:
+        marks = ("+2",) * plus2 + (("m+1",) if market == 1 else ("m-1",) if market == -1 else ())
+        if plus2:
+            words = msg("kingsburg.way_tokens", dice=list(dice), n=plus2)
+        else:
+            words = msg("kingsburg.way", dice=list(dice))
+        if market:
+            words = msg("kingsburg.way_market", way=words, delta=f"{market:+d}")
+        way = _WAYS[key] = (Action("use", dice + marks), dice, plus2, market, words)
+    return way
+
+
+def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct non-empty sub-multisets of ``dice``, fewest dice first."""
+    handfuls = _SUBSETS.get(dice)
+    if handfuls is None:
+        n = len(dice)
+        distinct = {tuple(dice[i] for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)}
+        handfuls = _SUBSETS[dice] = sorted(distinct, key=lambda handful: (len(handful), handful))
+    return handfuls
+
+
+@lru_cache(maxsize=None)
+def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
+    """Every way to reach each advisor number with ``dice`` (sorted high to low).
+
+    A way is ``(action, used_dice, plus2_count, market_delta, text)``; ``tokens`` is capped at the
+    number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
+    Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
+    """
+    changes = (0, 1, -1) if market else (0,)
+    ways: dict[int, list] = {}
+    for handful in _handfuls(dice):
+        base = sum(handful)
+        for plus2 in range(min(tokens, len(handful)) + 1):
+            for change in changes:
+                total = base + 2 * plus2 + change
+                if 1 <= total <= 18:
+                    way = placement_way(handful, plus2, change)
+                    same_total = ways.get(total)
+                    if same_total is None:
+                        ways[total] = [way]
+                    else:
+                        same_total.append(way)
+    return {total: tuple(sorted(ways[total], key=_way_cost)) for total in sorted(ways)}
+
+
+def _way_cost(way: tuple) -> tuple[int, bool, int]:
+    return (way[2], way[3] != 0, len(way[1]))
+
+
+class Placement:
+    """The ``place`` task: whose turn it is to place, what they may place, and placing (mixed into
+    ``KingsburgState``)."""
+
+    _placements_now: list[Action] | None = None
+    """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
+    actions (not state: cleared by every ``_apply``)."""
+
+    def ways(self, p: int) -> dict[int, tuple]:
+        """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
+        dice = self.unplaced_dice[p]
+        if not dice:
+            return {}
+        market = bool((self.buildings_owned[p] >> MARKET & 1)) and not self.market_used[p]
+        return placement_ways(tuple(dice), min(self.plus2_tokens[p], len(dice)), market)
+
+    def _placement_actions(self, p: int) -> list[Action]:
+        ways = self.ways(p)
+        handfuls = self.handfuls_on_advisor
+        actions = [PLACE_ACTIONS[n] for n in ways if not handfuls[n]]
+        if self.envoy_holder == p:
+            free = bool(actions)
+            for n in ways:
+                there = handfuls[n]
+                if len(there) == 1 and there[0][0] != p:
+                    actions.append(ENVOY_ACTIONS[n])
+            if not free and actions:
+                actions.append(PASS_ACTION)  # using the envoy is never compulsory: stop placing, keep it
+        return actions
+
+    def _resolve_placement(self, task: list) -> int | None:
+        if self.selected_advisor:
+            return self.turn_order[self.placing_index]
+        n = self.players
+        order = self.turn_order
+        done = self.done_placing
+        for i in range(n):
+            index = (self.placing_index + i) % n
+            p = order[index]
+            if done[p]:
+                continue
+            actions = self._placement_actions(p)
+            if actions:
+                self.placing_index = index
+                self._placements_now = actions
+                return p
+            done[p] = True
+            if self.unplaced_dice[p]:
+                self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
+        self.tasks.pop(0)
+        return None
+
+    def _legal_placement(self, task: list, player: int) -> list[Action]:
+        if self.selected_advisor:
+            return [way[0] for way in self.ways(player)[abs(self.selected_advisor)]]
+        placements = self._placements_now
+        return placements if placements is not None else self._placement_actions(player)
+
+    def _answer_placement(self, action: Action, task: list, p: int) -> None:
+        name = action.name
+        if name == "pass":
+            self.done_placing[p] = True
+            self.placing_index = (self.placing_index + 1) % len(self.vp)
+            self.say("kingsburg.keeps_envoy", None, seat=p)
+            return
+        if name == "use":
+            n = abs(self.selected_advisor)
+            envoy = self.selected_advisor < 0
+            for way in self.ways(p)[n]:
+                if way[0] == action:
+                    break
+            self._place_handful(p, n, way, envoy)
+            return
+        n = action.args[0]
+        ways = self.ways(p)[n]
+        envoy = name == "envoy"
+        if len(ways) == 1:
+            self._place_handful(p, n, ways[0], envoy)
+        else:
+            self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+
+    def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
+        _, used, plus2, market, words = way
+        dice = self.unplaced_dice[p]
+        for face in used:
+            dice.remove(face)
+        if plus2:
+            self.plus2_tokens[p] -= plus2
+            self.plus2_supply += plus2
+        if market:
+            self.market_used[p] = True
+        if envoy:
+            self.envoy_holder = -1
+        self.handfuls_on_advisor[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
+        self.selected_advisor = 0
+        self.placing_index = (self.placing_index + 1) % len(self.vp)
+        if envoy:
+            self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
+        else:
+            self.say_again("kingsburg.places", (p, n, way[0]), seat=p, way=words, advisor=n, number=n)

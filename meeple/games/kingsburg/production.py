@@ -1,0 +1,174 @@
+"""Steps 2, 4 and 6, the production seasons (春季／夏季／秋季生產): the rolls and the turn order.
+
+「玩家同時擲骰。玩家必定持有3顆自己顏色的骰子。在特別情況下，玩家可能多獲得白色的骰子。
+依玩家所擲得的骰子點數總和，由小至大重新排列玩家的次序。點數總和較小者先行。點數總和相同者，其次序則沿用他們之間的舊有次序。」
+Everyone rolls 3 dice (white dice too in special cases); the new turn order is by dice total, lowest
+first, ties keeping their old order. The Statue's and the Chapel's rerolls come before the order.
+What follows is in ``placement.py`` (the advisors' influence), ``advisors.py`` (their rewards) and
+``buildings.py`` (building, and the buildings' effects after the season).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import CHANCE, Action
+from meeple.core.i18n import msg
+from meeple.games.kingsburg.actions import CHAPEL_ACTION, KEEP_ACTION, STATUE_ACTION, WHITE_CHOICES
+from meeple.games.kingsburg.content import CHAPEL, FARMS, SEASONS, STATUE
+
+_DICE_ARGS: dict[tuple, list] = {}
+_SEAT_TOTALS: dict[tuple, dict] = {}
+
+
+def dice_arg(faces: Any) -> list:
+    """The dice as a log argument, one shared list per combination (log arguments are never mutated;
+    a long log of shared values leaves the garbage collector less to count and walk)."""
+    key = tuple(faces)
+    words = _DICE_ARGS.get(key)
+    if words is None:
+        words = _DICE_ARGS[key] = list(key)
+    return words
+
+
+def _seat_total(seat: int, total: int) -> dict:
+    """``msg("kingsburg.seat_total", …)``, shared per (seat, total) like ``dice_arg``."""
+    key = (seat, total)
+    words = _SEAT_TOTALS.get(key)
+    if words is None:
+        words = _SEAT_TOTALS[key] = msg("kingsburg.seat_total", seat=seat, total=total)
+    return words
+
+
+class Production:
+    """A season's start, its rolls and rerolls, and the turn order (mixed into ``KingsburgState``)."""
+
+    def _start_season(self, season: int) -> None:
+        n = self.players
+        self.season_index = season
+        if season:
+            self.aid_die_holder = -1  # the King's aid die is for spring only
+        self.handfuls_on_advisor = [[] for _ in range(19)]
+        self.unplaced_dice = [[] for _ in range(n)]
+        self.dice_rolled = [[] for _ in range(n)]
+        self.market_used = [False] * n
+        self.statue_used = [False] * n
+        self.chapel_used = [False] * n
+        self.done_placing = [False] * n
+        self.built_this_season = [0] * n
+        self.placing_index = 0
+        self.selected_advisor = 0
+        self.say_again("kingsburg.season", (season, self.year), season=SEASONS[season], year=self.year)
+        tasks = self.tasks
+        # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
+        # turn order, before the dice are rolled together
+        tasks.extend(["white", p, k] for p in self.turn_order if (k := self.white_dice(p)))
+        tasks.extend(["roll", p, "all", 0] for p in range(n))
+        rerollers = (1 << STATUE) | (1 << CHAPEL)
+        tasks.extend(["reroll", p] for p in self.turn_order if self.buildings_owned[p] & rerollers)
+        tasks.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
+
+    def white_dice(self, p: int) -> int:
+        """How many white dice ``p`` may roll this season: the King's aid (spring only) and the Farms."""
+        return (self.season_index == 0 and self.aid_die_holder == p) + (self.buildings_owned[p] >> FARMS & 1)
+
+    # ------------------------------------------------------------------ ["white", seat, how many allowed]
+    def _resolve_white_dice(self, task: list) -> int | None:
+        return task[1]
+
+    def _legal_white_dice(self, task: list, player: int) -> list[Action]:
+        return list(WHITE_CHOICES[task[2]])
+
+    def _answer_white_dice(self, action: Action, task: list, p: int) -> None:
+        self.tasks.pop(0)
+        chosen = action.args[0]
+        for later in self.tasks:
+            if later[0] == "roll" and later[1] == p and later[2] == "all":
+                later[3] = chosen
+                break
+        if chosen:
+            self.say("kingsburg.white_dice", None, seat=p, n=chosen)
+        else:
+            self.say("kingsburg.white_none", None, seat=p)
+
+    # ------------------------------------------------------------------ ["roll", seat, "all" | "one" | "chapel", white]
+    def _dice_to_roll(self, task: list) -> int:
+        p, mode = task[1], task[2]
+        if mode == "all":
+            return 3 + task[3]  # task[3]: the white dice the player chose to roll (King's aid, Farms)
+        if mode == "one":
+            return 1  # the Statue
+        return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
+
+    def _resolve_roll(self, task: list) -> int:
+        return CHANCE
+
+    def _answer_roll(self, action: Action, task: list, p: int) -> None:
+        roller = task[1]
+        faces = list(action.args)
+        mode = task[2]
+        if mode == "all":
+            self.unplaced_dice[roller] = faces
+            self.dice_rolled[roller] = list(faces)
+            white = self._dice_to_roll(task) - 3
+            if white:
+                self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
+            else:
+                self.say_again("kingsburg.rolls", (roller, *faces), seat=roller, dice=dice_arg(faces))
+        elif mode == "one":
+            dice = self.unplaced_dice[roller]
+            dice[0] = faces[0]
+            dice.sort(reverse=True)
+            self.dice_rolled[roller] = list(dice)
+            self.say("kingsburg.rerolls_one", None, seat=roller, dice=dice_arg(dice))
+        else:
+            self.unplaced_dice[roller] = faces
+            self.dice_rolled[roller] = list(faces)
+            self.say("kingsburg.rerolls_all", None, seat=roller, dice=dice_arg(faces))
+        self.tasks.pop(0)
+
+    # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
+    def _reroll_options(self, p: int) -> list[Action]:
+        options = []
+        dice = self.unplaced_dice[p]
+        owned = self.buildings_owned[p]
+        if (owned >> STATUE & 1) and not self.statue_used[p] and len(dice) > 1 and dice[0] == dice[-1]:
+            options.append(STATUE_ACTION)
+        if (owned >> CHAPEL & 1) and not self.chapel_used[p] and sum(dice) <= 7:
+            options.append(CHAPEL_ACTION)
+        if options:
+            options.append(KEEP_ACTION)
+        return options
+
+    def _legal_reroll(self, task: list, player: int) -> list[Action]:
+        return self._reroll_options(player)
+
+    def _resolve_reroll(self, task: list) -> int | None:
+        p = task[1]
+        if self._reroll_options(p):
+            return p
+        self.tasks.pop(0)
+        return None
+
+    def _answer_reroll(self, action: Action, task: list, p: int) -> None:
+        if action is KEEP_ACTION or action.name == "keep":
+            self.tasks.pop(0)
+            return
+        if action.name == "statue":
+            self.statue_used[p] = True
+            self.say("kingsburg.uses_statue", None, seat=p)
+            self.tasks.insert(0, ["roll", p, "one"])
+        else:
+            self.chapel_used[p] = True
+            self.say("kingsburg.uses_chapel", None, seat=p)
+            self.tasks.insert(0, ["roll", p, "chapel"])
+
+    # ------------------------------------------------------------------ ["order"]
+    def _resolve_turn_order(self, task: list) -> None:
+        """Turn order by dice total, lowest first; ties keep their previous order."""
+        self.tasks.pop(0)
+        dice = self.unplaced_dice
+        self.turn_order = sorted(self.turn_order, key=lambda p: sum(dice[p]))
+        self.say("kingsburg.turn_order", None,
+                 order=[_seat_total(p, sum(dice[p])) for p in self.turn_order])
+        return None

@@ -1,0 +1,49 @@
+"""Step 7, recruiting soldiers (徵募民兵).
+
+「依秋季生產時的玩家次序，玩家輪流決定是否徵募民兵。玩家每支付2個資源，可得1兵」; the Barracks: 「玩家每支付1個資源，即可得1兵」.
+In autumn's turn order each player buys soldiers, one for every 2 resources (1 with the Barracks),
+one soldier per action, and stops with ``done``.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.kingsburg.actions import DONE_ACTION, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS
+from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX
+
+
+class Recruiting:
+    """The ``recruit`` task (mixed into ``KingsburgState``)."""
+
+    def _resolve_recruit(self, task: list) -> int | None:
+        p = task[1]
+        price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
+        if sum(self.resources[p]) >= price:
+            return p
+        self.tasks.pop(0)
+        return None
+
+    def _legal_recruit(self, task: list, player: int) -> list[Action]:
+        goods = self.resources[player]
+        if (self.buildings_owned[player] >> BARRACKS & 1):
+            choices = [RECRUIT_ONE_ACTIONS[r] for r in range(3) if goods[r]]
+        else:
+            choices = [action for (first, second), action in RECRUIT_TWO_ACTIONS.items()
+                       if goods[first] and goods[second] and (first != second or goods[first] >= 2)]
+        choices.append(DONE_ACTION)
+        return choices
+
+    def _answer_recruit(self, action: Action, task: list, p: int) -> None:
+        if action.name == "done":
+            self.tasks.pop(0)
+            return
+        goods = self.resources[p]
+        for paid in action.args:
+            goods[RESOURCE_INDEX[paid]] -= 1
+        self.soldiers[p] += 1
+        paid = action.args
+        if len(paid) == 1:
+            self.say("kingsburg.recruits", None, seat=p, resource=paid[0], total=self.soldiers[p])
+        else:
+            self.say("kingsburg.recruits_two", None, seat=p, resource=paid[0], resource2=paid[1],
+                     total=self.soldiers[p])
