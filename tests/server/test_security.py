@@ -156,7 +156,11 @@ def test_the_heaviest_bots_never_delay_another_games_quick_bot(sqlite_url: str) 
         assert len(quick_times) == 8, quick_times
         gaps = [b - a for a, b in zip([start] + quick_times, quick_times)]
         assert max(gaps) < delay + 4.0, gaps  # before the fair pool: 10 s and more (the margin absorbs a loaded machine)
-        assert min(gaps[1:]) >= delay * 0.9  # the delay itself still holds
+        # The delay itself still holds. A poll may see a move late (its thread waits for the GIL behind the
+        # searches), which shortens the next gap by as much: so each gap is held to half the delay, and the
+        # seven gaps together (where only the first and last sightings can be late) to the whole of it.
+        assert min(gaps[1:]) >= delay * 0.5, gaps
+        assert quick_times[-1] - quick_times[0] >= (len(quick_times) - 1) * delay * 0.9, gaps
         easy_times = _seq_times(hub, searching, 3, timeout=8)
         assert len(easy_times) == 3  # searches share the threads in turn: small ones are not starved
         assert all(hub.live[g].seq <= 4 for g in heavy)  # the heavy searches were running all along
