@@ -1,5 +1,5 @@
-"""The state's fields as docs/rules/versailles.md ("State fields") lists them, and saves written before
-the fields were renamed (issue 26)."""
+"""What Versailles' "State fields" tables add to the shared contract (tests/contract/test_state_fields.py):
+each field's observation key, the same in both languages, and rules modules that quote the rulebook."""
 
 from __future__ import annotations
 
@@ -41,11 +41,6 @@ def played(players: int, seed: int, moves: int) -> VersaillesState:
     return state
 
 
-def test_the_table_names_exactly_the_fields() -> None:
-    rows = field_table(DOCS / "versailles.md", "## State fields")
-    assert [field for field, _ in rows] == list(VersaillesState.FIELDS)
-
-
 def test_the_chinese_table_names_the_same_fields() -> None:
     assert field_table(DOCS / "versailles.zh.md", "## 状态字段（State fields）") == \
         field_table(DOCS / "versailles.md", "## State fields")
@@ -59,40 +54,6 @@ def test_the_observation_keys_are_the_tables_second_column() -> None:
         assert obs[key] == getattr(state, field), field
     extra = {"game", "players", "player", "to_move", "scores", "stack_size", "end"}
     assert set(obs) == {key for _, key in rows} | extra
-
-
-def test_every_former_name_is_a_renamed_field() -> None:
-    renames = VersaillesState.FIELD_RENAMES
-    assert set(renames.values()) <= set(VersaillesState.FIELDS)
-    assert not set(renames) & set(VersaillesState.FIELDS)
-    former = {"phase", "start", "active", "actor", "loc", "budget", "flipped", "queue", "refill", "over",
-              "end_reason", "turn", "turns", "workers", "reserve", "marker", "res", "deco", "deco_supply", "tech",
-              "dm", "hand", "vp", "display", "stack", "discard", "site", "king", "visits", "activations"}
-    assert {renames.get(name, name) for name in former} == set(VersaillesState.FIELDS)
-
-
-def _with_former_names(save: dict) -> dict:
-    back = {new: old for old, new in VersaillesState.FIELD_RENAMES.items()}
-    return {**save, "state": {back.get(name, name): value for name, value in save["state"].items()}}
-
-
-def test_a_save_with_the_former_names_loads() -> None:
-    for players, seed, moves in ((2, 1, 80), (5, 2, 400)):
-        state = played(players, seed, moves)
-        old = _with_former_names(state.to_json())
-        assert "res" in old["state"] and "resources" not in old["state"]
-        loaded = meeple.from_json(old)
-        assert loaded.to_json() == state.to_json()
-        assert loaded.to_move() == state.to_move()
-        for seat in state.to_move():
-            assert loaded.legal_actions(seat) == state.legal_actions(seat)
-
-
-def test_a_determinized_save_with_the_former_names_loads() -> None:
-    state = played(3, 7, 120).determinize(0, 99)
-    loaded = meeple.from_json(_with_former_names(state.to_json()))
-    assert loaded.to_json() == state.to_json()
-    loaded.check_invariants()
 
 
 RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "descriptions", "flow",
