@@ -43,11 +43,9 @@ def _seat_total(seat: int, total: int) -> dict:
 class Production:
     """A season's start, its rolls and rerolls, and the turn order (mixed into ``KingsburgState``)."""
 
-    def _start_season(self, season: int) -> None:
+    def _clear_season(self) -> None:
+        """Empty the advisors' board and each seat's dice and once-a-season uses, for a new season."""
         n = self.players
-        self.season_index = season
-        if season:
-            self.aid_die_holder = -1  # the King's aid die is for spring only
         self.handfuls_on_advisor = [[] for _ in range(19)]
         self.unplaced_dice = [[] for _ in range(n)]
         self.dice_rolled = [[] for _ in range(n)]
@@ -58,6 +56,13 @@ class Production:
         self.built_this_season = [0] * n
         self.placing_index = 0
         self.selected_advisor = 0
+
+    def _start_season(self, season: int) -> None:
+        n = self.players
+        self.season_index = season
+        if season:
+            self.aid_die_holder = -1  # the King's aid die is for spring only
+        self._clear_season()
         self.say_again("kingsburg.season", (season, self.year), season=SEASONS[season], year=self.year)
         tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous

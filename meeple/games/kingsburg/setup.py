@@ -32,16 +32,7 @@ class Setup:
         self.turn_order = list(range(n))  # ASSUMPTION: the "arbitrary" first order is seat order
         self.envoy_holder = -1
         self.aid_die_holder = -1
-        self.unplaced_dice = [[] for _ in range(n)]
-        self.dice_rolled = [[] for _ in range(n)]
-        self.handfuls_on_advisor = [[] for _ in range(19)]
-        self.market_used = [False] * n
-        self.statue_used = [False] * n
-        self.chapel_used = [False] * n
-        self.done_placing = [False] * n
-        self.built_this_season = [0] * n
-        self.placing_index = 0
-        self.selected_advisor = 0
+        self._clear_season()
         self.enemy_card = [-1] * 5
         self.enemy_seen_by = [[] for _ in range(5)]
         self.enemy_revealed = [False] * 5
