@@ -42,14 +42,16 @@ def margins(records: list[dict]) -> list[tuple[str, str, int, float, float, floa
 
 def main(paths: list[str]) -> int:
     show_margins = "--margins" in paths
-    paths = [p for p in paths if p != "--margins"]
+    runs = []
+    for path in paths:
+        if path != "--margins":
+            with open(path, encoding="utf-8") as fh:
+                records = [json.loads(line) for line in fh if line.strip()]
+            if records:
+                runs.append(records)
     print("| game | players | agent | seat-games | win share | 95% interval | × fair share | mean score |")
     print("|---|---|---|---|---|---|---|---|")
-    for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            records = [json.loads(line) for line in fh if line.strip()]
-        if not records:
-            continue
+    for records in runs:
         game, n = records[0]["game"], records[0]["players"]
         for row in summarize(records):
             lo, hi = row["ci95"]
@@ -59,11 +61,7 @@ def main(paths: list[str]) -> int:
         print()
         print("| game | players | pair | games | mean score margin | 95% interval |")
         print("|---|---|---|---|---|---|")
-        for path in paths:
-            with open(path, encoding="utf-8") as fh:
-                records = [json.loads(line) for line in fh if line.strip()]
-            if not records:
-                continue
+        for records in runs:
             for a, b, games, mean, lo, hi in margins(records):
                 print(f"| {records[0]['game']} | {records[0]['players']} | `{a}` − `{b}` | {games} | "
                       f"{mean:+.1f} | {lo:+.1f} to {hi:+.1f} |")
