@@ -9,6 +9,7 @@ and the contract tests can be tested without depending on any real game:
 * simultaneous secret choices: every seat bids a card at once, hidden until all bids are in;
 * a sequential decision split into small actions (the start player may ``swap`` one card, then ``pass``),
   with a chance draw in the middle of that player's turn;
+* the shared turn flow (``meeple.core.flow``): its steps declared in ``STEPS``;
 * options (``rounds``, ``die``) and 1–4 players; a per-game invariant (24 cards are conserved);
 * a fixed action space (``Action.index``) and an observation tensor, as the research adapters use.
 
@@ -30,7 +31,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-from meeple.core import CHANCE, Action, GameInfo, InvariantError, Option, State
+from meeple.core import Action, GameInfo, InvariantError, Option, State
+from meeple.core.flow import GAME_OVER, Chance, Decision, FlowState
 from meeple.core import registry as _registry
 from meeple.core.i18n import Message
 
@@ -53,7 +55,7 @@ INFO = GameInfo(
 )
 
 
-class ToyState(State):
+class ToyState(FlowState, State):
     """The toy's state; see the module docstring for the rules."""
 
     FIELDS = (
@@ -92,46 +94,63 @@ class ToyState(State):
         self.die_roll = None
         self.revealed = False
 
-    def _to_move(self) -> list[int]:
-        if self.phase == "over":
-            return []
-        if self.phase == "start" or self.pending or self.phase == "roll":
-            return [CHANCE]
-        if self.phase == "bid":
-            return [p for p in range(self.players) if self.bids[p] is None]
-        return [self.start]  # phase "act"
+    # The turn flow, declared once (meeple.core.flow): each step's name, who acts, what it offers.
+    STEPS = {
+        "start": Chance(outcomes="_start_outcomes", act="_on_chance"),
+        "draw": Chance(outcomes="_draw_outcomes", act="_on_chance", owner="_drawing_seat"),
+        "bid": Decision(legal="_bid_actions", act="_on_action", seats="_seats_still_bidding"),
+        "roll": Chance(outcomes="_roll_outcomes", act="_on_chance"),
+        "act": Decision(legal="_act_actions", act="_on_action", seats="_start_player"),
+        "over": GAME_OVER,
+    }
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "start":
-            return [(Action("start", (p,)), 1.0) for p in range(self.players)]
-        if self.pending:
-            return [(Action("draw", (v,)), float(self.deck.count(v))) for v in sorted(set(self.deck))]
+    def open_step(self) -> str:
+        phase = self.phase
+        if phase == "over" or phase == "start":
+            return phase
+        return "draw" if self.pending else phase
+
+    def _seats_still_bidding(self) -> list[int]:
+        return [p for p in range(self.players) if self.bids[p] is None]
+
+    def _start_player(self) -> list[int]:
+        return [self.start]
+
+    def _start_outcomes(self) -> list[tuple[Action, float]]:
+        return [(Action("start", (p,)), 1.0) for p in range(self.players)]
+
+    def _draw_outcomes(self) -> list[tuple[Action, float]]:
+        return [(Action("draw", (v,)), float(self.deck.count(v))) for v in sorted(set(self.deck))]
+
+    def _roll_outcomes(self) -> list[tuple[Action, float]]:
         return [(Action("roll", (d,)), 1.0) for d in range(1, 7)]
 
-    def chance_owner(self) -> int | None:
+    def _drawing_seat(self) -> int | None:
         """A draw is the drawing seat's; the start player and the die are anyone's."""
-        return self.pending[0] if self.phase != "start" and self.pending else None
+        return self.pending[0]
 
     def chance_choices(self, player: int) -> list[Action]:
         """A draw offers every value with a copy ``player`` cannot see (not in its hand or bid, not
         discarded, not a revealed bid): the deck's exact content would tell it the others' hands."""
-        if self.phase == "start" or not self.pending:
+        if self.open_step() != "draw":
             return super().chance_choices(player)
         seen = list(self.hands[player]) + list(self.discard)
         seen += [b for q, b in enumerate(self.bids) if b is not None and (self.revealed or q == player)]
         return [Action("draw", (v,)) for v in VALUES if seen.count(v) < COPIES]
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        hand = sorted(set(self.hands[player]))
-        if self.phase == "bid":
-            return [Action("bid", (v,)) for v in hand]
+    def _bid_actions(self, player: int) -> list[Action]:
+        return [Action("bid", (v,)) for v in sorted(set(self.hands[player]))]
+
+    def _act_actions(self, player: int) -> list[Action]:
         actions = [Action("pass")]
         if not self.swapped and self.deck:
-            actions += [Action("swap", (v,)) for v in hand]
+            actions += [Action("swap", (v,)) for v in sorted(set(self.hands[player]))]
         return actions
 
-    def _apply(self, action: Action, player: int) -> None:
+    def _on_action(self, action: Action, player: int) -> None:
         getattr(self, "_" + action.name)(player, *action.args)
+
+    _on_chance = _on_action
 
     # ------------------------------------------------------------------ the actions, one per rule
     def _start(self, player: int, seat: int) -> None:
@@ -211,9 +230,6 @@ class ToyState(State):
         self.phase = "act"
 
     # ------------------------------------------------------------------ results and views
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 

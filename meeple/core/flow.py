@@ -1,0 +1,228 @@
+"""One turn-flow mechanism for every game: the steps of play declared as data, run by the core.
+
+At any moment a game has one open *step*: a decision of one seat (place a die), of several seats at
+once (a secret bid), a random outcome (a roll), or an automatic step that the rules play by
+themselves (collect income). A game names the open step with ``open_step()`` and declares every kind
+of step once, in ``STEPS``:
+
+>>> STEPS = {"place": Decision(legal="_placements", act="_place"),
+...          "roll": Chance(outcomes="_roll_outcomes", act="_rolled"),
+...          "income": Automatic(run="_collect_income"), "over": GAME_OVER}
+
+and the core does the rest (``FlowState``): who is to move, each seat's legal actions, an action sent
+to its step's method, chance's outcomes and draws, and, after every action, the automatic steps run
+until a decision is open again (``run_flow``). Who moves next is said with the shared turn orders
+below (``clockwise``, ``next_in_turn``) and, for interrupts (a reaction, a call, a follow-up), by
+putting steps on a queue that ``open_step()`` reads first (``interrupt``).
+
+This is boardgame.io's idea (phases, moves and turn orders as data) in the shape of OpenSpiel's
+Python games (the state answers ``current_player`` from its own fields): a step's name is read from
+the position, never stored twice, so saves and observations keep their form.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple
+
+from meeple.core.actions import CHANCE, Action
+from meeple.core.rng import Rng
+
+DECISION = "decision"
+CHANCE_STEP = "chance"
+AUTOMATIC = "automatic"
+OVER = "over"
+
+
+class Step(NamedTuple):
+    """One kind of step, by the names of the state's methods that carry it out (see the constructors).
+
+    ``kind``: DECISION, CHANCE_STEP, AUTOMATIC or OVER. ``legal(seat)``: a deciding seat's actions.
+    ``act(action, seat)``: performs a chosen action or a chance outcome. ``seats()``: who decides
+    (default: the state's ``acting_seats()``). ``outcomes()``: ``[(Action, weight)]`` of a random
+    outcome. ``sample(rng)``: draws one (default: from ``outcomes`` by weight). ``owner()``: whose roll
+    or draw it is at a real table (default: anyone's). ``run()``: an automatic step's work.
+    """
+
+    kind: str
+    legal: str | None = None
+    act: str | None = None
+    seats: str | None = None
+    outcomes: str | None = None
+    sample: str | None = None
+    owner: str | None = None
+    run: str | None = None
+
+
+def Decision(legal: str, act: str, seats: str | None = None) -> Step:  # noqa: N802 - reads as a declaration
+    """A decision of the seats ``seats()`` names (default ``acting_seats()``): ``legal(seat)`` lists a
+    seat's choices, ``act(action, seat)`` performs one."""
+    return Step(DECISION, legal=legal, act=act, seats=seats)
+
+
+def Chance(outcomes: str, act: str, sample: str | None = None, owner: str | None = None) -> Step:  # noqa: N802
+    """A random outcome: ``outcomes()`` with their weights, ``act(action, CHANCE)`` applies the one drawn;
+    ``sample(rng)`` draws faster than by weight, ``owner()`` names the seat who rolls or draws."""
+    return Step(CHANCE_STEP, act=act, outcomes=outcomes, sample=sample, owner=owner)
+
+
+def Automatic(run: str) -> Step:  # noqa: N802
+    """A step the rules play by themselves: ``run()`` does its work and opens the next step."""
+    return Step(AUTOMATIC, run=run)
+
+
+GAME_OVER = Step(OVER)
+"""The step that is open once the game is over: nobody moves."""
+
+
+class _BoundStep(NamedTuple):
+    """A ``Step`` with its method names looked up on the state's class (the functions themselves)."""
+
+    kind: str
+    legal: Callable[..., list[Action]] | None
+    act: Callable[..., None] | None
+    seats: Callable[..., list[int]] | None
+    outcomes: Callable[..., list[tuple[Action, float]]] | None
+    sample: Callable[..., Action] | None
+    owner: Callable[..., int | None] | None
+    run: Callable[..., None] | None
+
+
+def _check(owner: str, name: str, step: Step) -> None:
+    needs = {DECISION: ("legal", "act"), CHANCE_STEP: ("outcomes", "act"), AUTOMATIC: ("run",), OVER: ()}
+    if step.kind not in needs:
+        raise TypeError(f"{owner}.STEPS[{name!r}]: unknown kind {step.kind!r}")
+    missing = [field for field in needs[step.kind] if getattr(step, field) is None]
+    if missing:
+        raise TypeError(f"{owner}.STEPS[{name!r}]: a {step.kind} step needs {', '.join(missing)}")
+
+
+def _bind(cls: type, step: Step) -> _BoundStep | None:
+    """The step with its methods looked up on ``cls``; None while ``cls`` lacks one of them."""
+    names = (step.legal, step.act, step.seats or ("acting_seats" if step.kind == DECISION else None),
+             step.outcomes, step.sample, step.owner, step.run)
+    functions = [None if name is None else getattr(cls, name, None) for name in names]
+    if any(name is not None and function is None for name, function in zip(names, functions)):
+        return None
+    return _BoundStep(step.kind, *functions)
+
+
+class FlowState:
+    """The engine's hooks answered from ``STEPS`` (mixed into a game's ``State`` before ``State``).
+
+    A game implements ``open_step()`` (the open step's name, read from its fields) and, for its
+    decisions, ``acting_seats()`` (or a ``seats`` method per step); its setup ends with ``run_flow()``.
+    The steps' methods are looked up once, when a class that defines them all is created (a malformed
+    step fails at import; the contract tests check that every game's class binds all its steps).
+    """
+
+    STEPS: ClassVar[dict[str, Step]] = {}
+    MAX_AUTOMATIC_STEPS: ClassVar[int] = 100_000
+    """A guard against rules that never open a decision: more automatic steps in a row is a bug."""
+    _bound_steps: ClassVar[dict[str, _BoundStep]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "STEPS" in cls.__dict__:
+            for name, step in cls.STEPS.items():
+                _check(cls.__name__, name, step)
+        bound = {name: _bind(cls, step) for name, step in cls.STEPS.items()}
+        # a mixin may declare the steps before the methods exist: the class that has them all binds them
+        if all(step is not None for step in bound.values()):
+            cls._bound_steps = bound
+
+    @classmethod
+    def unbound_steps(cls) -> list[str]:
+        """The steps whose methods this class does not define ([] for a complete game; a contract test)."""
+        return [name for name, step in cls.STEPS.items() if _bind(cls, step) is None]
+
+    # ------------------------------------------------------------------ what a game provides
+    def open_step(self) -> str:
+        """The name of the open step (a key of ``STEPS``), read from the position."""
+        raise NotImplementedError
+
+    def acting_seats(self) -> list[int]:
+        """The seats deciding in the open step (several for simultaneous secret choices)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the engine's hooks
+    def _to_move(self) -> list[int]:
+        step = self._bound_steps[self.open_step()]
+        kind = step.kind
+        if kind is DECISION:
+            return step.seats(self)
+        if kind is CHANCE_STEP:
+            return [CHANCE]
+        return []
+
+    def is_over(self) -> bool:
+        return self._bound_steps[self.open_step()].kind is OVER
+
+    def _chance_due(self) -> bool:
+        return self._bound_steps[self.open_step()].kind is CHANCE_STEP
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return self._bound_steps[self.open_step()].legal(self, player)
+
+    def _apply(self, action: Action, player: int) -> None:
+        self._bound_steps[self.open_step()].act(self, action, player)
+        self.run_flow()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        step = self._bound_steps[self.open_step()]
+        return step.outcomes(self) if step.kind is CHANCE_STEP else []
+
+    def sample_chance(self, rng: Rng) -> Action:
+        step = self._bound_steps[self.open_step()]
+        if step.sample is not None:
+            return step.sample(self, rng)
+        outcomes = step.outcomes(self)
+        return outcomes[rng.weighted_index([weight for _, weight in outcomes])][0]
+
+    def chance_owner(self) -> int | None:
+        step = self._bound_steps[self.open_step()]
+        return step.owner(self) if step.kind is CHANCE_STEP and step.owner is not None else None
+
+    # ------------------------------------------------------------------ running the rules
+    def run_flow(self) -> None:
+        """Run automatic steps until a decision, a random outcome or the end is open."""
+        steps = self._bound_steps
+        for _ in range(self.MAX_AUTOMATIC_STEPS):
+            step = steps[self.open_step()]
+            if step.kind is not AUTOMATIC:
+                return
+            step.run(self)
+        raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
+
+
+# ---------------------------------------------------------------------- turn orders
+def clockwise(first: int, players: int) -> list[int]:
+    """Every seat once, in turn order from ``first``.
+
+    >>> clockwise(2, 4)
+    [2, 3, 0, 1]
+    """
+    return [(first + k) % players for k in range(players)]
+
+
+def next_in_turn(current: int, players: int, skip: Callable[[int], bool] | None = None) -> int | None:
+    """The next seat after ``current`` in turn order that ``skip`` does not rule out (``current`` itself
+    last), or None when every seat is skipped.
+
+    >>> next_in_turn(3, 4), next_in_turn(0, 3, skip=lambda seat: seat == 1)
+    (0, 2)
+    """
+    for k in range(1, players + 1):
+        seat = (current + k) % players
+        if skip is None or not skip(seat):
+            return seat
+    return None
+
+
+def interrupt(queue: list[Any], steps: Iterable[Any]) -> None:
+    """Put ``steps`` at the front of a game's queue of pending steps, in their order: what an interrupt
+    does (a reaction, a call, a follow-up decision comes before the rest of the turn).
+
+    >>> queue = [["build", 0]]; interrupt(queue, [["lose", 1], ["lose", 2]]); queue
+    [['lose', 1], ['lose', 2], ['build', 0]]
+    """
+    queue[:0] = steps

@@ -1,0 +1,190 @@
+"""The shared turn-flow mechanism (meeple.core.flow): declared steps, the engine hooks it answers,
+automatic steps, turn orders and interrupts, on a small game written for these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from meeple.core import CHANCE, Action, GameInfo, Rng, State
+from meeple.core.flow import (
+    GAME_OVER, Automatic, Chance, Decision, FlowState, clockwise, interrupt, next_in_turn,
+)
+from meeple.core.registry import Game
+
+
+class Countdown(FlowState, State):
+    """Seats take turns clockwise lowering a counter by 1 or 2; a die sets the counter at the start; a
+    seat that reaches 0 scores (automatic) and the counter is rolled again, twice in all. Whoever is
+    asked to ``object`` (an interrupt queued after every 2) may object or let it pass."""
+
+    FIELDS = ("counter", "turn", "points", "rounds_left", "queue", "phase")
+    STEPS = {
+        "roll": Chance(outcomes="_die_faces", act="_rolled", sample="_roll_fast"),
+        "lower": Decision(legal="_lowerings", act="_lower", seats="_seat_in_turn"),
+        "object": Decision(legal="_objections", act="_answer_objection"),
+        "score": Automatic(run="_score"),
+        "over": GAME_OVER,
+    }
+
+    def setup(self) -> None:
+        self.counter, self.turn, self.points, self.rounds_left = 0, 0, [0] * self.players, 2
+        self.queue, self.phase = [], "roll"
+        self.run_flow()
+
+    def open_step(self) -> str:
+        return self.queue[0][0] if self.queue else self.phase
+
+    def acting_seats(self) -> list[int]:
+        return [self.queue[0][1]]
+
+    def _seat_in_turn(self) -> list[int]:
+        return [self.turn]
+
+    def _die_faces(self) -> list[tuple[Action, float]]:
+        return [(Action("roll", (face,)), 1.0) for face in range(1, 7)]
+
+    def _roll_fast(self, rng: Rng) -> Action:
+        return Action("roll", (rng.randbelow(6) + 1,))
+
+    def _rolled(self, action: Action, player: int) -> None:
+        self.counter = action.args[0] + 2
+        self.phase = "lower"
+
+    def _lowerings(self, seat: int) -> list[Action]:
+        return [Action("lower", (k,)) for k in (1, 2) if k <= self.counter]
+
+    def _lower(self, action: Action, seat: int) -> None:
+        self.counter -= action.args[0]
+        if action.args[0] == 2:
+            interrupt(self.queue, [["object", other] for other in clockwise(seat, self.players)[1:]])
+        if self.counter == 0:
+            self.phase = "score"
+        else:
+            self.turn = next_in_turn(self.turn, self.players)
+
+    def _objections(self, seat: int) -> list[Action]:
+        return [Action("object"), Action("allow")]
+
+    def _answer_objection(self, action: Action, seat: int) -> None:
+        self.queue.pop(0)
+        if action.name == "object":
+            self.points[seat] -= 1
+
+    def _score(self) -> None:
+        self.points[self.turn] += 3
+        self.rounds_left -= 1
+        self.phase = "roll" if self.rounds_left else "over"
+
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def winners(self) -> list[int]:
+        best = max(self.points)
+        return [p for p, s in enumerate(self.points) if s == best] if self.is_over() else []
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return {"counter": self.counter, "points": list(self.points)}
+
+
+def new_countdown(players: int = 3, chance: str = "manual") -> Countdown:
+    info = GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4)
+    return Game(info, players, {}, Countdown).new_game(seed=5, chance=chance)
+
+
+@pytest.fixture
+def countdown() -> Countdown:
+    return new_countdown()
+
+
+def test_a_chance_step_offers_its_outcomes_to_the_chance_seat(countdown: Countdown) -> None:
+    assert countdown.to_move() == [CHANCE]
+    assert [a.args[0] for a in countdown.legal_actions(CHANCE)] == [1, 2, 3, 4, 5, 6]
+    countdown.apply(Action("roll", (2,)), CHANCE)
+    assert countdown.counter == 4 and countdown.to_move() == [0]
+
+
+def test_a_decision_goes_to_the_seat_its_step_names_and_turns_go_clockwise(countdown: Countdown) -> None:
+    countdown.apply(Action("roll", (2,)), CHANCE)
+    countdown.apply(Action("lower", (1,)), 0)
+    assert countdown.to_move() == [1]
+    assert countdown.legal_actions(0) == []  # not seat 0's turn any more
+
+
+def test_an_interrupt_asks_the_other_seats_in_order_before_play_goes_on(countdown: Countdown) -> None:
+    countdown.apply(Action("roll", (2,)), CHANCE)
+    countdown.apply(Action("lower", (2,)), 0)
+    assert countdown.to_move() == [1]
+    assert [a.name for a in countdown.legal_actions(1)] == ["object", "allow"]
+    countdown.apply(Action("object"), 1)
+    assert countdown.to_move() == [2] and countdown.open_step() == "object"
+    countdown.apply(Action("allow"), 2)
+    assert countdown.to_move() == [1] and countdown.open_step() == "lower"  # seat 1's own turn now
+    assert countdown.points == [0, -1, 0]
+
+
+def test_automatic_steps_run_after_the_move_until_a_decision_is_open(countdown: Countdown) -> None:
+    countdown.apply(Action("roll", (1,)), CHANCE)  # counter 3
+    countdown.apply(Action("lower", (1,)), 0)
+    countdown.apply(Action("lower", (1,)), 1)
+    countdown.apply(Action("lower", (1,)), 2)  # reaches 0: "score" runs by itself, then the die again
+    assert countdown.points == [0, 0, 3]
+    assert countdown.open_step() == "roll" and countdown.to_move() == [CHANCE]
+
+
+def test_game_over_is_a_declared_step_where_nobody_moves() -> None:
+    state = new_countdown(players=2, chance="auto")
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert state.to_move() == [] and state.open_step() == "over"
+    assert sum(state.points) >= 6  # two rounds scored 3 each, less any objections
+
+
+def test_automatic_chance_uses_the_steps_fast_sampler_and_replays_by_seed() -> None:
+    a, b = new_countdown(chance="auto"), new_countdown(chance="auto")
+    assert a.counter == b.counter and 3 <= a.counter <= 8
+    assert a.history[0][0] == CHANCE and a.history[0][1].name == "roll"
+
+
+def test_a_step_missing_what_its_kind_needs_fails_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match="needs legal"):
+        class Broken(FlowState, State):  # noqa: F841
+            STEPS = {"choose": Decision(legal=None, act="_choose")}  # type: ignore[arg-type]
+
+
+def test_a_class_lacking_a_steps_method_stays_unbound_and_says_which() -> None:
+    class Partial(FlowState, State):
+        STEPS = {"choose": Decision(legal="_choices", act="_choose"), "over": GAME_OVER}
+
+        def _choices(self, seat: int) -> list[Action]:
+            return []
+
+    assert Partial.unbound_steps() == ["choose"]
+    assert Countdown.unbound_steps() == []
+
+
+def test_rules_that_never_open_a_decision_are_stopped() -> None:
+    class Endless(Countdown):
+        MAX_AUTOMATIC_STEPS = 50
+
+        def _score(self) -> None:
+            self.phase = "score"  # forgets to move on
+
+    game_state = new_countdown(players=2)
+    state = Endless.__new__(Endless)
+    state.__dict__.update(game_state.__dict__)
+    state.phase = "score"
+    with pytest.raises(RuntimeError, match="automatic steps"):
+        state.run_flow()
+
+
+def test_turn_orders() -> None:
+    assert clockwise(1, 3) == [1, 2, 0]
+    assert next_in_turn(2, 3) == 0
+    assert next_in_turn(0, 4, skip=lambda seat: seat in (1, 2)) == 3
+    assert next_in_turn(0, 2, skip=lambda seat: True) is None
+    queue: list[Any] = [["b"]]
+    interrupt(queue, [["a1"], ["a2"]])
+    assert queue == [["a1"], ["a2"], ["b"]]
