@@ -6,6 +6,16 @@ and player count unless told otherwise. A benchmark, not a test: the figures dep
     python benchmarks/throughput.py                          # every game, every player count
     python benchmarks/throughput.py --game cube-europe --players 1 2 --seconds 5
     python benchmarks/throughput.py --json throughput.json   # also write the figures as JSON
+    python benchmarks/throughput.py --reference               # and each row against OpenSpiel's C++ backgammon
+
+With ``--reference`` every row is measured between two slices of OpenSpiel's backgammon (C++, driven
+from Python through ``pyspiel``: random legal play, chance outcomes drawn by their probabilities, the
+same loop and clock as meeple's rows, in the same process), and the row's ``vs C++`` column is its
+decisions/s divided by the mean of those two slices' calls/s: a ratio that a busy or shared machine
+disturbs far less than the absolute figures. Both count the calls a program makes through the public
+API: meeple's decisions (``legal_actions`` + ``apply``; with ``chance="auto"`` the dice and draws happen
+inside ``apply``), and OpenSpiel's ``apply_action`` calls, chance nodes included since OpenSpiel has no
+automatic chance. Issue 27's target is 1.0 for every row.
 
 Rates are per second of this process's CPU time by default (``--clock cpu``), so that a busy machine
 does not distort them; ``--clock wall`` measures elapsed time instead.
@@ -47,6 +57,8 @@ class Result:
     actions_per_game: float
     clone_us: float
     determinize_us: float
+    reference_actions_per_s: float | None = None
+    vs_reference: float | None = None
 
 
 def random_playout(state: State, rng: Rng) -> tuple[int, int]:
@@ -116,6 +128,30 @@ def bench(game_id: str, players: int, options: dict[str, Any], seconds: float, m
     )
 
 
+def reference_actions_per_s(seconds: float, seed: int) -> float:
+    """``apply_action`` calls/s of random play in OpenSpiel's C++ backgammon through its Python API
+    (``pyspiel``), chance nodes included (drawn by their probabilities), timed like meeple's rows."""
+    import pyspiel
+
+    game = pyspiel.load_game("backgammon")
+    rng = Rng(seed)
+    actions, start = 0, CLOCK()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[rng.weighted_index([p for _, p in outcomes])][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randbelow(len(legal))]
+            state.apply_action(action)
+            actions += 1
+        elapsed = CLOCK() - start
+        if elapsed >= seconds:
+            return actions / elapsed
+
+
 def pin_to_one_core(cpu: int | None) -> str:
     if not hasattr(os, "sched_setaffinity"):
         return "not pinned (no sched_setaffinity)"
@@ -146,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="cpu: this process's CPU time (default); wall: elapsed time")
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
+    parser.add_argument("--reference", action="store_true",
+                        help="measure OpenSpiel's C++ backgammon before and after every row and report the ratio")
     args = parser.parse_args(argv)
 
     catalogue = meeple.games()
@@ -159,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
 
     header = f"{'game':<18}{'players':>8}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}{'actions/game':>14}{'clone µs':>10}{'determ. µs':>12}"
+    if args.reference:
+        header += f"{'C++ bg/s':>11}{'vs C++':>8}"
+        reference_before = reference_actions_per_s(args.seconds, args.seed)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"meeple throughput, Python {platform.python_version()}, {pinned}, {args.seconds:g}s of {args.clock} time per row,"
           f" load average {load:.1f}")
@@ -173,8 +214,15 @@ def main(argv: list[str] | None = None) -> int:
         for n in counts:
             r = bench(gid, n, game_options, args.seconds, args.min_games, args.seed)
             results.append(r)
-            print(f"{gid:<18}{n:>8}{r.playouts_per_s:>12.1f}{r.actions_per_s:>12,.0f}{r.decisions_per_s:>13,.0f}"
-                  f"{r.actions_per_game:>14.1f}{r.clone_us:>10.1f}{r.determinize_us:>12.1f}", flush=True)
+            line = (f"{gid:<18}{n:>8}{r.playouts_per_s:>12.1f}{r.actions_per_s:>12,.0f}{r.decisions_per_s:>13,.0f}"
+                    f"{r.actions_per_game:>14.1f}{r.clone_us:>10.1f}{r.determinize_us:>12.1f}")
+            if args.reference:
+                reference_after = reference_actions_per_s(args.seconds, args.seed)
+                r.reference_actions_per_s = (reference_before + reference_after) / 2
+                r.vs_reference = r.decisions_per_s / r.reference_actions_per_s
+                reference_before = reference_after
+                line += f"{r.reference_actions_per_s:>11,.0f}{r.vs_reference:>8.2f}"
+            print(line, flush=True)
     if args.json:
         meta = {
             "python": platform.python_version(), "implementation": platform.python_implementation(),
