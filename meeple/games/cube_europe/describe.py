@@ -185,7 +185,7 @@ class DescribeActions(CubeEuropeFields):
             kind = self.follow_ups[-1][0]
             if kind == "pay":
                 return Message("cube-europe.error.pay_first",
-                               {"actions": [_quoted(x) for x in self._follow_up_actions(player)]})
+                               {"actions": [_quoted(x) for x in self._payment_choices(player)]})
             if kind == "return":
                 return Message("cube-europe.error.return_first", {})
             if kind == "chain":

@@ -18,16 +18,21 @@ from meeple.games.cube_europe.content import CARDS, INVENTORY_SIZE, NEIGHBOURS, 
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 
+DICE_PER_SQUARE = {1: 99, 2: 1, 3: 2, 4: 2}
+"""Dice per market square by player count: solo unlimited; 2 players one; 3–4 players two (stacked)."""
+
+
 class DiceActionRules(CubeEuropeFields):
     """Rolling, the three die actions, the inventory and the market's squares, and which of them are legal."""
 
     def roll_dice(self, die1: int, die2: int) -> None:
         """Start of a round: each player rolls two dice (「每一轮所有玩家先掷2个骰子」)."""
-        player = (self.start_card_seat + self.seats_done) % self.players
+        players = self.players
+        player = (self.start_card_seat + self.seats_done) % players
         self.dice[player] = [die1, die2]
         self.say("cube-europe.rolls", None, seat=player, die1=die1, die2=die2)
         self.seats_done += 1
-        if self.seats_done == self.players:
+        if self.seats_done == players:
             self.seats_done = 0
             self.phase = "turn"
             self._start_turn()
@@ -106,7 +111,7 @@ class DiceActionRules(CubeEuropeFields):
         actions: list[Action] = []
         board_hexes = self.board(player).hexes
         inventory = self.inventory[player]
-        effects = self.effects(player)
+        effects = self.active_effects[player]
         surveyor = 1 if "surveyor" in effects else 0
         squares = self.market_squares()
         cap = self._dice_per_square()
@@ -134,15 +139,13 @@ class DiceActionRules(CubeEuropeFields):
 
     def _dice_per_square(self) -> int:
         """Dice per market square: solo unlimited; 2 players one; 3–4 players two (stacked)."""
-        if self.players == 1:
-            return 99
-        return 1 if self.players == 2 else 2
+        return DICE_PER_SQUARE[self.players]
 
     def board(self, player: int):  # type: ignore[no-untyped-def]
         return CARDS[self.board_cards[player]]
 
     def inventory_size(self, player: int) -> int:
-        return INVENTORY_SIZE + (1 if "storehouse" in self.effects(player) else 0)
+        return INVENTORY_SIZE + (1 if "storehouse" in self.active_effects[player] else 0)
 
     def market_squares(self) -> list[tuple[int, str] | None]:
         """The six centre squares: 1–3 on the deck's face-up top card, 4–6 on the discard pile's top."""

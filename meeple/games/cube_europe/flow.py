@@ -3,9 +3,17 @@
     每一轮所有玩家先掷2个骰子，然后从持有此卡的玩家开始，按顺时针方向依次行动。
     ……当你的两个骰子都用以执行行动后，回合结束。
 
-Every player rolls, then from the start card's holder clockwise each uses both dice. This module is the
-machinery only (who moves, which rule an action goes to, which follow-up decision is asked, when a turn
-and a round end); the rules of each step are in the other modules.
+Every player rolls, then from the start card's holder clockwise each uses both dice. The turn structure
+is declared with the shared mechanism ``meeple.core.flow``: ``STEPS`` names every step, whose it is and
+the methods that list and perform its choices; ``open_step`` reads the open one from the fields (the
+``phase``, and within a turn the top of the ``follow_ups`` stack). The rules of each step are in the
+other modules; this one only routes an action to its rule.
+
+Follow-ups interrupt the turn's player within their own turn. They are a stack, the latest due first
+(``follow_ups`` keeps that saved and observed order), so a rule pushes one with ``append`` rather than
+``meeple.core.flow.interrupt``, which puts steps at the front of a queue. The end of a turn is checked
+after each decision of the turn (``_end_turn_when_done``) rather than declared as an automatic step:
+reading it from the dice on every look at the open step cost about 1.3 % of random play.
 
 The phases, in order:
 
@@ -14,101 +22,136 @@ The phases, in order:
 * ``draw``  (chance)  cards drawn into the market (the discard pile, then the deck's face-up top)
 * ``start``           each player puts a yellow cube on one of their three yellow hexes
 * ``roll``  (chance)  every player rolls two dice
-* ``turn``            in order from the start card, a player uses both dice (take / place / worker),
-                      choosing how to pay a die change (``pay``) when there is a choice, and
-                      resolving cube effects as follow-up decisions (``follow_ups``)
+* ``turn``            in order from the start card, a player uses both dice (take / place / worker)
+* follow-ups          interrupts within a turn, last pushed first (``follow_ups``): how to pay a die
+                      change (``pay``) when there is a choice, a cube to return from a full inventory
+                      (``return``), the red cube's chain (``chain``) and the white cube's colour (``white``)
+* end of turn         both dice used and nothing due: the next seat's turn, or the round's end
 * end of round        yellow effects tucked, the market advances, the deck may reshuffle or end the game
+
+Turn order is the start card's holder, then clockwise: the seat in turn is
+``(start_card_seat + seats_done) % players`` in ``start``, ``roll`` and ``turn`` alike.
 """
 
 from __future__ import annotations
 
-from meeple.core import CHANCE, Action
+from typing import ClassVar
+
+from meeple.core import Action
+from meeple.core.flow import GAME_OVER, Chance, Decision, FlowState, Step
 from meeple.games.cube_europe.actions import CHAIN, PASS, PAY, RETURN, START, WHITE
 from meeple.games.cube_europe.content import CARDS, COLOURS
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 
-class FlowRules(CubeEuropeFields):
-    """Who moves, which rule an action goes to, the follow-up decisions, the end of a turn."""
+class FlowRules(FlowState, CubeEuropeFields):
+    """The steps of play, the seat in turn, and the end of a turn."""
 
-    def _to_move(self) -> list[int]:
+    # The turn flow, declared once (meeple.core.flow): every decision is the seat in turn's (acting_seats).
+    STEPS: ClassVar[dict[str, Step]] = {
+        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", owner="_next_board_seat"),
+        "first": Chance(outcomes="_start_card_outcomes", act="_start_card_given"),
+        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn"),
+        "start": Decision(legal="_starting_hexes", act="_starting_cube_placed"),
+        "roll": Chance(outcomes="_roll_outcomes", act="_dice_rolled", sample="_sample_roll", owner="current_player"),
+        "turn": Decision(legal="_die_actions", act="_die_used"),
+        "pay": Decision(legal="_payment_choices", act="_payment_chosen"),
+        "return": Decision(legal="_cubes_to_return", act="_cube_returned"),
+        "chain": Decision(legal="_chain_choices", act="_chain_chosen"),
+        "white": Decision(legal="_white_choices", act="_white_chosen"),
+        "over": GAME_OVER,
+    }
+
+    def open_step(self) -> str:
+        """The phase; within a turn, the latest follow-up first."""
         phase = self.phase
-        if phase == "turn":
-            return [(self.start_card_seat + self.seats_done) % self.players]
-        if phase in ("deal", "first", "draw", "roll"):
-            return [CHANCE]
-        if phase == "start":
-            return [(self.start_card_seat + self.seats_done) % self.players]
-        return []
+        if phase != "turn":
+            return phase
+        follow_ups = self.follow_ups
+        return follow_ups[-1][0] if follow_ups else phase
+
+    # The seat in turn: the start card's holder, then clockwise (``dice`` has one entry per seat: its
+    # length is the player count without a call, on the hot path).
+    def acting_seats(self) -> list[int]:
+        return [(self.start_card_seat + self.seats_done) % len(self.dice)]
 
     def current_player(self) -> int:
-        return (self.start_card_seat + self.seats_done) % self.players
+        return (self.start_card_seat + self.seats_done) % len(self.dice)
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    # ------------------------------------------------------------------ each step's choices and rule
+    def _board_dealt(self, action: Action, _chance: int) -> None:
+        self.deal_board(action.args[0])
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        if self.phase == "start":
-            board = CARDS[self.board_cards[player]]
-            return [START[h] for h in board.start_hexes]
-        if self.follow_ups:
-            return self._follow_up_actions(player)
-        return self._die_actions(player)
+    def _start_card_given(self, action: Action, _chance: int) -> None:
+        self.give_start_card(action.args[0])
 
-    def _follow_up_actions(self, player: int) -> list[Action]:
-        """The choices of the latest follow-up decision: how to pay, which cube to return, where to chain
-        (or pass), which colour white gives (or pass)."""
-        decision = self.follow_ups[-1]
-        if decision[0] == "pay":
-            return [PAY[plan] for plan in self._payments_asked(player)]
-        if decision[0] == "return":
-            return [RETURN[c] for c in COLOURS if c in self.inventory[player]]
-        if decision[0] == "chain":
-            return [CHAIN[h] for h in self._chain_targets(player, decision[1])] + [PASS]
+    def _market_card_drawn(self, action: Action, _chance: int) -> None:
+        self.draw_market_card(action.args[0])
+
+    def _dice_rolled(self, action: Action, _chance: int) -> None:
+        self.roll_dice(action.args[0], action.args[1])
+
+    def _starting_hexes(self, player: int) -> list[Action]:
+        return [START[h] for h in CARDS[self.board_cards[player]].start_hexes]
+
+    def _starting_cube_placed(self, action: Action, player: int) -> None:
+        self.place_starting_cube(player, action.args[0])
+
+    def _die_used(self, action: Action, player: int) -> None:
+        """A die gets a cube, places a cube or gets a worker (「获得一个方块、放置一个方块或获得一名工人」)."""
+        name, args = action.name, action.args
+        if name == "take":
+            self.take_cube(player, args[0], args[1])
+        elif name == "place":
+            self.place_cube(player, args[0], args[1])
+        else:
+            self.gain_worker(player, args[0])
+        self._end_turn_when_done(player)
+
+    def _payment_choices(self, player: int) -> list[Action]:
+        return [PAY[plan] for plan in self._payments_asked(player)]
+
+    def _payment_chosen(self, action: Action, player: int) -> None:
+        self.pay_adjustment(player, action)
+        self._end_turn_when_done(player)
+
+    def _cubes_to_return(self, player: int) -> list[Action]:
+        return [RETURN[c] for c in COLOURS if c in self.inventory[player]]
+
+    def _cube_returned(self, action: Action, player: int) -> None:
+        self.return_cube(player, action.args[0])
+        self._end_turn_when_done(player)
+
+    def _chain_choices(self, player: int) -> list[Action]:
+        return [CHAIN[h] for h in self._chain_targets(player, self.follow_ups[-1][1])] + [PASS]
+
+    def _chain_chosen(self, action: Action, player: int) -> None:
+        if action.name == "pass":
+            self._decline(player)
+        else:
+            self.red_chain(player, action.args[0])
+        self._end_turn_when_done(player)
+
+    def _white_choices(self, player: int) -> list[Action]:
         return [WHITE[c] for c in self._white_colours(player)] + [PASS]
 
-    def _apply(self, action: Action, player: int) -> None:
-        name = action.name
-        if player == CHANCE:
-            self._apply_chance(action)
-        elif name == "start":
-            self.place_starting_cube(player, action.args[0])
-        elif name == "take":
-            self.take_cube(player, action.args[0], action.args[1])
-        elif name == "place":
-            self.place_cube(player, action.args[0], action.args[1])
-        elif name == "worker":
-            self.gain_worker(player, action.args[0])
-        elif name == "return":
-            self.return_cube(player, action.args[0])
-        elif name == "chain":
-            self.red_chain(player, action.args[0])
-        elif name == "white":
-            self.white_cube(player, action.args[0])
-        elif name == "pay":
-            self.pay_adjustment(player, action)
-        elif name == "pass":
-            self.follow_ups.pop()
-            self.say("cube-europe.declines", None, seat=player)
-        self._after_action()
-
-    def _apply_chance(self, action: Action) -> None:
-        """A chance outcome goes to its rule: a roll, the start card, a board deal, a market draw."""
-        if action.name == "roll":
-            self.roll_dice(action.args[0], action.args[1])
-        elif action.name == "first":
-            self.give_start_card(action.args[0])
-        elif action.name == "board":
-            self.deal_board(action.args[0])
+    def _white_chosen(self, action: Action, player: int) -> None:
+        if action.name == "pass":
+            self._decline(player)
         else:
-            self.draw_market_card(action.args[0])
+            self.white_cube(player, action.args[0])
+        self._end_turn_when_done(player)
 
-    def _after_action(self) -> None:
-        """Once no follow-up is due and both dice are used, the turn ends: the next seat's, or the round's end."""
-        if self.phase != "turn" or self.follow_ups:
-            return
-        player = self.current_player()
-        if self.dice[player]:
+    def _decline(self, player: int) -> None:
+        """A red chain or a white cube's colour may be declined: the follow-up is done."""
+        self.follow_ups.pop()
+        self.say("cube-europe.declines", None, seat=player)
+
+    # ------------------------------------------------------------------ the end of a turn
+    def _end_turn_when_done(self, player: int) -> None:
+        """After each decision of a turn: once no follow-up is due and both dice are used, the turn ends
+        (「当你的两个骰子都用以执行行动后，回合结束」): the next seat's turn, or the round's end."""
+        if self.follow_ups or self.dice[player]:
             return
         self.seats_done += 1
         if self.seats_done < self.players:

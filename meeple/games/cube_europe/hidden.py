@@ -21,32 +21,30 @@ from meeple.games.cube_europe.fields import CubeEuropeFields
 class HiddenInformation(CubeEuropeFields):
     """Chance outcomes and observations."""
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
-        if phase == "roll":
-            return list(ROLL_WEIGHTS)
-        if phase == "first":
-            return [(START_CARD[p], 1.0) for p in range(self.players)]
-        table = BOARD if phase == "deal" else CARD
-        return [(table[c], 1.0) for c in self.unseen_cards]
+    # The chance steps of flow.STEPS: their outcomes, whose they are, a quick sampler for the dice.
+    def _board_outcomes(self) -> list[tuple[Action, float]]:
+        return [(BOARD[c], 1.0) for c in self.unseen_cards]
 
-    def chance_owner(self) -> int | None:
-        """A round's roll is one seat's own two dice (「每一轮所有玩家先掷2个骰子」, in seat order from the
-        start card), and a set-up board deal is the card that becomes the next seat's board; the start
-        card and the market draws are anyone's. Nothing drawn is secret (``unseen_cards`` is public), so the
-        offered outcomes stay the default (the legal ones)."""
-        if self.phase == "roll":
-            return self.current_player()
-        if self.phase == "deal":
-            return len(self.board_cards)
-        return None
+    def _start_card_outcomes(self) -> list[tuple[Action, float]]:
+        return [(START_CARD[p], 1.0) for p in range(self.players)]
 
-    def sample_chance(self, rng: Rng) -> Action:
-        """Same distribution as ``chance_outcomes``, without building the list."""
-        if self.phase == "roll":
-            a, b = rng.randbelow(6) + 1, rng.randbelow(6) + 1
-            return ROLL_OF[(min(a, b), max(a, b))]
-        return super().sample_chance(rng)
+    def _market_card_outcomes(self) -> list[tuple[Action, float]]:
+        return [(CARD[c], 1.0) for c in self.unseen_cards]
+
+    def _roll_outcomes(self) -> list[tuple[Action, float]]:
+        return list(ROLL_WEIGHTS)
+
+    def _sample_roll(self, rng: Rng) -> Action:
+        """Same distribution as ``_roll_outcomes``, without building the list."""
+        a, b = rng.randbelow(6) + 1, rng.randbelow(6) + 1
+        return ROLL_OF[(min(a, b), max(a, b))]
+
+    def _next_board_seat(self) -> int:
+        """A set-up board deal is the card that becomes the next seat's board. A round's roll is one seat's
+        own two dice (「每一轮所有玩家先掷2个骰子」, in seat order from the start card: ``current_player``);
+        the start card and the market draws are anyone's. Nothing drawn is secret (``unseen_cards`` is
+        public), so the offered outcomes stay the default (the legal ones)."""
+        return len(self.board_cards)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         squares = self.market_squares()

@@ -47,6 +47,7 @@ class SetupRules(CubeEuropeFields):
         self.steady_hand_used = False
         self.mirror_used = False
         self.follow_ups = []
+        self.run_flow()
 
     def deal_board(self, card: int) -> None:
         """Setup: a random card becomes a player's board (「随机选取一张卡作为版图」)."""

@@ -11,6 +11,8 @@ once per turn and combine with workers. When more than one way to pay makes sens
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.core import Action
 from meeple.games.cube_europe.describe import _payment_means
 from meeple.games.cube_europe.fields import CubeEuropeFields
@@ -19,6 +21,10 @@ DIE_CHANGING_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
 """The yellow effects that change which targets a die reaches (Steady Hand, Mirror, Wild Six)."""
 DIE_STEPS = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
 """Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」)."""
+WITHIN_REACH = [[[(False,) + tuple(DIE_STEPS[die][t] - tolerance <= workers for t in range(1, 7)) for workers in range(4)]
+                 for die in range(7)] for tolerance in range(2)]
+"""``WITHIN_REACH[tolerance][die][workers]``: for targets 0..6, whether workers alone turn ``die`` into it
+(index 0 unused; three workers reach every face)."""
 
 
 class WorkerRules(CubeEuropeFields):
@@ -32,7 +38,7 @@ class WorkerRules(CubeEuropeFields):
         Only affordable plans that no other plan beats on every count are listed (paying more of
         everything never helps); [] if the die cannot be made to match.
         """
-        effects = self.effects(player)
+        effects = self.active_effects[player]
         if take and die == 6 and "wild_six" in effects:
             return [(0, False, False)]
         workers = self.workers[player]
@@ -82,12 +88,10 @@ class WorkerRules(CubeEuropeFields):
         if workers or steady or mirror:
             self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=_payment_means(plan))
 
-    def _targets_within_reach(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> list[bool]:
+    def _targets_within_reach(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> Sequence[bool]:
         """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
         if not effects or not DIE_CHANGING_EFFECTS.intersection(effects):
-            workers = self.workers[player]
-            dist = DIE_STEPS[die]
-            return [False] + [dist[t] - tolerance <= workers for t in range(1, 7)]
+            return WITHIN_REACH[tolerance][die][min(self.workers[player], 3)]
         return [False] + [bool(self.payments(player, die, t, tolerance, take)) for t in range(1, 7)]
 
     def _payments_asked(self, player: int) -> list[tuple[int, bool, bool]]:
