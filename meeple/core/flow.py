@@ -163,9 +163,41 @@ class FlowState:
     def _legal_actions(self, player: int) -> list[Action]:
         return self._bound_steps[self.open_step()].legal(self, player)
 
+    def _legal(self, player: int) -> list[Action]:
+        """``State._legal`` with the open step looked up once (who may act, then what)."""
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            step = self._bound_steps[self.open_step()]
+            kind = step.kind
+            if kind is DECISION and player != CHANCE and player in step.seats(self):
+                cached = step.legal(self, player)
+            elif kind is CHANCE_STEP and player == CHANCE:
+                cached = [action for action, _ in step.outcomes(self)]
+            else:
+                return []
+            cached = self._legal_cache[player] = self._indexed(cached)
+        return cached
+
     def _apply(self, action: Action, player: int) -> None:
         self._bound_steps[self.open_step()].act(self, action, player)
         self.run_flow()
+
+    def _advance(self) -> None:
+        """Automatic chance (``State._advance``), drawing each outcome from the open step directly."""
+        if self.chance != "auto":
+            return
+        steps = self._bound_steps
+        rng = self.rng
+        while True:
+            step = steps[self.open_step()]
+            if step.kind is not CHANCE_STEP:
+                return
+            if step.sample is not None:
+                outcome = step.sample(self, rng)
+            else:
+                outcomes = step.outcomes(self)
+                outcome = outcomes[rng.weighted_index([weight for _, weight in outcomes])][0]
+            self._do(outcome, CHANCE)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         step = self._bound_steps[self.open_step()]

@@ -286,14 +286,17 @@ class State:
                 cached = [a for a, _ in self.chance_outcomes()]
             else:
                 cached = self._legal_actions(player)
-            lookup = self.game.action_lookup
-            if lookup is not None:
-                for action in cached:
-                    if action.index is None:
-                        cached = [lookup[a] for a in cached]
-                        break
-            self._legal_cache[player] = cached
+            cached = self._legal_cache[player] = self._indexed(cached)
         return cached
+
+    def _indexed(self, actions: list[Action]) -> list[Action]:
+        """``actions`` as the action space's own (indexed) objects when the game declares a space."""
+        lookup = self.game.action_lookup
+        if lookup is not None:
+            for action in actions:
+                if action.index is None:
+                    return [lookup[a] for a in actions]
+        return actions
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
