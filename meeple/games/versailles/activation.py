@@ -41,6 +41,13 @@ class ActivationRules:
         self.once_only_used = False
         self._finish_if_nothing_affordable(p)
 
+    def _answer_activation(self, action: Action, p: int) -> None:
+        """``activate`` or ``pass``: after a move (``decide``) or when a reaction is offered (``offer``)."""
+        if action.name == "activate":
+            self._activate_location(p)
+        else:
+            self._decline_activation(p)
+
     def _decline_activation(self, p: int) -> None:
         """``pass``: the active player leaves the location unused, or a player declines a reaction."""
         if self.phase == "decide":
@@ -89,7 +96,12 @@ class ActivationRules:
             return self._kings_favor_options(p, workers)
         return []
 
-    def _do_sub_action(self, name: str, args: tuple, p: int) -> None:
+    def _do_sub_action(self, action: Action, p: int) -> None:
+        """One sub-action of the activation, paid with its workers, or ``done``."""
+        name, args = action.name, action.args
+        if name == "done":
+            self._finish_activation(p)
+            return
         if name == "take":
             if self._take_tile(args[0] - 1, p):
                 return  # a fifth tile in hand: discard one first

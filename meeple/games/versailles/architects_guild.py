@@ -77,7 +77,9 @@ class ArchitectsGuildRules:
         self._slide_display()
         self.say("versailles.removes_several", seat=p, tiles=gone)
 
-    def _discard_from_hand(self, tile: int, p: int) -> None:
+    def _discard_from_hand(self, action: Action, p: int) -> None:
+        """``discard t``: the fifth tile in hand, or another, goes to the discard pile."""
+        tile = action.args[0]
         self.hands[p].remove(tile)
         self.discard_pile.append(tile)
         self.discard_pile.sort()
@@ -106,8 +108,9 @@ class ArchitectsGuildRules:
             self.say("versailles.reshuffle")
         return True
 
-    def _reveal_tile(self, tile: int) -> None:
-        """``draw``: chance turns ``tile`` up from the stack into the first empty display position."""
+    def _reveal_tile(self, action: Action, chance: int) -> None:
+        """``draw t``: chance turns tile t up from the stack into the first empty display position."""
+        tile = action.args[0]
         self.tile_stack.remove(tile)
         slot = self.tile_display.index(-1)
         self.tile_display[slot] = tile

@@ -1,89 +1,68 @@
-"""游戏流程 (the machinery): the phases of a turn, who decides now, and the queue of reactions.
+"""游戏流程: the turn structure of Versailles, declared with the shared ``meeple.core.flow``.
 
 Seed (游戏流程): 「一局凡尔赛由连续的回合构成，从起始玩家开始，顺时针继续，直到游戏结束。」
 「如果多名玩家都有该科技，当前玩家左边的玩家开始一个个执行。」
 
-The phases: ``start`` (chance picks the start player), ``draw`` (chance refills the display),
-``move`` (the active player moves), ``decide`` (activate the location or not), ``act`` (spend the
-activation's workers), ``discard`` (a fifth tile in hand), ``offer`` (a player with the technology
-may react), ``over``. ``deciding_player`` is the seat that decides now: the active player, or the
-reacting player at the head of ``reaction_queue``. This module only routes; the rules modules do.
+The open step is the ``phase`` field itself (``open_step``), and ``STEPS`` says what each one is:
+chance picks the start player (``start``) and refills the display one tile at a time (``draw``); the
+active player moves (``move``), then decides to activate the location or not (``decide``), then spends
+the activation's workers (``act``), discarding a fifth tile in hand when one is taken (``discard``);
+after the activation a player whose technology allows it may react (``offer``). ``deciding_player``
+is the seat that decides now: the active player, or the reacting player taken from the head of
+``reaction_queue``. The phase sequence of a turn::
+
+    move -> decide -> [act <-> discard] -> draw* (a refill) -> offer* (the reactions) -> next turn
+
+The rules modules carry each step out; this module says what comes next (``_continue_turn``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import CHANCE, Action
+from meeple.core import Action
+from meeple.core.flow import GAME_OVER, Chance, Decision, FlowState, interrupt, next_in_turn
 from meeple.games.versailles.actions import A_DISCARD, A_DRAW, A_FIRST, DECIDE_ACTIONS
 
 
-class TurnFlow:
-    """Phases, turn order and the reaction queue (a mixin of ``VersaillesState``)."""
+class TurnFlow(FlowState):
+    """The steps of a turn, turn order and the reaction queue (a mixin of ``VersaillesState``)."""
 
-    # ------------------------------------------------------------------ who acts
-    def _to_move(self) -> list[int]:
-        phase = self.phase
-        if phase == "over":
-            return []
-        if phase == "start" or phase == "draw":
-            return [CHANCE]
+    STEPS = {
+        "start": Chance(outcomes="_start_player_outcomes", act="_choose_start_player", sample="_draw_start_player"),
+        "draw": Chance(outcomes="_refill_outcomes", act="_reveal_tile", sample="_draw_refill_tile"),
+        "move": Decision(legal="_move_actions", act="_move_workers"),
+        "decide": Decision(legal="_activate_or_pass", act="_answer_activation"),
+        "act": Decision(legal="_activation_actions", act="_do_sub_action"),
+        "discard": Decision(legal="_discard_actions", act="_discard_from_hand"),
+        "offer": Decision(legal="_activate_or_pass", act="_answer_activation"),
+        "over": GAME_OVER,
+    }
+
+    def open_step(self) -> str:
+        return self.phase
+
+    def acting_seats(self) -> list[int]:
         return [self.deciding_player]
 
-    def is_over(self) -> bool:
-        return self.game_over
+    # ------------------------------------------------------------------ what may be done or drawn
+    def _start_player_outcomes(self) -> list[tuple[Action, float]]:
+        return [(A_FIRST[p], 1.0) for p in range(self.players)]
 
-    def _chance_due(self) -> bool:
-        phase = self.phase
-        return phase == "draw" or phase == "start"
-
-    # ------------------------------------------------------------------ what may be done
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "start":
-            return [(A_FIRST[p], 1.0) for p in range(self.players)]
-        if self.phase == "draw":
-            return [(A_DRAW[t], 1.0) for t in self.tile_stack]
-        return []
-
-    def sample_chance(self, rng: Any) -> Action:
-        if self.phase == "draw":
-            return A_DRAW[self.tile_stack[rng.randbelow(len(self.tile_stack))]]
+    def _draw_start_player(self, rng: Any) -> Action:
         return A_FIRST[rng.randbelow(self.players)]
 
-    def _legal_actions(self, p: int) -> list[Action]:
-        phase = self.phase
-        if phase == "move":
-            return self._move_actions(p)
-        if phase == "act":
-            return self._activation_actions(p)
-        if phase == "decide" or phase == "offer":
-            return DECIDE_ACTIONS
-        if phase == "discard":
-            return [A_DISCARD[t] for t in self.hands[p]]
-        return []
+    def _refill_outcomes(self) -> list[tuple[Action, float]]:
+        return [(A_DRAW[t], 1.0) for t in self.tile_stack]
 
-    # ------------------------------------------------------------------ doing it
-    def _apply(self, action: Action, p: int) -> None:
-        name = action.name
-        phase = self.phase
-        if phase == "draw":
-            self._reveal_tile(action.args[0])
-        elif phase == "start":
-            self._choose_start_player(action.args[0])
-        elif phase == "move":
-            self._move_workers(name, action.args, p)
-        elif phase == "decide" or phase == "offer":
-            if name == "activate":
-                self._activate_location(p)
-            else:
-                self._decline_activation(p)
-        elif phase == "act":
-            if name == "done":
-                self._finish_activation(p)
-            else:
-                self._do_sub_action(name, action.args, p)
-        elif phase == "discard":
-            self._discard_from_hand(action.args[0], p)
+    def _draw_refill_tile(self, rng: Any) -> Action:
+        return A_DRAW[self.tile_stack[rng.randbelow(len(self.tile_stack))]]
+
+    def _activate_or_pass(self, p: int) -> list[Action]:
+        return DECIDE_ACTIONS
+
+    def _discard_actions(self, p: int) -> list[Action]:
+        return [A_DISCARD[t] for t in self.hands[p]]
 
     # ------------------------------------------------------------------ what comes next
     def _refill_then(self, then: str) -> None:
@@ -108,9 +87,9 @@ class TurnFlow:
         """An activation is over (or refused): queue the reactions it allows, then go on."""
         self.unspent_workers = 0
         if activated and p == self.active_player:
-            queue = self._players_who_may_react()
-            if queue is not None:
-                self.reaction_queue = queue
+            reacting = self._players_who_may_react()
+            if reacting is not None:
+                interrupt(self.reaction_queue, reacting)
         self._continue_turn()
 
     def _continue_turn(self) -> None:
@@ -129,7 +108,7 @@ class TurnFlow:
             self.say("versailles.may_react", seat=self.deciding_player, location=self.current_location)
             return
         self.turns_completed += 1
-        self.active_player = (self.active_player + 1) % self.players
+        self.active_player = next_in_turn(self.active_player, self.players)
         self.deciding_player = self.active_player
         self.turns_started[self.active_player] += 1
         self.phase = "move"

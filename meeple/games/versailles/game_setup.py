@@ -9,7 +9,7 @@ display tiles are drawn (``draw t``) before the first turn.
 
 from __future__ import annotations
 
-from meeple.core import InvariantError
+from meeple.core import Action, InvariantError
 from meeple.games.versailles.board import (
     DECORATION_KINDS, LOCATION_COUNT, LOCATION_INDEX, SITE_CELL_COUNT, SITE_GRIDS,
     TILE_COUNT, TILE_DECORATIONS, TILE_MIN_PLAYERS, TILE_VP,
@@ -57,6 +57,7 @@ class SetupRules:
         self.arrivals = [0] * LOCATION_COUNT     # moves ending at each location (statistics)
         self.activations = [0] * LOCATION_COUNT  # activations of each location, reactions included
         self.say("versailles.setup", n=n)
+        self.run_flow()
 
     def construction_site_cells(self) -> list[int]:
         """The open cells of the construction site with this player count."""
@@ -71,7 +72,9 @@ class SetupRules:
         n = self.players
         return [t for t in range(TILE_COUNT) if TILE_MIN_PLAYERS[t] <= n]
 
-    def _choose_start_player(self, first: int) -> None:
+    def _choose_start_player(self, action: Action, chance: int) -> None:
+        """``first p``: chance names the start player; the workers go out, then the display is drawn."""
+        first = action.args[0]
         self.start_player = first
         self.active_player = first
         self.deciding_player = first

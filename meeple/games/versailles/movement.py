@@ -49,7 +49,8 @@ class MovementRules:
                             out.append(move)
         return out
 
-    def _move_workers(self, name: str, args: tuple, p: int) -> None:
+    def _move_workers(self, action: Action, p: int) -> None:
+        name, args = action.name, action.args
         key = (LOCATION_INDEX[args[0]], LOCATION_INDEX[args[1]])
         start, end = key
         workers = self.workers_at[p]

@@ -10,7 +10,7 @@ them freely):
 
 ==================== ==========================================================
 game_setup.py        游戏设置: the opening position, conservation checks
-flow.py              游戏流程: phases, who decides, the reaction queue (machinery only)
+flow.py              游戏流程: the turn's steps (meeple.core.flow), who decides, the reaction queue
 movement.py          移动工人: regular and double moves, the activation marker
 activation.py        激活地点 / 地点收益: activating, the resource sites, paying
 architects_guild.py  建筑师公会: the display, taking and removing tiles, refills

@@ -11,6 +11,7 @@ activate that location right after another player did, with their own workers th
 from __future__ import annotations
 
 from meeple.core import Action
+from meeple.core.flow import clockwise
 from meeple.games.versailles.actions import A_TECH
 from meeple.games.versailles.board import GAINS_TRACK, REACTION_NEEDS, TECH_LEVEL_COST, TECH_LEVEL_WORKERS
 from meeple.games.versailles.content import BIG_CUBE, GOLD, MARBLE, TECH_TRACKS, WOOD
@@ -56,11 +57,9 @@ class TechnologyRules:
         if need is None:
             return None
         track, level = need
-        n = self.players
         location = self.current_location
         queue = []
-        for i in range(1, n):
-            other = (self.active_player + i) % n
+        for other in clockwise(self.active_player, self.players)[1:]:
             if self.technology_levels[other][track] >= level and self.workers_at[other][location] > 0:
                 queue.append(other)
         return queue
