@@ -446,9 +446,7 @@ def _hides_information(state: State) -> bool:
 
 def _step(state: State, action: Action, player: int) -> None:
     """Apply an action taken from ``state``'s own legal list (so the legality check is skipped)."""
-    state._do(action, player)
-    if state.chance == "auto":
-        state._advance()
+    state._perform(action, player)
 
 
 def _cutoff_rewards(scores: list[float]) -> list[float]:

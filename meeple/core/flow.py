@@ -167,20 +167,50 @@ class FlowState:
         """``State._legal`` with the open step looked up once (who may act, then what)."""
         cached = self._legal_cache.get(player)
         if cached is None:
-            step = self._bound_steps[self.open_step()]
-            kind = step.kind
-            if kind is DECISION and player != CHANCE and player in step.seats(self):
-                cached = step.legal(self, player)
+            kind, legal, _, seats, outcomes, _, _, _ = self._bound_steps[self.open_step()]
+            if kind is DECISION and player != CHANCE and player in seats(self):
+                cached = legal(self, player)
             elif kind is CHANCE_STEP and player == CHANCE:
-                cached = [action for action, _ in step.outcomes(self)]
+                cached = [action for action, _ in outcomes(self)]
             else:
                 return []
-            cached = self._legal_cache[player] = self._indexed(cached)
+            lookup = self.game.action_lookup
+            if lookup is not None:
+                for action in cached:
+                    if action.index is None:
+                        cached = [lookup[a] for a in cached]
+                        break
+            self._legal_cache[player] = cached
         return cached
 
     def _apply(self, action: Action, player: int) -> None:
         self._bound_steps[self.open_step()].act(self, action, player)
         self.run_flow()
+
+    def _perform(self, action: Action, player: int) -> None:
+        """``State._perform`` in one pass: do the action, then run the automatic steps and (with
+        automatic chance) draw the random outcomes, each recorded like a move, until a decision is open."""
+        self._legal_cache = {}
+        self.history.append((player, action))
+        steps = self._bound_steps
+        steps[self.open_step()].act(self, action, player)
+        automatic_chance = self.chance == "auto"
+        for _ in range(self.MAX_AUTOMATIC_STEPS):
+            kind, _, act, _, outcomes, sample, _, run = steps[self.open_step()]
+            if kind is AUTOMATIC:
+                run(self)
+            elif kind is CHANCE_STEP and automatic_chance:
+                if sample is not None:
+                    outcome = sample(self, self.rng)
+                else:
+                    weighted = outcomes(self)
+                    outcome = weighted[self.rng.weighted_index([weight for _, weight in weighted])][0]
+                self._legal_cache = {}
+                self.history.append((CHANCE, outcome))
+                act(self, outcome, CHANCE)
+            else:
+                return
+        raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
 
     def _advance(self) -> None:
         """Automatic chance (``State._advance``), drawing each outcome from the open step directly."""

@@ -286,17 +286,14 @@ class State:
                 cached = [a for a, _ in self.chance_outcomes()]
             else:
                 cached = self._legal_actions(player)
-            cached = self._legal_cache[player] = self._indexed(cached)
+            lookup = self.game.action_lookup
+            if lookup is not None:
+                for action in cached:
+                    if action.index is None:
+                        cached = [lookup[a] for a in cached]
+                        break
+            self._legal_cache[player] = cached
         return cached
-
-    def _indexed(self, actions: list[Action]) -> list[Action]:
-        """``actions`` as the action space's own (indexed) objects when the game declares a space."""
-        lookup = self.game.action_lookup
-        if lookup is not None:
-            for action in actions:
-                if action.index is None:
-                    return [lookup[a] for a in actions]
-        return actions
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
@@ -313,9 +310,7 @@ class State:
                     raise IllegalAction("core.not_an_action", value=repr(action)[:80])
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action, player))
-        self._do(action, player)
-        if self.chance == "auto":
-            self._advance()
+        self._perform(action, player)
 
     def apply_reporting(self, action: Action, player: int | None = None) -> MoveReport:
         """``apply``, and say whether the move revealed anything or led to random outcomes (undo needs
@@ -532,6 +527,12 @@ class State:
         self._legal_cache = {}
         self.history.append((player, action))
         self._apply(action, player)
+
+    def _perform(self, action: Action, player: int) -> None:
+        """Do a legal action (``_do``) and, with automatic chance, the random outcomes that follow it."""
+        self._do(action, player)
+        if self.chance == "auto":
+            self._advance()
 
     def _chance_due(self) -> bool:
         """Whether a random outcome is pending (``[CHANCE]`` to move); games may answer faster."""
