@@ -4,7 +4,8 @@ An agent is any object with ``act(observation, legal_actions) -> Action``; it is
 its seat may know. A game's heuristic bot may instead implement ``act_on_state(state, player)``;
 it then receives ``state.determinize(player, seed)``, a copy in which everything hidden from that
 seat is re-dealt, so it still cannot see more than the seat may know. Names (``make_agent``):
-``random``, ``heuristic``, ``ismcts``, ``easy``/``normal``/``hard``, ``ismcts:seconds=1`` (settings),
+``random``, ``heuristic``, ``planner`` (a game's solo planner), ``ismcts``, ``easy``/``normal``/``hard``,
+``ismcts:seconds=1`` (settings),
 ``package.module:Class`` (a plug-in); see docs/agents.md.
 
 >>> agent = make_agent("random", game_id="cube-europe", seed=1)
@@ -44,7 +45,7 @@ def game_module(game_id: str, name: str) -> Any:
     return importlib.import_module(f"{package}.{name}")
 
 
-AGENT_NAMES = ("random", "heuristic", "ismcts", "easy", "normal", "hard")
+AGENT_NAMES = ("random", "heuristic", "planner", "ismcts", "easy", "normal", "hard")
 """The built-in agent names; ``make_agent`` also takes ``ismcts:key=value:...`` and ``package.module:Class``."""
 
 LEVELS: dict[str, dict[str, Any]] = {
@@ -56,7 +57,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 _ISMCTS_PARAMS = {
     "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
-    "leaf": str, "exploration": float, "opponents": str,
+    "leaf": str, "exploration": float, "opponents": str, "solo": str,
 }
 
 
@@ -64,10 +65,14 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     """An agent by name.
 
     * ``random``; ``heuristic`` (the game's ``bots.HeuristicBot``; ImportError if it has none);
+    * ``planner`` — the game's solo player (``bots.SOLO_PLANNER``, a ``package.module:Class`` path; Cube
+      Europe's plans a solo turn exactly and samples the next turn's dice); ImportError if it has none;
     * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the levels ``easy``, ``normal``, ``hard``;
     * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
       with settings (``iterations``, ``seconds``, ``clock`` wall|cpu, ``rollout`` random|heuristic,
-      ``rollout_depth``, ``leaf`` score|heuristic, ``exploration``, ``opponents`` search|heuristic);
+      ``rollout_depth``, ``leaf`` score|heuristic, ``exploration``, ``opponents`` search|heuristic,
+      ``solo`` planner|search: whether a solo game goes to the game's solo planner — the default for the
+      levels in the game's ``bots.SOLO_PLANNER_LEVELS`` — or is searched);
     * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or
       ``act_on_state(state, player)``), built as ``Class(seed=seed)`` (also ``game_id=`` if it takes one).
 
@@ -80,6 +85,8 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
         return RandomAgent(seed)
     if name == "heuristic":
         return game_module(game_id, "bots").HeuristicBot(seed)
+    if name == "planner":
+        return solo_planner(game_id, seed)
     base, _, params = name.partition(":")
     if base in ("ismcts",) + tuple(LEVELS):
         from meeple.agents.ismcts import ISMCTSAgent
@@ -94,6 +101,16 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
                 raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
             settings.update(search_settings(game_id))
         settings.update(given)
+        solo = settings.pop("solo", None)
+        if solo is None and game_id is not None and base in _solo_planner_levels(game_id):
+            solo = "planner"
+        if solo not in (None, "planner", "search"):
+            raise UnknownGame("agents.bad_settings", agent=repr(name)[:60], reason="solo must be 'planner' or 'search'")
+        if solo == "planner" and game_id is not None:
+            try:
+                settings["solo"] = solo_planner(game_id, seed)
+            except ImportError:
+                pass  # a game without a solo planner searches its solo games too
         try:
             return ISMCTSAgent(seed, game_id=game_id, **settings)
         except ValueError as exc:
@@ -115,6 +132,25 @@ def search_settings(game_id: str) -> dict[str, Any]:
     except ImportError:
         return {}
     return dict(getattr(bots, "ISMCTS_SETTINGS", {}))
+
+
+def solo_planner(game_id: str, seed: int) -> Any:
+    """The game's solo player (``bots.SOLO_PLANNER``, ``package.module:Class``) built with ``seed``;
+    ImportError if the game has none."""
+    path = getattr(game_module(game_id, "bots"), "SOLO_PLANNER", None)
+    if not path:
+        raise ImportError(f"{game_id} has no solo planner")
+    module_name, _, class_name = path.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)(seed=seed)
+
+
+def _solo_planner_levels(game_id: str) -> tuple[str, ...]:
+    """The levels whose solo games the game's solo planner plays (``bots.SOLO_PLANNER_LEVELS``)."""
+    try:
+        bots = game_module(game_id, "bots")
+    except ImportError:
+        return ()
+    return tuple(getattr(bots, "SOLO_PLANNER_LEVELS", ()))
 
 
 def _parse_params(name: str, params: str) -> dict[str, Any]:

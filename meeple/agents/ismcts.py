@@ -30,6 +30,8 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
   ``max(2, 10% of the largest score)``. Solo: the score against the range of scores this search has
   seen.
+* Solo: a game may name a player of its own for one-player games (``solo``, e.g. Cube Europe's solo
+  planner for the ``hard`` level); the agent then hands it every solo move and searches none.
 * Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move, of wall time
   or (``clock="cpu"``) of this process's CPU time, which a busy shared machine does not shrink.
 
@@ -71,6 +73,7 @@ class ISMCTSAgent:
     ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
     ``time_limit`` (seconds of this agent's own thinking, by ``clock``) ends any search, even one with an
     iteration budget, and plays the best move found so far (a server's bound);
+    ``solo`` is an agent (with ``act_on_state``) that plays instead in one-player games;
     ``exploration`` is the UCB constant; ``opponents`` says how the other seats choose inside the tree:
     ``"search"`` (each by UCB on its own rewards) or ``"heuristic"`` (by the game's heuristic player, as
     in the rollouts, so only the searching seat's choices are searched); ``game_id`` is needed only
@@ -91,6 +94,7 @@ class ISMCTSAgent:
         opponents: str = "search",
         game_id: str | None = None,
         time_limit: float | None = None,
+        solo: Any = None,
     ) -> None:
         if leaf not in ("score", "heuristic"):
             raise ValueError(f"leaf must be 'score' or 'heuristic', not {leaf!r}")
@@ -124,6 +128,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.opponents = opponents
         self.game_id = game_id
+        self.solo = solo
         self._bots: dict[int, Any] | None = None
         self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
         self._score_lo = math.inf
@@ -138,7 +143,8 @@ class ISMCTSAgent:
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
         leaf = "" if self.leaf == "score" else f", leaf={self.leaf!r}"
         opponents = "" if self.opponents == "search" else f", opponents={self.opponents!r}"
-        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}{opponents}, seed={self.seed})"
+        solo = "" if self.solo is None else f", solo={self.solo!r}"
+        return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}{opponents}{solo}, seed={self.seed})"
 
     # ------------------------------------------------------------------ the agent protocol
     def act_on_state(self, state: State, player: int) -> Action:
@@ -153,7 +159,10 @@ class ISMCTSAgent:
 
     def begin(self, state: State, player: int) -> Search:
         """A search for ``player``'s move that runs in slices (``Search.advance``): a server shares its
-        bot threads between games this way. ``act_on_state`` is ``begin`` run to the end."""
+        bot threads between games this way. ``act_on_state`` is ``begin`` run to the end. In a one-player
+        game with a ``solo`` player, that player's move (``Planned``)."""
+        if self.solo is not None and state.players == 1:
+            return Planned(self.solo, state, player)
         return Search(self, state, player)
 
     def search(self, state: State, player: int) -> _Node:
@@ -437,6 +446,31 @@ class Search:
             if key > best_key:
                 best, best_key = action, key
         return best
+
+
+class Planned:
+    """A move chosen by the agent's ``solo`` player, with the interface of a ``Search``: the whole move
+    is thought through in the first ``advance`` (the solo player's own budget bounds it)."""
+
+    __slots__ = ("solo", "state", "player", "legal", "action", "done")
+
+    def __init__(self, solo: Any, state: State, player: int) -> None:
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"seat {player} has no legal action now")
+        self.solo, self.state, self.player, self.legal = solo, state, player, legal
+        self.action: Action | None = None
+        self.done = False
+
+    def advance(self, seconds: float | None = None) -> bool:
+        if self.action is None:
+            self.action = self.solo.act_on_state(self.state, self.player)
+        self.done = True
+        return True
+
+    def best(self) -> Action:
+        self.advance()
+        return self.action  # type: ignore[return-value]
 
 
 def _hides_information(state: State) -> bool:

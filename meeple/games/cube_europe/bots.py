@@ -18,6 +18,14 @@ ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
 ``evaluate``, the best of the configurations measured in docs/agents.md."""
 
 
+SOLO_PLANNER = "meeple.games.cube_europe.solo_planner:SoloPlanner"
+"""The solo player (``make_agent("planner")``): the heuristic's exact turn planning, looking ahead over
+sampled dice of the next turn (docs/agents.md, *Cube Europe solo*)."""
+
+SOLO_PLANNER_LEVELS = ("hard",)
+"""The levels that hand their solo games to ``SOLO_PLANNER`` (multiplayer games are searched as before)."""
+
+
 class HeuristicBot:
     """Plans both dice of a turn (two actions deep, how to pay for a die change searched with them,
     cube effects resolved greedily) over ``evaluate``.
