@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import meeple
 from meeple.core import CHANCE, Action
+from meeple.core.flow import interrupt
 from meeple.games.kingsburg import content as C
+from meeple.games.kingsburg.flow import UNRESOLVED
 from meeple.games.kingsburg.rules import STEPS, KingsburgState
 
 B = C.BUILDING_INDEX
@@ -43,7 +45,7 @@ def jump(state: KingsburgState, step: str) -> None:
     state.tasks = []
     state.step_index = STEPS.index(step) - 1
     state._legal_cache = {}
-    state._run()
+    state.run_flow()
 
 
 def legal(state: KingsburgState, player: int | None = None) -> list[str]:
@@ -72,9 +74,10 @@ __all__ = ["Action", "CHANCE", "C", "B", "new", "act", "take_aid", "roll", "give
 
 def tasks(state: KingsburgState, *items: list) -> None:
     """Put tasks at the front of the queue and run to the next decision (tests only)."""
-    state.tasks[0:0] = [list(t) for t in items]
+    interrupt(state.tasks, [list(t) for t in items])
+    state.seat_to_move = UNRESOLVED  # the new front task is resolved first
     state._legal_cache = {}
-    state._run()
+    state.run_flow()
 
 
 def spring(players: int = 3, *rolls: str) -> KingsburgState:

@@ -90,8 +90,7 @@ def test_the_rarer_actions_are_described():
     assert "white" in seen
     act(s, "white 0")
     roll(s, "3 2 2", "6 6 6")
-    s.tasks[0:0] = [["reroll", 0]]
-    s._run()
+    tasks(s, ["reroll", 0])
     for a in s.legal_actions(0):
         check(s, 0, a, seen)
     assert {"chapel", "keep"} <= seen

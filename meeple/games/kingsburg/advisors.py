@@ -10,14 +10,16 @@ Once placement is over, every handful's advisor gives its reward, advisor 1 to 1
 from __future__ import annotations
 
 from meeple.core import Action
+from meeple.core.flow import interrupt
 from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
 from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Advisors:
     """The advisors' rewards and the choices they ask for (mixed into ``KingsburgState``)."""
 
-    def _resolve_collect_rewards(self, task: list) -> None:
+    def _resolve_collect_rewards(self) -> None:
         """Every player takes what their advisors give, advisor 1 to 18 (the Merchants' Guild's gold first)."""
         self.tasks.pop(0)
         for p in range(self.players):
@@ -28,8 +30,7 @@ class Advisors:
         for n in range(1, 19):
             for handful in self.handfuls_on_advisor[n]:
                 rewards.append(["adv", handful[0], n])
-        self.tasks[0:0] = rewards
-        return None
+        interrupt(self.tasks, rewards)
 
     def _give_plus2_token(self, p: int) -> None:
         if self.plus2_supply > 0:
@@ -42,11 +43,9 @@ class Advisors:
         extra = (self.buildings_owned[p] >> STABLE & 1)  # Stable: one more soldier each time an advisor gives soldiers
         self.soldiers[p] += k + extra
 
-    def _resolve_advisor_reward(self, task: list) -> None:
+    def _resolve_advisor_reward(self) -> None:
         """["adv", seat, advisor]: one advisor's reward for one player."""
-        tasks = self.tasks
-        tasks.pop(0)
-        p, n = task[1], task[2]
+        _, p, n = self.tasks.pop(0)
         goods = self.resources[p]
         choices: list = []
         if n == 1:
@@ -110,21 +109,22 @@ class Advisors:
         if n in (7, 12):
             self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
         if choices:
-            tasks[0:0] = choices
-        return None
+            interrupt(self.tasks, choices)
 
     # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
-    def _resolve_alchemist(self, task: list) -> int | None:
-        if sum(self.resources[task[1]]) == 0:
+    def _resolve_alchemist(self) -> None:
+        p = self.tasks[0][1]
+        if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
-            return None
-        return task[1]
+        else:
+            self.seat_to_move = p
 
-    def _legal_alchemist(self, task: list, player: int) -> list[Action]:
+    def _legal_alchemist(self, player: int) -> list[Action]:
         goods = self.resources[player]
         return [TRADE_ACTIONS[r] for r in range(3) if goods[r]] + [SKIP_ACTION]
 
-    def _answer_alchemist(self, action: Action, task: list, p: int) -> None:
+    def _answer_alchemist(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         if action.name == "skip":
             self.say("kingsburg.no_trade", None, seat=p)
@@ -140,21 +140,23 @@ class Advisors:
                  resource3=RESOURCES[third])
 
     # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
-    def _resolve_smuggler(self, task: list) -> int | None:
-        if self.vp[task[1]] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
-            self.say("kingsburg.smuggler_no_vp", None, seat=task[1])
+    def _resolve_smuggler(self) -> None:
+        p = self.tasks[0][1]
+        if self.vp[p] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
+            self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
-            return None
-        return task[1]
+        else:
+            self.seat_to_move = p
 
-    def _legal_smuggler(self, task: list, player: int) -> list[Action]:
+    def _legal_smuggler(self, player: int) -> list[Action]:
         return [SMUGGLE_ACTION, SKIP_ACTION]
 
-    def _answer_smuggler(self, action: Action, task: list, p: int) -> None:
+    def _answer_smuggler(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         if action.name == "skip":
             self.say("kingsburg.declines_smuggler", None, seat=p)
             return
         self.vp[p] -= 1
         self.say("kingsburg.pays_smuggler", None, seat=p)
-        self.tasks.insert(0, ["take", p, 3, 7])
+        interrupt(self.tasks, [["take", p, 3, 7]])

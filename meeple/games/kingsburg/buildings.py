@@ -11,11 +11,13 @@ the Embassy and the Town Hall are here.
 from __future__ import annotations
 
 from meeple.core import Action
+from meeple.core.flow import interrupt
 from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_COST, BUILDING_INDEX, BUILDING_KEYS, BUILDING_TOKENS, BUILDING_VP, CRANE, DEFENCE, EMBASSY, INN,
     RESOURCE_INDEX, TOWNHALL, TYPE_DEFENCE,
 )
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 # What can be built, by (buildings owned, gold up to 5, wood up to 3, stone up to 3): no building costs
 # more, so the capped stock answers for any stock.
@@ -72,22 +74,19 @@ class Buildings:
         return total
 
     # ------------------------------------------------------------------ ["builds"], then ["build", seat]
-    def _resolve_building_round(self, task: list) -> None:
+    def _resolve_building_round(self) -> None:
         self.tasks.pop(0)
-        self.tasks[0:0] = [["build", p] for p in self.turn_order]
-        return None
+        interrupt(self.tasks, [["build", p] for p in self.turn_order])
 
-    def _resolve_build(self, task: list) -> int | None:
-        p = task[1]
-        if self.built_this_season[p] >= 1 and self.envoy_holder != p:
+    def _resolve_build(self) -> None:
+        p = self.tasks[0][1]
+        built = self.built_this_season[p]
+        if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
             self.tasks.pop(0)
-            return None
-        if self.built_this_season[p] >= 2 or not self.buildable(p):
-            self.tasks.pop(0)
-            return None
-        return p
+        else:
+            self.seat_to_move = p
 
-    def _legal_build(self, task: list, player: int) -> list[Action]:
+    def _legal_build(self, player: int) -> list[Action]:
         goods = self.resources[player]
         key = (self.buildings_owned[player], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
         choices = _BUILD_CHOICES.get(key)
@@ -95,7 +94,8 @@ class Buildings:
             choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)] + [PASS_ACTION]
         return choices
 
-    def _answer_build(self, action: Action, task: list, p: int) -> None:
+    def _answer_build(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "pass":
             self.tasks.pop(0)
             return
@@ -119,7 +119,7 @@ class Buildings:
                            gold=gold, wood=wood, stone=stone, vp=BUILDING_VP[b])
 
     # ------------------------------------------------------------------ ["endseason"]
-    def _resolve_end_of_season(self, task: list) -> None:
+    def _resolve_end_of_season(self) -> None:
         """After each season: Inn (after summer), Embassy, Town Hall."""
         self.tasks.pop(0)
         town_halls = []
@@ -133,18 +133,17 @@ class Buildings:
                 self.say("kingsburg.embassy_vp", None, seat=p)
             if (owned >> TOWNHALL & 1):
                 town_halls.append(["townhall", p])
-        self.tasks[0:0] = town_halls
-        return None
+        interrupt(self.tasks, town_halls)
 
     # ------------------------------------------------------------------ ["townhall", seat]
-    def _resolve_town_hall(self, task: list) -> int | None:
-        p = task[1]
+    def _resolve_town_hall(self) -> None:
+        p = self.tasks[0][1]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
-            return p
-        self.tasks.pop(0)
-        return None
+            self.seat_to_move = p
+        else:
+            self.tasks.pop(0)
 
-    def _legal_town_hall(self, task: list, player: int) -> list[Action]:
+    def _legal_town_hall(self, player: int) -> list[Action]:
         goods = self.resources[player]
         choices = [TOWN_HALL_ACTIONS[r] for r in range(3) if goods[r]]
         if self.plus2_tokens[player]:
@@ -152,7 +151,8 @@ class Buildings:
         choices.append(SKIP_ACTION)
         return choices
 
-    def _answer_town_hall(self, action: Action, task: list, p: int) -> None:
+    def _answer_town_hall(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         if action.name == "skip":
             return

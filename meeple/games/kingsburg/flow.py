@@ -1,160 +1,111 @@
-"""The turn flow: the year as a queue of small tasks (遊戲流程).
+"""The turn flow: the year as a queue of small tasks (遊戲流程), declared with ``meeple.core.flow``.
 
 「遊戲以回合進行。在完成5回合的遊戲後，得分最高的玩家勝出遊戲。每個遊戲回合皆由以下8個步驟組成。」
 The game is played in rounds (years): five years of the eight steps below.
 
-Each step puts its tasks (short lists whose first item names the kind: ``["roll", seat, "all", 0]``,
-``["place"]``, ``["build", seat]``…) on ``self.tasks``. The task at the front is resolved by its
-resolver: an automatic task does its work and leaves the queue; a task that needs a decision stays
-at the front and names the seat to move (or CHANCE for a die roll or an enemy card), and ``_apply``
-hands the action to the task's answer method. ``TASKS`` says which methods those are. The task list is
-part of the observation (``task``), so the kinds and their items are fixed.
+Each step of the year puts its tasks (short lists whose first item names the kind: ``["roll", seat,
+"all", 0]``, ``["place"]``, ``["build", seat]``…) on ``self.tasks``; the task at the front names the
+open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *resolved*: a task that
+never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); one that may
+wait for a decision has a "resolve" step that either does its work without asking anyone or leaves the
+task at the front with ``seat_to_move`` naming who decides (CHANCE for a die roll or an enemy card).
+The open step is then the kind itself, a ``Decision`` or a ``Chance`` whose ``act`` is the task's
+answer; an answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the
+front afterwards (the same task, changed, or the next one) is resolved again. Tasks that come before
+the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
+with ``interrupt``. When the queue is empty the year's next step queues its tasks, until the fifth
+winter is over. The task list is part of the observation (``task``), so the kinds and their items are
+fixed.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from meeple.core import CHANCE, Action
+from meeple.core import Action
+from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
+from meeple.core.rng import Rng
 from meeple.games.kingsburg.actions import (
     ENEMY_ACTIONS, REINFORCE_ACTIONS, ROLL_OUTCOMES, _ORDERED_ROLLS, ordered_rolls,
 )
 from meeple.games.kingsburg.content import SEASONS, YEARS
 
-GAME_OVER = -2  # ``seat_to_move`` once the game is over
-STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
-
-# kind: (the method that resolves the task, the method that takes the decision it waits for, or None
-# for a task that never waits, the method that lists the legal decisions, or None for chance or none)
-TASKS: dict[str, tuple[str, str | None, str | None]] = {
-    "aid": ("_resolve_kings_aid", None, None),
-    "take": ("_resolve_take", "_answer_take", "_legal_take"),
-    "white": ("_resolve_white_dice", "_answer_white_dice", "_legal_white_dice"),
-    "roll": ("_resolve_roll", "_answer_roll", None),
-    "reroll": ("_resolve_reroll", "_answer_reroll", "_legal_reroll"),
-    "order": ("_resolve_turn_order", None, None),
-    "place": ("_resolve_placement", "_answer_placement", "_legal_placement"),
-    "collect": ("_resolve_collect_rewards", None, None),
-    "adv": ("_resolve_advisor_reward", None, None),
-    "alch": ("_resolve_alchemist", "_answer_alchemist", "_legal_alchemist"),
-    "smuggle": ("_resolve_smuggler", "_answer_smuggler", "_legal_smuggler"),
-    "peek": ("_resolve_enemy_look", "_answer_enemy_card", None),
-    "draw": ("_resolve_enemy_draw", "_answer_enemy_card", None),
-    "builds": ("_resolve_building_round", None, None),
-    "build": ("_resolve_build", "_answer_build", "_legal_build"),
-    "endseason": ("_resolve_end_of_season", None, None),
-    "townhall": ("_resolve_town_hall", "_answer_town_hall", "_legal_town_hall"),
-    "kingreward": ("_resolve_kings_reward", None, None),
-    "envoystep": ("_resolve_kings_envoy", None, None),
-    "recruit": ("_resolve_recruit", "_answer_recruit", "_legal_recruit"),
-    "reveal": ("_resolve_enemy_reveal", None, None),
-    "king": ("_resolve_reinforcement_die", "_answer_reinforcement_die", None),
-    "battle": ("_resolve_battle", None, None),
-    "lose": ("_resolve_lose", "_answer_lose", "_legal_lose"),
-    "endyear": ("_resolve_end_of_year", None, None),
-}
-
-# The same methods as functions, by kind (filled once by ``bind_tasks``; a call through these is faster
-# than a method lookup by name).
-_RESOLVE: dict[str, Callable[..., int | None]] = {}
-_ANSWER: dict[str, Callable[..., None]] = {}
-_LEGAL: dict[str, Callable[..., list[Action]]] = {}
+GAME_OVER_SEAT = -2  # ``seat_to_move`` once the game is over
+UNRESOLVED = None  # ``seat_to_move`` while the front task is still to be resolved (never between moves)
+YEAR_STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
 
 
-def bind_tasks(state_class: type) -> None:
-    """Look up the methods ``TASKS`` names on the assembled state class."""
-    for kind, (resolve, answer, legal) in TASKS.items():
-        _RESOLVE[kind] = getattr(state_class, resolve)
-        if answer is not None:
-            _ANSWER[kind] = getattr(state_class, answer)
-        if legal is not None:
-            _LEGAL[kind] = getattr(state_class, legal)
+class TaskFlow(FlowState):
+    """The task queue as the steps of ``meeple.core.flow`` (mixed into ``KingsburgState``)."""
 
+    # The open step: the front task's kind once it is resolved, its "resolve …" step before.
+    STEPS = {
+        "next step": Automatic(run="_start_next_step"),
+        # 1. the King's aid, and resources of one's choice
+        "aid": Automatic(run="_resolve_kings_aid"),
+        "resolve take": Automatic(run="_resolve_take"),
+        "take": Decision(legal="_legal_take", act="_answer_take"),
+        # 2./4./6. the production seasons: rolls, rerolls, turn order, placing, rewards, building
+        "resolve white": Automatic(run="_resolve_white_dice"),
+        "white": Decision(legal="_legal_white_dice", act="_answer_white_dice"),
+        "resolve roll": Automatic(run="_resolve_roll"),
+        "roll": Chance(outcomes="_roll_outcomes", act="_answer_roll", sample="_sample_roll", owner="_rolling_seat"),
+        "resolve reroll": Automatic(run="_resolve_reroll"),
+        "reroll": Decision(legal="_legal_reroll", act="_answer_reroll"),
+        "order": Automatic(run="_resolve_turn_order"),
+        "resolve place": Automatic(run="_resolve_placement"),
+        "place": Decision(legal="_legal_placement", act="_answer_placement"),
+        "collect": Automatic(run="_resolve_collect_rewards"),
+        "adv": Automatic(run="_resolve_advisor_reward"),
+        "resolve alch": Automatic(run="_resolve_alchemist"),
+        "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist"),
+        "resolve smuggle": Automatic(run="_resolve_smuggler"),
+        "smuggle": Decision(legal="_legal_smuggler", act="_answer_smuggler"),
+        "resolve peek": Automatic(run="_resolve_enemy_look"),
+        "peek": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
+        "builds": Automatic(run="_resolve_building_round"),
+        "resolve build": Automatic(run="_resolve_build"),
+        "build": Decision(legal="_legal_build", act="_answer_build"),
+        "endseason": Automatic(run="_resolve_end_of_season"),
+        "resolve townhall": Automatic(run="_resolve_town_hall"),
+        "townhall": Decision(legal="_legal_town_hall", act="_answer_town_hall"),
+        # 3. the King's reward, 5. the King's envoy, 7. recruiting
+        "kingreward": Automatic(run="_resolve_kings_reward"),
+        "envoystep": Automatic(run="_resolve_kings_envoy"),
+        "resolve recruit": Automatic(run="_resolve_recruit"),
+        "recruit": Decision(legal="_legal_recruit", act="_answer_recruit"),
+        # 8. the winter battle
+        "resolve draw": Automatic(run="_resolve_enemy_draw"),
+        "draw": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
+        "reveal": Automatic(run="_resolve_enemy_reveal"),
+        "resolve king": Automatic(run="_resolve_reinforcement_die"),
+        "king": Chance(outcomes="_king_die_outcomes", act="_answer_reinforcement_die", sample="_sample_king_die"),
+        "battle": Automatic(run="_resolve_battle"),
+        "resolve lose": Automatic(run="_resolve_lose"),
+        "lose": Decision(legal="_legal_lose", act="_answer_lose"),
+        "endyear": Automatic(run="_resolve_end_of_year"),
+        "over": GAME_OVER,
+    }
 
-class TaskFlow:
-    """The task queue and the engine hooks that read it (mixed into ``KingsburgState``)."""
-
-    # ------------------------------------------------------------------ engine hooks
-    def _chance_due(self) -> bool:
-        return self.seat_to_move == CHANCE
-
-    def _to_move(self) -> list[int]:
-        seat = self.seat_to_move
-        return [] if seat == GAME_OVER else [seat]
-
-    def is_over(self) -> bool:
-        return self.seat_to_move == GAME_OVER
-
-    def _legal_actions(self, player: int) -> list[Action]:
-        task = self.tasks[0]
-        legal = _LEGAL.get(task[0])
-        if legal is None:
-            raise AssertionError(f"no decision in task {task}")
-        return legal(self, task, player)
-
-    def _apply(self, action: Action, player: int) -> None:
-        self._placements_now = None
-        task = self.tasks[0]
-        _ANSWER[task[0]](self, action, task, player)
-        self._run()
-
-    # ------------------------------------------------------------------ chance
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        task = self.tasks[0]
-        kind = task[0]
-        if kind == "roll":
-            return list(ROLL_OUTCOMES[self._dice_to_roll(task)])
-        if kind == "king":
-            return [(REINFORCE_ACTIONS[d], 1.0) for d in range(1, 7)]
-        return [(card, 1.0) for card in ENEMY_ACTIONS[self.year - 1]]
-
-    def chance_owner(self) -> int | None:
-        """A "roll" task is the rolling seat's own dice (the seat at index 1 of the task); the King's
-        die and the enemy card are anyone's. The dice and the enemy deck are public, so the offered
-        outcomes stay the default (the legal ones)."""
-        task = self.tasks[0] if self.tasks else None
-        if task is not None and task[0] == "roll":
-            return task[1]
-        return None
-
-    def sample_chance(self, rng: Any) -> Action:
-        task = self.tasks[0]
-        kind = task[0]
-        if kind == "roll":
-            count = self._dice_to_roll(task)
-            rolls = _ORDERED_ROLLS.get(count) or ordered_rolls(count)
-            return rolls[rng.randbelow(len(rolls))]  # one draw among the 6**n ordered rolls
-        if kind == "king":
-            return REINFORCE_ACTIONS[rng.randbelow(6) + 1]
-        return ENEMY_ACTIONS[self.year - 1][rng.randbelow(5)]
-
-    # ------------------------------------------------------------------ the task loop
-    def _run(self) -> None:
-        """Resolve tasks until one waits for a decision (its seat moves next) or the game ends."""
+    def open_step(self) -> str:
         tasks = self.tasks
-        while True:
-            if not tasks:
-                if not self._start_next_step():
-                    self.seat_to_move = GAME_OVER
-                    return
-                continue
-            task = tasks[0]
-            seat = _RESOLVE[task[0]](self, task)
-            if seat is not None:
-                self.seat_to_move = seat
-                return
+        if tasks:
+            kind = tasks[0][0]
+            return _TO_RESOLVE[kind] if self.seat_to_move is UNRESOLVED else kind
+        return "next step" if self.year <= YEARS else "over"
 
-    def _start_next_step(self) -> bool:
-        """Queue the tasks of the year's next step (the next year's first after winter); False at the end."""
-        if self.year > YEARS:
-            return False
+    def acting_seats(self) -> list[int]:
+        return [self.seat_to_move]
+
+    def _start_next_step(self) -> None:
+        """Queue the tasks of the year's next step (the next year's first after winter), or end the game."""
+        self.seat_to_move = UNRESOLVED
         self.step_index += 1
-        if self.step_index >= len(STEPS):
+        if self.step_index >= len(YEAR_STEPS):
             self.step_index = 0
             self.year += 1
             if self.year > YEARS:
-                return False
-        step = STEPS[self.step_index]
+                self.seat_to_move = GAME_OVER_SEAT
+                return
+        step = YEAR_STEPS[self.step_index]
         if step == "aid":
             self.say("kingsburg.year", None, year=self.year)
             self.tasks.append(["aid"])
@@ -168,4 +119,34 @@ class TaskFlow:
             self.tasks.extend(["recruit", p] for p in self.turn_order)
         else:
             self.tasks.extend((["draw", -1], ["reveal"], ["king"], ["battle"], ["endyear"]))
-        return True
+
+    # ------------------------------------------------------------------ chance: the dice and the enemy card
+    def _roll_outcomes(self) -> list[tuple[Action, float]]:
+        return list(ROLL_OUTCOMES[self._dice_to_roll(self.tasks[0])])
+
+    def _sample_roll(self, rng: Rng) -> Action:
+        count = self._dice_to_roll(self.tasks[0])
+        rolls = _ORDERED_ROLLS.get(count) or ordered_rolls(count)
+        return rolls[rng.randbelow(len(rolls))]  # one draw among the 6**n ordered rolls
+
+    def _rolling_seat(self) -> int:
+        """A roll is the rolling seat's own dice; the King's die and the enemy card are anyone's. The dice
+        and the enemy deck are public, so the offered outcomes stay the default (the legal ones)."""
+        return self.tasks[0][1]
+
+    def _king_die_outcomes(self) -> list[tuple[Action, float]]:
+        return [(REINFORCE_ACTIONS[d], 1.0) for d in range(1, 7)]
+
+    def _sample_king_die(self, rng: Rng) -> Action:
+        return REINFORCE_ACTIONS[rng.randbelow(6) + 1]
+
+    def _enemy_card_outcomes(self) -> list[tuple[Action, float]]:
+        return [(card, 1.0) for card in ENEMY_ACTIONS[self.year - 1]]
+
+    def _sample_enemy_card(self, rng: Rng) -> Action:
+        return ENEMY_ACTIONS[self.year - 1][rng.randbelow(5)]
+
+
+# The step that resolves a task of each kind: its "resolve …" step, or the kind's own automatic step.
+_TO_RESOLVE = {name: f"resolve {name}" if f"resolve {name}" in TaskFlow.STEPS else name
+               for name in TaskFlow.STEPS if not name.startswith("resolve ")}

@@ -11,35 +11,36 @@ from typing import Any
 
 from meeple.core import CHANCE, Action
 from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMY_KEYS, SEASONS, SEATS, YEARS
-from meeple.games.kingsburg.flow import STEPS
+from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS
 
 
 class HiddenInformation:
     """The enemy card's draw and looks, the observation and the re-deal (mixed into ``KingsburgState``)."""
 
     # ------------------------------------------------------------------ ["peek", seat] and ["draw", -1]
-    def _resolve_enemy_look(self, task: list) -> int | None:
+    def _resolve_enemy_look(self) -> None:
         """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
         y = self.year - 1
         if self.enemy_card[y] < 0:
-            return CHANCE
-        self.tasks.pop(0)
-        p = task[1]
+            self.seat_to_move = CHANCE
+            return
+        p = self.tasks.pop(0)[1]
         if p not in self.enemy_seen_by[y]:
             if not self.enemy_revealed[y]:
                 self.reveal()  # p sees the face-down enemy card for the first time
             self.enemy_seen_by[y].append(p)
         self.say("kingsburg.looks", None, seat=p)
         self.say("kingsburg.sees", (p,), seat=p, enemy=ENEMY_KEYS[y][self.enemy_card[y]])
-        return None
 
-    def _resolve_enemy_draw(self, task: list) -> int | None:
+    def _resolve_enemy_draw(self) -> None:
         if self.enemy_card[self.year - 1] < 0:
-            return CHANCE
-        self.tasks.pop(0)
-        return None
+            self.seat_to_move = CHANCE
+        else:
+            self.tasks.pop(0)
 
-    def _answer_enemy_card(self, action: Action, task: list, p: int) -> None:
+    def _answer_enemy_card(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        task = self.tasks[0]
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])
         self.say("kingsburg.enemy_drawn", None, year=self.year)
@@ -58,7 +59,7 @@ class HiddenInformation:
         return {
             "seats": [SEATS[p] for p in range(self.players)],
             "year": self.year if self.year <= YEARS else YEARS,
-            "step": STEPS[self.step_index] if 0 <= self.step_index < len(STEPS) else "over",
+            "step": YEAR_STEPS[self.step_index] if 0 <= self.step_index < len(YEAR_STEPS) else "over",
             "season": SEASONS[self.season_index] if self.season_index >= 0 else None,
             "task": list(task) if task else None,
             "vp": list(self.vp),

@@ -10,8 +10,10 @@ the advisors, the Smuggler and the winter's rewards.
 from __future__ import annotations
 
 from meeple.core import Action
+from meeple.core.flow import interrupt
 from meeple.games.kingsburg.actions import TAKE_ACTIONS
 from meeple.games.kingsburg.content import RESOURCE_INDEX, RESOURCES
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 # The take actions a task offers, by its mask of allowed resources (bit 0 gold, 1 wood, 2 stone);
 # shared lists that the engine never mutates.
@@ -21,7 +23,7 @@ TAKE_ACTIONS_BY_MASK = tuple([TAKE_ACTIONS[r] for r in range(3) if mask >> r & 1
 class KingsAid:
     """Step 1 and the ``take`` task (mixed into ``KingsburgState``)."""
 
-    def _resolve_kings_aid(self, task: list) -> None:
+    def _resolve_kings_aid(self) -> None:
         self.tasks.pop(0)
         aided = self._fewest_buildings()
         if len(aided) == 1:
@@ -30,8 +32,7 @@ class KingsAid:
         else:
             self.aid_die_holder = -1
             self.say("kingsburg.aid_many", None, seats=aided)
-            self.tasks[0:0] = [["take", p, 1, 7] for p in aided]
-        return None
+            interrupt(self.tasks, [["take", p, 1, 7] for p in aided])
 
     def _fewest_buildings(self) -> list[int]:
         """Players with fewest buildings, then among them fewest resources (King's aid / envoy), in turn order."""
@@ -44,23 +45,25 @@ class KingsAid:
         return [p for p in candidates if sum(self.resources[p]) == least]
 
     # ------------------------------------------------------------------ ["take", seat, how many, mask]
-    def _resolve_take(self, task: list) -> int | None:
-        p, count, mask = task[1], task[2], task[3]
+    def _resolve_take(self) -> None:
+        _, p, count, mask = self.tasks[0]
         if count <= 0:
             self.tasks.pop(0)
-            return None
+            return
         if mask in (1, 2, 4):  # one kind allowed: no choice to make
             r = (1, 2, 4).index(mask)
             self.resources[p][r] += count
             self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
-            return None
-        return p
+            return
+        self.seat_to_move = p
 
-    def _legal_take(self, task: list, player: int) -> list[Action]:
-        return TAKE_ACTIONS_BY_MASK[task[3]]
+    def _legal_take(self, player: int) -> list[Action]:
+        return TAKE_ACTIONS_BY_MASK[self.tasks[0][3]]
 
-    def _answer_take(self, action: Action, task: list, p: int) -> None:
+    def _answer_take(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] += 1
         self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])

@@ -13,7 +13,7 @@ from __future__ import annotations
 class KingsEnvoy:
     """Step 5 (mixed into ``KingsburgState``)."""
 
-    def _resolve_kings_envoy(self, task: list) -> None:
+    def _resolve_kings_envoy(self) -> None:
         self.tasks.pop(0)
         if self.envoy_holder >= 0:
             self.say("kingsburg.returns_envoy", None, seat=self.envoy_holder)
@@ -24,4 +24,3 @@ class KingsEnvoy:
             self.say("kingsburg.envoy_to", None, seat=fewest[0])
         else:
             self.say("kingsburg.envoy_nobody")
-        return None

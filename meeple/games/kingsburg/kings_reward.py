@@ -10,15 +10,14 @@ from __future__ import annotations
 class KingsReward:
     """Step 3 (mixed into ``KingsburgState``)."""
 
-    def _resolve_kings_reward(self, task: list) -> None:
+    def _resolve_kings_reward(self) -> None:
         self.tasks.pop(0)
         counts = [owned.bit_count() for owned in self.buildings_owned]
         most = max(counts)
         if most == 0:  # 建築數目最多者: with no building anywhere nobody has the most
             self.say("kingsburg.reward_nobody")
-            return None
+            return
         rewarded = [p for p in range(self.players) if counts[p] == most]
         for p in rewarded:
             self.vp[p] += 1
         self.say("kingsburg.reward", None, seats=rewarded, n=most)
-        return None

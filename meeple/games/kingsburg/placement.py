@@ -16,6 +16,7 @@ from meeple.core import Action
 from meeple.core.i18n import msg
 from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
 from meeple.games.kingsburg.content import MARKET
+from meeple.games.kingsburg.flow import UNRESOLVED
 from meeple.games.kingsburg.production import dice_arg
 
 # A way to reach an advisor's number: (its "use" action, the dice it uses, how many "+2" tokens,
@@ -88,7 +89,7 @@ class Placement:
 
     _placements_now: list[Action] | None = None
     """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
-    actions (not state: cleared by every ``_apply``)."""
+    actions (not state: cleared by every placement)."""
 
     def ways(self, p: int) -> dict[int, tuple]:
         """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
@@ -112,9 +113,10 @@ class Placement:
                 actions.append(PASS_ACTION)  # using the envoy is never compulsory: stop placing, keep it
         return actions
 
-    def _resolve_placement(self, task: list) -> int | None:
+    def _resolve_placement(self) -> None:
         if self.selected_advisor:
-            return self.turn_order[self.placing_index]
+            self.seat_to_move = self.turn_order[self.placing_index]
+            return
         n = self.players
         order = self.turn_order
         done = self.done_placing
@@ -127,20 +129,22 @@ class Placement:
             if actions:
                 self.placing_index = index
                 self._placements_now = actions
-                return p
+                self.seat_to_move = p
+                return
             done[p] = True
             if self.unplaced_dice[p]:
                 self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
-        return None
 
-    def _legal_placement(self, task: list, player: int) -> list[Action]:
+    def _legal_placement(self, player: int) -> list[Action]:
         if self.selected_advisor:
             return [way[0] for way in self.ways(player)[abs(self.selected_advisor)]]
         placements = self._placements_now
         return placements if placements is not None else self._placement_actions(player)
 
-    def _answer_placement(self, action: Action, task: list, p: int) -> None:
+    def _answer_placement(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self._placements_now = None
         name = action.name
         if name == "pass":
             self.done_placing[p] = True

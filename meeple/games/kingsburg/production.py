@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE, Action
+from meeple.core.flow import interrupt
 from meeple.core.i18n import msg
 from meeple.games.kingsburg.actions import CHAPEL_ACTION, KEEP_ACTION, STATUE_ACTION, WHITE_CHOICES
 from meeple.games.kingsburg.content import CHAPEL, FARMS, SEASONS, STATUE
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 _DICE_ARGS: dict[tuple, list] = {}
 _SEAT_TOTALS: dict[tuple, dict] = {}
@@ -78,13 +80,14 @@ class Production:
         return (self.season_index == 0 and self.aid_die_holder == p) + (self.buildings_owned[p] >> FARMS & 1)
 
     # ------------------------------------------------------------------ ["white", seat, how many allowed]
-    def _resolve_white_dice(self, task: list) -> int | None:
-        return task[1]
+    def _resolve_white_dice(self) -> None:
+        self.seat_to_move = self.tasks[0][1]
 
-    def _legal_white_dice(self, task: list, player: int) -> list[Action]:
-        return list(WHITE_CHOICES[task[2]])
+    def _legal_white_dice(self, player: int) -> list[Action]:
+        return list(WHITE_CHOICES[self.tasks[0][2]])
 
-    def _answer_white_dice(self, action: Action, task: list, p: int) -> None:
+    def _answer_white_dice(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         chosen = action.args[0]
         for later in self.tasks:
@@ -105,10 +108,12 @@ class Production:
             return 1  # the Statue
         return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
 
-    def _resolve_roll(self, task: list) -> int:
-        return CHANCE
+    def _resolve_roll(self) -> None:
+        self.seat_to_move = CHANCE
 
-    def _answer_roll(self, action: Action, task: list, p: int) -> None:
+    def _answer_roll(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        task = self.tasks[0]
         roller = task[1]
         faces = list(action.args)
         mode = task[2]
@@ -145,35 +150,35 @@ class Production:
             options.append(KEEP_ACTION)
         return options
 
-    def _legal_reroll(self, task: list, player: int) -> list[Action]:
+    def _legal_reroll(self, player: int) -> list[Action]:
         return self._reroll_options(player)
 
-    def _resolve_reroll(self, task: list) -> int | None:
-        p = task[1]
+    def _resolve_reroll(self) -> None:
+        p = self.tasks[0][1]
         if self._reroll_options(p):
-            return p
-        self.tasks.pop(0)
-        return None
+            self.seat_to_move = p
+        else:
+            self.tasks.pop(0)
 
-    def _answer_reroll(self, action: Action, task: list, p: int) -> None:
+    def _answer_reroll(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action is KEEP_ACTION or action.name == "keep":
             self.tasks.pop(0)
             return
         if action.name == "statue":
             self.statue_used[p] = True
             self.say("kingsburg.uses_statue", None, seat=p)
-            self.tasks.insert(0, ["roll", p, "one"])
+            interrupt(self.tasks, [["roll", p, "one"]])
         else:
             self.chapel_used[p] = True
             self.say("kingsburg.uses_chapel", None, seat=p)
-            self.tasks.insert(0, ["roll", p, "chapel"])
+            interrupt(self.tasks, [["roll", p, "chapel"]])
 
     # ------------------------------------------------------------------ ["order"]
-    def _resolve_turn_order(self, task: list) -> None:
+    def _resolve_turn_order(self) -> None:
         """Turn order by dice total, lowest first; ties keep their previous order."""
         self.tasks.pop(0)
         dice = self.unplaced_dice
         self.turn_order = sorted(self.turn_order, key=lambda p: sum(dice[p]))
         self.say("kingsburg.turn_order", None,
                  order=[_seat_total(p, sum(dice[p])) for p in self.turn_order])
-        return None

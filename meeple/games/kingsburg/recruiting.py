@@ -10,20 +10,21 @@ from __future__ import annotations
 from meeple.core import Action
 from meeple.games.kingsburg.actions import DONE_ACTION, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS
 from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Recruiting:
     """The ``recruit`` task (mixed into ``KingsburgState``)."""
 
-    def _resolve_recruit(self, task: list) -> int | None:
-        p = task[1]
+    def _resolve_recruit(self) -> None:
+        p = self.tasks[0][1]
         price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
         if sum(self.resources[p]) >= price:
-            return p
-        self.tasks.pop(0)
-        return None
+            self.seat_to_move = p
+        else:
+            self.tasks.pop(0)
 
-    def _legal_recruit(self, task: list, player: int) -> list[Action]:
+    def _legal_recruit(self, player: int) -> list[Action]:
         goods = self.resources[player]
         if (self.buildings_owned[player] >> BARRACKS & 1):
             choices = [RECRUIT_ONE_ACTIONS[r] for r in range(3) if goods[r]]
@@ -33,7 +34,8 @@ class Recruiting:
         choices.append(DONE_ACTION)
         return choices
 
-    def _answer_recruit(self, action: Action, task: list, p: int) -> None:
+    def _answer_recruit(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "done":
             self.tasks.pop(0)
             return

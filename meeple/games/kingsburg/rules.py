@@ -4,7 +4,7 @@
 section of the rulebook (each module quotes the passage it implements):
 
 - ``setup.py``: 遊戲開局, the starting position and the invariants
-- ``flow.py``: 遊戲流程, the year as a queue of tasks, the engine hooks that read it, chance
+- ``flow.py``: 遊戲流程, the year as a queue of tasks, declared as the steps of ``meeple.core.flow``; chance
 - ``kings_aid.py``: 1. 國王緩助, and taking resources of one's choice
 - ``production.py``: 2./4./6. 春季／夏季／秋季生產, the rolls, rerolls and turn order
 - ``placement.py``: the advisors' influence, placing dice
@@ -30,7 +30,7 @@ from meeple.games.kingsburg.actions import ACTION_NAMES
 from meeple.games.kingsburg.advisors import Advisors
 from meeple.games.kingsburg.buildings import Buildings
 from meeple.games.kingsburg.content import SEATS
-from meeple.games.kingsburg.flow import GAME_OVER, STEPS, TaskFlow, bind_tasks
+from meeple.games.kingsburg.flow import GAME_OVER_SEAT, YEAR_STEPS, TaskFlow
 from meeple.games.kingsburg.hidden import HiddenInformation
 from meeple.games.kingsburg.kings_aid import KingsAid
 from meeple.games.kingsburg.kings_envoy import KingsEnvoy
@@ -44,6 +44,9 @@ from meeple.games.kingsburg.winter_battle import WinterBattle
 from meeple.games.kingsburg.words import Words
 
 __all__ = ["GAME_OVER", "KingsburgState", "SEATS", "STEPS", "placement_ways"]
+
+GAME_OVER = GAME_OVER_SEAT  # ``seat_to_move`` once the game is over
+STEPS = YEAR_STEPS  # the eight steps of a year, by their names in the observation (``step``)
 
 
 class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors, Buildings, KingsReward,
@@ -69,5 +72,3 @@ class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors,
     }
     ACTION_NAMES = ACTION_NAMES
 
-
-bind_tasks(KingsburgState)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meeple.core.i18n import msg
 from meeple.games.kingsburg.content import CATHEDRAL
-from meeple.games.kingsburg.flow import STEPS
+from meeple.games.kingsburg.flow import GAME_OVER_SEAT, YEAR_STEPS
 
 
 class Scoring:
@@ -39,7 +39,8 @@ class Scoring:
                 self.vp[p] += k
                 self.say("kingsburg.cathedral_vp", None, seat=p, n=k)
         self.year += 1
-        self.step_index = len(STEPS)
+        self.step_index = len(YEAR_STEPS)
+        self.seat_to_move = GAME_OVER_SEAT
         self.say("kingsburg.final_score", None,
                  scores=[msg("kingsburg.seat_score", seat=p, vp=self.vp[p]) for p in range(self.players)])
         won = self.winners_now()

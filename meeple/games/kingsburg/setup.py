@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meeple.core import InvariantError
 from meeple.games.kingsburg.content import BUILDING_TOKENS, PLUS2_TOKENS, SEATS
-from meeple.games.kingsburg.flow import GAME_OVER
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Setup:
@@ -21,7 +21,7 @@ class Setup:
         self.year = 1
         self.step_index = -1
         self.season_index = -1
-        self.seat_to_move = GAME_OVER
+        self.seat_to_move = UNRESOLVED
         self.tasks: list[list] = []
         self.vp = [0] * n
         self.resources = [[0, 0, 0] for _ in range(n)]
@@ -39,7 +39,7 @@ class Setup:
         self.king_reinforcement = 0
         self.battle_result: list = []
         self.say("kingsburg.setup", None, n=n, seats=list(self.turn_order))
-        self._run()
+        self.run_flow()
 
     def check_invariants(self) -> None:
         n = self.players

@@ -11,16 +11,18 @@ its penalty, a lost building being the highest (rightmost), the upper row first.
 from __future__ import annotations
 
 from meeple.core import CHANCE, Action
+from meeple.core.flow import interrupt
 from meeple.games.kingsburg.actions import LOSE_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_KEYS, BUILDING_VP, ENEMIES, ENEMY_KEYS, FORTRESS, RESOURCE_INDEX, RESOURCES, WALL, YEARS, bundle,
 )
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class WinterBattle:
     """The winter's tasks, from the reveal to the year's end (mixed into ``KingsburgState``)."""
 
-    def _resolve_enemy_reveal(self, task: list) -> None:
+    def _resolve_enemy_reveal(self) -> None:
         self.tasks.pop(0)
         y = self.year - 1
         if len(self.enemy_seen_by[y]) < self.players:
@@ -29,12 +31,12 @@ class WinterBattle:
         _kind, _strength, reward, penalty = ENEMIES[y][self.enemy_card[y]]
         self.say("kingsburg.winter", None, enemy=ENEMY_KEYS[y][self.enemy_card[y]], reward=bundle(reward),
                  penalty=bundle(penalty))
-        return None
 
-    def _resolve_reinforcement_die(self, task: list) -> int:
-        return CHANCE
+    def _resolve_reinforcement_die(self) -> None:
+        self.seat_to_move = CHANCE
 
-    def _answer_reinforcement_die(self, action: Action, task: list, p: int) -> None:
+    def _answer_reinforcement_die(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         self.king_reinforcement = action.args[0]
         self.say("kingsburg.reinforcement", None, n=self.king_reinforcement)
@@ -46,7 +48,7 @@ class WinterBattle:
     def _lose_vp(self, p: int, k: int) -> None:
         self.vp[p] = max(0, self.vp[p] - k)  # ASSUMPTION: VP never below 0
 
-    def _resolve_battle(self, task: list) -> None:
+    def _resolve_battle(self) -> None:
         self.tasks.pop(0)
         y = self.year - 1
         kind, strength, reward, penalty = ENEMIES[y][self.enemy_card[y]]
@@ -100,8 +102,7 @@ class WinterBattle:
                         choices.append(["lose", p, k])
                 if penalty.get("building"):
                     self._lose_building(p)
-        self.tasks[0:0] = choices
-        return None
+        interrupt(self.tasks, choices)
 
     def _lose_building(self, p: int) -> None:
         """Highest level (rightmost) first; among equals the upper row (seed, 8. 冬季戰事)."""
@@ -117,38 +118,40 @@ class WinterBattle:
         self.say("kingsburg.no_building_to_lose", None, seat=p)
 
     # ------------------------------------------------------------------ ["lose", seat, how many]: goods of choice
-    def _resolve_lose(self, task: list) -> int | None:
+    def _resolve_lose(self) -> None:
+        task = self.tasks[0]
         p = task[1]
         goods = self.resources[p]
         if task[2] <= 0 or sum(goods) == 0:
             self.tasks.pop(0)
-            return None
+            return
         if sum(goods) <= task[2]:
             self.resources[p] = [0, 0, 0]
             self.tasks.pop(0)
-            return None
+            return
         if (goods[0] > 0) + (goods[1] > 0) + (goods[2] > 0) == 1:  # one kind left: no choice
             r = 0 if goods[0] else 1 if goods[1] else 2
             goods[r] -= task[2]
             self.tasks.pop(0)
-            return None
-        return p
+            return
+        self.seat_to_move = p
 
-    def _legal_lose(self, task: list, player: int) -> list[Action]:
+    def _legal_lose(self, player: int) -> list[Action]:
         goods = self.resources[player]
         return [LOSE_ACTIONS[r] for r in range(3) if goods[r]]
 
-    def _answer_lose(self, action: Action, task: list, p: int) -> None:
+    def _answer_lose(self, action: Action, p: int) -> None:
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] -= 1
         self.say("kingsburg.loses", None, seat=p, resource=RESOURCES[r])
         task[2] -= 1
 
     # ------------------------------------------------------------------ ["endyear"]
-    def _resolve_end_of_year(self, task: list) -> None:
+    def _resolve_end_of_year(self) -> None:
         self.tasks.pop(0)
         self.soldiers = [0] * self.players
         self.king_reinforcement = 0
         if self.year == YEARS:
             self._final_scoring()
-        return None
