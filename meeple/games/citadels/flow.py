@@ -38,7 +38,8 @@ class FlowRules(FlowState, CitadelsFields):
         "crown": Chance(outcomes="_crown_outcomes", act="_act_crown"),
         "start_round": Automatic(run="_start_round"),
         # the district deck: the next draw of ``draw_queue``, before anything else
-        "draw": Chance(outcomes="_draw_outcomes", act="_draw_unseen_card", sample="_sample_draw", owner="_drawing_seat"),
+        "draw": Chance(outcomes="_draw_outcomes", act="_draw_unseen_card", sample="_sample_draw",
+                       owner="_drawing_seat"),
         "draw_from_bottom": Automatic(run="_draw_from_deck_bottom"),
         "lose_draws": Automatic(run="_lose_remaining_draws"),
         # 选择角色: characters set aside, then the draft, one seat at a time
@@ -114,8 +115,10 @@ class FlowRules(FlowState, CitadelsFields):
             return "crown"
         return "start_round"
 
-    # The hooks asked most often read ``mover``, which ``open_step`` keeps (the same answers as the
-    # core's, without reading the whole position again: random play asks them after every action).
+    # Speed: who moves and whether chance is due are asked after every action, and the core answers them
+    # by reading the whole position again (open_step). These two read ``mover``, which open_step keeps,
+    # with the same answers and 8 % fewer instructions per random game; they can go once
+    # meeple.core.flow keeps the open step from one action to the next.
     def _to_move(self) -> list[int]:
         mover = self.mover
         return [] if mover == NOBODY else [mover]
