@@ -117,7 +117,7 @@ def set_gold(s: CitadelsState, p: int, gold: int) -> None:
 def refresh(s: CitadelsState) -> None:
     """After a test changed fields by hand: recompute who moves."""
     s._legal_cache = {}
-    s._play_until_decision()
+    s.run_flow()
 
 
 def city(s: CitadelsState, p: int) -> list[str]:

@@ -26,8 +26,10 @@ _NEW_LOG_ENTRY = tuple.__new__  # a LogEntry without NamedTuple's keyword handli
 class DistrictRules(CitadelsFields):
     """The deck, and the purple districts that act during a turn."""
 
-    def _draw_unseen_card(self, d: int) -> None:
-        """The chance outcome of a draw: card ``d`` of the unseen deck, for the next draw of the queue."""
+    def _draw_unseen_card(self, action: Action, player: int) -> None:
+        """The chance outcome of a draw (``draw <district>``): that card of the unseen deck, for the next
+        draw of the queue."""
+        d = DISTRICT_INDEX[action.args[0]]
         self.deck_unseen.remove(d)
         self._deliver_drawn_card(self.draw_queue.pop(0), d, from_bottom=-1)
 

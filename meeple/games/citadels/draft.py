@@ -10,6 +10,7 @@ down in turns (seed "2 名玩家"); the seventh player also takes the face-down 
 
 from __future__ import annotations
 
+from meeple.core.flow import clockwise
 from meeple.games.citadels.codes import (
     FACE_DOWN, LAY_FACE_DOWN, NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT,
 )
@@ -32,10 +33,10 @@ class DraftRules(CitadelsFields):
             order = [[a, PICK], [b, PICK], [b, LAY_FACE_DOWN], [a, PICK], [a, LAY_FACE_DOWN], [b, PICK]]
             offer_size = 7
         elif n == 3 and self.game.options.get("three_player", "seed") == "two":
-            order = [[(crown + i) % n, PICK] for i in range(6)]
+            order = [[seat, PICK] for seat in clockwise(crown, n) * 2]
             offer_size = 7
         else:
-            order = [[(crown + i) % n, PICK] for i in range(n)]
+            order = [[seat, PICK] for seat in clockwise(crown, n)]
             offer_size = n + 1
         face_up = len(self.characters) - 1 - offer_size
         seven_players = False

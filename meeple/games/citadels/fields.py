@@ -52,7 +52,8 @@ class CitadelsFields(State):
 
     # the game
     phase: int                            # codes.PHASE_*
-    mover: int                            # the seat to move, CHANCE, or codes.NOBODY once over
+    mover: int                            # the seat to move, CHANCE, or codes.NOBODY once over (flow.open_step
+                                          # notes it; in a turn, once the turn's choices are listed)
     chance_kind: str                      # the pending chance event: "crown", "draw", "down" or "up"
     crown_seat: int                       # who holds the crown (-1 before it is dealt)
     round: int

@@ -24,35 +24,32 @@ from meeple.games.citadels.fields import CitadelsFields
 class HiddenInformation(CitadelsFields):
     """Observations, determinize and the chance outcomes."""
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """The pending chance event's outcomes with their weights: a card of the unseen deck (weighted by
-        its copies), the crown's first holder, a character set aside face down or face up."""
-        kind = self.chance_kind
-        if kind == "draw":
-            counts: dict[int, int] = {}
-            for d in self.deck_unseen:
-                counts[d] = counts.get(d, 0) + 1
-            return [(A_DRAW[d], float(copies)) for d, copies in sorted(counts.items())]
-        if kind == "crown":
-            return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
-        if kind == "down":
-            return [(A_DEAL_DOWN[c], 1.0) for c in self.character_pool]
-        # face up: never the rank-4 character (seed "国王卡一定不可以是『放在一旁面向上的卡』")
-        return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
+    # the chance steps' outcomes (``flow.STEPS``)
+    def _draw_outcomes(self) -> list[tuple[Action, float]]:
+        """A card of the unseen deck, weighted by its copies."""
+        counts: dict[int, int] = {}
+        for d in self.deck_unseen:
+            counts[d] = counts.get(d, 0) + 1
+        return [(A_DRAW[d], float(copies)) for d, copies in sorted(counts.items())]
 
-    def sample_chance(self, rng: Rng) -> Action:
+    def _sample_draw(self, rng: Rng) -> Action:
         """A draw picks a card of the unseen deck directly (the same outcome as the weighted list)."""
-        kind = self.chance_kind
-        if kind == "draw":
-            return A_DRAW[self.deck_unseen[rng.randbelow(len(self.deck_unseen))]]
-        return super().sample_chance(rng)
+        return A_DRAW[self.deck_unseen[rng.randbelow(len(self.deck_unseen))]]
 
-    def chance_owner(self) -> int | None:
-        """A district draw is the drawing seat's (the next entry of the public ``draw_queue``);
-        the crown and the character deals before the draft are anyone's."""
-        if self.chance_kind == "draw" and self.draw_queue:
-            return self.draw_queue[0] >> 1
-        return None
+    def _drawing_seat(self) -> int | None:
+        """A district draw is the drawing seat's (the next entry of the public ``draw_queue``); the crown
+        and the character deals before the draft are anyone's."""
+        return self.draw_queue[0] >> 1
+
+    def _crown_outcomes(self) -> list[tuple[Action, float]]:
+        return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
+
+    def _deal_down_outcomes(self) -> list[tuple[Action, float]]:
+        return [(A_DEAL_DOWN[c], 1.0) for c in self.character_pool]
+
+    def _deal_up_outcomes(self) -> list[tuple[Action, float]]:
+        """Never the rank-4 character (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
+        return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
 
     def chance_choices(self, player: int) -> list[Action]:
         """What ``player`` is offered to enter at a real table, judged from what it may know only.

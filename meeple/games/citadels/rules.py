@@ -10,7 +10,7 @@ fields they share (``fields.py``):
 ========================  ===============================================================
 ``setup.py``              游戏准备: the deck, the gold, the hands, the characters in play
 ``draft.py``              选择角色 (and 附加规则 for 2, 3 and 7 players): the character draft
-``flow.py``               玩家回合, 回合完结: who moves, the calls by rank, the round's end
+``flow.py``               玩家回合, 回合完结: the steps of play (meeple.core.flow), the calls by rank
 ``turn.py``               行动, 建设: gold or cards, building, the income, the end of a turn
 ``characters.py``         角色介绍, 弑君: the eight characters' powers
 ``extra_characters.py``   新增角色卡: the ten extra characters

@@ -99,7 +99,7 @@ class SetupRules(CitadelsFields):
         self.beautified_this_turn = 0
         self.protected_seat = -1
         self.robber_seat = -1
-        self._play_until_decision()
+        self.run_flow()
 
     def _deal_crown(self, p: int) -> None:
         """The chance outcome of seed "随机选择一个玩家做起始玩家，他可以获得皇冠卡"."""

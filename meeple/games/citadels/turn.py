@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.citadels.codes import (
-    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, DISTRICT_COLOUR_NAME, PHASE_CALL,
-    PHASE_TURN,
+    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, DISTRICT_COLOUR_NAME, NOBODY,
+    PHASE_CALL, PHASE_TURN,
 )
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, DISTRICT_COLOUR, DISTRICT_COST,
@@ -33,6 +33,7 @@ class TurnRules(CitadelsFields):
         self.phase = PHASE_TURN
         self.current_character = c
         self.current_seat = p
+        self.mover = NOBODY  # the seat moves once its turn's choices are listed (flow.py)
         self.took_gold_or_cards = False
         self.builds_left = 3 if c == ARCHITECT else 1
         self.income_taken = CHARACTER_INCOME_COLOUR[c] < 0
