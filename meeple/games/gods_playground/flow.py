@@ -127,20 +127,13 @@ class Flow(FlowState):
         """Hand the turn to the next player (in order) who has not passed and can still act (one who
         cannot has passed); when none can, the phase is over."""
         passed = self.passed
-
-        def out_of_turns(q: int) -> bool:
-            if passed[q]:
-                return True
+        q = self.turn
+        while (q := next_in_turn(q, PLAYERS, skip=passed.__getitem__)) is not None:
             if can_act(q):
-                return False
+                self._set_turn(mode, q)
+                return
             passed[q] = True
-            return True
-
-        q = next_in_turn(self.turn, PLAYERS, skip=out_of_turns)
-        if q is None:
-            self._end_phase()
-        else:
-            self._set_turn(mode, q)
+        self._end_phase()
 
     def _end_phase(self) -> None:
         self.phase += 1
