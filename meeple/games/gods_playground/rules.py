@@ -10,7 +10,7 @@ The State below is made of one mixin per part of the rulebook (every call stays 
 * ``phases.armies_and_campaigns`` phases 4, 9, 10, 12  ``phases.battles``  the battle procedure
 * ``phases.enemies``            phases 5, 11, 13    ``phases.estates``    phases 7 and 14
 * ``phases.special_actions``    phase 8             ``phases.scoring``    phases 15-16 and the end
-* ``flow``                      whose turn, which decision is open, the phases in order
+* ``flow``                      the steps of play (``meeple.core.flow``): the open one, turns, the phases
 * ``hidden``                    the observation and the re-deal of hidden tokens and bids
 * ``components``                conservation of the pieces; ``words``/``refusals`` the texts for people
 

@@ -9,6 +9,7 @@ A die picks the start player; from them, in turn, each family places a disc on a
 from __future__ import annotations
 
 from meeple.core import CHANCE, Action
+from meeple.core.flow import next_in_turn
 
 from .actions import ESTATE_ACTIONS
 from .content import (
@@ -72,6 +73,7 @@ class Setup:
         self.camp_total = 0
         self.final_estate_vp = [0] * PLAYERS
         self.say("gods-playground.log.setup", None, families=PLAYERS, rounds=ROUNDS)
+        self.run_flow()  # the start player's die is the first step
 
     def _start_player_drawn(self, p: int) -> None:
         self.start_player = self.turn = p
@@ -82,14 +84,14 @@ class Setup:
     def _estate_actions(self, p: int) -> list[Action]:
         return [ESTATE_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._free_slot(i)]
 
-    def _on_estate(self, p: int, name: str, args: tuple) -> None:
-        self._place_estate(args[0], p)
+    def _on_estate(self, action: Action, p: int) -> None:
+        self._place_estate(action.args[0], p)
         self.setup_estates_placed += 1
         if self.setup_estates_placed >= PLAYERS * START_ESTATES:
             self.phase = 1
             self.mode = "auto"
         else:
-            self.turn = (self.turn + 1) % PLAYERS
+            self.turn = next_in_turn(self.turn, PLAYERS)
             self.movers = [self.turn]
 
     def _place_estate(self, i: int, p: int) -> None:

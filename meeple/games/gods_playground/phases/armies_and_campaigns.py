@@ -84,13 +84,13 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_recruit(self, p: int, name: str, args: tuple) -> None:
-        if name == "pass":
+    def _on_recruit(self, action: Action, p: int) -> None:
+        if action.name == "pass":
             self.passed[p] = True
             self.say("gods-playground.log.passes_recruit", None, seat=p)
             self._next_turn(self._can_recruit, "recruit")
         else:
-            self.recruit(p, args[0])
+            self.recruit(p, action.args[0])
 
     def recruit(self, p: int, i: int) -> None:
         self.noble_cubes[i][p] -= 1
@@ -107,11 +107,11 @@ class ArmiesAndCampaigns:
         actions.append(DONE)
         return actions
 
-    def _on_buy(self, p: int, name: str, args: tuple) -> None:
-        if name == "done":
+    def _on_buy(self, action: Action, p: int) -> None:
+        if action.name == "done":
             self._end_recruit_turn(p)
         else:
-            self.buy_unit(p, args[0])
+            self.buy_unit(p, action.args[0])
             if not self._buyable(p, self.step["prov"]):
                 self._end_recruit_turn(p)
 
@@ -180,15 +180,16 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_campaign(self, p: int, name: str, args: tuple) -> None:
+    def _on_campaign(self, action: Action, p: int) -> None:
+        name = action.name
         if name == "pass":
             self.passed[p] = True
             self.say("gods-playground.log.passes_campaign", None, seat=p)
             self._next_turn(self._can_campaign, "campaign")
         elif name == "campaign":
-            self.campaign(p, args[0])
+            self.campaign(p, action.args[0])
         else:
-            self.royal_campaign(p, args[0])
+            self.royal_campaign(p, action.args[0])
 
     def campaign(self, p: int, i: int) -> None:
         self.noble_cubes[i][p] -= 1
@@ -224,8 +225,8 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_fight(self, p: int, name: str, args: tuple) -> None:
-        if name == "pass":
+    def _on_fight(self, action: Action, p: int) -> None:
+        if action.name == "pass":
             if self.step.get("free"):
                 self.say("gods-playground.log.king_declines", None, seat=p)
                 self._fight_back_rotation()
@@ -234,7 +235,7 @@ class ArmiesAndCampaigns:
                 self.say("gods-playground.log.passes_fight", None, seat=p)
                 self._next_turn(self._can_fight_back, "fight")
         else:
-            self.fight_back(p, args[0])
+            self.fight_back(p, action.args[0])
 
     def fight_back(self, p: int, i: int) -> None:
         if self.step.get("free"):

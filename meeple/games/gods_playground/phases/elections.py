@@ -12,6 +12,7 @@ back, a disc to the senate.
 from __future__ import annotations
 
 from meeple.core import CHANCE, Action
+from meeple.core.flow import clockwise
 from meeple.core.i18n import msg
 
 from ..actions import BID_ACTIONS, shared_action
@@ -43,8 +44,8 @@ class Elections:
             return BID_ACTIONS[: money + 1]
         return [shared_action("bid", amount) for amount in range(money + 1)]
 
-    def _on_bid(self, p: int, name: str, args: tuple) -> None:
-        self.sealed_bid(p, args[0])
+    def _on_bid(self, action: Action, p: int) -> None:
+        self.sealed_bid(p, action.args[0])
 
     def sealed_bid(self, p: int, amount: int) -> None:
         self.bids[p] = amount
@@ -80,8 +81,7 @@ class Elections:
 
     def order_from_king(self) -> list[int]:
         """The seats in turn order from the king (from seat 0 before the first king)."""
-        king = self.king if self.king >= 0 else 0
-        return [(king + j) % PLAYERS for j in range(PLAYERS)]
+        return clockwise(self.king if self.king >= 0 else 0, PLAYERS)
 
     # ------------------------------------------------------------------ phase 6
     def elections(self) -> None:

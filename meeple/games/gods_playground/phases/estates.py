@@ -42,12 +42,12 @@ class Estates:
         actions.append(PASS)
         return actions
 
-    def _on_build(self, p: int, name: str, args: tuple) -> None:
-        if name == "pass":
+    def _on_build(self, action: Action, p: int) -> None:
+        if action.name == "pass":
             self.passed[p] = True
             self.say("gods-playground.log.passes_build", None, seat=p)
         else:
-            self.build_estate(p, args[0])
+            self.build_estate(p, action.args[0])
         self._next_turn(self._can_build, "build")
 
     def build_estate(self, p: int, i: int) -> None:

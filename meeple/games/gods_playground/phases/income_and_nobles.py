@@ -60,8 +60,8 @@ class IncomeAndNobles:
                 left.remove(value)
         return left
 
-    def _on_token(self, p: int, name: str, args: tuple) -> None:
-        self.place_noble_token(p, args[0], args[1])
+    def _on_token(self, action: Action, p: int) -> None:
+        self.place_noble_token(p, *action.args)
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
         self.tokens_placed[p][area] = value

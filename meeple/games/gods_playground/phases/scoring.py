@@ -123,9 +123,6 @@ class Scoring:
                  points=[msg("gods-playground.log.seat_vp", seat=p, vp=self.vp[p]) for p in range(PLAYERS)],
                  winner=_seats_and(winners))
 
-    def is_over(self) -> bool:
-        return self.over
-
     def scores(self) -> list[float]:
         return list(self.vp)
 

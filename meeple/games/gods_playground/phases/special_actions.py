@@ -119,8 +119,8 @@ class SpecialActions:
         return True
 
     # ------------------------------------------------------------------ a pick
-    def _on_special(self, p: int, name: str, args: tuple) -> None:
-        self.special_action(p, name, args)
+    def _on_special(self, action: Action, p: int) -> None:
+        self.special_action(p, action.name, action.args)
 
     def special_action(self, p: int, name: str, args: tuple) -> None:
         if name == "pass":
@@ -259,8 +259,8 @@ class SpecialActions:
         senate = self.senate
         return [SEAT_ACTIONS[i] for i in range(PROVINCE_COUNT) if senate[i] == p]
 
-    def _on_seat(self, p: int, name: str, args: tuple) -> None:
-        self.seat_chosen(p, args[0])
+    def _on_seat(self, action: Action, p: int) -> None:
+        self.seat_chosen(p, action.args[0])
 
     def seat_chosen(self, p: int, seat: int, purpose: str = "", i: int = -1) -> None:
         if not purpose:
