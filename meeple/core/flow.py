@@ -70,6 +70,9 @@ def Automatic(run: str) -> Step:  # noqa: N802
     return Step(AUTOMATIC, run=run)
 
 
+OPEN_STEP = "open step"
+"""The key under which the bound open step is kept with the legal lists between moves (seats are ints)."""
+
 GAME_OVER = Step(OVER)
 """The step that is open once the game is over: nobody moves."""
 
@@ -145,29 +148,39 @@ class FlowState:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ the engine's hooks
+    # Between moves the open step is kept with the legal lists (``_legal_cache[OPEN_STEP]``), for the two
+    # questions every player's move asks (who moves, and what they may do) and for the move itself. It is
+    # stored only where a move (or the setup) ends, and ``_do``, ``clone``, ``from_json`` and every move
+    # start with an empty cache, so inside a move the rules always read it afresh; the other hooks
+    # (``is_over``, chance) always read the position.
+    def _open(self) -> _BoundStep:
+        """The open step, bound, read from the position."""
+        return self._bound_steps[self.open_step()]
+
     def _to_move(self) -> list[int]:
-        step = self._bound_steps[self.open_step()]
-        kind = step.kind
+        step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
+        kind = step[0]
         if kind is DECISION:
-            return step.seats(self)
+            return step[3](self)
         if kind is CHANCE_STEP:
             return [CHANCE]
         return []
 
     def is_over(self) -> bool:
-        return self._bound_steps[self.open_step()].kind is OVER
+        return self._open().kind is OVER
 
     def _chance_due(self) -> bool:
-        return self._bound_steps[self.open_step()].kind is CHANCE_STEP
+        return self._open().kind is CHANCE_STEP
 
     def _legal_actions(self, player: int) -> list[Action]:
-        return self._bound_steps[self.open_step()].legal(self, player)
+        return self._open().legal(self, player)
 
     def _legal(self, player: int) -> list[Action]:
         """``State._legal`` with the open step looked up once (who may act, then what)."""
-        cached = self._legal_cache.get(player)
+        cache = self._legal_cache
+        cached = cache.get(player)
         if cached is None:
-            kind, legal, _, seats, outcomes, _, _, _ = self._bound_steps[self.open_step()]
+            kind, legal, _, seats, outcomes, _, _, _ = cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
             if kind is DECISION and player != CHANCE and player in seats(self):
                 cached = legal(self, player)
             elif kind is CHANCE_STEP and player == CHANCE:
@@ -180,7 +193,7 @@ class FlowState:
                     if action.index is None:
                         cached = [lookup[a] for a in cached]
                         break
-            self._legal_cache[player] = cached
+            cache[player] = cached
         return cached
 
     def _apply(self, action: Action, player: int) -> None:
@@ -190,13 +203,15 @@ class FlowState:
     def _perform(self, action: Action, player: int) -> None:
         """``State._perform`` in one pass: do the action, then run the automatic steps and (with
         automatic chance) draw the random outcomes, each recorded like a move, until a decision is open."""
+        steps = self._bound_steps
+        step = self._legal_cache.get(OPEN_STEP) or steps[self.open_step()]
         self._legal_cache = {}
         self.history.append((player, action))
-        steps = self._bound_steps
-        steps[self.open_step()].act(self, action, player)
+        step.act(self, action, player)
         automatic_chance = self.chance == "auto"
         for _ in range(self.MAX_AUTOMATIC_STEPS):
-            kind, _, act, _, outcomes, sample, _, run = steps[self.open_step()]
+            step = steps[self.open_step()]
+            kind, _, act, _, outcomes, sample, _, run = step
             if kind is AUTOMATIC:
                 run(self)
             elif kind is CHANCE_STEP and automatic_chance:
@@ -209,6 +224,7 @@ class FlowState:
                 self.history.append((CHANCE, outcome))
                 act(self, outcome, CHANCE)
             else:
+                self._legal_cache[OPEN_STEP] = step
                 return
         raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
 
@@ -216,10 +232,9 @@ class FlowState:
         """Automatic chance (``State._advance``), drawing each outcome from the open step directly."""
         if self.chance != "auto":
             return
-        steps = self._bound_steps
         rng = self.rng
         while True:
-            step = steps[self.open_step()]
+            step = self._open()
             if step.kind is not CHANCE_STEP:
                 return
             if step.sample is not None:
@@ -230,18 +245,18 @@ class FlowState:
             self._do(outcome, CHANCE)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        step = self._bound_steps[self.open_step()]
+        step = self._open()
         return step.outcomes(self) if step.kind is CHANCE_STEP else []
 
     def sample_chance(self, rng: Rng) -> Action:
-        step = self._bound_steps[self.open_step()]
+        step = self._open()
         if step.sample is not None:
             return step.sample(self, rng)
         outcomes = step.outcomes(self)
         return outcomes[rng.weighted_index([weight for _, weight in outcomes])][0]
 
     def chance_owner(self) -> int | None:
-        step = self._bound_steps[self.open_step()]
+        step = self._open()
         return step.owner(self) if step.kind is CHANCE_STEP and step.owner is not None else None
 
     # ------------------------------------------------------------------ running the rules
@@ -251,6 +266,7 @@ class FlowState:
         for _ in range(self.MAX_AUTOMATIC_STEPS):
             step = steps[self.open_step()]
             if step.kind is not AUTOMATIC:
+                self._legal_cache[OPEN_STEP] = step  # where the move ends: kept until the next one
                 return
             step.run(self)
         raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")

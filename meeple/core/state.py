@@ -528,6 +528,14 @@ class State:
         self.history.append((player, action))
         self._apply(action, player)
 
+    def position_changed(self) -> None:
+        """Say that the position's fields were changed by hand (a test, a tool), not by a move: the
+        engine drops what it keeps between moves (the legal lists, the open step) and reads them anew.
+
+        >>> state.phase = "over"; state.position_changed()
+        """
+        self._legal_cache = {}
+
     def _perform(self, action: Action, player: int) -> None:
         """Do a legal action (``_do``) and, with automatic chance, the random outcomes that follow it."""
         self._do(action, player)

@@ -83,22 +83,20 @@ class NeverEnds(ToyState):
 class DuplicateActions(ToyState):
     """Lists a bid once per copy in hand (two identical actions)."""
 
-    def _legal_actions(self, player):  # noqa: ANN001, ANN202
-        if self.phase == "bid":
-            return [Action("bid", (v,)) for v in self.hands[player]]
-        return super()._legal_actions(player)
+    def _bid_actions(self, player):  # noqa: ANN001, ANN202
+        return [Action("bid", (v,)) for v in self.hands[player]]
 
 
 class BadActionText(ToyState):
     """Uses an argument with a space in it, so the text does not parse back."""
 
-    def _legal_actions(self, player):  # noqa: ANN001, ANN202
-        return [Action(a.name, (*a.args, "x  y")) if a.name == "pass" else a for a in super()._legal_actions(player)]
+    def _act_actions(self, player):  # noqa: ANN001, ANN202
+        return [Action(a.name, (*a.args, "x  y")) if a.name == "pass" else a for a in super()._act_actions(player)]
 
-    def _apply(self, action, player):  # noqa: ANN001, ANN202
+    def _on_action(self, action, player):  # noqa: ANN001, ANN202
         if action.name == "pass":
             action = Action("pass")
-        super()._apply(action, player)
+        super()._on_action(action, player)
 
 
 class ForgetsToReveal(ToyState):
@@ -111,9 +109,11 @@ class ForgetsToReveal(ToyState):
 class RevealsEverything(ToyState):
     """Marks every move as revealing: nothing could ever be taken back."""
 
-    def _apply(self, action, player):  # noqa: ANN001, ANN202
+    def _on_action(self, action, player):  # noqa: ANN001, ANN202
         self.reveal()
-        super()._apply(action, player)
+        super()._on_action(action, player)
+
+    _on_chance = _on_action
 
 
 class OffersTheDeck(ToyState):

@@ -80,6 +80,7 @@ def test_round_1_and_2_share_the_12_tokens_and_round_3_gets_all_back():
     s.round = 2
     s.phase = 2
     s.nobles()
+    s.position_changed()
     assert {str(a).split()[2] for a in s.legal_actions(RED)} == {"0", "1", "2", "3", "4", "5"}
     act(s, RED, "token 0 5")
     with pytest.raises(IllegalAction, match="no token 5"):

@@ -115,17 +115,6 @@ class FlowRules(FlowState, CitadelsFields):
             return "crown"
         return "start_round"
 
-    # Speed: who moves and whether chance is due are asked after every action, and the core answers them
-    # by reading the whole position again (open_step). These two read ``mover``, which open_step keeps,
-    # with the same answers and 8 % fewer instructions per random game; they can go once
-    # meeple.core.flow keeps the open step from one action to the next.
-    def _to_move(self) -> list[int]:
-        mover = self.mover
-        return [] if mover == NOBODY else [mover]
-
-    def _chance_due(self) -> bool:
-        return self.mover == CHANCE
-
     # ------------------------------------------------------------------ who decides
     def _current_seat(self) -> list[int]:
         return [self.current_seat]
