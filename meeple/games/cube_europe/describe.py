@@ -45,7 +45,7 @@ class DescribeActions(CubeEuropeFields):
         if name == "place":
             colour, number = self.board(p).hexes[a[1]]
             tol = 1 if "surveyor" in self.effects(p) else 0
-            plans = self.payments(p, a[0], number, tol, False)
+            plans = self.die_change_payments(p, a[0], number, tol, False)
             after = self.workers[p] - plans[0][0] if len(plans) == 1 else None  # workers when the effect fires
             return Message("cube-europe.d.place", {
                 "colour": colour, "hex": a[1], "number": number, "die": a[0],
@@ -125,7 +125,7 @@ class DescribeActions(CubeEuropeFields):
         return msg("cube-europe.e.yellow", period=period)
 
     def _cost_text(self, player: int, die: int, target: int, tol: int, take: bool) -> dict[str, Any]:
-        plans = self.payments(player, die, target, tol, take)
+        plans = self.die_change_payments(player, die, target, tol, take)
         if not plans:
             return msg("cube-europe.c.impossible", die=die, target=target)
         if plans == [(0, False, False)]:

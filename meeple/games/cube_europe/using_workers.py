@@ -30,7 +30,8 @@ WITHIN_REACH = [[[(False,) + tuple(DIE_STEPS[die][t] - tolerance <= workers for 
 class WorkerRules(CubeEuropeFields):
     """The ways to pay for a die change, asking which, and spending it."""
 
-    def payments(self, player: int, die: int, target: int, tolerance: int, take: bool) -> list[tuple[int, bool, bool]]:
+    def die_change_payments(self, player: int, die: int, target: int, tolerance: int,
+                            take: bool) -> list[tuple[int, bool, bool]]:
         """Every sensible way to turn ``die`` into ``target``: (workers, uses Steady Hand, uses Mirror).
 
         Each worker changes the die by 1 (「花费一名工人…增加或减少1点」); the yellow effects Steady Hand
@@ -62,7 +63,7 @@ class WorkerRules(CubeEuropeFields):
     def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
                         tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
         """The only sensible payment, or None after asking the player to choose (a ``pay`` step)."""
-        plans = self.payments(player, die, target, tolerance, take)
+        plans = self.die_change_payments(player, die, target, tolerance, take)
         if len(plans) == 1:
             return plans[0]
         self.follow_ups.append(["pay", kind, die, where])
@@ -92,11 +93,11 @@ class WorkerRules(CubeEuropeFields):
         """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
         if not effects or not DIE_CHANGING_EFFECTS.intersection(effects):
             return WITHIN_REACH[tolerance][die][min(self.workers[player], 3)]
-        return [False] + [bool(self.payments(player, die, t, tolerance, take)) for t in range(1, 7)]
+        return [False] + [bool(self.die_change_payments(player, die, t, tolerance, take)) for t in range(1, 7)]
 
     def _payments_asked(self, player: int) -> list[tuple[int, bool, bool]]:
         _, kind, die, where = self.follow_ups[-1]
         if kind == "take":
-            return self.payments(player, die, self.market_squares()[where - 1][0], 0, True)
+            return self.die_change_payments(player, die, self.market_squares()[where - 1][0], 0, True)
         tolerance = 1 if "surveyor" in self.effects(player) else 0
-        return self.payments(player, die, self.board(player).hexes[where][1], tolerance, False)
+        return self.die_change_payments(player, die, self.board(player).hexes[where][1], tolerance, False)

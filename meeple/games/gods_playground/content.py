@@ -38,6 +38,8 @@ PROVINCE_TERMS = (
 AREA_TERMS = PROVINCE_TERMS + ({"en": "army camp", "zh": "波兰军营区"},)
 PROVINCES = tuple(t["en"] for t in PROVINCE_TERMS)
 PROVINCE_COUNT = len(PROVINCES)
+PRUSSIA = PROVINCES.index("Prussia")
+"""Prussia, the province whose port is Danzig (the Danzig special action's income comes from it)."""
 CAMP = 5
 AREAS = tuple(t["en"] for t in AREA_TERMS)
 AREA_COUNT = len(AREAS)          # the five provinces and the army camp

@@ -17,7 +17,7 @@ from ..actions import (
 )
 from ..content import (
     CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
-    JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
+    JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
 )
 
 
@@ -49,7 +49,7 @@ class SpecialActions:
                 for k, slot in enumerate(estates[i]):
                     if slot[0] == p and not slot[1]:
                         actions.append(row[k])
-        if mine[0] > 0:
+        if mine[PRUSSIA] > 0:
             actions.append(DANZIG)
         if not self.diplomacy_used and p in self.senate:
             for e in provinces:
@@ -162,9 +162,10 @@ class SpecialActions:
         self.say("gods-playground.log.land_manager", None, seat=p, slot=slot, province=i)
 
     def danzig(self, p: int) -> None:
-        self.noble_cubes[0][p] -= 1
+        """Danzig: a noble cube back from Prussia, and twice Prussia's income in money."""
+        self.noble_cubes[PRUSSIA][p] -= 1
         self.cubes_in_hand[p] += 1
-        gain = 2 * self.income_levels[0]
+        gain = 2 * self.income_levels[PRUSSIA]
         self.money[p] += gain
         self.say("gods-playground.log.danzig", None, seat=p, gain=gain)
 
