@@ -35,7 +35,7 @@ class FlowRules(FlowState, CitadelsFields):
 
     STEPS = {
         # set-up (游戏准备): the crown's first holder, once the hands are dealt; then the first round
-        "crown": Chance(outcomes="_crown_outcomes", act="_act_crown"),
+        "crown": Chance(outcomes="_crown_outcomes", act="_act_crown", sample="_sample_crown"),
         "start_round": Automatic(run="_start_round"),
         # the district deck: the next draw of ``draw_queue``, before anything else
         "draw": Chance(outcomes="_draw_outcomes", act="_draw_unseen_card", sample="_sample_draw",
@@ -43,8 +43,8 @@ class FlowRules(FlowState, CitadelsFields):
         "draw_from_bottom": Automatic(run="_draw_from_deck_bottom"),
         "lose_draws": Automatic(run="_lose_remaining_draws"),
         # 选择角色: characters set aside, then the draft, one seat at a time
-        "deal_down": Chance(outcomes="_deal_down_outcomes", act="_act_deal_down"),
-        "deal_up": Chance(outcomes="_deal_up_outcomes", act="_act_deal_up"),
+        "deal_down": Chance(outcomes="_deal_down_outcomes", act="_act_deal_down", sample="_sample_deal_down"),
+        "deal_up": Chance(outcomes="_deal_up_outcomes", act="_act_deal_up", sample="_sample_deal_up"),
         "draft": Decision(legal="_draft_actions", act="_act_draft", seats="_drafting_seat"),
         "end_draft": Automatic(run="_end_draft"),
         # 玩家回合: the calls by rank; the round's end after the last
@@ -68,9 +68,7 @@ class FlowRules(FlowState, CitadelsFields):
         ``chance_kind``), the saved fields that always said so; in a turn, ``mover`` is its seat only once
         the turn's choices are listed (``_list_turn_choices``)."""
         phase = self.phase
-        if phase == PHASE_OVER:
-            return "over"
-        if self.draw_queue:
+        if self.draw_queue and phase != PHASE_OVER:
             if self.deck_unseen:
                 self.mover = CHANCE
                 self.chance_kind = "draw"
@@ -108,6 +106,8 @@ class FlowRules(FlowState, CitadelsFields):
             return "end_draft"
         if phase == PHASE_CALL:
             return "call" if self.call_index < len(self.characters) else "end_round"
+        if phase == PHASE_OVER:
+            return "over"
         # PHASE_SETUP
         if self.crown_seat < 0:
             self.mover = CHANCE

@@ -21,6 +21,12 @@ from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRI
 from meeple.games.citadels.fields import CitadelsFields
 
 
+def _equally_likely_index(n: int, rng: Rng) -> int:
+    """One of ``n`` equally likely outcomes: the index ``rng.weighted_index([1.0] * n)`` draws, without
+    the list (that draw walks ``random() * n`` down by 1.0 per outcome, exactly: it lands on its floor)."""
+    return min(int(rng.random() * n), n - 1)
+
+
 class HiddenInformation(CitadelsFields):
     """Observations, determinize and the chance outcomes."""
 
@@ -44,12 +50,23 @@ class HiddenInformation(CitadelsFields):
     def _crown_outcomes(self) -> list[tuple[Action, float]]:
         return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
 
+    def _sample_crown(self, rng: Rng) -> Action:
+        return A_CROWN[_equally_likely_index(self.game.players, rng)]
+
     def _deal_down_outcomes(self) -> list[tuple[Action, float]]:
         return [(A_DEAL_DOWN[c], 1.0) for c in self.character_pool]
+
+    def _sample_deal_down(self, rng: Rng) -> Action:
+        pool = self.character_pool
+        return A_DEAL_DOWN[pool[_equally_likely_index(len(pool), rng)]]
 
     def _deal_up_outcomes(self) -> list[tuple[Action, float]]:
         """Never the rank-4 character (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
         return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
+
+    def _sample_deal_up(self, rng: Rng) -> Action:
+        may_be_face_up = [c for c in self.character_pool if CHARACTER_RANK[c] != 4]
+        return A_DEAL_UP[may_be_face_up[_equally_likely_index(len(may_be_face_up), rng)]]
 
     def chance_choices(self, player: int) -> list[Action]:
         """What ``player`` is offered to enter at a real table, judged from what it may know only.

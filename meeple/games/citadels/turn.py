@@ -16,11 +16,17 @@ from meeple.games.citadels.codes import (
     PHASE_CALL, PHASE_TURN,
 )
 from meeple.games.citadels.content import (
-    ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, DISTRICT_COLOUR, DISTRICT_COST,
-    DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT, OBSERVATORY,
-    SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
+    ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR,
+    DISTRICT_COST, DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
+    OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
 )
 from meeple.games.citadels.fields import CitadelsFields
+
+DISTRICTS_PAYING_INCOME = tuple(
+    frozenset(d for d, kind in enumerate(DISTRICT_COLOUR) if kind == colour or d == SCHOOL_OF_MAGIC)
+    for colour in range(len(COLOUR_NAMES)))
+"""By colour: the districts that pay a character of that colour its income (that colour's, and the School
+of Magic, which counts as any colour)."""
 
 
 class TurnRules(CitadelsFields):
@@ -103,7 +109,7 @@ class TurnRules(CitadelsFields):
             return actions
         if not self.ability_used:
             actions += self._ability_actions(c, p, took)
-        if not self.income_taken and self.income(p, c) > 0:
+        if not self.income_taken and self._earns_income(p, c):
             actions.append(A_INCOME)
         if LABORATORY in city and not self.laboratory_used and hand:
             actions += [A_LABORATORY[d] for d in sorted(set(hand))]
@@ -112,9 +118,7 @@ class TurnRules(CitadelsFields):
             actions.append(A_SMITHY)
         if took:
             if self.builds_left > 0 and not self.district_destroyed:
-                for d in sorted(set(hand)):
-                    if DISTRICT_COST[d] <= gold and d not in city:
-                        actions.append(A_BUILD[d])
+                actions += [A_BUILD[d] for d in sorted(set(hand)) if DISTRICT_COST[d] <= gold and d not in city]
             if self._may_end_turn():
                 actions.append(A_END)
         return actions
@@ -205,11 +209,13 @@ class TurnRules(CitadelsFields):
         colour = CHARACTER_INCOME_COLOUR[c]
         if colour < 0:
             return 0
-        total = 0
-        for d in self.cities[p]:
-            if DISTRICT_COLOUR[d] == colour or d == SCHOOL_OF_MAGIC:
-                total += 1
-        return total
+        paying = DISTRICTS_PAYING_INCOME[colour]
+        return len([d for d in self.cities[p] if d in paying])
+
+    def _earns_income(self, p: int, c: int) -> bool:
+        """Whether ``income(p, c)`` is more than 0: a district of the city pays it."""
+        colour = CHARACTER_INCOME_COLOUR[c]
+        return colour >= 0 and not DISTRICTS_PAYING_INCOME[colour].isdisjoint(self.cities[p])
 
     def _act_income(self, action: Action, p: int) -> None:
         self._collect_income(p)
