@@ -211,18 +211,18 @@ class FlowState:
         automatic_chance = self.chance == "auto"
         for _ in range(self.MAX_AUTOMATIC_STEPS):
             step = steps[self.open_step()]
-            kind, _, act, _, outcomes, sample, _, run = step
+            kind = step[0]
             if kind is AUTOMATIC:
-                run(self)
+                step.run(self)
             elif kind is CHANCE_STEP and automatic_chance:
-                if sample is not None:
-                    outcome = sample(self, self.rng)
+                if step.sample is not None:
+                    outcome = step.sample(self, self.rng)
                 else:
-                    weighted = outcomes(self)
+                    weighted = step.outcomes(self)
                     outcome = weighted[self.rng.weighted_index([weight for _, weight in weighted])][0]
                 self._legal_cache = {}
                 self.history.append((CHANCE, outcome))
-                act(self, outcome, CHANCE)
+                step.act(self, outcome, CHANCE)
             else:
                 self._legal_cache[OPEN_STEP] = step
                 return
