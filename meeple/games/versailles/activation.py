@@ -41,23 +41,23 @@ class ActivationRules:
         self.once_only_used = False
         self._finish_if_nothing_affordable(p)
 
-    def _answer_activation(self, action: Action, p: int) -> None:
-        """``activate`` or ``pass``: after a move (``decide``) or when a reaction is offered (``offer``)."""
+    def _answer_after_move(self, action: Action, p: int) -> None:
+        """``activate`` or ``pass`` after a move (``decide``)."""
         if action.name == "activate":
             self._activate_location(p)
-        else:
-            self._decline_activation(p)
+            return
+        # stopping at King's Favor without activating it does not move the King: he moves
+        # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
+        self.say("versailles.no_activation", seat=p, location=self.current_location)
+        self._end_activation(p, activated=False)
 
-    def _decline_activation(self, p: int) -> None:
-        """``pass``: the active player leaves the location unused, or a player declines a reaction."""
-        if self.phase == "decide":
-            # stopping at King's Favor without activating it does not move the King: he moves
-            # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
-            self.say("versailles.no_activation", seat=p, location=self.current_location)
-            self._end_activation(p, activated=False)
-        else:
-            self.say("versailles.declines", seat=p)
-            self._continue_turn()
+    def _answer_offer(self, action: Action, p: int) -> None:
+        """``activate`` or ``pass`` when a reaction is offered (``offer``)."""
+        if action.name == "activate":
+            self._activate_location(p)
+            return
+        self.say("versailles.declines", seat=p)
+        self._continue_turn()
 
     def _collect_resources(self, p: int, location: int, count: int) -> None:
         """A resource site: 1/2/3 workers (or more) collect 1/2/3, plus the gains technology's bonus."""
