@@ -42,4 +42,33 @@ MOVES_FROM = [[(b, A_MOVE[(a, b)], A_MOVE2[(a, b)]) for b in NEXT_LOCATIONS[a]] 
 """Per location: [(next location, its regular move, its double move of two workers)]."""
 JUMPS_FROM = [[(c, A_JUMP[(a, c)]) for c in JUMP_TARGETS[a]] for a in range(LOCATION_COUNT)]
 """Per location: [(two-step target, its jump)]."""
+
+
+def _moves_from(start: int, marker: int, token_up: bool, two_workers: bool) -> list[Action]:
+    """The moves of workers at ``start`` that do not end on the activation ``marker``, in the legal list's
+    order: per arrow the regular move, then (a token up, two workers there) the double move; then (a token
+    up) the jumps."""
+    out = []
+    for end, move, move_two in MOVES_FROM[start]:
+        if end != marker:
+            out.append(move)
+            if token_up and two_workers:
+                out.append(move_two)
+    if token_up:
+        out.extend(jump for end, jump in JUMPS_FROM[start] if end != marker)
+    return out
+
+
+def _moves_by_marker(token_up: bool, two_workers: bool) -> dict[int, list[list[Action]]]:
+    """{activation marker (-1: none yet): [per start location: its moves]} (see ``_moves_from``)."""
+    return {marker: [_moves_from(start, marker, token_up, two_workers) for start in range(LOCATION_COUNT)]
+            for marker in range(-1, LOCATION_COUNT)}
+
+
+REGULAR_MOVES = _moves_by_marker(token_up=False, two_workers=False)
+"""[marker][start] → the moves of workers at start with no double-move token face up."""
+ONE_WORKER_MOVES = _moves_by_marker(token_up=True, two_workers=False)
+"""[marker][start] → the moves of a single worker at start with a double-move token face up."""
+TWO_WORKER_MOVES = _moves_by_marker(token_up=True, two_workers=True)
+"""[marker][start] → the moves of two or more workers at start with a double-move token face up."""
 DECIDE_ACTIONS = [A_ACTIVATE, A_PASS]

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import Action
+from meeple.core import Action, LogEntry
 from meeple.games.versailles.actions import A_DONE
 from meeple.games.versailles.board import DECORATION_BY_BUY_CODE, TECH_TRACKS, YIELD_AT_LOCATION
 from meeple.games.versailles.content import (
     ALCHEMISTS_GUILD, ARCHITECTS_GUILD, CONSTRUCTION_SITE, KINGS_FAVOR, WORKSHOP,
 )
+
+_new_log_entry = tuple.__new__
+"""Builds a LogEntry from (message id, arguments, visible_to) without NamedTuple's slower __new__ (the
+two events of nearly every turn, as in movement.py)."""
 
 
 class ActivationRules:
@@ -27,7 +31,8 @@ class ActivationRules:
         location = self.current_location
         self.activations[location] += 1
         count = self.workers_at[p][location]
-        self.say("versailles.activates", seat=p, location=location, n=count)
+        self.log.append(_new_log_entry(LogEntry, (
+            "versailles.activates", {"seat": p, "location": location, "n": count}, None)))
         if YIELD_AT_LOCATION[location] is not None:
             self._collect_resources(p, location, count)
             self._end_activation(p, activated=True)
@@ -41,23 +46,24 @@ class ActivationRules:
         self.once_only_used = False
         self._finish_if_nothing_affordable(p)
 
-    def _answer_activation(self, action: Action, p: int) -> None:
-        """``activate`` or ``pass``: after a move (``decide``) or when a reaction is offered (``offer``)."""
+    def _answer_after_move(self, action: Action, p: int) -> None:
+        """``activate`` or ``pass`` after a move (``decide``)."""
         if action.name == "activate":
             self._activate_location(p)
-        else:
-            self._decline_activation(p)
+            return
+        # stopping at King's Favor without activating it does not move the King: he moves
+        # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
+        self.log.append(_new_log_entry(LogEntry, (
+            "versailles.no_activation", {"seat": p, "location": self.current_location}, None)))
+        self._end_activation(p, activated=False)
 
-    def _decline_activation(self, p: int) -> None:
-        """``pass``: the active player leaves the location unused, or a player declines a reaction."""
-        if self.phase == "decide":
-            # stopping at King's Favor without activating it does not move the King: he moves
-            # when it is activated or jumped over (seed: 被激活或者跳过时; 跳过一个地点)
-            self.say("versailles.no_activation", seat=p, location=self.current_location)
-            self._end_activation(p, activated=False)
-        else:
-            self.say("versailles.declines", seat=p)
-            self._continue_turn()
+    def _answer_offer(self, action: Action, p: int) -> None:
+        """``activate`` or ``pass`` when a reaction is offered (``offer``)."""
+        if action.name == "activate":
+            self._activate_location(p)
+            return
+        self.say("versailles.declines", seat=p)
+        self._continue_turn()
 
     def _collect_resources(self, p: int, location: int, count: int) -> None:
         """A resource site: 1/2/3 workers (or more) collect 1/2/3, plus the gains technology's bonus."""
@@ -126,8 +132,16 @@ class ActivationRules:
         self._finish_if_nothing_affordable(p)
 
     def _finish_if_nothing_affordable(self, p: int) -> None:
-        if self.phase == "act" and not self._affordable_sub_actions(p):
+        """Where a move in the ``act`` step ends: the activation ends by itself when its workers can pay
+        for nothing more; else the choices just listed are kept as the legal list of this position."""
+        if self.phase != "act":
+            return
+        affordable = self._affordable_sub_actions(p)
+        if not affordable:
             self._finish_activation(p)
+            return
+        affordable.append(A_DONE)
+        self._legal_cache[p] = affordable
 
     def _finish_activation(self, p: int) -> None:
         if self.current_location == ARCHITECTS_GUILD:

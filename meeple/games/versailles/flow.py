@@ -25,6 +25,10 @@ from meeple.core.flow import GAME_OVER, Chance, Decision, FlowState, interrupt, 
 from meeple.games.versailles.actions import A_DISCARD, A_DRAW, A_FIRST, DECIDE_ACTIONS
 
 
+SEAT_AFTER = {n: [next_in_turn(seat, n) for seat in range(n)] for n in range(1, 6)}
+"""[players][seat] → the seat whose turn follows (clockwise)."""
+
+
 class TurnFlow(FlowState):
     """The steps of a turn, turn order and the reaction queue (a mixin of ``VersaillesState``)."""
 
@@ -32,10 +36,10 @@ class TurnFlow(FlowState):
         "start": Chance(outcomes="_start_player_outcomes", act="_choose_start_player", sample="_draw_start_player"),
         "draw": Chance(outcomes="_refill_outcomes", act="_reveal_tile", sample="_draw_refill_tile"),
         "move": Decision(legal="_move_actions", act="_move_workers"),
-        "decide": Decision(legal="_activate_or_pass", act="_answer_activation"),
+        "decide": Decision(legal="_activate_or_pass", act="_answer_after_move"),
         "act": Decision(legal="_activation_actions", act="_do_sub_action"),
         "discard": Decision(legal="_discard_actions", act="_discard_from_hand"),
-        "offer": Decision(legal="_activate_or_pass", act="_answer_activation"),
+        "offer": Decision(legal="_activate_or_pass", act="_answer_offer"),
         "over": GAME_OVER,
     }
 
@@ -88,7 +92,7 @@ class TurnFlow(FlowState):
         self.unspent_workers = 0
         if activated and p == self.active_player:
             reacting = self._players_who_may_react()
-            if reacting is not None:
+            if reacting:
                 interrupt(self.reaction_queue, reacting)
         self._continue_turn()
 
@@ -108,7 +112,7 @@ class TurnFlow(FlowState):
             self.say("versailles.may_react", seat=self.deciding_player, location=self.current_location)
             return
         self.turns_completed += 1
-        self.active_player = next_in_turn(self.active_player, self.players)
+        self.active_player = SEAT_AFTER[self.game.players][self.active_player]
         self.deciding_player = self.active_player
         self.turns_started[self.active_player] += 1
         self.phase = "move"

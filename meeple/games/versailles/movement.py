@@ -12,8 +12,8 @@ Favor moves the King). The marker follows the move; then the player decides to a
 from __future__ import annotations
 
 from meeple.core import Action, LogEntry
-from meeple.games.versailles.actions import JUMPS_FROM, MOVES_FROM
-from meeple.games.versailles.board import LOCATION_COUNT, LOCATION_INDEX, SKIPPED_BY_JUMP
+from meeple.games.versailles.actions import ONE_WORKER_MOVES, REGULAR_MOVES, TWO_WORKER_MOVES
+from meeple.games.versailles.board import LOCATION_INDEX, SKIPPED_BY_JUMP
 from meeple.games.versailles.content import (
     ARCHITECTS_GUILD, DOUBLE_MOVES_PER_PLAYER, KINGS_FAVOR, KINGS_FAVOR_FLIPS,
 )
@@ -26,27 +26,19 @@ class MovementRules:
     """Moving workers (a mixin of ``VersaillesState``)."""
 
     def _move_actions(self, p: int) -> list[Action]:
-        workers = self.workers_at[p]
         marker = self.activation_markers[p]
-        out = []
         if self.double_moves_face_up[p] > 0:
-            for start in range(LOCATION_COUNT):
-                count = workers[start]
+            one_worker, two_workers = ONE_WORKER_MOVES[marker], TWO_WORKER_MOVES[marker]
+            out = []
+            for start, count in enumerate(self.workers_at[p]):
                 if count:
-                    for end, move, move_two in MOVES_FROM[start]:
-                        if end != marker:
-                            out.append(move)
-                            if count >= 2:
-                                out.append(move_two)
-                    for end, jump in JUMPS_FROM[start]:
-                        if end != marker:
-                            out.append(jump)
-        else:
-            for start in range(LOCATION_COUNT):
-                if workers[start]:
-                    for end, move, _ in MOVES_FROM[start]:
-                        if end != marker:
-                            out.append(move)
+                    out += two_workers[start] if count >= 2 else one_worker[start]
+            return out
+        regular = REGULAR_MOVES[marker]
+        out = []
+        for start, count in enumerate(self.workers_at[p]):
+            if count:
+                out += regular[start]
         return out
 
     def _move_workers(self, action: Action, p: int) -> None:

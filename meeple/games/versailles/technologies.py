@@ -16,6 +16,9 @@ from meeple.games.versailles.actions import A_TECH
 from meeple.games.versailles.board import GAINS_TRACK, REACTION_NEEDS, TECH_LEVEL_COST, TECH_LEVEL_WORKERS
 from meeple.games.versailles.content import BIG_CUBE, GOLD, MARBLE, TECH_TRACKS, WOOD
 
+OTHER_SEATS_FROM_THE_LEFT = {n: [clockwise(seat, n)[1:] for seat in range(n)] for n in range(1, 6)}
+"""[players][active seat] → the other seats in turn order, from the active player's left."""
+
 
 class TechnologyRules:
     """The Alchemists' Guild and what technologies do (a mixin of ``VersaillesState``)."""
@@ -59,7 +62,7 @@ class TechnologyRules:
         track, level = need
         location = self.current_location
         queue = []
-        for other in clockwise(self.active_player, self.players)[1:]:
+        for other in OTHER_SEATS_FROM_THE_LEFT[self.game.players][self.active_player]:
             if self.technology_levels[other][track] >= level and self.workers_at[other][location] > 0:
                 queue.append(other)
         return queue
