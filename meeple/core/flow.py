@@ -70,8 +70,9 @@ def Automatic(run: str) -> Step:  # noqa: N802
     return Step(AUTOMATIC, run=run)
 
 
-OPEN_STEP = "open step"
-"""The key under which the bound open step is kept with the legal lists between moves (seats are ints)."""
+OPEN_STEP = None
+"""The key under which the bound open step is kept with the legal lists between moves: not a seat (seats
+are ints, and the engine looks up only ints there), and not a string, so the dict never changes kind."""
 
 GAME_OVER = Step(OVER)
 """The step that is open once the game is over: nobody moves."""
@@ -180,11 +181,12 @@ class FlowState:
         cache = self._legal_cache
         cached = cache.get(player)
         if cached is None:
-            kind, legal, _, seats, outcomes, _, _, _ = cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
-            if kind is DECISION and player != CHANCE and player in seats(self):
-                cached = legal(self, player)
+            step = cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
+            kind = step[0]
+            if kind is DECISION and player != CHANCE and player in step.seats(self):
+                cached = step.legal(self, player)
             elif kind is CHANCE_STEP and player == CHANCE:
-                cached = [action for action, _ in outcomes(self)]
+                cached = [action for action, _ in step.outcomes(self)]
             else:
                 return []
             lookup = self.game.action_lookup
