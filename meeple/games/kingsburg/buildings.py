@@ -23,23 +23,32 @@ from meeple.games.kingsburg.flow import UNRESOLVED
 # more, so the capped stock answers for any stock.
 _BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
 _BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+# The next building of each row, by buildings owned, with what it costs their owner (the Crane's discount
+# applied): (building, gold, wood, stone), row order; () once every building token is used.
+_NEXT_IN_ROWS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
+    nexts = _NEXT_IN_ROWS.get(owned)
+    if nexts is None:
+        found = []
+        if owned.bit_count() < BUILDING_TOKENS:
+            crane = owned >> CRANE & 1
+            for first in range(0, 20, 4):
+                for b in range(first, first + 4):
+                    if not owned >> b & 1:  # the row's next building
+                        cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
+                        if crane and b - first >= 2 and cost_gold > 0:
+                            cost_gold -= 1
+                        found.append((b, cost_gold, cost_wood, cost_stone))
+                        break
+        nexts = _NEXT_IN_ROWS[owned] = tuple(found)
+    return nexts
 
 
 def _compute_buildable(owned: int, gold: int, wood: int, stone: int) -> list[int]:
-    if owned.bit_count() >= BUILDING_TOKENS:
-        return []
-    crane = owned >> CRANE & 1
-    buildable = []
-    for first in range(0, 20, 4):
-        for b in range(first, first + 4):
-            if not owned >> b & 1:  # the row's next building
-                cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
-                if crane and b - first >= 2 and cost_gold > 0:
-                    cost_gold -= 1
-                if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone:
-                    buildable.append(b)
-                break
-    return buildable
+    return [b for b, cost_gold, cost_wood, cost_stone in _next_in_rows(owned)
+            if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone]
 
 
 class Buildings:
@@ -79,12 +88,16 @@ class Buildings:
         interrupt(self.tasks, [["build", p] for p in self.turn_order])
 
     def _resolve_build(self) -> None:
-        p = self.tasks[0][1]
-        built = self.built_this_season[p]
-        if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
-            self.tasks.pop(0)
-        else:
-            self.seat_to_move = p
+        """The seats at the front who cannot build (again) now are passed over; the first who can decides."""
+        tasks = self.tasks
+        while tasks and tasks[0][0] == "build":
+            p = tasks[0][1]
+            built = self.built_this_season[p]
+            if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
+                tasks.pop(0)
+            else:
+                self.seat_to_move = p
+                return
 
     def _legal_build(self, player: int) -> list[Action]:
         goods = self.resources[player]

@@ -54,7 +54,7 @@ class TaskFlow(FlowState):
         "resolve place": Automatic(run="_resolve_placement"),
         "place": Decision(legal="_legal_placement", act="_answer_placement"),
         "collect": Automatic(run="_resolve_collect_rewards"),
-        "adv": Automatic(run="_resolve_advisor_reward"),
+        "adv": Automatic(run="_resolve_advisor_rewards"),
         "resolve alch": Automatic(run="_resolve_alchemist"),
         "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist"),
         "resolve smuggle": Automatic(run="_resolve_smuggler"),
