@@ -111,7 +111,12 @@ class Buildings:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "pass":
             self.tasks.pop(0)
-            return
+        else:
+            self._build(action, p)
+        self._resolve_build()  # the building round goes on: who builds next is resolved at once
+
+    def _build(self, action: Action, p: int) -> None:
+        """``p`` builds the building ``action`` names: pays for it and scores its VP."""
         b = BUILDING_INDEX[action.args[0]]
         gold, wood, stone = self.cost(p, b)
         goods = self.resources[p]

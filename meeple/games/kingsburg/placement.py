@@ -62,15 +62,15 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
     number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
     Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
     """
-    handfuls = _handfuls(dice)
+    handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
     ways: dict[int, list] = {}
     # the loops run cheapest first: fewest "+2" tokens, then no Market, then fewest dice (``_handfuls``)
     for plus2 in range(tokens + 1):
         for changes in ((0,), (1, -1)) if market else ((0,),):
-            for handful in handfuls:
-                if plus2 > len(handful):
+            for handful, size, pips in handfuls:
+                if plus2 > size:
                     continue
-                base = sum(handful) + 2 * plus2
+                base = pips + 2 * plus2
                 for change in changes:
                     total = base + change
                     if 1 <= total <= 18:
@@ -157,22 +157,22 @@ class Placement:
             self.done_placing[p] = True
             self.placing_index = (self.placing_index + 1) % len(self.vp)
             self.say("kingsburg.keeps_envoy", None, seat=p)
-            return
-        if name == "use":
+        elif name == "use":
             n = abs(self.selected_advisor)
             envoy = self.selected_advisor < 0
             for way in ways[n]:
                 if way[0] == action:
                     break
             self._place_handful(p, n, way, envoy)
-            return
-        n = action.args[0]
-        ways_to_n = ways[n]
-        envoy = name == "envoy"
-        if len(ways_to_n) == 1:
-            self._place_handful(p, n, ways_to_n[0], envoy)
         else:
-            self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+            n = action.args[0]
+            ways_to_n = ways[n]
+            envoy = name == "envoy"
+            if len(ways_to_n) == 1:
+                self._place_handful(p, n, ways_to_n[0], envoy)
+            else:
+                self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+        self._resolve_placement()  # the placing goes on: who places next is resolved at once
 
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
         _, used, plus2, market, words = way

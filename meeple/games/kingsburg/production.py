@@ -135,7 +135,10 @@ class Production:
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
             self.say("kingsburg.rerolls_all", None, seat=roller, dice=dice_arg(faces))
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
+        if tasks and tasks[0][0] == "roll":
+            self._resolve_roll()  # the next seat's roll follows at once
 
     # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
     def _reroll_options(self, p: int) -> list[Action]:

@@ -41,7 +41,12 @@ class Recruiting:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "done":
             self.tasks.pop(0)
-            return
+        else:
+            self._recruit(action, p)
+        self._resolve_recruit()  # the recruiting goes on: who recruits next is resolved at once
+
+    def _recruit(self, action: Action, p: int) -> None:
+        """``p`` pays for one soldier with the resources ``action`` names."""
         goods = self.resources[p]
         for paid in action.args:
             goods[RESOURCE_INDEX[paid]] -= 1
