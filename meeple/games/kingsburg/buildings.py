@@ -19,10 +19,6 @@ from meeple.games.kingsburg.content import (
 )
 from meeple.games.kingsburg.flow import UNRESOLVED
 
-# What can be built, by (buildings owned, gold up to 5, wood up to 3, stone up to 3): no building costs
-# more, so the capped stock answers for any stock.
-_BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
-_BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
 # The next building of each row, by buildings owned, with what it costs their owner (the Crane's discount
 # applied): (building, gold, wood, stone), row order; () once every building token is used.
 _NEXT_IN_ROWS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
@@ -46,11 +42,6 @@ def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
     return nexts
 
 
-def _compute_buildable(owned: int, gold: int, wood: int, stone: int) -> list[int]:
-    return [b for b, cost_gold, cost_wood, cost_stone in _next_in_rows(owned)
-            if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone]
-
-
 class Buildings:
     """Costs, defence, the building round and the effects after a season (mixed into ``KingsburgState``)."""
 
@@ -63,12 +54,9 @@ class Buildings:
 
     def buildable(self, p: int) -> list[int]:
         """The next building of each row that ``p`` can afford now (row order: lower levels first)."""
-        goods = self.resources[p]
-        key = (self.buildings_owned[p], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
-        buildable = _BUILDABLE.get(key)
-        if buildable is None:
-            buildable = _BUILDABLE[key] = _compute_buildable(*key)
-        return buildable
+        gold, wood, stone = self.resources[p]
+        return [b for b, cost_gold, cost_wood, cost_stone in _next_in_rows(self.buildings_owned[p])
+                if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone]
 
     def defence(self, p: int, kind: str | None) -> int:
         """Building defence in the winter battle, including bonuses against one enemy type."""
@@ -100,11 +88,8 @@ class Buildings:
                 return
 
     def _legal_build(self, player: int) -> list[Action]:
-        goods = self.resources[player]
-        key = (self.buildings_owned[player], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
-        choices = _BUILD_CHOICES.get(key)
-        if choices is None:
-            choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)] + [PASS_ACTION]
+        choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
+        choices.append(PASS_ACTION)
         return choices
 
     def _answer_build(self, action: Action, p: int) -> None:
