@@ -43,9 +43,16 @@ class Advisors:
         extra = (self.buildings_owned[p] >> STABLE & 1)  # Stable: one more soldier each time an advisor gives soldiers
         self.soldiers[p] += k + extra
 
-    def _resolve_advisor_reward(self) -> None:
-        """["adv", seat, advisor]: one advisor's reward for one player."""
-        _, p, n = self.tasks.pop(0)
+    def _resolve_advisor_rewards(self) -> None:
+        """The ["adv", seat, advisor] tasks at the front, one after another, until one asks for a choice."""
+        tasks = self.tasks
+        while tasks and tasks[0][0] == "adv":
+            _, p, n = tasks.pop(0)
+            if self._advisor_reward(p, n):
+                return
+
+    def _advisor_reward(self, p: int, n: int) -> bool:
+        """One advisor's reward for one player; True if it asks for a choice (put at the front)."""
         goods = self.resources[p]
         choices: list = []
         if n == 1:
@@ -110,6 +117,8 @@ class Advisors:
             self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
         if choices:
             interrupt(self.tasks, choices)
+            return True
+        return False
 
     # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
     def _resolve_alchemist(self) -> None:

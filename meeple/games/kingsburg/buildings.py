@@ -19,27 +19,27 @@ from meeple.games.kingsburg.content import (
 )
 from meeple.games.kingsburg.flow import UNRESOLVED
 
-# What can be built, by (buildings owned, gold up to 5, wood up to 3, stone up to 3): no building costs
-# more, so the capped stock answers for any stock.
-_BUILDABLE: dict[tuple[int, int, int, int], list[int]] = {}
-_BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+# The next building of each row, by buildings owned, with what it costs their owner (the Crane's discount
+# applied): (building, gold, wood, stone), row order; () once every building token is used.
+_NEXT_IN_ROWS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
 
 
-def _compute_buildable(owned: int, gold: int, wood: int, stone: int) -> list[int]:
-    if owned.bit_count() >= BUILDING_TOKENS:
-        return []
-    crane = owned >> CRANE & 1
-    buildable = []
-    for first in range(0, 20, 4):
-        for b in range(first, first + 4):
-            if not owned >> b & 1:  # the row's next building
-                cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
-                if crane and b - first >= 2 and cost_gold > 0:
-                    cost_gold -= 1
-                if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone:
-                    buildable.append(b)
-                break
-    return buildable
+def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
+    nexts = _NEXT_IN_ROWS.get(owned)
+    if nexts is None:
+        found = []
+        if owned.bit_count() < BUILDING_TOKENS:
+            crane = owned >> CRANE & 1
+            for first in range(0, 20, 4):
+                for b in range(first, first + 4):
+                    if not owned >> b & 1:  # the row's next building
+                        cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
+                        if crane and b - first >= 2 and cost_gold > 0:
+                            cost_gold -= 1
+                        found.append((b, cost_gold, cost_wood, cost_stone))
+                        break
+        nexts = _NEXT_IN_ROWS[owned] = tuple(found)
+    return nexts
 
 
 class Buildings:
@@ -54,12 +54,9 @@ class Buildings:
 
     def buildable(self, p: int) -> list[int]:
         """The next building of each row that ``p`` can afford now (row order: lower levels first)."""
-        goods = self.resources[p]
-        key = (self.buildings_owned[p], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
-        buildable = _BUILDABLE.get(key)
-        if buildable is None:
-            buildable = _BUILDABLE[key] = _compute_buildable(*key)
-        return buildable
+        gold, wood, stone = self.resources[p]
+        return [b for b, cost_gold, cost_wood, cost_stone in _next_in_rows(self.buildings_owned[p])
+                if cost_gold <= gold and cost_wood <= wood and cost_stone <= stone]
 
     def defence(self, p: int, kind: str | None) -> int:
         """Building defence in the winter battle, including bonuses against one enemy type."""
@@ -79,26 +76,32 @@ class Buildings:
         interrupt(self.tasks, [["build", p] for p in self.turn_order])
 
     def _resolve_build(self) -> None:
-        p = self.tasks[0][1]
-        built = self.built_this_season[p]
-        if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
-            self.tasks.pop(0)
-        else:
-            self.seat_to_move = p
+        """The seats at the front who cannot build (again) now are passed over; the first who can decides."""
+        tasks = self.tasks
+        while tasks and tasks[0][0] == "build":
+            p = tasks[0][1]
+            built = self.built_this_season[p]
+            if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
+                tasks.pop(0)
+            else:
+                self.seat_to_move = p
+                return
 
     def _legal_build(self, player: int) -> list[Action]:
-        goods = self.resources[player]
-        key = (self.buildings_owned[player], min(goods[0], 5), min(goods[1], 3), min(goods[2], 3))
-        choices = _BUILD_CHOICES.get(key)
-        if choices is None:
-            choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)] + [PASS_ACTION]
+        choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
+        choices.append(PASS_ACTION)
         return choices
 
     def _answer_build(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "pass":
             self.tasks.pop(0)
-            return
+        else:
+            self._build(action, p)
+        self._resolve_build()  # the building round goes on: who builds next is resolved at once
+
+    def _build(self, action: Action, p: int) -> None:
+        """``p`` builds the building ``action`` names: pays for it and scores its VP."""
         b = BUILDING_INDEX[action.args[0]]
         gold, wood, stone = self.cost(p, b)
         goods = self.resources[p]

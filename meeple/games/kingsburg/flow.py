@@ -11,7 +11,9 @@ wait for a decision has a "resolve" step that either does its work without askin
 task at the front with ``seat_to_move`` naming who decides (CHANCE for a die roll or an enemy card).
 The open step is then the kind itself, a ``Decision`` or a ``Chance`` whose ``act`` is the task's
 answer; an answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the
-front afterwards (the same task, changed, or the next one) is resolved again. Tasks that come before
+front afterwards (the same task, changed, or the next one) is resolved again (an answer whose kind of
+task goes on, placing, building, recruiting or the next roll, calls that kind's resolver itself, at
+once: the same work, one step of the flow less). Tasks that come before
 the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
 with ``interrupt``. When the queue is empty the year's next step queues its tasks, until the fifth
 winter is over. The task list is part of the observation (``task``), so the kinds and their items are
@@ -54,7 +56,7 @@ class TaskFlow(FlowState):
         "resolve place": Automatic(run="_resolve_placement"),
         "place": Decision(legal="_legal_placement", act="_answer_placement"),
         "collect": Automatic(run="_resolve_collect_rewards"),
-        "adv": Automatic(run="_resolve_advisor_reward"),
+        "adv": Automatic(run="_resolve_advisor_rewards"),
         "resolve alch": Automatic(run="_resolve_alchemist"),
         "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist"),
         "resolve smuggle": Automatic(run="_resolve_smuggler"),

@@ -62,25 +62,25 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
     number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
     Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
     """
-    changes = (0, 1, -1) if market else (0,)
+    handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
     ways: dict[int, list] = {}
-    for handful in _handfuls(dice):
-        base = sum(handful)
-        for plus2 in range(min(tokens, len(handful)) + 1):
-            for change in changes:
-                total = base + 2 * plus2 + change
-                if 1 <= total <= 18:
-                    way = placement_way(handful, plus2, change)
-                    same_total = ways.get(total)
-                    if same_total is None:
-                        ways[total] = [way]
-                    else:
-                        same_total.append(way)
-    return {total: tuple(sorted(ways[total], key=_way_cost)) for total in sorted(ways)}
-
-
-def _way_cost(way: tuple) -> tuple[int, bool, int]:
-    return (way[2], way[3] != 0, len(way[1]))
+    # the loops run cheapest first: fewest "+2" tokens, then no Market, then fewest dice (``_handfuls``)
+    for plus2 in range(tokens + 1):
+        for changes in ((0,), (1, -1)) if market else ((0,),):
+            for handful, size, pips in handfuls:
+                if plus2 > size:
+                    continue
+                base = pips + 2 * plus2
+                for change in changes:
+                    total = base + change
+                    if 1 <= total <= 18:
+                        way = placement_way(handful, plus2, change)
+                        same_total = ways.get(total)
+                        if same_total is None:
+                            ways[total] = [way]
+                        else:
+                            same_total.append(way)
+    return {total: tuple(ways[total]) for total in sorted(ways)}
 
 
 class Placement:
@@ -90,6 +90,8 @@ class Placement:
     _placements_now: list[Action] | None = None
     """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
     actions (not state: cleared by every placement)."""
+    _ways_now: dict[int, tuple] | None = None
+    """The ways of the seat to move (``ways``), kept with ``_placements_now`` for its answer."""
 
     def ways(self, p: int) -> dict[int, tuple]:
         """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
@@ -99,8 +101,8 @@ class Placement:
         market = bool((self.buildings_owned[p] >> MARKET & 1)) and not self.market_used[p]
         return placement_ways(tuple(dice), min(self.plus2_tokens[p], len(dice)), market)
 
-    def _placement_actions(self, p: int) -> list[Action]:
-        ways = self.ways(p)
+    def _placement_actions(self, p: int, ways: dict[int, tuple]) -> list[Action]:
+        """The advisors ``p`` may place on now, given ``p``'s ``ways``."""
         handfuls = self.handfuls_on_advisor
         actions = [PLACE_ACTIONS[n] for n in ways if not handfuls[n]]
         if self.envoy_holder == p:
@@ -125,10 +127,12 @@ class Placement:
             p = order[index]
             if done[p]:
                 continue
-            actions = self._placement_actions(p)
+            ways = self.ways(p)
+            actions = self._placement_actions(p, ways)
             if actions:
                 self.placing_index = index
                 self._placements_now = actions
+                self._ways_now = ways
                 self.seat_to_move = p
                 return
             done[p] = True
@@ -140,32 +144,35 @@ class Placement:
         if self.selected_advisor:
             return [way[0] for way in self.ways(player)[abs(self.selected_advisor)]]
         placements = self._placements_now
-        return placements if placements is not None else self._placement_actions(player)
+        return placements if placements is not None else self._placement_actions(player, self.ways(player))
 
     def _answer_placement(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        self._placements_now = None
+        ways = self._ways_now
+        if ways is None:
+            ways = self.ways(p)
+        self._placements_now = self._ways_now = None
         name = action.name
         if name == "pass":
             self.done_placing[p] = True
             self.placing_index = (self.placing_index + 1) % len(self.vp)
             self.say("kingsburg.keeps_envoy", None, seat=p)
-            return
-        if name == "use":
+        elif name == "use":
             n = abs(self.selected_advisor)
             envoy = self.selected_advisor < 0
-            for way in self.ways(p)[n]:
+            for way in ways[n]:
                 if way[0] == action:
                     break
             self._place_handful(p, n, way, envoy)
-            return
-        n = action.args[0]
-        ways = self.ways(p)[n]
-        envoy = name == "envoy"
-        if len(ways) == 1:
-            self._place_handful(p, n, ways[0], envoy)
         else:
-            self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+            n = action.args[0]
+            ways_to_n = ways[n]
+            envoy = name == "envoy"
+            if len(ways_to_n) == 1:
+                self._place_handful(p, n, ways_to_n[0], envoy)
+            else:
+                self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+        self._resolve_placement()  # the placing goes on: who places next is resolved at once
 
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
         _, used, plus2, market, words = way

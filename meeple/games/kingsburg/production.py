@@ -135,7 +135,10 @@ class Production:
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
             self.say("kingsburg.rerolls_all", None, seat=roller, dice=dice_arg(faces))
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
+        if tasks and tasks[0][0] == "roll":
+            self._resolve_roll()  # the next seat's roll follows at once
 
     # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
     def _reroll_options(self, p: int) -> list[Action]:
@@ -154,11 +157,14 @@ class Production:
         return self._reroll_options(player)
 
     def _resolve_reroll(self) -> None:
-        p = self.tasks[0][1]
-        if self._reroll_options(p):
-            self.seat_to_move = p
-        else:
-            self.tasks.pop(0)
+        """The seats at the front with no reroll to make are passed over; the first with one decides."""
+        tasks = self.tasks
+        while tasks and tasks[0][0] == "reroll":
+            p = tasks[0][1]
+            if self._reroll_options(p):
+                self.seat_to_move = p
+                return
+            tasks.pop(0)
 
     def _answer_reroll(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again

@@ -17,12 +17,15 @@ class Recruiting:
     """The ``recruit`` task (mixed into ``KingsburgState``)."""
 
     def _resolve_recruit(self) -> None:
-        p = self.tasks[0][1]
-        price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
-        if sum(self.resources[p]) >= price:
-            self.seat_to_move = p
-        else:
-            self.tasks.pop(0)
+        """The seats at the front who cannot pay for a soldier are passed over; the first who can decides."""
+        tasks = self.tasks
+        while tasks and tasks[0][0] == "recruit":
+            p = tasks[0][1]
+            price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
+            if sum(self.resources[p]) >= price:
+                self.seat_to_move = p
+                return
+            tasks.pop(0)
 
     def _legal_recruit(self, player: int) -> list[Action]:
         goods = self.resources[player]
@@ -38,7 +41,12 @@ class Recruiting:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if action.name == "done":
             self.tasks.pop(0)
-            return
+        else:
+            self._recruit(action, p)
+        self._resolve_recruit()  # the recruiting goes on: who recruits next is resolved at once
+
+    def _recruit(self, action: Action, p: int) -> None:
+        """``p`` pays for one soldier with the resources ``action`` names."""
         goods = self.resources[p]
         for paid in action.args:
             goods[RESOURCE_INDEX[paid]] -= 1
