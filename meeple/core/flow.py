@@ -189,12 +189,12 @@ class FlowState:
                 cached = [action for action, _ in step.outcomes(self)]
             else:
                 return []
-            lookup = self.game.action_lookup
-            if lookup is not None:
-                for action in cached:
-                    if action.index is None:
+            for action in cached:
+                if action.index is None:  # not the action space's own objects: map them (if it has one)
+                    lookup = self.game.action_lookup
+                    if lookup is not None:
                         cached = [lookup[a] for a in cached]
-                        break
+                    break
             cache[player] = cached
         return cached
 
@@ -211,10 +211,15 @@ class FlowState:
         self.history.append((player, action))
         step.act(self, action, player)
         automatic_chance = self.chance == "auto"
-        for _ in range(self.MAX_AUTOMATIC_STEPS):
+        automatic_steps = 0
+        while True:
             step = steps[self.open_step()]
             kind = step[0]
             if kind is AUTOMATIC:
+                automatic_steps += 1
+                if automatic_steps > self.MAX_AUTOMATIC_STEPS:
+                    raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps "
+                                       "without a decision")
                 step.run(self)
             elif kind is CHANCE_STEP and automatic_chance:
                 if step.sample is not None:
@@ -228,7 +233,6 @@ class FlowState:
             else:
                 self._legal_cache[OPEN_STEP] = step
                 return
-        raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
 
     def _advance(self) -> None:
         """Automatic chance (``State._advance``), drawing each outcome from the open step directly."""

@@ -286,12 +286,12 @@ class State:
                 cached = [a for a, _ in self.chance_outcomes()]
             else:
                 cached = self._legal_actions(player)
-            lookup = self.game.action_lookup
-            if lookup is not None:
-                for action in cached:
-                    if action.index is None:
+            for action in cached:
+                if action.index is None:  # not the action space's own objects: map them (if it has one)
+                    lookup = self.game.action_lookup
+                    if lookup is not None:
                         cached = [lookup[a] for a in cached]
-                        break
+                    break
             self._legal_cache[player] = cached
         return cached
 
