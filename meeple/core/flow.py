@@ -234,22 +234,6 @@ class FlowState:
                 self._legal_cache[OPEN_STEP] = step
                 return
 
-    def _advance(self) -> None:
-        """Automatic chance (``State._advance``), drawing each outcome from the open step directly."""
-        if self.chance != "auto":
-            return
-        rng = self.rng
-        while True:
-            step = self._open()
-            if step.kind is not CHANCE_STEP:
-                return
-            if step.sample is not None:
-                outcome = step.sample(self, rng)
-            else:
-                outcomes = step.outcomes(self)
-                outcome = outcomes[rng.weighted_index([weight for _, weight in outcomes])][0]
-            self._do(outcome, CHANCE)
-
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         step = self._open()
         return step.outcomes(self) if step.kind is CHANCE_STEP else []
