@@ -15,7 +15,7 @@ from meeple.core.i18n import msg
 from ..actions import TOKEN_ACTIONS
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
 
-_TOKEN_LISTS: dict[tuple, list[Action]] = {}   # (tokens placed, tokens in hand) -> the legal token actions
+_TOKEN_LISTS: dict[tuple, list[Action]] = {}   # (open areas, distinct token values left) -> the legal token actions
 
 
 class IncomeAndNobles:
@@ -44,12 +44,17 @@ class IncomeAndNobles:
         self.movers = list(range(PLAYERS))
 
     def _token_actions(self, p: int) -> list[Action]:
-        key = (tuple(self.tokens_placed[p]), tuple(self.tokens_in_hand[p]))
+        open_areas = []
+        left = self.tokens_in_hand[p][:]
+        for area, value in enumerate(self.tokens_placed[p]):
+            if value < 0:
+                open_areas.append(area)
+            else:
+                left.remove(value)
+        key = (tuple(open_areas), tuple(sorted(set(left))))
         actions = _TOKEN_LISTS.get(key)
         if actions is None:
-            open_areas = [area for area in range(AREA_COUNT) if key[0][area] < 0]
-            values = sorted(set(self._tokens_left(p)))
-            actions = _TOKEN_LISTS[key] = [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
+            actions = _TOKEN_LISTS[key] = [TOKEN_ACTIONS[area][value] for area in key[0] for value in key[1]]
         return actions
 
     def _tokens_left(self, p: int) -> list[int]:
@@ -67,7 +72,7 @@ class IncomeAndNobles:
         self.tokens_placed[p][area] = value
         self.say("gods-playground.log.token_down", None, seat=p, area=area)
         self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
-        if min(self.tokens_placed[p]) >= 0:
+        if -1 not in self.tokens_placed[p]:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
             self._reveal_nobles()
