@@ -18,10 +18,14 @@ from ..actions import BUILD_ACTIONS, PASS
 from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
 
 
+SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
+"""How many estates each province's track holds."""
+
+
 class Estates:
     def _free_slot(self, i: int) -> bool:
         """Province ``i``'s estate track has a free slot."""
-        return len(self.estates[i]) < len(ESTATE_SLOTS[i])
+        return len(self.estates[i]) < SLOT_COUNTS[i]
 
     # ------------------------------------------------------------------ phase 7
     def build_estates(self) -> None:
@@ -33,12 +37,20 @@ class Estates:
         if self.discs_in_hand[p] == 0:
             return False
         cost = 1 if self.estates_built[p] == 0 else 2
-        return any(self.noble_cubes[i][p] >= cost and self._free_slot(i) for i in range(PROVINCE_COUNT))
+        estates = self.estates
+        for i, row in enumerate(self.noble_cubes):
+            if row[p] >= cost and len(estates[i]) < SLOT_COUNTS[i]:
+                return True
+        return False
 
     def _build_actions(self, p: int) -> list[Action]:
-        cost = 1 if self.estates_built[p] == 0 else 2
-        actions = [BUILD_ACTIONS[i] for i in range(PROVINCE_COUNT)
-                   if self.noble_cubes[i][p] >= cost and self._free_slot(i) and self.discs_in_hand[p] > 0]
+        actions = []
+        if self.discs_in_hand[p] > 0:
+            cost = 1 if self.estates_built[p] == 0 else 2
+            estates = self.estates
+            for i, row in enumerate(self.noble_cubes):
+                if row[p] >= cost and len(estates[i]) < SLOT_COUNTS[i]:
+                    actions.append(BUILD_ACTIONS[i])
         actions.append(PASS)
         return actions
 
