@@ -39,7 +39,7 @@ JESUITS_IN_PROVINCES = _by_provinces([[action] for action in JESUIT_ACTIONS])
 class SpecialActions:
     def special_actions(self) -> None:
         """Phase 8: two rounds of picks from the king."""
-        self.picks_left = self.order_from_king() * SPECIAL_PICK_ROUNDS
+        self.picks_left = list(self.order_from_king()) * SPECIAL_PICK_ROUNDS
         self.step = {}
         self._set_turn("special", self.picks_left.pop(0))
 
