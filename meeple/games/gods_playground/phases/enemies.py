@@ -175,6 +175,8 @@ class Enemies:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""
         for i in range(PROVINCE_COUNT):
             row = self.enemy_cubes[i]
+            if row.count(0) >= ENEMY_COUNT - 1:
+                continue   # one enemy at most: nothing to cancel
             while sum(1 for x in row if x > 0) >= 2:
                 present = sorted((n, e) for e, n in enumerate(row) if n > 0)
                 (n1, e1), (_n2, e2) = present[0], present[1]
