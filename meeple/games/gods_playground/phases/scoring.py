@@ -62,9 +62,10 @@ class Scoring:
         """Phase 16: clear the tracks, the senate, the armies and the treaty; trim enemies to the nobles."""
         cubes_in_hand = self.cubes_in_hand
         for e, nobles in enumerate(self.track_nobles):
-            for p in range(PLAYERS):
-                cubes_in_hand[p] += nobles[p]
-                nobles[p] = 0
+            if any(nobles):
+                for p in range(PLAYERS):
+                    cubes_in_hand[p] += nobles[p]
+                    nobles[p] = 0
             self.track_royal_cubes[e] = 0
             self.enemy_supply[e] += self.track_enemy_cubes[e]
             self.track_enemy_cubes[e] = 0
@@ -76,9 +77,10 @@ class Scoring:
                 senate[i] = -1
         for p, units_in_hand in enumerate(self.units_in_hand):
             for units in self.units[p]:
-                for k in range(3):
-                    units_in_hand[k] += units[k]
-                    units[k] = 0
+                if any(units):
+                    for k in range(3):
+                        units_in_hand[k] += units[k]
+                        units[k] = 0
         self.royal_army = [0, 0, 0]
         self.cossacks = [IN_COSSACK_AREA] * COSSACK_CAVALRY
         self.treaty = -1
