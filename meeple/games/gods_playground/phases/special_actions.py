@@ -160,7 +160,7 @@ class SpecialActions:
             if self.mode == "special":
                 self.step = {"moved": 1}
                 self.mode = "move"
-                if self._move_actions(p):
+                if any(row[p] > 0 for row in self.noble_cubes):   # a second cube to move
                     return
         elif name == "veto":
             self.liberum_veto(p, args[0])
