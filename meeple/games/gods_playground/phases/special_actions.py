@@ -21,7 +21,6 @@ from ..content import (
 )
 
 
-
 def _by_provinces(actions_of: list[list[Action]]) -> dict[tuple[int, ...], list[Action]]:
     """For every set of provinces (in order), the actions of those provinces one after the other."""
     sets = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
@@ -129,11 +128,6 @@ class SpecialActions:
             if slot[0] == v and not slot[2]:
                 return k
         return -1
-
-    def _diplomacy_allowed(self, e: int) -> bool:
-        if self._habsburgs_open():
-            return e in DIPLOMACY_ENEMIES_WITH_HABSBURGS
-        return e in DIPLOMACY_ENEMIES
 
     def _habsburgs_open(self) -> bool:
         """Diplomacy with the Habsburgs: only in round 4, while they have not annexed the Ottomans' lands."""
