@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from meeple.core import Action, Rng
-from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState, next_in_turn
+from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
 
 from .actions import ROLL_OUTCOMES, ROLLS, shared_action
 from .content import PLAYERS
@@ -70,7 +70,7 @@ class Flow(FlowState):
         return mode if mode in STEPS else PAUSED
 
     def acting_seats(self) -> list[int]:
-        return list(self.movers)
+        return self.movers[:]
 
     def _run_phase(self) -> None:
         getattr(self, PHASE_METHODS[self.phase])()
@@ -128,7 +128,10 @@ class Flow(FlowState):
         cannot has passed); when none can, the phase is over."""
         passed = self.passed
         q = self.turn
-        while (q := next_in_turn(q, PLAYERS, skip=passed.__getitem__)) is not None:
+        for _ in range(PLAYERS):
+            q = (q + 1) % PLAYERS
+            if passed[q]:
+                continue
             if can_act(q):
                 self._set_turn(mode, q)
                 return

@@ -16,9 +16,13 @@ from meeple.core import Action
 
 from ..actions import BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES
 from ..content import (
-    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES, PROVINCE_COUNT,
-    ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
+    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES,
+    PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
+
+
+FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
+HALF_PRICES = tuple(price // 2 for price in FULL_PRICES)                  # where enemy cubes are
 
 
 class ArmiesAndCampaigns:
@@ -57,30 +61,36 @@ class ArmiesAndCampaigns:
         out = []
         money = self.money[p]
         units_left = self.units_in_hand[p]
-        half = sum(self.enemy_cubes[i]) > 0
-        for k, name in enumerate(UNIT_NAMES):
-            if units_left[k] > 0 and (k < 2 or self.round >= ARTILLERY_FROM_ROUND):
-                price = PRICES[name] // 2 if half else PRICES[name]
-                if money >= price:
-                    out.append(name)
-        if i == COSSACK_PROVINCE and IN_COSSACK_AREA in self.cossacks:
-            price = PRICES["cossack"] // 2 if half else PRICES["cossack"]
-            if money >= price:
-                out.append("cossack")
+        prices = HALF_PRICES if sum(self.enemy_cubes[i]) > 0 else FULL_PRICES
+        for k in range(3 if self.round >= ARTILLERY_FROM_ROUND else 2):
+            if units_left[k] > 0 and money >= prices[k]:
+                out.append(UNIT_NAMES[k])
+        if i == COSSACK_PROVINCE and money >= prices[COSSACK] and IN_COSSACK_AREA in self.cossacks:
+            out.append("cossack")
         return out
 
     def _can_recruit(self, p: int) -> bool:
         money = self.money[p]
         if money == 0:
             return False
+        noble_cubes = self.noble_cubes
         units_left = self.units_in_hand[p]
         if money >= 6 and (units_left[0] or units_left[1] or (units_left[2] and self.round >= ARTILLERY_FROM_ROUND)):
-            return any(self.noble_cubes[i][p] > 0 for i in range(PROVINCE_COUNT))
-        return any(self.noble_cubes[i][p] > 0 and self._buyable(p, i) for i in range(PROVINCE_COUNT))
+            for row in noble_cubes:
+                if row[p] > 0:
+                    return True
+            return False
+        for i in range(PROVINCE_COUNT):
+            if noble_cubes[i][p] > 0 and self._buyable(p, i):
+                return True
+        return False
 
     def _recruit_actions(self, p: int) -> list[Action]:
-        actions = [RECRUIT_ACTIONS[i] for i in range(PROVINCE_COUNT)
-                   if self.noble_cubes[i][p] > 0 and self._buyable(p, i)]
+        noble_cubes = self.noble_cubes
+        actions = []
+        for i in range(PROVINCE_COUNT):
+            if noble_cubes[i][p] > 0 and self._buyable(p, i):
+                actions.append(RECRUIT_ACTIONS[i])
         actions.append(PASS)
         return actions
 
@@ -168,15 +178,24 @@ class ArmiesAndCampaigns:
         return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
 
     def _can_campaign(self, p: int) -> bool:
-        if any(self._can_campaign_in(p, i) for i in range(PROVINCE_COUNT)):
-            return True
-        return self._has_senate_disc(p) and sum(self.royal_army) > 0 and any(
-            self._campaign_target(i, ROYAL_SIDE) for i in range(PROVINCE_COUNT))
+        for i in range(PROVINCE_COUNT):
+            if self._can_campaign_in(p, i):
+                return True
+        if self._has_senate_disc(p) and sum(self.royal_army) > 0:
+            for i in range(PROVINCE_COUNT):
+                if self._campaign_target(i, ROYAL_SIDE):
+                    return True
+        return False
 
     def _campaign_actions(self, p: int) -> list[Action]:
-        actions = [CAMPAIGN_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._can_campaign_in(p, i)]
+        actions = []
+        for i in range(PROVINCE_COUNT):
+            if self._can_campaign_in(p, i):
+                actions.append(CAMPAIGN_ACTIONS[i])
         if self._has_senate_disc(p) and sum(self.royal_army) > 0:
-            actions += [ROYAL_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._campaign_target(i, ROYAL_SIDE)]
+            for i in range(PROVINCE_COUNT):
+                if self._campaign_target(i, ROYAL_SIDE):
+                    actions.append(ROYAL_ACTIONS[i])
         actions.append(PASS)
         return actions
 

@@ -138,8 +138,9 @@ class Battles:
 
     def _next_battle(self) -> bool:
         """Start the next queued defence that still has an army and an enemy to fight; False if none."""
-        while self.battle_queue:
-            p, province, kind, enemy = self.battle_queue.pop(0)
+        battle_queue = self.battle_queue
+        while battle_queue:
+            p, province, kind, enemy = battle_queue.pop(0)
             if self._army_in(p, province) > 0 and self.enemy_cubes[province][enemy] > 0:
                 self.say("gods-playground.log.defends", None, seat=p, province=province, enemy=enemy)
                 self._start_battle(p, province, kind, enemy)

@@ -19,6 +19,10 @@ from ..actions import BID_ACTIONS, shared_action
 from ..content import CAMP, PLAYERS, PROVINCE_COUNT
 
 
+TURN_ORDERS = tuple(tuple(clockwise(first, PLAYERS)) for first in range(PLAYERS))
+"""The seats in turn order from each seat."""
+
+
 class Elections:
     # ------------------------------------------------------------------ phase 3
     def electing_the_king(self) -> None:
@@ -79,9 +83,9 @@ class Elections:
         self.say("gods-playground.log.crowned", None, seat=p)
         self._end_phase()
 
-    def order_from_king(self) -> list[int]:
+    def order_from_king(self) -> tuple[int, ...]:
         """The seats in turn order from the king (from seat 0 before the first king)."""
-        return clockwise(self.king if self.king >= 0 else 0, PLAYERS)
+        return TURN_ORDERS[self.king if self.king >= 0 else 0]
 
     # ------------------------------------------------------------------ phase 6
     def elections(self) -> None:

@@ -141,10 +141,10 @@ class Enemies:
     def _expand_continue(self) -> None:
         """Spread the pending excess (``expansion["steps"]``: [enemy, province, cubes]), stopping for each
         defence; then queue the next enemy's arrows, and after the last enemy cancel the enemies."""
+        steps = self.expansion["steps"]
         while True:
-            if self._next_battle():
+            if self.battle_queue and self._next_battle():
                 return
-            steps = self.expansion["steps"]
             if steps:
                 e, target, excess = steps.pop(0)
                 n = min(excess, self.enemy_supply[e])
@@ -175,8 +175,9 @@ class Enemies:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""
         for i in range(PROVINCE_COUNT):
             row = self.enemy_cubes[i]
-            while sum(1 for x in row if x > 0) >= 2:
-                present = sorted((n, e) for e, n in enumerate(row) if n > 0)
+            if row.count(0) >= ENEMY_COUNT - 1:
+                continue   # one enemy at most: nothing to cancel
+            while len(present := sorted([(n, e) for e, n in enumerate(row) if n > 0])) >= 2:
                 (n1, e1), (_n2, e2) = present[0], present[1]
                 row[e1] -= n1
                 row[e2] -= n1

@@ -18,10 +18,14 @@ from ..actions import BUILD_ACTIONS, PASS
 from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
 
 
+SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
+"""How many estates each province's track holds."""
+
+
 class Estates:
     def _free_slot(self, i: int) -> bool:
         """Province ``i``'s estate track has a free slot."""
-        return len(self.estates[i]) < len(ESTATE_SLOTS[i])
+        return len(self.estates[i]) < SLOT_COUNTS[i]
 
     # ------------------------------------------------------------------ phase 7
     def build_estates(self) -> None:
@@ -33,12 +37,20 @@ class Estates:
         if self.discs_in_hand[p] == 0:
             return False
         cost = 1 if self.estates_built[p] == 0 else 2
-        return any(self.noble_cubes[i][p] >= cost and self._free_slot(i) for i in range(PROVINCE_COUNT))
+        estates = self.estates
+        for i, row in enumerate(self.noble_cubes):
+            if row[p] >= cost and len(estates[i]) < SLOT_COUNTS[i]:
+                return True
+        return False
 
     def _build_actions(self, p: int) -> list[Action]:
-        cost = 1 if self.estates_built[p] == 0 else 2
-        actions = [BUILD_ACTIONS[i] for i in range(PROVINCE_COUNT)
-                   if self.noble_cubes[i][p] >= cost and self._free_slot(i) and self.discs_in_hand[p] > 0]
+        actions = []
+        if self.discs_in_hand[p] > 0:
+            cost = 1 if self.estates_built[p] == 0 else 2
+            estates = self.estates
+            for i, row in enumerate(self.noble_cubes):
+                if row[p] >= cost and len(estates[i]) < SLOT_COUNTS[i]:
+                    actions.append(BUILD_ACTIONS[i])
         actions.append(PASS)
         return actions
 
@@ -63,16 +75,17 @@ class Estates:
     def estates_phase(self) -> None:
         """Phase 14: estates lost to the excess (at least one unless the nobles outnumber the enemies);
         income levels +1 peaceful, = repelled, -1 occupied."""
+        estates, levels, invaded = self.estates, self.income_levels, self.invaded
         for i in range(PROVINCE_COUNT):
             enemies = sum(self.enemy_cubes[i])
             nobles = sum(self.noble_cubes[i])
             # at peace (no new enemy cube this round) old cubes cost estates only where they
             # outnumber the nobles; otherwise any cube left costs at least one estate
-            if enemies > nobles or (enemies > 0 and enemies == nobles and self.invaded[i]):
+            if enemies > nobles or (enemies > 0 and enemies == nobles and invaded[i]):
                 to_lose = max(1, enemies - nobles)
                 lost = 0
-                while to_lose > 0 and self.estates[i]:
-                    owner, land_manager, city = self.estates[i].pop()
+                while to_lose > 0 and estates[i]:
+                    owner, land_manager, city = estates[i].pop()
                     self.discs_in_hand[owner] += 1
                     self.land_managers_left += land_manager
                     self.cities_left += city
@@ -80,11 +93,11 @@ class Estates:
                     lost += 1
                 if lost:
                     self.say("gods-playground.log.loses_estates", None, province=i, n=lost)
-            old = self.income_levels[i]
-            if not self.invaded[i]:
-                self.income_levels[i] = min(MAX_LEVEL, old + 1)
+            old = levels[i]
+            if not invaded[i]:
+                levels[i] = min(MAX_LEVEL, old + 1)
             elif enemies > 0:
-                self.income_levels[i] = max(MIN_LEVEL, old - 1)
-            if self.income_levels[i] != old:
-                self.say("gods-playground.log.level", None, province=i, old=old, new=self.income_levels[i])
+                levels[i] = max(MIN_LEVEL, old - 1)
+            if levels[i] != old:
+                self.say("gods-playground.log.level", None, province=i, old=old, new=levels[i])
         self._end_phase()

@@ -12,10 +12,20 @@ from __future__ import annotations
 from meeple.core import Action
 from meeple.core.i18n import msg
 
-from ..actions import TOKEN_ACTIONS
+from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
 
-_TOKEN_LISTS: dict[tuple, list[Action]] = {}   # (tokens placed, tokens in hand) -> the legal token actions
+
+def _subsets(items: range) -> list[tuple[int, ...]]:
+    """Every subset of ``items``, each in order."""
+    return [tuple(x for x in items if mask >> x & 1) for mask in range(1 << len(items))]
+
+
+TOKEN_CHOICES: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Action]] = {
+    (open_areas, values): [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
+    for open_areas in _subsets(range(AREA_COUNT)) for values in _subsets(range(TOKEN_VALUES))
+}
+"""The token actions for every set of open areas and every set of token values left (in order)."""
 
 
 class IncomeAndNobles:
@@ -44,13 +54,14 @@ class IncomeAndNobles:
         self.movers = list(range(PLAYERS))
 
     def _token_actions(self, p: int) -> list[Action]:
-        key = (tuple(self.tokens_placed[p]), tuple(self.tokens_in_hand[p]))
-        actions = _TOKEN_LISTS.get(key)
-        if actions is None:
-            open_areas = [area for area in range(AREA_COUNT) if key[0][area] < 0]
-            values = sorted(set(self._tokens_left(p)))
-            actions = _TOKEN_LISTS[key] = [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
-        return actions
+        open_areas = []
+        left = self.tokens_in_hand[p][:]
+        for area, value in enumerate(self.tokens_placed[p]):
+            if value < 0:
+                open_areas.append(area)
+            else:
+                left.remove(value)
+        return TOKEN_CHOICES[tuple(open_areas), tuple(sorted(set(left)))]
 
     def _tokens_left(self, p: int) -> list[int]:
         """The tokens in ``p``'s hand not yet placed face down this round."""
@@ -67,24 +78,27 @@ class IncomeAndNobles:
         self.tokens_placed[p][area] = value
         self.say("gods-playground.log.token_down", None, seat=p, area=area)
         self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
-        if min(self.tokens_placed[p]) >= 0:
+        if -1 not in self.tokens_placed[p]:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
             self._reveal_nobles()
 
     def _reveal_nobles(self) -> None:
         self.reveal()  # the last token is down: all 18 are turned up
+        cubes_in_hand = self.cubes_in_hand
+        noble_cubes = self.noble_cubes
         for p in range(PLAYERS):
+            placed, hand, shown = self.tokens_placed[p], self.tokens_in_hand[p], self.tokens_shown[p]
             for area in range(AREA_COUNT):
-                value = self.tokens_placed[p][area]
-                self.tokens_in_hand[p].remove(value)
-                self.tokens_shown[p][area] = value
+                value = placed[area]
+                hand.remove(value)
+                shown[area] = value
                 if area < PROVINCE_COUNT:
-                    n = min(value, self.cubes_in_hand[p])
-                    self.cubes_in_hand[p] -= n
-                    self.noble_cubes[area][p] += n
+                    n = min(value, cubes_in_hand[p])
+                    cubes_in_hand[p] -= n
+                    noble_cubes[area][p] += n
             self.say("gods-playground.log.reveals", None, seat=p,
-                     tokens=[msg("gods-playground.log.area_token", area=area, value=self.tokens_shown[p][area])
+                     tokens=[msg("gods-playground.log.area_token", area=area, value=shown[area])
                              for area in range(AREA_COUNT)])
         self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
         self._end_phase()

@@ -60,23 +60,27 @@ class Scoring:
     # ------------------------------------------------------------------ phase 16
     def end_of_round(self) -> None:
         """Phase 16: clear the tracks, the senate, the armies and the treaty; trim enemies to the nobles."""
-        for e in range(ENEMY_COUNT):
-            for p in range(PLAYERS):
-                self.cubes_in_hand[p] += self.track_nobles[e][p]
-                self.track_nobles[e][p] = 0
+        cubes_in_hand = self.cubes_in_hand
+        for e, nobles in enumerate(self.track_nobles):
+            if any(nobles):
+                for p in range(PLAYERS):
+                    cubes_in_hand[p] += nobles[p]
+                    nobles[p] = 0
             self.track_royal_cubes[e] = 0
             self.enemy_supply[e] += self.track_enemy_cubes[e]
             self.track_enemy_cubes[e] = 0
+        senate = self.senate
         for i in range(PROVINCE_COUNT):
-            q = self.senate[i]
+            q = senate[i]
             if q >= 0:
                 self.discs_in_hand[q] += 1
-                self.senate[i] = -1
-        for p in range(PLAYERS):
-            for i in range(PROVINCE_COUNT):
-                for k in range(3):
-                    self.units_in_hand[p][k] += self.units[p][i][k]
-                    self.units[p][i][k] = 0
+                senate[i] = -1
+        for p, units_in_hand in enumerate(self.units_in_hand):
+            for units in self.units[p]:
+                if any(units):
+                    for k in range(3):
+                        units_in_hand[k] += units[k]
+                        units[k] = 0
         self.royal_army = [0, 0, 0]
         self.cossacks = [IN_COSSACK_AREA] * COSSACK_CAVALRY
         self.treaty = -1

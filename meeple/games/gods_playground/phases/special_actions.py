@@ -16,15 +16,29 @@ from ..actions import (
     MOVES_FROM, PASS, SEAT_ACTIONS, VETO_ACTIONS,
 )
 from ..content import (
-    CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
+    CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
     JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
 )
+
+
+def _by_provinces(actions_of: list[list[Action]]) -> dict[tuple[int, ...], list[Action]]:
+    """For every set of provinces (in order), the actions of those provinces one after the other."""
+    sets = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
+    return {provinces: [action for i in provinces for action in actions_of[i]] for provinces in sets}
+
+
+DIPLOMACY_ENEMIES = frozenset(e for e in range(ENEMY_COUNT) if e not in (OTTOMANS, HABSBURGS))
+"""The enemies a treaty may be signed with (never the Ottomans; the Habsburgs only as ``_habsburgs_open`` says)."""
+DIPLOMACY_ENEMIES_WITH_HABSBURGS = DIPLOMACY_ENEMIES | {HABSBURGS}
+MOVES_FROM_PROVINCES = _by_provinces(MOVES_FROM)
+VETOS_IN_PROVINCES = _by_provinces([[action] for action in VETO_ACTIONS])
+JESUITS_IN_PROVINCES = _by_provinces([[action] for action in JESUIT_ACTIONS])
 
 
 class SpecialActions:
     def special_actions(self) -> None:
         """Phase 8: two rounds of picks from the king."""
-        self.picks_left = self.order_from_king() * SPECIAL_PICK_ROUNDS
+        self.picks_left = list(self.order_from_king()) * SPECIAL_PICK_ROUNDS
         self.step = {}
         self._set_turn("special", self.picks_left.pop(0))
 
@@ -39,42 +53,46 @@ class SpecialActions:
     def _special_actions(self, p: int) -> list[Action]:
         noble_cubes = self.noble_cubes
         this_round = self.round
-        mine = [noble_cubes[i][p] for i in range(PROVINCE_COUNT)]
-        provinces = [i for i in range(PROVINCE_COUNT) if mine[i] > 0]
+        held = []   # the provinces where p has noble cubes
+        for i in range(PROVINCE_COUNT):
+            if noble_cubes[i][p] > 0:
+                held.append(i)
+        provinces = tuple(held)
         estates = self.estates
         actions: list[Action] = []
         if self.land_managers_left > 0:
             for i in provinces:
                 row = LAND_MANAGER_ACTIONS[i]
-                for k, slot in enumerate(estates[i]):
-                    if slot[0] == p and not slot[1]:
+                for k, (owner, land_manager, _city) in enumerate(estates[i]):
+                    if owner == p and not land_manager:
                         actions.append(row[k])
-        if mine[PRUSSIA] > 0:
+        if noble_cubes[PRUSSIA][p] > 0:
             actions.append(DANZIG)
         if not self.diplomacy_used and p in self.senate:
+            allowed = DIPLOMACY_ENEMIES_WITH_HABSBURGS if self._habsburgs_open() else DIPLOMACY_ENEMIES
             for e in provinces:
-                if self._diplomacy_allowed(e):
+                if e in allowed:
                     actions.append(DIPLOMACY_ACTIONS[e])
-        for i in provinces:
-            actions += MOVES_FROM[i]
+        actions += MOVES_FROM_PROVINCES[provinces]
         if self.senate.count(-1) < PROVINCE_COUNT:
-            actions += [VETO_ACTIONS[i] for i in provinces]
+            actions += VETOS_IN_PROVINCES[provinces]
         if this_round >= 3:
             if this_round in CONFEDERATION_ROUNDS and self.discs_in_hand[p] > 0 and self._single_last(p):
                 for i in provinces:
-                    if mine[i] >= 2:
+                    row = noble_cubes[i]
+                    if row[p] >= 2:
                         for v in range(PLAYERS):
-                            if v != p and mine[i] > noble_cubes[i][v] and self._confederation_slot(i, v) >= 0:
+                            if v != p and row[p] > row[v] and self._confederation_slot(i, v) >= 0:
                                 actions.append(CONFEDERATION_ACTIONS[i][v])
             if this_round >= CITY_FROM_ROUND and not self.city_used and self.cities_left > 0:
                 for i in provinces:
-                    if mine[i] >= 2:
+                    if noble_cubes[i][p] >= 2:
                         row = CITY_ACTIONS[i]
-                        for k, slot in enumerate(estates[i]):
-                            if slot[0] == p and not slot[2]:
+                        for k, (owner, _land_manager, city) in enumerate(estates[i]):
+                            if owner == p and not city:
                                 actions.append(row[k])
         if this_round >= JESUIT_FROM_ROUND and self.money[p] >= JESUIT_COST:
-            actions += [JESUIT_ACTIONS[i] for i in provinces]
+            actions += JESUITS_IN_PROVINCES[provinces]
         actions.append(PASS)
         return actions
 
@@ -101,8 +119,8 @@ class SpecialActions:
 
     def _single_last(self, p: int) -> bool:
         """``p`` alone has the fewest VP (the confederation's condition)."""
-        vp = self.vp[p]
-        return all(self.vp[q] > vp for q in range(PLAYERS) if q != p)
+        vp = self.vp
+        return vp[p] == min(vp) and vp.count(vp[p]) == 1
 
     def _confederation_slot(self, i: int, v: int) -> int:
         """The first estate slot of ``v`` in province ``i`` without a city (-1: none)."""
@@ -111,12 +129,9 @@ class SpecialActions:
                 return k
         return -1
 
-    def _diplomacy_allowed(self, e: int) -> bool:
-        if e == OTTOMANS:
-            return False
-        if e == HABSBURGS:
-            return self.round == 4 and not self.habsburgs_annexed
-        return True
+    def _habsburgs_open(self) -> bool:
+        """Diplomacy with the Habsburgs: only in round 4, while they have not annexed the Ottomans' lands."""
+        return self.round == 4 and not self.habsburgs_annexed
 
     # ------------------------------------------------------------------ a pick
     def _on_special(self, action: Action, p: int) -> None:
@@ -139,7 +154,7 @@ class SpecialActions:
             if self.mode == "special":
                 self.step = {"moved": 1}
                 self.mode = "move"
-                if self._move_actions(p):
+                if any(row[p] > 0 for row in self.noble_cubes):   # a second cube to move
                     return
         elif name == "veto":
             self.liberum_veto(p, args[0])
