@@ -23,6 +23,7 @@ from meeple.games.kingsburg.production import dice_arg
 # the Market's change (0, 1 or -1), its words for the log). Built once per (dice, tokens, change).
 _WAYS: dict[tuple, tuple] = {}
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+_LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
 
 
 def placement_way(dice: tuple[int, ...], plus2: int, market: int) -> tuple:
@@ -54,6 +55,31 @@ def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return handfuls
 
 
+def _ways_by_layer(dice: tuple[int, ...]) -> list[tuple[list, list]]:
+    """The ways of ``dice`` by the number of "+2" tokens they use, each as (without the Market, with
+    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them. Built once per dice."""
+    layers = _LAYERS.get(dice)
+    if layers is None:
+        handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
+        layers = []
+        for plus2 in range(len(dice) + 1):
+            plain_and_market = []
+            for changes in ((0,), (1, -1)):
+                layer = []
+                for handful, size, pips in handfuls:
+                    if plus2 > size:
+                        continue
+                    base = pips + 2 * plus2
+                    for change in changes:
+                        total = base + change
+                        if 1 <= total <= 18:
+                            layer.append((total, placement_way(handful, plus2, change)))
+                plain_and_market.append(layer)
+            layers.append(tuple(plain_and_market))
+        _LAYERS[dice] = layers
+    return layers
+
+
 @lru_cache(maxsize=None)
 def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
     """Every way to reach each advisor number with ``dice`` (sorted high to low).
@@ -62,24 +88,16 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
     number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
     Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
     """
-    handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
     ways: dict[int, list] = {}
-    # the loops run cheapest first: fewest "+2" tokens, then no Market, then fewest dice (``_handfuls``)
-    for plus2 in range(tokens + 1):
-        for changes in ((0,), (1, -1)) if market else ((0,),):
-            for handful, size, pips in handfuls:
-                if plus2 > size:
-                    continue
-                base = pips + 2 * plus2
-                for change in changes:
-                    total = base + change
-                    if 1 <= total <= 18:
-                        way = placement_way(handful, plus2, change)
-                        same_total = ways.get(total)
-                        if same_total is None:
-                            ways[total] = [way]
-                        else:
-                            same_total.append(way)
+    uses = 2 if market else 1  # without the Market, then (if ``market``) with it
+    for plain_and_market in _ways_by_layer(dice)[:tokens + 1]:
+        for layer in plain_and_market[:uses]:
+            for total, way in layer:
+                same_total = ways.get(total)
+                if same_total is None:
+                    ways[total] = [way]
+                else:
+                    same_total.append(way)
     return {total: tuple(ways[total]) for total in sorted(ways)}
 
 
