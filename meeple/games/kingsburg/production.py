@@ -120,7 +120,7 @@ class Production:
         if mode == "all":
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
-            white = self._dice_to_roll(task) - 3
+            white = task[3]  # the white dice rolled with the three own dice
             if white:
                 self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
             else:
