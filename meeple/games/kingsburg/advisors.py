@@ -22,14 +22,12 @@ class Advisors:
     def _resolve_collect_rewards(self) -> None:
         """Every player takes what their advisors give, advisor 1 to 18 (the Merchants' Guild's gold first)."""
         self.tasks.pop(0)
-        for p in range(self.players):
-            if (self.buildings_owned[p] >> GUILD & 1):
+        for p, owned in enumerate(self.buildings_owned):
+            if owned >> GUILD & 1:
                 self.resources[p][0] += 1
                 self.say("kingsburg.guild_gold", None, seat=p)
-        rewards = []
-        for n in range(1, 19):
-            for handful in self.handfuls_on_advisor[n]:
-                rewards.append(["adv", handful[0], n])
+        # advisor 0 does not exist: its list stays empty
+        rewards = [["adv", handful[0], n] for n, handfuls in enumerate(self.handfuls_on_advisor) for handful in handfuls]
         interrupt(self.tasks, rewards)
 
     def _give_plus2_token(self, p: int) -> None:

@@ -11,11 +11,12 @@ names (a "+2" token adds 2 to one die; the Market changes a handful by 1); one h
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from meeple.core import Action
 from meeple.core.i18n import msg
 from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
-from meeple.games.kingsburg.content import MARKET
+from meeple.games.kingsburg.content import DICE_PER_PLAYER, MARKET
 from meeple.games.kingsburg.flow import UNRESOLVED
 from meeple.games.kingsburg.production import dice_arg
 
@@ -23,6 +24,7 @@ from meeple.games.kingsburg.production import dice_arg
 # the Market's change (0, 1 or -1), its words for the log). Built once per (dice, tokens, change).
 _WAYS: dict[tuple, tuple] = {}
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+_LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
 
 
 def placement_way(dice: tuple[int, ...], plus2: int, market: int) -> tuple:
@@ -54,6 +56,31 @@ def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return handfuls
 
 
+def _ways_by_layer(dice: tuple[int, ...]) -> list[tuple[list, list]]:
+    """The ways of ``dice`` by the number of "+2" tokens they use, each as (without the Market, with
+    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them. Built once per dice."""
+    layers = _LAYERS.get(dice)
+    if layers is None:
+        handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
+        layers = []
+        for plus2 in range(len(dice) + 1):
+            plain_and_market = []
+            for changes in ((0,), (1, -1)):
+                layer = []
+                for handful, size, pips in handfuls:
+                    if plus2 > size:
+                        continue
+                    base = pips + 2 * plus2
+                    for change in changes:
+                        total = base + change
+                        if 1 <= total <= 18:
+                            layer.append((total, placement_way(handful, plus2, change)))
+                plain_and_market.append(layer)
+            layers.append(tuple(plain_and_market))
+        _LAYERS[dice] = layers
+    return layers
+
+
 @lru_cache(maxsize=None)
 def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int, tuple]:
     """Every way to reach each advisor number with ``dice`` (sorted high to low).
@@ -62,25 +89,25 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
     number of dice (one "+2" per die).  The Market changes one handful by +1 or -1 (seed, 市場).
     Ways are listed cheapest first: fewest "+2" tokens, no Market, fewest dice.
     """
-    handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
     ways: dict[int, list] = {}
-    # the loops run cheapest first: fewest "+2" tokens, then no Market, then fewest dice (``_handfuls``)
-    for plus2 in range(tokens + 1):
-        for changes in ((0,), (1, -1)) if market else ((0,),):
-            for handful, size, pips in handfuls:
-                if plus2 > size:
-                    continue
-                base = pips + 2 * plus2
-                for change in changes:
-                    total = base + change
-                    if 1 <= total <= 18:
-                        way = placement_way(handful, plus2, change)
-                        same_total = ways.get(total)
-                        if same_total is None:
-                            ways[total] = [way]
-                        else:
-                            same_total.append(way)
+    uses = 2 if market else 1  # without the Market, then (if ``market``) with it
+    for plain_and_market in _ways_by_layer(dice)[:tokens + 1]:
+        for layer in plain_and_market[:uses]:
+            for total, way in layer:
+                same_total = ways.get(total)
+                if same_total is None:
+                    ways[total] = [way]
+                else:
+                    same_total.append(way)
     return {total: tuple(ways[total]) for total in sorted(ways)}
+
+
+# The ways of every handful of a player's own dice are listed here, once (white dice, rarer, when first met).
+for _size in range(1, DICE_PER_PLAYER + 1):
+    for _dice in combinations_with_replacement(range(6, 0, -1), _size):
+        for _tokens in range(_size + 1):
+            placement_ways(_dice, _tokens, False)
+            placement_ways(_dice, _tokens, True)
 
 
 class Placement:
@@ -91,7 +118,8 @@ class Placement:
     """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
     actions (not state: cleared by every placement)."""
     _ways_now: dict[int, tuple] | None = None
-    """The ways of the seat to move (``ways``), kept with ``_placements_now`` for its answer."""
+    """The ways of the seat to move (``ways``), kept with ``_placements_now`` for its answer, and while it
+    chooses how to reach the advisor it selected."""
 
     def ways(self, p: int) -> dict[int, tuple]:
         """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
@@ -119,8 +147,8 @@ class Placement:
         if self.selected_advisor:
             self.seat_to_move = self.turn_order[self.placing_index]
             return
-        n = self.players
         order = self.turn_order
+        n = len(order)
         done = self.done_placing
         for i in range(n):
             index = (self.placing_index + i) % n
@@ -142,7 +170,10 @@ class Placement:
 
     def _legal_placement(self, player: int) -> list[Action]:
         if self.selected_advisor:
-            return [way[0] for way in self.ways(player)[abs(self.selected_advisor)]]
+            ways = self._ways_now
+            if ways is None:
+                ways = self.ways(player)
+            return [way[0] for way in ways[abs(self.selected_advisor)]]
         placements = self._placements_now
         return placements if placements is not None else self._placement_actions(player, self.ways(player))
 
@@ -172,6 +203,7 @@ class Placement:
                 self._place_handful(p, n, ways_to_n[0], envoy)
             else:
                 self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+                self._ways_now = ways  # the same seat chooses the way
         self._resolve_placement()  # the placing goes on: who places next is resolved at once
 
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
@@ -192,4 +224,4 @@ class Placement:
         if envoy:
             self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
         else:
-            self.say_again("kingsburg.places", (p, n, way[0]), seat=p, way=words, advisor=n, number=n)
+            self.say_again("kingsburg.places", (p, n, way[0].args), seat=p, way=words, advisor=n, number=n)

@@ -69,10 +69,11 @@ class Production:
         tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
-        tasks.extend(["white", p, k] for p in self.turn_order if (k := self.white_dice(p)))
-        tasks.extend(["roll", p, "all", 0] for p in range(n))
+        tasks.extend([["white", p, k] for p in self.turn_order if (k := self.white_dice(p))])
+        tasks.extend([["roll", p, "all", 0] for p in range(n)])
         rerollers = (1 << STATUE) | (1 << CHAPEL)
-        tasks.extend(["reroll", p] for p in self.turn_order if self.buildings_owned[p] & rerollers)
+        owned = self.buildings_owned
+        tasks.extend([["reroll", p] for p in self.turn_order if owned[p] & rerollers])
         tasks.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
 
     def white_dice(self, p: int) -> int:
@@ -120,11 +121,11 @@ class Production:
         if mode == "all":
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
-            white = self._dice_to_roll(task) - 3
+            white = task[3]  # the white dice rolled with the three own dice
             if white:
                 self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
             else:
-                self.say_again("kingsburg.rolls", (roller, *faces), seat=roller, dice=dice_arg(faces))
+                self.say_again("kingsburg.rolls", (roller, action.args), seat=roller, dice=dice_arg(action.args))
         elif mode == "one":
             dice = self.unplaced_dice[roller]
             dice[0] = faces[0]
