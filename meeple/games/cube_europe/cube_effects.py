@@ -59,7 +59,7 @@ class CubeEffectRules(CubeEuropeFields):
         if "white_plus" in self.effects(player):
             colours = set(COLOURS)
         else:
-            colours = {sq[1] for sq in self.market_squares() if sq is not None}
+            colours = {sq[1] for sq in self.centre_squares() if sq is not None}
         return [c for c in COLOURS if c in colours and self.supply[player][c] > 0]
 
     def tuck_yellow_effect(self, player: int) -> None:

@@ -14,12 +14,27 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.cube_europe.actions import PLACE, TAKE, WORKER
-from meeple.games.cube_europe.content import CARDS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
+from meeple.games.cube_europe.content import ALL_CARDS, CARDS, COLOURS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
 from meeple.games.cube_europe.fields import CubeEuropeFields
+from meeple.games.cube_europe.using_workers import ALL_TARGETS, MOST_WORKERS_NEEDED, WITHIN_REACH
 
 
 DICE_PER_SQUARE = {1: 99, 2: 1, 3: 2, 4: 2}
 """Dice per market square by player count: solo unlimited; 2 players one; 3–4 players two (stacked)."""
+_NO_CARD_SQUARES = (None, None, None)
+CENTRE_SQUARES = {
+    (deck_top, discard_top): (CARDS[deck_top].squares if deck_top is not None else _NO_CARD_SQUARES)
+    + (CARDS[discard_top].squares if discard_top is not None else _NO_CARD_SQUARES)
+    for deck_top in (None,) + ALL_CARDS for discard_top in (None,) + ALL_CARDS
+}
+"""The six centre squares (face, colour) by (deck's face-up top, discard pile's top): 1–3 on the deck's top,
+4–6 on the discard pile's top; None where no card lies."""
+HEXES_OF_COLOUR = {
+    card_id: {colour: tuple((label, number, NEIGHBOURS[label]) for label, (hex_colour, number) in card.hexes.items()
+                            if hex_colour == colour) for colour in COLOURS}
+    for card_id, card in CARDS.items()
+}
+"""Per board card and colour, its hexes of that colour in label order: label, number, neighbours."""
 
 
 class DiceActionRules(CubeEuropeFields):
@@ -39,7 +54,7 @@ class DiceActionRules(CubeEuropeFields):
 
     def take_cube(self, player: int, die: int, square: int, plan: tuple[int, bool, bool] | None = None) -> None:
         """Take a cube: the die on a centre square of its face; a cube of the square's colour, if any left."""
-        face, colour = self.market_squares()[square - 1]
+        face, colour = self.centre_squares()[square - 1]
         if plan is None:
             plan = self._payment_or_ask(player, "take", die, square, face, 0, True)
             if plan is None:
@@ -48,7 +63,7 @@ class DiceActionRules(CubeEuropeFields):
         self.dice_on_squares[square - 1] += 1
         if not self._gain_cube(player, colour):
             self.say("cube-europe.takes_none", None, seat=player, die=die, square=square, colour=colour)
-        elif "bulk" in self.effects(player) and face in (1, 2) and self._gain_cube(player, colour):
+        elif "bulk" in self.active_effects[player] and face in (1, 2) and self._gain_cube(player, colour):
             self.say("cube-europe.takes_two", None, seat=player, die=die, square=square, colour=colour, effect="bulk")
         else:
             self.say("cube-europe.takes", None, seat=player, die=die, square=square, colour=colour)
@@ -108,28 +123,46 @@ class DiceActionRules(CubeEuropeFields):
         return self.workers[player] - before
 
     def _die_actions(self, player: int) -> list[Action]:
-        actions: list[Action] = []
-        board_hexes = self.board(player).hexes
-        inventory = self.inventory[player]
+        """Each die, once per face from the lowest: its takes by square, its places by hex, a worker."""
         effects = self.active_effects[player]
-        surveyor = 1 if "surveyor" in effects else 0
-        squares = self.market_squares()
-        cap = self._dice_per_square()
-        placeable = [(h, board_hexes[h][1]) for h in self._open_hexes(player) if board_hexes[h][0] in inventory]
+        cap = DICE_PER_SQUARE[len(self.dice)]
+        dice_on_squares = self.dice_on_squares
+        takeable = [(i, square[0]) for i, square in enumerate(self.centre_squares())
+                    if square is not None and dice_on_squares[i] < cap]
+        placeable = self._placeable_hexes(player)
+        workers = min(self.workers[player], MOST_WORKERS_NEEDED)
+        steady = "nudge" in effects and not self.steady_hand_used
+        mirror = "flip" in effects and not self.mirror_used
+        take_reach = WITHIN_REACH[0][steady][mirror]
+        place_reach = WITHIN_REACH[1 if "surveyor" in effects else 0][steady][mirror]
+        wild_six = "wild_six" in effects
+        actions: list[Action] = []
         for die in sorted(set(self.dice[player])):
-            take_ok = self._targets_within_reach(player, die, 0, True, effects)
-            place_ok = self._targets_within_reach(player, die, surveyor, False, effects) if placeable else None
+            take_ok = ALL_TARGETS if wild_six and die == 6 else take_reach[die][workers]
             take_row = TAKE[die]
-            for i, square in enumerate(squares):
-                if square is not None and self.dice_on_squares[i] < cap and take_ok[square[0]]:
+            for i, face in takeable:
+                if take_ok[face]:
                     actions.append(take_row[i])
-            if place_ok:
+            if placeable:
+                place_ok = place_reach[die][workers]
                 place_row = PLACE[die]
-                for h, number in placeable:
+                for label, number in placeable:
                     if place_ok[number]:
-                        actions.append(place_row[h])
+                        actions.append(place_row[label])
             actions.append(WORKER[die])
         return actions
+
+    def _placeable_hexes(self, player: int) -> list[tuple[str, int]]:
+        """The open hexes (``_open_hexes``) whose colour is in the inventory, in label order, with their numbers."""
+        inventory = self.inventory[player]
+        if not inventory:
+            return []
+        filled = set(self.filled_hexes[player])
+        hexes_of_colour = HEXES_OF_COLOUR[self.board_cards[player]]
+        placeable = [(label, number) for colour in set(inventory) for label, number, neighbours in hexes_of_colour[colour]
+                     if label not in filled and not filled.isdisjoint(neighbours)]
+        placeable.sort()
+        return placeable
 
     def _open_hexes(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""
@@ -149,6 +182,8 @@ class DiceActionRules(CubeEuropeFields):
 
     def market_squares(self) -> list[tuple[int, str] | None]:
         """The six centre squares: 1–3 on the deck's face-up top card, 4–6 on the discard pile's top."""
-        left = CARDS[self.deck_top].squares if self.deck_top is not None else (None, None, None)
-        right = CARDS[self.discard_pile[-1]].squares if self.discard_pile else (None, None, None)
-        return list(left) + list(right)
+        return list(self.centre_squares())
+
+    def centre_squares(self) -> tuple[tuple[int, str] | None, ...]:
+        """``market_squares`` as the shared row of ``CENTRE_SQUARES`` (never to be changed)."""
+        return CENTRE_SQUARES[self.deck_top, self.discard_pile[-1] if self.discard_pile else None]
