@@ -49,9 +49,9 @@ class FlowRules(FlowState, CubeEuropeFields):
 
     # The turn flow, declared once (meeple.core.flow): every decision is the seat in turn's (acting_seats).
     STEPS: ClassVar[dict[str, Step]] = {
-        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", owner="_next_board_seat"),
+        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", sample="_sample_board", owner="_next_board_seat"),
         "first": Chance(outcomes="_start_card_outcomes", act="_start_card_given"),
-        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn"),
+        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn", sample="_sample_market_card"),
         "start": Decision(legal="_starting_hexes", act="_starting_cube_placed"),
         "roll": Chance(outcomes="_roll_outcomes", act="_dice_rolled", sample="_sample_roll", owner="current_player"),
         "turn": Decision(legal="_die_actions", act="_die_used"),
