@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.cube_europe.actions import PLACE, TAKE, WORKER
-from meeple.games.cube_europe.content import ALL_CARDS, CARDS, COLOURS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
+from meeple.games.cube_europe.content import ALL_CARDS, CARDS, COLOURS, HEX_LABELS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
 from meeple.games.cube_europe.fields import CubeEuropeFields
-from meeple.games.cube_europe.using_workers import ALL_TARGETS, MOST_WORKERS_NEEDED, WITHIN_REACH
+from meeple.games.cube_europe.using_workers import ALL_TARGETS, WITHIN_REACH
 
 
 DICE_PER_SQUARE = {1: 99, 2: 1, 3: 2, 4: 2}
@@ -29,12 +29,24 @@ CENTRE_SQUARES = {
 }
 """The six centre squares (face, colour) by (deck's face-up top, discard pile's top): 1–3 on the deck's top,
 4–6 on the discard pile's top; None where no card lies."""
-HEXES_OF_COLOUR = {
-    card_id: {colour: tuple((label, number, NEIGHBOURS[label]) for label, (hex_colour, number) in card.hexes.items()
-                            if hex_colour == colour) for colour in COLOURS}
+SQUARE_FACES = {
+    market: tuple((i, square[0]) for i, square in enumerate(squares) if square is not None)
+    for market, squares in CENTRE_SQUARES.items()
+}
+"""``CENTRE_SQUARES`` as (index, face) of the squares that lie on a card."""
+FACES_LOWEST_FIRST = [[tuple(sorted({first, second})) for second in range(7)] for first in range(7)]
+"""The faces of two dice, each once, lowest first: ``FACES_LOWEST_FIRST[first][second]``."""
+HEX_BIT = {label: 1 << i for i, label in enumerate(HEX_LABELS)}
+"""Each hex as one bit, in label order: a set of hexes is an int (a cheap set to build and combine)."""
+HEX_OF_BIT = {bit: label for label, bit in HEX_BIT.items()}
+NEIGHBOUR_BITS = {label: sum(HEX_BIT[n] for n in NEIGHBOURS[label]) for label in HEX_LABELS}
+"""The neighbours of each hex, as a set of hexes."""
+COLOUR_BITS = {
+    card_id: {colour: sum(HEX_BIT[label] for label, (hex_colour, _) in card.hexes.items() if hex_colour == colour)
+              for colour in COLOURS}
     for card_id, card in CARDS.items()
 }
-"""Per board card and colour, its hexes of that colour in label order: label, number, neighbours."""
+"""Per board card and colour, the hexes of that colour as a set of hexes."""
 
 
 class DiceActionRules(CubeEuropeFields):
@@ -45,7 +57,7 @@ class DiceActionRules(CubeEuropeFields):
         players = self.players
         player = (self.start_card_seat + self.seats_done) % players
         self.dice[player] = [die1, die2]
-        self.say("cube-europe.rolls", None, seat=player, die1=die1, die2=die2)
+        self.say_again("cube-europe.rolls", (player, die1, die2), seat=player, die1=die1, die2=die2)
         self.seats_done += 1
         if self.seats_done == players:
             self.seats_done = 0
@@ -66,7 +78,8 @@ class DiceActionRules(CubeEuropeFields):
         elif "bulk" in self.active_effects[player] and face in (1, 2) and self._gain_cube(player, colour):
             self.say("cube-europe.takes_two", None, seat=player, die=die, square=square, colour=colour, effect="bulk")
         else:
-            self.say("cube-europe.takes", None, seat=player, die=die, square=square, colour=colour)
+            self.say_again("cube-europe.takes", (player, die, square, colour), seat=player, die=die, square=square,
+                            colour=colour)
 
     def place_cube(self, player: int, die: int, hex_label: str, plan: tuple[int, bool, bool] | None = None) -> None:
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
@@ -84,7 +97,9 @@ class DiceActionRules(CubeEuropeFields):
         self.dice[player].remove(die)
         gain = 2 if "recruiter" in self.effects(player) else 1
         got = self._add_workers(player, gain)
-        self.say("cube-europe.gains_workers", None, seat=player, die=die, n=got, workers=self.workers[player])
+        workers = self.workers[player]
+        self.say_again("cube-europe.gains_workers", (player, die, got, workers), seat=player, die=die, n=got,
+                       workers=workers)
 
     def return_cube(self, player: int, colour: str) -> None:
         """A full inventory returns one cube to the supply (「需从你的库存中返回一个方块到供应堆」)."""
@@ -95,7 +110,7 @@ class DiceActionRules(CubeEuropeFields):
             self.say("cube-europe.returns_recycle", None, seat=player, colour=colour,
                      n=self._add_workers(player, 1), effect="recycle")
         else:
-            self.say("cube-europe.returns", None, seat=player, colour=colour)
+            self.say_again("cube-europe.returns", (player, colour), seat=player, colour=colour)
 
     def _put_cube(self, player: int, hex_label: str, die: int | None) -> None:
         """A cube from the inventory onto ``hex_label``: with ``die``, or (None) by the red cube's effect."""
@@ -105,7 +120,8 @@ class DiceActionRules(CubeEuropeFields):
         if die is None:
             self.say("cube-europe.places_chain", None, seat=player, colour=colour, hex=hex_label)
         else:
-            self.say("cube-europe.places", None, seat=player, colour=colour, hex=hex_label, die=die)
+            self.say_again("cube-europe.places", (player, colour, hex_label, die), seat=player, colour=colour,
+                           hex=hex_label, die=die)
         self.cube_effect(player, hex_label, colour)
 
     def _gain_cube(self, player: int, colour: str) -> bool:
@@ -127,21 +143,22 @@ class DiceActionRules(CubeEuropeFields):
         effects = self.active_effects[player]
         cap = DICE_PER_SQUARE[len(self.dice)]
         dice_on_squares = self.dice_on_squares
-        takeable = [(i, square[0]) for i, square in enumerate(self.centre_squares())
-                    if square is not None and dice_on_squares[i] < cap]
+        discard_pile = self.discard_pile
+        square_faces = SQUARE_FACES[self.deck_top, discard_pile[-1] if discard_pile else None]
         placeable = self._placeable_hexes(player)
-        workers = min(self.workers[player], MOST_WORKERS_NEEDED)
+        workers = self.workers[player]
         steady = "nudge" in effects and not self.steady_hand_used
         mirror = "flip" in effects and not self.mirror_used
         take_reach = WITHIN_REACH[0][steady][mirror]
         place_reach = WITHIN_REACH[1 if "surveyor" in effects else 0][steady][mirror]
         wild_six = "wild_six" in effects
         actions: list[Action] = []
-        for die in sorted(set(self.dice[player])):
+        dice = self.dice[player]
+        for die in FACES_LOWEST_FIRST[dice[0]][dice[1]] if len(dice) == 2 else dice:
             take_ok = ALL_TARGETS if wild_six and die == 6 else take_reach[die][workers]
             take_row = TAKE[die]
-            for i, face in takeable:
-                if take_ok[face]:
+            for i, face in square_faces:
+                if take_ok[face] and dice_on_squares[i] < cap:
                     actions.append(take_row[i])
             if placeable:
                 place_ok = place_reach[die][workers]
@@ -157,11 +174,23 @@ class DiceActionRules(CubeEuropeFields):
         inventory = self.inventory[player]
         if not inventory:
             return []
-        filled = set(self.filled_hexes[player])
-        hexes_of_colour = HEXES_OF_COLOUR[self.board_cards[player]]
-        placeable = [(label, number) for colour in set(inventory) for label, number, neighbours in hexes_of_colour[colour]
-                     if label not in filled and not filled.isdisjoint(neighbours)]
-        placeable.sort()
+        filled_bits = next_to_filled = 0
+        for label in self.filled_hexes[player]:
+            filled_bits |= HEX_BIT[label]
+            next_to_filled |= NEIGHBOUR_BITS[label]
+        card = self.board_cards[player]
+        colour_bits = COLOUR_BITS[card]
+        of_inventory_colours = 0
+        for colour in inventory:
+            of_inventory_colours |= colour_bits[colour]
+        candidates = next_to_filled & of_inventory_colours & ~filled_bits
+        hexes = CARDS[card].hexes
+        placeable = []
+        while candidates:
+            lowest = candidates & -candidates
+            label = HEX_OF_BIT[lowest]
+            placeable.append((label, hexes[label][1]))
+            candidates ^= lowest
         return placeable
 
     def _open_hexes(self, player: int) -> list[str]:

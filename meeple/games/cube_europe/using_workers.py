@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.cube_europe.actions import PAY
+from meeple.games.cube_europe.content import WORKER_MAX
 from meeple.games.cube_europe.describe import _payment_means
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 DIE_STEPS = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
 """Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」)."""
-MOST_WORKERS_NEEDED = 3
-"""Three steps turn any face into any other: more workers never add a way to pay."""
 FREE = (0, False, False)
 """The die already fits: nothing to pay."""
 
@@ -55,15 +54,15 @@ ALL_TARGETS = (False,) + (True,) * 6
 
 
 PAYMENT_PLANS = [[[[None] + [[[payment_plans(die, target, tolerance, workers, steady, mirror)
-                                 for workers in range(MOST_WORKERS_NEEDED + 1)] for target in range(7)]
+                                 for workers in range(WORKER_MAX + 1)] for target in range(7)]
                                for die in range(1, 7)]
                    for mirror in (False, True)] for steady in (False, True)] for tolerance in range(2)]
-"""``PAYMENT_PLANS[tolerance][steady][mirror][die][target][min(workers, 3)]``: ``payment_plans`` for every
+"""``PAYMENT_PLANS[tolerance][steady][mirror][die][target][workers]``: ``payment_plans`` for every
 case (die 0 unused). Shared lists: never to be changed."""
 WITHIN_REACH = [[[[None] + [[(False,) + tuple(bool(plans_by_target[target][workers]) for target in range(1, 7))
-                             for workers in range(MOST_WORKERS_NEEDED + 1)] for plans_by_target in plans_by_die[1:]]
+                             for workers in range(WORKER_MAX + 1)] for plans_by_target in plans_by_die[1:]]
                   for plans_by_die in by_mirror] for by_mirror in by_steady] for by_steady in PAYMENT_PLANS]
-"""``WITHIN_REACH[tolerance][steady][mirror][die][min(workers, 3)]``: for targets 0..6, whether ``die`` can be
+"""``WITHIN_REACH[tolerance][steady][mirror][die][workers]``: for targets 0..6, whether ``die`` can be
 made to match (index 0 unused), with Steady Hand and Mirror available or not (die 0 unused)."""
 PAYMENT_MEANS = {plan: _payment_means(plan) for plan in PAY}
 """What pays for a die change, as the log names it, for every plan that costs something (shared: never changed)."""
@@ -81,7 +80,7 @@ class WorkerRules(CubeEuropeFields):
             return [FREE]
         steady = "nudge" in effects and not self.steady_hand_used
         mirror = "flip" in effects and not self.mirror_used
-        return list(PAYMENT_PLANS[tolerance][steady][mirror][die][target][min(self.workers[player], MOST_WORKERS_NEEDED)])
+        return list(PAYMENT_PLANS[tolerance][steady][mirror][die][target][self.workers[player]])
 
     def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
                         tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
@@ -110,7 +109,8 @@ class WorkerRules(CubeEuropeFields):
         self.steady_hand_used |= steady
         self.mirror_used |= mirror
         if workers or steady or mirror:
-            self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=PAYMENT_MEANS[plan])
+            self.say_again("cube-europe.turns_die", (player, die, target, plan), seat=player, die=die, target=target,
+                           means=PAYMENT_MEANS[plan])
 
     def _payments_asked(self, player: int) -> list[tuple[int, bool, bool]]:
         _, kind, die, where = self.follow_ups[-1]
