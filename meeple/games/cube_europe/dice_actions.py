@@ -85,7 +85,7 @@ class DiceActionRules(CubeEuropeFields):
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
         number = self.board(player).hexes[hex_label][1]
         if plan is None:
-            tolerance = 1 if "surveyor" in self.effects(player) else 0
+            tolerance = 1 if "surveyor" in self.active_effects[player] else 0
             plan = self._payment_or_ask(player, "place", die, hex_label, number, tolerance, False)
             if plan is None:
                 return
@@ -95,7 +95,7 @@ class DiceActionRules(CubeEuropeFields):
     def gain_worker(self, player: int, die: int) -> None:
         """Gain a worker: any die; the worker track moves up one space if it can."""
         self.dice[player].remove(die)
-        gain = 2 if "recruiter" in self.effects(player) else 1
+        gain = 2 if "recruiter" in self.active_effects[player] else 1
         got = self._add_workers(player, gain)
         workers = self.workers[player]
         self.say_again("cube-europe.gains_workers", (player, die, got, workers), seat=player, die=die, n=got,
@@ -106,7 +106,7 @@ class DiceActionRules(CubeEuropeFields):
         self.follow_ups.pop()
         self.inventory[player].remove(colour)
         self.supply[player][colour] += 1
-        if "recycle" in self.effects(player):
+        if "recycle" in self.active_effects[player]:
             self.say("cube-europe.returns_recycle", None, seat=player, colour=colour,
                      n=self._add_workers(player, 1), effect="recycle")
         else:
@@ -125,11 +125,13 @@ class DiceActionRules(CubeEuropeFields):
         self.cube_effect(player, hex_label, colour)
 
     def _gain_cube(self, player: int, colour: str) -> bool:
-        if self.supply[player][colour] == 0:
+        supply = self.supply[player]
+        if supply[colour] == 0:
             return False
-        self.supply[player][colour] -= 1
-        self.inventory[player].append(colour)
-        if len(self.inventory[player]) > self.inventory_size(player):
+        supply[colour] -= 1
+        inventory = self.inventory[player]
+        inventory.append(colour)
+        if len(inventory) > self.inventory_size(player):
             self.follow_ups.append(["return"])
         return True
 
@@ -147,11 +149,15 @@ class DiceActionRules(CubeEuropeFields):
         square_faces = SQUARE_FACES[self.deck_top, discard_pile[-1] if discard_pile else None]
         placeable = self._placeable_hexes(player)
         workers = self.workers[player]
-        steady = "nudge" in effects and not self.steady_hand_used
-        mirror = "flip" in effects and not self.mirror_used
-        take_reach = WITHIN_REACH[0][steady][mirror]
-        place_reach = WITHIN_REACH[1 if "surveyor" in effects else 0][steady][mirror]
-        wild_six = "wild_six" in effects
+        if effects:
+            steady = "nudge" in effects and not self.steady_hand_used
+            mirror = "flip" in effects and not self.mirror_used
+            take_reach = WITHIN_REACH[0][steady][mirror]
+            place_reach = WITHIN_REACH[1 if "surveyor" in effects else 0][steady][mirror]
+            wild_six = "wild_six" in effects
+        else:
+            take_reach = place_reach = WITHIN_REACH[0][False][False]
+            wild_six = False
         actions: list[Action] = []
         dice = self.dice[player]
         for die in FACES_LOWEST_FIRST[dice[0]][dice[1]] if len(dice) == 2 else dice:

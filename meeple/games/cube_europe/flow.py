@@ -116,7 +116,8 @@ class FlowRules(FlowState, CubeEuropeFields):
         self._end_turn_when_done(player)
 
     def _cubes_to_return(self, player: int) -> list[Action]:
-        return [RETURN[c] for c in COLOURS if c in self.inventory[player]]
+        inventory = self.inventory[player]
+        return [RETURN[c] for c in COLOURS if c in inventory]
 
     def _cube_returned(self, action: Action, player: int) -> None:
         self.return_cube(player, action.args[0])

@@ -74,13 +74,13 @@ class WorkerRules(CubeEuropeFields):
     def die_change_payments(self, player: int, die: int, target: int, tolerance: int,
                             take: bool) -> list[tuple[int, bool, bool]]:
         """Every sensible way for ``player`` to turn ``die`` into ``target`` now (``payment_plans``); Wild
-        Six takes with a 6 from any square for free."""
+        Six takes with a 6 from any square for free. A shared list of ``PAYMENT_PLANS``: never to be changed."""
         effects = self.active_effects[player]
         if take and die == 6 and "wild_six" in effects:
             return [FREE]
         steady = "nudge" in effects and not self.steady_hand_used
         mirror = "flip" in effects and not self.mirror_used
-        return list(PAYMENT_PLANS[tolerance][steady][mirror][die][target][self.workers[player]])
+        return PAYMENT_PLANS[tolerance][steady][mirror][die][target][self.workers[player]]
 
     def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
                         tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
@@ -103,12 +103,12 @@ class WorkerRules(CubeEuropeFields):
             self.place_cube(player, die, where, plan)
 
     def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
-        workers, steady, mirror = plan
         self.dice[player].remove(die)
-        self.workers[player] -= workers
-        self.steady_hand_used |= steady
-        self.mirror_used |= mirror
-        if workers or steady or mirror:
+        if plan != FREE:
+            workers, steady, mirror = plan
+            self.workers[player] -= workers
+            self.steady_hand_used |= steady
+            self.mirror_used |= mirror
             self.say_again("cube-europe.turns_die", (player, die, target, plan), seat=player, die=die, target=target,
                            means=PAYMENT_MEANS[plan])
 
@@ -116,5 +116,5 @@ class WorkerRules(CubeEuropeFields):
         _, kind, die, where = self.follow_ups[-1]
         if kind == "take":
             return self.die_change_payments(player, die, self.centre_squares()[where - 1][0], 0, True)
-        tolerance = 1 if "surveyor" in self.effects(player) else 0
+        tolerance = 1 if "surveyor" in self.active_effects[player] else 0
         return self.die_change_payments(player, die, self.board(player).hexes[where][1], tolerance, False)
