@@ -33,5 +33,7 @@ PAY = {
 }
 ROLL_OF = {act.args: act for act in ROLLS}
 """The roll action of two dice, by ``(lower, higher)``."""
+ROLL_OF_DICE = [[None] + [ROLL_OF[min(a, b), max(a, b)] for b in range(1, 7)] if a else None for a in range(7)]
+"""The roll action of two dice in the order thrown: ``ROLL_OF_DICE[first][second]`` (0 unused)."""
 ROLL_WEIGHTS = [(act, 1.0 if act.args[0] == act.args[1] else 2.0) for act in ROLLS]
 """Each roll with its weight: a double comes one way of 36, any other pair two."""

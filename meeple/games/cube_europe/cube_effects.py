@@ -21,7 +21,7 @@ class CubeEffectRules(CubeEuropeFields):
 
     def cube_effect(self, player: int, hex_label: str, colour: str) -> None:
         """The placed cube's colour effect (「方块效果」)."""
-        effects = self.effects(player)
+        effects = self.active_effects[player]
         if colour == "red":
             if self._chain_targets(player, hex_label):
                 self.follow_ups.append(["chain", hex_label])
@@ -56,10 +56,10 @@ class CubeEffectRules(CubeEuropeFields):
         self.say("cube-europe.white_gains", None, seat=player, colour=colour)
 
     def _white_colours(self, player: int) -> list[str]:
-        if "white_plus" in self.effects(player):
+        if "white_plus" in self.active_effects[player]:
             colours = set(COLOURS)
         else:
-            colours = {sq[1] for sq in self.market_squares() if sq is not None}
+            colours = {sq[1] for sq in self.centre_squares() if sq is not None}
         return [c for c in COLOURS if c in colours and self.supply[player][c] > 0]
 
     def tuck_yellow_effect(self, player: int) -> None:

@@ -14,12 +14,39 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.cube_europe.actions import PLACE, TAKE, WORKER
-from meeple.games.cube_europe.content import CARDS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
+from meeple.games.cube_europe.content import ALL_CARDS, CARDS, COLOURS, HEX_LABELS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
 from meeple.games.cube_europe.fields import CubeEuropeFields
+from meeple.games.cube_europe.using_workers import ALL_TARGETS, WITHIN_REACH
 
 
 DICE_PER_SQUARE = {1: 99, 2: 1, 3: 2, 4: 2}
 """Dice per market square by player count: solo unlimited; 2 players one; 3–4 players two (stacked)."""
+_NO_CARD_SQUARES = (None, None, None)
+CENTRE_SQUARES = {
+    (deck_top, discard_top): (CARDS[deck_top].squares if deck_top is not None else _NO_CARD_SQUARES)
+    + (CARDS[discard_top].squares if discard_top is not None else _NO_CARD_SQUARES)
+    for deck_top in (None,) + ALL_CARDS for discard_top in (None,) + ALL_CARDS
+}
+"""The six centre squares (face, colour) by (deck's face-up top, discard pile's top): 1–3 on the deck's top,
+4–6 on the discard pile's top; None where no card lies."""
+SQUARE_FACES = {
+    market: tuple((i, square[0]) for i, square in enumerate(squares) if square is not None)
+    for market, squares in CENTRE_SQUARES.items()
+}
+"""``CENTRE_SQUARES`` as (index, face) of the squares that lie on a card."""
+FACES_LOWEST_FIRST = [[tuple(sorted({first, second})) for second in range(7)] for first in range(7)]
+"""The faces of two dice, each once, lowest first: ``FACES_LOWEST_FIRST[first][second]``."""
+HEX_BIT = {label: 1 << i for i, label in enumerate(HEX_LABELS)}
+"""Each hex as one bit, in label order: a set of hexes is an int (a cheap set to build and combine)."""
+HEX_OF_BIT = {bit: label for label, bit in HEX_BIT.items()}
+NEIGHBOUR_BITS = {label: sum(HEX_BIT[n] for n in NEIGHBOURS[label]) for label in HEX_LABELS}
+"""The neighbours of each hex, as a set of hexes."""
+COLOUR_BITS = {
+    card_id: {colour: sum(HEX_BIT[label] for label, (hex_colour, _) in card.hexes.items() if hex_colour == colour)
+              for colour in COLOURS}
+    for card_id, card in CARDS.items()
+}
+"""Per board card and colour, the hexes of that colour as a set of hexes."""
 
 
 class DiceActionRules(CubeEuropeFields):
@@ -30,7 +57,7 @@ class DiceActionRules(CubeEuropeFields):
         players = self.players
         player = (self.start_card_seat + self.seats_done) % players
         self.dice[player] = [die1, die2]
-        self.say("cube-europe.rolls", None, seat=player, die1=die1, die2=die2)
+        self.say_again("cube-europe.rolls", (player, die1, die2), seat=player, die1=die1, die2=die2)
         self.seats_done += 1
         if self.seats_done == players:
             self.seats_done = 0
@@ -39,7 +66,7 @@ class DiceActionRules(CubeEuropeFields):
 
     def take_cube(self, player: int, die: int, square: int, plan: tuple[int, bool, bool] | None = None) -> None:
         """Take a cube: the die on a centre square of its face; a cube of the square's colour, if any left."""
-        face, colour = self.market_squares()[square - 1]
+        face, colour = self.centre_squares()[square - 1]
         if plan is None:
             plan = self._payment_or_ask(player, "take", die, square, face, 0, True)
             if plan is None:
@@ -48,16 +75,17 @@ class DiceActionRules(CubeEuropeFields):
         self.dice_on_squares[square - 1] += 1
         if not self._gain_cube(player, colour):
             self.say("cube-europe.takes_none", None, seat=player, die=die, square=square, colour=colour)
-        elif "bulk" in self.effects(player) and face in (1, 2) and self._gain_cube(player, colour):
+        elif "bulk" in self.active_effects[player] and face in (1, 2) and self._gain_cube(player, colour):
             self.say("cube-europe.takes_two", None, seat=player, die=die, square=square, colour=colour, effect="bulk")
         else:
-            self.say("cube-europe.takes", None, seat=player, die=die, square=square, colour=colour)
+            self.say_again("cube-europe.takes", (player, die, square, colour), seat=player, die=die, square=square,
+                            colour=colour)
 
     def place_cube(self, player: int, die: int, hex_label: str, plan: tuple[int, bool, bool] | None = None) -> None:
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
         number = self.board(player).hexes[hex_label][1]
         if plan is None:
-            tolerance = 1 if "surveyor" in self.effects(player) else 0
+            tolerance = 1 if "surveyor" in self.active_effects[player] else 0
             plan = self._payment_or_ask(player, "place", die, hex_label, number, tolerance, False)
             if plan is None:
                 return
@@ -67,20 +95,22 @@ class DiceActionRules(CubeEuropeFields):
     def gain_worker(self, player: int, die: int) -> None:
         """Gain a worker: any die; the worker track moves up one space if it can."""
         self.dice[player].remove(die)
-        gain = 2 if "recruiter" in self.effects(player) else 1
+        gain = 2 if "recruiter" in self.active_effects[player] else 1
         got = self._add_workers(player, gain)
-        self.say("cube-europe.gains_workers", None, seat=player, die=die, n=got, workers=self.workers[player])
+        workers = self.workers[player]
+        self.say_again("cube-europe.gains_workers", (player, die, got, workers), seat=player, die=die, n=got,
+                       workers=workers)
 
     def return_cube(self, player: int, colour: str) -> None:
         """A full inventory returns one cube to the supply (「需从你的库存中返回一个方块到供应堆」)."""
         self.follow_ups.pop()
         self.inventory[player].remove(colour)
         self.supply[player][colour] += 1
-        if "recycle" in self.effects(player):
+        if "recycle" in self.active_effects[player]:
             self.say("cube-europe.returns_recycle", None, seat=player, colour=colour,
                      n=self._add_workers(player, 1), effect="recycle")
         else:
-            self.say("cube-europe.returns", None, seat=player, colour=colour)
+            self.say_again("cube-europe.returns", (player, colour), seat=player, colour=colour)
 
     def _put_cube(self, player: int, hex_label: str, die: int | None) -> None:
         """A cube from the inventory onto ``hex_label``: with ``die``, or (None) by the red cube's effect."""
@@ -90,15 +120,18 @@ class DiceActionRules(CubeEuropeFields):
         if die is None:
             self.say("cube-europe.places_chain", None, seat=player, colour=colour, hex=hex_label)
         else:
-            self.say("cube-europe.places", None, seat=player, colour=colour, hex=hex_label, die=die)
+            self.say_again("cube-europe.places", (player, colour, hex_label, die), seat=player, colour=colour,
+                           hex=hex_label, die=die)
         self.cube_effect(player, hex_label, colour)
 
     def _gain_cube(self, player: int, colour: str) -> bool:
-        if self.supply[player][colour] == 0:
+        supply = self.supply[player]
+        if supply[colour] == 0:
             return False
-        self.supply[player][colour] -= 1
-        self.inventory[player].append(colour)
-        if len(self.inventory[player]) > self.inventory_size(player):
+        supply[colour] -= 1
+        inventory = self.inventory[player]
+        inventory.append(colour)
+        if len(inventory) > self.inventory_size(player):
             self.follow_ups.append(["return"])
         return True
 
@@ -108,28 +141,63 @@ class DiceActionRules(CubeEuropeFields):
         return self.workers[player] - before
 
     def _die_actions(self, player: int) -> list[Action]:
-        actions: list[Action] = []
-        board_hexes = self.board(player).hexes
-        inventory = self.inventory[player]
+        """Each die, once per face from the lowest: its takes by square, its places by hex, a worker."""
         effects = self.active_effects[player]
-        surveyor = 1 if "surveyor" in effects else 0
-        squares = self.market_squares()
-        cap = self._dice_per_square()
-        placeable = [(h, board_hexes[h][1]) for h in self._open_hexes(player) if board_hexes[h][0] in inventory]
-        for die in sorted(set(self.dice[player])):
-            take_ok = self._targets_within_reach(player, die, 0, True, effects)
-            place_ok = self._targets_within_reach(player, die, surveyor, False, effects) if placeable else None
+        cap = DICE_PER_SQUARE[len(self.dice)]
+        dice_on_squares = self.dice_on_squares
+        discard_pile = self.discard_pile
+        square_faces = SQUARE_FACES[self.deck_top, discard_pile[-1] if discard_pile else None]
+        placeable = self._placeable_hexes(player)
+        workers = self.workers[player]
+        if effects:
+            steady = "nudge" in effects and not self.steady_hand_used
+            mirror = "flip" in effects and not self.mirror_used
+            take_reach = WITHIN_REACH[0][steady][mirror]
+            place_reach = WITHIN_REACH[1 if "surveyor" in effects else 0][steady][mirror]
+            wild_six = "wild_six" in effects
+        else:
+            take_reach = place_reach = WITHIN_REACH[0][False][False]
+            wild_six = False
+        actions: list[Action] = []
+        dice = self.dice[player]
+        for die in FACES_LOWEST_FIRST[dice[0]][dice[1]] if len(dice) == 2 else dice:
+            take_ok = ALL_TARGETS if wild_six and die == 6 else take_reach[die][workers]
             take_row = TAKE[die]
-            for i, square in enumerate(squares):
-                if square is not None and self.dice_on_squares[i] < cap and take_ok[square[0]]:
+            for i, face in square_faces:
+                if take_ok[face] and dice_on_squares[i] < cap:
                     actions.append(take_row[i])
-            if place_ok:
+            if placeable:
+                place_ok = place_reach[die][workers]
                 place_row = PLACE[die]
-                for h, number in placeable:
+                for label, number in placeable:
                     if place_ok[number]:
-                        actions.append(place_row[h])
+                        actions.append(place_row[label])
             actions.append(WORKER[die])
         return actions
+
+    def _placeable_hexes(self, player: int) -> list[tuple[str, int]]:
+        """The open hexes (``_open_hexes``) whose colour is in the inventory, in label order, with their numbers."""
+        inventory = self.inventory[player]
+        if not inventory:
+            return []
+        filled_bits = next_to_filled = 0
+        for label in self.filled_hexes[player]:
+            filled_bits |= HEX_BIT[label]
+            next_to_filled |= NEIGHBOUR_BITS[label]
+        card = self.board_cards[player]
+        colour_bits = COLOUR_BITS[card]
+        of_inventory_colours = 0
+        for colour in inventory:
+            of_inventory_colours |= colour_bits[colour]
+        candidates = next_to_filled & of_inventory_colours & ~filled_bits
+        hexes = CARDS[card].hexes
+        placeable = []
+        while candidates:
+            lowest = candidates & -candidates
+            label = HEX_OF_BIT[lowest]
+            placeable.append((label, hexes[label][1]))
+            candidates ^= lowest
+        return placeable
 
     def _open_hexes(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""
@@ -149,6 +217,8 @@ class DiceActionRules(CubeEuropeFields):
 
     def market_squares(self) -> list[tuple[int, str] | None]:
         """The six centre squares: 1–3 on the deck's face-up top card, 4–6 on the discard pile's top."""
-        left = CARDS[self.deck_top].squares if self.deck_top is not None else (None, None, None)
-        right = CARDS[self.discard_pile[-1]].squares if self.discard_pile else (None, None, None)
-        return list(left) + list(right)
+        return list(self.centre_squares())
+
+    def centre_squares(self) -> tuple[tuple[int, str] | None, ...]:
+        """``market_squares`` as the shared row of ``CENTRE_SQUARES`` (never to be changed)."""
+        return CENTRE_SQUARES[self.deck_top, self.discard_pile[-1] if self.discard_pile else None]

@@ -49,9 +49,9 @@ class FlowRules(FlowState, CubeEuropeFields):
 
     # The turn flow, declared once (meeple.core.flow): every decision is the seat in turn's (acting_seats).
     STEPS: ClassVar[dict[str, Step]] = {
-        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", owner="_next_board_seat"),
+        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", sample="_sample_board", owner="_next_board_seat"),
         "first": Chance(outcomes="_start_card_outcomes", act="_start_card_given"),
-        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn"),
+        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn", sample="_sample_market_card"),
         "start": Decision(legal="_starting_hexes", act="_starting_cube_placed"),
         "roll": Chance(outcomes="_roll_outcomes", act="_dice_rolled", sample="_sample_roll", owner="current_player"),
         "turn": Decision(legal="_die_actions", act="_die_used"),
@@ -116,7 +116,8 @@ class FlowRules(FlowState, CubeEuropeFields):
         self._end_turn_when_done(player)
 
     def _cubes_to_return(self, player: int) -> list[Action]:
-        return [RETURN[c] for c in COLOURS if c in self.inventory[player]]
+        inventory = self.inventory[player]
+        return [RETURN[c] for c in COLOURS if c in inventory]
 
     def _cube_returned(self, action: Action, player: int) -> None:
         self.return_cube(player, action.args[0])

@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import Action, Rng
-from meeple.games.cube_europe.actions import BOARD, CARD, ROLL_OF, ROLL_WEIGHTS, START_CARD
-from meeple.games.cube_europe.content import CARDS, EFFECTS, ROUNDS, WORKER_MAX
+from meeple.games.cube_europe.actions import BOARD, CARD, ROLL_OF_DICE, ROLL_WEIGHTS, START_CARD
+from meeple.games.cube_europe.content import ALL_CARDS, CARDS, EFFECTS, ROUNDS, WORKER_MAX
 from meeple.games.cube_europe.fields import CubeEuropeFields
+
+EQUAL_WEIGHTS = [[1.0] * count for count in range(len(ALL_CARDS) + 1)]
+"""The weights of ``count`` equally likely cards (the unseen ones)."""
 
 
 class HiddenInformation(CubeEuropeFields):
@@ -31,13 +34,23 @@ class HiddenInformation(CubeEuropeFields):
     def _market_card_outcomes(self) -> list[tuple[Action, float]]:
         return [(CARD[c], 1.0) for c in self.unseen_cards]
 
+    def _sample_board(self, rng: Rng) -> Action:
+        """Same as drawing from ``_board_outcomes`` with ``Rng.weighted_index``, without building the list."""
+        unseen = self.unseen_cards
+        return BOARD[unseen[rng.weighted_index(EQUAL_WEIGHTS[len(unseen)])]]
+
+    def _sample_market_card(self, rng: Rng) -> Action:
+        """Same as drawing from ``_market_card_outcomes`` with ``Rng.weighted_index``, without building the list."""
+        unseen = self.unseen_cards
+        return CARD[unseen[rng.weighted_index(EQUAL_WEIGHTS[len(unseen)])]]
+
     def _roll_outcomes(self) -> list[tuple[Action, float]]:
         return list(ROLL_WEIGHTS)
 
     def _sample_roll(self, rng: Rng) -> Action:
         """Same distribution as ``_roll_outcomes``, without building the list."""
-        a, b = rng.randbelow(6) + 1, rng.randbelow(6) + 1
-        return ROLL_OF[(min(a, b), max(a, b))]
+        first = rng.randbelow(6) + 1
+        return ROLL_OF_DICE[first][rng.randbelow(6) + 1]
 
     def _next_board_seat(self) -> int:
         """A set-up board deal is the card that becomes the next seat's board. A round's roll is one seat's

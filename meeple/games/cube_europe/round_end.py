@@ -43,7 +43,7 @@ class RoundEndRules(CubeEuropeFields):
     def advance_market(self) -> None:
         """Move the deck's top card onto the discard pile; an empty deck reshuffles (solo) or ends the game."""
         self.discard_pile.append(self.deck_top)
-        self.say("cube-europe.moves_to_discard", None, card=self.deck_top)
+        self.say_again("cube-europe.moves_to_discard", self.deck_top, card=self.deck_top)
         self.deck_top = None
         self.deck_size -= 1
         if self.deck_size > 0:

@@ -82,7 +82,7 @@ class SetupRules(CubeEuropeFields):
             self.say("cube-europe.to_discard", None, card=card)
         else:
             self.deck_top = card
-            self.say("cube-europe.new_top", None, card=card)
+            self.say_again("cube-europe.new_top", card, card=card)
         if not self.market_draws_due:
             if self.deck_size == 0:  # nothing left to reveal (only possible after a reshuffle)
                 self._game_over("cube-europe.over.exhausted")

@@ -11,20 +11,61 @@ once per turn and combine with workers. When more than one way to pay makes sens
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from meeple.core import Action
+from meeple.games.cube_europe.actions import PAY
+from meeple.games.cube_europe.content import WORKER_MAX
 from meeple.games.cube_europe.describe import _payment_means
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
-DIE_CHANGING_EFFECTS = frozenset({"nudge", "flip", "wild_six"})
-"""The yellow effects that change which targets a die reaches (Steady Hand, Mirror, Wild Six)."""
 DIE_STEPS = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
 """Steps between two die faces when ±1 changes wrap 1↔6 (「你可以将1转换为6或将6转换为1」)."""
-WITHIN_REACH = [[[(False,) + tuple(DIE_STEPS[die][t] - tolerance <= workers for t in range(1, 7)) for workers in range(4)]
-                 for die in range(7)] for tolerance in range(2)]
-"""``WITHIN_REACH[tolerance][die][workers]``: for targets 0..6, whether workers alone turn ``die`` into it
-(index 0 unused; three workers reach every face)."""
+FREE = (0, False, False)
+"""The die already fits: nothing to pay."""
+
+
+def payment_plans(die: int, target: int, tolerance: int, workers: int, steady: bool,
+                  mirror: bool) -> list[tuple[int, bool, bool]]:
+    """Every sensible way to turn ``die`` into ``target`` (up to ``tolerance`` away) with ``workers`` on the
+    track and Steady Hand / Mirror available or not: (workers, uses Steady Hand, uses Mirror).
+
+    Each worker changes the die by 1 (「花费一名工人…增加或减少1点」); the yellow effects Steady Hand
+    and Mirror are free once per turn and combine with workers (「你可以同时使用工人和黄色效果」).
+    Only affordable plans that no other plan beats on every count are listed (paying more of
+    everything never helps); [] if the die cannot be made to match.
+    """
+    workers_alone = max(0, DIE_STEPS[die][target] - tolerance)
+    if not workers_alone:
+        return [FREE]
+    plans = [(workers_alone, False, False)]
+    if steady:
+        plans.append((workers_alone - 1, True, False))
+    if mirror:
+        workers_after_mirror = max(0, DIE_STEPS[7 - die][target] - tolerance)
+        plans.append((workers_after_mirror, False, True))
+        if steady and workers_after_mirror:
+            plans.append((workers_after_mirror - 1, True, True))
+    plans = [p for p in plans if p[0] <= workers]
+    return [p for p in plans
+            if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in plans)]
+
+
+ALL_TARGETS = (False,) + (True,) * 6
+"""Every face reachable (Wild Six's 6 on a market square); index 0 unused."""
+
+
+PAYMENT_PLANS = [[[[None] + [[[payment_plans(die, target, tolerance, workers, steady, mirror)
+                                 for workers in range(WORKER_MAX + 1)] for target in range(7)]
+                               for die in range(1, 7)]
+                   for mirror in (False, True)] for steady in (False, True)] for tolerance in range(2)]
+"""``PAYMENT_PLANS[tolerance][steady][mirror][die][target][workers]``: ``payment_plans`` for every
+case (die 0 unused). Shared lists: never to be changed."""
+WITHIN_REACH = [[[[None] + [[(False,) + tuple(bool(plans_by_target[target][workers]) for target in range(1, 7))
+                             for workers in range(WORKER_MAX + 1)] for plans_by_target in plans_by_die[1:]]
+                  for plans_by_die in by_mirror] for by_mirror in by_steady] for by_steady in PAYMENT_PLANS]
+"""``WITHIN_REACH[tolerance][steady][mirror][die][workers]``: for targets 0..6, whether ``die`` can be
+made to match (index 0 unused), with Steady Hand and Mirror available or not (die 0 unused)."""
+PAYMENT_MEANS = {plan: _payment_means(plan) for plan in PAY}
+"""What pays for a die change, as the log names it, for every plan that costs something (shared: never changed)."""
 
 
 class WorkerRules(CubeEuropeFields):
@@ -32,33 +73,14 @@ class WorkerRules(CubeEuropeFields):
 
     def die_change_payments(self, player: int, die: int, target: int, tolerance: int,
                             take: bool) -> list[tuple[int, bool, bool]]:
-        """Every sensible way to turn ``die`` into ``target``: (workers, uses Steady Hand, uses Mirror).
-
-        Each worker changes the die by 1 (「花费一名工人…增加或减少1点」); the yellow effects Steady Hand
-        and Mirror are free once per turn and combine with workers (「你可以同时使用工人和黄色效果」).
-        Only affordable plans that no other plan beats on every count are listed (paying more of
-        everything never helps); [] if the die cannot be made to match.
-        """
+        """Every sensible way for ``player`` to turn ``die`` into ``target`` now (``payment_plans``); Wild
+        Six takes with a 6 from any square for free. A shared list of ``PAYMENT_PLANS``: never to be changed."""
         effects = self.active_effects[player]
         if take and die == 6 and "wild_six" in effects:
-            return [(0, False, False)]
-        workers = self.workers[player]
-        workers_alone = max(0, DIE_STEPS[die][target] - tolerance)
-        if not workers_alone:
-            return [(0, False, False)]
+            return [FREE]
         steady = "nudge" in effects and not self.steady_hand_used
         mirror = "flip" in effects and not self.mirror_used
-        plans = [(workers_alone, False, False)]
-        if steady:
-            plans.append((workers_alone - 1, True, False))
-        if mirror:
-            workers_after_mirror = max(0, DIE_STEPS[7 - die][target] - tolerance)
-            plans.append((workers_after_mirror, False, True))
-            if steady and workers_after_mirror:
-                plans.append((workers_after_mirror - 1, True, True))
-        plans = [p for p in plans if p[0] <= workers]
-        return [p for p in plans
-                if not any(q != p and q[0] <= p[0] and q[1] <= p[1] and q[2] <= p[2] for q in plans)]
+        return PAYMENT_PLANS[tolerance][steady][mirror][die][target][self.workers[player]]
 
     def _payment_or_ask(self, player: int, kind: str, die: int, where: int | str, target: int,
                         tolerance: int, take: bool) -> tuple[int, bool, bool] | None:
@@ -81,23 +103,18 @@ class WorkerRules(CubeEuropeFields):
             self.place_cube(player, die, where, plan)
 
     def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
-        workers, steady, mirror = plan
         self.dice[player].remove(die)
-        self.workers[player] -= workers
-        self.steady_hand_used |= steady
-        self.mirror_used |= mirror
-        if workers or steady or mirror:
-            self.say("cube-europe.turns_die", None, seat=player, die=die, target=target, means=_payment_means(plan))
-
-    def _targets_within_reach(self, player: int, die: int, tolerance: int, take: bool, effects: list[str]) -> Sequence[bool]:
-        """For targets 0..6, whether ``die`` can be made to match (index 0 unused)."""
-        if not effects or not DIE_CHANGING_EFFECTS.intersection(effects):
-            return WITHIN_REACH[tolerance][die][min(self.workers[player], 3)]
-        return [False] + [bool(self.die_change_payments(player, die, t, tolerance, take)) for t in range(1, 7)]
+        if plan != FREE:
+            workers, steady, mirror = plan
+            self.workers[player] -= workers
+            self.steady_hand_used |= steady
+            self.mirror_used |= mirror
+            self.say_again("cube-europe.turns_die", (player, die, target, plan), seat=player, die=die, target=target,
+                           means=PAYMENT_MEANS[plan])
 
     def _payments_asked(self, player: int) -> list[tuple[int, bool, bool]]:
         _, kind, die, where = self.follow_ups[-1]
         if kind == "take":
-            return self.die_change_payments(player, die, self.market_squares()[where - 1][0], 0, True)
-        tolerance = 1 if "surveyor" in self.effects(player) else 0
+            return self.die_change_payments(player, die, self.centre_squares()[where - 1][0], 0, True)
+        tolerance = 1 if "surveyor" in self.active_effects[player] else 0
         return self.die_change_payments(player, die, self.board(player).hexes[where][1], tolerance, False)
