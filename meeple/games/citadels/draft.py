@@ -150,7 +150,7 @@ class DraftRules(CitadelsFields):
     def _set_character_aside(self, c: int, where: int) -> None:
         """The chance outcome of a deal before the draft: ``c`` set aside ``FACE_DOWN`` or ``FACE_UP``; after
         the last one the crown's holder is handed the rest."""
-        self._take_from_character_pool(c)
+        self.character_pool.remove(c)
         self.character_deal.append([where, c])
         self.character_holder[c] = where
         if where == FACE_DOWN:
