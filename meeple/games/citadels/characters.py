@@ -13,10 +13,16 @@ from __future__ import annotations
 from meeple.core import Action
 from meeple.games.citadels.codes import A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, FACE_UP
 from meeple.games.citadels.content import (
-    ASSASSIN, BISHOP, CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_COST, DISTRICT_INDEX,
-    DISTRICT_SLUG, GREAT_WALL, KEEP, KING, MAGICIAN, NAVIGATOR, QUEEN, THIEF, WARLORD, WITCH,
+    ABBOT, ARTIST, ASSASSIN, BISHOP, CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DIPLOMAT, DISTRICT_COST,
+    DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, GREAT_WALL, KEEP, KING, MAGICIAN, NAVIGATOR, QUEEN, THIEF, WARLORD,
+    WITCH, WIZARD,
 )
 from meeple.games.citadels.fields import CitadelsFields
+
+CHARACTERS_WITH_POWER_ACTIONS = frozenset({
+    ASSASSIN, THIEF, MAGICIAN, WARLORD, WITCH, WIZARD, EMPEROR, ABBOT, NAVIGATOR, DIPLOMAT, ARTIST})
+"""The characters whose power is an action of their turn (``_ability_actions``); the others' powers act by
+themselves (the King's crown, the Bishop's protection, the Merchant's and the Architect's gains, …)."""
 
 
 class CharacterRules(CitadelsFields):

@@ -13,9 +13,11 @@ seat and district kind.
 
 from __future__ import annotations
 
-from meeple.core import Action
+from typing import Any
+
+from meeple.core import Action, LogEntry
 from meeple.games.citadels.content import (
-    CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_SLUG, N_CHARACTERS, N_DISTRICT_KINDS,
+    CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_SLUG, N_CHARACTERS, N_DISTRICT_KINDS,
 )
 
 # ------------------------------------------------------------------ phases (the observation names them)
@@ -66,3 +68,35 @@ A_EXCHANGE_WITH = [[Action("exchange-with", (p, DISTRICT_SLUG[d])) for d in rang
                    for p in range(MAX_PLAYERS)]
 
 DISTRICT_COLOUR_NAME = tuple(COLOUR_NAMES[c] for c in DISTRICT_COLOUR)  # a district's colour, as messages name it
+
+
+# ------------------------------------------------------------------ log events said often, built once
+# The same entry each time (an entry is never mutated): ``self.log.append(E_ENDS_TURN[p])`` logs what
+# ``self.say("citadels.ends_turn", seat=p)`` would, without building the entry anew.
+def _event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: Any) -> LogEntry:
+    return LogEntry(message_id, args, visible_to)
+
+
+_SEATS = range(MAX_PLAYERS)
+E_TAKES_GOLD = [_event("citadels.takes_gold", seat=p) for p in _SEATS]
+E_ENDS_TURN = [_event("citadels.ends_turn", seat=p) for p in _SEATS]
+E_CHOOSES = [_event("citadels.chooses", seat=p) for p in _SEATS]
+E_SET_ASIDE_DOWN = _event("citadels.set_aside_down")
+E_LAST_DOWN = _event("citadels.last_down")
+E_SET_ASIDE_UP = [_event("citadels.set_aside_up", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
+E_CALLED_NOBODY = [_event("citadels.called_nobody", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
+E_CALLED = [[_event("citadels.called", character=CHARACTER_SLUG[c], seat=p) for p in _SEATS]
+            for c in range(N_CHARACTERS)]
+"""``E_CALLED[c][p]``: character ``c`` is called and seat ``p`` shows it."""
+E_TAKES_CHARACTER = [[_event("citadels.takes_character", (p,), seat=p, character=CHARACTER_SLUG[c])
+                      for c in range(N_CHARACTERS)] for p in _SEATS]
+"""``E_TAKES_CHARACTER[p][c]``, seen by seat ``p`` only."""
+E_DRAWS_CARD = [[_event("citadels.draws_card", (p,), seat=p, district=DISTRICT_SLUG[d])
+                 for d in range(N_DISTRICT_KINDS)] for p in _SEATS]
+"""``E_DRAWS_CARD[p][d]``, seen by seat ``p`` only."""
+E_KEEPS = [[_event("citadels.keeps", (p,), seat=p, district=DISTRICT_SLUG[d]) for d in range(N_DISTRICT_KINDS)]
+           for p in _SEATS]
+"""``E_KEEPS[p][d]``, seen by seat ``p`` only."""
+E_BUILDS = [[_event("citadels.builds", seat=p, district=DISTRICT_SLUG[d], colour=COLOUR_NAMES[DISTRICT_COLOUR[d]],
+                    cost=DISTRICT_COST[d]) for d in range(N_DISTRICT_KINDS)] for p in _SEATS]
+"""``E_BUILDS[p][d]``: seat ``p`` builds ``d`` and pays its cost."""

@@ -14,14 +14,11 @@ the Haunted City, the Dragon Gate and the University the score (scoring.py).
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.core.state import LogEntry
+from meeple.games.citadels.codes import E_DRAWS_CARD
 from meeple.games.citadels.content import (
     DISTRICT_INDEX, DISTRICT_SLUG, GRAVEYARD, HAUNTED_CITY, SMITHY_DRAW, SMITHY_PRICE,
 )
 from meeple.games.citadels.fields import CitadelsFields
-
-_NEW_LOG_ENTRY = tuple.__new__  # a LogEntry without NamedTuple's keyword handling (the card-draw line is hot)
-
 
 class DistrictRules(CitadelsFields):
     """The deck, and the purple districts that act during a turn."""
@@ -54,8 +51,7 @@ class DistrictRules(CitadelsFields):
                         row[p].append(d)
         else:
             self.drawn_to_choose.append(d)
-        self.log.append(_NEW_LOG_ENTRY(LogEntry, ("citadels.draws_card", {"seat": p, "district": DISTRICT_SLUG[d]},
-                                                  (p,))))
+        self.log.append(E_DRAWS_CARD[p][d])
 
     def _put_on_deck_bottom(self, d: int, seen_by: int) -> None:
         """Card ``d`` goes under the deck, known to the seats in the bit mask ``seen_by``."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from meeple.core.flow import clockwise
 from meeple.games.citadels.codes import (
-    FACE_DOWN, LAY_FACE_DOWN, NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT,
+    E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, LAY_FACE_DOWN,
+    NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT,
 )
 from meeple.games.citadels.content import CHARACTER_SLUG, N_CHARACTERS
 from meeple.games.citadels.fields import CitadelsFields
@@ -72,24 +73,26 @@ class DraftRules(CitadelsFields):
 
     def _offer_to_next_seat(self) -> None:
         """The next seat of the draft looks at the cards handed to it (it learns that set)."""
-        seat, kind = self.draft_order[self.draft_index]
+        index, order = self.draft_index, self.draft_order
+        seat, kind = order[index]
         offer = sorted(self.character_pool)
         extras: list[int] = []
-        if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
+        if self.seven_player_pick and index == len(order) - 1:
             face_down = self.character_deal[0][1]
             offer = sorted(offer + [face_down])
             extras = [0]
         self.draft_offer = offer
-        if self.draft_index == 0 or self.draft_order[self.draft_index - 1][0] != seat:
+        if index == 0 or order[index - 1][0] != seat:
             self.reveal()  # a new seat is handed the cards: it sees what the others left
-        if kind == PICK and (self.draft_index == 0 or self.draft_order[self.draft_index - 1][0] != seat):
-            self.draft_offers_seen[seat].append([len(self.character_deal), extras, list(offer)])
-            self.say("citadels.offered", (seat,), seat=seat, characters=[CHARACTER_SLUG[c] for c in offer])
+            if kind == PICK:
+                self.draft_offers_seen[seat].append([len(self.character_deal), extras, list(offer)])
+                self.say("citadels.offered", (seat,), seat=seat, characters=[CHARACTER_SLUG[c] for c in offer])
 
     def _draft_choice(self, c: int, p: int) -> None:
         """Seat ``p`` takes character ``c`` (or, 2 players, lays it face down) and hands the rest on."""
-        seat, kind = self.draft_order[self.draft_index]
-        if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
+        order = self.draft_order
+        seat, kind = order[self.draft_index]
+        if self.seven_player_pick and self.draft_index == len(order) - 1:
             face_down = self.character_deal[0][1]
             if c == face_down:
                 self.character_deal[0][0] = p
@@ -109,20 +112,22 @@ class DraftRules(CitadelsFields):
             self.say("citadels.chooses_seven", seat=p)
             self.say("citadels.takes_character", (p,), seat=p, character=CHARACTER_SLUG[c])
         else:
-            self._take_from_character_pool(c)
+            pool = self.character_pool
+            pool.remove(c)
             if kind == PICK:
                 self.character_deal.append([p, c])
                 self.character_holder[c] = p
-                self.say("citadels.chooses", seat=p)
-                self.say("citadels.takes_character", (p,), seat=p, character=CHARACTER_SLUG[c])
+                log = self.log
+                log.append(E_CHOOSES[p])
+                log.append(E_TAKES_CHARACTER[p][c])
             else:
                 self.character_deal.append([FACE_DOWN, c])
                 self.character_holder[c] = FACE_DOWN
                 self.say("citadels.lays_down", seat=p)
                 self.say("citadels.lays_down_private", (p,), seat=p, character=CHARACTER_SLUG[c])
-            self.draft_offers_seen[p].append([len(self.character_deal), [], sorted(self.character_pool)])
+            self.draft_offers_seen[p].append([len(self.character_deal), [], sorted(pool)])
         self.draft_index += 1
-        if self.draft_index < len(self.draft_order):
+        if self.draft_index < len(order):
             self._offer_to_next_seat()
         else:
             self.draft_offer = []
@@ -133,7 +138,7 @@ class DraftRules(CitadelsFields):
             self.character_deal.append([FACE_DOWN, c])
             self.character_holder[c] = FACE_DOWN
         if self.character_pool:
-            self.say("citadels.last_down")
+            self.log.append(E_LAST_DOWN)
         self.character_pool = []
         self.draft_offer = []
         self.phase = PHASE_CALL
@@ -145,15 +150,15 @@ class DraftRules(CitadelsFields):
     def _set_character_aside(self, c: int, where: int) -> None:
         """The chance outcome of a deal before the draft: ``c`` set aside ``FACE_DOWN`` or ``FACE_UP``; after
         the last one the crown's holder is handed the rest."""
-        self._take_from_character_pool(c)
+        self.character_pool.remove(c)
         self.character_deal.append([where, c])
         self.character_holder[c] = where
         if where == FACE_DOWN:
             self.face_down_to_deal -= 1
-            self.say("citadels.set_aside_down")
+            self.log.append(E_SET_ASIDE_DOWN)
         else:
             self.face_up_to_deal -= 1
-            self.say("citadels.set_aside_up", character=CHARACTER_SLUG[c])
+            self.log.append(E_SET_ASIDE_UP[c])
         if (self.phase == PHASE_DRAFT and not self.face_down_to_deal and not self.face_up_to_deal
                 and self.draft_index == 0):
             self._offer_to_next_seat()

@@ -22,7 +22,7 @@ from meeple.core import CHANCE, Action
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
 from meeple.games.citadels.codes import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
-    A_TRIBUTE_GOLD, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_TURN, PICK,
+    A_TRIBUTE_GOLD, E_CALLED_NOBODY, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_TURN, PICK,
 )
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, CHARACTER_SLUG, LIBRARY, ROUND_LIMIT, TAX_COLLECTOR,
@@ -208,7 +208,7 @@ class FlowRules(FlowState, CitadelsFields):
             if holder == FACE_DOWN:
                 self.reveal()  # nobody answers: the character was face down
                 self.absent_characters.append(c)
-                self.say("citadels.called_nobody", character=CHARACTER_SLUG[c])
+                self.log.append(E_CALLED_NOBODY[c])
                 if c == TAX_COLLECTOR and self.tax_owed:
                     self.say("citadels.tax_nobody")
                     self.tax_owed = []

@@ -18,6 +18,9 @@ from meeple.games.citadels.codes import (
     A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
 )
 from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_SLUG, N_DISTRICT_KINDS
+
+RANK_FOUR_CHARACTERS = tuple(c for c, rank in enumerate(CHARACTER_RANK) if rank == 4)
+"""The King and the Emperor: never set aside face up (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
 from meeple.games.citadels.fields import CitadelsFields
 
 
@@ -65,7 +68,10 @@ class HiddenInformation(CitadelsFields):
         return [(A_DEAL_UP[c], 1.0) for c in self.character_pool if CHARACTER_RANK[c] != 4]
 
     def _sample_deal_up(self, rng: Rng) -> Action:
-        may_be_face_up = [c for c in self.character_pool if CHARACTER_RANK[c] != 4]
+        may_be_face_up = self.character_pool.copy()  # the outcomes of ``_deal_up_outcomes``, in their order
+        for c in RANK_FOUR_CHARACTERS:
+            if c in may_be_face_up:
+                may_be_face_up.remove(c)
         return A_DEAL_UP[may_be_face_up[_equally_likely_index(len(may_be_face_up), rng)]]
 
     def chance_choices(self, player: int) -> list[Action]:

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.citadels.codes import (
-    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, DISTRICT_COLOUR_NAME, NOBODY,
-    PHASE_CALL, PHASE_TURN,
+    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, E_BUILDS, E_CALLED, E_ENDS_TURN, E_KEEPS,
+    E_TAKES_GOLD, NOBODY, PHASE_CALL, PHASE_TURN,
 )
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR,
     DISTRICT_COST, DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
     OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
 )
+from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
 from meeple.games.citadels.fields import CitadelsFields
+
+MOST_EXPENSIVE_DISTRICT = max(DISTRICT_COST)
+DISTRICTS_COSTING_AT_MOST = tuple(frozenset(d for d, cost in enumerate(DISTRICT_COST) if cost <= gold)
+                                  for gold in range(MOST_EXPENSIVE_DISTRICT + 1))
+"""By gold (up to the dearest district's cost): the districts that gold pays for."""
 
 DISTRICTS_PAYING_INCOME = tuple(
     frozenset(d for d, kind in enumerate(DISTRICT_COLOUR) if kind == colour or d == SCHOOL_OF_MAGIC)
@@ -61,7 +67,7 @@ class TurnRules(CitadelsFields):
             self._after_gold_or_cards(p)
             return
         self.revealed_characters.append([c, p])
-        self.say("citadels.called", character=CHARACTER_SLUG[c], seat=p)
+        self.log.append(E_CALLED[c][p])
         if c == self.robbed_character:
             thief = self.robber_seat
             stolen = self.gold[p]
@@ -89,48 +95,53 @@ class TurnRules(CitadelsFields):
     def _turn_actions(self, p: int) -> list[Action]:
         """Seat ``p``'s choices in its turn when no sub-step (a draw to keep from, a power's second step) is
         pending, in the order the legal list shows them."""
-        c = self.current_character
-        gold = self.gold[p]
-        hand = self.hands[p]
-        city = self.cities[p]
         if self.district_destroyed:
             # seed "在回合结束时": the destruction is the turn's last act; nothing of the turn follows
             return [A_END]
-        actions: list[Action] = []
+        c = self.current_character
         took = self.took_gold_or_cards
-        if not took:
-            actions.append(A_GOLD)
-            if self.deck_unseen or self.deck_bottom:
-                actions.append(A_CARDS)
+        if took:
+            actions: list[Action] = []
+        elif self.deck_unseen or self.deck_bottom:
+            actions = [A_GOLD, A_CARDS]
+        else:
+            actions = [A_GOLD]
         if self.witch_step == 1:
             # the bewitched character's holder: only the gold/cards action (seed "女巫")
             if took:
                 actions.append(A_END)
             return actions
-        if not self.ability_used:
+        if not self.ability_used and c in CHARACTERS_WITH_POWER_ACTIONS:
             actions += self._ability_actions(c, p, took)
+        city = self.cities[p]
         if not self.income_taken and self._earns_income(p, c):
             actions.append(A_INCOME)
-        if LABORATORY in city and not self.laboratory_used and hand:
-            actions += [A_LABORATORY[d] for d in sorted(set(hand))]
-        if (SMITHY in city and not self.smithy_used and gold >= SMITHY_PRICE
-                and (self.deck_unseen or self.deck_bottom)):
-            actions.append(A_SMITHY)
+        if LABORATORY in city or SMITHY in city:
+            self._purple_district_actions(p, city, actions)
         if took:
-            if self.builds_left > 0 and not self.district_destroyed:
-                actions += [A_BUILD[d] for d in sorted(set(hand)) if DISTRICT_COST[d] <= gold and d not in city]
-            if self._may_end_turn():
+            if self.builds_left > 0:
+                affordable = DISTRICTS_COSTING_AT_MOST[min(self.gold[p], MOST_EXPENSIVE_DISTRICT)]
+                buildable = affordable.intersection(self.hands[p]).difference(city)
+                if buildable:
+                    actions += [A_BUILD[d] for d in sorted(buildable)]
+            # the Emperor must hand the crown on first (seed "皇帝必须要将皇冠卡交给另外一位玩家")
+            if c != EMPEROR or self.ability_used:
                 actions.append(A_END)
         return actions
 
-    def _may_end_turn(self) -> bool:
-        """The Emperor must hand the crown on first (seed "皇帝必须要将皇冠卡交给另外一位玩家")."""
-        return not (self.current_character == EMPEROR and not self.ability_used)
+    def _purple_district_actions(self, p: int, city: list[int], actions: list[Action]) -> None:
+        """The Laboratory's and the Smithy's actions of seat ``p``'s turn, added to ``actions``."""
+        hand = self.hands[p]
+        if LABORATORY in city and not self.laboratory_used and hand:
+            actions += [A_LABORATORY[d] for d in sorted(set(hand))]
+        if (SMITHY in city and not self.smithy_used and self.gold[p] >= SMITHY_PRICE
+                and (self.deck_unseen or self.deck_bottom)):
+            actions.append(A_SMITHY)
 
     def _act_gold(self, action: Action, p: int) -> None:
         self.took_gold_or_cards = True
         self.gold[p] += 2
-        self.say("citadels.takes_gold", seat=p)
+        self.log.append(E_TAKES_GOLD[p])
         if self.witch_step == 1:
             self._end_turn(p)
             return
@@ -162,7 +173,7 @@ class TurnRules(CitadelsFields):
         self.drawn_to_choose.remove(d)
         self.hands[p].append(d)
         self.cards_to_keep -= 1
-        self.say("citadels.keeps", (p,), seat=p, district=DISTRICT_SLUG[d])
+        self.log.append(E_KEEPS[p][d])
         if self.cards_to_keep <= 0 or not self.drawn_to_choose:
             self._finish_keeping(p)
 
@@ -199,7 +210,7 @@ class TurnRules(CitadelsFields):
                 row[p].remove(d)
         if d == HAUNTED_CITY:
             self.haunted_city_round[p] = self.round
-        self.say("citadels.builds", seat=p, district=DISTRICT_SLUG[d], colour=DISTRICT_COLOUR_NAME[d], cost=cost)
+        self.log.append(E_BUILDS[p][d])
         if len(self.cities[p]) >= self.complete_city_size and self.first_complete_seat < 0:
             self.first_complete_seat = p
             self.say("citadels.completes", seat=p, count=self.complete_city_size)
@@ -247,7 +258,7 @@ class TurnRules(CitadelsFields):
                 self.say("citadels.alchemist", seat=p, amount=self.spent_on_builds)
         if self.built_this_turn and self.gold[p] > 0:
             self._pay_tax(p)
-        self.say("citadels.ends_turn", seat=p)
+        self.log.append(E_ENDS_TURN[p])
         bewitched_turn = self.witch_step == 1
         self.current_character = -1
         self.current_seat = -1
