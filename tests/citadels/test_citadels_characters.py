@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
+
+import meeple
 from meeple.games.citadels import content
 
 BASE4 = dict(down="magician", up=["bishop", "architect"])
@@ -285,3 +288,34 @@ def test_warlord_may_not_afford_everything():
     assert "destroy 2 palace" not in legal(s)
     set_gold(s, 0, 4)
     assert "destroy 2 palace" in legal(s)
+
+
+@pytest.mark.parametrize(("players", "lineup"), [
+    (4, {}),
+    (5, dict(rank1="witch", rank2="tax-collector", rank3="wizard", rank4="emperor", rank5="abbot",
+             rank6="alchemist", rank7="navigator", rank8="diplomat", rank9="artist")),
+    (7, dict(rank9="queen")),
+])
+def test_only_the_listed_characters_have_power_actions(players, lineup):
+    """The turn lists power actions only for CHARACTERS_WITH_POWER_ACTIONS: every other character's
+    ``_ability_actions`` is empty in every turn position of random games (a character missing from the
+    list would lose its power)."""
+    from meeple.core import Rng
+    from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
+    from meeple.games.citadels.codes import PHASE_TURN
+
+    game = meeple.load("citadels", players=players, **lineup)
+    rng = Rng(5)
+    checked = set()
+    for seed in range(12):
+        s = game.new_game(seed=seed)
+        while not s.is_over():
+            c, p = s.current_character, s.current_seat
+            if s.phase == PHASE_TURN and p >= 0 and not s.ability_used and c not in CHARACTERS_WITH_POWER_ACTIONS:
+                assert s._ability_actions(c, p, s.took_gold_or_cards) == [], (c, s.took_gold_or_cards)
+                checked.add(c)
+            movers = s.to_move()
+            player = movers[rng.randbelow(len(movers))]
+            legal = s.legal_actions(player)
+            s.apply(legal[rng.randbelow(len(legal))], player)
+    assert len(checked) >= 2  # the check met characters outside the list

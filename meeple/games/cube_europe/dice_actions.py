@@ -41,6 +41,18 @@ HEX_BIT = {label: 1 << i for i, label in enumerate(HEX_LABELS)}
 HEX_OF_BIT = {bit: label for label, bit in HEX_BIT.items()}
 NEIGHBOUR_BITS = {label: sum(HEX_BIT[n] for n in NEIGHBOURS[label]) for label in HEX_LABELS}
 """The neighbours of each hex, as a set of hexes."""
+
+
+def hex_labels(hex_bits: int) -> list[str]:
+    """The hexes of a set of hexes (``HEX_BIT``), in label order."""
+    labels = []
+    while hex_bits:
+        lowest = hex_bits & -hex_bits
+        labels.append(HEX_OF_BIT[lowest])
+        hex_bits ^= lowest
+    return labels
+
+
 COLOUR_BITS = {
     card_id: {colour: sum(HEX_BIT[label] for label, (hex_colour, _) in card.hexes.items() if hex_colour == colour)
               for colour in COLOURS}
@@ -143,7 +155,7 @@ class DiceActionRules(CubeEuropeFields):
     def _die_actions(self, player: int) -> list[Action]:
         """Each die, once per face from the lowest: its takes by square, its places by hex, a worker."""
         effects = self.active_effects[player]
-        cap = DICE_PER_SQUARE[len(self.dice)]
+        cap = self._dice_per_square()
         dice_on_squares = self.dice_on_squares
         discard_pile = self.discard_pile
         square_faces = SQUARE_FACES[self.deck_top, discard_pile[-1] if discard_pile else None]
@@ -180,30 +192,25 @@ class DiceActionRules(CubeEuropeFields):
         inventory = self.inventory[player]
         if not inventory:
             return []
-        filled_bits = next_to_filled = 0
-        for label in self.filled_hexes[player]:
-            filled_bits |= HEX_BIT[label]
-            next_to_filled |= NEIGHBOUR_BITS[label]
         card = self.board_cards[player]
         colour_bits = COLOUR_BITS[card]
         of_inventory_colours = 0
         for colour in inventory:
             of_inventory_colours |= colour_bits[colour]
-        candidates = next_to_filled & of_inventory_colours & ~filled_bits
         hexes = CARDS[card].hexes
-        placeable = []
-        while candidates:
-            lowest = candidates & -candidates
-            label = HEX_OF_BIT[lowest]
-            placeable.append((label, hexes[label][1]))
-            candidates ^= lowest
-        return placeable
+        return [(label, hexes[label][1]) for label in hex_labels(self._open_hex_bits(player) & of_inventory_colours)]
 
     def _open_hexes(self, player: int) -> list[str]:
-        """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」)."""
-        filled = set(self.filled_hexes[player])
-        out = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
-        return sorted(out)
+        """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」), in label order."""
+        return hex_labels(self._open_hex_bits(player))
+
+    def _open_hex_bits(self, player: int) -> int:
+        """``_open_hexes`` as a set of hexes (``HEX_BIT``)."""
+        filled = next_to_filled = 0
+        for label in self.filled_hexes[player]:
+            filled |= HEX_BIT[label]
+            next_to_filled |= NEIGHBOUR_BITS[label]
+        return next_to_filled & ~filled
 
     def _dice_per_square(self) -> int:
         """Dice per market square: solo unlimited; 2 players one; 3–4 players two (stacked)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from meeple.core import Action, Rng
-from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
+from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState, next_in_turn
 
 from .actions import ROLL_OUTCOMES, ROLLS, shared_action
 from .content import PLAYERS
@@ -128,10 +128,7 @@ class Flow(FlowState):
         cannot has passed); when none can, the phase is over."""
         passed = self.passed
         q = self.turn
-        for _ in range(PLAYERS):
-            q = (q + 1) % PLAYERS
-            if passed[q]:
-                continue
+        while (q := next_in_turn(q, PLAYERS, skip=passed.__getitem__)) is not None:
             if can_act(q):
                 self._set_turn(mode, q)
                 return

@@ -102,12 +102,17 @@ def placement_ways(dice: tuple[int, ...], tokens: int, market: bool) -> dict[int
     return {total: tuple(ways[total]) for total in sorted(ways)}
 
 
-# The ways of every handful of a player's own dice are listed here, once (white dice, rarer, when first met).
-for _size in range(1, DICE_PER_PLAYER + 1):
-    for _dice in combinations_with_replacement(range(6, 0, -1), _size):
-        for _tokens in range(_size + 1):
-            placement_ways(_dice, _tokens, False)
-            placement_ways(_dice, _tokens, True)
+def _list_ways_of_own_dice() -> None:
+    """Fill ``placement_ways``'s cache for every handful of a player's own dice, once at import (the
+    white dice, rarer, are listed when first met)."""
+    for size in range(1, DICE_PER_PLAYER + 1):
+        for dice in combinations_with_replacement(range(6, 0, -1), size):
+            for tokens in range(size + 1):
+                placement_ways(dice, tokens, False)
+                placement_ways(dice, tokens, True)
+
+
+_list_ways_of_own_dice()
 
 
 class Placement:
