@@ -126,6 +126,9 @@ class FlowState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "_to_move" in cls.__dict__:  # ``to_move`` is bound to FlowState's: an override would go unasked
+            raise TypeError(f"{cls.__name__}: a flow game says who moves with STEPS and acting_seats(), "
+                            "not by overriding _to_move")
         if "STEPS" in cls.__dict__:
             for name, step in cls.STEPS.items():
                 _check(cls.__name__, name, step)
@@ -167,6 +170,8 @@ class FlowState:
             return [CHANCE]
         return []
 
+    to_move = _to_move  # State.to_move's answer, without its extra call: every player's move asks it
+
     def is_over(self) -> bool:
         return self._open().kind is OVER
 
@@ -205,12 +210,22 @@ class FlowState:
     def _perform(self, action: Action, player: int) -> None:
         """``State._perform`` in one pass: do the action, then run the automatic steps and (with
         automatic chance) draw the random outcomes, each recorded like a move, until a decision is open."""
-        steps = self._bound_steps
-        step = self._legal_cache.get(OPEN_STEP) or steps[self.open_step()]
+        step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         self._legal_cache = {}
         self.history.append((player, action))
         step.act(self, action, player)
-        automatic_chance = self.chance == "auto"
+        self._run_to_decision(self.chance == "auto")
+
+    def _advance(self) -> None:
+        """``State._advance`` (the random outcomes after the setup, with automatic chance) in the same
+        pass as a move's."""
+        if self.chance == "auto":
+            self._run_to_decision(True)
+
+    def _run_to_decision(self, automatic_chance: bool) -> None:
+        """Run the automatic steps and, with ``automatic_chance``, draw the random outcomes (each recorded
+        like a move) until a decision (or a manual random outcome, or the end) is open; keep that step."""
+        steps = self._bound_steps
         automatic_steps = 0
         while True:
             step = steps[self.open_step()]

@@ -13,7 +13,7 @@ from meeple.core import CHANCE, Rng
 from meeple.core.flow import AUTOMATIC, CHANCE_STEP, DECISION, OVER, FlowState
 from meeple.core.registry import registered_state_classes
 
-FLOW_HOOKS = ("_to_move", "is_over", "_chance_due", "_legal", "_legal_actions", "_apply", "_perform", "chance_outcomes",
+FLOW_HOOKS = ("to_move", "_to_move", "_advance", "is_over", "_chance_due", "_legal", "_legal_actions", "_apply", "_perform", "chance_outcomes",
               "sample_chance", "chance_owner")
 
 GAME_CLASSES = registered_state_classes()

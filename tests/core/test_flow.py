@@ -154,6 +154,22 @@ def test_a_step_missing_what_its_kind_needs_fails_when_the_class_is_made() -> No
             STEPS = {"choose": Decision(legal=None, act="_choose")}  # type: ignore[arg-type]
 
 
+def test_a_flow_game_cannot_override_who_moves_behind_its_steps() -> None:
+    with pytest.raises(TypeError, match="acting_seats"):
+        class Overriding(Countdown):  # noqa: F841
+            def _to_move(self) -> list[int]:
+                return [0]
+
+
+def test_the_setup_draws_its_random_outcomes_like_a_move_does() -> None:
+    manual = new_countdown(chance="manual")
+    assert manual.to_move() == [CHANCE] and manual.history == []
+    auto = new_countdown(chance="auto")
+    assert auto.to_move() != [CHANCE] and [p for p, _ in auto.history] == [CHANCE]
+    manual.apply(auto.history[0][1], CHANCE)
+    assert manual.to_json()["state"] == auto.to_json()["state"]
+
+
 def test_a_class_lacking_a_steps_method_stays_unbound_and_says_which() -> None:
     class Partial(FlowState, State):
         STEPS = {"choose": Decision(legal="_choices", act="_choose"), "over": GAME_OVER}
