@@ -16,16 +16,14 @@ from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
 
 
-def _subsets(items: range) -> list[tuple[int, ...]]:
-    """Every subset of ``items``, each in order."""
-    return [tuple(x for x in items if mask >> x & 1) for mask in range(1 << len(items))]
-
-
-TOKEN_CHOICES: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Action]] = {
-    (open_areas, values): [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
-    for open_areas in _subsets(range(AREA_COUNT)) for values in _subsets(range(TOKEN_VALUES))
-}
-"""The token actions for every set of open areas and every set of token values left (in order)."""
+TOKEN_CHOICES: list[list[list[Action]]] = [
+    [[TOKEN_ACTIONS[area][value] for area in range(AREA_COUNT) if open_areas >> area & 1
+      for value in range(TOKEN_VALUES) if values >> value & 1]
+     for values in range(1 << TOKEN_VALUES)]
+    for open_areas in range(1 << AREA_COUNT)
+]
+"""``TOKEN_CHOICES[open_areas][values]``: the token actions for a set of open areas and a set of token
+values left, each a bit set (area by area, each with its values in order)."""
 
 
 class IncomeAndNobles:
@@ -54,14 +52,17 @@ class IncomeAndNobles:
         self.movers = list(range(PLAYERS))
 
     def _token_actions(self, p: int) -> list[Action]:
-        open_areas = []
+        open_areas = 0
         left = self.tokens_in_hand[p][:]
         for area, value in enumerate(self.tokens_placed[p]):
             if value < 0:
-                open_areas.append(area)
+                open_areas |= 1 << area
             else:
                 left.remove(value)
-        return TOKEN_CHOICES[tuple(open_areas), tuple(sorted(set(left)))]
+        values = 0
+        for value in left:
+            values |= 1 << value
+        return TOKEN_CHOICES[open_areas][values]
 
     def _tokens_left(self, p: int) -> list[int]:
         """The tokens in ``p``'s hand not yet placed face down this round."""
