@@ -135,7 +135,8 @@ class ArmiesAndCampaigns:
             k = UNIT_CODES[unit]
             self.units_in_hand[p][k] -= 1
             self.units[p][i][k] += 1
-        self.say("gods-playground.log.buys", None, seat=p, unit=UNIT_CODES[unit], province=i, price=price)
+        code = UNIT_CODES[unit]
+        self.say_again("gods-playground.log.buys", (p, code, i, price), seat=p, unit=code, province=i, price=price)
 
     def _end_recruit_turn(self, p: int) -> None:
         """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase

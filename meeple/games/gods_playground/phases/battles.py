@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE
-from meeple.core.i18n import msg
 
 from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
+from ..events import HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
@@ -59,38 +59,38 @@ class Battles:
     def _battle_roll(self, die: int) -> None:
         battle = self.battle
         side = battle["side"]
-        i = battle["prov"]
-        unit = battle["q"].pop(0)
+        to_roll = battle["q"]
+        unit = to_roll.pop(0)
         if die == 1:
             if side < 0:
                 self.royal_army[unit] -= 1
-            elif unit == COSSACK:
-                self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
+                owner = battle["owner"]
+                self.say_again("gods-playground.log.royal_routed", (owner, unit), seat=owner, unit=unit)
             else:
-                self.units[side][i][unit] -= 1
-                self.units_in_hand[side][unit] += 1
-            if side >= 0:
-                self.say("gods-playground.log.routed", None, seat=side, unit=unit)
-            else:
-                self.say("gods-playground.log.royal_routed", None, seat=battle["owner"], unit=unit)
+                if unit == COSSACK:
+                    self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
+                else:
+                    self.units[side][battle["prov"]][unit] -= 1
+                    self.units_in_hand[side][unit] += 1
+                self.say_again("gods-playground.log.routed", (side, unit), seat=side, unit=unit)
         elif die + (1 if battle["art"] else 0) >= HIT[unit]:
             battle["hits"] += 1
             if side >= 0:
-                self.say("gods-playground.log.hit", None, seat=side, die=die, unit=unit, result=self._score_hit())
+                self.say("gods-playground.log.hit", None, seat=side, die=die, unit=unit, result=self._score_hit(battle))
             else:
                 self.say("gods-playground.log.royal_hit", None, seat=battle["owner"], die=die, unit=unit,
-                         result=self._score_hit())
+                         result=self._score_hit(battle))
         elif side >= 0:
-            self.say("gods-playground.log.miss", None, seat=side, die=die, unit=unit)
+            self.say_again("gods-playground.log.miss", (side, die, unit), seat=side, die=die, unit=unit)
         else:
-            self.say("gods-playground.log.royal_miss", None, seat=battle["owner"], die=die, unit=unit)
-        if not battle["q"] or not self._battle_target():
+            owner = battle["owner"]
+            self.say_again("gods-playground.log.royal_miss", (owner, die, unit), seat=owner, die=die, unit=unit)
+        if not to_roll or not self._battle_target():
             self._battle_over()
 
-    def _score_hit(self) -> dict[str, Any]:
+    def _score_hit(self, battle: dict[str, Any]) -> dict[str, Any]:
         """Take the hit: an enemy cube off the province (its own enemy's first, else the most numerous),
         else a cube on the enemy's track; returns what it hit, as a message."""
-        battle = self.battle
         i = battle["prov"]
         row = self.enemy_cubes[i]
         if battle["kind"] == "defend":
@@ -102,18 +102,19 @@ class Battles:
         if e >= 0:
             row[e] -= 1
             self.enemy_supply[e] += 1
-            return msg("gods-playground.log.hit_enemy", enemy=e, province=i)
-        if battle["side"] >= 0:
-            p = battle["side"]
+            return HIT_ENEMY[e][i]
+        p = battle["side"]
+        if p >= 0:
             self.cubes_in_hand[p] -= 1
             self.track_nobles[i][p] += 1
-            return msg("gods-playground.log.hit_track", colour=p, enemy=i)
+            return HIT_TRACK[p][i]
         self.track_royal_cubes[i] += 1
-        return msg("gods-playground.log.hit_royal_track", enemy=i)
+        return HIT_ROYAL_TRACK[i]
 
     def _battle_over(self) -> None:
         battle = self.battle
-        self.say("gods-playground.log.battle_over", None, province=battle["prov"], n=battle["hits"])
+        province, hits = battle["prov"], battle["hits"]
+        self.say_again("gods-playground.log.battle_over", (province, hits), province=province, n=hits)
         self.battle = None
         phase = self.phase
         if phase == 10:
@@ -142,7 +143,8 @@ class Battles:
         while battle_queue:
             p, province, kind, enemy = battle_queue.pop(0)
             if self._army_in(p, province) > 0 and self.enemy_cubes[province][enemy] > 0:
-                self.say("gods-playground.log.defends", None, seat=p, province=province, enemy=enemy)
+                self.say_again("gods-playground.log.defends", (p, province, enemy), seat=p, province=province,
+                               enemy=enemy)
                 self._start_battle(p, province, kind, enemy)
                 return True
         return False

@@ -18,6 +18,7 @@ from meeple.core import CHANCE
 from ..content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
+from ..events import KING_ROLLS
 
 
 class Enemies:
@@ -47,7 +48,7 @@ class Enemies:
         if kind == "diplomacy":
             self._diplomacy_paid(die)
             return
-        self.say("gods-playground.log.king_rolls", None, seat=self.king, die=die)
+        self.log.append(KING_ROLLS[self.king][die - 1])
         if kind == "events":
             if die <= 5:
                 self._add_track_cube(die - 1)
@@ -66,7 +67,8 @@ class Enemies:
         if self.enemy_supply[e] > 0:
             self.enemy_supply[e] -= 1
             self.track_enemy_cubes[e] += 1
-            self.say("gods-playground.log.strength_cube", None, enemy=e, strength=self.strength(e))
+            strength = self.strength(e)
+            self.say_again("gods-playground.log.strength_cube", (e, strength), enemy=e, strength=strength)
 
     def _cossack_defects(self, from_provinces: bool) -> None:
         """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
@@ -127,8 +129,9 @@ class Enemies:
         self.invaded[e] = True
         if e == OTTOMANS:
             self.ottomans_invaded = True
-        self.say("gods-playground.log.invades", None, enemy=e, strength=strength, defence=self.defence(e),
-                 province=e, n=moved + extra)
+        defence, n = self.defence(e), moved + extra
+        self.say_again("gods-playground.log.invades", (e, strength, defence, n), enemy=e, strength=strength,
+                       defence=defence, province=e, n=n)
         self._queue_defence(e, e)
 
     # ------------------------------------------------------------------ phase 13
@@ -152,7 +155,7 @@ class Enemies:
                     self.enemy_supply[e] -= n
                     self.enemy_cubes[target][e] += n
                     self.invaded[target] = True
-                    self.say("gods-playground.log.expands", None, enemy=e, province=target, n=n)
+                    self.say_again("gods-playground.log.expands", (e, target, n), enemy=e, province=target, n=n)
                     self._queue_defence(target, e)
                 continue
             e = self.expansion["enemy"] + 1
@@ -167,7 +170,8 @@ class Enemies:
                 excess = (sum(self.enemy_cubes[source]) - sum(self.noble_cubes[source])
                           if self.enemy_cubes[source][e] > 0 else 0)
                 if excess > 0:
-                    self.say("gods-playground.log.exceed", None, enemy=e, province=source, excess=excess)
+                    self.say_again("gods-playground.log.exceed", (e, source, excess), enemy=e, province=source,
+                                   excess=excess)
                     for target in targets:
                         steps.append([e, target, excess])
 
@@ -183,4 +187,5 @@ class Enemies:
                 row[e2] -= n1
                 self.enemy_supply[e1] += n1
                 self.enemy_supply[e2] += n1
-                self.say("gods-playground.log.cancel", None, province=i, count=n1, enemy=e1, enemy2=e2)
+                self.say_again("gods-playground.log.cancel", (i, n1, e1, e2), province=i, count=n1, enemy=e1,
+                               enemy2=e2)

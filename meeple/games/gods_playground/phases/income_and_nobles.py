@@ -14,6 +14,7 @@ from meeple.core.i18n import msg
 
 from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
+from ..events import TOKEN_DOWN, TOKEN_PRIVATE
 
 
 TOKEN_CHOICES: list[list[list[Action]]] = [
@@ -77,8 +78,8 @@ class IncomeAndNobles:
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
         self.tokens_placed[p][area] = value
-        self.say("gods-playground.log.token_down", None, seat=p, area=area)
-        self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
+        self.log.append(TOKEN_DOWN[p][area])
+        self.log.append(TOKEN_PRIVATE[p][area][value])
         if -1 not in self.tokens_placed[p]:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:

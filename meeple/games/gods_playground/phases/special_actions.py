@@ -19,6 +19,7 @@ from ..content import (
     CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
     JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
 )
+from ..events import MOVES_CUBE
 
 
 def _by_provinces(actions_of: list[list[Action]]) -> dict[tuple[int, ...], list[Action]]:
@@ -212,7 +213,7 @@ class SpecialActions:
     def move_cube(self, p: int, a: int, b: int) -> None:
         self.noble_cubes[a][p] -= 1
         self.noble_cubes[b][p] += 1
-        self.say("gods-playground.log.moves_cube", None, seat=p, province=a, province2=b)
+        self.log.append(MOVES_CUBE[p][a][b])
 
     def liberum_veto(self, p: int, i: int) -> None:
         self.noble_cubes[i][p] -= 1

@@ -1,0 +1,48 @@
+"""The log events said most often, each built once and shared (a log entry is never mutated).
+
+``self.log.append(TOKEN_DOWN[p][area])`` logs what ``self.say("gods-playground.log.token_down", None,
+seat=p, area=area)`` would, without building the entry anew. Events with open-ended numbers go through
+``State.say_again`` instead; the results of a hit below are the messages they nest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import LogEntry
+from meeple.core.i18n import msg
+
+from .actions import TOKEN_VALUES
+from .content import AREA_COUNT, ENEMY_COUNT, PLAYERS, PROVINCE_COUNT
+
+
+def event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: Any) -> LogEntry:
+    """The entry ``self.say(message_id, visible_to, **args)`` would add."""
+    return LogEntry(message_id, args, visible_to)
+
+
+TOKEN_DOWN = [[event("gods-playground.log.token_down", seat=p, area=area) for area in range(AREA_COUNT)]
+              for p in range(PLAYERS)]
+"""``TOKEN_DOWN[p][area]``: ``p`` puts a token face down on ``area``."""
+TOKEN_PRIVATE = [[[event("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
+                   for value in range(TOKEN_VALUES)] for area in range(AREA_COUNT)] for p in range(PLAYERS)]
+"""``TOKEN_PRIVATE[p][area][value]``: which token it is, seen by ``p`` only."""
+KING_ROLLS = [[event("gods-playground.log.king_rolls", seat=p, die=die) for die in range(1, 7)]
+              for p in range(PLAYERS)]
+"""``KING_ROLLS[p][die - 1]``: the king ``p`` rolls ``die``."""
+MOVES_CUBE = [[[event("gods-playground.log.moves_cube", seat=p, province=a, province2=b)
+                for b in range(PROVINCE_COUNT)] for a in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``MOVES_CUBE[p][a][b]``: ``p`` moves a noble cube from province ``a`` to ``b``."""
+GOVERNOR = [[event("gods-playground.log.governor", seat=p, province=i) for i in range(PROVINCE_COUNT)]
+            for p in range(PLAYERS)]
+"""``GOVERNOR[p][i]``: ``p`` is governor of province ``i``."""
+PASSES_BUILD = [event("gods-playground.log.passes_build", seat=p) for p in range(PLAYERS)]
+
+HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy=e, province=i) for i in range(PROVINCE_COUNT)]
+             for e in range(ENEMY_COUNT)]
+"""``HIT_ENEMY[e][i]``: a hit takes one of enemy ``e``'s cubes off province ``i``."""
+HIT_TRACK = [[msg("gods-playground.log.hit_track", colour=p, enemy=e) for e in range(ENEMY_COUNT)]
+             for p in range(PLAYERS)]
+"""``HIT_TRACK[p][e]``: a hit puts a noble cube of ``p`` on enemy ``e``'s track."""
+HIT_ROYAL_TRACK = [msg("gods-playground.log.hit_royal_track", enemy=e) for e in range(ENEMY_COUNT)]
+"""``HIT_ROYAL_TRACK[e]``: a hit puts a royal cube on enemy ``e``'s track."""
