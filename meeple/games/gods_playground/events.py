@@ -37,6 +37,10 @@ GOVERNOR = [[event("gods-playground.log.governor", seat=p, province=i) for i in 
             for p in range(PLAYERS)]
 """``GOVERNOR[p][i]``: ``p`` is governor of province ``i``."""
 PASSES_BUILD = [event("gods-playground.log.passes_build", seat=p) for p in range(PLAYERS)]
+COSSACK_JOINS = event("gods-playground.log.cossack_joins")
+AREA_TOKEN = [[msg("gods-playground.log.area_token", area=area, value=value) for value in range(TOKEN_VALUES)]
+              for area in range(AREA_COUNT)]
+"""``AREA_TOKEN[area][value]``: a token turned up, as the reveal lists it."""
 
 HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy=e, province=i) for i in range(PROVINCE_COUNT)]
              for e in range(ENEMY_COUNT)]

@@ -19,6 +19,7 @@ from ..content import (
     ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES,
     PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
+from ..events import COSSACK_JOINS
 
 
 FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
@@ -164,7 +165,7 @@ class ArmiesAndCampaigns:
         for k, where in enumerate(self.cossacks):
             if where == IN_COSSACK_AREA:
                 self.cossacks[k] = WITH_THE_TATARS
-                self.say("gods-playground.log.cossack_joins")
+                self.log.append(COSSACK_JOINS)
 
     def _campaign_target(self, i: int, side: int) -> bool:
         """Something to fight from province i: enemy cubes there, else the enemy's track (no treaty)."""

@@ -75,11 +75,17 @@ class Battles:
                 self.say_again("gods-playground.log.routed", (side, unit), seat=side, unit=unit)
         elif die + (1 if battle["art"] else 0) >= HIT[unit]:
             battle["hits"] += 1
+            i = battle["prov"]
+            e = self._score_hit(battle, i)
             if side >= 0:
-                self.say("gods-playground.log.hit", None, seat=side, die=die, unit=unit, result=self._score_hit(battle))
+                result = HIT_ENEMY[e][i] if e >= 0 else HIT_TRACK[side][i]
+                self.say_again("gods-playground.log.hit", (side, die, unit, e, i), seat=side, die=die, unit=unit,
+                               result=result)
             else:
-                self.say("gods-playground.log.royal_hit", None, seat=battle["owner"], die=die, unit=unit,
-                         result=self._score_hit(battle))
+                owner = battle["owner"]
+                result = HIT_ENEMY[e][i] if e >= 0 else HIT_ROYAL_TRACK[i]
+                self.say_again("gods-playground.log.royal_hit", (owner, die, unit, e, i), seat=owner, die=die,
+                               unit=unit, result=result)
         elif side >= 0:
             self.say_again("gods-playground.log.miss", (side, die, unit), seat=side, die=die, unit=unit)
         else:
@@ -88,10 +94,10 @@ class Battles:
         if not to_roll or not self._battle_target():
             self._battle_over()
 
-    def _score_hit(self, battle: dict[str, Any]) -> dict[str, Any]:
-        """Take the hit: an enemy cube off the province (its own enemy's first, else the most numerous),
-        else a cube on the enemy's track; returns what it hit, as a message."""
-        i = battle["prov"]
+    def _score_hit(self, battle: dict[str, Any], i: int) -> int:
+        """Take the hit in province ``i``: an enemy cube off the province (its own enemy's first, else the
+        most numerous), else a cube on the enemy's track; returns the enemy whose cube it took (-1: the
+        track's)."""
         row = self.enemy_cubes[i]
         if battle["kind"] == "defend":
             e = battle["enemy"]
@@ -102,14 +108,13 @@ class Battles:
         if e >= 0:
             row[e] -= 1
             self.enemy_supply[e] += 1
-            return HIT_ENEMY[e][i]
-        p = battle["side"]
-        if p >= 0:
+        elif battle["side"] >= 0:
+            p = battle["side"]
             self.cubes_in_hand[p] -= 1
             self.track_nobles[i][p] += 1
-            return HIT_TRACK[p][i]
-        self.track_royal_cubes[i] += 1
-        return HIT_ROYAL_TRACK[i]
+        else:
+            self.track_royal_cubes[i] += 1
+        return e
 
     def _battle_over(self) -> None:
         battle = self.battle

@@ -179,10 +179,8 @@ class Enemies:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""
         for i in range(PROVINCE_COUNT):
             row = self.enemy_cubes[i]
-            if row.count(0) >= ENEMY_COUNT - 1:
-                continue   # one enemy at most: nothing to cancel
-            while len(present := sorted([(n, e) for e, n in enumerate(row) if n > 0])) >= 2:
-                (n1, e1), (_n2, e2) = present[0], present[1]
+            while row.count(0) < ENEMY_COUNT - 1:   # two enemies or more: the two smallest cancel
+                (n1, e1), (_n2, e2) = sorted([(n, e) for e, n in enumerate(row) if n > 0])[:2]
                 row[e1] -= n1
                 row[e2] -= n1
                 self.enemy_supply[e1] += n1

@@ -14,7 +14,7 @@ from meeple.core.i18n import msg
 
 from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
-from ..events import TOKEN_DOWN, TOKEN_PRIVATE
+from ..events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
 
 
 TOKEN_CHOICES: list[list[list[Action]]] = [
@@ -100,7 +100,7 @@ class IncomeAndNobles:
                     cubes_in_hand[p] -= n
                     noble_cubes[area][p] += n
             self.say("gods-playground.log.reveals", None, seat=p,
-                     tokens=[msg("gods-playground.log.area_token", area=area, value=shown[area])
+                     tokens=[AREA_TOKEN[area][shown[area]]
                              for area in range(AREA_COUNT)])
         self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
         self._end_phase()
