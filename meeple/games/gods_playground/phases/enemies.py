@@ -112,15 +112,16 @@ class Enemies:
                 continue
             strength, defence = self.strength(e), self.defence(e)
             if strength > defence:
-                self.invade(e, strength)
+                self.invade(e, strength, defence)
             else:
                 self.say("gods-playground.log.held", None, enemy=e, strength=strength, n=defence)
         self.dice = []
         if not self._next_battle():
             self._end_phase()
 
-    def invade(self, e: int, strength: int) -> None:
-        """The enemy's whole strength enters its province as cubes (track cubes + the printed rest)."""
+    def invade(self, e: int, strength: int, defence: int) -> None:
+        """The enemy's whole strength enters its province as cubes (track cubes + the printed rest); its
+        ``defence`` (the cubes on its track) did not hold it."""
         moved = self.track_enemy_cubes[e]
         self.track_enemy_cubes[e] = 0
         extra = min(strength - moved, self.enemy_supply[e])
@@ -129,7 +130,7 @@ class Enemies:
         self.invaded[e] = True
         if e == OTTOMANS:
             self.ottomans_invaded = True
-        defence, n = self.defence(e), moved + extra
+        n = moved + extra
         self.say_again("gods-playground.log.invades", (e, strength, defence, n), enemy=e, strength=strength,
                        defence=defence, province=e, n=n)
         self._queue_defence(e, e)
