@@ -13,7 +13,7 @@ from meeple.core import LogEntry
 from meeple.core.i18n import msg
 
 from .actions import TOKEN_VALUES
-from .content import AREA_COUNT, ENEMY_COUNT, PLAYERS, PROVINCE_COUNT
+from .content import AREA_COUNT, COSSACK, ENEMY_COUNT, ESTATE_SLOTS, PLAYERS, PROVINCE_COUNT
 
 
 def event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: Any) -> LogEntry:
@@ -37,10 +37,30 @@ GOVERNOR = [[event("gods-playground.log.governor", seat=p, province=i) for i in 
             for p in range(PLAYERS)]
 """``GOVERNOR[p][i]``: ``p`` is governor of province ``i``."""
 PASSES_BUILD = [event("gods-playground.log.passes_build", seat=p) for p in range(PLAYERS)]
+BUILDS = [[[[event("gods-playground.log.builds", seat=p, n=cost, province=i, slot=slot) for cost in (1, 2)]
+            for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``BUILDS[p][i][slot - 1][cost - 1]``: ``p`` builds an estate on slot ``slot`` of province ``i`` for ``cost`` cubes."""
 COSSACK_JOINS = event("gods-playground.log.cossack_joins")
 AREA_TOKEN = [[msg("gods-playground.log.area_token", area=area, value=value) for value in range(TOKEN_VALUES)]
               for area in range(AREA_COUNT)]
 """``AREA_TOKEN[area][value]``: a token turned up, as the reveal lists it."""
+
+_UNITS = range(COSSACK + 1)   # a battle's unit codes: infantry, cavalry, artillery, Cossacks
+_DICE = range(1, 7)
+ROUTED = [[event("gods-playground.log.routed", seat=p, unit=unit) for unit in _UNITS] for p in range(PLAYERS)]
+"""``ROUTED[p][unit]``: a 1 routs one of ``p``'s units."""
+ROYAL_ROUTED = [[event("gods-playground.log.royal_routed", seat=p, unit=unit) for unit in _UNITS]
+                for p in range(PLAYERS)]
+"""``ROYAL_ROUTED[p][unit]``: a 1 routs a unit of the royal army ``p`` leads."""
+MISS = [[[event("gods-playground.log.miss", seat=p, die=die, unit=unit) for unit in _UNITS] for die in _DICE]
+        for p in range(PLAYERS)]
+"""``MISS[p][die - 1][unit]``: ``p``'s unit misses with ``die``."""
+ROYAL_MISS = [[[event("gods-playground.log.royal_miss", seat=p, die=die, unit=unit) for unit in _UNITS]
+               for die in _DICE] for p in range(PLAYERS)]
+"""``ROYAL_MISS[p][die - 1][unit]``: a unit of the royal army ``p`` leads misses with ``die``."""
+DEFENDS = [[[event("gods-playground.log.defends", seat=p, province=i, enemy=e) for e in range(ENEMY_COUNT)]
+            for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``DEFENDS[p][i][e]``: ``p``'s army in province ``i`` fights enemy ``e``'s new cubes."""
 
 HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy=e, province=i) for i in range(PROVINCE_COUNT)]
              for e in range(ENEMY_COUNT)]

@@ -15,7 +15,7 @@ from typing import Any
 from meeple.core import CHANCE
 
 from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
-from ..events import HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK
+from ..events import DEFENDS, HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK, MISS, ROUTED, ROYAL_MISS, ROYAL_ROUTED
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
@@ -64,15 +64,14 @@ class Battles:
         if die == 1:
             if side < 0:
                 self.royal_army[unit] -= 1
-                owner = battle["owner"]
-                self.say_again("gods-playground.log.royal_routed", (owner, unit), seat=owner, unit=unit)
+                self.log.append(ROYAL_ROUTED[battle["owner"]][unit])
             else:
                 if unit == COSSACK:
                     self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
                 else:
                     self.units[side][battle["prov"]][unit] -= 1
                     self.units_in_hand[side][unit] += 1
-                self.say_again("gods-playground.log.routed", (side, unit), seat=side, unit=unit)
+                self.log.append(ROUTED[side][unit])
         elif die + (1 if battle["art"] else 0) >= HIT[unit]:
             battle["hits"] += 1
             i = battle["prov"]
@@ -87,10 +86,9 @@ class Battles:
                 self.say_again("gods-playground.log.royal_hit", (owner, die, unit, e, i), seat=owner, die=die,
                                unit=unit, result=result)
         elif side >= 0:
-            self.say_again("gods-playground.log.miss", (side, die, unit), seat=side, die=die, unit=unit)
+            self.log.append(MISS[side][die - 1][unit])
         else:
-            owner = battle["owner"]
-            self.say_again("gods-playground.log.royal_miss", (owner, die, unit), seat=owner, die=die, unit=unit)
+            self.log.append(ROYAL_MISS[battle["owner"]][die - 1][unit])
         if not to_roll or not self._battle_target():
             self._battle_over()
 
@@ -150,8 +148,7 @@ class Battles:
         while battle_queue:
             p, province, kind, enemy = battle_queue.pop(0)
             if self._army_in(p, province) > 0 and self.enemy_cubes[province][enemy] > 0:
-                self.say_again("gods-playground.log.defends", (p, province, enemy), seat=p, province=province,
-                               enemy=enemy)
+                self.log.append(DEFENDS[p][province][enemy])
                 self._start_battle(p, province, kind, enemy)
                 return True
         return False

@@ -16,7 +16,7 @@ from meeple.core import Action
 
 from ..actions import BUILD_ACTIONS, PASS
 from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
-from ..events import PASSES_BUILD
+from ..events import BUILDS, PASSES_BUILD
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
@@ -70,8 +70,7 @@ class Estates:
         self.estates_built[p] += 1
         self.estates[i].append([p, 0, 0])
         self.discs_in_hand[p] -= 1
-        slot = len(self.estates[i])
-        self.say_again("gods-playground.log.builds", (p, cost, i, slot), seat=p, n=cost, province=i, slot=slot)
+        self.log.append(BUILDS[p][i][len(self.estates[i]) - 1][cost - 1])
 
     # ------------------------------------------------------------------ phase 14
     def estates_phase(self) -> None:
