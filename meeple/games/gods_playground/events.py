@@ -13,7 +13,10 @@ from meeple.core import LogEntry
 from meeple.core.i18n import msg
 
 from .actions import TOKEN_VALUES
-from .content import AREA_COUNT, COSSACK, ENEMY_COUNT, ESTATE_SLOTS, PLAYERS, PROVINCE_COUNT
+from .content import (
+    AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_UNITS, MAX_LEVEL,
+    PLAYERS, PRICES, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH, UNIT_NAMES,
+)
 
 
 def event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: Any) -> LogEntry:
@@ -40,6 +43,37 @@ PASSES_BUILD = [event("gods-playground.log.passes_build", seat=p) for p in range
 BUILDS = [[[[event("gods-playground.log.builds", seat=p, n=cost, province=i, slot=slot) for cost in (1, 2)]
             for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
 """``BUILDS[p][i][slot - 1][cost - 1]``: ``p`` builds an estate on slot ``slot`` of province ``i`` for ``cost`` cubes."""
+PLACES_ESTATE = [[[event("gods-playground.log.places_estate", seat=p, province=i, slot=slot)
+                   for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``PLACES_ESTATE[p][i][slot - 1]``: one of ``p``'s first estates, on slot ``slot`` of province ``i``."""
+LOSES_ESTATES = [[event("gods-playground.log.loses_estates", province=i, n=n) for n in range(len(ESTATE_SLOTS[i]) + 1)]
+                 for i in range(PROVINCE_COUNT)]
+"""``LOSES_ESTATES[i][n]``: province ``i`` loses ``n`` estates."""
+LEVEL = [[[event("gods-playground.log.level", province=i, old=old, new=new) for new in range(MAX_LEVEL + 1)]
+          for old in range(MAX_LEVEL + 1)] for i in range(PROVINCE_COUNT)]
+"""``LEVEL[i][old][new]``: province ``i``'s income level goes from ``old`` to ``new``."""
+
+_MOST_STRENGTH = max(max(row) for row in STRENGTH) + max(ENEMY_CUBE_SUPPLY) + COSSACK_CAVALRY
+STRENGTH_CUBE = [[event("gods-playground.log.strength_cube", enemy=e, strength=strength)
+                  for strength in range(_MOST_STRENGTH + 1)] for e in range(ENEMY_COUNT)]
+"""``STRENGTH_CUBE[e][strength]``: a strength cube on enemy ``e``'s track makes it ``strength``."""
+EXPANDS = [[[event("gods-playground.log.expands", enemy=e, province=i, n=n) for n in range(ENEMY_CUBE_SUPPLY[e] + 1)]
+            for i in range(PROVINCE_COUNT)] for e in range(ENEMY_COUNT)]
+"""``EXPANDS[e][i][n]``: ``n`` of enemy ``e``'s cubes spread into province ``i``."""
+
+RECRUITS = [[event("gods-playground.log.recruits", seat=p, province=i) for i in range(PROVINCE_COUNT)]
+            for p in range(PLAYERS)]
+RECRUITS_HALF = [[event("gods-playground.log.recruits_half", seat=p, province=i) for i in range(PROVINCE_COUNT)]
+                 for p in range(PLAYERS)]
+"""``RECRUITS[p][i]``, ``RECRUITS_HALF[p][i]``: ``p`` recruits in province ``i`` (at half price: enemies are there)."""
+_PRICES = [PRICES[name] for name in UNIT_NAMES + ("cossack",)]   # by unit code
+BUYS = [[[[event("gods-playground.log.buys", seat=p, unit=unit, province=i, price=price)
+           for price in (_PRICES[unit], _PRICES[unit] // 2)] for unit in range(len(_PRICES))]
+         for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``BUYS[p][i][unit][half]``: ``p`` buys a unit (by code) in province ``i``, at full price or at half."""
+ROYAL_SEAT = [[[event("gods-playground.log.royal_seat", seat=p, province=seat, province2=i)
+                for i in range(PROVINCE_COUNT)] for seat in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+"""``ROYAL_SEAT[p][seat][i]``: ``p`` gives up senate seat ``seat`` to lead the royal army in province ``i``."""
 COSSACK_JOINS = event("gods-playground.log.cossack_joins")
 AREA_TOKEN = [[msg("gods-playground.log.area_token", area=area, value=value) for value in range(TOKEN_VALUES)]
               for area in range(AREA_COUNT)]
@@ -47,6 +81,10 @@ AREA_TOKEN = [[msg("gods-playground.log.area_token", area=area, value=value) for
 
 _UNITS = range(COSSACK + 1)   # a battle's unit codes: infantry, cavalry, artillery, Cossacks
 _DICE = range(1, 7)
+_MOST_DICE = max(sum(FAMILY_UNITS) + COSSACK_CAVALRY, sum(ROYAL_UNITS))   # one die per unit in a battle
+BATTLE_OVER = [[event("gods-playground.log.battle_over", province=i, n=hits) for hits in range(_MOST_DICE + 1)]
+               for i in range(PROVINCE_COUNT)]
+"""``BATTLE_OVER[i][hits]``: the battle in province ``i`` ends with ``hits`` hits."""
 ROUTED = [[event("gods-playground.log.routed", seat=p, unit=unit) for unit in _UNITS] for p in range(PLAYERS)]
 """``ROUTED[p][unit]``: a 1 routs one of ``p``'s units."""
 ROYAL_ROUTED = [[event("gods-playground.log.royal_routed", seat=p, unit=unit) for unit in _UNITS]

@@ -19,7 +19,7 @@ from ..content import (
     ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES,
     PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
-from ..events import COSSACK_JOINS
+from ..events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
 
 
 FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
@@ -109,9 +109,9 @@ class ArmiesAndCampaigns:
         self.step = {"prov": i}
         self.mode = "buy"
         if sum(self.enemy_cubes[i]) > 0:
-            self.say("gods-playground.log.recruits_half", None, seat=p, province=i)
+            self.log.append(RECRUITS_HALF[p][i])
         else:
-            self.say("gods-playground.log.recruits", None, seat=p, province=i)
+            self.log.append(RECRUITS[p][i])
 
     def _buy_actions(self, p: int) -> list[Action]:
         actions = [BUY_ACTIONS[unit] for unit in self._buyable(p, self.step["prov"])]
@@ -128,16 +128,16 @@ class ArmiesAndCampaigns:
 
     def buy_unit(self, p: int, unit: str) -> None:
         i = self.step["prov"]
-        price = self._price(i, unit)
+        half = sum(self.enemy_cubes[i]) > 0   # half price where enemy cubes are
+        code = UNIT_CODES[unit]
+        price = (HALF_PRICES if half else FULL_PRICES)[code]
         self.money[p] -= price
         if unit == "cossack":
             self.cossacks[self.cossacks.index(IN_COSSACK_AREA)] = p
         else:
-            k = UNIT_CODES[unit]
-            self.units_in_hand[p][k] -= 1
-            self.units[p][i][k] += 1
-        code = UNIT_CODES[unit]
-        self.say_again("gods-playground.log.buys", (p, code, i, price), seat=p, unit=code, province=i, price=price)
+            self.units_in_hand[p][code] -= 1
+            self.units[p][i][code] += 1
+        self.log.append(BUYS[p][i][code][half])
 
     def _end_recruit_turn(self, p: int) -> None:
         """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase

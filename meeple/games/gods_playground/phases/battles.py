@@ -15,7 +15,7 @@ from typing import Any
 from meeple.core import CHANCE
 
 from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
-from ..events import DEFENDS, HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK, MISS, ROUTED, ROYAL_MISS, ROYAL_ROUTED
+from ..events import BATTLE_OVER, DEFENDS, HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK, MISS, ROUTED, ROYAL_MISS, ROYAL_ROUTED
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
@@ -116,8 +116,7 @@ class Battles:
 
     def _battle_over(self) -> None:
         battle = self.battle
-        province, hits = battle["prov"], battle["hits"]
-        self.say_again("gods-playground.log.battle_over", (province, hits), province=province, n=hits)
+        self.log.append(BATTLE_OVER[battle["prov"]][battle["hits"]])
         self.battle = None
         phase = self.phase
         if phase == 10:

@@ -18,7 +18,7 @@ from meeple.core import CHANCE
 from ..content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
-from ..events import KING_ROLLS
+from ..events import EXPANDS, KING_ROLLS, STRENGTH_CUBE
 
 
 class Enemies:
@@ -67,8 +67,7 @@ class Enemies:
         if self.enemy_supply[e] > 0:
             self.enemy_supply[e] -= 1
             self.track_enemy_cubes[e] += 1
-            strength = self.strength(e)
-            self.say_again("gods-playground.log.strength_cube", (e, strength), enemy=e, strength=strength)
+            self.log.append(STRENGTH_CUBE[e][self.strength(e)])
 
     def _cossack_defects(self, from_provinces: bool) -> None:
         """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
@@ -156,7 +155,7 @@ class Enemies:
                     self.enemy_supply[e] -= n
                     self.enemy_cubes[target][e] += n
                     self.invaded[target] = True
-                    self.say_again("gods-playground.log.expands", (e, target, n), enemy=e, province=target, n=n)
+                    self.log.append(EXPANDS[e][target][n])
                     self._queue_defence(target, e)
                 continue
             e = self.expansion["enemy"] + 1

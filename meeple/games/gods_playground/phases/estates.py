@@ -16,7 +16,7 @@ from meeple.core import Action
 
 from ..actions import BUILD_ACTIONS, PASS
 from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
-from ..events import BUILDS, PASSES_BUILD
+from ..events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
@@ -93,12 +93,12 @@ class Estates:
                     to_lose -= 1
                     lost += 1
                 if lost:
-                    self.say_again("gods-playground.log.loses_estates", (i, lost), province=i, n=lost)
+                    self.log.append(LOSES_ESTATES[i][lost])
             old = levels[i]
             if not invaded[i]:
                 levels[i] = min(MAX_LEVEL, old + 1)
             elif enemies > 0:
                 levels[i] = max(MIN_LEVEL, old - 1)
             if levels[i] != old:
-                self.say_again("gods-playground.log.level", (i, old, levels[i]), province=i, old=old, new=levels[i])
+                self.log.append(LEVEL[i][old][levels[i]])
         self._end_phase()

@@ -19,7 +19,7 @@ from ..content import (
     CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
     JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
 )
-from ..events import MOVES_CUBE
+from ..events import MOVES_CUBE, ROYAL_SEAT
 
 
 PROVINCE_SETS = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
@@ -293,8 +293,8 @@ class SpecialActions:
             self.movers = [CHANCE]
             self.say("gods-playground.log.treaty_signed", None, seat=p, enemy=i, province=i, province2=seat)
         elif purpose == "royal":
-            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
+            self.log.append(ROYAL_SEAT[p][seat][i])
             self._start_battle(ROYAL_SIDE, i, "campaign", i, owner=p)
         else:
-            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
+            self.log.append(ROYAL_SEAT[p][seat][i])
             self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
