@@ -108,3 +108,17 @@ HIT_TRACK = [[msg("gods-playground.log.hit_track", colour=p, enemy=e) for e in r
 """``HIT_TRACK[p][e]``: a hit puts a noble cube of ``p`` on enemy ``e``'s track."""
 HIT_ROYAL_TRACK = [msg("gods-playground.log.hit_royal_track", enemy=e) for e in range(ENEMY_COUNT)]
 """``HIT_ROYAL_TRACK[e]``: a hit puts a royal cube on enemy ``e``'s track."""
+HITS = [[[[[event("gods-playground.log.hit", seat=p, die=die, unit=unit,
+                 result=HIT_ENEMY[e][i] if e >= 0 else HIT_TRACK[p][i]) for e in range(-1, ENEMY_COUNT)]
+          for i in range(PROVINCE_COUNT)] for unit in _UNITS] for die in _DICE] for p in range(PLAYERS)]
+"""``HITS[p][die - 1][unit][i][e + 1]``: ``p``'s unit hits with ``die`` in province ``i``, taking one of enemy
+``e``'s cubes off it, or (``e`` = -1) putting a noble cube on the enemy's track."""
+ROYAL_HITS = [[[[[event("gods-playground.log.royal_hit", seat=p, die=die, unit=unit,
+                       result=HIT_ENEMY[e][i] if e >= 0 else HIT_ROYAL_TRACK[i]) for e in range(-1, ENEMY_COUNT)]
+                for i in range(PROVINCE_COUNT)] for unit in _UNITS] for die in _DICE] for p in range(PLAYERS)]
+"""``ROYAL_HITS[p][die - 1][unit][i][e + 1]``: the same for a unit of the royal army ``p`` leads (a royal cube
+on the track)."""
+CANCEL = [[[[event("gods-playground.log.cancel", province=i, count=n, enemy=e1, enemy2=e2)
+             for n in range(max(ENEMY_CUBE_SUPPLY) + 1)] for e2 in range(ENEMY_COUNT)] for e1 in range(ENEMY_COUNT)]
+          for i in range(PROVINCE_COUNT)]
+"""``CANCEL[i][e1][e2][n]``: in province ``i``, ``n`` cubes of enemy ``e1`` and of ``e2`` cancel each other."""

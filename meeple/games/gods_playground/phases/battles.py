@@ -15,7 +15,7 @@ from typing import Any
 from meeple.core import CHANCE
 
 from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
-from ..events import BATTLE_OVER, DEFENDS, HIT_ENEMY, HIT_ROYAL_TRACK, HIT_TRACK, MISS, ROUTED, ROYAL_MISS, ROYAL_ROUTED
+from ..events import BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
@@ -77,14 +77,9 @@ class Battles:
             i = battle["prov"]
             e = self._score_hit(battle, i)
             if side >= 0:
-                result = HIT_ENEMY[e][i] if e >= 0 else HIT_TRACK[side][i]
-                self.say_again("gods-playground.log.hit", (side, die, unit, e, i), seat=side, die=die, unit=unit,
-                               result=result)
+                self.log.append(HITS[side][die - 1][unit][i][e + 1])
             else:
-                owner = battle["owner"]
-                result = HIT_ENEMY[e][i] if e >= 0 else HIT_ROYAL_TRACK[i]
-                self.say_again("gods-playground.log.royal_hit", (owner, die, unit, e, i), seat=owner, die=die,
-                               unit=unit, result=result)
+                self.log.append(ROYAL_HITS[battle["owner"]][die - 1][unit][i][e + 1])
         elif side >= 0:
             self.log.append(MISS[side][die - 1][unit])
         else:

@@ -18,7 +18,7 @@ from meeple.core import CHANCE
 from ..content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
-from ..events import EXPANDS, KING_ROLLS, STRENGTH_CUBE
+from ..events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
 
 
 class Enemies:
@@ -185,5 +185,4 @@ class Enemies:
                 row[e2] -= n1
                 self.enemy_supply[e1] += n1
                 self.enemy_supply[e2] += n1
-                self.say_again("gods-playground.log.cancel", (i, n1, e1, e2), province=i, count=n1, enemy=e1,
-                               enemy2=e2)
+                self.log.append(CANCEL[i][e1][e2][n1])
