@@ -42,9 +42,11 @@ GOVERNOR = [[event("gods-playground.log.governor", seat=p, province=i) for i in 
 PASSES_BUILD = [event("gods-playground.log.passes_build", seat=p) for p in range(PLAYERS)]
 BUILDS = [[[[event("gods-playground.log.builds", seat=p, n=cost, province=i, slot=slot) for cost in (1, 2)]
             for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
-"""``BUILDS[p][i][slot - 1][cost - 1]``: ``p`` builds an estate on slot ``slot`` of province ``i`` for ``cost`` cubes."""
+"""``BUILDS[p][i][slot - 1][cost - 1]``: ``p`` builds an estate on slot ``slot`` of province ``i`` for ``cost``
+cubes."""
 PLACES_ESTATE = [[[event("gods-playground.log.places_estate", seat=p, province=i, slot=slot)
-                   for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
+                   for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)]
+                 for p in range(PLAYERS)]
 """``PLACES_ESTATE[p][i][slot - 1]``: one of ``p``'s first estates, on slot ``slot`` of province ``i``."""
 LOSES_ESTATES = [[event("gods-playground.log.loses_estates", province=i, n=n) for n in range(len(ESTATE_SLOTS[i]) + 1)]
                  for i in range(PROVINCE_COUNT)]
