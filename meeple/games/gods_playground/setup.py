@@ -17,6 +17,7 @@ from .content import (
     FAMILY_UNITS, IN_COSSACK_AREA, LAND_MANAGERS, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT, ROUNDS, START_ESTATES,
     START_LEVEL, START_MONEY,
 )
+from .events import PLACES_ESTATE
 
 
 class Setup:
@@ -97,4 +98,4 @@ class Setup:
     def _place_estate(self, i: int, p: int) -> None:
         self.estates[i].append([p, 0, 0])
         self.discs_in_hand[p] -= 1
-        self.say("gods-playground.log.places_estate", None, seat=p, province=i, slot=len(self.estates[i]))
+        self.log.append(PLACES_ESTATE[p][i][len(self.estates[i]) - 1])

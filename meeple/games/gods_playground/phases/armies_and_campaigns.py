@@ -19,6 +19,7 @@ from ..content import (
     ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES,
     PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
+from ..events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
 
 
 FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
@@ -108,9 +109,9 @@ class ArmiesAndCampaigns:
         self.step = {"prov": i}
         self.mode = "buy"
         if sum(self.enemy_cubes[i]) > 0:
-            self.say("gods-playground.log.recruits_half", None, seat=p, province=i)
+            self.log.append(RECRUITS_HALF[p][i])
         else:
-            self.say("gods-playground.log.recruits", None, seat=p, province=i)
+            self.log.append(RECRUITS[p][i])
 
     def _buy_actions(self, p: int) -> list[Action]:
         actions = [BUY_ACTIONS[unit] for unit in self._buyable(p, self.step["prov"])]
@@ -127,15 +128,16 @@ class ArmiesAndCampaigns:
 
     def buy_unit(self, p: int, unit: str) -> None:
         i = self.step["prov"]
-        price = self._price(i, unit)
+        half = sum(self.enemy_cubes[i]) > 0   # half price where enemy cubes are
+        code = UNIT_CODES[unit]
+        price = (HALF_PRICES if half else FULL_PRICES)[code]
         self.money[p] -= price
         if unit == "cossack":
             self.cossacks[self.cossacks.index(IN_COSSACK_AREA)] = p
         else:
-            k = UNIT_CODES[unit]
-            self.units_in_hand[p][k] -= 1
-            self.units[p][i][k] += 1
-        self.say("gods-playground.log.buys", None, seat=p, unit=UNIT_CODES[unit], province=i, price=price)
+            self.units_in_hand[p][code] -= 1
+            self.units[p][i][code] += 1
+        self.log.append(BUYS[p][i][code][half])
 
     def _end_recruit_turn(self, p: int) -> None:
         """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase
@@ -163,7 +165,7 @@ class ArmiesAndCampaigns:
         for k, where in enumerate(self.cossacks):
             if where == IN_COSSACK_AREA:
                 self.cossacks[k] = WITH_THE_TATARS
-                self.say("gods-playground.log.cossack_joins")
+                self.log.append(COSSACK_JOINS)
 
     def _campaign_target(self, i: int, side: int) -> bool:
         """Something to fight from province i: enemy cubes there, else the enemy's track (no treaty)."""
@@ -175,11 +177,13 @@ class ArmiesAndCampaigns:
         return side >= 0 or sum(self.track_royal_cubes) < ROYAL_CUBES
 
     def _can_campaign_in(self, p: int, i: int) -> bool:
-        return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
+        """``p``, with a noble cube in province ``i`` to take back, may campaign from it: an army there and
+        something to fight."""
+        return self._army_in(p, i) > 0 and self._campaign_target(i, p)
 
     def _can_campaign(self, p: int) -> bool:
-        for i in range(PROVINCE_COUNT):
-            if self._can_campaign_in(p, i):
+        for i, row in enumerate(self.noble_cubes):
+            if row[p] > 0 and self._can_campaign_in(p, i):
                 return True
         if self._has_senate_disc(p) and sum(self.royal_army) > 0:
             for i in range(PROVINCE_COUNT):
@@ -189,8 +193,8 @@ class ArmiesAndCampaigns:
 
     def _campaign_actions(self, p: int) -> list[Action]:
         actions = []
-        for i in range(PROVINCE_COUNT):
-            if self._can_campaign_in(p, i):
+        for i, row in enumerate(self.noble_cubes):
+            if row[p] > 0 and self._can_campaign_in(p, i):
                 actions.append(CAMPAIGN_ACTIONS[i])
         if self._has_senate_disc(p) and sum(self.royal_army) > 0:
             for i in range(PROVINCE_COUNT):

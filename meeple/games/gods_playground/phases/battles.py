@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import CHANCE
-from meeple.core.i18n import msg
 
 from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
+from ..events import BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
@@ -59,39 +59,38 @@ class Battles:
     def _battle_roll(self, die: int) -> None:
         battle = self.battle
         side = battle["side"]
-        i = battle["prov"]
-        unit = battle["q"].pop(0)
+        to_roll = battle["q"]
+        unit = to_roll.pop(0)
         if die == 1:
             if side < 0:
                 self.royal_army[unit] -= 1
-            elif unit == COSSACK:
-                self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
+                self.log.append(ROYAL_ROUTED[battle["owner"]][unit])
             else:
-                self.units[side][i][unit] -= 1
-                self.units_in_hand[side][unit] += 1
-            if side >= 0:
-                self.say("gods-playground.log.routed", None, seat=side, unit=unit)
-            else:
-                self.say("gods-playground.log.royal_routed", None, seat=battle["owner"], unit=unit)
+                if unit == COSSACK:
+                    self.cossacks[self.cossacks.index(side)] = IN_COSSACK_AREA
+                else:
+                    self.units[side][battle["prov"]][unit] -= 1
+                    self.units_in_hand[side][unit] += 1
+                self.log.append(ROUTED[side][unit])
         elif die + (1 if battle["art"] else 0) >= HIT[unit]:
             battle["hits"] += 1
+            i = battle["prov"]
+            e = self._score_hit(battle, i)
             if side >= 0:
-                self.say("gods-playground.log.hit", None, seat=side, die=die, unit=unit, result=self._score_hit())
+                self.log.append(HITS[side][die - 1][unit][i][e + 1])
             else:
-                self.say("gods-playground.log.royal_hit", None, seat=battle["owner"], die=die, unit=unit,
-                         result=self._score_hit())
+                self.log.append(ROYAL_HITS[battle["owner"]][die - 1][unit][i][e + 1])
         elif side >= 0:
-            self.say("gods-playground.log.miss", None, seat=side, die=die, unit=unit)
+            self.log.append(MISS[side][die - 1][unit])
         else:
-            self.say("gods-playground.log.royal_miss", None, seat=battle["owner"], die=die, unit=unit)
-        if not battle["q"] or not self._battle_target():
+            self.log.append(ROYAL_MISS[battle["owner"]][die - 1][unit])
+        if not to_roll or not self._battle_target():
             self._battle_over()
 
-    def _score_hit(self) -> dict[str, Any]:
-        """Take the hit: an enemy cube off the province (its own enemy's first, else the most numerous),
-        else a cube on the enemy's track; returns what it hit, as a message."""
-        battle = self.battle
-        i = battle["prov"]
+    def _score_hit(self, battle: dict[str, Any], i: int) -> int:
+        """Take the hit in province ``i``: an enemy cube off the province (its own enemy's first, else the
+        most numerous), else a cube on the enemy's track; returns the enemy whose cube it took (-1: the
+        track's)."""
         row = self.enemy_cubes[i]
         if battle["kind"] == "defend":
             e = battle["enemy"]
@@ -102,18 +101,17 @@ class Battles:
         if e >= 0:
             row[e] -= 1
             self.enemy_supply[e] += 1
-            return msg("gods-playground.log.hit_enemy", enemy=e, province=i)
-        if battle["side"] >= 0:
+        elif battle["side"] >= 0:
             p = battle["side"]
             self.cubes_in_hand[p] -= 1
             self.track_nobles[i][p] += 1
-            return msg("gods-playground.log.hit_track", colour=p, enemy=i)
-        self.track_royal_cubes[i] += 1
-        return msg("gods-playground.log.hit_royal_track", enemy=i)
+        else:
+            self.track_royal_cubes[i] += 1
+        return e
 
     def _battle_over(self) -> None:
         battle = self.battle
-        self.say("gods-playground.log.battle_over", None, province=battle["prov"], n=battle["hits"])
+        self.log.append(BATTLE_OVER[battle["prov"]][battle["hits"]])
         self.battle = None
         phase = self.phase
         if phase == 10:
@@ -132,8 +130,10 @@ class Battles:
     # ------------------------------------------------------------------ defending against invaders
     def _queue_defence(self, province: int, enemy: int) -> None:
         """Every family with an army in ``province`` must fight ``enemy``'s new cubes, in order from the king."""
+        units = self.units
+        cossacks_hired = self.cossacks if province == COSSACK_PROVINCE else ()
         for p in self.order_from_king():
-            if self._army_in(p, province) > 0:
+            if any(units[p][province]) or p in cossacks_hired:   # _army_in(p, province) > 0
                 self.battle_queue.append([p, province, "defend", enemy])
 
     def _next_battle(self) -> bool:
@@ -142,7 +142,7 @@ class Battles:
         while battle_queue:
             p, province, kind, enemy = battle_queue.pop(0)
             if self._army_in(p, province) > 0 and self.enemy_cubes[province][enemy] > 0:
-                self.say("gods-playground.log.defends", None, seat=p, province=province, enemy=enemy)
+                self.log.append(DEFENDS[p][province][enemy])
                 self._start_battle(p, province, kind, enemy)
                 return True
         return False

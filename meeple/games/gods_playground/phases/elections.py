@@ -17,6 +17,7 @@ from meeple.core.i18n import msg
 
 from ..actions import BID_ACTIONS, shared_action
 from ..content import CAMP, PLAYERS, PROVINCE_COUNT
+from ..events import GOVERNOR
 
 
 TURN_ORDERS = tuple(tuple(clockwise(first, PLAYERS)) for first in range(PLAYERS))
@@ -102,7 +103,7 @@ class Elections:
             if self.discs_in_hand[governor] > 0:
                 self.discs_in_hand[governor] -= 1
                 self.senate[i] = governor
-            self.say("gods-playground.log.governor", None, seat=governor, province=i)
+            self.log.append(GOVERNOR[governor][i])
         self._end_phase()
 
     def _has_senate_disc(self, p: int) -> bool:

@@ -18,6 +18,7 @@ from meeple.core import CHANCE
 from ..content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
+from ..events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
 
 
 class Enemies:
@@ -47,7 +48,7 @@ class Enemies:
         if kind == "diplomacy":
             self._diplomacy_paid(die)
             return
-        self.say("gods-playground.log.king_rolls", None, seat=self.king, die=die)
+        self.log.append(KING_ROLLS[self.king][die - 1])
         if kind == "events":
             if die <= 5:
                 self._add_track_cube(die - 1)
@@ -66,7 +67,7 @@ class Enemies:
         if self.enemy_supply[e] > 0:
             self.enemy_supply[e] -= 1
             self.track_enemy_cubes[e] += 1
-            self.say("gods-playground.log.strength_cube", None, enemy=e, strength=self.strength(e))
+            self.log.append(STRENGTH_CUBE[e][self.strength(e)])
 
     def _cossack_defects(self, from_provinces: bool) -> None:
         """Round 2: a 6 sends a Cossack to the Tatars (first a hired one, then from the Cossack area)."""
@@ -110,15 +111,16 @@ class Enemies:
                 continue
             strength, defence = self.strength(e), self.defence(e)
             if strength > defence:
-                self.invade(e, strength)
+                self.invade(e, strength, defence)
             else:
                 self.say("gods-playground.log.held", None, enemy=e, strength=strength, n=defence)
         self.dice = []
         if not self._next_battle():
             self._end_phase()
 
-    def invade(self, e: int, strength: int) -> None:
-        """The enemy's whole strength enters its province as cubes (track cubes + the printed rest)."""
+    def invade(self, e: int, strength: int, defence: int) -> None:
+        """The enemy's whole strength enters its province as cubes (track cubes + the printed rest); its
+        ``defence`` (the cubes on its track) did not hold it."""
         moved = self.track_enemy_cubes[e]
         self.track_enemy_cubes[e] = 0
         extra = min(strength - moved, self.enemy_supply[e])
@@ -127,8 +129,9 @@ class Enemies:
         self.invaded[e] = True
         if e == OTTOMANS:
             self.ottomans_invaded = True
-        self.say("gods-playground.log.invades", None, enemy=e, strength=strength, defence=self.defence(e),
-                 province=e, n=moved + extra)
+        n = moved + extra
+        self.say_again("gods-playground.log.invades", (e, strength, defence, n), enemy=e, strength=strength,
+                       defence=defence, province=e, n=n)
         self._queue_defence(e, e)
 
     # ------------------------------------------------------------------ phase 13
@@ -152,7 +155,7 @@ class Enemies:
                     self.enemy_supply[e] -= n
                     self.enemy_cubes[target][e] += n
                     self.invaded[target] = True
-                    self.say("gods-playground.log.expands", None, enemy=e, province=target, n=n)
+                    self.log.append(EXPANDS[e][target][n])
                     self._queue_defence(target, e)
                 continue
             e = self.expansion["enemy"] + 1
@@ -167,7 +170,8 @@ class Enemies:
                 excess = (sum(self.enemy_cubes[source]) - sum(self.noble_cubes[source])
                           if self.enemy_cubes[source][e] > 0 else 0)
                 if excess > 0:
-                    self.say("gods-playground.log.exceed", None, enemy=e, province=source, excess=excess)
+                    self.say_again("gods-playground.log.exceed", (e, source, excess), enemy=e, province=source,
+                                   excess=excess)
                     for target in targets:
                         steps.append([e, target, excess])
 
@@ -175,12 +179,10 @@ class Enemies:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""
         for i in range(PROVINCE_COUNT):
             row = self.enemy_cubes[i]
-            if row.count(0) >= ENEMY_COUNT - 1:
-                continue   # one enemy at most: nothing to cancel
-            while len(present := sorted([(n, e) for e, n in enumerate(row) if n > 0])) >= 2:
-                (n1, e1), (_n2, e2) = present[0], present[1]
+            while row.count(0) < ENEMY_COUNT - 1:   # two enemies or more: the two smallest cancel
+                (n1, e1), (_n2, e2) = sorted([(n, e) for e, n in enumerate(row) if n > 0])[:2]
                 row[e1] -= n1
                 row[e2] -= n1
                 self.enemy_supply[e1] += n1
                 self.enemy_supply[e2] += n1
-                self.say("gods-playground.log.cancel", None, province=i, count=n1, enemy=e1, enemy2=e2)
+                self.log.append(CANCEL[i][e1][e2][n1])

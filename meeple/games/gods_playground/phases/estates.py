@@ -16,6 +16,7 @@ from meeple.core import Action
 
 from ..actions import BUILD_ACTIONS, PASS
 from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
+from ..events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
@@ -57,7 +58,7 @@ class Estates:
     def _on_build(self, action: Action, p: int) -> None:
         if action.name == "pass":
             self.passed[p] = True
-            self.say("gods-playground.log.passes_build", None, seat=p)
+            self.log.append(PASSES_BUILD[p])
         else:
             self.build_estate(p, action.args[0])
         self._next_turn(self._can_build, "build")
@@ -69,7 +70,7 @@ class Estates:
         self.estates_built[p] += 1
         self.estates[i].append([p, 0, 0])
         self.discs_in_hand[p] -= 1
-        self.say("gods-playground.log.builds", None, seat=p, n=cost, province=i, slot=len(self.estates[i]))
+        self.log.append(BUILDS[p][i][len(self.estates[i]) - 1][cost - 1])
 
     # ------------------------------------------------------------------ phase 14
     def estates_phase(self) -> None:
@@ -92,12 +93,12 @@ class Estates:
                     to_lose -= 1
                     lost += 1
                 if lost:
-                    self.say("gods-playground.log.loses_estates", None, province=i, n=lost)
+                    self.log.append(LOSES_ESTATES[i][lost])
             old = levels[i]
             if not invaded[i]:
                 levels[i] = min(MAX_LEVEL, old + 1)
             elif enemies > 0:
                 levels[i] = max(MIN_LEVEL, old - 1)
             if levels[i] != old:
-                self.say("gods-playground.log.level", None, province=i, old=old, new=levels[i])
+                self.log.append(LEVEL[i][old][levels[i]])
         self._end_phase()

@@ -14,18 +14,17 @@ from meeple.core.i18n import msg
 
 from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
 from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
+from ..events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
 
 
-def _subsets(items: range) -> list[tuple[int, ...]]:
-    """Every subset of ``items``, each in order."""
-    return [tuple(x for x in items if mask >> x & 1) for mask in range(1 << len(items))]
-
-
-TOKEN_CHOICES: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Action]] = {
-    (open_areas, values): [TOKEN_ACTIONS[area][value] for area in open_areas for value in values]
-    for open_areas in _subsets(range(AREA_COUNT)) for values in _subsets(range(TOKEN_VALUES))
-}
-"""The token actions for every set of open areas and every set of token values left (in order)."""
+TOKEN_CHOICES: list[list[list[Action]]] = [
+    [[TOKEN_ACTIONS[area][value] for area in range(AREA_COUNT) if open_areas >> area & 1
+      for value in range(TOKEN_VALUES) if values >> value & 1]
+     for values in range(1 << TOKEN_VALUES)]
+    for open_areas in range(1 << AREA_COUNT)
+]
+"""``TOKEN_CHOICES[open_areas][values]``: the token actions for a set of open areas and a set of token
+values left, each a bit set (area by area, each with its values in order)."""
 
 
 class IncomeAndNobles:
@@ -54,14 +53,17 @@ class IncomeAndNobles:
         self.movers = list(range(PLAYERS))
 
     def _token_actions(self, p: int) -> list[Action]:
-        open_areas = []
+        open_areas = 0
         left = self.tokens_in_hand[p][:]
         for area, value in enumerate(self.tokens_placed[p]):
             if value < 0:
-                open_areas.append(area)
+                open_areas |= 1 << area
             else:
                 left.remove(value)
-        return TOKEN_CHOICES[tuple(open_areas), tuple(sorted(set(left)))]
+        values = 0
+        for value in left:
+            values |= 1 << value
+        return TOKEN_CHOICES[open_areas][values]
 
     def _tokens_left(self, p: int) -> list[int]:
         """The tokens in ``p``'s hand not yet placed face down this round."""
@@ -76,8 +78,8 @@ class IncomeAndNobles:
 
     def place_noble_token(self, p: int, area: int, value: int) -> None:
         self.tokens_placed[p][area] = value
-        self.say("gods-playground.log.token_down", None, seat=p, area=area)
-        self.say("gods-playground.log.token_private", (p,), seat=p, value=value, area=area)
+        self.log.append(TOKEN_DOWN[p][area])
+        self.log.append(TOKEN_PRIVATE[p][area][value])
         if -1 not in self.tokens_placed[p]:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
@@ -98,7 +100,7 @@ class IncomeAndNobles:
                     cubes_in_hand[p] -= n
                     noble_cubes[area][p] += n
             self.say("gods-playground.log.reveals", None, seat=p,
-                     tokens=[msg("gods-playground.log.area_token", area=area, value=shown[area])
+                     tokens=[AREA_TOKEN[area][shown[area]]
                              for area in range(AREA_COUNT)])
         self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
         self._end_phase()

@@ -19,12 +19,16 @@ from ..content import (
     CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
     JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
 )
+from ..events import MOVES_CUBE, ROYAL_SEAT
 
 
-def _by_provinces(actions_of: list[list[Action]]) -> dict[tuple[int, ...], list[Action]]:
-    """For every set of provinces (in order), the actions of those provinces one after the other."""
-    sets = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
-    return {provinces: [action for i in provinces for action in actions_of[i]] for provinces in sets}
+PROVINCE_SETS = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
+"""``PROVINCE_SETS[mask]``: the provinces of a bit set, in order."""
+
+
+def _by_provinces(actions_of: list[list[Action]]) -> list[list[Action]]:
+    """For every bit set of provinces, the actions of those provinces one after the other."""
+    return [[action for i in provinces for action in actions_of[i]] for provinces in PROVINCE_SETS]
 
 
 DIPLOMACY_ENEMIES = frozenset(e for e in range(ENEMY_COUNT) if e not in (OTTOMANS, HABSBURGS))
@@ -33,6 +37,8 @@ DIPLOMACY_ENEMIES_WITH_HABSBURGS = DIPLOMACY_ENEMIES | {HABSBURGS}
 MOVES_FROM_PROVINCES = _by_provinces(MOVES_FROM)
 VETOS_IN_PROVINCES = _by_provinces([[action] for action in VETO_ACTIONS])
 JESUITS_IN_PROVINCES = _by_provinces([[action] for action in JESUIT_ACTIONS])
+SECOND_MOVES = [moves + [DONE] for moves in MOVES_FROM_PROVINCES]
+"""``SECOND_MOVES[held]``: a second cube moved from any province of the bit set ``held``, or done."""
 
 
 class SpecialActions:
@@ -50,14 +56,19 @@ class SpecialActions:
             self._end_phase()
 
     # ------------------------------------------------------------------ legal picks
+    def _held(self, p: int) -> int:
+        """The provinces where ``p`` has noble cubes, as a bit set."""
+        held = 0
+        for i, row in enumerate(self.noble_cubes):
+            if row[p] > 0:
+                held |= 1 << i
+        return held
+
     def _special_actions(self, p: int) -> list[Action]:
         noble_cubes = self.noble_cubes
         this_round = self.round
-        held = []   # the provinces where p has noble cubes
-        for i in range(PROVINCE_COUNT):
-            if noble_cubes[i][p] > 0:
-                held.append(i)
-        provinces = tuple(held)
+        held = self._held(p)
+        provinces = PROVINCE_SETS[held]
         estates = self.estates
         actions: list[Action] = []
         if self.land_managers_left > 0:
@@ -73,9 +84,9 @@ class SpecialActions:
             for e in provinces:
                 if e in allowed:
                     actions.append(DIPLOMACY_ACTIONS[e])
-        actions += MOVES_FROM_PROVINCES[provinces]
+        actions += MOVES_FROM_PROVINCES[held]
         if self.senate.count(-1) < PROVINCE_COUNT:
-            actions += VETOS_IN_PROVINCES[provinces]
+            actions += VETOS_IN_PROVINCES[held]
         if this_round >= 3:
             if this_round in CONFEDERATION_ROUNDS and self.discs_in_hand[p] > 0 and self._single_last(p):
                 for i in provinces:
@@ -92,22 +103,12 @@ class SpecialActions:
                             if owner == p and not city:
                                 actions.append(row[k])
         if this_round >= JESUIT_FROM_ROUND and self.money[p] >= JESUIT_COST:
-            actions += JESUITS_IN_PROVINCES[provinces]
+            actions += JESUITS_IN_PROVINCES[held]
         actions.append(PASS)
         return actions
 
-    def _move_actions(self, p: int) -> list[Action]:
-        noble_cubes = self.noble_cubes
-        out: list[Action] = []
-        for a in range(PROVINCE_COUNT):
-            if noble_cubes[a][p] > 0:
-                out += MOVES_FROM[a]
-        return out
-
     def _second_move_actions(self, p: int) -> list[Action]:
-        actions = self._move_actions(p)
-        actions.append(DONE)
-        return actions
+        return SECOND_MOVES[self._held(p)]
 
     def _more_jesuit_actions(self, p: int) -> list[Action]:
         done = self.step["jes"]
@@ -154,7 +155,7 @@ class SpecialActions:
             if self.mode == "special":
                 self.step = {"moved": 1}
                 self.mode = "move"
-                if any(row[p] > 0 for row in self.noble_cubes):   # a second cube to move
+                if self._held(p):   # a second cube to move
                     return
         elif name == "veto":
             self.liberum_veto(p, args[0])
@@ -212,7 +213,7 @@ class SpecialActions:
     def move_cube(self, p: int, a: int, b: int) -> None:
         self.noble_cubes[a][p] -= 1
         self.noble_cubes[b][p] += 1
-        self.say("gods-playground.log.moves_cube", None, seat=p, province=a, province2=b)
+        self.log.append(MOVES_CUBE[p][a][b])
 
     def liberum_veto(self, p: int, i: int) -> None:
         self.noble_cubes[i][p] -= 1
@@ -292,8 +293,8 @@ class SpecialActions:
             self.movers = [CHANCE]
             self.say("gods-playground.log.treaty_signed", None, seat=p, enemy=i, province=i, province2=seat)
         elif purpose == "royal":
-            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
+            self.log.append(ROYAL_SEAT[p][seat][i])
             self._start_battle(ROYAL_SIDE, i, "campaign", i, owner=p)
         else:
-            self.say("gods-playground.log.royal_seat", None, seat=p, province=seat, province2=i)
+            self.log.append(ROYAL_SEAT[p][seat][i])
             self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
