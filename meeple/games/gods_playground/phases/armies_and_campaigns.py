@@ -177,13 +177,13 @@ class ArmiesAndCampaigns:
         return side >= 0 or sum(self.track_royal_cubes) < ROYAL_CUBES
 
     def _can_campaign_in(self, p: int, i: int) -> bool:
-        """``p``, with a noble cube in province ``i`` to take back, may campaign from it: an army there and
+        """``p`` may campaign from province ``i``: a noble cube there to take back, an army there and
         something to fight."""
-        return self._army_in(p, i) > 0 and self._campaign_target(i, p)
+        return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
 
     def _can_campaign(self, p: int) -> bool:
-        for i, row in enumerate(self.noble_cubes):
-            if row[p] > 0 and self._can_campaign_in(p, i):
+        for i in range(PROVINCE_COUNT):
+            if self._can_campaign_in(p, i):
                 return True
         if self._has_senate_disc(p) and sum(self.royal_army) > 0:
             for i in range(PROVINCE_COUNT):
@@ -193,8 +193,8 @@ class ArmiesAndCampaigns:
 
     def _campaign_actions(self, p: int) -> list[Action]:
         actions = []
-        for i, row in enumerate(self.noble_cubes):
-            if row[p] > 0 and self._can_campaign_in(p, i):
+        for i in range(PROVINCE_COUNT):
+            if self._can_campaign_in(p, i):
                 actions.append(CAMPAIGN_ACTIONS[i])
         if self._has_senate_disc(p) and sum(self.royal_army) > 0:
             for i in range(PROVINCE_COUNT):

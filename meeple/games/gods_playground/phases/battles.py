@@ -130,10 +130,8 @@ class Battles:
     # ------------------------------------------------------------------ defending against invaders
     def _queue_defence(self, province: int, enemy: int) -> None:
         """Every family with an army in ``province`` must fight ``enemy``'s new cubes, in order from the king."""
-        units = self.units
-        cossacks_hired = self.cossacks if province == COSSACK_PROVINCE else ()
         for p in self.order_from_king():
-            if any(units[p][province]) or p in cossacks_hired:   # _army_in(p, province) > 0
+            if self._army_in(p, province) > 0:
                 self.battle_queue.append([p, province, "defend", enemy])
 
     def _next_battle(self) -> bool:
