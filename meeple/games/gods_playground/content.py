@@ -135,6 +135,8 @@ ARMY_TABLE = (
 
 # --- purchases (seed: infantry 2, cavalry 4, artillery 6 from round 2, Cossack 2 in Ukraine) ----
 PRICES = {"inf": 2, "cav": 4, "art": 6, "cossack": 2}
+FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
+HALF_PRICES = tuple(price // 2 for price in FULL_PRICES)                  # where enemy cubes are
 ARTILLERY_FROM_ROUND = 2
 COSSACK_CAVALRY = 2
 COSSACK_PROVINCE = 2          # Ukraine

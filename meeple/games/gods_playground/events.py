@@ -14,8 +14,8 @@ from meeple.core.i18n import msg
 
 from .actions import TOKEN_VALUES
 from .content import (
-    AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_UNITS, MAX_LEVEL,
-    PLAYERS, PRICES, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH, UNIT_NAMES,
+    AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_UNITS, FULL_PRICES,
+    HALF_PRICES, MAX_LEVEL, PLAYERS, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH,
 )
 
 
@@ -68,9 +68,8 @@ RECRUITS = [[event("gods-playground.log.recruits", seat=p, province=i) for i in 
 RECRUITS_HALF = [[event("gods-playground.log.recruits_half", seat=p, province=i) for i in range(PROVINCE_COUNT)]
                  for p in range(PLAYERS)]
 """``RECRUITS[p][i]``, ``RECRUITS_HALF[p][i]``: ``p`` recruits in province ``i`` (at half price: enemies are there)."""
-_PRICES = [PRICES[name] for name in UNIT_NAMES + ("cossack",)]   # by unit code
 BUYS = [[[[event("gods-playground.log.buys", seat=p, unit=unit, province=i, price=price)
-           for price in (_PRICES[unit], _PRICES[unit] // 2)] for unit in range(len(_PRICES))]
+           for price in (FULL_PRICES[unit], HALF_PRICES[unit])] for unit in range(len(FULL_PRICES))]
          for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
 """``BUYS[p][i][unit][half]``: ``p`` buys a unit (by code) in province ``i``, at full price or at half."""
 ROYAL_SEAT = [[[event("gods-playground.log.royal_seat", seat=p, province=seat, province2=i)

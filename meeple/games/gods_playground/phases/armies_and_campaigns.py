@@ -16,14 +16,13 @@ from meeple.core import Action
 
 from ..actions import BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES
 from ..content import (
-    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, IN_COSSACK_AREA, PLAYERS, PRICES,
+    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, FULL_PRICES, HALF_PRICES, IN_COSSACK_AREA,
+    PLAYERS,
     PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
 from ..events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
 
 
-FULL_PRICES = tuple(PRICES[name] for name in UNIT_NAMES + ("cossack",))   # by unit code
-HALF_PRICES = tuple(price // 2 for price in FULL_PRICES)                  # where enemy cubes are
 
 
 class ArmiesAndCampaigns:
@@ -50,19 +49,24 @@ class ArmiesAndCampaigns:
         self.step = {}
         self._start_turns("recruit", self._can_recruit)
 
+    def _at_half_price(self, i: int) -> bool:
+        """Units bought in province ``i`` cost half: enemy cubes are there."""
+        return sum(self.enemy_cubes[i]) > 0
+
+    def _prices(self, i: int) -> tuple[int, ...]:
+        """The units' prices in province ``i``, by unit code."""
+        return HALF_PRICES if self._at_half_price(i) else FULL_PRICES
+
     def _price(self, i: int, unit: str) -> int:
         """A unit's price in province ``i`` (half where enemy cubes are)."""
-        price = PRICES[unit]
-        if sum(self.enemy_cubes[i]) > 0:
-            price //= 2
-        return price
+        return self._prices(i)[UNIT_CODES[unit]]
 
     def _buyable(self, p: int, i: int) -> list[str]:
         """The units ``p`` can afford in province ``i`` now (``inf``, ``cav``, ``art``, ``cossack``)."""
         out = []
         money = self.money[p]
         units_left = self.units_in_hand[p]
-        prices = HALF_PRICES if sum(self.enemy_cubes[i]) > 0 else FULL_PRICES
+        prices = self._prices(i)
         for k in range(3 if self.round >= ARTILLERY_FROM_ROUND else 2):
             if units_left[k] > 0 and money >= prices[k]:
                 out.append(UNIT_NAMES[k])
@@ -108,7 +112,7 @@ class ArmiesAndCampaigns:
         self.cubes_in_hand[p] += 1
         self.step = {"prov": i}
         self.mode = "buy"
-        if sum(self.enemy_cubes[i]) > 0:
+        if self._at_half_price(i):
             self.log.append(RECRUITS_HALF[p][i])
         else:
             self.log.append(RECRUITS[p][i])
@@ -128,9 +132,9 @@ class ArmiesAndCampaigns:
 
     def buy_unit(self, p: int, unit: str) -> None:
         i = self.step["prov"]
-        half = sum(self.enemy_cubes[i]) > 0   # half price where enemy cubes are
+        half = self._at_half_price(i)
         code = UNIT_CODES[unit]
-        price = (HALF_PRICES if half else FULL_PRICES)[code]
+        price = self._price(i, unit)
         self.money[p] -= price
         if unit == "cossack":
             self.cossacks[self.cossacks.index(IN_COSSACK_AREA)] = p
