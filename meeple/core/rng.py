@@ -19,6 +19,12 @@ _MASK = _TWO64 - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
+_UNIT = 1.0 / (1 << 53)
+_SMALL_BOUNDS = 256
+_ACCEPT_BELOW = tuple(_TWO64 - (_TWO64 % n) if n else 0 for n in range(_SMALL_BOUNDS + 1))
+"""By bound n (up to 256): the draws below which ``randbelow(n)`` accepts (the largest multiple of n not
+above 2**64); read from the table, not computed on each call: the modulo of a 65-bit number is the
+dearest step of a draw."""
 
 
 def _mix(z: int) -> int:
@@ -43,7 +49,7 @@ class Rng:
         """A uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        limit = _TWO64 - (_TWO64 % n)
+        limit = _ACCEPT_BELOW[n] if n <= _SMALL_BOUNDS else _TWO64 - (_TWO64 % n)
         while True:  # next64 and _mix written out: this is the hottest function of every playout
             self.state = z = (self.state + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _M1) & _MASK
@@ -54,7 +60,10 @@ class Rng:
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)``."""
-        return (self.next64() >> 11) * (1.0 / (1 << 53))
+        self.state = z = (self.state + _GOLDEN) & _MASK  # next64, written out as in randbelow
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
