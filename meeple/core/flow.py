@@ -15,6 +15,10 @@ until a decision is open again (``run_flow``). Who moves next is said with the s
 below (``clockwise``, ``next_in_turn``) and, for interrupts (a reaction, a call, a follow-up), by
 putting steps on a queue that ``open_step()`` reads first (``interrupt``).
 
+A decision that is sometimes no choice at all (a turn whose only action left is its end) names a
+``settle`` method: the flow calls it each time it arrives at that decision, and the step plays itself
+when nothing is left to decide.
+
 This is boardgame.io's idea (phases, moves and turn orders as data) in the shape of OpenSpiel's
 Python games (the state answers ``current_player`` from its own fields): a step's name is read from
 the position, never stored twice, so saves and observations keep their form.
@@ -41,6 +45,7 @@ class Step(NamedTuple):
     (default: the state's ``acting_seats()``). ``outcomes()``: ``[(Action, weight)]`` of a random
     outcome. ``sample(rng)``: draws one (default: from ``outcomes`` by weight). ``owner()``: whose roll
     or draw it is at a real table (default: anyone's). ``run()``: an automatic step's work.
+    ``settle()``: a decision's check on arrival (see ``Decision``).
     """
 
     kind: str
@@ -51,12 +56,18 @@ class Step(NamedTuple):
     sample: str | None = None
     owner: str | None = None
     run: str | None = None
+    settle: str | None = None
 
 
-def Decision(legal: str, act: str, seats: str | None = None) -> Step:  # noqa: N802 - reads as a declaration
+def Decision(legal: str, act: str, seats: str | None = None,  # noqa: N802 - reads as a declaration
+             settle: str | None = None) -> Step:
     """A decision of the seats ``seats()`` names (default ``acting_seats()``): ``legal(seat)`` lists a
-    seat's choices, ``act(action, seat)`` performs one."""
-    return Step(DECISION, legal=legal, act=act, seats=seats)
+    seat's choices, ``act(action, seat)`` performs one. ``settle()``, if named, is called each time the
+    flow arrives at this decision (never in the middle of a move's own work): it returns True when it
+    played the step itself because nothing was left to decide (the flow then runs on), False to leave
+    the decision open; it may keep the legal list it computed (``_legal_cache[seat]``) when it leaves
+    the decision open."""
+    return Step(DECISION, legal=legal, act=act, seats=seats, settle=settle)
 
 
 def Chance(outcomes: str, act: str, sample: str | None = None, owner: str | None = None) -> Step:  # noqa: N802
@@ -82,20 +93,22 @@ class _BoundStep:
     """A ``Step`` with its method names looked up on the state's class (the functions themselves). A
     class with slots, not a tuple: its fields are read on every move, and a slot is the quickest read."""
 
-    __slots__ = ("kind", "legal", "act", "seats", "outcomes", "sample", "owner", "run")
+    __slots__ = ("kind", "legal", "act", "seats", "outcomes", "sample", "owner", "run", "settle")
 
     def __init__(self, kind: str, legal: Callable[..., list[Action]] | None, act: Callable[..., None] | None,
                  seats: Callable[..., list[int]] | None, outcomes: Callable[..., list[tuple[Action, float]]] | None,
                  sample: Callable[..., Action] | None, owner: Callable[..., int | None] | None,
-                 run: Callable[..., None] | None) -> None:
+                 run: Callable[..., None] | None, settle: Callable[..., bool] | None) -> None:
         self.kind, self.legal, self.act, self.seats = kind, legal, act, seats
-        self.outcomes, self.sample, self.owner, self.run = outcomes, sample, owner, run
+        self.outcomes, self.sample, self.owner, self.run, self.settle = outcomes, sample, owner, run, settle
 
 
 def _check(owner: str, name: str, step: Step) -> None:
     needs = {DECISION: ("legal", "act"), CHANCE_STEP: ("outcomes", "act"), AUTOMATIC: ("run",), OVER: ()}
     if step.kind not in needs:
         raise TypeError(f"{owner}.STEPS[{name!r}]: unknown kind {step.kind!r}")
+    if step.settle is not None and step.kind != DECISION:
+        raise TypeError(f"{owner}.STEPS[{name!r}]: only a decision may settle itself")
     missing = [field for field in needs[step.kind] if getattr(step, field) is None]
     if missing:
         raise TypeError(f"{owner}.STEPS[{name!r}]: a {step.kind} step needs {', '.join(missing)}")
@@ -104,7 +117,7 @@ def _check(owner: str, name: str, step: Step) -> None:
 def _bind(cls: type, step: Step) -> _BoundStep | None:
     """The step with its methods looked up on ``cls``; None while ``cls`` lacks one of them."""
     names = (step.legal, step.act, step.seats or ("acting_seats" if step.kind == DECISION else None),
-             step.outcomes, step.sample, step.owner, step.run)
+             step.outcomes, step.sample, step.owner, step.run, step.settle)
     functions = [None if name is None else getattr(cls, name, None) for name in names]
     if any(name is not None and function is None for name, function in zip(names, functions)):
         return None
@@ -225,17 +238,14 @@ class FlowState:
 
     def _run_to_decision(self, automatic_chance: bool) -> None:
         """Run the automatic steps and, with ``automatic_chance``, draw the random outcomes (each recorded
-        like a move) until a decision (or a manual random outcome, or the end) is open; keep that step."""
+        like a move) until a decision (or a manual random outcome, or the end) is open; keep that step.
+        A decision with ``settle`` that plays itself does not stop the run."""
         steps = self._bound_steps
         automatic_steps = 0
         while True:
             step = steps[self.open_step()]
             kind = step.kind
             if kind is AUTOMATIC:
-                automatic_steps += 1
-                if automatic_steps > self.MAX_AUTOMATIC_STEPS:
-                    raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps "
-                                       "without a decision")
                 step.run(self)
             elif kind is CHANCE_STEP and automatic_chance:
                 if step.sample is not None:
@@ -246,9 +256,14 @@ class FlowState:
                 self._legal_cache = {}
                 self.history.append((CHANCE, outcome))
                 step.act(self, outcome, CHANCE)
-            else:
+                continue
+            elif step.settle is None or not step.settle(self):
                 self._legal_cache[OPEN_STEP] = step
                 return
+            automatic_steps += 1  # an automatic step, or a decision that played itself
+            if automatic_steps > self.MAX_AUTOMATIC_STEPS:
+                raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps "
+                                   "without a decision")
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         step = self._open()
@@ -267,14 +282,16 @@ class FlowState:
 
     # ------------------------------------------------------------------ running the rules
     def run_flow(self) -> None:
-        """Run automatic steps until a decision, a random outcome or the end is open."""
+        """Run automatic steps (and decisions that settle themselves) until a decision, a random outcome
+        or the end is open."""
         steps = self._bound_steps
         for _ in range(self.MAX_AUTOMATIC_STEPS):
             step = steps[self.open_step()]
-            if step.kind is not AUTOMATIC:
+            if step.kind is AUTOMATIC:
+                step.run(self)
+            elif step.settle is None or not step.settle(self):
                 self._legal_cache[OPEN_STEP] = step  # where the move ends: kept until the next one
                 return
-            step.run(self)
         raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from meeple.core import CHANCE, Action, GameInfo, Rng, State
 from meeple.core.flow import (
-    GAME_OVER, Automatic, Chance, Decision, FlowState, clockwise, interrupt, next_in_turn,
+    AUTOMATIC, GAME_OVER, Automatic, Chance, Decision, FlowState, Step, clockwise, interrupt, next_in_turn,
 )
 from meeple.core.registry import Game
 
@@ -194,6 +194,57 @@ def test_rules_that_never_open_a_decision_are_stopped() -> None:
     state.phase = "score"
     with pytest.raises(RuntimeError, match="automatic steps"):
         state.run_flow()
+
+
+class ForcedCountdown(Countdown):
+    """Countdown where a seat facing a counter of 1 (its only choice: lower by 1) is not asked: the
+    ``lower`` decision settles itself on arrival."""
+
+    STEPS = {**Countdown.STEPS,
+             "lower": Decision(legal="_lowerings", act="_lower", seats="_seat_in_turn", settle="_lower_if_forced")}
+
+    def _lower_if_forced(self) -> bool:
+        if self.counter != 1:
+            return False
+        self._lower(Action("lower", (1,)), self.turn)
+        return True
+
+
+def test_a_decision_with_one_forced_choice_settles_itself_on_arrival() -> None:
+    def positions_asked_at_one(cls: type[Countdown]) -> int:
+        game, rng, asked = Game(GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4), 3, {},
+                                cls), Rng(3), 0
+        for seed in range(20):
+            state = game.new_game(seed=seed, chance="auto")
+            while not state.is_over():
+                seat = state.to_move()[0]
+                asked += state.open_step() == "lower" and state.counter == 1
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.randbelow(len(legal))], seat)
+        return asked
+
+    assert positions_asked_at_one(Countdown) > 0  # without settle a seat is asked to make the forced move
+    assert positions_asked_at_one(ForcedCountdown) == 0
+
+
+def test_only_a_decision_may_settle_itself_and_a_settle_that_never_stops_is_stopped() -> None:
+    with pytest.raises(TypeError, match="only a decision may settle"):
+        class Wrong(Countdown):
+            STEPS = {**Countdown.STEPS, "score": Step(AUTOMATIC, run="_score", settle="_score")}
+
+    class Loops(ForcedCountdown):
+        MAX_AUTOMATIC_STEPS = 50
+
+        def _lower_if_forced(self) -> bool:
+            return True  # claims to have played the step, but the position never moves on
+
+    state = Loops.__new__(Loops)
+    state.__dict__.update(new_countdown(players=2).__dict__)
+    state.phase, state.queue = "lower", []
+    with pytest.raises(RuntimeError, match="automatic steps"):
+        state.run_flow()
+    with pytest.raises(RuntimeError, match="automatic steps"):
+        state._run_to_decision(True)
 
 
 def test_turn_orders() -> None:

@@ -81,6 +81,15 @@ _SEATS = range(MAX_PLAYERS)
 E_TAKES_GOLD = [_event("citadels.takes_gold", seat=p) for p in _SEATS]
 E_ENDS_TURN = [_event("citadels.ends_turn", seat=p) for p in _SEATS]
 E_CHOOSES = [_event("citadels.chooses", seat=p) for p in _SEATS]
+E_TAKES_CROWN = [_event("citadels.takes_crown", seat=p) for p in _SEATS]
+E_MERCHANT_BONUS = [_event("citadels.merchant_bonus", seat=p) for p in _SEATS]
+E_ARCHITECT_BONUS = [_event("citadels.architect_bonus", seat=p) for p in _SEATS]
+_CARDS_IN_A_DRAW = range(4)  # at most 3 cards drawn to choose from (the Observatory), so at most 3 left
+E_DRAWS_TO_CHOOSE = [[_event("citadels.draws_to_choose", seat=p, n=n) for n in _CARDS_IN_A_DRAW] for p in _SEATS]
+"""``E_DRAWS_TO_CHOOSE[p][n]``: seat ``p`` draws ``n`` cards to choose from."""
+E_KEEPS_REST = [[_event("citadels.keeps_rest", seat=p, n=n) for n in _CARDS_IN_A_DRAW] for p in _SEATS]
+"""``E_KEEPS_REST[p][n]``: the ``n`` drawn cards seat ``p`` did not keep go under the deck."""
+E_CALLED_KILLED = [_event("citadels.called_killed", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
 E_SET_ASIDE_DOWN = _event("citadels.set_aside_down")
 E_LAST_DOWN = _event("citadels.last_down")
 E_SET_ASIDE_UP = [_event("citadels.set_aside_up", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
@@ -100,3 +109,20 @@ E_KEEPS = [[_event("citadels.keeps", (p,), seat=p, district=DISTRICT_SLUG[d]) fo
 E_BUILDS = [[_event("citadels.builds", seat=p, district=DISTRICT_SLUG[d], colour=COLOUR_NAMES[DISTRICT_COLOUR[d]],
                     cost=DISTRICT_COST[d]) for d in range(N_DISTRICT_KINDS)] for p in _SEATS]
 """``E_BUILDS[p][d]``: seat ``p`` builds ``d`` and pays its cost."""
+
+
+_OFFERED: dict[tuple[int, ...], LogEntry] = {}
+_OFFERED_KEPT = 20_000  # entries kept at most (a game's characters make a few hundred; many games, more)
+
+
+def offered_event(seat: int, offer: list[int]) -> LogEntry:
+    """``citadels.offered``: the characters ``offer`` handed to ``seat`` in the draft, seen by that seat only
+    (built once per seat and set of characters, and kept)."""
+    key = (seat, *offer)
+    entry = _OFFERED.get(key)
+    if entry is None:
+        if len(_OFFERED) >= _OFFERED_KEPT:
+            _OFFERED.clear()
+        entry = _OFFERED[key] = _event("citadels.offered", (seat,), seat=seat,
+                                       characters=[CHARACTER_SLUG[c] for c in offer])
+    return entry

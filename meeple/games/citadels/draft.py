@@ -13,7 +13,7 @@ from __future__ import annotations
 from meeple.core.flow import clockwise
 from meeple.games.citadels.codes import (
     E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, LAY_FACE_DOWN,
-    NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT,
+    NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT, offered_event,
 )
 from meeple.games.citadels.content import CHARACTER_SLUG, N_CHARACTERS
 from meeple.games.citadels.fields import CitadelsFields
@@ -86,7 +86,7 @@ class DraftRules(CitadelsFields):
             self.reveal()  # a new seat is handed the cards: it sees what the others left
             if kind == PICK:
                 self.draft_offers_seen[seat].append([len(self.character_deal), extras, list(offer)])
-                self.say("citadels.offered", (seat,), seat=seat, characters=[CHARACTER_SLUG[c] for c in offer])
+                self.log.append(offered_event(seat, offer))
 
     def _draft_choice(self, c: int, p: int) -> None:
         """Seat ``p`` takes character ``c`` (or, 2 players, lays it face down) and hands the rest on."""

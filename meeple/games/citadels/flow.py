@@ -13,7 +13,7 @@ time), the calls by rank (automatic), each called character's turn. Within a tur
 first: the cards queued to be drawn (chance; from under the deck once the deck is empty), another
 seat's answer (the Graveyard's offer, the Emperor's tribute), the second part of an action (the cards
 to keep, the Magician's redraw, the Wizard's and the Diplomat's second step). A turn whose only choice
-left is its end ends by itself (``_list_turn_choices``).
+left is its end ends by itself (the turn's ``settle``, ``_list_turn_choices``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from meeple.core import CHANCE, Action
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
 from meeple.games.citadels.codes import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
-    A_TRIBUTE_GOLD, E_CALLED_NOBODY, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_TURN, PICK,
+    A_TRIBUTE_GOLD, E_CALLED_KILLED, E_CALLED_NOBODY, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_TURN, PICK,
 )
 from meeple.games.citadels.content import (
-    CHARACTER_INDEX, CHARACTER_SLUG, LIBRARY, ROUND_LIMIT, TAX_COLLECTOR,
+    CHARACTER_INDEX, LIBRARY, ROUND_LIMIT, TAX_COLLECTOR,
 )
 from meeple.games.citadels.fields import CitadelsFields
 
@@ -50,9 +50,10 @@ class FlowRules(FlowState, CitadelsFields):
         # 玩家回合: the calls by rank; the round's end after the last
         "call": Automatic(run="_call_next_character"),
         "end_round": Automatic(run="_end_round"),
-        # the called character's turn: its choices listed (or its end), then chosen
-        "list_turn": Automatic(run="_list_turn_choices"),
-        "turn": Decision(legal="_turn_actions", act="_act_in_turn", seats="_current_seat"),
+        # the called character's turn: its choices listed on arrival (or its end, when nothing else is
+        # left), then chosen
+        "turn": Decision(legal="_turn_actions", act="_act_in_turn", seats="_current_seat",
+                         settle="_list_turn_choices"),
         # the second part of an action of the turn
         "keep": Decision(legal="_keep_actions", act="_act_in_turn", seats="_current_seat"),
         "redraw": Decision(legal="_redraw_actions", act="_act_in_turn", seats="_current_seat"),
@@ -66,7 +67,7 @@ class FlowRules(FlowState, CitadelsFields):
     def open_step(self) -> str:
         """The open step, read from the position. It notes who moves in ``mover`` (and the chance event in
         ``chance_kind``), the saved fields that always said so; in a turn, ``mover`` is its seat only once
-        the turn's choices are listed (``_list_turn_choices``)."""
+        the turn's choices are listed (``_list_turn_choices``: every move of the turn ends there)."""
         phase = self.phase
         if self.draw_queue and phase != PHASE_OVER:
             if self.deck_unseen:
@@ -89,7 +90,7 @@ class FlowRules(FlowState, CitadelsFields):
             elif self.ability_step:
                 step = "ability_step"
             else:
-                return "turn" if self.mover == seat else "list_turn"
+                return "turn"
             self.mover = seat
             return step
         if phase == PHASE_DRAFT:
@@ -173,22 +174,23 @@ class FlowRules(FlowState, CitadelsFields):
         self.mover = NOBODY
         self._HANDLERS[action.name](self, action, player)
 
-    def _list_turn_choices(self) -> None:
-        """The turn's choices, listed once per position (kept as its legal list); a turn whose only choice
-        is its end ends by itself."""
+    def _list_turn_choices(self) -> bool:
+        """On arrival at the turn's decision: its choices, listed once per position (kept as its legal
+        list); a turn whose only choice is its end ends by itself (True: the flow runs on)."""
         p = self.current_seat
         actions = self._turn_actions(p)
         if len(actions) == 1 and actions[0] is A_END:
             if self.builds_left > 0 and self.took_gold_or_cards and self.hands[p] and not self.district_destroyed:
                 self.reveal()  # the table learns that no card in the hand can be built
             self._end_turn(p)  # nothing is left to decide: the turn ends by itself
-            return
+            return True
         if actions[0].name == "build":
             # only a build keeps the turn from ending by itself: the table learns that the hand holds a
             # district the seat can afford
             self.reveal()
         self._legal_cache[p] = actions
         self.mover = p
+        return False
 
     def _call_next_character(self) -> None:
         """The characters are called in rank order from ``call_index`` on until one answers: its holder
@@ -198,7 +200,7 @@ class FlowRules(FlowState, CitadelsFields):
             c = characters[self.call_index]
             self.call_index += 1
             if c == self.killed_character:
-                self.say("citadels.called_killed", character=CHARACTER_SLUG[c])
+                self.log.append(E_CALLED_KILLED[c])
                 continue
             holder = self.character_holder[c]
             if holder >= 0:

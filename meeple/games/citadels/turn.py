@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.citadels.codes import (
-    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, E_BUILDS, E_CALLED, E_ENDS_TURN, E_KEEPS,
-    E_TAKES_GOLD, NOBODY, PHASE_CALL, PHASE_TURN,
+    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, E_ARCHITECT_BONUS, E_BUILDS, E_CALLED,
+    E_DRAWS_TO_CHOOSE, E_ENDS_TURN, E_KEEPS, E_KEEPS_REST, E_MERCHANT_BONUS, E_TAKES_CROWN, E_TAKES_GOLD, NOBODY,
+    PHASE_CALL, PHASE_TURN,
 )
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR,
-    DISTRICT_COST, DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
+    DISTRICT_COST, DISTRICT_INDEX, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
     OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
 )
 from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
@@ -77,7 +78,7 @@ class TurnRules(CitadelsFields):
             self.say("citadels.thief_takes", seat=p, amount=stolen)
         if c == KING:
             self.crown_seat = p
-            self.say("citadels.takes_crown", seat=p)
+            self.log.append(E_TAKES_CROWN[p])
         if c == TAX_COLLECTOR and self.tax_owed:
             self._collect_owed_tax(p)
         if c == self.bewitched_character:
@@ -153,7 +154,7 @@ class TurnRules(CitadelsFields):
         n_drawn = 3 if OBSERVATORY in city else 2  # seed "天文台": "你可以抽3 张地区卡，保留一张"
         self.cards_to_keep = 2 if LIBRARY in city else 1  # seed "图书馆": "你可以保留抽到的两张地区卡"
         self.draw_queue.extend([p * 2] * n_drawn)
-        self.say("citadels.draws_to_choose", seat=p, n=n_drawn)
+        self.log.append(E_DRAWS_TO_CHOOSE[p][n_drawn])
         self._after_gold_or_cards(p)
 
     def _after_gold_or_cards(self, p: int) -> None:
@@ -163,10 +164,10 @@ class TurnRules(CitadelsFields):
         c = self.current_character
         if c == MERCHANT:
             self.gold[p] += 1
-            self.say("citadels.merchant_bonus", seat=p)
+            self.log.append(E_MERCHANT_BONUS[p])
         elif c == ARCHITECT:
             self.draw_queue.extend([p * 2 + 1] * 2)
-            self.say("citadels.architect_bonus", seat=p)
+            self.log.append(E_ARCHITECT_BONUS[p])
 
     def _act_keep(self, action: Action, p: int) -> None:
         d = DISTRICT_INDEX[action.args[0]]
@@ -184,7 +185,7 @@ class TurnRules(CitadelsFields):
         """The drawn cards not kept go under the deck, known to the drawer only."""
         for d in self.drawn_to_choose:
             self._put_on_deck_bottom(d, 1 << p)
-        self.say("citadels.keeps_rest", seat=p, n=len(self.drawn_to_choose))
+        self.log.append(E_KEEPS_REST[p][len(self.drawn_to_choose)])
         self.drawn_to_choose = []
         self.cards_to_keep = 0
         if self.witch_step == 1:
