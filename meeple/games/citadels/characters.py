@@ -11,7 +11,9 @@ on offer covers the extra characters too; their rules are in extra_characters.py
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.citadels.codes import A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, FACE_UP
+from meeple.games.citadels.codes import (
+    A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, E_KILLED_WAS, E_KILLS, E_LAYS_ASIDE, E_ROBS, FACE_UP,
+)
 from meeple.games.citadels.content import (
     ABBOT, ARTIST, ASSASSIN, BISHOP, CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DIPLOMAT, DISTRICT_COST,
     DISTRICT_INDEX, DISTRICT_SLUG, EMPEROR, GREAT_WALL, KEEP, KING, MAGICIAN, NAVIGATOR, QUEEN, THIEF, WARLORD,
@@ -91,14 +93,14 @@ class CharacterRules(CitadelsFields):
         c = CHARACTER_INDEX[action.args[0]]
         self.killed_character = c
         self.ability_used = True
-        self.say("citadels.kills", character=CHARACTER_SLUG[c])
+        self.log.append(E_KILLS[c])
 
     def _act_rob(self, action: Action, p: int) -> None:
         c = CHARACTER_INDEX[action.args[0]]
         self.robbed_character = c
         self.robber_seat = p  # the Thief's player, or the Witch acting as the Thief
         self.ability_used = True
-        self.say("citadels.robs", character=CHARACTER_SLUG[c])
+        self.log.append(E_ROBS[c])
 
     def _act_swap(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -121,7 +123,7 @@ class CharacterRules(CitadelsFields):
         self.magician_discards.append(d)
         self._forget_known_hand(p)
         self.ability_used = True
-        self.say("citadels.lays_aside", (p,), seat=p, district=DISTRICT_SLUG[d])
+        self.log.append(E_LAYS_ASIDE[p][d])
 
     def _act_redraw(self, action: Action, p: int) -> None:
         k = len(self.magician_discards)
@@ -150,7 +152,7 @@ class CharacterRules(CitadelsFields):
             self.reveal()  # who held the killed character (or that nobody did) is told now
             holder = self.character_holder[self.killed_character]
             if holder >= 0:
-                self.say("citadels.killed_was", seat=holder, character=CHARACTER_SLUG[self.killed_character])
+                self.log.append(E_KILLED_WAS[self.killed_character][holder])
                 if self.killed_character == KING:
                     self.crown_seat = holder  # seed "弑君": the killed King's player still takes the crown
                     self.say("citadels.crown_all_same", seat=holder)

@@ -90,6 +90,11 @@ E_DRAWS_TO_CHOOSE = [[_event("citadels.draws_to_choose", seat=p, n=n) for n in _
 E_KEEPS_REST = [[_event("citadels.keeps_rest", seat=p, n=n) for n in _CARDS_IN_A_DRAW] for p in _SEATS]
 """``E_KEEPS_REST[p][n]``: the ``n`` drawn cards seat ``p`` did not keep go under the deck."""
 E_CALLED_KILLED = [_event("citadels.called_killed", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
+E_KILLS = [_event("citadels.kills", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
+E_ROBS = [_event("citadels.robs", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
+E_KILLED_WAS = [[_event("citadels.killed_was", seat=p, character=CHARACTER_SLUG[c]) for p in _SEATS]
+                for c in range(N_CHARACTERS)]
+"""``E_KILLED_WAS[c][p]``: at the round's end, seat ``p`` is shown to have held the killed character ``c``."""
 E_SET_ASIDE_DOWN = _event("citadels.set_aside_down")
 E_LAST_DOWN = _event("citadels.last_down")
 E_SET_ASIDE_UP = [_event("citadels.set_aside_up", character=CHARACTER_SLUG[c]) for c in range(N_CHARACTERS)]
@@ -106,6 +111,9 @@ E_DRAWS_CARD = [[_event("citadels.draws_card", (p,), seat=p, district=DISTRICT_S
 E_KEEPS = [[_event("citadels.keeps", (p,), seat=p, district=DISTRICT_SLUG[d]) for d in range(N_DISTRICT_KINDS)]
            for p in _SEATS]
 """``E_KEEPS[p][d]``, seen by seat ``p`` only."""
+E_LAYS_ASIDE = [[_event("citadels.lays_aside", (p,), seat=p, district=DISTRICT_SLUG[d]) for d in range(N_DISTRICT_KINDS)]
+                for p in _SEATS]
+"""``E_LAYS_ASIDE[p][d]``: the Magician of seat ``p`` lays ``d`` aside, seen by seat ``p`` only."""
 E_BUILDS = [[_event("citadels.builds", seat=p, district=DISTRICT_SLUG[d], colour=COLOUR_NAMES[DISTRICT_COLOUR[d]],
                     cost=DISTRICT_COST[d]) for d in range(N_DISTRICT_KINDS)] for p in _SEATS]
 """``E_BUILDS[p][d]``: seat ``p`` builds ``d`` and pays its cost."""

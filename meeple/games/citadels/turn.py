@@ -122,9 +122,7 @@ class TurnRules(CitadelsFields):
         if took:
             if self.builds_left > 0:
                 affordable = DISTRICTS_COSTING_AT_MOST[min(self.gold[p], MOST_EXPENSIVE_DISTRICT)]
-                buildable = affordable.intersection(self.hands[p]).difference(city)
-                if buildable:
-                    actions += [A_BUILD[d] for d in sorted(buildable)]
+                actions += [A_BUILD[d] for d in sorted(affordable.intersection(self.hands[p])) if d not in city]
             # the Emperor must hand the crown on first (seed "皇帝必须要将皇冠卡交给另外一位玩家")
             if c != EMPEROR or self.ability_used:
                 actions.append(A_END)
