@@ -1,7 +1,9 @@
 """The base State every game extends: turn taking, legality, chance, copies, JSON, the log.
 
 A game subclass declares its data in ``FIELDS`` (JSON-native values only: dicts with string keys,
-lists, ints, floats, strings, booleans, None) and implements the transitions:
+lists, ints, floats, strings, booleans, None) and implements the transitions below. Its final class
+may also say ``__slots__ = FIELDS``: the fields then live in slots, which the rules read faster than
+an instance dict of more than 30 attributes (the most CPython keeps in its fast, shared-key form).
 
 * ``setup()``                      deal the starting position (chance may be pending afterwards)
 * ``_to_move()``                   the seats that may act now, or ``[CHANCE]``
@@ -92,8 +94,32 @@ class MoveReport(NamedTuple):
         return not self.revealed and self.chance_outcomes == 0
 
 
+def _field_copiers(fields: tuple[str, ...]) -> tuple[Any, Any]:
+    """Two functions for a class's ``FIELDS``, made once when the class is (as ``dataclasses`` makes an
+    ``__init__``): ``read(state)``, the fields' values as a tuple, and ``write(state, values)``, which sets
+    them from one; plain attribute reads and writes, whether the fields live in slots or in the dict.
+
+    >>> read, write = _field_copiers(("gold", "hands")); write(copy, read(state))
+    """
+    for name in fields:
+        if not name.isidentifier():
+            raise TypeError(f"FIELDS: {name!r} is not a field name")
+    if not fields:
+        return (lambda state: ()), (lambda state, values: None)
+    targets = "".join(f"state.{name}, " for name in fields)
+    namespace: dict[str, Any] = {}
+    exec(f"def read(state):\n    return ({targets})\n"  # noqa: S102 - built from the class's own field names
+         f"def write(state, values):\n    ({targets}) = values\n", namespace)
+    return namespace["read"], namespace["write"]
+
+
 class State:
     """The state of one game in progress; see the module docstring for what a game implements."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        read, write = _field_copiers(tuple(cls.FIELDS))
+        cls._read_fields, cls._write_fields = staticmethod(read), staticmethod(write)
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
@@ -354,10 +380,7 @@ class State:
         new.log = self.log.copy()
         new.determinized = self.determinized
         new._legal_cache = {}
-        # Through the instance dicts: no attribute lookup through the class (a game's State may be built
-        # from many mixins), so the copy costs the same whatever the class's shape and field names.
-        names = self.FIELDS
-        new.__dict__.update(zip(names, marshal.loads(marshal.dumps(tuple(map(self.__dict__.__getitem__, names))))))
+        self._write_fields(new, marshal.loads(marshal.dumps(self._read_fields(self))))
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:

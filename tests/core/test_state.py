@@ -179,6 +179,48 @@ def test_clone_is_independent_including_the_rng(toy_game) -> None:
     assert again.rng.state == copy.rng.state  # the same RNG: the same outcomes
 
 
+def test_a_game_may_keep_its_fields_in_slots_and_plays_copies_and_saves_the_same(toy_game) -> None:
+    from contract.toy import ToyState
+
+    from meeple.core.registry import Game
+    from meeple.core.state import from_json
+
+    class SlottedToy(ToyState):
+        __slots__ = ToyState.FIELDS
+
+    plain = toy_game(seed=4)
+    game = plain.game
+    slotted = Game(game.info, game.players, game.options, SlottedToy).new_game(seed=4)
+    assert not set(ToyState.FIELDS) & set(slotted.__dict__)  # the fields are in the slots, not the dict
+    for state in (plain, slotted):
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(state.legal_actions(seat)[-1], seat)
+            copy = state.clone()
+            assert copy.to_json() == state.to_json()
+            if not copy.is_over():
+                copy.apply(copy.legal_actions(copy.to_move()[0])[0], copy.to_move()[0])
+                assert copy.history != state.history  # the copy moves on alone
+    assert slotted.to_json()["state"] == plain.to_json()["state"]
+    assert from_json(slotted.to_json()).to_json() == slotted.to_json()
+
+
+def test_field_names_must_be_names() -> None:
+    from meeple.core.state import _field_copiers
+
+    read, write = _field_copiers(("gold", "hands"))
+
+    class Holder:
+        pass
+
+    source, target = Holder(), Holder()
+    source.gold, source.hands = 3, [[1], []]
+    write(target, read(source))
+    assert (target.gold, target.hands) == (3, [[1], []])
+    with pytest.raises(TypeError, match="not a field name"):
+        _field_copiers(("gold", "x); import os; (y"))
+
+
 def test_determinize_redeals_only_what_the_seat_cannot_know(toy_game) -> None:
     state = _bid_phase(toy_game, players=3)
     state.apply(state.legal_actions(1)[0], 1)  # East's bid is secret

@@ -34,6 +34,7 @@ from meeple.games.cube_europe.content import ALL_CARDS, BASE_CARDS, CARDS, COLOU
 from meeple.games.cube_europe.cube_effects import CubeEffectRules
 from meeple.games.cube_europe.describe import DescribeActions
 from meeple.games.cube_europe.dice_actions import DiceActionRules
+from meeple.games.cube_europe.fields import CubeEuropeFields
 from meeple.games.cube_europe.flow import FlowRules
 from meeple.games.cube_europe.hidden import HiddenInformation
 from meeple.games.cube_europe.round_end import RoundEndRules
@@ -45,6 +46,8 @@ from meeple.games.cube_europe.using_workers import WorkerRules
 class CubeEuropeState(FlowRules, SetupRules, DiceActionRules, WorkerRules, CubeEffectRules, RoundEndRules,
                       ScoringRules, HiddenInformation, DescribeActions):
     """One game of Cube Europe; see the module docstring and docs/rules/cube-europe.md."""
+
+    __slots__ = CubeEuropeFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
 
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset(
         {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass", "pay"}

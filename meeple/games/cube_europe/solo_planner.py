@@ -161,5 +161,4 @@ def _value(state: CubeEuropeState, player: int, weights: Weights) -> float:
 
 def _key(state: CubeEuropeState) -> bytes:
     """The position (every field), to merge plans that end alike and to recognise a foreseen position."""
-    d = state.__dict__
-    return marshal.dumps(tuple(d[name] for name in state.FIELDS), 2)  # version 2: no references, so equal positions give equal bytes
+    return marshal.dumps(state._read_fields(state), 2)  # version 2: no references, so equal positions give equal bytes

@@ -55,6 +55,7 @@ class GodsPlayground(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns
         "land_managers_left", "cities_left", "invaded", "estates_built", "picks_left", "step", "bids",
         "bidders", "dice", "battle", "battle_queue", "expansion", "over", "camp_total", "final_estate_vp",
     )
+    __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
     FIELD_RENAMES = {
         "rnd": "round", "first": "start_player", "setup_n": "setup_estates_placed", "level": "income_levels",
         "pc": "noble_cubes", "pe": "enemy_cubes", "hand": "cubes_in_hand", "discs": "discs_in_hand",

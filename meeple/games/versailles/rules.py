@@ -61,6 +61,7 @@ class VersaillesState(
         "decoration_supply", "technology_levels", "double_moves_face_up", "hands", "vp", "tile_display",
         "tile_stack", "discard_pile", "construction_site", "king_space", "arrivals", "activations",
     )
+    __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
     FIELD_RENAMES = {
         "start": "start_player", "active": "active_player", "actor": "deciding_player", "loc": "current_location",
         "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue", "refill": "refill_due",
