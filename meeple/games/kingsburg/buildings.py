@@ -75,8 +75,9 @@ class Buildings:
         self.tasks.pop(0)
         interrupt(self.tasks, [["build", p] for p in self.turn_order])
 
-    def _resolve_build(self) -> None:
-        """The seats at the front who cannot build (again) now are passed over; the first who can decides."""
+    def _resolve_build(self) -> bool:
+        """The building round's settle: the seats at the front who cannot build (again) now are passed
+        over; the first who can decides (False), or none can (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "build":
             p = tasks[0][1]
@@ -85,7 +86,8 @@ class Buildings:
                 tasks.pop(0)
             else:
                 self.seat_to_move = p
-                return
+                return False
+        return True
 
     def _legal_build(self, player: int) -> list[Action]:
         choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
@@ -98,7 +100,6 @@ class Buildings:
             self.tasks.pop(0)
         else:
             self._build(action, p)
-        self._resolve_build()  # the building round goes on: who builds next is resolved at once
 
     def _build(self, action: Action, p: int) -> None:
         """``p`` builds the building ``action`` names: pays for it and scores its VP."""
@@ -139,12 +140,14 @@ class Buildings:
         interrupt(self.tasks, town_halls)
 
     # ------------------------------------------------------------------ ["townhall", seat]
-    def _resolve_town_hall(self) -> None:
+    def _resolve_town_hall(self) -> bool:
+        """The Town Hall's settle: ``p`` chooses what to pay (False), or has nothing to pay (True)."""
         p = self.tasks[0][1]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
             self.seat_to_move = p
-        else:
-            self.tasks.pop(0)
+            return False
+        self.tasks.pop(0)
+        return True
 
     def _legal_town_hall(self, player: int) -> list[Action]:
         goods = self.resources[player]

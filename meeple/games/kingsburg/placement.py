@@ -148,10 +148,12 @@ class Placement:
                 actions.append(PASS_ACTION)  # using the envoy is never compulsory: stop placing, keep it
         return actions
 
-    def _resolve_placement(self) -> None:
+    def _resolve_placement(self) -> bool:
+        """The placing's settle: the next seat in turn order that can place decides (False; the seat that
+        selected an advisor chooses its way), the others are done; once nobody can, the placing ends (True)."""
         if self.selected_advisor:
             self.seat_to_move = self.turn_order[self.placing_index]
-            return
+            return False
         order = self.turn_order
         n = len(order)
         done = self.done_placing
@@ -167,11 +169,12 @@ class Placement:
                 self._placements_now = actions
                 self._ways_now = ways
                 self.seat_to_move = p
-                return
+                return False
             done[p] = True
             if self.unplaced_dice[p]:
                 self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
+        return True
 
     def _legal_placement(self, player: int) -> list[Action]:
         if self.selected_advisor:
@@ -209,7 +212,6 @@ class Placement:
             else:
                 self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
                 self._ways_now = ways  # the same seat chooses the way
-        self._resolve_placement()  # the placing goes on: who places next is resolved at once
 
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
         _, used, plus2, market, words = way
