@@ -9,7 +9,8 @@ open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *r
 never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); a task that
 may wait for a seat's decision is a ``Decision`` whose ``settle`` is its resolver, called each time the
 flow arrives at the task: it either does the task's work without asking anyone (the flow runs on) or
-leaves the task at the front with ``seat_to_move`` naming who decides. A die roll or an enemy card has
+leaves the task at the front with ``seat_to_move`` naming who decides (keeping the legal list it
+computed on the way, as placing, building, rerolling and recruiting do). A die roll or an enemy card has
 a "resolve" step of its own, which either does the work or sets ``seat_to_move`` to CHANCE, and then
 the open step is the kind's ``Chance``. A decision's or a chance's ``act`` is the task's answer; an
 answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the front afterwards (the same

@@ -119,12 +119,9 @@ class Placement:
     """The ``place`` task: whose turn it is to place, what they may place, and placing (mixed into
     ``KingsburgState``)."""
 
-    _placements_now: list[Action] | None = None
-    """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
-    actions (not state: cleared by every placement)."""
     _ways_now: dict[int, tuple] | None = None
-    """The ways of the seat to move (``ways``), kept with ``_placements_now`` for its answer, and while it
-    chooses how to reach the advisor it selected."""
+    """The ways of the seat to move (``ways``), computed by ``_resolve_placement`` and kept for its answer,
+    and while it chooses how to reach the advisor it selected (not state: cleared by every placement)."""
 
     def ways(self, p: int) -> dict[int, tuple]:
         """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
@@ -149,8 +146,9 @@ class Placement:
         return actions
 
     def _resolve_placement(self) -> bool:
-        """The placing's settle: the next seat in turn order that can place decides (False; the seat that
-        selected an advisor chooses its way), the others are done; once nobody can, the placing ends (True)."""
+        """The placing's settle: the next seat in turn order that can place decides (False; its placements
+        are kept as its legal list; the seat that selected an advisor chooses its way), the others are
+        done; once nobody can, the placing ends (True)."""
         if self.selected_advisor:
             self.seat_to_move = self.turn_order[self.placing_index]
             return False
@@ -166,7 +164,7 @@ class Placement:
             actions = self._placement_actions(p, ways)
             if actions:
                 self.placing_index = index
-                self._placements_now = actions
+                self._legal_cache[p] = actions
                 self._ways_now = ways
                 self.seat_to_move = p
                 return False
@@ -182,15 +180,14 @@ class Placement:
             if ways is None:
                 ways = self.ways(player)
             return [way[0] for way in ways[abs(self.selected_advisor)]]
-        placements = self._placements_now
-        return placements if placements is not None else self._placement_actions(player, self.ways(player))
+        return self._placement_actions(player, self.ways(player))
 
     def _answer_placement(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         ways = self._ways_now
         if ways is None:
             ways = self.ways(p)
-        self._placements_now = self._ways_now = None
+        self._ways_now = None
         name = action.name
         if name == "pass":
             self.done_placing[p] = True

@@ -161,11 +161,13 @@ class Production:
 
     def _resolve_reroll(self) -> bool:
         """The rerolls' settle: the seats at the front with no reroll to make are passed over; the first
-        with one decides (False), or none does (True)."""
+        with one decides (False; its options are kept as its legal list), or none does (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "reroll":
             p = tasks[0][1]
-            if self._reroll_options(p):
+            options = self._reroll_options(p)
+            if options:
+                self._legal_cache[p] = options
                 self.seat_to_move = p
                 return False
             tasks.pop(0)

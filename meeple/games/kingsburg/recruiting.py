@@ -18,12 +18,13 @@ class Recruiting:
 
     def _resolve_recruit(self) -> bool:
         """The recruiting's settle: the seats at the front who cannot pay for a soldier are passed over; the
-        first who can decides (False), or none can (True)."""
+        first who can decides (False; its choices are kept as its legal list), or none can (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "recruit":
             p = tasks[0][1]
-            price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
-            if sum(self.resources[p]) >= price:
+            choices = self._legal_recruit(p)
+            if len(choices) > 1:  # a soldier to pay for, not only "done"
+                self._legal_cache[p] = choices
                 self.seat_to_move = p
                 return False
             tasks.pop(0)
