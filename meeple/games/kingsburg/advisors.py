@@ -119,12 +119,14 @@ class Advisors:
         return False
 
     # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
-    def _resolve_alchemist(self) -> None:
+    def _resolve_alchemist(self) -> bool:
+        """The Alchemist's settle: nothing to trade (True), or ``p`` chooses (False)."""
         p = self.tasks[0][1]
         if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
-        else:
-            self.seat_to_move = p
+            return True
+        self.seat_to_move = p
+        return False
 
     def _legal_alchemist(self, player: int) -> list[Action]:
         goods = self.resources[player]
@@ -147,13 +149,15 @@ class Advisors:
                  resource3=RESOURCES[third])
 
     # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
-    def _resolve_smuggler(self) -> None:
+    def _resolve_smuggler(self) -> bool:
+        """The Smuggler's settle: no VP to pay with (True), or ``p`` chooses (False)."""
         p = self.tasks[0][1]
         if self.vp[p] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
             self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
-        else:
-            self.seat_to_move = p
+            return True
+        self.seat_to_move = p
+        return False
 
     def _legal_smuggler(self, player: int) -> list[Action]:
         return [SMUGGLE_ACTION, SKIP_ACTION]

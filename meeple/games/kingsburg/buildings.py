@@ -10,6 +10,8 @@ the Embassy and the Town Hall are here.
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple.core import Action
 from meeple.core.flow import interrupt
 from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
@@ -19,27 +21,24 @@ from meeple.games.kingsburg.content import (
 )
 from meeple.games.kingsburg.flow import UNRESOLVED
 
-# The next building of each row, by buildings owned, with what it costs their owner (the Crane's discount
-# applied): (building, gold, wood, stone), row order; () once every building token is used.
-_NEXT_IN_ROWS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
 
-
+@cache
 def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
-    nexts = _NEXT_IN_ROWS.get(owned)
-    if nexts is None:
-        found = []
-        if owned.bit_count() < BUILDING_TOKENS:
-            crane = owned >> CRANE & 1
-            for first in range(0, 20, 4):
-                for b in range(first, first + 4):
-                    if not owned >> b & 1:  # the row's next building
-                        cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
-                        if crane and b - first >= 2 and cost_gold > 0:
-                            cost_gold -= 1
-                        found.append((b, cost_gold, cost_wood, cost_stone))
-                        break
-        nexts = _NEXT_IN_ROWS[owned] = tuple(found)
-    return nexts
+    """The next building of each row for the owner of ``owned``, with what it costs them (the Crane's
+    discount applied): (building, gold, wood, stone), row order; () once every building token is used.
+    Built once per set of buildings."""
+    found = []
+    if owned.bit_count() < BUILDING_TOKENS:
+        crane = owned >> CRANE & 1
+        for first in range(0, 20, 4):
+            for b in range(first, first + 4):
+                if not owned >> b & 1:  # the row's next building
+                    cost_gold, cost_wood, cost_stone = BUILDING_COST[b]
+                    if crane and b - first >= 2 and cost_gold > 0:
+                        cost_gold -= 1
+                    found.append((b, cost_gold, cost_wood, cost_stone))
+                    break
+    return tuple(found)
 
 
 class Buildings:
@@ -75,17 +74,21 @@ class Buildings:
         self.tasks.pop(0)
         interrupt(self.tasks, [["build", p] for p in self.turn_order])
 
-    def _resolve_build(self) -> None:
-        """The seats at the front who cannot build (again) now are passed over; the first who can decides."""
+    def _resolve_build(self) -> bool:
+        """The building round's settle: the seats at the front who cannot build (again) now are passed
+        over; the first who can decides (False; its choices are kept as its legal list), or none can (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "build":
             p = tasks[0][1]
             built = self.built_this_season[p]
-            if (built >= 1 and self.envoy_holder != p) or built >= 2 or not self.buildable(p):
-                tasks.pop(0)
-            else:
-                self.seat_to_move = p
-                return
+            if built == 0 or (built == 1 and self.envoy_holder == p):  # once a season, twice with the envoy
+                choices = self._legal_build(p)
+                if len(choices) > 1:  # a building to pay for, not only the pass
+                    self._legal_cache[p] = choices
+                    self.seat_to_move = p
+                    return False
+            tasks.pop(0)
+        return True
 
     def _legal_build(self, player: int) -> list[Action]:
         choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
@@ -98,7 +101,6 @@ class Buildings:
             self.tasks.pop(0)
         else:
             self._build(action, p)
-        self._resolve_build()  # the building round goes on: who builds next is resolved at once
 
     def _build(self, action: Action, p: int) -> None:
         """``p`` builds the building ``action`` names: pays for it and scores its VP."""
@@ -139,12 +141,14 @@ class Buildings:
         interrupt(self.tasks, town_halls)
 
     # ------------------------------------------------------------------ ["townhall", seat]
-    def _resolve_town_hall(self) -> None:
+    def _resolve_town_hall(self) -> bool:
+        """The Town Hall's settle: ``p`` chooses what to pay (False), or has nothing to pay (True)."""
         p = self.tasks[0][1]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
             self.seat_to_move = p
-        else:
-            self.tasks.pop(0)
+            return False
+        self.tasks.pop(0)
+        return True
 
     def _legal_town_hall(self, player: int) -> list[Action]:
         goods = self.resources[player]

@@ -6,14 +6,16 @@ The game is played in rounds (years): five years of the eight steps below.
 Each step of the year puts its tasks (short lists whose first item names the kind: ``["roll", seat,
 "all", 0]``, ``["place"]``, ``["build", seat]``…) on ``self.tasks``; the task at the front names the
 open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *resolved*: a task that
-never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); one that may
-wait for a decision has a "resolve" step that either does its work without asking anyone or leaves the
-task at the front with ``seat_to_move`` naming who decides (CHANCE for a die roll or an enemy card).
-The open step is then the kind itself, a ``Decision`` or a ``Chance`` whose ``act`` is the task's
-answer; an answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the
-front afterwards (the same task, changed, or the next one) is resolved again (an answer whose kind of
-task goes on, placing, building, recruiting or the next roll, calls that kind's resolver itself, at
-once: the same work, one step of the flow less). Tasks that come before
+never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); a task that
+may wait for a seat's decision is a ``Decision`` whose ``settle`` is its resolver, called each time the
+flow arrives at the task: it either does the task's work without asking anyone (the flow runs on) or
+leaves the task at the front with ``seat_to_move`` naming who decides (keeping the legal list it
+computed on the way, as placing, building, rerolling and recruiting do). A die roll or an enemy card has
+a "resolve" step of its own, which either does the work or sets ``seat_to_move`` to CHANCE, and then
+the open step is the kind's ``Chance``. A decision's or a chance's ``act`` is the task's answer; an
+answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the front afterwards (the same
+task, changed, or the next one) is resolved again (a roll followed by the next seat's roll says
+CHANCE at once: the same work, one step of the flow less). Tasks that come before
 the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
 with ``interrupt``. When the queue is empty the year's next step queues its tasks, until the fifth
 winter is over. The task list is part of the observation (``task``), so the kinds and their items are
@@ -38,42 +40,34 @@ YEAR_STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit",
 class TaskFlow(FlowState):
     """The task queue as the steps of ``meeple.core.flow`` (mixed into ``KingsburgState``)."""
 
-    # The open step: the front task's kind once it is resolved, its "resolve …" step before.
+    # The open step: the front task's kind (a decision resolves its task on arrival, with its
+    # ``settle``); for a die roll or an enemy card, its "resolve …" step until it is resolved.
     STEPS = {
         "next step": Automatic(run="_start_next_step"),
         # 1. the King's aid, and resources of one's choice
         "aid": Automatic(run="_resolve_kings_aid"),
-        "resolve take": Automatic(run="_resolve_take"),
-        "take": Decision(legal="_legal_take", act="_answer_take"),
+        "take": Decision(legal="_legal_take", act="_answer_take", settle="_resolve_take"),
         # 2./4./6. the production seasons: rolls, rerolls, turn order, placing, rewards, building
-        "resolve white": Automatic(run="_resolve_white_dice"),
-        "white": Decision(legal="_legal_white_dice", act="_answer_white_dice"),
+        "white": Decision(legal="_legal_white_dice", act="_answer_white_dice", settle="_resolve_white_dice"),
         "resolve roll": Automatic(run="_resolve_roll"),
         "roll": Chance(outcomes="_roll_outcomes", act="_answer_roll", sample="_sample_roll", owner="_rolling_seat"),
-        "resolve reroll": Automatic(run="_resolve_reroll"),
-        "reroll": Decision(legal="_legal_reroll", act="_answer_reroll"),
+        "reroll": Decision(legal="_legal_reroll", act="_answer_reroll", settle="_resolve_reroll"),
         "order": Automatic(run="_resolve_turn_order"),
-        "resolve place": Automatic(run="_resolve_placement"),
-        "place": Decision(legal="_legal_placement", act="_answer_placement"),
+        "place": Decision(legal="_legal_placement", act="_answer_placement", settle="_resolve_placement"),
         "collect": Automatic(run="_resolve_collect_rewards"),
         "adv": Automatic(run="_resolve_advisor_rewards"),
-        "resolve alch": Automatic(run="_resolve_alchemist"),
-        "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist"),
-        "resolve smuggle": Automatic(run="_resolve_smuggler"),
-        "smuggle": Decision(legal="_legal_smuggler", act="_answer_smuggler"),
+        "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist", settle="_resolve_alchemist"),
+        "smuggle": Decision(legal="_legal_smuggler", act="_answer_smuggler", settle="_resolve_smuggler"),
         "resolve peek": Automatic(run="_resolve_enemy_look"),
         "peek": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
         "builds": Automatic(run="_resolve_building_round"),
-        "resolve build": Automatic(run="_resolve_build"),
-        "build": Decision(legal="_legal_build", act="_answer_build"),
+        "build": Decision(legal="_legal_build", act="_answer_build", settle="_resolve_build"),
         "endseason": Automatic(run="_resolve_end_of_season"),
-        "resolve townhall": Automatic(run="_resolve_town_hall"),
-        "townhall": Decision(legal="_legal_town_hall", act="_answer_town_hall"),
+        "townhall": Decision(legal="_legal_town_hall", act="_answer_town_hall", settle="_resolve_town_hall"),
         # 3. the King's reward, 5. the King's envoy, 7. recruiting
         "kingreward": Automatic(run="_resolve_kings_reward"),
         "envoystep": Automatic(run="_resolve_kings_envoy"),
-        "resolve recruit": Automatic(run="_resolve_recruit"),
-        "recruit": Decision(legal="_legal_recruit", act="_answer_recruit"),
+        "recruit": Decision(legal="_legal_recruit", act="_answer_recruit", settle="_resolve_recruit"),
         # 8. the winter battle
         "resolve draw": Automatic(run="_resolve_enemy_draw"),
         "draw": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
@@ -81,8 +75,7 @@ class TaskFlow(FlowState):
         "resolve king": Automatic(run="_resolve_reinforcement_die"),
         "king": Chance(outcomes="_king_die_outcomes", act="_answer_reinforcement_die", sample="_sample_king_die"),
         "battle": Automatic(run="_resolve_battle"),
-        "resolve lose": Automatic(run="_resolve_lose"),
-        "lose": Decision(legal="_legal_lose", act="_answer_lose"),
+        "lose": Decision(legal="_legal_lose", act="_answer_lose", settle="_resolve_lose"),
         "endyear": Automatic(run="_resolve_end_of_year"),
         "over": GAME_OVER,
     }
@@ -149,6 +142,7 @@ class TaskFlow(FlowState):
         return ENEMY_ACTIONS[self.year - 1][rng.randbelow(5)]
 
 
-# The step that resolves a task of each kind: its "resolve …" step, or the kind's own automatic step.
+# The step that resolves a task of each kind: its "resolve …" step (a roll, an enemy card), or the kind's
+# own step (an automatic one, or a decision that settles itself).
 _TO_RESOLVE = {name: f"resolve {name}" if f"resolve {name}" in TaskFlow.STEPS else name
                for name in TaskFlow.STEPS if not name.startswith("resolve ")}

@@ -45,18 +45,21 @@ class KingsAid:
         return [p for p in candidates if sum(self.resources[p]) == least]
 
     # ------------------------------------------------------------------ ["take", seat, how many, mask]
-    def _resolve_take(self) -> None:
+    def _resolve_take(self) -> bool:
+        """The take's settle: True when there was nothing to choose (nothing left to take, or one kind
+        allowed), False when ``p`` chooses."""
         _, p, count, mask = self.tasks[0]
         if count <= 0:
             self.tasks.pop(0)
-            return
+            return True
         if mask in (1, 2, 4):  # one kind allowed: no choice to make
             r = (1, 2, 4).index(mask)
             self.resources[p][r] += count
             self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
-            return
+            return True
         self.seat_to_move = p
+        return False
 
     def _legal_take(self, player: int) -> list[Action]:
         return TAKE_ACTIONS_BY_MASK[self.tasks[0][3]]

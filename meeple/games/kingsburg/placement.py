@@ -119,12 +119,9 @@ class Placement:
     """The ``place`` task: whose turn it is to place, what they may place, and placing (mixed into
     ``KingsburgState``)."""
 
-    _placements_now: list[Action] | None = None
-    """The placements of the seat to move, computed by ``_resolve_placement`` and reused by the legal
-    actions (not state: cleared by every placement)."""
     _ways_now: dict[int, tuple] | None = None
-    """The ways of the seat to move (``ways``), kept with ``_placements_now`` for its answer, and while it
-    chooses how to reach the advisor it selected."""
+    """The ways of the seat to move (``ways``), computed by ``_resolve_placement`` and kept for its answer,
+    and while it chooses how to reach the advisor it selected (not state: cleared by every placement)."""
 
     def ways(self, p: int) -> dict[int, tuple]:
         """Every advisor number ``p``'s unplaced dice can reach now, with the ways to reach it."""
@@ -148,10 +145,13 @@ class Placement:
                 actions.append(PASS_ACTION)  # using the envoy is never compulsory: stop placing, keep it
         return actions
 
-    def _resolve_placement(self) -> None:
+    def _resolve_placement(self) -> bool:
+        """The placing's settle: the next seat in turn order that can place decides (False; its placements
+        are kept as its legal list; the seat that selected an advisor chooses its way), the others are
+        done; once nobody can, the placing ends (True)."""
         if self.selected_advisor:
             self.seat_to_move = self.turn_order[self.placing_index]
-            return
+            return False
         order = self.turn_order
         n = len(order)
         done = self.done_placing
@@ -164,14 +164,15 @@ class Placement:
             actions = self._placement_actions(p, ways)
             if actions:
                 self.placing_index = index
-                self._placements_now = actions
+                self._legal_cache[p] = actions
                 self._ways_now = ways
                 self.seat_to_move = p
-                return
+                return False
             done[p] = True
             if self.unplaced_dice[p]:
                 self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
+        return True
 
     def _legal_placement(self, player: int) -> list[Action]:
         if self.selected_advisor:
@@ -179,15 +180,14 @@ class Placement:
             if ways is None:
                 ways = self.ways(player)
             return [way[0] for way in ways[abs(self.selected_advisor)]]
-        placements = self._placements_now
-        return placements if placements is not None else self._placement_actions(player, self.ways(player))
+        return self._placement_actions(player, self.ways(player))
 
     def _answer_placement(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         ways = self._ways_now
         if ways is None:
             ways = self.ways(p)
-        self._placements_now = self._ways_now = None
+        self._ways_now = None
         name = action.name
         if name == "pass":
             self.done_placing[p] = True
@@ -209,7 +209,6 @@ class Placement:
             else:
                 self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
                 self._ways_now = ways  # the same seat chooses the way
-        self._resolve_placement()  # the placing goes on: who places next is resolved at once
 
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
         _, used, plus2, market, words = way

@@ -81,8 +81,10 @@ class Production:
         return (self.season_index == 0 and self.aid_die_holder == p) + (self.buildings_owned[p] >> FARMS & 1)
 
     # ------------------------------------------------------------------ ["white", seat, how many allowed]
-    def _resolve_white_dice(self) -> None:
+    def _resolve_white_dice(self) -> bool:
+        """The white dice's settle: the seat always decides."""
         self.seat_to_move = self.tasks[0][1]
+        return False
 
     def _legal_white_dice(self, player: int) -> list[Action]:
         return list(WHITE_CHOICES[self.tasks[0][2]])
@@ -157,15 +159,19 @@ class Production:
     def _legal_reroll(self, player: int) -> list[Action]:
         return self._reroll_options(player)
 
-    def _resolve_reroll(self) -> None:
-        """The seats at the front with no reroll to make are passed over; the first with one decides."""
+    def _resolve_reroll(self) -> bool:
+        """The rerolls' settle: the seats at the front with no reroll to make are passed over; the first
+        with one decides (False; its options are kept as its legal list), or none does (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "reroll":
             p = tasks[0][1]
-            if self._reroll_options(p):
+            options = self._reroll_options(p)
+            if options:
+                self._legal_cache[p] = options
                 self.seat_to_move = p
-                return
+                return False
             tasks.pop(0)
+        return True
 
     def _answer_reroll(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again

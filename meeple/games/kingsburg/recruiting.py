@@ -16,16 +16,19 @@ from meeple.games.kingsburg.flow import UNRESOLVED
 class Recruiting:
     """The ``recruit`` task (mixed into ``KingsburgState``)."""
 
-    def _resolve_recruit(self) -> None:
-        """The seats at the front who cannot pay for a soldier are passed over; the first who can decides."""
+    def _resolve_recruit(self) -> bool:
+        """The recruiting's settle: the seats at the front who cannot pay for a soldier are passed over; the
+        first who can decides (False; its choices are kept as its legal list), or none can (True)."""
         tasks = self.tasks
         while tasks and tasks[0][0] == "recruit":
             p = tasks[0][1]
-            price = 1 if (self.buildings_owned[p] >> BARRACKS & 1) else 2
-            if sum(self.resources[p]) >= price:
+            choices = self._legal_recruit(p)
+            if len(choices) > 1:  # a soldier to pay for, not only "done"
+                self._legal_cache[p] = choices
                 self.seat_to_move = p
-                return
+                return False
             tasks.pop(0)
+        return True
 
     def _legal_recruit(self, player: int) -> list[Action]:
         goods = self.resources[player]
@@ -43,7 +46,6 @@ class Recruiting:
             self.tasks.pop(0)
         else:
             self._recruit(action, p)
-        self._resolve_recruit()  # the recruiting goes on: who recruits next is resolved at once
 
     def _recruit(self, action: Action, p: int) -> None:
         """``p`` pays for one soldier with the resources ``action`` names."""

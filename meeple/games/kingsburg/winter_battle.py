@@ -118,23 +118,26 @@ class WinterBattle:
         self.say("kingsburg.no_building_to_lose", None, seat=p)
 
     # ------------------------------------------------------------------ ["lose", seat, how many]: goods of choice
-    def _resolve_lose(self) -> None:
+    def _resolve_lose(self) -> bool:
+        """The losses' settle: True when there is nothing to choose (nothing left to lose, everything
+        lost, or one kind left), False when ``p`` chooses."""
         task = self.tasks[0]
         p = task[1]
         goods = self.resources[p]
         if task[2] <= 0 or sum(goods) == 0:
             self.tasks.pop(0)
-            return
+            return True
         if sum(goods) <= task[2]:
             self.resources[p] = [0, 0, 0]
             self.tasks.pop(0)
-            return
+            return True
         if (goods[0] > 0) + (goods[1] > 0) + (goods[2] > 0) == 1:  # one kind left: no choice
             r = 0 if goods[0] else 1 if goods[1] else 2
             goods[r] -= task[2]
             self.tasks.pop(0)
-            return
+            return True
         self.seat_to_move = p
+        return False
 
     def _legal_lose(self, player: int) -> list[Action]:
         goods = self.resources[player]
