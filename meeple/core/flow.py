@@ -66,7 +66,8 @@ def Decision(legal: str, act: str, seats: str | None = None,  # noqa: N802 - rea
     flow arrives at this decision (never in the middle of a move's own work): it returns True when it
     played the step itself because nothing was left to decide (the flow then runs on), False to leave
     the decision open; it may keep the legal list it computed (``_legal_cache[seat]``) when it leaves
-    the decision open."""
+    the decision open (a list of the action space's own objects, as the game's action tables are: the
+    core hands a kept list out as it is)."""
     return Step(DECISION, legal=legal, act=act, seats=seats, settle=settle)
 
 
