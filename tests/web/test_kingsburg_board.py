@@ -314,6 +314,11 @@ def test_at_five_players_what_you_decide_with_fits_a_1280_by_800_screen(browser,
     others = page.query_selector_all("[data-board] details.kb-other")
     assert len(others) == 4 and not any(d.get_attribute("open") is not None for d in others)
     assert not others[0].query_selector("svg")
+    seat = others[0].get_attribute("data-other")
     others[0].query_selector("summary").click()
-    assert len(others[0].query_selector_all(".kb-building")) == 20
+    # the board is drawn by the toggle event, which the browser fires after the click (and a bot's move
+    # may redraw the strip meanwhile): read the opened board from the live page once it is there
+    opened = f"[data-board] details.kb-other[data-other='{seat}'][open]"
+    page.wait_for_selector(f"{opened} .kb-building")
+    assert len(page.query_selector_all(f"{opened} .kb-building")) == 20
     context.close()
