@@ -65,6 +65,16 @@ class Rng:
         z = ((z ^ (z >> 27)) * _M2) & _MASK
         return ((z ^ (z >> 31)) >> 11) * _UNIT
 
+    def uniform_index(self, n: int) -> int:
+        """One of ``n`` equally likely indices: exactly the one ``weighted_index([1.0] * n)`` draws (it
+        walks ``random() * n`` down by 1.0 per outcome, and each subtraction is exact, so it lands on the
+        floor), without the list or the walk.
+
+        >>> Rng(5).uniform_index(52) == Rng(5).weighted_index([1.0] * 52)
+        True
+        """
+        return min(int(self.random() * n), n - 1)
+
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
 

@@ -165,3 +165,11 @@ def test_the_uniformity_test_catches_biased_shuffles() -> None:
             seen[tuple(cards)] += 1
         chi2 = sum((seen.get(p, 0) - 1000) ** 2 / 1000 for p in permutations(range(4)))
         assert chi2 >= 49.7, wrong.__name__
+
+
+def test_uniform_index_draws_what_equal_weights_draw() -> None:
+    for seed in range(200):
+        by_weights, direct = Rng(seed), Rng(seed)
+        for n in (1, 2, 3, 5, 7, 10, 49, 52, 64, 100, 1000):
+            assert direct.uniform_index(n) == by_weights.weighted_index([1.0] * n)
+        assert direct.state == by_weights.state

@@ -18,16 +18,10 @@ from meeple.games.citadels.codes import (
     A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
 )
 from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_SLUG, N_DISTRICT_KINDS
+from meeple.games.citadels.fields import CitadelsFields
 
 RANK_FOUR_CHARACTERS = tuple(c for c, rank in enumerate(CHARACTER_RANK) if rank == 4)
 """The King and the Emperor: never set aside face up (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
-from meeple.games.citadels.fields import CitadelsFields
-
-
-def _equally_likely_index(n: int, rng: Rng) -> int:
-    """One of ``n`` equally likely outcomes: the index ``rng.weighted_index([1.0] * n)`` draws, without
-    the list (that draw walks ``random() * n`` down by 1.0 per outcome, exactly: it lands on its floor)."""
-    return min(int(rng.random() * n), n - 1)
 
 
 class HiddenInformation(CitadelsFields):
@@ -54,14 +48,14 @@ class HiddenInformation(CitadelsFields):
         return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
 
     def _sample_crown(self, rng: Rng) -> Action:
-        return A_CROWN[_equally_likely_index(self.game.players, rng)]
+        return A_CROWN[rng.uniform_index(self.game.players)]
 
     def _deal_down_outcomes(self) -> list[tuple[Action, float]]:
         return [(A_DEAL_DOWN[c], 1.0) for c in self.character_pool]
 
     def _sample_deal_down(self, rng: Rng) -> Action:
         pool = self.character_pool
-        return A_DEAL_DOWN[pool[_equally_likely_index(len(pool), rng)]]
+        return A_DEAL_DOWN[pool[rng.uniform_index(len(pool))]]
 
     def _deal_up_outcomes(self) -> list[tuple[Action, float]]:
         """Never the rank-4 character (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
@@ -72,7 +66,7 @@ class HiddenInformation(CitadelsFields):
         for c in RANK_FOUR_CHARACTERS:
             if c in may_be_face_up:
                 may_be_face_up.remove(c)
-        return A_DEAL_UP[may_be_face_up[_equally_likely_index(len(may_be_face_up), rng)]]
+        return A_DEAL_UP[may_be_face_up[rng.uniform_index(len(may_be_face_up))]]
 
     def chance_choices(self, player: int) -> list[Action]:
         """What ``player`` is offered to enter at a real table, judged from what it may know only.

@@ -14,11 +14,9 @@ from typing import Any
 
 from meeple.core import Action, Rng
 from meeple.games.cube_europe.actions import BOARD, CARD, ROLL_OF_DICE, ROLL_WEIGHTS, START_CARD
-from meeple.games.cube_europe.content import ALL_CARDS, CARDS, EFFECTS, ROUNDS, WORKER_MAX
+from meeple.games.cube_europe.content import CARDS, EFFECTS, ROUNDS, WORKER_MAX
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
-EQUAL_WEIGHTS = [[1.0] * count for count in range(len(ALL_CARDS) + 1)]
-"""The weights of ``count`` equally likely cards (the unseen ones)."""
 
 
 class HiddenInformation(CubeEuropeFields):
@@ -37,12 +35,12 @@ class HiddenInformation(CubeEuropeFields):
     def _sample_board(self, rng: Rng) -> Action:
         """Same as drawing from ``_board_outcomes`` with ``Rng.weighted_index``, without building the list."""
         unseen = self.unseen_cards
-        return BOARD[unseen[rng.weighted_index(EQUAL_WEIGHTS[len(unseen)])]]
+        return BOARD[unseen[rng.uniform_index(len(unseen))]]
 
     def _sample_market_card(self, rng: Rng) -> Action:
         """Same as drawing from ``_market_card_outcomes`` with ``Rng.weighted_index``, without building the list."""
         unseen = self.unseen_cards
-        return CARD[unseen[rng.weighted_index(EQUAL_WEIGHTS[len(unseen)])]]
+        return CARD[unseen[rng.uniform_index(len(unseen))]]
 
     def _roll_outcomes(self) -> list[tuple[Action, float]]:
         return list(ROLL_WEIGHTS)
