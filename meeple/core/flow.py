@@ -284,16 +284,8 @@ class FlowState:
     # ------------------------------------------------------------------ running the rules
     def run_flow(self) -> None:
         """Run automatic steps (and decisions that settle themselves) until a decision, a random outcome
-        or the end is open."""
-        steps = self._bound_steps
-        for _ in range(self.MAX_AUTOMATIC_STEPS):
-            step = steps[self.open_step()]
-            if step.kind is AUTOMATIC:
-                step.run(self)
-            elif step.settle is None or not step.settle(self):
-                self._legal_cache[OPEN_STEP] = step  # where the move ends: kept until the next one
-                return
-        raise RuntimeError(f"{type(self).__name__}: {self.MAX_AUTOMATIC_STEPS} automatic steps without a decision")
+        or the end is open: ``_run_to_decision`` with every random outcome left to be entered."""
+        self._run_to_decision(False)
 
 
 # ---------------------------------------------------------------------- turn orders
