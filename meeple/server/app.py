@@ -30,7 +30,7 @@ from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
 from meeple.server.rating_routes import attach_ratings, bot_ratings, rating_router
 from meeple.server.hub import Hub, LiveGame
-from meeple.server.limits import LimitsMiddleware, TokenBucket
+from meeple.server.limits import LimitsMiddleware, TokenBucket, client_key
 from meeple.server.push import Ack, Subscriber
 from meeple.server.settings import Settings
 from meeple.server.wire import dumps, loads
@@ -412,10 +412,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/hint", tags=["play"],
               summary="The coach's best moves for your seat now, from your seat's information only "
                       "(the game is then not rated)")
-    async def ask_hint(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+    async def ask_hint(gid: str, request: Request, lang: Lang,
+                       token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
-        return await hub.hint(gid, seat, lang)
+        return await hub.hint(gid, seat, lang, client_key(request.scope))
 
     @app.get("/api/games/{gid}/review", tags=["replay"],
              summary="A finished game's review for your seat: the moves the search rated much worse than its "
@@ -424,7 +425,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                           token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
-        return await hub.review(gid, seat, lang, request.client.host if request.client else "?")
+        return await hub.review(gid, seat, lang, client_key(request.scope))
 
     @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
     async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:

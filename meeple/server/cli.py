@@ -72,6 +72,24 @@ def serve_command(
     session_days: float = typer.Option(
         30.0, "--session-days", min=0.01, max=365.0, envvar="MEEPLE_SESSION_DAYS",
         help="Days a sign-in lasts before the player must sign in again."),
+    coach_workers: int = typer.Option(
+        1, "--coach-workers", min=1, max=64, envvar="MEEPLE_COACH_WORKERS",
+        help="Hint and review searches run at once, on workers of their own (never in front of other requests)."),
+    coach_processes: bool = typer.Option(
+        True, "--coach-processes/--coach-threads", envvar="MEEPLE_COACH_PROCESSES",
+        help="Run hint and review searches in worker processes at a lower priority (the default), or in "
+             "threads of the server process, where they share its one interpreter lock with the bots and "
+             "every request."),
+    coach_queue: int = typer.Option(
+        8, "--coach-queue", min=0, envvar="MEEPLE_COACH_QUEUE",
+        help="Hint and review searches that may wait for a worker; more get 429 with Retry-After."),
+    coach_per_address: int = typer.Option(
+        2, "--coach-per-address", min=1, envvar="MEEPLE_COACH_PER_ADDRESS",
+        help="Hint and review searches one client address may have running or waiting; more get 429."),
+    coach_rate: float = typer.Option(
+        1.0, "--coach-rate", min=0.001, envvar="MEEPLE_COACH_RATE",
+        help="Hint and review searches one client address may start per second (bursts of ten seconds' "
+             "worth, at least 1); more get 429."),
     open_browser: Optional[bool] = typer.Option(
         None, "--open/--no-open",
         help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
@@ -102,6 +120,9 @@ def serve_command(
                         abandon_after=abandon_after, secure_cookies=secure_cookies,
                         session_lifetime=session_days * 86400.0)
     settings.ws_connect_rate, settings.ws_connect_burst = ws_connect_rate, 4 * ws_connect_rate
+    settings.coach_workers, settings.coach_processes, settings.coach_queue = coach_workers, coach_processes, coach_queue
+    settings.coach_per_address, settings.coach_rate = coach_per_address, coach_rate
+    settings.coach_burst = max(1.0, 10 * coach_rate)
     try:
         settings.check()
     except ValueError as exc:

@@ -27,8 +27,6 @@ from sqlalchemy.exc import IntegrityError
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents import coach
-from meeple.agents.review import review as review_game
 from meeple.server import ratings
 from meeple.server.accounts import SignedIn
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, LogEntry, MoveReport, State, UnknownGame
@@ -37,6 +35,7 @@ from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.botpool import BotPool
+from meeple.server.coachpool import CoachPool, Ticket, hint_suggestions, review_blunders
 from meeple.server.claims import BotClaims
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, TooMany, Unauthorized, Unavailable, Unprocessable,
@@ -327,6 +326,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
         self.bots: BotPool | None = None  # made at start, on the running event loop
+        self.coach: CoachPool | None = None  # hints and reviews search here (made at start)
         self.engine: Any = None
         self.writer: Writer | None = None
         self.checkpointer: db.Checkpointer | None = None
@@ -343,6 +343,9 @@ class Hub:
         settings = self.settings
         self.bots = BotPool(self.loop, threads=settings.bot_threads, processes=settings.bot_processes,
                             max_seconds=settings.bot_max_seconds, deadline=settings.bot_move_deadline)
+        self.coach = CoachPool(workers=settings.coach_workers, queue=settings.coach_queue,
+                               per_address=settings.coach_per_address, rate=settings.coach_rate,
+                               burst=settings.coach_burst, processes=settings.coach_processes)
         url = self.settings.sqlalchemy_url()
         sqlite_file = url.startswith("sqlite") and db.sqlite_path(url)
         durability = self.settings.durability
@@ -380,6 +383,8 @@ class Hub:
                 task.cancel()
         if self.bots is not None:
             self.bots.shutdown()
+        if self.coach is not None:
+            self.coach.shutdown()
         if self.bus is not None:
             await self.bus.stop()
         if self.claims is not None:
@@ -753,10 +758,17 @@ class Hub:
         except Exception:  # noqa: BLE001
             log.exception("game %s: its ratings could not be updated", g.id)
 
-    async def hint(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    async def hint(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE, client: str = "?") -> dict[str, Any]:
         """The coach's best moves for ``seat`` now (``coach.hint``: from that seat's information only, at a
         fixed budget, seeded by the game's public id and position so the same position gives the same
-        hint). The game is marked as hinted (``games.hints``): it will not be rated."""
+        hint). The game is marked as hinted (``games.hints``): it will not be rated. The search runs in
+        the coach's pool (``coachpool``), whose limits per ``client`` address refuse first."""
+        assert self.coach is not None
+        with self.coach.reserve(client) as ticket:  # 429 when the coach is full: before the game changes
+            return await self._hint(gid, seat, lang, ticket)
+
+    async def _hint(self, gid: str, seat: int, lang: str, ticket: Ticket) -> dict[str, Any]:
+        assert self.coach is not None
         g = await self.get(gid)
         async with g.lock:
             self.check_playing(g)
@@ -772,16 +784,16 @@ class Hub:
             await self._write(partial(db.update_game, game_id=gid, hints=count))
             g.row["hints"] = count
         seed = int.from_bytes(hashlib.sha256(f"{gid}:{seq}:{seat}".encode()).digest()[:6], "big")
-        found = await asyncio.to_thread(coach.hint, position, seat, seed=seed, top=3)
-        return {"seq": seq, "hints": count, "suggestions": [
-            {"action": s.action.to_json(), "text": s.text, "label": describe_move(position, s.action, seat, lang),
-             "visits": s.visits, "value": round(s.value, 4)} for s in found]}
+        suggestions = await self.coach.run(ticket, hint_suggestions, position, seat, seed, lang)
+        return {"seq": seq, "hints": count, "suggestions": suggestions}
 
     async def review(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE, client: str = "?") -> dict[str, Any]:
         """A finished game's review for ``seat`` (``agents.review``: each of its decisions searched from
         what it knew then; the moves the search rated much worse than its best, worst first). One
         review runs at a time in this process, each (game, seat, language) is computed once, and an
-        address may ask for a few a minute: a review costs up to a minute of CPU."""
+        address may ask for a few a minute: a review costs up to a minute of CPU. It searches in the
+        coach's pool, as hints do."""
+        assert self.coach is not None
         g = await self.get(gid)
         if not g.state.is_over():
             raise Conflict("server.review_not_over")
@@ -789,23 +801,19 @@ class Hub:
         hit = self.reviews.get(key)
         if hit is not None:
             return hit
-        wait = self.review_quota.take(client)
-        if wait:
-            raise TooMany("server.too_many_reviews", args={"wait": f"{wait:.0f}"}, retry_after=wait)
-        finished = g.state.clone()
-        seed = int.from_bytes(hashlib.sha256(f"review:{gid}".encode()).digest()[:6], "big")
-        async with self.review_lock:
-            hit = self.reviews.get(key)
-            if hit is not None:
-                return hit
-            found = await asyncio.to_thread(review_game, finished, seat, seed, self.settings.review_iterations)
-
-        def entry(action: Action, value: float, position: State) -> dict[str, Any]:
-            return {"text": str(action), "label": describe_move(position, action, seat, lang), "value": round(value, 4)}
-        out = {"seat": seat, "blunders": [
-            {"move": b.move, "played": entry(b.played, b.played_value, b.position),
-             "best": entry(b.best, b.best_value, b.position), "drop": round(b.drop, 4),
-             "top": [entry(t.action, t.value, b.position) for t in b.top]} for b in found[:20]]}
+        with self.coach.reserve(client) as ticket:  # 429 when the coach is full: before the quota counts
+            wait = self.review_quota.take(client)
+            if wait:
+                raise TooMany("server.too_many_reviews", args={"wait": f"{wait:.0f}"}, retry_after=wait)
+            finished = g.state.clone()
+            seed = int.from_bytes(hashlib.sha256(f"review:{gid}".encode()).digest()[:6], "big")
+            async with self.review_lock:
+                hit = self.reviews.get(key)
+                if hit is not None:
+                    return hit
+                blunders = await self.coach.run(ticket, review_blunders, finished, seat, seed,
+                                                self.settings.review_iterations, lang)
+        out = {"seat": seat, "blunders": blunders}
         if len(self.reviews) >= 256:
             self.reviews.pop(next(iter(self.reviews)))
         self.reviews[key] = out

@@ -92,6 +92,13 @@ class Settings:
     review_iterations: int = 300              # search iterations per position of a game's review (agents.review)
     review_rate: float = 1 / 60               # reviews one client address may have computed per second…
     review_burst: float = 3.0                 # …after a first burst of this many (cached reviews are free)
+    # --- the coach's pool: where hints and reviews search (docs/server.md, Hints: the coach's pool)
+    coach_workers: int = 1                    # hint and review searches running at once…
+    coach_processes: bool = True              # …in worker processes (False: threads of this process, sharing its GIL)
+    coach_queue: int = 8                      # searches waiting for a worker at most; past it 429
+    coach_per_address: int = 2                # searches running or waiting per client address; past it 429
+    coach_rate: float = 1.0                   # searches one client address may start per second…
+    coach_burst: float = 10.0                 # …after a first burst of this many
     # --- closing games nobody comes back to (docs/server.md, Closing games)
     abandon_after: float = 1800.0             # seconds without a person connected or asking before a game ends as abandoned
     abandon_check_every: float = 60.0         # seconds between sweeps for such games (also how often presence is stored)
@@ -127,6 +134,11 @@ class Settings:
         if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1
                 and self.hint_rate > 0 and self.hint_burst >= 1 and self.review_rate > 0 and self.review_burst >= 1):
             raise ValueError("the game-creation, undo, hint and review rates must be above 0 with bursts of at least 1")
+        if not (1 <= self.coach_workers <= 64 and self.coach_queue >= 0 and self.coach_per_address >= 1
+                and self.coach_rate > 0 and self.coach_burst >= 1):
+            raise ValueError(f"the coach's pool needs 1..64 workers (got {self.coach_workers}), a queue of 0 or more "
+                             f"(got {self.coach_queue}), at least 1 search per address (got {self.coach_per_address}) "
+                             f"and a rate above 0 with a burst of at least 1 (got {self.coach_rate}, {self.coach_burst})")
         if not (ABANDON_MIN <= self.abandon_after <= ABANDON_MAX and 1 <= self.abandon_check_every <= 600
                 and self.abandon_batch >= 1):
             raise ValueError(f"--abandon-after must be {ABANDON_MIN:g}..{ABANDON_MAX:g} seconds (got "
