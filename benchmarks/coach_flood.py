@@ -9,7 +9,11 @@ PYTHONPATH at another checkout to measure its code) on a fresh SQLite file, then
 * first for ``--quiet`` seconds with nothing else, then for ``--flood`` seconds while ``--games``
   Citadels games of four people get hint requests from one address (this one): one loop per game,
   each asking for a hint for the seat to move again as soon as the answer comes, and after a refusal
-  (429) waiting ``--backoff`` seconds (as fast as the server answers, without spinning on refusals).
+  (429) waiting what its ``Retry-After`` says, at most ``--backoff`` seconds (1 s): as fast as the
+  server answers and allows. ``--backoff 0.2`` makes it a flood of refused requests as well (five a
+  second per game);
+* then ``--quiet`` seconds without the flood again (``quiet_after``: how much the machine's own load
+  drifted during the run).
 
 Prints a summary and writes one JSON record (``--out``, default
 ``benchmarks/results/coach-flood-<date>.json``; an existing file gets the record appended as a line).
@@ -112,6 +116,7 @@ class Phase:
         self.hints: dict[str, int] = {}
         self.hint_ms: list[float] = []
         self.server_cpu = 0.0
+        self.client_cpu = 0.0
 
     def record(self) -> dict[str, Any]:
         def r(x: float | None) -> float | None:
@@ -125,7 +130,7 @@ class Phase:
             "hint_answers": dict(sorted(self.hints.items())),
             "hints_given_per_s": round(self.hints.get("200", 0) / self.seconds, 2) if self.seconds else None,
             "hint_p50_ms": r(quantile(self.hint_ms, 0.5)), "hint_p95_ms": r(quantile(self.hint_ms, 0.95)),
-            "server_cpu_s": round(self.server_cpu, 1),
+            "server_cpu_s": round(self.server_cpu, 1), "client_cpu_s": round(self.client_cpu, 1),
         }
 
 
@@ -206,15 +211,19 @@ class Bench:
             except httpx.HTTPError:
                 code = "error"
             phase = self.phase
+            if phase is None:
+                break
             phase.hints[code] = phase.hints.get(code, 0) + 1
             if code == "200":
                 phase.hint_ms.append((time.perf_counter() - t) * 1000)
             else:
-                await asyncio.sleep(self.args.backoff)
+                retry = float(r.headers.get("Retry-After", self.args.backoff)) if code != "error" else self.args.backoff
+                await asyncio.sleep(min(retry, self.args.backoff))
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = tempfile.mkdtemp(prefix="meeple-coach-flood-")
+    load_before = round(os.getloadavg()[0], 2)
     port = free_port()
     proc, log_name = start_server(port, os.path.join(folder, "flood.db"), args.server_arg)
     base = f"http://127.0.0.1:{port}"
@@ -227,21 +236,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             tasks = [asyncio.create_task(bench.probe_me(me)), asyncio.create_task(bench.watch_bots(http))]
             await asyncio.sleep(args.warmup)
             phases = {}
-            for name, seconds in (("quiet", args.quiet), ("flood", args.flood)):
+            for name, seconds in (("quiet", args.quiet), ("flood", args.flood), ("quiet_after", args.quiet)):
                 phase = bench.phase = Phase(name)
                 cpu0, t0 = cpu_seconds(proc.pid) + children_cpu(proc.pid), time.monotonic()
+                client0 = time.process_time()
                 flooders = [asyncio.create_task(bench.flood_one(http, gid, tokens)) for gid, tokens in games] \
                     if name == "flood" else []
                 await asyncio.sleep(seconds)
                 phase.seconds = time.monotonic() - t0
                 phase.server_cpu = cpu_seconds(proc.pid) + children_cpu(proc.pid) - cpu0
+                phase.client_cpu = time.process_time() - client0
                 bench.phase = None  # stop counting: the flood's answers still on their way count no more
                 phases[name] = phase.record()
                 for task in flooders:
                     task.cancel()
                 await asyncio.gather(*flooders, return_exceptions=True)
-                if name == "quiet":
-                    await asyncio.sleep(1.0)
+                await asyncio.sleep(1.0)  # answers still on their way belong to no phase
             bench.stop.set()
             for task in tasks:
                 task.cancel()
@@ -253,8 +263,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
-    quiet, flood = phases["quiet"], phases["flood"]
+    quiet, flood, after = phases["quiet"], phases["flood"], phases["quiet_after"]
     kept = (flood["bot_moves_per_s"] / quiet["bot_moves_per_s"]) if quiet["bot_moves_per_s"] else None
+    both = (quiet["bot_moves_per_s"] or 0) + (after["bot_moves_per_s"] or 0)
     import meeple
 
     return {
@@ -264,8 +275,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "server_args": args.server_arg, "hint_games": args.games, "backoff_s": args.backoff,
         "bot_game": f"{args.bot_game} {args.bot_players}p {args.bot_level}", "cpus": os.cpu_count(),
         "load_avg_after": round(os.getloadavg()[0], 2), "server_log": log_name,
-        "quiet": quiet, "flood": flood,
+        "load_avg_before": load_before, "quiet": quiet, "flood": flood, "quiet_after": after,
         "bot_rate_kept": None if kept is None else round(kept, 3),
+        "bot_rate_kept_vs_both_quiet": round(2 * flood["bot_moves_per_s"] / both, 3) if both else None,
         "targets_met": {"me_p50_under_50ms": (flood["me_p50_ms"] or 1e9) < 50,
                         "bot_rate_kept_80pct": kept is not None and kept >= 0.8},
     }
@@ -285,7 +297,8 @@ def main() -> None:
     parser.add_argument("--quiet", type=float, default=20.0, help="seconds measured without the flood")
     parser.add_argument("--flood", type=float, default=30.0, help="seconds measured under the flood")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
-    parser.add_argument("--backoff", type=float, default=0.2, help="seconds a flood loop waits after a refusal")
+    parser.add_argument("--backoff", type=float, default=1.0,
+                        help="the most seconds a flood loop waits after a refusal (else Retry-After)")
     parser.add_argument("--probe-every", type=float, default=0.1, help="seconds between /api/me requests")
     parser.add_argument("--bot-game", default="citadels")
     parser.add_argument("--bot-players", type=int, default=4)
@@ -299,13 +312,13 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
         f.write(json.dumps(record) + "\n")
-    for name in ("quiet", "flood"):
+    for name in ("quiet", "flood", "quiet_after"):
         p = record[name]
-        print(f"{name:5}  /api/me p50 {p['me_p50_ms']} ms  p95 {p['me_p95_ms']} ms  max {p['me_max_ms']} ms "
+        print(f"{name:11}  /api/me p50 {p['me_p50_ms']} ms  p95 {p['me_p95_ms']} ms  max {p['me_max_ms']} ms "
               f"({p['me_requests']} requests, {p['me_errors']} errors)  bot moves/s {p['bot_moves_per_s']}  "
               f"hints {p['hint_answers']} ({p['hints_given_per_s']}/s, p50 {p['hint_p50_ms']} ms)  "
-              f"server CPU {p['server_cpu_s']} s")
-    print(f"bot rate kept {record['bot_rate_kept']}  targets {record['targets_met']}  load {record['load_avg_after']}")
+              f"server CPU {p['server_cpu_s']} s, client {p['client_cpu_s']} s")
+    print(f"bot rate kept {record['bot_rate_kept']} (against both quiet phases {record['bot_rate_kept_vs_both_quiet']})  targets {record['targets_met']}  load {record['load_avg_after']}")
     print(f"record appended to {out}")
 
 
