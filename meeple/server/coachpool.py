@@ -186,7 +186,9 @@ class CoachPool:
         executor = self._executor
         try:
             if self.processes:
-                future = executor.submit(_run_packed, search, pack_state(position), args)
+                # A clone, without the state's caches: a cached flow step does not survive pickling
+                # (its kind is compared by identity), and a fresh game's first mover would be lost.
+                future = executor.submit(_run_packed, search, pack_state(position.clone()), args)
             else:
                 future = executor.submit(search, position, *args)
         except (RuntimeError, BrokenProcessPool):  # shut down, or its worker process died

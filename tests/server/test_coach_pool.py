@@ -322,3 +322,39 @@ def test_serve_sets_the_coach_pool(monkeypatch: pytest.MonkeyPatch, tmp_path: An
     assert made[0].coach_processes is True and made[0].coach_workers == 1
     result, made = serve_cli(monkeypatch, url, "--coach-workers", "0")
     assert result.exit_code != 0 and not made
+
+
+def test_a_dead_worker_process_answers_503_and_the_next_search_gets_a_new_one() -> None:
+    from meeple.server.errors import Unavailable
+
+    rng = random.Random(5)
+    finished = meeple.load("cube-europe", players=1).new_game(seed=9)
+    while not finished.is_over():
+        mover = finished.to_move()[0]
+        finished.apply(rng.choice(finished.legal_actions(mover)), mover)
+    position = meeple.load("citadels", players=4).new_game(seed=9)
+    seat = position.to_move()[0]
+    before = set(multiprocessing.active_children())
+
+    async def scenario() -> list[Any]:
+        pool = CoachPool(workers=1, queue=2, per_address=2, rate=100.0, burst=100.0, processes=True)
+        try:
+            with pool.reserve("a") as ticket:  # a review far longer than the test: killed under it
+                long = asyncio.ensure_future(pool.run(ticket, review_blunders, finished, 0, 1, 1_000_000, "en"))
+                await asyncio.sleep(0)
+            for _ in range(int(GUARD_SECONDS / 0.01)):
+                workers = [p for p in multiprocessing.active_children() if p not in before and p.name.startswith("SpawnProcess")]
+                if workers:
+                    break
+                await asyncio.sleep(0.01)
+            assert workers, "the worker process never started"
+            workers[0].kill()
+            with pytest.raises(Unavailable) as gone:
+                await asyncio.wait_for(long, GUARD_SECONDS)
+            assert gone.value.status == 503 and gone.value.error_id == "server.coach_unavailable"
+            assert pool.in_line() == 0
+            with pool.reserve("a") as ticket:
+                return await pool.run(ticket, hint_suggestions, position, seat, 3, "en")
+        finally:
+            pool.shutdown()
+    assert asyncio.run(scenario()) == hint_suggestions(position.clone(), seat, 3, "en")
