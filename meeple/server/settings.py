@@ -92,7 +92,7 @@ class Settings:
     review_iterations: int = 300              # search iterations per position of a game's review (agents.review)
     review_rate: float = 1 / 60               # reviews one client address may have computed per second…
     review_burst: float = 3.0                 # …after a first burst of this many (cached reviews are free)
-    # --- the coach's pool: where hints and reviews search (docs/server.md, Hints: the coach's pool)
+    # --- the coach's pool: where hints and reviews search (docs/server.md, Security: the coach's pool)
     coach_workers: int = 1                    # hint and review searches running at once…
     coach_processes: bool = True              # …in worker processes (False: threads of this process, sharing its GIL)
     coach_queue: int = 8                      # searches waiting for a worker at most; past it 429
