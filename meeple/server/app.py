@@ -152,6 +152,10 @@ class CreateGame(Strict):
     fallback_level: Annotated[str, Field(max_length=200)] = "heuristic"
     referee: StrictBool = Field(False, description="referee a real table: the seats enter every die roll and card "
                                                    "draw (the view's 'chance' list) and meeple keeps the rules and score")
+    rated: StrictBool | None = Field(
+        None, description="the game counts for the ratings, chosen now for good: no hints and no undo in it, "
+                          "and only signed-in players may take its seats. Needs a signed-in creator, two seats "
+                          "or more and no referee. Default: rated when a signed-in creator plays against bots only")
 
     @field_validator("player_name")
     @classmethod
@@ -243,6 +247,7 @@ class View(Open):
     observation: dict[str, Any] = Field(description="exactly state.observation(seat)")
     legal: list[LegalAction]
     can_undo: bool
+    rated: bool = Field(description="the game counts for the ratings (chosen at its creation): no hints, no undo")
     seats: list[SeatInfo]
     result: dict[str, Any] | None = Field(description="scores and winners, once the game is over")
     log_start: int = Field(description="index of the first line in 'log' (replace your log from there)")
@@ -357,7 +362,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
             client=request.client.host if request.client else "?", referee=body.referee,
-            user=await sessions.signed_in(request),
+            user=await sessions.signed_in(request), rated=body.rated,
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")
@@ -401,7 +406,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
     @app.post("/api/games/{gid}/undo", tags=["play"], response_model=Acted,
-              summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
+              summary="Take back your own last move (only before anyone acts, never after chance or a reveal; "
+                      "never in a rated game)")
     async def undo(gid: str, body: Undo, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
@@ -411,7 +417,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{gid}/hint", tags=["play"],
               summary="The coach's best moves for your seat now, from your seat's information only "
-                      "(the game is then not rated)")
+                      "(409 in a rated game)")
     async def ask_hint(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
@@ -426,11 +432,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.seat_for(g, token)
         return await hub.review(gid, seat, lang, request.client.host if request.client else "?")
 
-    @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
+    @app.post("/api/games/{gid}/leave", tags=["seats"],
+              summary="Leave: a bot of the chosen level plays your seat (in a rated game you are then ranked last)")
     async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
-        await hub.set_away(g, seat, True)
+        await hub.set_away(g, seat, True, left=True)
         return {"seat": seat, "away": True}
 
     @app.post("/api/games/{gid}/reclaim", tags=["seats"], summary="Take your seat back from the bot")

@@ -96,10 +96,18 @@ def rating_router(hub: Any, language: Any) -> APIRouter:
                 r["name"] = render("server.deleted_player", None, lang)
         return {"game": game, "band": band, "bands": list(BANDS), "rows": rows}
 
-    @router.get("/api/games/{gid}/ratings", summary="A finished game's rating change per participant (empty: unrated)")
-    async def game_ratings(gid: str) -> dict[str, Any]:
+    @router.get("/api/games/{gid}/ratings",
+                summary="A finished game's rating change per participant; for a game without any, why not")
+    async def game_ratings(gid: str, lang: str = Depends(language)) -> dict[str, Any]:
         g = await hub.get(gid)  # 404 for an unknown game
         changes = await read(ratings.changes_of_game, g.id)
-        return {"rated": bool(changes), "changes": changes}
+        reason = None
+        if not changes:
+            row = {**g.row, "status": g.status}
+            reason = ratings.unrated_reason(row, g.seats)
+            if reason is None:
+                reason = "server.unrated.not_over" if g.status != "finished" else "server.unrated.failed"
+        return {"rated": bool(changes), "changes": changes, "unrated_reason": reason,
+                "unrated_text": render(reason, None, lang) if reason else None}
 
     return router

@@ -1,6 +1,7 @@
 """Board Game Arena's undo policy, decided exactly.
 
-You may take back only your own last move, only while nobody else has acted since, never when the
+A rated game (chosen at its creation) offers no undo at all: what was played stands. Elsewhere you
+may take back only your own last move, only while nobody else has acted since, never when the
 move revealed hidden information to anyone and never when a random outcome followed it: the game's
 rules say both exactly when the move is applied (``State.apply_reporting``: a transition that
 reveals calls ``State.reveal()``; chance outcomes are counted). And each move only once at a
@@ -31,6 +32,8 @@ def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
     """Why ``seat`` may not undo now in ``game`` (a ``hub.LiveGame``), or None if it may."""
     if seat is None:
         return Refusal(403, "server.undo_spectator")
+    if game.row.get("rated"):
+        return Refusal(409, "server.undo_rated")  # a rated game: what was played stands
     if game.state.is_over():
         return Refusal(409, "server.undo_over")
     if not game.moves or game.moves[-1].seq != game.seq:
