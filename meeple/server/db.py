@@ -451,9 +451,10 @@ def store_seen(conn: Connection, seen: dict[str, float]) -> None:
 def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
     """Close as ``abandoned`` up to ``limit`` open or active games in which no person was seen since
     ``cutoff`` (``seen_at``, else ``updated_at`` for rows older than that column); their ids. Each
-    update repeats the condition, so a game another process saw a person in meanwhile stays."""
+    update repeats the condition, so a game another process saw a person in meanwhile stays. A rated
+    game under way is never abandoned (that would void it): ``forfeit_unseen`` hands it to the bots."""
     seen = func.coalesce(games.c.seen_at, games.c.updated_at)
-    stale = (games.c.status.in_(PLAYING), seen < cutoff)
+    stale = (games.c.status.in_(PLAYING), seen < cutoff, or_(games.c.rated == false(), games.c.status != "active"))
     ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
     closed = []
     for game_id in ids:
@@ -462,6 +463,23 @@ def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> l
         if res.rowcount == 1:
             closed.append(game_id)
     return closed
+
+
+def forfeit_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
+    """Up to ``limit`` rated games under way in which no person was seen since ``cutoff``: every person
+    still seated there has left (``away`` and ``left_game``: their bots finish the game, and the rating
+    ranks them last), and the game counts as seen ``now`` (handed over once); their ids."""
+    seen = func.coalesce(games.c.seen_at, games.c.updated_at)
+    stale = (games.c.status == "active", games.c.rated.is_(True), seen < cutoff)
+    ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
+    handed = []
+    for game_id in ids:
+        if conn.execute(games.update().where(games.c.id == game_id, *stale).values(seen_at=now)).rowcount != 1:
+            continue
+        conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.kind == "human",
+                                          seats.c.left_game.is_(False)).values(away=True, left_game=True))
+        handed.append(game_id)
+    return handed
 
 
 def update_seat(conn: Connection, game_id: str, seat: int, **values: Any) -> int:

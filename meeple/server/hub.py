@@ -1094,8 +1094,9 @@ class Hub:
         """One sweep (``abandon_check_every``; callable directly, with ``now`` the wall time to judge by):
         store when a person was last seen at the games held here, then close as ``abandoned`` every open
         or started game, held here or not, with no person seen for ``abandon_after`` seconds (plus the
-        most the stored times can lag behind: a sweep's interval and the storing interval). Returns the
-        ids closed."""
+        most the stored times can lag behind: a sweep's interval and the storing interval), except a
+        rated game under way: its people are taken to have left (ranked last) and its bots finish it,
+        so that walking away never voids a rated game. Returns the ids closed."""
         settings = self.settings
         now = self.clock() if now is None else now
         every = settings.abandon_check_every
@@ -1108,15 +1109,16 @@ class Hub:
                 seen[g.id] = g.seen
         cutoff = now - settings.abandon_after - 2 * every
 
-        def job(conn: Any) -> list[str]:
+        def job(conn: Any) -> tuple[list[str], list[str]]:
             if seen:
                 db.store_seen(conn, seen)
             closed = db.abandon_unseen(conn, cutoff, now, settings.abandon_batch)
-            for gid in closed:
+            handed = db.forfeit_unseen(conn, cutoff, now, settings.abandon_batch)
+            for gid in closed + handed:
                 self._notify_in(conn, gid)
-            return closed
+            return closed, handed
 
-        closed = await self._write(job)
+        closed, handed = await self._write(job)
         for gid, at in seen.items():
             g = self.live.get(gid)
             if g is not None:
@@ -1128,6 +1130,15 @@ class Hub:
                 self._close_here(g, "abandoned", now)
             else:
                 log_closed("abandoned", gid)
+        for gid in handed:  # a rated game nobody came back to: its bots finish it, its people ranked last
+            self._announce(gid, rows=True)
+            log.info("rated game %s: nobody came back; the bots finish it", gid)
+            g = self.live.get(gid)
+            if g is not None:
+                g.seen = g.seen_stored = max(g.seen, now)
+                self._on_notify(gid, rows=True)  # re-read the seats (now away), then the bots move
+            else:
+                self._spawn(self.get(gid))  # loaded: its bots are due
         return closed
 
     async def _abandon_sweeps(self) -> None:

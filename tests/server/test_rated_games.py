@@ -249,3 +249,24 @@ def test_a_bot_playing_for_a_person_never_earns_them_points(sqlite_url: str) -> 
         g = hub.live.get(made["id"]) or None
         if g is not None:
             assert g.seats[0]["bot_moves"] == sum(1 for m in g.moves if m.seat == 0) > 0
+
+
+def test_walking_away_from_a_rated_game_never_voids_it(sqlite_url: str) -> None:
+    """A loser who just closes the page: after ``abandon_after`` with nobody seen, an unrated game is
+    closed as abandoned (unrated), but a rated one is handed to the bots, who finish it, and the person
+    who walked away is ranked last."""
+    bots = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    with client(sqlite_url) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        _sign_up(c, "Ann")
+        rated = c.post("/api/games", json={"game": "cube-europe", "players": 2, "seats": bots,
+                                           "fallback_level": "heuristic"}, headers=_csrf(c)).json()
+        casual = c.post("/api/games", json={"game": "cube-europe", "players": 2, "seats": bots, "rated": False},
+                        headers=_csrf(c)).json()
+        later = time.time() + hub.settings.abandon_after + 3 * hub.settings.abandon_check_every
+        assert c.portal.call(hub.close_abandoned, later) == [casual["id"]]
+        assert c.get(f"/api/games/{casual['id']}").json()["status"] == "abandoned"
+        _wait_over(c, rated["id"], rated["token"])
+        assert c.get(f"/api/games/{rated['id']}").json()["status"] == "finished"
+        [ann, _] = c.get(f"/api/games/{rated['id']}/ratings").json()["changes"]
+        assert ann["forfeit"] == "left" and ann["rank"] == 2 and ann["change"] < 0

@@ -7,9 +7,9 @@ while the person was away (after a turn timeout or leaving). ``rating_changes.fo
 was ranked last ("left" or "bot"), None for a seat ranked by the game's result.
 
 Games stored before this revision get ``rated`` from what the old rule would have said: a finished
-game is rated when it has rating changes; a game in play when every person's seat is held by an
-account, it is not a referee game, the coach gave no hint and no move was undone; every other game
-is not rated.
+game is rated when it has rating changes; a game in play when a person's seat is held by an account
+and every other person's too, it is not a referee game, the coach gave no hint and no move was
+undone; every other game is not rated.
 
 Revision ID: 0007
 Revises: 0006
@@ -38,6 +38,7 @@ def upgrade() -> None:
     op.execute(
         "UPDATE games SET rated = (1 = 1) WHERE status IN ('open', 'active') AND chance IS NULL AND hints IS NULL "
         "AND players >= 2 "
+        "AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id IS NOT NULL) "
         "AND NOT EXISTS (SELECT 1 FROM events WHERE events.game_id = games.id AND events.kind = 'undo') "
         "AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'human' "
         "AND seats.user_id IS NULL)")
