@@ -290,6 +290,20 @@ def check_rated(rated: bool | None, seats: list[dict[str, Any]], join: int | Non
     return bool(rated)
 
 
+def chance_entry(state: State, seat: int, text: str | None, data: Any) -> Action | None:
+    """The random outcome ``seat`` enters at a referee game (as text or JSON), looked up among those it is
+    offered (``State.chance_choices(seat)``, judged from what it may know) and nowhere else; None when it
+    is not offered. So whether an entry is taken never depends on another seat's hidden cards: the rules
+    accept every offered outcome (one that contradicts meeple's hidden arrangement is reconciled,
+    ``State.apply``). Raises ActionParseError for text or JSON that is no action."""
+    wanted = Action.parse(text) if text is not None else state.action_from_json(data)
+    key = str(wanted).lower()
+    for offered in state.chance_choices(seat):
+        if str(offered).lower() == key:
+            return offered
+    return None
+
+
 @dataclass
 class Replayed:
     """A game rebuilt from its seed and stored events (``replay``)."""
@@ -732,20 +746,26 @@ class Hub:
                 raise Unprocessable(Message("core.not_your_turn", {"game": state.game.id, "seat": seat,
                                                                    "seats": list(state.to_move())}), seq=g.seq)
             try:
-                action = state.parse_action(text, player) if text is not None else state.action_from_json(data)
+                if player == CHANCE:
+                    entered = chance_entry(state, seat, text, data)
+                    if entered is None:  # refused from the offered list alone: it tells nothing hidden
+                        raise Unprocessable("server.chance_not_offered", seq=g.seq)
+                    action = entered
+                else:
+                    action = state.parse_action(text, player) if text is not None else state.action_from_json(data)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
                 raise Unprocessable.of(exc, seq=g.seq) from None
-            if player == CHANCE and action not in state.legal_actions(CHANCE):
-                # an outcome the seat was offered (it could not know better) that the game cannot have:
-                # the table and meeple disagree; said without telling where that card is
-                raise Unprocessable("server.chance_not_possible", seq=g.seq)
             try:
                 report = state.apply_reporting(action, player)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
+                if player == CHANCE:
+                    # an offered outcome the rules could not reconcile (never, for a game that keeps the
+                    # contract): said without the legal outcomes, which would tell where the cards are
+                    raise Unprocessable("server.chance_not_possible", seq=g.seq) from None
                 raise Unprocessable.of(exc, seq=g.seq) from None
             except Exception:  # a bug in the game's rules: rebuild the position from the log
                 log.exception("game %s: the rules failed on a move; reloading", gid)
