@@ -18,7 +18,7 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from starlette.requests import HTTPConnection
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -90,28 +90,9 @@ def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str,
 
 
 # ---------------------------------------------------------------------------- request bodies
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _finite_and_clean(cls, value: Any) -> Any:
-        """Every field of every request body, before its own validation: numbers finite (no NaN or
-        Infinity), text without control characters or lone surrogates (docs/server.md, Security)."""
-        why = inputs.problem(value)
-        if why is not None:
-            raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
-        return value
-
-    @model_validator(mode="before")
-    @classmethod
-    def _clean_names(cls, data: Any) -> Any:
-        """The field names too (an unknown one is refused, but its name is in the refusal)."""
-        for key in data if isinstance(data, dict) else ():
-            why = inputs.problem(key, "a field name")
-            if why is not None:
-                raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
-        return data
+class Strict(inputs.CleanBody):
+    """Every field of every request body, before its own validation: numbers finite (no NaN or
+    Infinity), text without control characters or lone surrogates (docs/server.md, Security)."""
 
 
 NAME_LIMIT = 40
@@ -286,6 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.sessions = sessions
     app.state.settings = settings
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes, rate=settings.http_rate,
                        burst=settings.http_burst, ws_rate=settings.ws_connect_rate,
@@ -356,13 +338,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               summary="Create a game; returns your seat token and one-time invite codes for the other human seats")
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         players = body.players if body.players is not None else (len(body.seats) if body.seats else None)
+        user = await sessions.signed_in(request)
+        if user is None:
+            await sessions.check_guest_name(body.player_name)
         return await hub.create(
             game=body.game, players=players, options=dict(body.options),
             seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
-            client=request.client.host if request.client else "?", referee=body.referee,
-            user=await sessions.signed_in(request), rated=body.rated,
+            client=request.client.host if request.client else "?", referee=body.referee, user=user,
+            rated=body.rated,
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")
@@ -376,6 +361,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
     async def join(gid: str, body: JoinGame, request: Request) -> dict[str, Any]:
         user = None if body.guest else await sessions.signed_in(request)
+        if user is None:
+            await sessions.check_guest_name(body.name)
         return await hub.join(gid, body.seat, body.invite, body.name, user=user)
 
     @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,

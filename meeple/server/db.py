@@ -73,9 +73,13 @@ users = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(24), nullable=False),            # as typed (None once deleted: see deleted_at)
     Column("name_key", String(24), nullable=False, unique=True),  # casefolded: names are unique ignoring case
+    Column("name_skeleton", Text, nullable=True),          # confusable.name_skeletons: of the name as written…
+    Column("caps_skeleton", Text, nullable=True),          # …and in capitals: no two names look alike
     Column("password_hash", String(200), nullable=True),   # Argon2id (argon2-cffi); NULL once deleted
     Column("created_at", Float, nullable=False),
     Column("deleted_at", Float, nullable=True),            # the name then shows as "deleted player"
+    Index("ix_users_name_skeleton", "name_skeleton", unique=True),
+    Index("ix_users_caps_skeleton", "caps_skeleton", unique=True),
 )
 
 sessions = Table(

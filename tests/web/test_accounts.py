@@ -37,7 +37,7 @@ def test_sign_up_play_on_two_devices_and_see_the_rating(server: str, page, brows
     assert page.query_selector(".controls [data-rated]") is not None  # a rated game says so ...
     assert page.query_selector("#hint") is None and page.query_selector("#undo") is None  # ... and has no coach, no undo
     page.click("#actions button.action")  # one move here, the rest on the other device
-    assert "Ann" in page.inner_text(".seat-chips")
+    assert "Ann" in page.inner_text(".seat-chips") and "(guest)" not in page.inner_text(".seat-chips")  # an account
 
     other = browser.new_context(viewport={"width": 1280, "height": 900})
     laptop = other.new_page()

@@ -3,7 +3,7 @@ import { api, seatFor, forget, remember, socketUrl, errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, lang, show, term } from "./i18n.js";
-import { gameTitle, seatLabel, levelName } from "./names.js";
+import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { summaryPanel } from "./endgame.js";
 import { RulesPanel } from "./rules.js";
 import { chanceTray } from "./referee.js";
@@ -255,7 +255,7 @@ class GamePage {
     }, s.seat === v.seat ? t("web.you_suffix", { seat: this.seatName(s.seat) }) : this.seatName(s.seat), " ",
       h("small", {}, s.kind === "bot" ? t("web.game.chip_bot", { level: levelName(s.level) })
         : s.away ? t("web.game.chip_away", { level: levelName(s.level) })
-        : (s.name || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
+        : (personName(s) || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
       s.kind === "human" && s.claimed ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("web.game.connected") : t("web.game.offline") }, s.connected ? "●" : "○") : null,
       v.to_move.includes(s.seat) ? h("span", { class: "sr" }, " ", t("web.game.to_move")) : null)));
     const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat, events: this.events };

@@ -6,7 +6,7 @@ import { api, forget, holdTheTable, remember, seatFor } from "./api.js";
 import { myGames, signedIn, whoAmI } from "./account.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
-import { gameTitle, seatLabel, levelName } from "./names.js";
+import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { cover } from "./covers.js";
 
 const NAME_STORE = "meeple.name";
@@ -420,11 +420,11 @@ function showInvites(res, g) {
 }
 
 // ------------------------------------------------------------------------------------------ the lists
-// A seat as the lists show it: its player's name, a bot by level, an invited seat still free.
+// A seat as the lists show it: its player's name (a guest's marked), a bot by level, an invited seat still free.
 export function seatWords(s, label) {
   if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
-  if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: s.name, rating: s.rating });
-  if (s.name) return t("web.lobby.seat_named", { seat: label, name: s.name });
+  if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: personName(s), rating: s.rating });
+  if (s.name) return t("web.lobby.seat_named", { seat: label, name: personName(s) });
   return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }
 
