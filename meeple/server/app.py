@@ -26,6 +26,7 @@ import meeple
 from meeple.core import i18n
 from meeple.server import db, inputs
 from meeple.server.errors import ServerError, Unprocessable
+from meeple.server.headers import SecureHeadersApp
 from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
 from meeple.server.rating_routes import attach_ratings, bot_ratings, rating_router
@@ -272,7 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(
+    app = SecureHeadersApp(  # every response, errors included, carries the security headers (headers.py)
         dependencies=[Depends(request_language)],
         title="meeple server",
         version=meeple.__version__,
