@@ -9,9 +9,9 @@ WebSocket handshake answered in HTTP.
   empty favicon), loads no plug-ins, keeps its ``<base>``, posts forms only here and may not be framed.
 * ``X-Content-Type-Options: nosniff``: a response is taken as the type it says, never guessed.
 * ``Referrer-Policy: same-origin``: no address of this server leaves for another site in ``Referer``
-  (game ids travel in page addresses; invite codes in their fragment, never sent at all). It is not
-  ``no-referrer`` because that policy also sends ``Origin: null`` on the page's own POSTs, which would
-  keep the server from telling its own pages' requests from another site's.
+  (game ids travel in page addresses; invite codes in their fragment, never sent at all). Rather than
+  ``no-referrer``, which would hide nothing more from other sites: under it a form the page posts says
+  ``Origin: null`` (Fetch's rule for requests that are not CORS), which a same-origin check cannot use.
 * ``X-Frame-Options: DENY`` beside ``frame-ancestors 'none'``, for browsers that know only the older one.
 
 FastAPI's ``/docs`` and ``/redoc`` pages load their scripts, styles and fonts from a CDN and start with
