@@ -25,7 +25,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import meeple
 from meeple.core import i18n
 from meeple.server import db, inputs
-from meeple.server.errors import ServerError, Unprocessable
+from meeple.server.errors import Forbidden, ServerError, Unprocessable
+from meeple.server.headers import SecureHeadersApp
 from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
 from meeple.server.rating_routes import attach_ratings, bot_ratings, rating_router
@@ -258,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(
+    app = SecureHeadersApp(  # every response, errors included, carries the security headers (headers.py)
         dependencies=[Depends(request_language)],
         title="meeple server",
         version=meeple.__version__,
@@ -439,15 +440,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def cancel(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         return await hub.cancel(gid, token)
 
-    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
-    async def replay(gid: str, lang: Lang) -> dict[str, Any]:
+    async def replay_reader(gid: str, token: str | SignedIn | None) -> LiveGame:
+        """The game whose replay is asked for, if the asker may read it: a public game's anyone, a private
+        game's only its seats (seat token, or the account holding a seat); anyone else gets 403
+        ``server.private_replay`` (the replay holds the seed and every hidden fact)."""
         g = await hub.get(gid)
+        if g.row.get("private"):
+            try:
+                await hub.seat_for(g, token)
+            except ServerError:
+                raise Forbidden("server.private_replay") from None
+        return g
+
+    @app.get("/api/games/{gid}/replay", tags=["replay"],
+             summary="A finished game: every move and the whole log (a private game's: for its seats only)")
+    async def replay(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await replay_reader(gid, token)
         return await hub.replay_moves(g, lang)
 
     @app.get("/api/games/{gid}/replay/{step}", tags=["replay"],
-             summary="A finished game after `step` moves: every seat's observation and the public one")
-    async def replay_step(gid: str, step: int, lang: Lang) -> dict[str, Any]:
-        g = await hub.get(gid)
+             summary="A finished game after `step` moves: every seat's observation and the public one "
+                     "(a private game's: for its seats only)")
+    async def replay_step(gid: str, step: int, lang: Lang,
+                          token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await replay_reader(gid, token)
         return await hub.replay_step(g, step, lang)
 
     # ------------------------------------------------------------------ words
@@ -470,7 +486,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_socket(ws, hub, settings, gid, sessions)
 
     app.include_router(account_router(sessions))
-    app.include_router(rating_router(hub, request_language))
+    app.include_router(rating_router(hub, request_language, sessions.signed_in))
     _mount_web(app)
     return app
 

@@ -13,17 +13,20 @@ that would allow the most) are forgotten first, so flooding it with new keys buy
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Hashable
 
 
 class Quota:
-    def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
-        self.rate, self.burst, self.max_keys = rate, burst, max_keys
+    def __init__(self, rate: float, burst: float, max_keys: int = 100_000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``clock`` gives the time in seconds (``time.monotonic``; a test passes a clock it moves by hand)."""
+        self.rate, self.burst, self.max_keys, self.clock = rate, burst, max_keys, clock
         self._buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (tokens, when)
 
     def take(self, key: Hashable) -> float:
         """Spend one token of ``key``: 0.0 if there was one, else the seconds until there is."""
-        now = time.monotonic()
+        now = self.clock()
         tokens, stamp = self._buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - stamp) * self.rate)
         if tokens >= 1.0:

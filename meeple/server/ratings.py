@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, select
+from sqlalchemy import and_, false, select
 from sqlalchemy.engine import Connection
 
 from meeple.server.db import games, rating_changes, ratings, seats, users
@@ -328,9 +328,10 @@ def player_ratings(conn: Connection, user_id: int) -> list[dict[str, Any]]:
              "mu": r["mu"], "sigma": r["sigma"], "history": history.get((r["game"], r["band"]), [])} for r in rows]
 
 
-def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[str, Any]]:
+def player_games(conn: Connection, user_id: int, limit: int = 20, include_private: bool = False) -> list[dict[str, Any]]:
     """An account's last finished games, newest first (``limit`` within 1..200): ``{game_id, game,
-    finished_at, players, seat, rated, rank, change}`` (``rank`` and ``change`` None when unrated)."""
+    finished_at, players, seat, rated, rank, change}`` (``rank`` and ``change`` None when unrated).
+    Private games only with ``include_private`` (the account's own reading: others never see them)."""
     limit = max(1, min(LEADERBOARD_MAX, int(limit)))
     participant = f"user:{user_id}"
     joined = seats.join(games, games.c.id == seats.c.game_id).outerjoin(
@@ -341,6 +342,8 @@ def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[s
              .select_from(joined)
              .where(seats.c.user_id == user_id, games.c.status == "finished")
              .order_by(games.c.finished_at.desc(), games.c.id, seats.c.seat).limit(limit))
+    if not include_private:
+        query = query.where(games.c.private == false())
     out = []
     for r in conn.execute(query):
         rated = r.rank is not None

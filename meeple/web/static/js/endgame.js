@@ -124,7 +124,9 @@ export function summaryPanel(page, v) {
     invites);
   // the length: the replay's moves by the players (chance's draws and rolls are not moves) and the times
   const gid = encodeURIComponent(page.gid);
-  Promise.all([api(`/api/games/${gid}/replay`).catch(() => null), api(`/api/games/${gid}`).catch(() => null),
+  // the replay with this seat's token (a private game's replay is for its seats only)
+  Promise.all([api(`/api/games/${gid}/replay`, { token: page.mine && page.mine.token }).catch(() => null),
+    api(`/api/games/${gid}`).catch(() => null),
     api(`/api/games/${gid}/ratings`).catch(() => null)]).then(([replay, summary, rated]) => {
     const moves = replay && Array.isArray(replay.moves) ? replay.moves.filter((m) => m.seat >= 0).length : null;
     length.textContent = lengthText(sb, moves, summary);
