@@ -64,7 +64,7 @@ seats = Table(
     Column("away", Boolean, nullable=False, default=False),  # a bot plays for the absent person
     Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),  # a signed-in player's seat
     Column("left_game", Boolean, nullable=False, default=False, server_default=false()),  # the person left (/leave)
-    Column("bot_moves", Integer, nullable=False, default=0, server_default="0"),  # played by the bot for the person
+    Column("bot_moves", Integer, nullable=False, default=0, server_default="0"),  # a rated game's, played by the bot
     Index("ix_seats_user", "user_id"),
 )
 

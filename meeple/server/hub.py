@@ -777,7 +777,9 @@ class Hub:
 
             notify = self.origin if self.bus is not None and self.bus.in_transaction else None
             row = EventRow(gid, seq, player, "move", dumps(action_json), notify)
-            for_person = by_bot and g.seats[seat]["kind"] == "human"  # the fallback bot of a person away
+            # the fallback bot of a person away, in a rated game (where it ranks the person last if it
+            # plays most of their decisions): counted in the move's own transaction
+            for_person = by_bot and bool(g.row.get("rated")) and g.seats[seat]["kind"] == "human"
 
             finish_time = time.time()
 
