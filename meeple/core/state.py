@@ -13,6 +13,7 @@ an instance dict of more than 30 attributes (the most CPython keeps in its fast,
 * ``chance_outcomes()``            ``[(Action, weight), ...]`` when ``[CHANCE]`` is to move
 * ``is_over()``, ``scores()``, ``winners()``, ``_observation(player)``
 * ``_resample_hidden(player)``     re-deal, in a copy, what ``player`` cannot know (optional)
+* ``chance_choices(player)``, ``_reconcile_chance_entry(action)``   a real table's entries (optional)
 * ``check_invariants()``           component conservation (optional, used by the contract tests)
 
 >>> state = meeple.load("cube-europe", players=2).new_game(seed=7)
@@ -190,12 +191,23 @@ class State:
 
         The default, the legal outcomes themselves, is right when they are public (dice, who starts);
         a game whose deck holds cards a seat cannot locate offers more (a draw from a deck whose
-        content would tell where the other cards are).
+        content would tell where the other cards are), and then accepts every outcome it offers:
+        ``apply`` hands an offered outcome that is not legal to ``_reconcile_chance_entry``.
 
         >>> set(state.legal_actions(meeple.CHANCE)) <= set(state.chance_choices(0))
         True
         """
         return [a for a, _ in self.chance_outcomes()]
+
+    def _reconcile_chance_entry(self, action: Action) -> bool:
+        """Manual chance: a real table entered ``action``, an outcome some seat may be offered
+        (``chance_choices``) that meeple's own arrangement of the hidden components rules out (the card
+        entered is, for meeple, in a place no seat entering it could see). Rearrange only what is hidden,
+        so that ``action`` becomes a legal outcome, log a public notice that two entries conflict
+        (naming nobody), and return True; or return False and change nothing. It must be deterministic
+        (``self.rng`` may be used): a replay of the same entries gives the same position. The default
+        accepts nothing: a game whose outcomes are public offers only legal ones."""
+        return False
 
     def is_over(self) -> bool:
         raise NotImplementedError
@@ -322,7 +334,10 @@ class State:
         return cached
 
     def apply(self, action: Action, player: int | None = None) -> None:
-        """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing."""
+        """Perform ``action`` for ``player``; anything not legal raises IllegalAction and changes nothing.
+
+        With manual chance, a random outcome a real table entered that meeple's hidden arrangement rules
+        out is first reconciled (``_reconcile_chance_entry``) when the game can; else it is refused."""
         # Fast path: a seat whose legal actions are cached is a seat to move (the cache is emptied on
         # every change), and agents hand back an object from that very list.
         legal = self._legal_cache.get(player) if type(player) is int else None
@@ -334,7 +349,8 @@ class State:
         else:
             if not isinstance(action, Action):
                     raise IllegalAction("core.not_an_action", value=repr(action)[:80])
-            if action not in legal:
+            if action not in legal and not (player == CHANCE and self.chance == "manual"
+                                            and self._reconcile_chance_entry(action)):
                 raise IllegalAction(self.why_illegal(action, player))
         self._perform(action, player)
 

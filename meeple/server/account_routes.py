@@ -14,12 +14,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import Field, StrictStr
 from starlette.requests import HTTPConnection
 
 from meeple.server import accounts
 from meeple.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, SignedIn
-from meeple.server.errors import Forbidden, ServerError, TooMany, Unauthorized
+from meeple.server.errors import Conflict, Forbidden, ServerError, TooMany, Unauthorized
+from meeple.server.inputs import CleanBody
+from meeple.server.limits import client_key
 from meeple.server.quota import Quota
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -34,30 +36,37 @@ class AccountRefused(ServerError):
         self.status = error.status  # type: ignore[misc]
 
 
-class Credentials(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+# Account bodies are CleanBody: a control character or a lone surrogate is refused (422) before any
+# query, alike on SQLite and PostgreSQL (which cannot even compare a string holding NUL).
+class Credentials(CleanBody):
     name: StrictStr = Field(max_length=200, description="3–24 letters, digits, _ - . or inner spaces")
-    password: StrictStr = Field(max_length=400, description="at least 8 characters")
+    password: StrictStr = Field(max_length=400, description="at least 8 characters, not a common password")
 
 
-class NewPassword(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class NewPassword(CleanBody):
     password: StrictStr = Field(max_length=400, description="the present password")
     new_password: StrictStr = Field(max_length=400)
 
 
-class Confirm(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Confirm(CleanBody):
     password: StrictStr = Field(max_length=400, description="the present password, to confirm")
 
 
 class Sessions:
-    """Who asks: session cookies read and checked (expiry, CSRF), sign-in attempts limited."""
+    """Who asks: session cookies read and checked (expiry, CSRF); password checks throttled.
+
+    Throttling (docs/server.md, Accounts): every sign-in and sign-up attempt spends the address's
+    allowance (``attempts``); a password check spends the allowance of its (name, address) pair, and
+    gets it back if the password was right (``failures``: only failures count), past which that address
+    gets 429 for that name; failures for a name from all addresses together (``name_failures``) only
+    slow that name's password checks down, on the event loop, and never refuse one."""
 
     def __init__(self, hub: Any, settings: Any) -> None:
         self.hub, self.settings = hub, settings
-        self.by_name = Quota(settings.login_rate, settings.login_burst)          # per account name
-        self.by_address = Quota(settings.login_address_rate, settings.login_address_burst)  # per address
+        self.attempts = Quota(settings.login_address_rate, settings.login_address_burst)  # per address
+        self.failures = Quota(settings.login_failure_rate, settings.login_failure_burst)  # per (name, address)
+        self.name_failures = Quota(settings.login_name_failure_rate, settings.login_name_failure_burst)  # per name
+        self.pause = asyncio.sleep  # how a slowed check waits (a test may watch it)
 
     async def session(self, conn: HTTPConnection) -> tuple[SignedIn, str] | None:
         """The live session of the request's cookie, or None (none, unknown or expired)."""
@@ -90,14 +99,44 @@ class Sessions:
         return await self.signed_in(request)
 
     def check_address(self, request: Request) -> None:
-        wait = self.by_address.take(request.client.host if request.client else "?")
+        """Spend one of the address's sign-in and sign-up attempts, or 429."""
+        wait = self.attempts.take(client_key(request.scope))
         if wait:
             raise TooMany("server.too_many_logins", args={"wait": f"{wait:.0f}"}, retry_after=wait)
 
-    def check_name_attempts(self, name: str) -> None:
-        wait = self.by_name.take(accounts.name_key(" ".join(name.split()))[:40])
+    async def password_of(self, request: Request, name: str, password: str) -> dict[str, Any] | None:
+        """The account ``name`` if ``password`` is its password, else None, throttled: 429 if this
+        address failed too often for this name, a pause first if the name failed too often from anywhere."""
+        key = accounts.name_key(" ".join(name.split()))[:40]
+        here = (key, client_key(request.scope))
+        wait = self.failures.take(here)
         if wait:
             raise TooMany("server.too_many_logins", args={"wait": f"{wait:.0f}"}, retry_after=wait)
+        if self.name_failures.wait(key) and self.settings.login_slowdown > 0:
+            await self.pause(self.settings.login_slowdown)
+
+        def check() -> dict[str, Any] | None:
+            with self.hub.engine.connect() as c:
+                return accounts.check_password(c, name, password)
+        user = await asyncio.to_thread(check)
+        if user is None:
+            self.name_failures.take(key)
+        else:
+            self.failures.give_back(here)
+        return user
+
+    async def check_guest_name(self, name: str | None) -> None:
+        """409 if a guest's ``name`` is, or looks like, a live account's name (a guest may not pass for
+        an account; docs/server.md, Accounts)."""
+        if not name:
+            return
+
+        def find() -> str | None:
+            with self.hub.engine.connect() as c:
+                return accounts.account_like(c, name)
+        taken = await asyncio.to_thread(find)
+        if taken is not None:
+            raise Conflict("server.guest_name_account", args={"name": name, "account": taken})
 
     def set_cookies(self, request: Request, response: Response, secret: str, csrf: str) -> None:
         secure = self.settings.secure_cookies
@@ -144,8 +183,8 @@ def account_router(sessions: Sessions) -> APIRouter:
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         sessions.check_address(request)
         try:
-            accounts.check_name(body.name)
-            password_hash = await asyncio.to_thread(accounts.hash_password, body.password)
+            name = accounts.check_name(body.name)
+            password_hash = await asyncio.to_thread(accounts.hash_password, body.password, name)
         except AccountError as exc:
             raise AccountRefused(exc) from None
         user = await write(lambda c: accounts.sign_up(c, body.name, password_hash, time.time()))
@@ -154,8 +193,7 @@ def account_router(sessions: Sessions) -> APIRouter:
     @router.post("/api/session", summary="Sign in with a name and password (sets the session cookie)")
     async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         sessions.check_address(request)
-        sessions.check_name_attempts(body.name)
-        user = await read(accounts.check_password, body.name, body.password)
+        user = await sessions.password_of(request, body.name, body.password)
         if user is None:
             raise Unauthorized("server.account_wrong_login")
         return await start_session(request, response, user)
@@ -179,11 +217,10 @@ def account_router(sessions: Sessions) -> APIRouter:
     @router.post("/api/me/password", summary="Change the password (every other session ends)")
     async def new_password(body: NewPassword, request: Request) -> dict[str, Any]:
         user = await me_or_401(request)
-        sessions.check_name_attempts(user.name)
-        if await read(accounts.check_password, user.name, body.password) is None:
+        if await sessions.password_of(request, user.name, body.password) is None:
             raise Forbidden("server.account_wrong_password")
         try:
-            password_hash = await asyncio.to_thread(accounts.hash_password, body.new_password)
+            password_hash = await asyncio.to_thread(accounts.hash_password, body.new_password, user.name)
         except AccountError as exc:
             raise AccountRefused(exc) from None
         keep = request.cookies.get(SESSION_COOKIE)
@@ -193,8 +230,7 @@ def account_router(sessions: Sessions) -> APIRouter:
     @router.delete("/api/me", summary="Delete the account (its games stay, under \"deleted player\")")
     async def delete_me(body: Confirm, request: Request, response: Response) -> dict[str, Any]:
         user = await me_or_401(request)
-        sessions.check_name_attempts(user.name)
-        if await read(accounts.check_password, user.name, body.password) is None:
+        if await sessions.password_of(request, user.name, body.password) is None:
             raise Forbidden("server.account_wrong_password")
         await write(lambda c: accounts.delete_account(c, user.user_id, time.time()))
         sessions.clear_cookies(response)

@@ -4,9 +4,12 @@ Accounts are never required: guests play with seat tokens as before. A signed-in
 their account (``seats.user_id``), so their games follow them to any device where they sign in.
 
 * Names: 3–24 characters of letters (any script), digits, ``_ - .`` and inner single spaces; unique
-  ignoring case (``users.name_key`` is the casefolded name).
-* Passwords: at least 8 characters (at most 200), hashed with Argon2id by ``argon2-cffi`` and never
-  logged, stored in clear or returned.
+  ignoring case (``users.name_key`` is the casefolded name) and apart from every name that looks like
+  them (``users.name_skeleton`` and ``caps_skeleton``: ``meeple.server.confusable.name_skeletons``);
+  never a label the pages show for something else ("deleted player", "guest", a bot level, a seat's colour, in any language).
+* Passwords: 8–200 characters, not only spaces, no control characters, not containing the name, not
+  among the most guessable (the ``zxcvbn`` estimator: fewer than a million guesses is refused);
+  hashed with Argon2id by ``argon2-cffi`` and never logged, stored in clear or returned.
 * Sessions: a random secret in an HTTP-only, SameSite=Lax cookie (``meeple_session``); the database
   keeps only its SHA-256, the user and a CSRF token, with an expiry. Every state-changing request
   authenticated by the cookie must echo that CSRF token in the ``X-CSRF-Token`` header.
@@ -18,26 +21,52 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+import zxcvbn
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from meeple.server import db
+from meeple.server.confusable import name_skeletons
+from meeple.server.inputs import BAD_CHAR
 
 NAME_MIN, NAME_MAX = 3, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 SESSION_COOKIE = "meeple_session"
 CSRF_COOKIE = "meeple_csrf"
 CSRF_HEADER = "X-CSRF-Token"
+
+PASSWORD_MIN_SCORE = 2
+"""zxcvbn's score a new password needs: 0 and 1 are under a million guesses ("too guessable", "very
+guessable"), which the most common passwords, keyboard rows, repeats and a word with digits are."""
+PASSWORD_RATED_CHARS = 72
+"""zxcvbn rates this many characters of a password at most (its own default: longer ones cost it too
+much time); a longer password is judged by its beginning."""
+SITE_WORDS = ("meeple", "citadels", "kingsburg", "versailles", "cube europe", "gods playground", "board game",
+              "woaini", "520", "1314", "5201314", "qq", "mima")
+"""Words a guesser of this site's passwords tries early, given to zxcvbn as known words: the site's and
+its games' names, and the commonest pieces of Chinese passwords ("woaini", "5201314", "qq", "mima"),
+which zxcvbn's English-centred lists lack."""
+
+RESERVED_NAMES = ("guest", "bot", "computer", "meeple", "admin", "administrator", "moderator", "system",
+                  "server", "referee", "player", "nobody", "anonymous", "deleted", "deleted player",
+                  "游客", "访客", "机器人", "电脑", "管理员", "系统", "裁判", "玩家")
+"""Labels no account may take (compared by skeleton, any case), besides those the pages show in every
+language (``reserved_skeletons``): they would let an account pass for the server, a bot or a guest."""
+RESERVED_MESSAGES = ("server.deleted_player", "server.games.person", "web.game.chip_person", "web.game.chip_free",
+                     "web.level.unknown", "web.guest")
+"""Messages whose text in every language is a label, not a name."""
 
 _hasher = PasswordHasher()  # Argon2id with the library's current recommended parameters
 _DUMMY_HASH = _hasher.hash("a password nobody has")  # verified for unknown names: the same time spent
@@ -64,27 +93,81 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+@functools.cache
+def reserved_skeletons() -> frozenset[str]:
+    """The skeletons (``name_skeletons``) of every label an account name may not be: ``RESERVED_NAMES``,
+    the texts of ``RESERVED_MESSAGES``, the bot levels and every seat's name of every game (its colour)
+    in every language, and "Player <n>"."""
+    import meeple
+    from meeple.core import i18n
+    from meeple.server.levels import QUICK_LEVELS, SEARCH_LEVELS
+
+    labels = set(RESERVED_NAMES) | set(QUICK_LEVELS) | set(SEARCH_LEVELS)
+    for lang in i18n.LANGUAGES:
+        labels.update(i18n.render(m, None, lang) for m in RESERVED_MESSAGES if i18n.has(m, lang))
+        labels.update(i18n.render(f"web.level.{level}", None, lang) for level in (*QUICK_LEVELS, *SEARCH_LEVELS)
+                      if i18n.has(f"web.level.{level}", lang))
+        labels.update(text for mid, text in i18n.catalogue(lang).messages.items()
+                      if mid.startswith("web.colour.") and isinstance(text, str))
+        for game_id, info in meeple.games().items():
+            for seat, english in enumerate(info.seat_names):
+                labels.update((english, english.split(" (")[0], i18n.term(game_id, "seat", seat, lang) or english))
+    return frozenset(key for label in labels for key in name_skeletons(label))
+
+
+def _player_number(name: str) -> bool:
+    """Whether ``name`` is a numbered seat's label, "Player 3" or "玩家 3" (any case, any digits)."""
+    from meeple.core import i18n
+
+    for lang in i18n.LANGUAGES:
+        template = i18n.template("web.player_n", lang) if i18n.has("web.player_n", lang) else None
+        if template and "{number}" in template:
+            pattern = re.escape(template).replace(re.escape("{number}"), r"\s*\d+")
+            if re.fullmatch(pattern, name, re.IGNORECASE):
+                return True
+    return False
+
+
 def check_name(name: Any) -> str:
-    """The name as it will be stored, or AccountError saying why not."""
+    """The name as it will be stored, or AccountError saying why not (length, characters, a reserved
+    label); whether it looks like another account's is ``sign_up``'s to check."""
     if not isinstance(name, str):
         raise AccountError("server.account_name_type")
     name = unicodedata.normalize("NFKC", " ".join(name.split()))
-    if not NAME_MIN <= len(name) <= NAME_MAX:
+    if not NAME_MIN <= len(name) <= NAME_MAX or len(name_key(name)) > NAME_MAX:  # "ß" casefolds to "ss"
         raise AccountError("server.account_name_length", min=NAME_MIN, max=NAME_MAX)
     for ch in name:
         if not (ch.isalnum() or ch in "_-. "):
             raise AccountError("server.account_name_chars", char=repr(ch))
+    if not reserved_skeletons().isdisjoint(name_skeletons(name)) or _player_number(name):
+        raise AccountError("server.account_name_reserved", name=name)
     return name
 
 
-def check_new_password(password: Any) -> str:
+def check_new_password(password: Any, name: str | None = None) -> str:
+    """The password if it may be an account's (``name``: the account's), else AccountError saying why."""
     if not isinstance(password, str):
         raise AccountError("server.account_password_type")
     if len(password) < PASSWORD_MIN:
         raise AccountError("server.account_password_short", min=PASSWORD_MIN)
     if len(password) > PASSWORD_MAX:
         raise AccountError("server.account_password_long", max=PASSWORD_MAX)
+    bad = BAD_CHAR.search(password)
+    if bad is not None:
+        raise AccountError("server.account_password_control", char=f"U+{ord(bad.group()):04X}")
+    if not password.strip():
+        raise AccountError("server.account_password_blank")
+    if name and _squeezed(name) in _squeezed(password):
+        raise AccountError("server.account_password_name")
+    rated = zxcvbn.zxcvbn(password[:PASSWORD_RATED_CHARS], user_inputs=[*(name.split() if name else ()), *SITE_WORDS])
+    if rated["score"] < PASSWORD_MIN_SCORE:
+        raise AccountError("server.account_password_common")
     return password
+
+
+def _squeezed(text: str) -> str:
+    """``text`` as names are compared (NFKC, casefolded) without spaces: "Ann Lee" is in "annlee2024"."""
+    return "".join(name_key(text).split())
 
 
 def _hash_secret(secret: str) -> str:
@@ -95,25 +178,39 @@ def _user(row: Any) -> dict[str, Any]:
     return {"id": int(row.id), "name": row.name, "created_at": row.created_at}
 
 
-def hash_password(password: Any) -> str:
-    """The Argon2id hash of a new password (checked first); slow by design: call it off the event loop
-    and outside the database writer."""
-    return _hasher.hash(check_new_password(password))
+def hash_password(password: Any, name: str | None = None) -> str:
+    """The Argon2id hash of a new password (checked first: ``check_new_password``); slow by design: call
+    it off the event loop and outside the database writer."""
+    return _hasher.hash(check_new_password(password, name))
+
+
+def account_like(conn: Connection, name: str) -> str | None:
+    """The name of the live account that ``name`` is, or looks like (same key ignoring case, or same
+    skeleton), else None."""
+    keys = list(name_skeletons(name))
+    row = conn.execute(select(db.users.c.name).where(
+        or_(db.users.c.name_key == name_key(" ".join(name.split())), db.users.c.name_skeleton.in_(keys),
+            db.users.c.caps_skeleton.in_(keys)),
+        db.users.c.deleted_at.is_(None)).limit(1)).first()
+    return None if row is None else row.name
 
 
 def sign_up(conn: Connection, name: Any, password_hash: str, now: float) -> dict[str, Any]:
-    """A new account with a hashed password (``hash_password``); AccountError if the name is refused or
-    taken (the check and the insert are one statement's worth: a name signed up a moment ago fails the
-    unique index)."""
+    """A new account with a hashed password (``hash_password``); AccountError if the name is refused,
+    taken, or looks like an account's (the check and the insert are one statement's worth: a name signed
+    up a moment ago fails the unique indexes)."""
     name = check_name(name)
-    key = name_key(name)
-    taken = conn.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
+    key, (written, caps) = name_key(name), name_skeletons(name)
+    taken = account_like(conn, name)
     if taken is not None:
-        raise AccountError("server.account_name_taken", status=409, name=name)
+        if name_key(taken) == key:
+            raise AccountError("server.account_name_taken", status=409, name=name)
+        raise AccountError("server.account_name_confusable", status=409, name=name, other=taken)
     try:
         with conn.begin_nested():
             result = conn.execute(db.users.insert().values(
-                name=name, name_key=key, password_hash=password_hash, created_at=now, deleted_at=None))
+                name=name, name_key=key, name_skeleton=written, caps_skeleton=caps, password_hash=password_hash,
+                created_at=now, deleted_at=None))
     except IntegrityError:
         raise AccountError("server.account_name_taken", status=409, name=name) from None
     return {"id": int(result.inserted_primary_key[0]), "name": name, "created_at": now}
@@ -184,7 +281,8 @@ def delete_account(conn: Connection, user_id: int, now: float) -> None:
     its seats keep the account's id (so they stay its) but not its name, the name is free again, every
     session ends."""
     conn.execute(update(db.users).where(db.users.c.id == user_id).values(
-        password_hash=None, deleted_at=now, name_key=f"#deleted-{user_id}"))
+        password_hash=None, deleted_at=now, name_key=f"#deleted-{user_id}", name_skeleton=f"#deleted-{user_id}",
+        caps_skeleton=f"#deleted-{user_id}"))
     conn.execute(update(db.seats).where(db.seats.c.user_id == user_id).values(name=None))
     conn.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id))
 

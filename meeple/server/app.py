@@ -18,14 +18,15 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from starlette.requests import HTTPConnection
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
 from meeple.core import i18n
 from meeple.server import db, inputs
-from meeple.server.errors import ServerError, Unprocessable
+from meeple.server.errors import Forbidden, ServerError, Unprocessable
+from meeple.server.headers import SecureHeadersApp
 from meeple.server.account_routes import Sessions, account_router
 from meeple.server.accounts import SignedIn
 from meeple.server.rating_routes import attach_ratings, bot_ratings, rating_router
@@ -90,28 +91,9 @@ def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str,
 
 
 # ---------------------------------------------------------------------------- request bodies
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _finite_and_clean(cls, value: Any) -> Any:
-        """Every field of every request body, before its own validation: numbers finite (no NaN or
-        Infinity), text without control characters or lone surrogates (docs/server.md, Security)."""
-        why = inputs.problem(value)
-        if why is not None:
-            raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
-        return value
-
-    @model_validator(mode="before")
-    @classmethod
-    def _clean_names(cls, data: Any) -> Any:
-        """The field names too (an unknown one is refused, but its name is in the refusal)."""
-        for key in data if isinstance(data, dict) else ():
-            why = inputs.problem(key, "a field name")
-            if why is not None:
-                raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
-        return data
+class Strict(inputs.CleanBody):
+    """Every field of every request body, before its own validation: numbers finite (no NaN or
+    Infinity), text without control characters or lone surrogates (docs/server.md, Security)."""
 
 
 NAME_LIMIT = 40
@@ -152,6 +134,10 @@ class CreateGame(Strict):
     fallback_level: Annotated[str, Field(max_length=200)] = "heuristic"
     referee: StrictBool = Field(False, description="referee a real table: the seats enter every die roll and card "
                                                    "draw (the view's 'chance' list) and meeple keeps the rules and score")
+    rated: StrictBool | None = Field(
+        None, description="the game counts for the ratings, chosen now for good: no hints and no undo in it, "
+                          "and only signed-in players may take its seats. Needs a signed-in creator, two seats "
+                          "or more and no referee. Default: rated when a signed-in creator plays against bots only")
 
     @field_validator("player_name")
     @classmethod
@@ -243,6 +229,7 @@ class View(Open):
     observation: dict[str, Any] = Field(description="exactly state.observation(seat)")
     legal: list[LegalAction]
     can_undo: bool
+    rated: bool = Field(description="the game counts for the ratings (chosen at its creation): no hints, no undo")
     seats: list[SeatInfo]
     result: dict[str, Any] | None = Field(description="scores and winners, once the game is over")
     log_start: int = Field(description="index of the first line in 'log' (replace your log from there)")
@@ -272,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(
+    app = SecureHeadersApp(  # every response, errors included, carries the security headers (headers.py)
         dependencies=[Depends(request_language)],
         title="meeple server",
         version=meeple.__version__,
@@ -281,6 +268,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.sessions = sessions
     app.state.settings = settings
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes, rate=settings.http_rate,
                        burst=settings.http_burst, ws_rate=settings.ws_connect_rate,
@@ -351,13 +339,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               summary="Create a game; returns your seat token and one-time invite codes for the other human seats")
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         players = body.players if body.players is not None else (len(body.seats) if body.seats else None)
+        user = await sessions.signed_in(request)
+        if user is None:
+            await sessions.check_guest_name(body.player_name)
         return await hub.create(
             game=body.game, players=players, options=dict(body.options),
             seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
             join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
             fallback_level=body.fallback_level, player_name=body.player_name,
-            client=request.client.host if request.client else "?", referee=body.referee,
-            user=await sessions.signed_in(request),
+            client=request.client.host if request.client else "?", referee=body.referee, user=user,
+            rated=body.rated,
         )
 
     @app.get("/api/games/{gid}", tags=["games"], summary="Public facts about a game (no hidden information)")
@@ -371,6 +362,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               summary="Take a free seat (with its invite code, or any open seat of a public game) → your seat token")
     async def join(gid: str, body: JoinGame, request: Request) -> dict[str, Any]:
         user = None if body.guest else await sessions.signed_in(request)
+        if user is None:
+            await sessions.check_guest_name(body.name)
         return await hub.join(gid, body.seat, body.invite, body.name, user=user)
 
     @app.get("/api/games/{gid}/view", tags=["play"], response_model=View,
@@ -401,7 +394,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"seq": seq, "view": hub.view(g, seat, 0, lang)}
 
     @app.post("/api/games/{gid}/undo", tags=["play"], response_model=Acted,
-              summary="Take back your own last move (only before anyone acts, never after chance or a reveal)")
+              summary="Take back your own last move (only before anyone acts, never after chance or a reveal; "
+                      "never in a rated game)")
     async def undo(gid: str, body: Undo, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
@@ -411,7 +405,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{gid}/hint", tags=["play"],
               summary="The coach's best moves for your seat now, from your seat's information only "
-                      "(the game is then not rated)")
+                      "(409 in a rated game)")
     async def ask_hint(gid: str, request: Request, lang: Lang,
                        token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
@@ -427,11 +421,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.seat_for(g, token)
         return await hub.review(gid, seat, lang, client_key(request.scope))
 
-    @app.post("/api/games/{gid}/leave", tags=["seats"], summary="Leave: a bot of the chosen level plays your seat")
+    @app.post("/api/games/{gid}/leave", tags=["seats"],
+              summary="Leave: a bot of the chosen level plays your seat (in a rated game you are then ranked last)")
     async def leave(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
-        await hub.set_away(g, seat, True)
+        await hub.set_away(g, seat, True, left=True)
         return {"seat": seat, "away": True}
 
     @app.post("/api/games/{gid}/reclaim", tags=["seats"], summary="Take your seat back from the bot")
@@ -446,15 +441,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def cancel(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         return await hub.cancel(gid, token)
 
-    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game: every move and the whole log")
-    async def replay(gid: str, lang: Lang) -> dict[str, Any]:
+    async def replay_reader(gid: str, token: str | SignedIn | None) -> LiveGame:
+        """The game whose replay is asked for, if the asker may read it: a public game's anyone, a private
+        game's only its seats (seat token, or the account holding a seat); anyone else gets 403
+        ``server.private_replay`` (the replay holds the seed and every hidden fact)."""
         g = await hub.get(gid)
+        if g.row.get("private"):
+            try:
+                await hub.seat_for(g, token)
+            except ServerError:
+                raise Forbidden("server.private_replay") from None
+        return g
+
+    @app.get("/api/games/{gid}/replay", tags=["replay"],
+             summary="A finished game: every move and the whole log (a private game's: for its seats only)")
+    async def replay(gid: str, lang: Lang, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await replay_reader(gid, token)
         return await hub.replay_moves(g, lang)
 
     @app.get("/api/games/{gid}/replay/{step}", tags=["replay"],
-             summary="A finished game after `step` moves: every seat's observation and the public one")
-    async def replay_step(gid: str, step: int, lang: Lang) -> dict[str, Any]:
-        g = await hub.get(gid)
+             summary="A finished game after `step` moves: every seat's observation and the public one "
+                     "(a private game's: for its seats only)")
+    async def replay_step(gid: str, step: int, lang: Lang,
+                          token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await replay_reader(gid, token)
         return await hub.replay_step(g, step, lang)
 
     # ------------------------------------------------------------------ words
@@ -477,7 +487,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_socket(ws, hub, settings, gid, sessions)
 
     app.include_router(account_router(sessions))
-    app.include_router(rating_router(hub, request_language))
+    app.include_router(rating_router(hub, request_language, sessions.signed_in))
     _mount_web(app)
     return app
 

@@ -46,6 +46,7 @@ games = Table(
     Column("creator_seat", Integer, nullable=True),   # the seat whose token created it (may cancel it)
     Column("chance", String(8), nullable=True),       # "manual": a referee game (the table enters chance)
     Column("hints", Integer, nullable=True),          # hints the coach gave in this game (NULL: none)
+    Column("rated", Boolean, nullable=False, default=False, server_default=false()),  # chosen at creation, never changed
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_lobby", "status", "private", "updated_at"),  # the lobby: newest public games of a status
 )
@@ -62,6 +63,8 @@ seats = Table(
     Column("claimed", Boolean, nullable=False, default=False),
     Column("away", Boolean, nullable=False, default=False),  # a bot plays for the absent person
     Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),  # a signed-in player's seat
+    Column("left_game", Boolean, nullable=False, default=False, server_default=false()),  # the person left (/leave)
+    Column("bot_moves", Integer, nullable=False, default=0, server_default="0"),  # a rated game's, played by the bot
     Index("ix_seats_user", "user_id"),
 )
 
@@ -70,9 +73,13 @@ users = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(24), nullable=False),            # as typed (None once deleted: see deleted_at)
     Column("name_key", String(24), nullable=False, unique=True),  # casefolded: names are unique ignoring case
+    Column("name_skeleton", Text, nullable=True),          # confusable.name_skeletons: of the name as written…
+    Column("caps_skeleton", Text, nullable=True),          # …and in capitals: no two names look alike
     Column("password_hash", String(200), nullable=True),   # Argon2id (argon2-cffi); NULL once deleted
     Column("created_at", Float, nullable=False),
     Column("deleted_at", Float, nullable=True),            # the name then shows as "deleted player"
+    Index("ix_users_name_skeleton", "name_skeleton", unique=True),
+    Index("ix_users_caps_skeleton", "caps_skeleton", unique=True),
 )
 
 sessions = Table(
@@ -110,6 +117,7 @@ rating_changes = Table(
     Column("mu_after", Float, nullable=False),
     Column("sigma_after", Float, nullable=False),
     Column("at", Float, nullable=False),
+    Column("forfeit", String(8), nullable=True),            # ranked last: "left" the game, or its "bot" played most of it
     Index("ix_rating_changes_participant", "participant", "at"),
 )
 
@@ -319,11 +327,22 @@ def migrate(engine: Engine) -> None:
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            # A migration that rebuilds a SQLite table drops the old one; with foreign keys on, that
+            # would delete every row that refers to it (a game's seats and events). Off while migrating
+            # (a PRAGMA outside any transaction: the driver opens none for it).
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with conn.begin():
+                if not sqlite:
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        finally:
+            if sqlite:
+                conn.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 # ---------------------------------------------------------------------------- writes (in a transaction)
@@ -436,9 +455,10 @@ def store_seen(conn: Connection, seen: dict[str, float]) -> None:
 def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
     """Close as ``abandoned`` up to ``limit`` open or active games in which no person was seen since
     ``cutoff`` (``seen_at``, else ``updated_at`` for rows older than that column); their ids. Each
-    update repeats the condition, so a game another process saw a person in meanwhile stays."""
+    update repeats the condition, so a game another process saw a person in meanwhile stays. A rated
+    game under way is never abandoned (that would void it): ``forfeit_unseen`` hands it to the bots."""
     seen = func.coalesce(games.c.seen_at, games.c.updated_at)
-    stale = (games.c.status.in_(PLAYING), seen < cutoff)
+    stale = (games.c.status.in_(PLAYING), seen < cutoff, or_(games.c.rated == false(), games.c.status != "active"))
     ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
     closed = []
     for game_id in ids:
@@ -449,11 +469,40 @@ def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> l
     return closed
 
 
+def forfeit_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
+    """Up to ``limit`` rated games under way in which no person was seen since ``cutoff``: every person
+    still seated there has left (``away`` and ``left_game``: their bots finish the game, and the rating
+    ranks them last), and the game counts as seen ``now`` (handed over once); their ids."""
+    seen = func.coalesce(games.c.seen_at, games.c.updated_at)
+    stale = (games.c.status == "active", games.c.rated.is_(True), seen < cutoff)
+    ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
+    handed = []
+    for game_id in ids:
+        if conn.execute(games.update().where(games.c.id == game_id, *stale).values(seen_at=now)).rowcount != 1:
+            continue
+        conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.kind == "human",
+                                          seats.c.left_game.is_(False)).values(away=True, left_game=True))
+        handed.append(game_id)
+    return handed
+
+
 def update_seat(conn: Connection, game_id: str, seat: int, **values: Any) -> int:
     names = tuple(sorted(values))
     res = conn.exec_driver_sql(_sql(conn, ("update", "seats", names), _update_sql(seats, names, ("game_id", "seat"))),
                                {**values, "w_game_id": game_id, "w_seat": seat})
     return res.rowcount
+
+
+def count_bot_move(conn: Connection, game_id: str, seat: int) -> None:
+    """One more decision of a person's seat played by its fallback bot (``seats.bot_moves``)."""
+    conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat)
+                 .values(bot_moves=seats.c.bot_moves + 1))
+
+
+def seat_rows(conn: Connection, game_id: str) -> list[dict[str, Any]]:
+    """The game's seat rows in seat order, as this transaction sees them."""
+    return [dict(r) for r in conn.execute(select(seats).where(seats.c.game_id == game_id)
+                                          .order_by(seats.c.seat)).mappings()]
 
 
 def claim_seat(conn: Connection, game_id: str, seat: int, token_hash: str, name: str | None,

@@ -9,6 +9,7 @@ announces its writes with NOTIFY; this process then reads the new events and cat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -35,7 +36,7 @@ from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.botpool import BotPool
-from meeple.server.coachpool import CoachPool, Ticket, hint_suggestions, review_blunders
+from meeple.server.coachpool import CoachPool, hint_suggestions, review_blunders
 from meeple.server.claims import BotClaims
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, TooMany, Unauthorized, Unavailable, Unprocessable,
@@ -265,6 +266,44 @@ def may_enter_chance(g: "LiveGame", seat: int | None) -> bool:
     return owner is None or owner == seat or g.bot_plays(owner)
 
 
+def rated_by_default(seats: list[dict[str, Any]], join: int | None, user: SignedIn | None, referee: bool) -> bool:
+    """Whether a new game is rated when its creator does not say: a signed-in creator playing against
+    bots only (every person's seat signed in), outside a referee game."""
+    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    return user is not None and not referee and len(seats) >= 2 and humans == [join]
+
+
+def check_rated(rated: bool | None, seats: list[dict[str, Any]], join: int | None, user: SignedIn | None,
+                referee: bool) -> bool:
+    """The ``rated`` of a new game (``rated_by_default`` when None), or Unprocessable saying why it
+    cannot be: a rated game needs two seats or more, a signed-in creator in a seat, and real dice
+    (not a referee game)."""
+    if rated is None:
+        return rated_by_default(seats, join, user, referee)
+    if rated:
+        if len(seats) < 2:
+            raise Unprocessable("server.rated_solo")
+        if referee:
+            raise Unprocessable("server.rated_referee")
+        if user is None or join is None:
+            raise Unprocessable("server.rated_create_needs_account")
+    return bool(rated)
+
+
+def chance_entry(state: State, seat: int, text: str | None, data: Any) -> Action | None:
+    """The random outcome ``seat`` enters at a referee game (as text or JSON), looked up among those it is
+    offered (``State.chance_choices(seat)``, judged from what it may know) and nowhere else; None when it
+    is not offered. So whether an entry is taken never depends on another seat's hidden cards: the rules
+    accept every offered outcome (one that contradicts meeple's hidden arrangement is reconciled,
+    ``State.apply``). Raises ActionParseError for text or JSON that is no action."""
+    wanted = Action.parse(text) if text is not None else state.action_from_json(data)
+    key = str(wanted).lower()
+    for offered in state.chance_choices(seat):
+        if str(offered).lower() == key:
+            return offered
+    return None
+
+
 @dataclass
 class Replayed:
     """A game rebuilt from its seed and stored events (``replay``)."""
@@ -297,15 +336,25 @@ def replay(row: dict[str, Any], event_rows: list[dict[str, Any]]) -> Replayed:
     return Replayed(state, moves, seq, last_undo, undone)
 
 
-def stored_result(engine: Any, game_row: dict[str, Any]) -> tuple[list[float], list[int], bool]:
-    """A stored finished game's (scores, winners, whether an undo happened), rebuilt from its seed and
+def decisions_per_seat(moves: list[MoveRecord], players: int) -> list[int]:
+    """How many decisions each seat made (by its person or its bot; random outcomes are no seat's)."""
+    counts = [0] * players
+    for m in moves:
+        if 0 <= m.seat < players:
+            counts[m.seat] += 1
+    return counts
+
+
+def stored_result(engine: Any, game_row: dict[str, Any]) -> tuple[list[float], list[int], list[int]]:
+    """A stored finished game's (scores, winners, decisions per seat), rebuilt from its seed and
     events: what ``ratings.recompute`` rates it by."""
     loaded = db.load_game(engine, game_row["id"])
     if loaded is None:
         raise KeyError(game_row["id"])
     row, _, event_rows = loaded
     rebuilt = replay(row, event_rows)
-    return list(rebuilt.state.scores()), list(rebuilt.state.winners()), any(e["kind"] == "undo" for e in event_rows)
+    state = rebuilt.state
+    return list(state.scores()), list(state.winners()), decisions_per_seat(rebuilt.moves, state.players)
 
 
 class Hub:
@@ -497,10 +546,11 @@ class Hub:
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[dict[str, Any]] | None,
                      join: int | None, name: str | None, private: bool, turn_timeout: float | None,
                      fallback_level: str, player_name: str | None, client: str | None = None,
-                     referee: bool = False, user: SignedIn | None = None) -> dict[str, Any]:
+                     referee: bool = False, user: SignedIn | None = None, rated: bool | None = None) -> dict[str, Any]:
         """A new game (``client``: the creator's address, which the creation rate limit counts;
         ``referee``: the people at a real table enter every die roll and card draw; ``user``: the creator
-        is signed in: their seat is their account's, under their account's name)."""
+        is signed in: their seat is their account's, under their account's name; ``rated``: whether the
+        game counts for the ratings, fixed now for good (``rated_by_default`` when None))."""
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
@@ -527,6 +577,7 @@ class Hub:
             join = humans[0] if humans else None
         elif join not in humans:
             raise BadRequest("server.not_human_seat", args={"seat": join, "humans": ", ".join(map(str, humans))})
+        rated = check_rated(rated, seats, join, user, referee)
         seed = secrets.randbits(52)
         chance = "manual" if referee else None
         state = rules.new_game(seed=seed, chance=chance or "auto")  # fails now rather than at first view
@@ -539,7 +590,7 @@ class Hub:
             row = {
                 "game_id": gid, "seat": i, "kind": s["kind"], "level": s["level"],
                 "name": None, "token_hash": None, "invite_hash": None, "claimed": s["kind"] == "bot", "away": False,
-                "user_id": None,
+                "user_id": None, "left_game": False, "bot_moves": 0,
             }
             if i == join:
                 row.update(claimed=True, token_hash=hash_secret(token), name=user.name if user else player_name,  # type: ignore[arg-type]
@@ -554,7 +605,7 @@ class Hub:
             "id": gid, "game": rules.id, "players": n, "options": json.dumps(rules.options, sort_keys=True),
             "seed": seed, "status": status, "private": private, "turn_timeout": turn_timeout,
             "name": name, "created_at": now, "updated_at": now, "finished_at": None,
-            "seen_at": now, "creator_seat": join, "chance": chance,
+            "seen_at": now, "creator_seat": join, "chance": chance, "rated": rated,
         }
         await self._write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
         # in memory at once: the stored game is exactly this new state (its seed, no events yet)
@@ -578,6 +629,8 @@ class Hub:
                 name = user.name
                 if g.seat_of(user) is not None:
                     raise Conflict("server.account_seated", args={"number": g.seat_of(user)})
+            elif g.row.get("rated"):
+                raise Forbidden("server.rated_join_needs_account")  # a guest's seat could not be rated
             if seat is None:
                 free = [s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]]
                 if invite:
@@ -644,21 +697,29 @@ class Hub:
         g.seen = self.clock()  # a person asked: the game is not abandoned
         return seat
 
-    async def set_away(self, g: LiveGame, seat: int, away: bool) -> None:
+    async def set_away(self, g: LiveGame, seat: int, away: bool, left: bool = False) -> None:
+        """A bot plays the person's seat (``away``) or the person again; ``left``: the person chose to
+        leave (``/leave``), which a rated game remembers: it ranks them last (``ratings.forfeits``)."""
         async with g.lock:
             self.check_playing(g)
-            if g.seats[seat]["kind"] != "human":
+            row = g.seats[seat]
+            if row["kind"] != "human":
                 raise Conflict("server.bot_seat_fixed")
-            if bool(g.seats[seat]["away"]) == away:
+            changes: dict[str, Any] = {}
+            if bool(row["away"]) != away:
+                changes["away"] = away
+            if away and left and not row.get("left_game"):
+                changes["left_game"] = True
+            if not changes:
                 return
 
             def job(conn: Any) -> None:
-                db.update_seat(conn, g.id, seat, away=away)
+                db.update_seat(conn, g.id, seat, **changes)
                 self._notify_in(conn, g.id)
 
             await self._write(job)
             self._announce(g.id, rows=True)
-            g.seats[seat]["away"] = away
+            row.update(changes)
             g.seats_changed()
             g.waiting_since[seat] = time.monotonic()
         self.changed(g)
@@ -691,20 +752,26 @@ class Hub:
                 raise Unprocessable(Message("core.not_your_turn", {"game": state.game.id, "seat": seat,
                                                                    "seats": list(state.to_move())}), seq=g.seq)
             try:
-                action = state.parse_action(text, player) if text is not None else state.action_from_json(data)
+                if player == CHANCE:
+                    entered = chance_entry(state, seat, text, data)
+                    if entered is None:  # refused from the offered list alone: it tells nothing hidden
+                        raise Unprocessable("server.chance_not_offered", seq=g.seq)
+                    action = entered
+                else:
+                    action = state.parse_action(text, player) if text is not None else state.action_from_json(data)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
                 raise Unprocessable.of(exc, seq=g.seq) from None
-            if player == CHANCE and action not in state.legal_actions(CHANCE):
-                # an outcome the seat was offered (it could not know better) that the game cannot have:
-                # the table and meeple disagree; said without telling where that card is
-                raise Unprocessable("server.chance_not_possible", seq=g.seq)
             try:
                 report = state.apply_reporting(action, player)
             except ActionParseError as exc:
                 raise BadRequest.of(exc, seq=g.seq) from None
             except IllegalAction as exc:
+                if player == CHANCE:
+                    # an offered outcome the rules could not reconcile (never, for a game that keeps the
+                    # contract): said without the legal outcomes, which would tell where the cards are
+                    raise Unprocessable("server.chance_not_possible", seq=g.seq) from None
                 raise Unprocessable.of(exc, seq=g.seq) from None
             except Exception:  # a bug in the game's rules: rebuild the position from the log
                 log.exception("game %s: the rules failed on a move; reloading", gid)
@@ -716,17 +783,22 @@ class Hub:
 
             notify = self.origin if self.bus is not None and self.bus.in_transaction else None
             row = EventRow(gid, seq, player, "move", dumps(action_json), notify)
+            # the fallback bot of a person away, in a rated game (where it ranks the person last if it
+            # plays most of their decisions): counted in the move's own transaction
+            for_person = by_bot and bool(g.row.get("rated")) and g.seats[seat]["kind"] == "human"
 
             finish_time = time.time()
 
             def job(conn: Any) -> None:
                 row(conn)
-                at = finish_time
-                db.update_game(conn, gid, status="finished", finished_at=at)
-                self._rate(conn, g, state, at)
+                if for_person:
+                    db.count_bot_move(conn, gid, seat)
+                if finished:
+                    db.update_game(conn, gid, status="finished", finished_at=finish_time)
+                    self._rate(conn, g, state, player, finish_time)
 
             try:
-                await self._write(job if finished else row)
+                await self._write(job if finished or for_person else row)
             except IntegrityError:
                 await self._reload(g)
                 self.changed(g)
@@ -740,6 +812,8 @@ class Hub:
             g.seq = seq
             g.moves.append(MoveRecord(seq, player, action, report, row.action))
             g.waiting_since[player] = time.monotonic()
+            if for_person:
+                g.seats[seat]["bot_moves"] = int(g.seats[seat].get("bot_moves") or 0) + 1
             if finished:
                 g.row["status"] = "finished"
                 g.row["finished_at"] = finish_time  # the summary's game length
@@ -748,34 +822,43 @@ class Hub:
         self.changed(g)
         return seq
 
-    def _rate(self, conn: Any, g: LiveGame, state: State, at: float) -> None:
-        """Rate a game that just ended (in its finishing move's transaction; ``ratings.apply_game`` says
-        which games are rated). A failure here is logged and rolled back alone: it never costs the move."""
+    def _rate(self, conn: Any, g: LiveGame, state: State, last_player: int, at: float) -> None:
+        """Rate a game that just ended by ``last_player``'s move (in that move's transaction, the seat rows
+        read in it: another process may have counted its bots' moves; ``ratings.apply_game`` says which
+        games are rated). A failure here is logged and rolled back alone: it never costs the move."""
+        if not g.row.get("rated"):
+            return
         try:
             with conn.begin_nested():
-                ratings.apply_game(conn, {**g.row, "status": "finished", "finished_at": at}, g.seats,
-                                   list(state.scores()), list(state.winners()), g.last_undo_seq > 0, at)
+                decisions = decisions_per_seat(g.moves, state.players)
+                if 0 <= last_player < state.players:
+                    decisions[last_player] += 1  # the finishing move, not yet in ``g.moves``
+                ratings.apply_game(conn, {**g.row, "status": "finished", "finished_at": at}, db.seat_rows(conn, g.id),
+                                   list(state.scores()), list(state.winners()), decisions, at)
         except Exception:  # noqa: BLE001
             log.exception("game %s: its ratings could not be updated", g.id)
 
     async def hint(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE, client: str = "?") -> dict[str, Any]:
         """The coach's best moves for ``seat`` now (``coach.hint``: from that seat's information only, at a
         fixed budget, seeded by the game's public id and position so the same position gives the same
-        hint). The game is marked as hinted (``games.hints``): it will not be rated. The search runs in
-        the coach's pool (``coachpool``), whose limits per ``client`` address refuse first."""
-        assert self.coach is not None
-        with self.coach.reserve(client) as ticket:  # 429 when the coach is full: before the game changes
-            return await self._hint(gid, seat, lang, ticket)
+        hint). A rated game offers none (409): a rating measures the player, not the search. The hints
+        of an unrated game are counted (``games.hints``). The search runs in the coach's pool
+        (``coachpool``), within its limits per ``client`` address."""
+        with contextlib.ExitStack() as places:  # a place in the coach's line goes back if no search took it
+            return await self._hint(gid, seat, lang, client, places)
 
-    async def _hint(self, gid: str, seat: int, lang: str, ticket: Ticket) -> dict[str, Any]:
+    async def _hint(self, gid: str, seat: int, lang: str, client: str, places: contextlib.ExitStack) -> dict[str, Any]:
         assert self.coach is not None
         g = await self.get(gid)
         async with g.lock:
             self.check_playing(g)
+            if g.row.get("rated"):
+                raise Conflict("server.hint_rated", seq=g.seq)
             if g.state.is_over():
                 raise Conflict("server.game_over", seq=g.seq)
             if seat not in g.state.to_move() or not g.state.legal_actions(seat):
                 raise Conflict("server.hint_not_your_turn", seq=g.seq)
+            ticket = places.enter_context(self.coach.reserve(client))  # 429 when the coach is full: before the game changes
             wait = self.hints.take((gid, seat))
             if wait:
                 raise TooMany("server.too_many_hints", args={"wait": f"{wait:.0f}"}, retry_after=wait, seq=g.seq)
@@ -892,7 +975,7 @@ class Hub:
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
                                  can_undo=self.undo_possible(g, viewer), public=public, lang=lang,
-                                 enters_chance=may_enter_chance(g, viewer))
+                                 enters_chance=may_enter_chance(g, viewer), rated=bool(g.row.get("rated")))
             hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang), g.events_for(viewer))
         return hit
 
@@ -1042,8 +1125,9 @@ class Hub:
         """One sweep (``abandon_check_every``; callable directly, with ``now`` the wall time to judge by):
         store when a person was last seen at the games held here, then close as ``abandoned`` every open
         or started game, held here or not, with no person seen for ``abandon_after`` seconds (plus the
-        most the stored times can lag behind: a sweep's interval and the storing interval). Returns the
-        ids closed."""
+        most the stored times can lag behind: a sweep's interval and the storing interval), except a
+        rated game under way: its people are taken to have left (ranked last) and its bots finish it,
+        so that walking away never voids a rated game. Returns the ids closed."""
         settings = self.settings
         now = self.clock() if now is None else now
         every = settings.abandon_check_every
@@ -1056,15 +1140,16 @@ class Hub:
                 seen[g.id] = g.seen
         cutoff = now - settings.abandon_after - 2 * every
 
-        def job(conn: Any) -> list[str]:
+        def job(conn: Any) -> tuple[list[str], list[str]]:
             if seen:
                 db.store_seen(conn, seen)
             closed = db.abandon_unseen(conn, cutoff, now, settings.abandon_batch)
-            for gid in closed:
+            handed = db.forfeit_unseen(conn, cutoff, now, settings.abandon_batch)
+            for gid in closed + handed:
                 self._notify_in(conn, gid)
-            return closed
+            return closed, handed
 
-        closed = await self._write(job)
+        closed, handed = await self._write(job)
         for gid, at in seen.items():
             g = self.live.get(gid)
             if g is not None:
@@ -1076,6 +1161,15 @@ class Hub:
                 self._close_here(g, "abandoned", now)
             else:
                 log_closed("abandoned", gid)
+        for gid in handed:  # a rated game nobody came back to: its bots finish it, its people ranked last
+            self._announce(gid, rows=True)
+            log.info("rated game %s: nobody came back; the bots finish it", gid)
+            g = self.live.get(gid)
+            if g is not None:
+                g.seen = g.seen_stored = max(g.seen, now)
+                self._on_notify(gid, rows=True)  # re-read the seats (now away), then the bots move
+            else:
+                self._spawn(self.get(gid))  # loaded: its bots are due
         return closed
 
     async def _abandon_sweeps(self) -> None:
@@ -1296,7 +1390,7 @@ class Hub:
             "status": row["status"], "private": bool(row["private"]), "turn_timeout": row["turn_timeout"],
             "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
             "creator_seat": row.get("creator_seat"), "referee": row.get("chance") == "manual",
-            "hints": int(row.get("hints") or 0),
+            "rated": bool(row.get("rated")), "hints": int(row.get("hints") or 0),
             "seats": [
                 {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": shown_name(s, lang),
                  "account": s.get("user_id") is not None,

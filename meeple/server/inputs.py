@@ -5,6 +5,8 @@ like ``1e999`` (infinity again), and strings with lone surrogates (``"\\ud800"``
 control characters (``"\\u0000"``, which PostgreSQL cannot store in a text column). None of them has a
 use in a request of this server, so every field of a request body is checked (``problem``) before it is
 validated, and a refusal lists what was wrong in text that is always valid JSON (``describe_errors``).
+Every request body model derives from ``CleanBody``, which does that check, so a string reaching SQL
+is refused alike on SQLite and PostgreSQL (which cannot store NUL, where SQLite would).
 
 >>> problem({"name": "Zoë"}) is None
 True
@@ -21,6 +23,9 @@ from __future__ import annotations
 import math
 import re
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 # C0 and C1 control characters, DEL, and the surrogate code points (never text on their own).
 BAD_CHAR = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -100,3 +105,28 @@ def describe_errors(errors: list[dict[str, Any]], limit: int = 10) -> tuple[str,
     if len(errors) > limit:
         parts.append(f"and {len(errors) - limit} more")
     return "; ".join(parts), out
+
+
+class CleanBody(BaseModel):
+    """A request body: unknown fields refused, and every field (at any depth) and field name checked
+    by ``problem`` before its own validation (422 naming the field)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _finite_and_clean(cls, value: Any) -> Any:
+        why = problem(value)
+        if why is not None:
+            raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _clean_names(cls, data: Any) -> Any:
+        """The field names too (an unknown one is refused, but its name is in the refusal)."""
+        for key in data if isinstance(data, dict) else ():
+            why = problem(key, "a field name")
+            if why is not None:
+                raise PydanticCustomError("unsafe_input", "{reason}", {"reason": why})
+        return data

@@ -19,6 +19,7 @@ import ipaddress
 import json
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from meeple.server.inputs import BAD_CHAR
@@ -28,13 +29,18 @@ MAX_BUCKETS = 50_000
 
 
 class TokenBucket:
-    __slots__ = ("rate", "burst", "tokens", "stamp")
+    """``rate`` tokens a second, at most ``burst`` saved up (it starts full); each request spends one.
+    ``clock`` gives the time in seconds (``time.monotonic``; a test passes a clock it moves by hand)."""
 
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
+    __slots__ = ("rate", "burst", "tokens", "stamp", "clock")
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.tokens, self.clock = rate, burst, burst, clock
+        self.stamp = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        """Spend one token if there is one (True), else spend nothing (False)."""
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1.0:

@@ -7,16 +7,17 @@ and the ratings the lobby shows next to the players' names (``meeple.server.rati
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import select, tuple_
 from sqlalchemy.engine import Connection
 
 import meeple
 from meeple.core.i18n import render
 from meeple.server import db, ratings
-from meeple.server.accounts import name_key
+from meeple.server.accounts import SignedIn, name_key
 from meeple.server.errors import NotFound, Unprocessable
 
 BANDS = ("2p", "3p+")
@@ -55,9 +56,11 @@ def attach_ratings(conn: Connection, summaries: list[dict[str, Any]], seat_rows:
             seat["rating"] = found.get((uid, s["game"], ratings.band_of(s["players"]))) if uid is not None else None
 
 
-def rating_router(hub: Any, language: Any) -> APIRouter:
+def rating_router(hub: Any, language: Any,
+                  reader: Callable[[Request], Awaitable[SignedIn | None]] | None = None) -> APIRouter:
     """The routes; ``language(request)``: the app's rule for the reader's language (``?lang=``, else
-    ``Accept-Language``)."""
+    ``Accept-Language``); ``reader(request)``: the signed-in account asking, if any (a profile's private
+    games are listed to that account only)."""
     router = APIRouter(tags=["ratings"])
 
     async def read(fn: Any, *args: Any) -> Any:
@@ -66,19 +69,22 @@ def rating_router(hub: Any, language: Any) -> APIRouter:
                 return fn(c, *args)
         return await asyncio.to_thread(run)
 
-    def profile(conn: Connection, name: str) -> dict[str, Any] | None:
+    def profile(conn: Connection, name: str, reader_id: int | None) -> dict[str, Any] | None:
         row = conn.execute(select(db.users.c.id, db.users.c.name).where(
             db.users.c.name_key == name_key(" ".join(name.split())), db.users.c.deleted_at.is_(None))).first()
         if row is None:
             return None
+        own = reader_id == int(row.id)
         return {"id": int(row.id), "name": row.name, "ratings": ratings.player_ratings(conn, int(row.id)),
-                "games": ratings.player_games(conn, int(row.id), 50)}
+                "games": ratings.player_games(conn, int(row.id), 50, include_private=own)}
 
-    @router.get("/api/players/{name}", summary="A player's profile: ratings per game with their history, last games")
-    async def player(name: str, lang: str = Depends(language)) -> dict[str, Any]:
+    @router.get("/api/players/{name}", summary="A player's profile: ratings per game with their history, last games "
+                                               "(private games only on your own profile)")
+    async def player(name: str, request: Request, lang: str = Depends(language)) -> dict[str, Any]:
         if len(name) > 100:
             raise NotFound("server.no_player", args={"name": name[:40]})
-        found = await read(profile, name)
+        me = await reader(request) if reader is not None else None
+        found = await read(profile, name, me.user_id if me is not None else None)
         if found is None:
             raise NotFound("server.no_player", args={"name": name[:40]})
         return found
@@ -96,10 +102,18 @@ def rating_router(hub: Any, language: Any) -> APIRouter:
                 r["name"] = render("server.deleted_player", None, lang)
         return {"game": game, "band": band, "bands": list(BANDS), "rows": rows}
 
-    @router.get("/api/games/{gid}/ratings", summary="A finished game's rating change per participant (empty: unrated)")
-    async def game_ratings(gid: str) -> dict[str, Any]:
+    @router.get("/api/games/{gid}/ratings",
+                summary="A finished game's rating change per participant; for a game without any, why not")
+    async def game_ratings(gid: str, lang: str = Depends(language)) -> dict[str, Any]:
         g = await hub.get(gid)  # 404 for an unknown game
         changes = await read(ratings.changes_of_game, g.id)
-        return {"rated": bool(changes), "changes": changes}
+        reason = None
+        if not changes:
+            row = {**g.row, "status": g.status}
+            reason = ratings.unrated_reason(row, g.seats)
+            if reason is None:
+                reason = "server.unrated.not_over" if g.status != "finished" else "server.unrated.failed"
+        return {"rated": bool(changes), "changes": changes, "unrated_reason": reason,
+                "unrated_text": render(reason, None, lang) if reason else None}
 
     return router

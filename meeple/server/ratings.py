@@ -1,10 +1,17 @@
 """Ratings: OpenSkill (Plackett–Luce) per account, game and player-count band; bots as fixed anchors.
 
-Which games are rated (``rated_participants``): a finished game of two or more seats in which every
-person's seat is held by an account (no guest), that is not a referee game (``chance == "manual"``:
-the outcomes the table typed in cannot be checked), and in which no move was undone (Board Game
-Arena's rule: undo only in unrated games). A person who left and whose seat a bot finished is still
-rated as the person. One account in two seats of a game (hot seat) is not rated either.
+Which games are rated (``rated_participants``): a game is rated when it was created rated
+(``games.rated``: chosen at creation, on by default for a signed-in player against bots, and never
+changed afterwards; ``meeple.server.hub``), it finished, it has two seats or more, every person's
+seat is held by an account (no guest may join a rated game), no account holds two seats, and it is
+not a referee game (``chance == "manual"``: the outcomes the table typed in cannot be checked). A
+rated game offers no hints and no undo, so nothing a seat does during the game can void it.
+
+Who is ranked last (``forfeits``, Board Game Arena's rule): a person who left the game (``/leave``:
+``seats.left_game``), and a person whose decisions were mostly played by their fallback bot after
+turn timeouts (``seats.bot_moves`` more than half of the seat's decisions). A bot's moves never earn
+a person points: such seats share the last place whatever the score says, and the others are ranked
+among themselves by the game's result.
 
 Each seat is a team of one; its rank comes from ``ranks`` (the game's winners share first place,
 the rulebook's tie-breaks included). Ratings are kept apart per game and per band (``"2p"``, ``"3p+"``):
@@ -19,7 +26,7 @@ The number people see is ``rating_shown(mu, sigma) = round(1000 + 40 * (mu - 3 *
 conservative estimate μ−3σ (one is almost surely at least this strong), so a new account shows 1000
 and climbs as σ shrinks.
 
->>> changes = apply_game(conn, game_row, seat_rows, scores=[40, 31], winners=[0], had_undo=False, at=now)
+>>> changes = apply_game(conn, game_row, seat_rows, scores=[40, 31], winners=[0], decisions=[52, 50], at=now)
 >>> [(c["participant"], c["before"], c["after"]) for c in changes]   # [("user:7", 1000, 1118), ("bot:heuristic", ...)]
 """
 
@@ -30,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, select
+from sqlalchemy import and_, false, select
 from sqlalchemy.engine import Connection
 
 from meeple.server.db import games, rating_changes, ratings, seats, users
@@ -89,21 +96,40 @@ def bot_participant(level: str) -> str:
     return "bot:" + str(level).split(":", 1)[0].strip()
 
 
-def rated_participants(game_row: Row, seat_rows: Sequence[Row], had_undo: bool) -> list[str] | None:
+def rated_participants(game_row: Row, seat_rows: Sequence[Row]) -> list[str] | None:
     """The participant of each seat (``"user:<id>"``, ``"bot:<level>"``) when the game is rated, else None.
 
-    Not rated: not ``finished``; fewer than 2 seats; a person's seat without an account (a guest);
-    one account in two seats; a referee game (``chance == "manual"``); an undo happened; the coach
-    gave a hint (``hints``): a rating measures the player, not the search.
+    Not rated: not created rated (``rated``); not ``finished``; fewer than 2 seats; a person's seat
+    without an account (a guest); one account in two seats; a referee game (``chance == "manual"``).
 
-    >>> rated_participants({"status": "finished", "chance": None}, [{"seat": 0, "kind": "human", "user_id": 7,
-    ...     "level": "heuristic"}, {"seat": 1, "kind": "bot", "level": "easy", "user_id": None}], False)
+    >>> rated_participants({"status": "finished", "rated": True, "chance": None}, [{"seat": 0, "kind": "human",
+    ...     "user_id": 7, "level": "heuristic"}, {"seat": 1, "kind": "bot", "level": "easy", "user_id": None}])
     ['user:7', 'bot:easy']
     """
-    if game_row.get("status") != "finished" or len(seat_rows) < 2:
+    if game_row.get("status") != "finished" or unrated_reason(game_row, seat_rows) is not None:
         return None
-    if game_row.get("chance") == "manual" or had_undo or game_row.get("hints"):
-        return None
+    return _participants(game_row, seat_rows)
+
+
+def unrated_reason(game_row: Row, seat_rows: Sequence[Row]) -> str | None:
+    """Why a game is not rated, as a message id (``server.unrated.*``), or None when it is (or, not
+    finished yet, will be) rated."""
+    if game_row.get("status") in ("abandoned", "cancelled"):
+        return "server.unrated.closed"
+    if game_row.get("chance") == "manual":
+        return "server.unrated.referee"
+    if len(seat_rows) < 2:
+        return "server.unrated.solo"
+    if not game_row.get("rated"):
+        return "server.unrated.not_chosen"
+    if any(s["kind"] != "bot" and s.get("user_id") is None for s in seat_rows):
+        return "server.unrated.guest"
+    if _participants(game_row, seat_rows) is None:
+        return "server.unrated.two_seats"
+    return None
+
+
+def _participants(game_row: Row, seat_rows: Sequence[Row]) -> list[str] | None:
     out: list[str] = []
     for seat in sorted(seat_rows, key=lambda s: s["seat"]):
         if seat["kind"] == "bot":
@@ -116,6 +142,46 @@ def rated_participants(game_row: Row, seat_rows: Sequence[Row], had_undo: bool) 
     if len(people) != len(set(people)):
         return None
     return out
+
+
+FORFEIT_LEFT = "left"
+"""A person who left the game (``/leave``): ranked last."""
+FORFEIT_BOT = "bot"
+"""A person whose fallback bot played more than half of the seat's decisions: ranked last."""
+
+
+def forfeits(seat_rows: Sequence[Row], decisions: Sequence[int]) -> dict[int, str]:
+    """The people's seats ranked last for rating, with why (``FORFEIT_LEFT`` or ``FORFEIT_BOT``);
+    ``decisions[seat]``: how many decisions the seat made in the game, by the person or their bot.
+
+    >>> forfeits([{"seat": 0, "kind": "human", "left_game": False, "bot_moves": 30},
+    ...           {"seat": 1, "kind": "human", "left_game": True, "bot_moves": 0}], decisions=[50, 50])
+    {0: 'bot', 1: 'left'}
+    """
+    out: dict[int, str] = {}
+    for row in seat_rows:
+        if row["kind"] == "bot":
+            continue
+        seat = int(row["seat"])
+        if row.get("left_game"):
+            out[seat] = FORFEIT_LEFT
+        elif 2 * int(row.get("bot_moves") or 0) > decisions[seat]:
+            out[seat] = FORFEIT_BOT
+    return out
+
+
+def rating_ranks(scores: Sequence[float], winners: Sequence[int], forfeited: Iterable[int] = ()) -> list[int]:
+    """Each seat's place for rating: ``ranks`` among the seats that did not forfeit, and every
+    forfeited seat after them all, sharing the last place.
+
+    >>> rating_ranks([40, 30, 20], winners=[0], forfeited=[0])
+    [3, 1, 2]
+    """
+    gone = set(forfeited)
+    by_result = ranks(scores, winners)
+    kept = [seat for seat in range(len(scores)) if seat not in gone]
+    return [1 + len(kept) if seat in gone else 1 + sum(by_result[other] < by_result[seat] for other in kept)
+            for seat in range(len(scores))]
 
 
 def rate_teams(before: Sequence[tuple[float, float]], places: Sequence[int]) -> list[tuple[float, float]]:
@@ -131,14 +197,6 @@ def _user_id(participant: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- writes
-def game_had_undo(conn: Connection, game_id: str) -> bool:
-    """Whether any move of the game was undone (an ``undo`` event): such a game is not rated."""
-    from meeple.server.db import events
-
-    found = conn.execute(select(events.c.seq).where(events.c.game_id == game_id, events.c.kind == "undo").limit(1))
-    return found.first() is not None
-
-
 def _ensure_rows(conn: Connection, participants: Iterable[str], game: str, band: str, at: float) -> None:
     """Insert a default row for each participant that has none, without failing when another
     transaction inserts it first (``ON CONFLICT DO NOTHING`` on both SQLite and PostgreSQL)."""
@@ -161,32 +219,34 @@ def _current(conn: Connection, participants: Iterable[str], game: str, band: str
 
 
 def apply_game(conn: Connection, game_row: Row, seat_rows: Sequence[Row], scores: Sequence[float],
-               winners: Sequence[int], had_undo: bool, at: float) -> list[dict[str, Any]]:
+               winners: Sequence[int], decisions: Sequence[int], at: float) -> list[dict[str, Any]]:
     """Rate a finished game inside the caller's transaction; the changes (``changes_of_game``), or
-    ``[]`` when the game is not rated.
+    ``[]`` when the game is not rated. ``decisions[seat]``: the decisions each seat made (``forfeits``).
 
-    Reads each participant's (μ, σ) for the game and band (defaults when absent), runs Plackett–Luce,
+    Reads each participant's (μ, σ) for the game and band (defaults when absent), ranks the seats
+    (``rating_ranks``: a person who left or whose bot played most of the game last), runs Plackett–Luce,
     writes the new μ, σ and games + 1 of the accounts only (bots are anchors), and records one
     ``rating_changes`` row per participant (a bot's with before == after; a bot level in two seats
     gets one row, for its first seat). Idempotent: a game with changes already recorded returns those.
 
-    >>> apply_game(conn, game_row, seat_rows, [40, 31], [0], had_undo=False, at=time.time())
+    >>> apply_game(conn, game_row, seat_rows, [40, 31], [0], decisions=[52, 50], at=time.time())
     [{'participant': 'user:7', 'seat': 0, 'rank': 1, 'before': 1000, 'after': 1118, 'change': 118}, ...]
     """
     game_id = game_row["id"]
     done = changes_of_game(conn, game_id)
     if done:
         return done
-    participants = rated_participants(game_row, seat_rows, had_undo)
+    participants = rated_participants(game_row, seat_rows)
     if participants is None:
         return []
     game, band = game_row["game"], band_of(len(participants))
+    forfeited = forfeits(seat_rows, decisions)
     people = [p for p in participants if p.startswith("user:")]
     _ensure_rows(conn, people, game, band, at)
     current = _current(conn, people, game, band, lock=True)  # the accounts' rows, locked until commit
     current.update(_current(conn, [p for p in participants if p not in people], game, band))  # anchors: read only
     before = [current.get(p, (DEFAULT_MU, DEFAULT_SIGMA)) for p in participants]
-    places = ranks(scores, winners)
+    places = rating_ranks(scores, winners, forfeited)
     after = rate_teams(before, places)
     recorded: set[str] = set()
     for seat, participant in enumerate(participants):
@@ -200,21 +260,23 @@ def apply_game(conn: Connection, game_row: Row, seat_rows: Sequence[Row], scores
             ).values(mu=new[0], sigma=new[1], games=ratings.c.games + 1, updated_at=at))
         conn.execute(rating_changes.insert().values(
             game_id=game_id, participant=participant, game=game, band=band, seat=seat, rank=places[seat],
-            mu_before=before[seat][0], sigma_before=before[seat][1], mu_after=new[0], sigma_after=new[1], at=at))
+            mu_before=before[seat][0], sigma_before=before[seat][1], mu_after=new[0], sigma_after=new[1], at=at,
+            forfeit=forfeited.get(seat)))
     return changes_of_game(conn, game_id)
 
 
 # ---------------------------------------------------------------------------- reads
 def changes_of_game(conn: Connection, game_id: str) -> list[dict[str, Any]]:
     """A rated game's change per participant, by seat: ``{participant, seat, rank, before, after,
-    change}`` (shown ratings; ``change = after − before``); ``[]`` for a game that was not rated."""
+    change, forfeit}`` (shown ratings; ``change = after − before``; ``forfeit``: why the seat was
+    ranked last, ``"left"`` or ``"bot"``, else None); ``[]`` for a game that was not rated."""
     rows = conn.execute(select(rating_changes).where(rating_changes.c.game_id == game_id)
                         .order_by(rating_changes.c.seat)).mappings()
     out = []
     for r in rows:
         before, after = rating_shown(r["mu_before"], r["sigma_before"]), rating_shown(r["mu_after"], r["sigma_after"])
         out.append({"participant": r["participant"], "seat": r["seat"], "rank": r["rank"],
-                    "before": before, "after": after, "change": after - before})
+                    "before": before, "after": after, "change": after - before, "forfeit": r["forfeit"]})
     return out
 
 
@@ -266,9 +328,10 @@ def player_ratings(conn: Connection, user_id: int) -> list[dict[str, Any]]:
              "mu": r["mu"], "sigma": r["sigma"], "history": history.get((r["game"], r["band"]), [])} for r in rows]
 
 
-def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[str, Any]]:
+def player_games(conn: Connection, user_id: int, limit: int = 20, include_private: bool = False) -> list[dict[str, Any]]:
     """An account's last finished games, newest first (``limit`` within 1..200): ``{game_id, game,
-    finished_at, players, seat, rated, rank, change}`` (``rank`` and ``change`` None when unrated)."""
+    finished_at, players, seat, rated, rank, change}`` (``rank`` and ``change`` None when unrated).
+    Private games only with ``include_private`` (the account's own reading: others never see them)."""
     limit = max(1, min(LEADERBOARD_MAX, int(limit)))
     participant = f"user:{user_id}"
     joined = seats.join(games, games.c.id == seats.c.game_id).outerjoin(
@@ -279,6 +342,8 @@ def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[s
              .select_from(joined)
              .where(seats.c.user_id == user_id, games.c.status == "finished")
              .order_by(games.c.finished_at.desc(), games.c.id, seats.c.seat).limit(limit))
+    if not include_private:
+        query = query.where(games.c.private == false())
     out = []
     for r in conn.execute(query):
         rated = r.rank is not None
@@ -290,10 +355,11 @@ def player_games(conn: Connection, user_id: int, limit: int = 20) -> list[dict[s
 
 # ---------------------------------------------------------------------------- recomputation
 def recompute(conn: Connection,
-              replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], bool]]) -> dict[Key, tuple[float, float]]:
+              replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], Sequence[int]]]
+              ) -> dict[Key, tuple[float, float]]:
     """Every account's (μ, σ) per (participant, game, band), computed afresh from the finished games in
     ``finished_at`` order with the bots' ratings as stored now; ``replay_result(game_row)`` gives
-    ``(scores, winners, had_undo)`` (the hub replays the game from its seed and events). Equal to
+    ``(scores, winners, decisions)`` (the hub replays the game from its seed and events). Equal to
     the ``ratings`` table when every finished game was rated by ``apply_game`` in that order.
 
     >>> recompute(conn, hub_replay) == {(r.participant, r.game, r.band): (r.mu, r.sigma) for r in user_rows}
@@ -307,17 +373,14 @@ def recompute(conn: Connection,
     for game_row in finished:
         seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_row["id"])
                                  .order_by(seats.c.seat)).mappings().all()
-        # cheap rules first: most games need no replay
-        if rated_participants(game_row, seat_rows, had_undo=False) is None:
+        participants = rated_participants(game_row, seat_rows)
+        if participants is None:  # decided by the rows: unrated games need no replay
             continue
-        scores, winners, had_undo = replay_result(game_row)
-        participants = rated_participants(game_row, seat_rows, had_undo)
-        if participants is None:
-            continue
+        scores, winners, decisions = replay_result(game_row)
         game, band = game_row["game"], band_of(len(participants))
         before = [people.get((p, game, band)) or anchors.get((p, game, band)) or (DEFAULT_MU, DEFAULT_SIGMA)
                   for p in participants]
-        after = rate_teams(before, ranks(scores, winners))
+        after = rate_teams(before, rating_ranks(scores, winners, forfeits(seat_rows, decisions)))
         for participant, new in zip(participants, after):
             if participant.startswith("user:"):
                 people[(participant, game, band)] = new

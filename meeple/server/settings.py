@@ -109,10 +109,16 @@ class Settings:
     # --- accounts (docs/server.md, Accounts)
     session_lifetime: float = 30 * 86400.0    # seconds a sign-in lasts (the cookie and the stored session)
     secure_cookies: bool | None = None        # the cookies' Secure flag; None: when the request came over https
-    login_rate: float = 1 / 60                # sign-in attempts per second for one account name…
-    login_burst: float = 10.0                 # …after a first burst of this many
-    login_address_rate: float = 0.2           # sign-in and sign-up attempts per second from one address…
-    login_address_burst: float = 30.0         # …after a first burst of this many
+    # Sign-in throttling (docs/server.md, Accounts: Limits). Nothing here ever refuses the right password
+    # from an address that has not failed for that name: names are public, so a limit on a name alone
+    # would let anyone lock its owner out.
+    login_address_rate: float = 0.2           # sign-in and sign-up attempts (right or wrong) per second from one address…
+    login_address_burst: float = 30.0         # …after a first burst of this many; beyond, that address gets 429
+    login_failure_rate: float = 1 / 60        # failed password checks per second for one name from one address…
+    login_failure_burst: float = 10.0         # …after a first burst of this many; beyond, 429 for that name from that address
+    login_name_failure_rate: float = 1 / 60   # failed password checks per second for one name from all addresses…
+    login_name_failure_burst: float = 20.0    # …after a first burst of this many; beyond, each attempt for it is slowed
+    login_slowdown: float = 1.0               # seconds such an attempt waits before it is answered (on the event loop)
 
     def check(self) -> None:
         """Raise ValueError, saying why, for settings that cannot work together."""
@@ -134,6 +140,11 @@ class Settings:
         if not (self.create_rate > 0 and self.create_burst >= 1 and self.undo_rate > 0 and self.undo_burst >= 1
                 and self.hint_rate > 0 and self.hint_burst >= 1 and self.review_rate > 0 and self.review_burst >= 1):
             raise ValueError("the game-creation, undo, hint and review rates must be above 0 with bursts of at least 1")
+        if not (self.login_address_rate > 0 and self.login_address_burst >= 1 and self.login_failure_rate > 0
+                and self.login_failure_burst >= 1 and self.login_name_failure_rate > 0
+                and self.login_name_failure_burst >= 1 and 0 <= self.login_slowdown <= 30):
+            raise ValueError("the sign-in limits must be above 0 per second with bursts of at least 1, and the "
+                             "slowdown 0..30 seconds")
         if not (1 <= self.coach_workers <= 64 and self.coach_queue >= 0 and self.coach_per_address >= 1
                 and self.coach_rate > 0 and self.coach_burst >= 1):
             raise ValueError(f"the coach's pool needs 1..64 workers (got {self.coach_workers}), a queue of 0 or more "

@@ -108,13 +108,14 @@ def public_facts(state: State) -> tuple[list[int], bool, dict[str, Any] | None]:
 def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
                 can_undo: bool = False,
                 public: tuple[list[int], bool, dict[str, Any] | None] | None = None,
-                lang: str = DEFAULT_LANGUAGE, enters_chance: bool = False) -> dict[str, Any]:
+                lang: str = DEFAULT_LANGUAGE, enters_chance: bool = False, rated: bool = False) -> dict[str, Any]:
     """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
 
     The legal actions are computed only for a seat that is to move (everyone else gets ``[]``).
     ``public``: ``public_facts(state)`` if already known (it is the same for every viewer).
     ``enters_chance``: the viewer may enter the pending random outcome of a referee game (its
-    ``chance`` list holds the outcomes offered to it; everyone else's is empty)."""
+    ``chance`` list holds the outcomes offered to it; everyone else's is empty). ``rated``: the game
+    counts for the ratings (chosen at its creation): no hints, no undo."""
     to_move, over, outcome = public if public is not None else public_facts(state)
     mine = viewer is not None and viewer in to_move
     referee = state.chance == "manual"
@@ -130,6 +131,7 @@ def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seat
         "your_turn": mine,
         "legal": legal_list(state, viewer, lang) if mine else [],  # type: ignore[arg-type]
         "can_undo": bool(can_undo),
+        "rated": bool(rated),
         "seats": seats,
         "result": outcome,
         **extra,

@@ -132,6 +132,14 @@ class OffersOnlyItsGuess(ToyState):
         return [Action("draw", (v,)) for v in sorted(set(self.hands[player]))]
 
 
+class RefusesAnOfferedEntry(ToyState):
+    """Offers every value a seat cannot locate but accepts only the deck's content: a referee's answer
+    to an entry would tell it whether the card is in another hand."""
+
+    def _reconcile_chance_entry(self, action):  # noqa: ANN001, ANN202
+        return State._reconcile_chance_entry(self, action)
+
+
 class SecretChanceOwner(ToyState):
     """Names the owner of a draw from the deck's content, which a determinized copy does not keep."""
 
@@ -153,6 +161,7 @@ CASES = [
     (OffersTheDeck, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
     (OffersOnlyItsGuess, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
     (SecretChanceOwner, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
+    (RefusesAnOfferedEntry, test_chance_choices.test_chance_choices_cover_the_outcomes_and_tell_nothing_hidden),
 ]
 
 

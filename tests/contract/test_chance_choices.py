@@ -5,6 +5,9 @@ At a real table (``chance="manual"``) a seat enters the outcome of a random even
 chance node of seeded random games, for every seat ``p``:
 
 - every legal chance outcome is among ``chance_choices(p)`` (the true outcome can be entered);
+- every outcome in ``chance_choices(p)`` is accepted by ``apply`` (an entry meeple's hidden arrangement
+  rules out is reconciled, ``State._reconcile_chance_entry``), and the invariants hold after it: so
+  whether an entry is taken never tells the seat where the hidden cards are;
 - ``chance_choices(p)`` is a list of Action without repeats, and ``determinize(p, k)`` leaves it
   unchanged (it depends only on what ``p`` may know);
 - ``chance_owner()`` is None or a seat, and ``determinize(p, k)`` leaves it unchanged (it is public);
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import CHANCE, Action, State
+from meeple.core import CHANCE, Action, IllegalAction, State
 
 from .harness import CASES, Config, replay
 
@@ -30,6 +33,7 @@ def check_chance_node(state: State, where: str, seed_base: int) -> None:
     """Every promise of the referee hooks at one chance node, for every seat."""
     legal = state.legal_actions(CHANCE)
     owner = state.chance_owner()
+    tried = set(legal)
     assert owner is None or (isinstance(owner, int) and 0 <= owner < state.players), (
         f"{where}: chance_owner() is {owner!r}, neither None nor a seat"
     )
@@ -40,6 +44,17 @@ def check_chance_node(state: State, where: str, seed_base: int) -> None:
         assert len(set(choices)) == len(choices), f"{where}: chance_choices({p}) repeats an outcome: {choices}"
         missing = [a for a in legal if a not in set(choices)]
         assert not missing, f"{where}: chance_choices({p}) leaves out legal outcomes {missing}"
+        for entry in choices:
+            if entry in tried:
+                continue
+            tried.add(entry)
+            copy = state.clone()
+            try:
+                copy.apply(entry, CHANCE)
+            except IllegalAction as exc:
+                raise AssertionError(f"{where}: chance_choices({p}) offers {entry}, which apply refuses: the "
+                                     f"answer to an entry would tell {p} where the hidden cards are ({exc})") from None
+            copy.check_invariants()
         expected = _as_texts(choices)
         for k in range(RESAMPLES):
             copy = state.determinize(p, seed_base + k)

@@ -138,6 +138,29 @@ class ToyState(FlowState, State):
         seen += [b for q, b in enumerate(self.bids) if b is not None and (self.revealed or q == player)]
         return [Action("draw", (v,)) for v in VALUES if seen.count(v) < COPIES]
 
+    def _reconcile_chance_entry(self, action: Action) -> bool:
+        """A real table drew a value the deck holds no copy of (every copy is in some hand, where the seat
+        entering it could not see it): one copy trades places with a card drawn at random from the deck,
+        the next seats' hands first, the drawer's own last, and the table hears that entries conflict."""
+        if self.open_step() != "draw" or action.name != "draw" or len(action.args) != 1:
+            return False
+        value = action.args[0]
+        if type(value) is not int or value not in VALUES:
+            return False
+        drawer = self.pending[0]
+        for seat in self._seats_from(drawer)[1:] + [drawer]:
+            hand = self.hands[seat]
+            if value in hand:
+                replacement = self.deck.pop(self.rng.randbelow(len(self.deck)))
+                hand.remove(value)
+                hand.append(replacement)
+                hand.sort()
+                self.deck.append(value)
+                self.deck.sort()
+                self.say("Two entries conflict: check the cards.")
+                return True
+        return False
+
     def _bid_actions(self, player: int) -> list[Action]:
         return [Action("bid", (v,)) for v in sorted(set(self.hands[player]))]
 

@@ -28,7 +28,7 @@ from .helpers import client, humans, view
 HIDDEN_GAMES = {"citadels": 2, "gods-playground": 3, "kingsburg": 2}
 REGISTERED = [g for g in HIDDEN_GAMES if g in meeple.games()]
 VIEW_KEYS = {"type", "game_id", "game", "seq", "seat", "status", "over", "to_move", "your_turn", "observation",
-             "legal", "can_undo", "seats", "result", "log_start", "log", "events"}
+             "legal", "can_undo", "rated", "seats", "result", "log_start", "log", "events"}
 
 
 def players_of(game: str) -> int:

@@ -1,5 +1,5 @@
 """The coach over HTTP: a seat to move asks for a hint and gets its best legal moves; nobody else may;
-hints are limited per seat; a game with a hint is not rated."""
+hints are limited per seat; a rated game offers none."""
 
 from __future__ import annotations
 
@@ -42,28 +42,33 @@ def test_hints_are_limited_per_seat(sqlite_url: str) -> None:
         assert codes[:2] == [200, 200] and codes[2] == 429
 
 
-def test_a_game_with_a_hint_is_not_rated(sqlite_url: str) -> None:
+def test_a_rated_game_offers_no_hint_and_an_unrated_one_does(sqlite_url: str) -> None:
+    """Hints void nothing: a rated game refuses them (409, the reason in the reader's language) before
+    any search, and an unrated game keeps them (issue 37: one hint by the loser used to unrate the game)."""
     with client(sqlite_url) as c:
         assert c.post("/api/accounts", json={"name": "Ann", "password": "correct horse"}).status_code == 201
         csrf = {CSRF_HEADER: c.cookies.get("meeple_csrf")}
-        gid = c.post("/api/games", json={"game": "cube-europe", "players": 2,
-                                         "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
-                     headers=csrf).json()["id"]
-        rnd, hinted = random.Random(2), False
-        for _ in range(3000):
-            v: dict[str, Any] = c.get(f"/api/games/{gid}/view").json()
-            if v["over"]:
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+        rated = c.post("/api/games", json={"game": "cube-europe", "players": 2, "seats": seats}, headers=csrf).json()["id"]
+        casual = c.post("/api/games", json={"game": "cube-europe", "players": 2, "seats": seats, "rated": False},
+                        headers=csrf).json()["id"]
+        assert c.get(f"/api/games/{rated}").json()["rated"] is True  # signed in, against bots: rated by default
+        for _ in range(400):
+            if c.get(f"/api/games/{rated}/view").json()["your_turn"]:
                 break
-            if not v["your_turn"]:
-                time.sleep(0.005)
-                continue
-            if not hinted:
-                assert c.post(f"/api/games/{gid}/hint", headers=csrf).status_code == 200
-                hinted = True
-            c.post(f"/api/games/{gid}/actions", json={"seq": v["seq"], "action": rnd.choice(v["legal"])["action"]},
-                   headers=csrf)
-        assert c.get(f"/api/games/{gid}/ratings").json()["rated"] is False
-        assert c.get("/api/players/Ann").json()["ratings"] == []
+            time.sleep(0.005)
+        r = c.post(f"/api/games/{rated}/hint", headers=csrf)
+        assert r.status_code == 409 and r.json()["error"] == "server.hint_rated" and "rated" in r.json()["detail"]
+        r = c.post(f"/api/games/{rated}/hint?lang=zh", headers=csrf)
+        assert r.status_code == 409 and "计分对局不提供提示" in r.json()["detail"]
+        assert c.get(f"/api/games/{rated}").json()["hints"] == 0
+        for _ in range(400):
+            if c.get(f"/api/games/{casual}/view").json()["your_turn"]:
+                break
+            time.sleep(0.005)
+        assert c.post(f"/api/games/{casual}/hint", headers=csrf).status_code == 200
+        r = c.get(f"/api/games/{casual}/ratings").json()
+        assert r["rated"] is False and r["unrated_reason"] == "server.unrated.not_chosen"
 
 
 def test_a_finished_game_is_reviewed_for_the_asking_seat(sqlite_url: str) -> None:

@@ -35,26 +35,28 @@ def add_user(conn: Any, name: str, deleted: bool = False) -> int:
     return int(res.inserted_primary_key[0])
 
 
-def human(user_id: int | None, level: str = "heuristic") -> dict[str, Any]:
-    return {"kind": "human", "level": level, "user_id": user_id}
+def human(user_id: int | None, level: str = "heuristic", *, left: bool = False, bot_moves: int = 0) -> dict[str, Any]:
+    return {"kind": "human", "level": level, "user_id": user_id, "left_game": left, "bot_moves": bot_moves}
 
 
 def bot(level: str) -> dict[str, Any]:
-    return {"kind": "bot", "level": level, "user_id": None}
+    return {"kind": "bot", "level": level, "user_id": None, "left_game": False, "bot_moves": 0}
 
 
 def add_game(conn: Any, game_id: str, players: list[dict[str, Any]], *, game: str = "cube-europe",
-             status: str = "finished", chance: str | None = None, finished_at: float = NOW) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+             status: str = "finished", chance: str | None = None, finished_at: float = NOW,
+             rated: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A game row and its seat rows, stored; both returned as the hub would hand them over."""
     game_row = {"id": game_id, "game": game, "players": len(players), "options": json.dumps({}), "seed": 1,
                 "status": status, "private": False, "turn_timeout": None, "name": None, "created_at": finished_at - 60,
                 "updated_at": finished_at, "finished_at": finished_at if status == "finished" else None,
-                "seen_at": None, "creator_seat": 0, "chance": chance}
+                "seen_at": None, "creator_seat": 0, "chance": chance, "rated": rated}
     conn.execute(db.games.insert().values(**game_row))
     seat_rows = []
     for seat, spec in enumerate(players):
         row = {"game_id": game_id, "seat": seat, "kind": spec["kind"], "level": spec["level"], "name": None,
-               "token_hash": None, "invite_hash": None, "claimed": True, "away": False, "user_id": spec["user_id"]}
+               "token_hash": None, "invite_hash": None, "claimed": True, "away": False, "user_id": spec["user_id"],
+               "left_game": spec["left_game"], "bot_moves": spec["bot_moves"]}
         conn.execute(db.seats.insert().values(**row))
         seat_rows.append(row)
     return game_row, seat_rows
@@ -64,6 +66,11 @@ def set_rating(conn: Any, participant: str, mu: float, sigma: float, game: str =
                games: int = 40) -> None:
     conn.execute(db.ratings.insert().values(participant=participant, game=game, band=band, mu=mu, sigma=sigma,
                                             games=games, updated_at=NOW))
+
+
+def even(n: int, each: int = 20) -> list[int]:
+    """``decisions`` of ``n`` seats that each made ``each`` decisions."""
+    return [each] * n
 
 
 def stored(conn: Any) -> dict[tuple[str, str, str], tuple[float, float, int]]:
@@ -88,19 +95,38 @@ def test_ranks_share_places_and_keep_the_tie_breaks() -> None:
 
 
 def test_which_games_are_rated() -> None:
-    finished = {"status": "finished", "chance": None}
-    two = [human(7), bot("heuristic")]
-    assert r.rated_participants(finished, [{**s, "seat": i} for i, s in enumerate(two)], False) == ["user:7", "bot:heuristic"]
+    finished = {"status": "finished", "chance": None, "rated": True}
     seats = lambda *specs: [{**s, "seat": i} for i, s in enumerate(specs)]  # noqa: E731
-    assert r.rated_participants(finished, seats(human(7), human(None)), False) is None          # a guest
-    assert r.rated_participants(finished, seats(human(7), bot("easy")), True) is None           # an undo
-    assert r.rated_participants({**finished, "chance": "manual"}, seats(human(7), human(8)), False) is None  # referee
-    assert r.rated_participants(finished, seats(human(7)), False) is None                       # solo
-    assert r.rated_participants({**finished, "status": "abandoned"}, seats(human(7), human(8)), False) is None
-    assert r.rated_participants(finished, seats(human(7), human(7)), False) is None             # one account, two seats
-    # a level with settings is rated as its base level; a person a bot replaced is still the person
-    assert r.rated_participants(finished, seats(bot("hard:rollout=heuristic"), {**human(8, "normal"), "away": True}),
-                                False) == ["bot:hard", "user:8"]
+    assert r.rated_participants(finished, seats(human(7), bot("heuristic"))) == ["user:7", "bot:heuristic"]
+    unrated = (
+        ({**finished, "rated": False}, seats(human(7), human(8)), "server.unrated.not_chosen"),  # created unrated
+        (finished, seats(human(7), human(None)), "server.unrated.guest"),
+        ({**finished, "chance": "manual"}, seats(human(7), human(8)), "server.unrated.referee"),
+        (finished, seats(human(7)), "server.unrated.solo"),
+        ({**finished, "status": "abandoned"}, seats(human(7), human(8)), "server.unrated.closed"),
+        (finished, seats(human(7), human(7)), "server.unrated.two_seats"),
+    )
+    for row, seat_rows, reason in unrated:
+        assert r.rated_participants(row, seat_rows) is None
+        assert r.unrated_reason(row, seat_rows) == reason
+    assert r.rated_participants({**finished, "status": "active"}, seats(human(7), human(8))) is None  # not over yet
+    assert r.unrated_reason({**finished, "status": "active"}, seats(human(7), human(8))) is None      # ... but will be
+    # a level with settings is rated as its base level; a person a bot replaced is still the person's seat
+    assert r.rated_participants(finished, seats(bot("hard:rollout=heuristic"), {**human(8, "normal"), "away": True})
+                                ) == ["bot:hard", "user:8"]
+
+
+def test_who_is_ranked_last_for_rating() -> None:
+    """Board Game Arena's rule: a person who left, or whose fallback bot played most of their decisions,
+    is ranked last; a bot's moves never earn a person points."""
+    seats = lambda *specs: [{**s, "seat": i} for i, s in enumerate(specs)]  # noqa: E731
+    line_up = seats(human(1, left=True), human(2, bot_moves=11), human(3, bot_moves=10), bot("easy"))
+    assert r.forfeits(line_up, [20, 20, 20, 20]) == {0: "left", 1: "bot"}  # 10 of 20: not "mostly"
+    assert r.forfeits(seats(human(1, bot_moves=5)), [9]) == {0: "bot"}
+    # the left seat won on the board; it is still last, and the others keep their order among themselves
+    assert r.rating_ranks([50, 40, 30, 20], [0], forfeited=[0]) == [4, 1, 2, 3]
+    assert r.rating_ranks([50, 40, 30, 20], [0], forfeited=[0, 1]) == [3, 3, 1, 2]  # forfeited seats share last
+    assert r.rating_ranks([50, 40, 40, 20], [0], forfeited=[]) == r.ranks([50, 40, 40, 20], [0]) == [1, 2, 2, 4]
 
 
 # ---------------------------------------------------------------------------- apply_game
@@ -112,7 +138,7 @@ def test_a_player_who_keeps_beating_the_heuristic_bot_climbs_past_it(engine: Eng
     for i in range(15):
         with engine.begin() as conn:
             game_row, seat_rows = add_game(conn, f"g{i}", [human(uid), bot("heuristic")], finished_at=NOW + i)
-            changes = r.apply_game(conn, game_row, seat_rows, [40, 30], [0], False, NOW + i)
+            changes = r.apply_game(conn, game_row, seat_rows, [40, 30], [0], even(2), NOW + i)
         assert [c["participant"] for c in changes] == [f"user:{uid}", "bot:heuristic"]
         assert changes[0]["rank"] == 1 and changes[0]["change"] > 0
         assert changes[1]["change"] == 0 and changes[1]["before"] == anchor
@@ -138,66 +164,76 @@ def test_apply_game_is_idempotent_and_leaves_unrated_games_alone(engine: Engine)
     with engine.begin() as conn:
         ada, bob = add_user(conn, "Ada"), add_user(conn, "Bob")
         game_row, seat_rows = add_game(conn, "duel", [human(ada), human(bob)])
-        first = r.apply_game(conn, game_row, seat_rows, [30, 30], [1], False, NOW)
+        first = r.apply_game(conn, game_row, seat_rows, [30, 30], [1], even(2), NOW)
     with engine.begin() as conn:
         before = stored(conn)
-        again = r.apply_game(conn, game_row, seat_rows, [30, 30], [1], False, NOW + 5)
+        again = r.apply_game(conn, game_row, seat_rows, [30, 30], [1], even(2), NOW + 5)
         assert again == first == r.changes_of_game(conn, "duel")
         assert stored(conn) == before
         assert [c["rank"] for c in first] == [2, 1] and first[1]["change"] > 0 > first[0]["change"]
+        assert [c["forfeit"] for c in first] == [None, None]
         assert before[(f"user:{bob}", "cube-europe", "2p")][2] == 1
-        # unrated: a guest, an undo, a referee game, a solo game
-        for game_id, players, kwargs, undo in (
-            ("guest", [human(ada), human(None)], {}, False),
-            ("undo", [human(ada), human(bob)], {}, True),
-            ("table", [human(ada), human(bob)], {"chance": "manual"}, False),
-            ("solo", [human(ada)], {}, False),
+        # unrated: a guest, created unrated, a referee game, a solo game
+        for game_id, players, kwargs in (
+            ("guest", [human(ada), human(None)], {}),
+            ("casual", [human(ada), human(bob)], {"rated": False}),
+            ("table", [human(ada), human(bob)], {"chance": "manual"}),
+            ("solo", [human(ada)], {}),
         ):
             row, seat_list = add_game(conn, game_id, players, **kwargs)
-            assert r.apply_game(conn, row, seat_list, [1.0] * len(players), [0], undo, NOW) == []
+            assert r.apply_game(conn, row, seat_list, [1.0] * len(players), [0], even(len(players)), NOW) == []
             assert r.changes_of_game(conn, game_id) == []
         assert stored(conn) == before
         unrated = {g["game_id"]: g for g in r.player_games(conn, ada)}
-        assert set(unrated) == {"duel", "guest", "undo", "table", "solo"}
+        assert set(unrated) == {"duel", "guest", "casual", "table", "solo"}
         assert unrated["guest"]["rated"] is False and unrated["guest"]["rank"] is None and unrated["guest"]["change"] is None
 
 
-def test_game_had_undo_reads_the_events(engine: Engine) -> None:
+def test_a_person_who_left_or_let_the_bot_play_loses_points_whatever_the_score(engine: Engine) -> None:
+    """Rating by proxy: Ada leaves at once and her bot wins the game for her; Bob's bot played most of his
+    game after timeouts: both are ranked last, so both lose points, and Cy, who played, gains."""
     with engine.begin() as conn:
-        add_game(conn, "u", [human(None), human(None)])
-        conn.execute(db.events.insert().values(game_id="u", seq=1, seat=0, kind="move", action="{}", created_at=NOW))
-        assert r.game_had_undo(conn, "u") is False
-        conn.execute(db.events.insert().values(game_id="u", seq=2, seat=0, kind="undo", action=None, created_at=NOW))
-        assert r.game_had_undo(conn, "u") is True
+        ada, bob, cy = add_user(conn, "Ada"), add_user(conn, "Bob"), add_user(conn, "Cy")
+        row, seat_rows = add_game(conn, "proxy", [human(ada, left=True), human(cy)])
+        changes = r.apply_game(conn, row, seat_rows, [60, 20], [0], [30, 30], NOW)
+        assert [(c["rank"], c["forfeit"]) for c in changes] == [(2, "left"), (1, None)]
+        assert changes[0]["change"] < 0 < changes[1]["change"]
+        row, seat_rows = add_game(conn, "timeouts", [human(bob, bot_moves=16), human(cy), bot("random")],
+                                  game="citadels")
+        changes = r.apply_game(conn, row, seat_rows, [30, 20, 10], [0], [30, 30, 30], NOW + 1)
+        assert [(c["rank"], c["forfeit"]) for c in changes] == [(3, "bot"), (1, None), (2, None)]
+        assert changes[0]["change"] < 0 < changes[1]["change"]
 
 
 def test_recompute_matches_the_stored_ratings(engine: Engine) -> None:
-    results: dict[str, tuple[list[float], list[int], bool]] = {}
+    results: dict[str, tuple[list[float], list[int], list[int]]] = {}
     with engine.begin() as conn:
         ada, bob, cy = add_user(conn, "Ada"), add_user(conn, "Bob"), add_user(conn, "Cy")
         set_rating(conn, "bot:heuristic", 27.0, 2.5)
         set_rating(conn, "bot:random", 12.0, 2.5, game="citadels", band="3p+")
     line_ups = [
-        ("cube-europe", [human(ada), bot("heuristic")], [40, 31], [0], False, None),
-        ("cube-europe", [human(bob), human(ada)], [20, 35], [1], False, None),
-        ("citadels", [human(ada), human(bob), bot("random")], [20, 25, 25], [2], False, None),
-        ("citadels", [human(cy), human(bob), bot("random"), human(ada)], [30, 12, 12, 28], [0], False, None),
-        ("cube-europe", [human(bob), human(None)], [40, 1], [0], False, None),          # a guest: unrated
-        ("cube-europe", [human(cy), human(ada)], [40, 1], [0], True, None),             # an undo: unrated
-        ("citadels", [human(cy), human(ada), human(bob)], [3, 2, 1], [0], False, "manual"),  # referee: unrated
-        ("cube-europe", [bot("heuristic"), human(cy)], [30, 30], [1], False, None),
-        ("cube-europe", [human(ada), human(cy)], [30, 33], [1], False, None),
+        ("cube-europe", [human(ada), bot("heuristic")], [40, 31], [0], True, None),
+        ("cube-europe", [human(bob), human(ada)], [20, 35], [1], True, None),
+        ("citadels", [human(ada), human(bob), bot("random")], [20, 25, 25], [2], True, None),
+        ("citadels", [human(cy), human(bob), bot("random"), human(ada)], [30, 12, 12, 28], [0], True, None),
+        ("cube-europe", [human(bob), human(None)], [40, 1], [0], True, None),           # a guest: unrated
+        ("cube-europe", [human(cy), human(ada)], [40, 1], [0], False, None),            # created unrated
+        ("citadels", [human(cy), human(ada), human(bob)], [3, 2, 1], [0], True, "manual"),  # referee: unrated
+        ("cube-europe", [bot("heuristic"), human(cy, left=True)], [30, 30], [1], True, None),  # Cy left: last
+        ("cube-europe", [human(ada, bot_moves=15), human(cy)], [30, 33], [0], True, None),  # Ada's bot: last
+        ("cube-europe", [human(ada), human(cy)], [30, 33], [1], True, None),
     ]
-    for i, (game, players, scores, winners, undo, chance) in enumerate(line_ups):
+    for i, (game, players, scores, winners, rated, chance) in enumerate(line_ups):
         with engine.begin() as conn:
-            row, seat_rows = add_game(conn, f"m{i}", players, game=game, chance=chance, finished_at=NOW + 10 * i)
-            results[f"m{i}"] = ([float(s) for s in scores], winners, undo)
-            r.apply_game(conn, row, seat_rows, scores, winners, undo, NOW + 10 * i)
+            row, seat_rows = add_game(conn, f"m{i}", players, game=game, chance=chance, finished_at=NOW + 10 * i,
+                                      rated=rated)
+            results[f"m{i}"] = ([float(s) for s in scores], winners, even(len(players)))
+            r.apply_game(conn, row, seat_rows, scores, winners, even(len(players)), NOW + 10 * i)
     with engine.begin() as conn:
         add_game(conn, "live", [human(ada), human(bob)], status="active")  # not finished: never replayed
     asked: list[str] = []
 
-    def replay_result(game_row: Any) -> tuple[list[float], list[int], bool]:
+    def replay_result(game_row: Any) -> tuple[list[float], list[int], list[int]]:
         asked.append(game_row["id"])
         return results[game_row["id"]]
 
@@ -207,7 +243,8 @@ def test_recompute_matches_the_stored_ratings(engine: Engine) -> None:
         assert set(fresh) == set(table)
         for key, (mu, sigma) in table.items():
             assert fresh[key] == pytest.approx((mu, sigma), rel=1e-12, abs=1e-12), key
-        assert "m4" not in asked and "m6" not in asked and "live" not in asked  # a guest's and a referee game need no replay
+        assert not {"m4", "m5", "m6", "live"} & set(asked)  # unrated games need no replay
+        assert {"m7", "m8"} <= set(asked)
         assert stored(conn)[("bot:random", "citadels", "3p+")] == (12.0, 2.5, 40)
 
 
@@ -273,7 +310,7 @@ def test_one_bot_level_in_two_seats(engine: Engine) -> None:
         ada = add_user(conn, "Ada")
         set_rating(conn, "bot:heuristic", 27.0, 2.5, game="citadels", band="3p+")
         row, seat_rows = add_game(conn, "three", [bot("heuristic"), human(ada), bot("heuristic")], game="citadels")
-        changes = r.apply_game(conn, row, seat_rows, [20, 30, 25], [1], False, NOW)
+        changes = r.apply_game(conn, row, seat_rows, [20, 30, 25], [1], even(3), NOW)
         assert [(c["participant"], c["seat"], c["rank"]) for c in changes] == [("bot:heuristic", 0, 3), (f"user:{ada}", 1, 1)]
         assert stored(conn)[("bot:heuristic", "citadels", "3p+")] == (27.0, 2.5, 40)
         assert stored(conn)[(f"user:{ada}", "citadels", "3p+")][2] == 1

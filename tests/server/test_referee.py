@@ -116,3 +116,115 @@ def test_a_bot_at_the_table_has_its_dice_entered_by_the_people(sqlite_url: str) 
             raise AssertionError("the bot's roll never came")
         assert v["chance"], "the person enters the roll of the bot's dice"
         assert _move(c, gid, token, v["chance"][0]["text"]).status_code == 200
+
+
+# ---------------------------------------------------------------------- entries that conflict; the undo limit
+def _enter_four(c: Any, gid: str, token: str, *cards: str) -> None:
+    for card in cards:
+        assert _move(c, gid, token, f"draw {card}").status_code == 200
+
+
+def _undo(c: Any, gid: str, token: str) -> Any:
+    return c.post(f"/api/games/{gid}/undo", json={"seq": view(c, gid, token)["seq"]}, headers=auth(token))
+
+
+def test_a_card_another_seat_holds_is_taken_like_a_card_of_the_deck(sqlite_url: str) -> None:
+    """Issue 37: an entry's answer never depends on another seat's hidden cards. Red holds the only Keep;
+    Blue entering the Keep is answered as Blue entering the free Laboratory, but for a notice that every
+    seat and spectator reads, naming nobody."""
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "citadels", 2, referee=True)
+        _enter_four(c, gid, tokens[0], "keep", "temple", "temple", "temple")
+        held = _move(c, gid, tokens[1], "draw keep")
+        assert held.status_code == 200, held.text
+        mine = held.json()["view"]
+        assert mine["observation"]["hand"] == ["keep"]
+        state = c.app.state.hub.live[gid].state
+        state.check_invariants()
+        red = view(c, gid, tokens[0])["observation"]["hand"]
+        assert len(red) == 4 and "keep" not in red and red.count("temple") == 3  # a card of the deck for it
+        notice = next(line for line in mine["log"] if line.startswith("Two entries conflict"))
+        spectator = c.get(f"/api/games/{gid}/spectate").json()
+        assert notice in view(c, gid, tokens[0])["log"] and notice in spectator["log"]
+        assert not any(name in notice for name in ("Red", "Blue", "Keep"))
+
+        # the same entry of a card that was in the deck: the same answer, but for the notice
+        assert _undo(c, gid, tokens[1]).status_code == 200
+        free = _move(c, gid, tokens[1], "draw laboratory")
+        assert free.status_code == 200 and set(free.json()) == set(held.json())
+        theirs = free.json()["view"]
+        assert {**mine["observation"], "hand": None} == {**theirs["observation"], "hand": None}
+        assert [line for line in mine["log"] if line != notice] == [
+            line.replace("Laboratory", "Keep") for line in theirs["log"]]
+        offered = [{e["text"] for e in v["chance"]} for v in (mine, theirs)]
+        assert set(mine) == set(theirs) and offered[0] ^ offered[1] == {"draw keep", "draw laboratory"}
+        c.app.state.hub.live[gid].state.check_invariants()
+
+    with client(sqlite_url) as c:  # a restart: the game is rebuilt from its stored events
+        assert view(c, gid, tokens[1])["observation"] == theirs["observation"]
+        assert view(c, gid, tokens[1])["can_undo"] is False  # the entry after an undo stands, also after it
+
+
+def test_a_reconciled_entry_replays_identically_after_a_restart(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "citadels", 2, referee=True)
+        _enter_four(c, gid, tokens[0], "keep", "temple", "temple", "temple")
+        assert _move(c, gid, tokens[1], "draw keep").status_code == 200
+        _enter_four(c, gid, tokens[1], "temple", "manor", "manor")  # Red holds the temples: more conflicts
+        before = [view(c, gid, token) for token in tokens]
+        public = c.get(f"/api/games/{gid}/spectate").json()
+        c.app.state.hub.live.pop(gid)  # evicted: the next request rebuilds it from the database
+        assert [view(c, gid, token) for token in tokens] == before
+        c.app.state.hub.live[gid].state.check_invariants()
+    with client(sqlite_url) as c:
+        for token, was in zip(tokens, before):
+            now = view(c, gid, token)
+            assert now["observation"] == was["observation"] and now["log"] == was["log"]
+        assert c.get(f"/api/games/{gid}/spectate").json()["log"] == public["log"]
+        c.app.state.hub.live[gid].state.check_invariants()
+
+
+def test_an_entry_not_offered_is_refused_without_telling_the_deck(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "citadels", 2, referee=True)
+        _enter_four(c, gid, tokens[0], "keep")
+        r = _move(c, gid, tokens[0], "draw keep")  # Red holds the only Keep: it is not offered to Red
+        assert r.status_code == 422 and r.json()["error"] == "server.chance_not_offered"
+        assert "draw " not in r.json()["detail"]  # no outcome is listed: the legal ones are the deck's content
+
+
+def test_a_chance_entry_taken_back_once_is_final(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "kingsburg", 2, referee=True)
+        _take_gold_until_the_dice(c, gid, tokens)
+        assert _move(c, gid, tokens[0], "roll 6 6 5").status_code == 200
+        assert _undo(c, gid, tokens[1]).status_code == 200
+        assert _move(c, gid, tokens[0], "roll 6 6 5").status_code == 200  # the same entry, again
+        assert [view(c, gid, token)["can_undo"] for token in tokens] == [False, False]
+        r = _undo(c, gid, tokens[0])
+        assert r.status_code == 409 and r.json()["error"] == "server.undo_chance_once"
+
+
+def test_after_one_correction_any_entry_at_that_position_stands(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        gid, tokens = humans(c, "kingsburg", 2, referee=True)
+        _take_gold_until_the_dice(c, gid, tokens)
+        assert _move(c, gid, tokens[0], "roll 6 6 5").status_code == 200
+        assert _undo(c, gid, tokens[0]).status_code == 200
+        assert _move(c, gid, tokens[0], "roll 6 6 4").status_code == 200  # another entry: it stands too
+        assert _undo(c, gid, tokens[1]).status_code == 409
+    with client(sqlite_url) as c:  # the rule is rebuilt from the stored events
+        assert view(c, gid, tokens[0])["can_undo"] is False
+
+
+def test_taking_an_entry_back_spends_the_undoing_seats_undo_quota(sqlite_url: str) -> None:
+    with client(sqlite_url, undo_burst=1, undo_rate=0.001) as c:
+        gid, tokens = humans(c, "kingsburg", 2, referee=True)
+        _take_gold_until_the_dice(c, gid, tokens)
+        assert _move(c, gid, tokens[0], "roll 6 6 5").status_code == 200
+        assert _undo(c, gid, tokens[1]).status_code == 200  # Blue's one undo
+        assert _move(c, gid, tokens[0], "roll 6 6 4").status_code == 200
+        assert _move(c, gid, tokens[1], "roll 1 1 1").status_code == 200  # Blue's own roll, next position
+        r = _undo(c, gid, tokens[1])
+        assert r.status_code == 429 and r.json()["error"] == "server.too_many_undos"
+        assert _undo(c, gid, tokens[0]).status_code == 200  # Red's quota is its own

@@ -21,12 +21,23 @@ def _sign(page, base: str, name: str, how: str, shown: str = "Ann") -> None:  # 
 
 def test_sign_up_play_on_two_devices_and_see_the_rating(server: str, page, browser) -> None:  # type: ignore[no-untyped-def]
     _sign(page, server, "Ann", "up")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "cube-europe")
+    assert not page.is_checked("#rated") and not page.is_enabled("#rated")  # solo (the default count): never rated
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    assert page.is_checked("#rated")  # signed in, against bots: rated unless she says otherwise
+    page.select_option("#seat-1", "human")  # an invited seat may be a guest's: casual by default
+    assert not page.is_checked("#rated") and page.is_enabled("#rated")
     start_game(page, server, "cube-europe", 2, bots="random")
     page.wait_for_function("() => location.hash.startsWith('#/game/')")
     gid = page.evaluate("() => decodeURIComponent(location.hash.split('/')[2])")
     page.wait_for_selector("#actions button.action")
+    assert page.query_selector(".controls [data-rated]") is not None  # a rated game says so ...
+    assert page.query_selector("#hint") is None and page.query_selector("#undo") is None  # ... and has no coach, no undo
     page.click("#actions button.action")  # one move here, the rest on the other device
-    assert "Ann" in page.inner_text(".seat-chips")
+    assert "Ann" in page.inner_text(".seat-chips") and "(guest)" not in page.inner_text(".seat-chips")  # an account
 
     other = browser.new_context(viewport={"width": 1280, "height": 900})
     laptop = other.new_page()

@@ -212,13 +212,14 @@ def test_open_games_are_counted_on_their_card_and_joined_from_the_list(page, ser
     assert count >= 1
     assert "waiting for players" in page.inner_text("[data-game='versailles'] .waiting")
     row = page.inner_text(f"#open-games [data-game-id='{made['id']}']")
-    assert "Chen" in row
+    assert "Chen (guest)" in row  # no account: marked as a guest
     page.click(f"#open-games [data-join='{made['id']}/1']")
     page.fill("#join-name", "Dara")
     page.click("#join-button")
     page.wait_for_selector(".seat-chips .chip")
     page.wait_for_function("() => /Dara/.test(document.querySelector('.seat-chips').innerText)")
-    assert "Chen" in page.inner_text(".seat-chips")
+    chips = page.inner_text(".seat-chips")
+    assert "Chen (guest)" in chips and "Dara (guest)" in chips
     assert page.console_errors == []
 
 

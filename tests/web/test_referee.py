@@ -66,7 +66,7 @@ def test_entered_dice_reach_the_rulebooks_advisors(server: str, page) -> None:  
     _enter(page, [6, 6, 4])
     _until_the_tray(page, "Blue")
     _enter(page, [6, 6, 6])
-    page.wait_for_function("document.querySelectorAll('[data-board] [data-action^=\"place \"]').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('[data-board] [data-action^=\"place \"]').length > 0")
     _uncover(page)
     assert "Red" in page.inner_text("#status")
     places = page.eval_on_selector_all('[data-board] [data-action^="place "]',
@@ -84,7 +84,7 @@ def test_a_mistapped_roll_is_taken_back(server: str, page) -> None:  # type: ign
     page.click("#undo")
     _until_the_tray(page, "Red")
     _enter(page, [6, 6, 4])
-    page.wait_for_function("document.querySelector('#log').innerText.includes('Red rolls 6, 6, 4')")
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('Red rolls 6, 6, 4')")
     assert "5, 5, 5" not in page.inner_text("#log")  # the mistaken entry is gone, as if never made
     assert page.console_errors == []
 
@@ -115,7 +115,7 @@ def test_a_citadels_draw_is_tapped_from_the_cards_without_the_decks_odds(server:
     # no sentence with the odds (they would tell how many of each card the deck holds)
     assert page.eval_on_selector_all("[data-board] .chance-tray [title]", "els => els.length") == 0
     page.click('[data-board] [data-chance="draw temple"]')
-    page.wait_for_function("document.querySelector('#log').innerText.includes('Temple')")
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('Temple')")
     assert page.console_errors == []
 
 
@@ -150,7 +150,7 @@ def test_each_player_enters_their_own_roll_on_their_own_phone(server: str, brows
         _enter(ann, [6, 6, 4])
         bao.wait_for_selector("[data-board] .chance-tray.dice")
         _enter(bao, [6, 6, 6])  # a higher total: Red (the lowest) places first
-        ann.wait_for_function("document.querySelectorAll('[data-board] [data-action^=\"place \"]').length > 0")
+        ann.wait_for_function("() => document.querySelectorAll('[data-board] [data-action^=\"place \"]').length > 0")
         places = ann.eval_on_selector_all('[data-board] [data-action^="place "]',
                                           "els => [...new Set(els.map(e => e.dataset.action))]")
         assert sorted(int(p.split()[1]) for p in places) == [4, 6, 10, 12, 16]

@@ -11,13 +11,16 @@ seat cannot rule out.
 
 from __future__ import annotations
 
-from typing import Any
+import bisect
+from typing import Any, Iterator
 
 from meeple.core import Action, InvariantError, Rng
 from meeple.games.citadels.codes import (
     A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
 )
-from meeple.games.citadels.content import CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_SLUG, N_DISTRICT_KINDS
+from meeple.games.citadels.content import (
+    CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_INDEX, DISTRICT_SLUG, N_DISTRICT_KINDS,
+)
 from meeple.games.citadels.fields import CitadelsFields
 
 RANK_FOUR_CHARACTERS = tuple(c for c, rank in enumerate(CHARACTER_RANK) if rank == 4)
@@ -88,6 +91,116 @@ class HiddenInformation(CitadelsFields):
             return [table[c] for c in self.characters
                     if c not in face_up and (kind == "down" or CHARACTER_RANK[c] != 4)]
         return super().chance_choices(player)
+
+    def _reconcile_chance_entry(self, action: Action) -> bool:
+        """A real table entered an outcome meeple's hidden arrangement rules out (``State.apply``): a
+        district with no copy left in the unseen deck, its copies where some seat cannot see them (another
+        hand, under the deck, another seat's cards to choose from), or a face-up deal of the character
+        meeple had set aside face down. At a real table the entry is what the drawer holds, so one of the
+        entries conflicts: the copy trades places with a card drawn at random from the unseen deck (the
+        character with one of the pool), and the whole table is told that two entries conflict and the
+        cards must be checked, naming nobody. See "Assumptions" in docs/rules/citadels.md."""
+        args = action.args
+        if len(args) != 1 or not isinstance(args[0], str):
+            return False
+        kind = self.chance_kind
+        if kind == "draw" and action.name == "draw" and args[0] in DISTRICT_INDEX:
+            reconciled = self._swap_into_deck(DISTRICT_INDEX[args[0]])
+        elif kind == "up" and action.name == "deal-up" and args[0] in CHARACTER_INDEX:
+            reconciled = self._swap_face_down_into_pool(CHARACTER_INDEX[args[0]])
+        else:
+            return False
+        if reconciled:
+            self.reveal()  # the table learns that the entry was not where meeple had it
+            self.say("citadels.entries_conflict")
+        return reconciled
+
+    def _copies_out_of_sight(self, d: int, drawer: int) -> Iterator[tuple[str, int, int]]:
+        """Where copies of district ``d`` lie that some seat cannot see, each as (place, index, the seats that
+        cannot see it as a bit mask): the hands (from the seat after ``drawer`` on; a copy beyond those the
+        seat knows there), the cards under the deck, the current seat's cards to choose from and its redraw,
+        the card the Wizard took. The places of ``_districts_unseen_by``."""
+        n = self.game.players
+        everyone = (1 << n) - 1
+        for k in range(1, n + 1):
+            q = (drawer + k) % n
+            copies = self.hands[q].count(d)
+            if copies:
+                blind = 0
+                for r in range(n):
+                    if r != q and self.known_hand_cards[r][q].count(d) < copies:
+                        blind |= 1 << r
+                if blind:
+                    yield "hand", q, blind
+        for i, (card, seen_by) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by)):
+            if card == d and seen_by & everyone != everyone:
+                yield "bottom", i, everyone & ~seen_by
+        others = everyone & ~(1 << self.current_seat) if self.current_seat >= 0 else everyone
+        if d in self.drawn_to_choose and others:
+            yield "drawn", self.drawn_to_choose.index(d), others
+        if d in self.magician_discards and others:
+            yield "redraw", self.magician_discards.index(d), others
+        step = self.ability_step
+        if step and step[1] == 1 and step[2] == d:
+            blind = others & ~(1 << step[0])
+            if blind:
+                yield "wizard", 0, blind
+
+    def _swap_into_deck(self, d: int) -> bool:
+        """Put a copy of district ``d`` from out of sight into the unseen deck, and a card drawn at random
+        from the deck in its place: a copy the drawer cannot see if there is one (the drawer entered it),
+        else one some seat cannot see (a person entering the draw of a bot). False, and nothing changed,
+        when every copy is in plain sight (a city, the Graveyard's offer, a card everybody knows)."""
+        drawer = self.draw_queue[0] >> 1
+        chosen = None
+        for place, index, blind in self._copies_out_of_sight(d, drawer):
+            if blind >> drawer & 1:
+                chosen = place, index
+                break
+            if chosen is None:
+                chosen = place, index
+        if chosen is None:
+            return False
+        deck = self.deck_unseen
+        replacement = deck.pop(self.rng.randbelow(len(deck)))
+        bisect.insort(deck, d)
+        place, index = chosen
+        if place == "hand":
+            hand = self.hands[index]
+            hand[hand.index(d)] = replacement
+            for known in self.known_hand_cards:
+                while known[index].count(d) > hand.count(d):
+                    known[index].remove(d)  # what a seat knew of that copy is no longer true
+        elif place == "bottom":
+            self.deck_bottom[index] = replacement
+            self.deck_bottom_seen_by[index] = 0  # nobody saw the card now there
+        elif place == "drawn":
+            self.drawn_to_choose[index] = replacement
+        elif place == "redraw":
+            self.magician_discards[index] = replacement
+        else:
+            self.ability_step[2] = replacement
+        return True
+
+    def _swap_face_down_into_pool(self, c: int) -> bool:
+        """Character ``c``, dealt face up by the table, is the one meeple had set aside face down: a
+        character of the pool, drawn at random, takes its place face down (nobody has seen it). False,
+        and nothing changed, unless ``c`` lies face down and may be dealt face up."""
+        if CHARACTER_RANK[c] == 4:
+            return False
+        for entry in self.character_deal:
+            if entry[0] == FACE_DOWN and entry[1] == c:
+                break
+        else:
+            return False
+        pool = self.character_pool
+        replacement = pool[self.rng.randbelow(len(pool))]
+        entry[1] = replacement
+        in_pool = (set(pool) - {replacement}) | {c}
+        self.character_pool = [x for x in self.characters if x in in_pool]
+        self.character_holder[replacement] = FACE_DOWN
+        self.character_holder[c] = UNDEALT
+        return True
 
     def _districts_unseen_by(self, p: int) -> list[int]:
         """The district cards whose place ``p`` does not know: the deck, the others' hands but for the

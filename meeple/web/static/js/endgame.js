@@ -124,7 +124,9 @@ export function summaryPanel(page, v) {
     invites);
   // the length: the replay's moves by the players (chance's draws and rolls are not moves) and the times
   const gid = encodeURIComponent(page.gid);
-  Promise.all([api(`/api/games/${gid}/replay`).catch(() => null), api(`/api/games/${gid}`).catch(() => null),
+  // the replay with this seat's token (a private game's replay is for its seats only)
+  Promise.all([api(`/api/games/${gid}/replay`, { token: page.mine && page.mine.token }).catch(() => null),
+    api(`/api/games/${gid}`).catch(() => null),
     api(`/api/games/${gid}/ratings`).catch(() => null)]).then(([replay, summary, rated]) => {
     const moves = replay && Array.isArray(replay.moves) ? replay.moves.filter((m) => m.seat >= 0).length : null;
     length.textContent = lengthText(sb, moves, summary);
@@ -154,18 +156,21 @@ async function showReview(page, button, box) {
   }
 }
 
-// Each rated participant's rating before and after the game (people and bots, by seat); a game with a
-// signed-in player that was not rated says so.
+// Each rated participant's rating before and after the game (people and bots, by seat), with why a
+// person was ranked last (left the game, or their bot played most of it); a game with a signed-in
+// player that was not rated says why not (the server's reason, in the reader's language).
 function ratingLines(rated, summary, seatName) {
   if (rated && rated.rated) {
     return [h("h3", {}, t("web.ratings.changes_title")), h("ul", { class: "rating-changes" }, rated.changes.map((c) =>
       h("li", { "data-rating-change": String(c.seat), class: `rating-change ${c.change > 0 ? "up" : c.change < 0 ? "down" : ""}` },
         seatName(c.seat), summary && summary.seats[c.seat] && summary.seats[c.seat].name ? ` · ${summary.seats[c.seat].name}` : "",
         ": ", t("web.ratings.change", { before: c.before, after: c.after,
-          change: c.change > 0 ? `+${c.change}` : String(c.change) }))))];
+          change: c.change > 0 ? `+${c.change}` : String(c.change) }),
+        c.forfeit ? h("small", { class: "forfeit", "data-forfeit": c.forfeit }, " ", t(`web.ratings.forfeit.${c.forfeit}`)) : null)))];
   }
   const accounts = summary && (summary.seats || []).some((x) => x.account);
-  return accounts ? [h("p", { class: "muted", "data-unrated": "" }, t("web.ratings.not_rated_game"))] : [];
+  const why = rated && rated.unrated_reason ? t(rated.unrated_reason) : t("server.unrated.not_chosen");
+  return accounts ? [h("p", { class: "muted", "data-unrated": rated ? rated.unrated_reason || "" : "" }, why)] : [];
 }
 
 // A new game of the same game, player count, options and seats: bots of the same level, you in your
@@ -175,7 +180,7 @@ export async function playAgain(page, invitesBox) {
   const seats = old.seats.map((x) => (x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human", level: x.level }));
   const mine = page.mine && old.seats[page.mine.seat] && old.seats[page.mine.seat].kind === "human" ? page.mine.seat : null;
   const body = { game: old.game, players: old.players, options: old.options || {}, seats, join: mine,
-    private: Boolean(old.private), name: old.name || null, referee: Boolean(old.referee),
+    private: Boolean(old.private), name: old.name || null, referee: Boolean(old.referee), rated: Boolean(old.rated),
     player_name: mine !== null ? old.seats[mine].name || null : null };
   if (old.turn_timeout) body.turn_timeout = old.turn_timeout;
   const res = await api("/api/games", { method: "POST", body });

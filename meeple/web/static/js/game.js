@@ -3,7 +3,7 @@ import { api, seatFor, forget, remember, socketUrl, errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, lang, show, term } from "./i18n.js";
-import { gameTitle, seatLabel, levelName } from "./names.js";
+import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { summaryPanel } from "./endgame.js";
 import { RulesPanel } from "./rules.js";
 import { chanceTray } from "./referee.js";
@@ -255,7 +255,7 @@ class GamePage {
     }, s.seat === v.seat ? t("web.you_suffix", { seat: this.seatName(s.seat) }) : this.seatName(s.seat), " ",
       h("small", {}, s.kind === "bot" ? t("web.game.chip_bot", { level: levelName(s.level) })
         : s.away ? t("web.game.chip_away", { level: levelName(s.level) })
-        : (s.name || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
+        : (personName(s) || (s.claimed ? t("web.game.chip_person") : t("web.game.chip_free")))),
       s.kind === "human" && s.claimed ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("web.game.connected") : t("web.game.offline") }, s.connected ? "●" : "○") : null,
       v.to_move.includes(s.seat) ? h("span", { class: "sr" }, " ", t("web.game.to_move")) : null)));
     const ui = { legal: v.legal, act: (entry) => this.act(entry), seatName: (p) => this.seatName(p), yourSeat: v.seat, events: this.events };
@@ -265,7 +265,7 @@ class GamePage {
       redraw: () => this.render(), nameOf: this.board.chanceName });
     const boardRoot = this.el.board.querySelector("[data-board]") || this.el.board;
     if (tray) boardRoot.prepend(tray);
-    if (v.your_turn && !v.over) boardRoot.prepend(this.hintBar(v));
+    if (v.your_turn && !v.over && !v.rated) boardRoot.prepend(this.hintBar(v));  // a rated game: no coach
     this.markHinted(v);
     this.renderActions(v);
     this.renderLog();
@@ -273,7 +273,8 @@ class GamePage {
   }
 
   // The coach (POST /api/games/{id}/hint): its best moves for this seat, from this seat's information
-  // only, shown above the board and lit on it until the position changes. A game with a hint is not rated.
+  // only, shown above the board and lit on it until the position changes. Only in unrated games (a rated
+  // game measures the player, and the server refuses its hints).
   hintBar(v) {
     const shown = this.hint && this.hint.seq === v.seq ? this.hint : null;
     const button = h("button", { type: "button", class: "hint-button", id: "hint", "data-hint": "",
@@ -286,7 +287,7 @@ class GamePage {
         onclick: () => { if (entry) this.act(entry); } }, show(sg.label), " ",
       h("span", { class: "hint-value" }, t("web.coach.value", { value: Math.round(sg.value * 100) }))));
     })) : null;
-    return h("div", { class: `hint-bar ${shown ? "open" : ""}` }, button, list, shown ? h("small", { class: "muted hint-note" }, t("web.coach.unrated")) : null);
+    return h("div", { class: `hint-bar ${shown ? "open" : ""}` }, button, list);
   }
 
   async askHint() {
@@ -318,11 +319,15 @@ class GamePage {
           "aria-keyshortcuts": i < 9 ? String(i + 1) : null }, i < 9 ? h("kbd", {}, String(i + 1)) : null, " ", show(entry.label))))));
     }
     const controls = [];
+    if (v.rated) controls.push(h("span", { class: "rated-badge", "data-rated": "", title: t("web.game.rated_help") }, t("web.game.rated")));
     if (v.can_undo) controls.push(h("button", { id: "undo", onclick: () => this.undo() }, t("web.game.undo")));
     if (this.mine && !v.over) {
       const me = v.seats[v.seat];
       if (me && me.away) controls.push(h("button", { onclick: () => this.seatCall("reclaim") }, t("web.game.reclaim")));
-      else controls.push(h("button", { onclick: () => this.seatCall("leave") }, t("web.game.leave")));
+      else controls.push(h("button", { id: "leave", onclick: () => {
+        // leaving a rated game ranks you last (a bot's moves never earn a person points): ask first
+        if (!v.rated || window.confirm(t("web.game.leave_rated_confirm"))) this.seatCall("leave");
+      } }, t("web.game.leave")));
     }
     this.el.controls.replaceChildren(...controls);
   }

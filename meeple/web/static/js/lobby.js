@@ -6,7 +6,7 @@ import { api, forget, holdTheTable, remember, seatFor } from "./api.js";
 import { myGames, signedIn, whoAmI } from "./account.js";
 import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
-import { gameTitle, seatLabel, levelName } from "./names.js";
+import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { cover } from "./covers.js";
 
 const NAME_STORE = "meeple.name";
@@ -245,6 +245,24 @@ function createForm(catalog, keep) {
   const tableBox = h("div", { class: "option table-choice" },
     h("label", { for: "table", class: "option-name" }, t("web.referee.table")), tableSel, tableHelp);
   const referee = () => tableSel.value !== "online";
+  // Rated: chosen now for good (no hints, no undo, every seat signed in); on by default for a signed-in
+  // player against bots only, never for a solo or a referee game (the server says the same).
+  const ratedIn = h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-help" });
+  const ratedHelp = h("small", { class: "help", id: "rated-help" });
+  const ratedBox = h("div", { class: "option rated-choice" },
+    h("label", { for: "rated", class: "option-name" }, ratedIn, t("web.setup.rated")), ratedHelp);
+  let ratedTouched = false;
+  ratedIn.addEventListener("change", () => { ratedTouched = true; drawRated(); });
+  function drawRated() {
+    const n = count();
+    const humansOnly = [...seatsBox.querySelectorAll("select")].filter((el) => el.value === "human").length;
+    const possible = Boolean(account) && n >= 2 && !referee();
+    if (!possible) ratedIn.checked = false;
+    else if (!ratedTouched) ratedIn.checked = humansOnly <= 1;
+    ratedIn.disabled = !possible;
+    ratedHelp.textContent = !account ? t("web.setup.rated_sign_in") : !possible ? t("web.setup.rated_never")
+      : ratedIn.checked ? t("web.setup.rated_help") : t("web.setup.unrated_help");
+  }
   tableSel.addEventListener("change", () => {
     tableHelp.textContent = t(`web.referee.table_help.${tableSel.value}`);
     if (referee()) for (const el of seatsBox.querySelectorAll("select")) el.value = "human"; // a real table: people
@@ -277,7 +295,7 @@ function createForm(catalog, keep) {
           : tableSel.value === "device" ? t("web.referee.at_device_help") : t("web.setup.invite_help"))
           : levelHelp(catalog, sel.value.slice(4), g, n);
       };
-      sel.addEventListener("change", () => { chosen[sel.name] = sel.value; explain(); });
+      sel.addEventListener("change", () => { chosen[sel.name] = sel.value; explain(); drawRated(); });
       explain();
       seatsBox.append(h("div", { class: "seat" },
         h("span", { class: "swatch", "aria-hidden": "true", "data-colour": (g.seat_colours || [])[i] || "" }),
@@ -285,6 +303,7 @@ function createForm(catalog, keep) {
     }
     playersHint.textContent = playersText(g);
     drawRelevance();
+    drawRated();
   }
 
   function drawRelevance() {
@@ -339,7 +358,7 @@ function createForm(catalog, keep) {
       h("label", {}, h("span", {}, t("web.lobby.game")), gameSel),
       h("label", {}, h("span", {}, t("web.lobby.players")), playersIn, playersHint),
       h("label", {}, h("span", {}, t("web.lobby.your_name")), nameIn)),
-    summary, tableBox, seatsBox, optionsBox, h("div", { class: "form-row end" }, startButton));
+    summary, tableBox, seatsBox, ratedBox, optionsBox, h("div", { class: "form-row end" }, startButton));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = current();
@@ -358,7 +377,7 @@ function createForm(catalog, keep) {
     try {
       const res = await api("/api/games", { method: "POST", body: {
         game: g.id, players: seats.length, options, seats, join: you >= 0 ? you : null,
-        player_name: name || null, referee: referee() } });
+        player_name: name || null, referee: referee(), rated: ratedIn.checked } });
       if (res.token !== null && res.token !== undefined && tableSel.value === "device") {
         await holdTheTable(res);
       } else if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
@@ -401,11 +420,11 @@ function showInvites(res, g) {
 }
 
 // ------------------------------------------------------------------------------------------ the lists
-// A seat as the lists show it: its player's name, a bot by level, an invited seat still free.
+// A seat as the lists show it: its player's name (a guest's marked), a bot by level, an invited seat still free.
 export function seatWords(s, label) {
   if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
-  if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: s.name, rating: s.rating });
-  if (s.name) return t("web.lobby.seat_named", { seat: label, name: s.name });
+  if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: personName(s), rating: s.rating });
+  if (s.name) return t("web.lobby.seat_named", { seat: label, name: personName(s) });
   return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }
 

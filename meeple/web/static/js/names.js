@@ -25,3 +25,10 @@ export function levelName(level) {
   const name = has(id) ? t(id) : base;
   return rest.length ? t("web.level.with_settings", { level: name, settings: rest.join(":") }) : name;
 }
+
+// A seat's player by name, a guest's (a seat held without an account) marked "(guest)", so that a guest
+// never passes for the account of the same or a similar name; "" for a seat without a name.
+export function personName(seat) {
+  if (!seat || !seat.name) return "";
+  return seat.account === false ? t("web.guest_name", { name: seat.name }) : seat.name;
+}

@@ -1,5 +1,5 @@
 // The replay of a finished game: step forward and back through every move, every seat's view.
-import { api } from "./api.js";
+import { api, seatFor } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, show } from "./i18n.js";
@@ -14,7 +14,9 @@ function icon(name) {
 }
 
 export async function showReplay(main, gid, keep = null) {
-  const data = await api(`/api/games/${encodeURIComponent(gid)}/replay`);
+  // a private game's replay is for its seats: this device's seat token says so (else the session cookie)
+  const token = (seatFor(gid) || {}).token || undefined;
+  const data = await api(`/api/games/${encodeURIComponent(gid)}/replay`, { token });
   const board0 = boardFor(data.game);
   if (board0.prepare) await board0.prepare();
   const info = { id: data.game, seat_names: [] };
@@ -29,7 +31,7 @@ export async function showReplay(main, gid, keep = null) {
 
   async function draw() {
     try {
-      const snap = await api(`/api/games/${encodeURIComponent(gid)}/replay/${step}`);
+      const snap = await api(`/api/games/${encodeURIComponent(gid)}/replay/${step}`, { token });
       const observations = snap.observations || [];
       if (viewSel.options.length === 0) {
         viewSel.append(h("option", { value: "public" }, t("web.replay.public_view")),
