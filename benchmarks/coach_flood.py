@@ -34,7 +34,7 @@ import asyncio
 import datetime
 import json
 import os
-import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -263,6 +263,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)  # the database; the server's log stays (named in the record)
     quiet, flood, after = phases["quiet"], phases["flood"], phases["quiet_after"]
     kept = (flood["bot_moves_per_s"] / quiet["bot_moves_per_s"]) if quiet["bot_moves_per_s"] else None
     both = (quiet["bot_moves_per_s"] or 0) + (after["bot_moves_per_s"] or 0)
