@@ -86,6 +86,9 @@ OPEN_STEP = None
 """The key under which the bound open step is kept with the legal lists between moves: not a seat (seats
 are ints, and the engine looks up only ints there), and not a string, so the dict never changes kind."""
 
+_KINDS = {kind: kind for kind in (DECISION, CHANCE_STEP, AUTOMATIC, OVER)}
+"""Each step kind's one string object (``_BoundStep.kind`` is compared with ``is``)."""
+
 GAME_OVER = Step(OVER)
 """The step that is open once the game is over: nobody moves."""
 
@@ -100,8 +103,15 @@ class _BoundStep:
                  seats: Callable[..., list[int]] | None, outcomes: Callable[..., list[tuple[Action, float]]] | None,
                  sample: Callable[..., Action] | None, owner: Callable[..., int | None] | None,
                  run: Callable[..., None] | None, settle: Callable[..., bool] | None) -> None:
-        self.kind, self.legal, self.act, self.seats = kind, legal, act, seats
+        # the kind is compared by identity on every move: always the module's own string, also when a
+        # pickled state (a worker process's copy) brings another string of the same text
+        self.kind = _KINDS.get(kind, kind)
+        self.legal, self.act, self.seats = legal, act, seats
         self.outcomes, self.sample, self.owner, self.run, self.settle = outcomes, sample, owner, run, settle
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_BoundStep, (self.kind, self.legal, self.act, self.seats, self.outcomes, self.sample, self.owner,
+                             self.run, self.settle))
 
 
 def _check(owner: str, name: str, step: Step) -> None:

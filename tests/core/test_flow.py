@@ -255,3 +255,18 @@ def test_turn_orders() -> None:
     queue: list[Any] = [["b"]]
     interrupt(queue, [["a1"], ["a2"]])
     assert queue == [["a1"], ["a2"], ["b"]]
+
+
+def test_a_pickled_state_keeps_its_open_step() -> None:
+    """A state pickled with its open step cached (a worker process's copy) answers who moves as the
+    original does: the step's kind, compared by identity, comes back as the module's own string."""
+    import pickle
+
+    import meeple
+
+    for game_id, players in (("citadels", 4), ("kingsburg", 2), ("cube-europe", 2)):
+        state = meeple.load(game_id, players=players).new_game(seed=3)
+        before = state.to_move()
+        state.legal_actions(before[0])  # the open step and the legal list are cached now
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy.to_move() == before and copy.legal_actions(before[0]) == state.legal_actions(before[0])
