@@ -51,11 +51,13 @@ def serve(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
 
 
 def web_app(db_path: Path):  # type: ignore[no-untyped-def]
-    """A ``meeple serve`` app on SQLite at ``db_path`` with no bot delay and generous request limits."""
+    """A ``meeple serve`` app on SQLite at ``db_path`` with no bot delay and generous request limits; the
+    coach searches in a thread (the pages are under test here, not the pool: tests/server/test_coach_pool.py
+    covers the worker process, whose start would cost each browser test of the coach a second or two)."""
     from meeple.server import Settings, create_app
 
     return create_app(Settings(db_url=f"sqlite:///{db_path}", bot_delay=0.0, http_rate=1000, http_burst=5000,
-                               ws_rate=1000, ws_burst=5000))
+                               ws_rate=1000, ws_burst=5000, coach_processes=False))
 
 
 @pytest.fixture(scope="module")
