@@ -10,6 +10,17 @@ from meeple.server import db
 from meeple.server.settings import normalize_db_url
 
 
+def upgrade_to(conn: sa.Connection, revision: str) -> None:
+    """Run the Alembic migrations on ``conn`` up to ``revision`` ("head": all of them)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(db.MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, revision)
+
+
 def test_migrations_match_the_tables_and_run_twice(db_url: str) -> None:
     engine = db.make_engine(normalize_db_url(db_url))
     try:
@@ -27,16 +38,10 @@ def test_migrations_match_the_tables_and_run_twice(db_url: str) -> None:
 def test_games_stored_before_rated_existed_keep_what_the_old_rule_said(db_url: str) -> None:
     """Migration 0007: a finished game is rated when it has rating changes; a game in play when every
     person's seat is an account's and it had no hint, no undo and no referee; every other game not."""
-    from alembic import command
-    from alembic.config import Config
-
     engine = db.make_engine(normalize_db_url(db_url))
     try:
-        cfg = Config()
-        cfg.set_main_option("script_location", str(db.MIGRATIONS))
         with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "0006")
+            upgrade_to(conn, "0006")
             conn.execute(sa.text("INSERT INTO users (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', 0), "
                                  "(2, 'Bob', 'bob', 0)"))
             games = {  # id: (status, chance, hints, seats' user ids (None: a guest), an undo event, rating changes)
@@ -65,7 +70,7 @@ def test_games_stored_before_rated_existed_keep_what_the_old_rule_said(db_url: s
                         "INSERT INTO rating_changes (game_id, participant, game, band, seat, rank, mu_before, "
                         "sigma_before, mu_after, sigma_after, at) VALUES (:g, 'user:1', 'cube-europe', '2p', 0, 1, "
                         "25, 8, 27, 7, 0)"), {"g": gid})
-            command.upgrade(cfg, "head")
+            upgrade_to(conn, "head")
             rated = dict(conn.execute(sa.text("SELECT id, rated FROM games")).all())
         assert {gid for gid, flag in rated.items() if flag} == {"rated-done", "clean-play"}
     finally:
@@ -73,18 +78,12 @@ def test_games_stored_before_rated_existed_keep_what_the_old_rule_said(db_url: s
 
 
 def test_existing_accounts_get_their_name_skeletons(db_url: str) -> None:
-    from alembic import command
-    from alembic.config import Config
-
     from meeple.server.accounts import account_like
 
     engine = db.make_engine(normalize_db_url(db_url))
     try:
-        cfg = Config()
-        cfg.set_main_option("script_location", str(db.MIGRATIONS))
         with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "0007")  # accounts as they were stored before revision 0008
+            upgrade_to(conn, "0007")  # accounts as they were stored before revision 0008
             for uid, name, key, deleted in [(1, "alice", "alice", None), (2, "аlice", "аlice", None),
                                             (3, "Bob", "bob", None), (4, "Carl", "#deleted-4", 5.0)]:
                 conn.execute(sa.text("INSERT INTO users (id, name, name_key, password_hash, created_at, deleted_at) "
