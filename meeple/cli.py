@@ -7,6 +7,7 @@
     meeple replay meeple-cube-europe-42.json
     meeple review meeple-cube-europe-42.json --seat 1   # the moves the search rates costliest
     meeple simulate cube-europe --players 2 --games 200 --agents random,heuristic --out results.jsonl
+    meeple train kingsburg --players 2 --games 4000     # the search's value network, from self-play
 
 Bad input (an unknown game, player count, option, seat, agent or language) prints what is valid and
 exits with code 2; a malformed save file names what is wrong and exits with code 1, writing nothing.
@@ -332,6 +333,44 @@ def simulate(
         run_simulation(console, g, games, seed, names, jobs or default_jobs(), out, backend, address, plot)
     except RayUnavailable as exc:
         raise fail(CliError(exc, 1)) from None
+
+
+# ---------------------------------------------------------------------------- train
+@app.command()
+def train(
+    game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
+    players: str = typer.Option("2", "--players", "-p", help="Player counts to train a network for, comma-separated (one network each)."),
+    games: int = typer.Option(4000, "--games", "-n", min=20, max=1_000_000, help="Self-play games per player count."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the games, the split and the network (the same seed gives the same weights)."),
+    hidden: str = typer.Option("64", "--hidden", help="Sizes of the hidden layers, comma-separated."),
+    out: Path = typer.Option(Path("value_model.npz"), "--out", help="Write the weights here (the shipped file is meeple/games/<game>/value_model.npz)."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the training record (games, positions, held-out error) here as JSON."),
+) -> None:
+    """Train the game's value network from self-play, for the search's `leaf=model` (needs `pip install 'meeple[train]'`)."""
+    from meeple.terminal.train import run_training
+
+    console = make_console()
+    try:
+        counts = [int(x) for x in split_names(players)] if all(x.isdigit() for x in split_names(players)) else None
+        if not counts:
+            raise CliError("cli.train_bad_list", option="--players", value=repr(players)[:40])
+        if any(n < 2 for n in counts):
+            raise CliError("cli.train_solo")
+        loaded = [load_game(game, n, None) for n in dict.fromkeys(counts)]
+        sizes = [int(x) for x in split_names(hidden)] if all(x.isdigit() for x in split_names(hidden)) else None
+        if not sizes or not all(1 <= x <= 1024 for x in sizes) or len(sizes) > 4:
+            raise CliError("cli.train_bad_list", option="--hidden", value=repr(hidden)[:40])
+        for path, option in ((out, "--out"), (record, "--record")):
+            if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
+                raise CliError("cli.no_directory", option=option, path=str(path.parent))
+    except CliError as exc:
+        raise fail(exc) from None
+    except UnknownGame as exc:
+        raise fail(CliError(exc)) from None
+    try:
+        run_training(console, loaded, games=games, seed=seed, hidden=tuple(sizes), out=out, record=record)
+    except ImportError as exc:
+        raise fail(CliError("cli.train_needs_sklearn", 1, reason=str(exc))) from None
 
 
 # ---------------------------------------------------------------------------- tournament

@@ -96,8 +96,8 @@ class ISMCTSAgent:
         time_limit: float | None = None,
         solo: Any = None,
     ) -> None:
-        if leaf not in ("score", "heuristic"):
-            raise ValueError(f"leaf must be 'score' or 'heuristic', not {leaf!r}")
+        if leaf not in ("score", "heuristic", "model"):
+            raise ValueError(f"leaf must be 'score', 'heuristic' or 'model', not {leaf!r}")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
         if clock not in ("wall", "cpu"):
@@ -125,6 +125,7 @@ class ISMCTSAgent:
         self.rollout_depth = rollout_depth
         self.leaf = leaf
         self._evaluate: Any = None  # the game's bots.evaluate, looked up at the first cut-off
+        self._model: Any = None  # the game's value network (leaf="model"), looked up at the first cut-off
         self.exploration = exploration
         self.opponents = opponents
         self.game_id = game_id
@@ -288,6 +289,10 @@ class ISMCTSAgent:
 
     # ------------------------------------------------------------------ rewards
     def _rewards(self, state: State, final: bool) -> list[float]:
+        if not final and self.leaf == "model" and state.players > 1:
+            model = self._model if self._model is not None else self._find_model(state)
+            if model is not False:
+                return [float(v) for v in model.seat_values(state)]
         scores = [float(s) for s in state.scores()]
         n = len(scores)
         if not final and self.leaf == "heuristic":
@@ -298,18 +303,7 @@ class ISMCTSAgent:
             return [self._solo_reward(scores[0], final)]
         if not final:
             return _cutoff_rewards(scores)
-        winners = state.winners()
-        out = [0.0] * n
-        if winners:
-            share = WIN_WEIGHT / len(winners)
-            for p in winners:
-                out[p] = share
-        lo, hi = min(scores), max(scores)
-        span = hi - lo
-        rest = 1.0 - WIN_WEIGHT
-        for p in range(n):
-            out[p] += rest * ((scores[p] - lo) / span if span > 0 else 0.5)
-        return out
+        return final_rewards(scores, state.winners())
 
     def _solo_reward(self, score: float, final: bool) -> float:
         """Solo: the score against the range of scores this search has seen (and the win, at the end)."""
@@ -318,6 +312,15 @@ class ISMCTSAgent:
         span = self._score_hi - self._score_lo
         position = (score - self._score_lo) / span if span > 0 else 0.5
         return position
+
+    def _find_model(self, state: State) -> Any:
+        from meeple.agents.value_model import load_value_model
+
+        model = load_value_model(self.game_id or state.game.id, state.players)
+        self._model = False if model is None else model  # no network for this count: scores or evaluate
+        if model is None and self.leaf == "model":
+            self.leaf = "heuristic"
+        return self._model
 
     def _find_evaluate(self, state: State) -> Any:
         from meeple.agents import game_module
@@ -481,6 +484,26 @@ def _hides_information(state: State) -> bool:
 def _step(state: State, action: Action, player: int) -> None:
     """Apply an action taken from ``state``'s own legal list (so the legality check is skipped)."""
     state._perform(action, player)
+
+
+def final_rewards(scores: list[float], winners: list[int]) -> list[float]:
+    """Each seat's reward for a finished game: ``0.75 × win + 0.25 × score position`` (module docstring).
+
+    >>> final_rewards([30.0, 20.0, 10.0], [0])
+    [1.0, 0.125, 0.0]
+    """
+    n = len(scores)
+    out = [0.0] * n
+    if winners:
+        share = WIN_WEIGHT / len(winners)
+        for p in winners:
+            out[p] = share
+    lo, hi = min(scores), max(scores)
+    span = hi - lo
+    rest = 1.0 - WIN_WEIGHT
+    for p in range(n):
+        out[p] += rest * ((scores[p] - lo) / span if span > 0 else 0.5)
+    return out
 
 
 def _cutoff_rewards(scores: list[float]) -> list[float]:

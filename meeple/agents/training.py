@@ -1,0 +1,181 @@
+"""Training a game's value network from self-play (``meeple train GAME``).
+
+1. **Positions.** Games are played by the game's heuristic player in every seat, each decision
+   replaced with probability ``explore`` by a uniformly random legal move (so the network also sees
+   positions a careful player would avoid, as the search does). At a share ``sample`` of the
+   decisions every seat's observation tensor is kept.
+2. **Targets.** When the game ends each kept tensor gets its seat's final reward, the one ISMCTS backs
+   up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``).
+3. **Fit.** A small multilayer perceptron (scikit-learn's ``MLPRegressor``, Adam, squared error),
+   one epoch at a time; a held-out tenth of the *games* (never positions of a training game) measures
+   the error after every epoch and the best epoch's weights are kept.
+
+Everything is seeded: the same seed, games and settings give the same positions and the same
+weights. scikit-learn is needed only here (``pip install 'meeple[train]'``); playing with the
+network needs numpy alone (``meeple.agents.value_model``).
+
+>>> data = self_play_positions("kingsburg", players=2, games=20, seed=1)
+>>> model, record = fit_value_model(data, hidden=(32,), seed=1)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+import meeple
+from meeple.agents import choose_action, make_agent
+from meeple.agents.ismcts import final_rewards
+from meeple.agents.value_model import ValueModel
+from meeple.core import Rng
+
+
+@dataclass
+class Positions:
+    """Kept positions: ``features[i]`` a seat's observation tensor, ``targets[i]`` its final reward,
+    ``games[i]`` the index of the game it came from (for a held-out split by game)."""
+
+    game_id: str
+    players: int
+    features: np.ndarray
+    targets: np.ndarray
+    games: np.ndarray
+    played: int
+    seed: int
+    baseline: np.ndarray
+    """The search's value of each kept position without the network (the game's cut-off value, by its
+    ``ISMCTS_SETTINGS``' leaf), to compare errors on the same positions."""
+
+
+def self_play_positions(game_id: str, players: int, games: int, seed: int, *, explore: float = 0.1,
+                        sample: float = 0.25, progress: Callable[[int], None] | None = None) -> Positions:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) and keep positions with their targets."""
+    game = meeple.load(game_id, players=players)
+    rng = Rng(seed).fork(0x76616C7565)  # salt: "value"
+    features: list[np.ndarray] = []
+    targets: list[float] = []
+    origins: list[int] = []
+    baseline: list[float] = []
+    cutoff = _cutoff_value(game.id)
+    for index in range(games):
+        state = game.new_game(seed=seed + index)
+        bots = [make_agent("heuristic", game.id, seed=(seed + index) * 16 + seat) for seat in range(players)]
+        kept: list[tuple[int, np.ndarray, float]] = []
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if rng.random() < sample:
+                now = cutoff(state)
+                for p in range(players):
+                    kept.append((p, np.asarray(state.observation_tensor(p), dtype=np.float32), now[p]))
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < explore:
+                action = legal[rng.randbelow(len(legal))]
+            else:
+                action = choose_action(bots[seat], state, seat)
+            state.apply(action, seat)
+        rewards = final_rewards([float(s) for s in state.scores()], state.winners())
+        for p, tensor, value in kept:
+            features.append(tensor)
+            targets.append(rewards[p])
+            origins.append(index)
+            baseline.append(value)
+        if progress is not None:
+            progress(index + 1)
+    width = len(np.asarray(game.new_game(seed=seed).observation_tensor(0)))
+    return Positions(game.id, players,
+                     np.stack(features) if features else np.zeros((0, width), np.float32),
+                     np.asarray(targets, dtype=np.float32), np.asarray(origins, dtype=np.int32), games, seed,
+                     np.asarray(baseline, dtype=np.float32))
+
+
+def _cutoff_value(game_id: str) -> Callable[[Any], list[float]]:
+    """How the search values a cut-off position today (by the game's ``ISMCTS_SETTINGS`` leaf)."""
+    from meeple.agents import game_module, search_settings
+    from meeple.agents.ismcts import _cutoff_rewards
+
+    evaluate = None
+    if search_settings(game_id).get("leaf") == "heuristic":
+        evaluate = getattr(game_module(game_id, "bots"), "evaluate", None)
+
+    def value(state: Any) -> list[float]:
+        n = state.players
+        if evaluate is not None:
+            return _cutoff_rewards([float(evaluate(state, p)) for p in range(n)])
+        return _cutoff_rewards([float(x) for x in state.scores()])
+
+    return value
+
+
+def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed: int = 0, epochs: int = 40,
+                    holdout: float = 0.1, patience: int = 6, l2: float = 1e-4,
+                    progress: Callable[[int, float, float], None] | None = None) -> tuple[ValueModel, dict[str, Any]]:
+    """Fit the network on ``data``; the model at its best held-out epoch and the training record.
+
+    The record holds the games and positions used, the held-out games' mean squared and absolute
+    errors, two errors to beat on the same positions (always predicting the training mean, and the
+    search's cut-off value without the network), and how well each ranks the seats of one position
+    (the share of held-out positions in which the seat valued highest is the one that did best)."""
+    try:
+        from sklearn.neural_network import MLPRegressor
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("training needs scikit-learn: pip install 'meeple[train]'") from exc
+    started = time.process_time()
+    order = Rng(seed).fork(0x73706C6974)  # salt: "split"
+    game_ids = list(range(data.played))
+    order.shuffle(game_ids)
+    held = set(game_ids[: max(1, int(round(holdout * data.played)))])
+    test_mask = np.isin(data.games, sorted(held))
+    x_train, y_train = data.features[~test_mask], data.targets[~test_mask]
+    x_test, y_test = data.features[test_mask], data.targets[test_mask]
+    net = MLPRegressor(hidden_layer_sizes=hidden, alpha=l2, learning_rate_init=1e-3, batch_size=256,
+                       random_state=seed, shuffle=True, max_iter=1)
+    best: tuple[float, list[np.ndarray], list[np.ndarray], int] | None = None
+    history: list[dict[str, float]] = []
+    stale = 0
+    for epoch in range(1, epochs + 1):
+        net.partial_fit(x_train, y_train)
+        error = float(np.mean((np.clip(net.predict(x_test), 0, 1) - y_test) ** 2))
+        history.append({"epoch": epoch, "held_out_mse": round(error, 6), "train_loss": round(float(net.loss_), 6)})
+        if progress is not None:
+            progress(epoch, float(net.loss_), error)
+        if best is None or error < best[0] - 1e-6:
+            best = (error, [w.copy() for w in net.coefs_], [b.copy() for b in net.intercepts_], epoch)
+            stale = 0
+        else:
+            stale += 1
+            if stale >= patience:
+                break
+    assert best is not None
+    model = ValueModel([w.astype(np.float32) for w in best[1]], [b.astype(np.float32) for b in best[2]])
+    predicted = model.predict(x_test)
+    baseline = float(np.mean((float(np.mean(y_train)) - y_test) ** 2))
+    record = {
+        "game": data.game_id, "players": data.players, "seed": data.seed, "games": data.played,
+        "held_out_games": len(held), "positions": int(len(y_train)), "held_out_positions": int(len(y_test)),
+        "inputs": int(data.features.shape[1]), "hidden": list(hidden), "best_epoch": best[3],
+        "held_out_mse": round(float(np.mean((predicted - y_test) ** 2)), 6),
+        "held_out_mae": round(float(np.mean(np.abs(predicted - y_test))), 6),
+        "mean_mse": round(baseline, 6),
+        "cutoff_mse": round(float(np.mean((data.baseline[test_mask] - y_test) ** 2)), 6),
+        "winner_picked": _winner_picked(predicted, y_test, data.players),
+        "cutoff_winner_picked": _winner_picked(data.baseline[test_mask], y_test, data.players),
+        "weights_bytes": model.nbytes(), "fit_cpu_seconds": round(time.process_time() - started, 1),
+        "epochs": history,
+    }
+    model.info = {k: record[k] for k in ("seed", "games", "positions", "held_out_mse", "cutoff_mse", "hidden")}
+    return model, record
+
+
+def _winner_picked(predicted: np.ndarray, targets: np.ndarray, players: int) -> float | None:
+    """Of held-out positions (rows come in groups of one per seat), the share where the seat valued
+    highest is a seat with the highest final reward."""
+    if players < 2 or len(targets) < players:
+        return None
+    n = len(targets) // players
+    guess = predicted[: n * players].reshape(n, players)
+    truth = targets[: n * players].reshape(n, players)
+    hits = truth[np.arange(n), guess.argmax(axis=1)] >= truth.max(axis=1) - 1e-9
+    return round(float(hits.mean()), 4)

@@ -1,0 +1,145 @@
+"""The learned position value: training is reproducible and measured, the shipped files load, the
+search uses the network at its cut-offs (and only there), and the weights stay within budget."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import meeple
+from meeple.agents import make_agent
+from meeple.agents.ismcts import ISMCTSAgent, final_rewards
+from meeple.agents.value_model import (
+    ValueModel,
+    load_value_model,
+    read_value_models,
+    save_value_models,
+    shipped_value_models,
+)
+
+GAMES = ["citadels", "cube-europe", "gods-playground", "kingsburg", "versailles"]
+
+
+def test_final_rewards_weigh_the_win_and_the_score_position():
+    assert final_rewards([30.0, 20.0, 10.0], [0]) == [1.0, 0.125, 0.0]
+    assert final_rewards([20.0, 20.0], [0, 1]) == [0.375 + 0.125, 0.375 + 0.125]
+    assert final_rewards([5.0, 9.0], [1]) == [0.0, 1.0]
+
+
+def test_a_network_predicts_with_relu_layers_and_clips_to_0_1():
+    w0 = np.array([[1.0, -1.0], [0.5, 2.0]], dtype=np.float32)
+    b0 = np.array([0.0, 0.5], dtype=np.float32)
+    w1 = np.array([[0.25], [0.5]], dtype=np.float32)
+    b1 = np.array([0.1], dtype=np.float32)
+    model = ValueModel([w0, w1], [b0, b1])
+    x = np.array([[1.0, 0.0], [0.0, 1.0], [4.0, 4.0]], dtype=np.float32)
+    # row 0: hidden relu([1, -1+0.5]) = [1, 0] -> 0.25 + 0.1; row 1: [0.5, 2.5] -> 0.125 + 1.25 + 0.1 -> clipped to 1
+    assert model.predict(x)[:2] == pytest.approx([0.35, 1.0])
+    assert model.predict(np.array([-10.0, 0.0])) == pytest.approx([0.1])  # relu kills both hidden units
+
+
+def test_weights_round_trip_through_the_file_as_float16(tmp_path):
+    rng = np.random.default_rng(3)
+    model = ValueModel([rng.normal(size=(6, 4)).astype(np.float32), rng.normal(size=(4, 1)).astype(np.float32)],
+                       [np.zeros(4, np.float32), np.zeros(1, np.float32)], {"seed": 3, "games": 10})
+    path = tmp_path / "value_model.npz"
+    save_value_models(path, {2: model})
+    back = read_value_models(path)[2]
+    assert back.info["seed"] == 3 and back.info["games"] == 10
+    x = rng.normal(size=(5, 6)).astype(np.float32)
+    assert np.allclose(back.predict(x), model.predict(x), atol=2e-2)
+
+
+def test_training_is_reproducible_from_its_seed_and_keeps_games_apart():
+    pytest.importorskip("sklearn")
+    from meeple.agents.training import fit_value_model, self_play_positions
+
+    first = self_play_positions("kingsburg", 2, games=12, seed=5, sample=0.3)
+    again = self_play_positions("kingsburg", 2, games=12, seed=5, sample=0.3)
+    assert np.array_equal(first.features, again.features) and np.array_equal(first.targets, again.targets)
+    assert first.features.shape[1] == len(meeple.load("kingsburg", players=2).new_game(seed=0).observation_tensor(0))
+    # every kept position carries one row per seat, and the targets are that game's final rewards
+    assert len(first.targets) % 2 == 0 and set(np.unique(first.games)) <= set(range(12))
+    model, record = fit_value_model(first, hidden=(8,), seed=5, epochs=3)
+    model2, record2 = fit_value_model(again, hidden=(8,), seed=5, epochs=3)
+    assert all(np.array_equal(a, b) for a, b in zip(model.weights, model2.weights))
+    assert record["held_out_games"] >= 1 and record["positions"] + record["held_out_positions"] == len(first.targets)
+    for key in ("held_out_mse", "mean_mse", "cutoff_mse", "winner_picked", "best_epoch"):
+        assert key in record
+    assert 0 <= record["held_out_mse"] <= 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_shipped_networks_load_fit_the_encoding_and_stay_under_2_mb(game_id):
+    models = shipped_value_models(game_id)
+    total = sum(m.nbytes() for m in models.values())
+    assert total <= 2 * 1024 * 1024
+    for players, model in models.items():
+        state = meeple.load(game_id, players=players).new_game(seed=11)
+        assert model.inputs == len(state.observation_tensor(0))
+        values = model.seat_values(state)
+        assert values.shape == (players,) and np.all((0 <= values) & (values <= 1))
+        assert model.info["held_out_mse"] < model.info["cutoff_mse"]  # shipped only when it beats the cut-off value
+
+
+class _Counting:
+    """A network stand-in that says seat 0 wins and counts the positions it was asked about."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def seat_values(self, state):
+        self.calls += 1
+        return np.array([0.9] + [0.1] * (state.players - 1), dtype=np.float32)
+
+
+def test_the_search_asks_the_network_at_cut_offs_and_never_at_the_end():
+    state = meeple.load("kingsburg", players=2).new_game(seed=3)
+    agent = ISMCTSAgent(seed=1, iterations=40, rollout_depth=0, leaf="model", game_id="kingsburg")
+    counting = _Counting()
+    agent._model = counting
+    seat = state.to_move()[0]
+    root = agent.search(state.determinize(seat, 1), seat)
+    assert counting.calls == 40  # one cut-off per iteration: a leaf right after the expansion
+    rewards = [edge[1] / edge[0] for edge in root.edges[seat].values() if edge[0]]
+    assert all(r == pytest.approx(0.9 if seat == 0 else 0.1) for r in rewards)
+
+
+def test_without_a_network_for_the_count_the_search_values_cut_offs_as_the_game_says():
+    agent = make_agent("hard:leaf=model:iterations=20", "kingsburg", seed=2)
+    state = meeple.load("kingsburg", players=3).new_game(seed=4)
+    if load_value_model("kingsburg", 3) is not None:
+        pytest.skip("a network ships for Kingsburg 3p")
+    seat = state.to_move()[0]
+    agent.search(state.determinize(seat, 1), seat)
+    assert agent._model is False and agent.leaf == "heuristic"
+
+
+def test_train_command_refuses_bad_input_before_playing(tmp_path):
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    runner = CliRunner()
+    for args, words in ((["--players", "1"], "solo"), (["--players", "two"], "--players"),
+                        (["--hidden", "0"], "--hidden"), (["--out", str(tmp_path / "no" / "x.npz")], "no directory")):
+        result = runner.invoke(app, ["train", "kingsburg", "--games", "20", *args])
+        assert result.exit_code != 0 and words in result.output, (args, result.output)
+    assert not list(tmp_path.iterdir())
+
+
+def test_train_command_writes_weights_and_a_record(tmp_path):
+    pytest.importorskip("sklearn")
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    out, record = tmp_path / "vm.npz", tmp_path / "train.json"
+    result = CliRunner().invoke(app, ["train", "kingsburg", "--players", "2", "--games", "20", "--hidden", "8",
+                                      "--out", str(out), "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    model = read_value_models(out)[2]
+    saved = json.loads(record.read_text())["2"]
+    assert saved["games"] == 20 and model.info["positions"] == saved["positions"] > 0
