@@ -51,8 +51,13 @@ class Positions:
 
 
 def self_play_positions(game_id: str, players: int, games: int, seed: int, *, explore: float = 0.1,
-                        sample: float = 0.25, progress: Callable[[int], None] | None = None) -> Positions:
-    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) and keep positions with their targets."""
+                        sample: float | None = None, progress: Callable[[int], None] | None = None) -> Positions:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) and keep positions with their targets.
+
+    ``sample`` is the share of decisions kept (default ``0.5 / players``: a position gives one row per
+    seat, so larger tables keep fewer positions for about the same number of rows per game)."""
+    if sample is None:
+        sample = 0.5 / players
     game = meeple.load(game_id, players=players)
     rng = Rng(seed).fork(0x76616C7565)  # salt: "value"
     features: list[np.ndarray] = []
