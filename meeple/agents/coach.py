@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from meeple.agents import LEVELS, make_agent
+from meeple.agents import make_agent
 from meeple.agents.ismcts import OUTCOME, ISMCTSAgent, Search, _Node
 from meeple.core import Action, State
 from meeple.core.i18n import DEFAULT_LANGUAGE, render

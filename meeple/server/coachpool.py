@@ -1,6 +1,6 @@
 """The coach's pool: where hints and reviews search, apart from everything else the server does.
 
-A hint is a search of a fraction of a second, a review one of up to a minute. They run on workers of
+A hint is a search of up to about 2 s, a review one of up to 15 s (in parts). They run on workers of
 their own — never on the event loop's default executor, which session look-ups and database reads
 keep to themselves, and never beside the bots' threads in time slices — and a client can ask for only
 so many:
@@ -44,7 +44,7 @@ from meeple.agents import coach
 from meeple.agents.coach import Suggestion
 from meeple.agents.review import decision_count
 from meeple.agents.review import review as review_game
-from meeple.core import Action, State
+from meeple.core import State
 from meeple.server.botpool import pack_state
 from meeple.server.errors import TooMany, Unavailable
 from meeple.server.quota import Quota
@@ -281,7 +281,7 @@ class CoachPool:
         with self._lock:
             self._stopped = True
             executor = self._executor
-        # A worker process may have most of a minute's review left: end it. (The executor's own table of
+        # A worker process may have a review part's seconds left: end it. (The executor's own table of
         # its processes; Python 3.14 names this ProcessPoolExecutor.terminate_workers.)
         children = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)

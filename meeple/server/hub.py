@@ -369,7 +369,7 @@ class Hub:
         self.creations = Quota(settings.create_rate, settings.create_burst)  # per client address
         self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
         self.hints = Quota(settings.hint_rate, settings.hint_burst)  # per (game, seat): a hint costs a search
-        self.review_quota = Quota(settings.review_rate, settings.review_burst)  # per client address (a review: up to a minute of CPU)
+        self.review_quota = Quota(settings.review_rate, settings.review_burst)  # per client address (a review: up to 15 s of CPU)
         self.review_lock = asyncio.Lock()  # one review at a time in this process
         self.reviews: dict[tuple[str, int, str], dict[str, Any]] = {}  # computed reviews, the oldest dropped first
         self.reviewing: dict[tuple[str, int], dict[str, Any]] = {}  # (game, seat): a review's progress while asked for

@@ -32,12 +32,12 @@ def blunder_line(blunder: Blunder) -> Text:
     before = blunder.position
 
     def said(rating: Suggestion) -> str:
-        return f"{before.describe(rating.action, blunder.seat, lang)} ({rating.words(lang)})"
+        return f"{before.describe(rating.action, blunder.seat, lang)} — {rating.words(lang)}"
     return rich(
         "cli.review_line", k=blunder.move, seat=seat_label(before, blunder.seat),
         played=before.describe(blunder.played, blunder.seat, lang), played_value=blunder.played_rating.words(lang),
         best=before.describe(blunder.best, blunder.seat, lang), best_value=blunder.best_rating.words(lang),
-        top="; ".join(said(s) for s in blunder.top),
+        top=("；" if lang == "zh" else "; ").join(said(s) for s in blunder.top),
     )
 
 

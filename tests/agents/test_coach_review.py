@@ -128,7 +128,8 @@ def test_meeple_review_prints_the_blunders_worst_first(blundered, tmp_path, monk
     lines = [line for line in out.splitlines() if line.startswith("move ")]
     assert 1 <= len(lines) <= 2
     assert lines[0].startswith(f"move {blunder_move}, Red: played ")
-    assert "the search preferred" in lines[0] and "— top: " in lines[0]
+    assert "the search preferred" in lines[0] and ". Its top moves: " in lines[0]
+    assert " — wins" in lines[0] or " — hardly ever wins" in lines[0]  # values in words, never as codes
 
 
 def test_meeple_review_in_chinese(blundered, tmp_path):

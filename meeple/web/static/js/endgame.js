@@ -9,7 +9,7 @@
 // its replay and its public summary): nothing hidden.
 import { api, holdTheTable, remember } from "./api.js";
 import { h, s, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 // One colour per category (Okabe–Ito: told apart with the common colour-vision deficiencies).
 export const CATEGORY_COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#7f7f7f"];
@@ -161,13 +161,13 @@ async function showReview(page, button, box) {
   try {
     const got = await api(`/api/games/${gid}/review`, { token });
     waiting = false;
-    const said = (x) => `${x.label} (${x.words})`;
+    const said = (x) => `${x.label} — ${x.words}`;
     box.replaceChildren(h("h3", {}, t("web.coach.review_title")),
       got.blunders.length ? h("ol", { class: "review-list" }, got.blunders.map((b) => h("li", { "data-review-move": String(b.move) },
         t("web.coach.blunder", { move: b.move, played: b.played.label, played_value: b.played.words,
           best: b.best.label, best_value: b.best.words }),
         b.judged ? h("small", { class: "muted review-judged" }, " ", t("web.coach.judged")) : null,
-        h("small", { class: "muted review-top" }, " ", t("web.coach.top", { moves: b.top.map(said) })))))
+        h("small", { class: "muted review-top" }, " ", t("web.coach.top", { moves: b.top.map(said).join(lang() === "zh" ? "；" : "; ") })))))
         : h("p", {}, t("web.coach.no_blunder")));
   } catch (err) {
     waiting = false;
