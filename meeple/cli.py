@@ -274,7 +274,7 @@ def review(
     top: int = typer.Option(10, "--top", "-n", min=1, help="Show at most this many blunders."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=1, help="Search iterations per position (more: surer, slower)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the search (default: the game's own seed)."),
-    min_drop: float = typer.Option(0.10, "--min-drop", min=0.0, max=1.0, help="The least loss of value (0-1) that counts as a blunder."),
+    min_drop: Optional[float] = typer.Option(None, "--min-drop", min=0.0, help="The least loss that counts as a blunder: of the chance of winning, 0-1 (default 0.10), or of points in a solo game (default 3)."),
 ) -> None:
     """Review a saved game: the moves the search rates costliest, worst first (with a progress bar)."""
     from meeple.terminal.review import run_review

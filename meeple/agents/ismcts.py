@@ -50,6 +50,45 @@ from meeple.core import CHANCE, Action, Rng, State
 WIN_WEIGHT = 0.75
 """Share of the reward that comes from winning; the rest comes from the score position."""
 
+OUTCOME = 4
+"""Where a root edge of the searching seat keeps its playouts' outcomes (the sum at ``OUTCOME``, the sum
+of squares at ``OUTCOME + 1``), apart from the reward that steers the search: with several seats the
+win share (``1/k`` for each of ``k`` winners at the end; at a cut-off, the cut-off reward as the win
+estimate), in a solo game the score (at a cut-off, the position value, in points). The coach reads
+them: ``edge[OUTCOME] / edge[0]`` is a move's chance of winning, or its expected score."""
+
+
+def select(table: dict[Action, list[Any]], legal: list[Action], c: float, rng: Rng) -> tuple[Action, list[Any], bool]:
+    """One seat's choice at a node (the tree policy): every legal action counts one more availability
+    (its edge made if new); an action never tried is tried first (a random one of them); otherwise
+    the highest UCB with availability counts, ``mean + c·√(ln availability / visits)``, the first in
+    ``legal`` on a tie. Returns (action, its edge, whether it was untried).
+
+    >>> table = {Action("a"): [10, 6.0, 99, None, 0.0, 0.0], Action("b"): [2, 1.0, 9, None, 0.0, 0.0]}
+    >>> select(table, [Action("a"), Action("b")], 0.7, Rng(0))[0]
+    Action('b', ())
+    """
+    fresh: list[tuple[Action, list[Any]]] = []
+    best_edge: list[Any] | None = None
+    best_action: Action | None = None
+    best_value = -1.0
+    for a in legal:
+        edge = table.get(a)
+        if edge is None:
+            edge = table[a] = [0, 0.0, 0, None, 0.0, 0.0]
+        edge[2] += 1
+        if edge[0] == 0:
+            fresh.append((a, edge))
+        elif not fresh:
+            value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
+            if value > best_value:
+                best_value, best_edge, best_action = value, edge, a
+    if fresh:
+        best_action, best_edge = fresh[rng.randbelow(len(fresh))] if len(fresh) > 1 else fresh[0]
+        return best_action, best_edge, True
+    assert best_edge is not None and best_action is not None
+    return best_action, best_edge, False
+
 
 class _Node:
     """A tree node: per seat, the statistics of each action tried from here; joint children."""
@@ -57,7 +96,8 @@ class _Node:
     __slots__ = ("edges", "joint")
 
     def __init__(self) -> None:
-        # edges[seat][action] = [visits, reward_sum, availability, child_node_or_None]
+        # edges[seat][action] = [visits, reward_sum, availability, child_node_or_None, outcome_sum,
+        # outcome_square_sum]; the outcome sums are kept at the root only, for the searching seat (``OUTCOME``)
         self.edges: dict[int, dict[Action, list[Any]]] = {}
         self.joint: dict[tuple[Any, ...], _Node] = {}
 
@@ -134,6 +174,7 @@ class ISMCTSAgent:
         self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
         self._score_lo = math.inf
         self._score_hi = -math.inf
+        self._outcome: list[float] = []  # the last playout's outcome per seat (``OUTCOME``)
         self.last_iterations = 0
         """How many iterations the last ``act_on_state`` ran (for benchmarks)."""
         self.last_seconds = 0.0
@@ -193,7 +234,8 @@ class ISMCTSAgent:
         return first - second > remaining
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, root: _Node, state: State, me: int) -> None:
+    def _iterate(self, root: _Node, state: State, me: int) -> list[float]:
+        """One iteration from ``root`` on the determinized ``state``; the rewards it backed up, per seat."""
         rng = self.rng
         c = self.exploration
         node: _Node | None = root
@@ -222,25 +264,8 @@ class ISMCTSAgent:
                 table = node.edges.get(p)
                 if table is None:
                     table = node.edges[p] = {}
-                fresh: list[tuple[Action, list[Any]]] = []
-                best_edge: list[Any] | None = None
-                best_action: Action | None = None
-                best_value = -1.0
-                for a in legal:
-                    edge = table.get(a)
-                    if edge is None:
-                        edge = table[a] = [0, 0.0, 0, None]
-                    edge[2] += 1
-                    if edge[0] == 0:
-                        fresh.append((a, edge))
-                    elif not fresh:
-                        value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
-                        if value > best_value:
-                            best_value, best_edge, best_action = value, edge, a
-                if fresh:
-                    best_action, best_edge = fresh[rng.randbelow(len(fresh))] if len(fresh) > 1 else fresh[0]
-                    expanded = True
-                assert best_edge is not None and best_action is not None
+                best_action, best_edge, fresh = select(table, legal, c, rng)
+                expanded = expanded or fresh
                 path.append((best_edge, p))
                 picks.append((p, best_action))
                 searched = True
@@ -262,6 +287,12 @@ class ISMCTSAgent:
         for edge, p in path:
             edge[0] += 1
             edge[1] += rewards[p]
+        if path and path[0][1] == me:  # the searching seat's root edge: its outcome too (``OUTCOME``)
+            outcome = self._outcome[me]
+            edge = path[0][0]
+            edge[4] += outcome
+            edge[5] += outcome * outcome
+        return rewards
 
     def _rollout(self, state: State) -> list[float]:
         rng = self.rng
@@ -292,7 +323,8 @@ class ISMCTSAgent:
         if not final and self.leaf == "model" and state.players > 1:
             model = self._model if self._model is not None else self._find_model(state)
             if model is not False:
-                return [float(v) for v in model.seat_values(state)]
+                self._outcome = out = [float(v) for v in model.seat_values(state)]
+                return out
         scores = [float(s) for s in state.scores()]
         n = len(scores)
         if not final and self.leaf == "heuristic":
@@ -300,10 +332,17 @@ class ISMCTSAgent:
             if evaluate is not False:
                 scores = [float(evaluate(state, p)) for p in range(n)]
         if n == 1:
+            self._outcome = scores
             return [self._solo_reward(scores[0], final)]
         if not final:
-            return _cutoff_rewards(scores)
-        return final_rewards(scores, state.winners())
+            self._outcome = out = _cutoff_rewards(scores)
+            return out
+        winners = state.winners()
+        if winners:
+            self._outcome = [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        else:
+            self._outcome = [0.0] * n
+        return final_rewards(scores, winners)
 
     def _solo_reward(self, score: float, final: bool) -> float:
         """Solo: the score against the range of scores this search has seen (and the win, at the end)."""

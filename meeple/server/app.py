@@ -413,13 +413,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await hub.hint(gid, seat, lang, client_key(request.scope))
 
     @app.get("/api/games/{gid}/review", tags=["replay"],
-             summary="A finished game's review for your seat: the moves the search rated much worse than its "
-                     "best, worst first, from what your seat knew at the time (up to a minute to compute)")
+             summary="A finished game's review for your seat: the moves the search rated clearly worse than its "
+                     "best, worst first, from what your seat knew at the time (up to 15 s to compute)")
     async def game_review(gid: str, request: Request, lang: Lang,
                           token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
         g = await hub.get(gid)
         seat = await hub.seat_for(g, token)
         return await hub.review(gid, seat, lang, client_key(request.scope))
+
+    @app.get("/api/games/{gid}/review/progress", tags=["replay"],
+             summary="How far your seat's review has come while it is computed: status waiting, running "
+                     "(done of total positions), done or none")
+    async def game_review_progress(gid: str, token: str | SignedIn | None = Depends(sessions.credential)) -> dict[str, Any]:
+        g = await hub.get(gid)
+        seat = await hub.seat_for(g, token)
+        return hub.review_progress(gid, seat)
 
     @app.post("/api/games/{gid}/leave", tags=["seats"],
               summary="Leave: a bot of the chosen level plays your seat (in a rated game you are then ranked last)")

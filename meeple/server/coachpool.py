@@ -1,6 +1,6 @@
 """The coach's pool: where hints and reviews search, apart from everything else the server does.
 
-A hint is a search of a fraction of a second, a review one of up to a minute. They run on workers of
+A hint is a search of up to about 2 s, a review one of up to 15 s (in parts). They run on workers of
 their own — never on the event loop's default executor, which session look-ups and database reads
 keep to themselves, and never beside the bots' threads in time slices — and a client can ask for only
 so many:
@@ -41,8 +41,10 @@ from types import TracebackType
 from typing import Any
 
 from meeple.agents import coach
+from meeple.agents.coach import Suggestion
+from meeple.agents.review import decision_count
 from meeple.agents.review import review as review_game
-from meeple.core import Action, State
+from meeple.core import State
 from meeple.server.botpool import pack_state
 from meeple.server.errors import TooMany, Unavailable
 from meeple.server.quota import Quota
@@ -61,21 +63,51 @@ FIRST_GUESS_SECONDS = 1.0
 # ---------------------------------------------------------------------------- the searches
 def hint_suggestions(position: State, seat: int, seed: int, lang: str) -> list[dict[str, Any]]:
     """A hint as the API answers it: the coach's three best moves for ``seat`` (``coach.hint``), each
-    with its JSON, text, label in ``lang``, visits and value."""
+    with its JSON, text, label (the move list's sentence) in ``lang``, visits, value (the search's
+    reward, 0–1), outcome (the chance of winning, or the expected points solo) and ``words`` ("wins about
+    6 in 10 from here (sure)") in ``lang``."""
     found = coach.hint(position, seat, seed=seed, top=3)
     return [{"action": s.action.to_json(), "text": s.text, "label": describe_move(position, s.action, seat, lang),
-             "visits": s.visits, "value": round(s.value, 4)} for s in found]
+             "visits": s.visits, "value": round(s.value, 4), "outcome": round(s.outcome, 4),
+             "words": s.words(lang)} for s in found]
 
 
-def review_blunders(finished: State, seat: int, seed: int, iterations: int, lang: str) -> list[dict[str, Any]]:
-    """A review's blunders as the API answers them (``agents.review``: worst first, at most 20), each
-    move with its text, label in ``lang`` and value."""
-    def entry(action: Action, value: float, position: State) -> dict[str, Any]:
-        return {"text": str(action), "label": describe_move(position, action, seat, lang), "value": round(value, 4)}
-    found = review_game(finished, seat, seed, iterations)
-    return [{"move": b.move, "played": entry(b.played, b.played_value, b.position),
-             "best": entry(b.best, b.best_value, b.position), "drop": round(b.drop, 4),
-             "top": [entry(t.action, t.value, b.position) for t in b.top]} for b in found[:20]]
+REVIEW_SHOWN = 20
+"""The blunders a review answers with, at most (the worst)."""
+
+REVIEW_PARTS = 20
+"""A server's review runs in about this many parts (``review_part``), its progress told after each;
+the first part is one position (it also counts them all). Each part replays the game: a few ms."""
+
+
+def review_blunders(finished: State, seat: int, seed: int, iterations: int | None, lang: str,
+                    part: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+    """A review's blunders as the API answers them (``agents.review``: worst first, at most
+    ``REVIEW_SHOWN``), each move with its text, label (the move list's sentence) in ``lang``, value
+    (the chance of winning, or the expected points solo: what ``drop`` compares), visits and ``words``
+    in ``lang``. ``iterations`` None: the game's review budget; ``part``: only those decisions (a review
+    searched in parts, ``review_part``)."""
+    def entry(rating: Suggestion, position: State) -> dict[str, Any]:
+        return {"text": str(rating.action), "label": describe_move(position, rating.action, seat, lang),
+                "value": round(rating.outcome, 4), "visits": rating.visits, "words": rating.words(lang)}
+    found = review_game(finished, seat, seed, iterations, part=part)
+    return [{"move": b.move, "played": entry(b.played_rating, b.position), "best": entry(b.best_rating, b.position),
+             "drop": round(b.drop, 4), "judged": b.judged,
+             "top": [entry(t, b.position) for t in b.top]} for b in found[:REVIEW_SHOWN]]
+
+
+def review_part(finished: State, seat: int, seed: int, iterations: int | None, lang: str,
+                start: int, size: int) -> tuple[list[dict[str, Any]], int]:
+    """The blunders among ``seat``'s decisions ``start`` to ``start + size`` (``review_blunders``), and
+    how many decisions the seat has in all: a server reviews a game in such parts to show its progress."""
+    total = decision_count(finished, {seat})
+    return review_blunders(finished, seat, seed, iterations, lang, (start, start + size)), total
+
+
+def worst_first(blunders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Blunders of several parts as one review answers them: worst drop first (then by move), at most
+    ``REVIEW_SHOWN`` — the same list ``review_blunders`` gives for the whole game."""
+    return sorted(blunders, key=lambda b: (-b["drop"], b["move"]))[:REVIEW_SHOWN]
 
 
 def _run_packed(search: Callable[..., Any], blob: bytes, args: tuple[Any, ...]) -> Any:
@@ -96,10 +128,11 @@ class Ticket:
     """A place in the coach's line for one request, held from ``CoachPool.reserve`` until its search
     ends. Leaving the ``with`` block gives the place back unless a search took it over (``run``)."""
 
-    __slots__ = ("pool", "client", "held")
+    __slots__ = ("pool", "client", "held", "over", "abandoned")
 
     def __init__(self, pool: CoachPool, client: str) -> None:
         self.pool, self.client, self.held = pool, client, True
+        self.over = self.abandoned = False  # a kept search's end, and its caller's going (``run(keep=True)``)
 
     def __enter__(self) -> Ticket:
         return self
@@ -175,13 +208,18 @@ class CoachPool:
             return self._in_line if client is None else self._by_address.get(client, 0)
 
     # ---------------------------------------------------------------- running
-    async def run(self, ticket: Ticket, search: Callable[..., Any], position: State, *args: Any) -> Any:
+    async def run(self, ticket: Ticket, search: Callable[..., Any], position: State, *args: Any,
+                  keep: bool = False) -> Any:
         """``search(position, *args)`` on a worker (its result; a worker process gets the position
         pickled). ``search`` is a function of a module (a worker process imports it by name). From here
-        on the search's end, not the caller's, gives the ticket's place back."""
+        on the search's end, not the caller's, gives the ticket's place back — unless ``keep``: then,
+        once the search has answered, the place is the caller's again, for its next search (a review
+        runs in parts this way, to show its progress) until it leaves the ticket's ``with`` block; a
+        caller that stops waiting (or a search that fails) still leaves the place to the search's end."""
         if not ticket.held:
-            raise RuntimeError("a coach ticket runs one search")
+            raise RuntimeError("a coach ticket runs one search at a time")
         ticket.held = False
+        ticket.over = ticket.abandoned = False
         asked = time.monotonic()
         executor = self._executor
         try:
@@ -195,19 +233,38 @@ class CoachPool:
             self._release(ticket.client)
             self._replace(executor)
             raise Unavailable("server.coach_unavailable", retry_after=5.0) from None
-        future.add_done_callback(lambda done: self._finished(ticket.client, asked, done))
+        future.add_done_callback(lambda done: self._finished(ticket, asked, done, keep))
         try:
             # Cancelling this (the request went away) cancels the search if it has not started yet.
-            return await asyncio.wrap_future(future)
-        except BrokenProcessPool:
-            self._replace(executor)
-            raise Unavailable("server.coach_unavailable", retry_after=5.0) from None
+            result = await asyncio.wrap_future(future)
+        except BaseException as exc:
+            if keep:
+                self._let_go(ticket)
+            if isinstance(exc, BrokenProcessPool):
+                self._replace(executor)
+                raise Unavailable("server.coach_unavailable", retry_after=5.0) from None
+            raise
+        if keep:
+            ticket.held = True  # the search has ended (its callback ran first): the place is the caller's
+        return result
 
-    def _finished(self, client: str, asked: float, future: Future[Any]) -> None:
-        if not future.cancelled():
-            with self._lock:
+    def _finished(self, ticket: Ticket, asked: float, future: Future[Any], keep: bool) -> None:
+        with self._lock:
+            if not future.cancelled():
                 self._typical = 0.8 * self._typical + 0.2 * (time.monotonic() - asked)
-        self._release(client)
+            ticket.over = True
+            mine = not keep or ticket.abandoned
+        if mine:
+            self._release(ticket.client)
+
+    def _let_go(self, ticket: Ticket) -> None:
+        """The caller of a kept search stopped waiting: the place goes back now if the search is over,
+        else at its end (``_finished``) — exactly once either way."""
+        with self._lock:
+            ticket.abandoned = True
+            now = ticket.over
+        if now:
+            self._release(ticket.client)
 
     def _replace(self, broken: Executor) -> None:
         """After a worker process died (killed, out of memory) the pool refuses every search: a fresh
@@ -224,7 +281,7 @@ class CoachPool:
         with self._lock:
             self._stopped = True
             executor = self._executor
-        # A worker process may have most of a minute's review left: end it. (The executor's own table of
+        # A worker process may have a review part's seconds left: end it. (The executor's own table of
         # its processes; Python 3.14 names this ProcessPoolExecutor.terminate_workers.)
         children = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)

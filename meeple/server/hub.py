@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import threading
 import time
@@ -36,7 +37,7 @@ from meeple.core.i18n import DEFAULT_LANGUAGE, Message
 from meeple.server import db
 from meeple.server.bus import Move, Note, PgBus, RedisBus, payloads, split
 from meeple.server.botpool import BotPool
-from meeple.server.coachpool import CoachPool, hint_suggestions, review_blunders
+from meeple.server.coachpool import REVIEW_PARTS, CoachPool, hint_suggestions, review_part, worst_first
 from meeple.server.claims import BotClaims
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, NotFound, TooMany, Unauthorized, Unavailable, Unprocessable,
@@ -368,9 +369,10 @@ class Hub:
         self.creations = Quota(settings.create_rate, settings.create_burst)  # per client address
         self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
         self.hints = Quota(settings.hint_rate, settings.hint_burst)  # per (game, seat): a hint costs a search
-        self.review_quota = Quota(settings.review_rate, settings.review_burst)  # per client address (a review: up to a minute of CPU)
+        self.review_quota = Quota(settings.review_rate, settings.review_burst)  # per client address (a review: up to 15 s of CPU)
         self.review_lock = asyncio.Lock()  # one review at a time in this process
         self.reviews: dict[tuple[str, int, str], dict[str, Any]] = {}  # computed reviews, the oldest dropped first
+        self.reviewing: dict[tuple[str, int], dict[str, Any]] = {}  # (game, seat): a review's progress while asked for
         self._missed: set[str] = set()  # games announced by another process while this one was loading them
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop = threading.Event()
@@ -872,10 +874,11 @@ class Hub:
 
     async def review(self, gid: str, seat: int, lang: str = DEFAULT_LANGUAGE, client: str = "?") -> dict[str, Any]:
         """A finished game's review for ``seat`` (``agents.review``: each of its decisions searched from
-        what it knew then; the moves the search rated much worse than its best, worst first). One
+        what it knew then; the moves the search rated clearly worse than its best, worst first). One
         review runs at a time in this process, each (game, seat, language) is computed once, and an
-        address may ask for a few a minute: a review costs up to a minute of CPU. It searches in the
-        coach's pool, as hints do."""
+        address may ask for a few a minute: a review costs up to 15 s of CPU. It searches in the
+        coach's pool, as hints do, in parts of a few positions (``REVIEW_PARTS``), so that its progress
+        ("position k of n") can be asked for meanwhile (``review_progress``)."""
         assert self.coach is not None
         g = await self.get(gid)
         if not g.state.is_over():
@@ -890,17 +893,41 @@ class Hub:
                 raise TooMany("server.too_many_reviews", args={"wait": f"{wait:.0f}"}, retry_after=wait)
             finished = g.state.clone()
             seed = int.from_bytes(hashlib.sha256(f"review:{gid}".encode()).digest()[:6], "big")
-            async with self.review_lock:
-                hit = self.reviews.get(key)
-                if hit is not None:
-                    return hit
-                blunders = await self.coach.run(ticket, review_blunders, finished, seat, seed,
-                                                self.settings.review_iterations, lang)
+            progress = self.reviewing.setdefault((gid, seat), {"status": "waiting", "done": 0, "total": None})
+            try:
+                async with self.review_lock:
+                    hit = self.reviews.get(key)
+                    if hit is not None:
+                        return hit
+                    progress["status"] = "running"
+                    blunders: list[dict[str, Any]] = []
+                    start, size, total = 0, 1, None
+                    while total is None or start < total:
+                        found, total = await self.coach.run(ticket, review_part, finished, seat, seed,
+                                                            self.settings.review_iterations, lang, start, size,
+                                                            keep=True)
+                        blunders = worst_first(blunders + found)
+                        start += size
+                        progress["done"], progress["total"] = min(start, total), total
+                        size = max(1, math.ceil(total / REVIEW_PARTS))
+            finally:
+                if self.reviewing.get((gid, seat)) is progress:
+                    del self.reviewing[(gid, seat)]
         out = {"seat": seat, "blunders": blunders}
         if len(self.reviews) >= 256:
             self.reviews.pop(next(iter(self.reviews)))
         self.reviews[key] = out
         return out
+
+    def review_progress(self, gid: str, seat: int) -> dict[str, Any]:
+        """How far ``seat``'s review of game ``gid`` has come: ``status`` "waiting" (another review runs
+        first), "running" (``done`` of ``total`` positions searched), "done" (computed, in some
+        language) or "none" (not asked for)."""
+        running = self.reviewing.get((gid, seat))
+        if running is not None:
+            return {"seat": seat, **running}
+        done = any(k[0] == gid and k[1] == seat for k in self.reviews)
+        return {"seat": seat, "status": "done" if done else "none", "done": None, "total": None}
 
     def undo_possible(self, g: LiveGame, seat: int | None) -> bool:
         """Whether ``seat`` may undo now (shown in its view as ``can_undo``)."""

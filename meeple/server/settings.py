@@ -89,7 +89,7 @@ class Settings:
     undo_burst: float = 5.0                   # …after a first burst of this many
     hint_rate: float = 0.2                    # hints per second one seat may ask for (each is a search)…
     hint_burst: float = 5.0                   # …after a first burst of this many
-    review_iterations: int = 300              # search iterations per position of a game's review (agents.review)
+    review_iterations: int | None = None      # search iterations per position of a game's review (None: the game's, agents.review)
     review_rate: float = 1 / 60               # reviews one client address may have computed per second…
     review_burst: float = 3.0                 # …after a first burst of this many (cached reviews are free)
     # --- the coach's pool: where hints and reviews search (docs/server.md, Security: the coach's pool)

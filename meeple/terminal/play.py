@@ -218,13 +218,13 @@ class Session:
         for rank, suggestion in enumerate(suggestions, 1):
             text = str(suggestion.action)
             said = self.state.describe(suggestion.action, player, current()) or text
-            percent = f"{suggestion.value:.0%}"
+            judgement = suggestion.words(current())  # "wins about 6 in 10 from here (sure)"
             if said.lower() == text.lower():
-                line = say("cli.hint_line_short", rank=rank, action=text, percent=percent)
+                line = say("cli.hint_line_short", rank=rank, action=text, judgement=judgement)
             else:
-                line = say("cli.hint_line", rank=rank, action=text, sentence=said, percent=percent)
+                line = say("cli.hint_line", rank=rank, action=text, sentence=said, judgement=judgement)
             lines.append("\n  " + line)
-        c.print(lines)
+        c.print(lines, soft_wrap=True)  # a long line wraps on the screen, not in the text
 
     def read(self, prompt: Text) -> str:
         try:

@@ -91,9 +91,12 @@ def test_review_finds_the_constructed_blunder(blundered, tmp_path):
     blunders = review(path, 0, None, REVIEW_TEST_ITERATIONS, lambda done, total: seen.append((done, total)))
     assert blunders and blunders[0].move == blunder_move
     worst = blunders[0]
-    assert worst.seat == 0 and worst.drop >= 0.3 and worst.best_value - worst.played_value == worst.drop
+    assert worst.seat == 0 and worst.best_value - worst.played_value == worst.drop
+    # the move played was the search's worst, barely tried: both moves were searched again on their own,
+    # and the drop is beyond the noise of those searches
+    assert worst.judged and worst.drop >= 0.2 and worst.drop > 2 * worst.noise
     assert worst.best == worst.top[0].action and len(worst.top) == 3
-    assert all(b.seat == 0 and b.drop >= 0.10 for b in blunders)
+    assert all(b.seat == 0 and b.drop >= 0.10 and b.drop > 2 * b.noise for b in blunders)
     assert [b.drop for b in blunders] == sorted((b.drop for b in blunders), reverse=True)
     total = len(decisions(game, {0}))
     assert seen[-1] == (total, total) and len(seen) == total
@@ -125,7 +128,8 @@ def test_meeple_review_prints_the_blunders_worst_first(blundered, tmp_path, monk
     lines = [line for line in out.splitlines() if line.startswith("move ")]
     assert 1 <= len(lines) <= 2
     assert lines[0].startswith(f"move {blunder_move}, Red: played ")
-    assert "the search preferred" in lines[0] and "— top: " in lines[0]
+    assert "the search preferred" in lines[0] and ". Its top moves: " in lines[0]
+    assert " — wins" in lines[0] or " — hardly ever wins" in lines[0]  # values in words, never as codes
 
 
 def test_meeple_review_in_chinese(blundered, tmp_path):
@@ -139,3 +143,31 @@ def test_meeple_review_in_chinese(blundered, tmp_path):
     from meeple import cli
 
     cli.translate_help("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_reviews_sentences_are_the_move_lists_never_codes(lang, monkeypatch):
+    """Kingsburg's moves print as codes (``place 12``): the review says them as the browser's move list
+    does (``State.describe``, the same sentences as ``legal_list``'s labels), its values in words."""
+    from meeple.server.coachpool import review_blunders
+    from meeple.terminal import review as terminal_review
+
+    game = random_moves(meeple.load("kingsburg", players=3).new_game(seed=6), 400, random.Random(6))
+    assert game.is_over()
+    blunders = review(game, 0, 1, 15, part=(0, 20))
+    assert blunders, "random moves leave blunders to find"
+    from meeple.terminal import lang as terminal_lang
+
+    monkeypatch.setattr(terminal_lang, "_current", [lang])
+    for b in blunders:
+        line = terminal_review.blunder_line(b).plain
+        for rating in (b.played_rating, b.best_rating, *b.top):
+            sentence = b.position.describe(rating.action, b.seat, lang)
+            code = str(rating.action)
+            assert sentence != code and sentence in line and rating.words(lang) in line
+            assert code not in line.replace(sentence, ""), (code, line)
+    entries = review_blunders(game, 0, 1, 15, lang, (0, 20))
+    assert len(entries) == len(blunders)
+    for entry in entries:
+        for said in (entry["played"], entry["best"], *entry["top"]):
+            assert said["label"] != said["text"] and said["words"]

@@ -243,8 +243,9 @@ def test_rollout_depth_and_rewards_in_range(depth: int | None) -> None:
     p = state.to_move()[0]
     root = agent.search(state, p)
     for table in root.edges.values():
-        for visits, total, avail, _ in table.values():
+        for visits, total, avail, _, wins, wins_squared in table.values():
             assert 0 <= total <= visits <= avail
+            assert 0 <= wins_squared <= wins <= visits  # win shares, 0-1 each (kept at the root only)
     rewards = agent._rewards(advance(state.clone(), 1000), final=True)
     assert all(0.0 <= r <= 1.0 for r in rewards)
 

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from meeple import cli
 
-SUGGESTION = re.compile(r"^\s+([123])\. (\S.*) — value (\d+)%$", re.MULTILINE)
+SUGGESTION = re.compile(r"^\s+([123])\. (\S.*) — ((?:wins about \d in 10|hardly ever wins|wins almost surely) from here) "
+                        r"\((?:sure|fairly sure|a guess)\)$", re.MULTILINE)
+"""A suggestion's line: rank, move, its chance of winning in words and how sure (``coach.Suggestion.words``)."""
 
 
 def test_hint_prints_three_suggestions_and_the_summary_counts_them(tmp_path):
@@ -51,5 +53,5 @@ def test_hint_in_chinese(monkeypatch):
         out = streams[0].getvalue().decode()
     cli.translate_help("en")
     assert "教练根据红方能看到的信息给红方的最佳行动：" in out
-    assert len(re.findall(r"^\s+[123]\. \S.* — 价值 \d+%$", out, re.MULTILINE)) == 3
+    assert len(re.findall(r"^\s+[123]\. \S.* — 从这里起.+（(?:有把握|比较有把握|只是猜测)）$", out, re.MULTILINE)) == 3
     assert "[cyan]提示[/cyan]" not in out and "提示 / hint" in out

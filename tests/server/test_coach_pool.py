@@ -245,6 +245,53 @@ def test_a_cancelled_search_gives_its_place_back() -> None:
     asyncio.run(scenario())
 
 
+def test_a_search_in_parts_keeps_its_place_between_parts_and_gives_it_back_once() -> None:
+    """``run(keep=True)``: after each part the place is the caller's (one place in line, the ticket
+    runs the next part); leaving the ``with`` block gives it back. A caller that stops waiting during a
+    kept part leaves the place to that part's end, exactly once."""
+    started, release = threading.Event(), threading.Event()
+
+    def part(position: Any, k: int) -> int:
+        return k * 10
+
+    def held(position: Any, k: int) -> int:
+        started.set()
+        release.wait(GUARD_SECONDS)
+        return k
+
+    async def scenario() -> None:
+        pool = CoachPool(workers=1, queue=4, per_address=4, rate=100.0, burst=100.0, processes=False)
+        position = meeple.load("cube-europe", players=1).new_game(seed=1)
+        try:
+            with pool.reserve("a") as ticket:
+                got = [await pool.run(ticket, part, position, k, keep=True) for k in range(3)]
+                assert got == [0, 10, 20] and ticket.held and pool.in_line("a") == 1
+            assert pool.in_line() == 0
+            with pool.reserve("a") as ticket:
+                assert await pool.run(ticket, part, position, 1, keep=True) == 10
+                running = asyncio.ensure_future(pool.run(ticket, held, position, 2, keep=True))
+                await asyncio.sleep(0)
+            assert await asyncio.to_thread(started.wait, GUARD_SECONDS)
+            running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+            assert pool.in_line("a") == 1  # the part still runs: its place is still taken
+            release.set()
+            for _ in range(int(GUARD_SECONDS / 0.01)):
+                if pool.in_line() == 0:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)
+            assert pool.in_line() == 0 and pool.in_line("a") == 0  # given back once, never below nought
+            with pool.reserve("a") as ticket:  # and a part that ends before its caller goes: at the going
+                done = asyncio.ensure_future(pool.run(ticket, part, position, 3, keep=True))
+                assert await done == 30
+            assert pool.in_line() == 0
+        finally:
+            release.set()
+            pool.shutdown()
+    asyncio.run(scenario())
+
+
 def test_a_refused_reservation_holds_no_place() -> None:
     pool = CoachPool(workers=1, queue=0, per_address=1, rate=100.0, burst=100.0, processes=False)
     try:

@@ -4,6 +4,7 @@ hints are limited per seat; a rated game offers none."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
 
@@ -25,6 +26,9 @@ def test_a_hint_suggests_legal_moves_of_the_seat_to_move(sqlite_url: str) -> Non
         legal = {e["text"] for e in view(c, gid, tokens[seat])["legal"]}
         assert 1 <= len(hint["suggestions"]) <= 3 and {s["text"] for s in hint["suggestions"]} <= legal
         assert all(0.0 <= s["value"] <= 1.0 and s["label"] for s in hint["suggestions"])
+        assert all(s["words"].startswith(("wins about", "hardly ever wins", "wins almost surely"))
+                   and s["words"].endswith(("(sure)", "(fairly sure)", "(a guess)")) for s in hint["suggestions"])
+        assert all(0.0 <= s["outcome"] <= 1.0 for s in hint["suggestions"])  # a chance of winning
         visits = [s["visits"] for s in hint["suggestions"]]
         assert visits == sorted(visits, reverse=True)
         again = c.post(f"/api/games/{gid}/hint", headers=auth(tokens[seat])).json()
@@ -86,21 +90,38 @@ def test_a_finished_game_is_reviewed_for_the_asking_seat(sqlite_url: str) -> Non
                 continue
             c.post(f"/api/games/{gid}/actions", json={"seq": v["seq"], "action": rnd.choice(v["legal"])["action"]},
                    headers=auth(token))
-        r = c.get(f"/api/games/{gid}/review", headers=auth(token))
+        assert c.get(f"/api/games/{gid}/review/progress", headers=auth(token)).json()["status"] == "none"
+        answer: dict[str, Any] = {}
+        asking = threading.Thread(target=lambda: answer.update(r=c.get(f"/api/games/{gid}/review", headers=auth(token))))
+        asking.start()
+        seen: list[tuple[int, int]] = []
+        while asking.is_alive():  # the page's "position k of n" while the review is computed
+            now = c.get(f"/api/games/{gid}/review/progress", headers=auth(token)).json()
+            if now["status"] == "running" and now["total"]:
+                seen.append((now["done"], now["total"]))
+            time.sleep(0.02)  # under the address's HTTP rate (100/s)
+        asking.join()
+        r = answer["r"]
         assert r.status_code == 200, r.text
         got = r.json()
+        assert seen and all(0 <= done <= total == seen[0][1] for done, total in seen), seen
+        assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+        assert c.get(f"/api/games/{gid}/review/progress", headers=auth(token)).json()["status"] == "done"
         assert got["seat"] == 0 and got["blunders"], "random moves leave blunders to find"
         drops = [b["drop"] for b in got["blunders"]]
         assert drops == sorted(drops, reverse=True) and all(d >= 0.1 for d in drops)
         for b in got["blunders"]:
             assert b["best"]["value"] - b["played"]["value"] == pytest.approx(b["drop"], abs=1e-3)
             assert b["played"]["label"] and 1 <= len(b["top"]) <= 3
+            for entry in (b["played"], b["best"], *b["top"]):  # the move list's sentences, never codes
+                assert entry["label"] != entry["text"] and entry["words"].startswith(("wins", "hardly"))
         assert c.get(f"/api/games/{gid}/review", headers=auth(token)).json() == got  # computed once
         assert c.get(f"/api/games/{gid}/review").status_code == 401
         # The address's quota: one more review may be computed (in Chinese), then the next waits; the cached
         # ones still answer.
         chinese = c.get(f"/api/games/{gid}/review?lang=zh", headers=auth(token))
         assert chinese.status_code == 200 and len(chinese.json()["blunders"]) == len(got["blunders"])
+        assert all(b["played"]["words"].startswith("从这里起") for b in chinese.json()["blunders"])
         made2 = create(c, "cube-europe", 2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
         assert c.post(f"/api/games/{made2['id']}/leave", json={"level": "random"}, headers=auth(made2["token"])).status_code == 200
         for _ in range(2000):  # its bots play it out (the summary has no "over": it used to wait 40 s in vain)

@@ -3,6 +3,8 @@ best moves, lights them on the board, and a suggested move plays with one click.
 
 from __future__ import annotations
 
+import re
+
 from .play import play_to_end, start_game
 
 
@@ -14,7 +16,7 @@ def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page)
     page.wait_for_selector("[data-board] #hint-list .hint-move")
     suggested = page.eval_on_selector_all("#hint-list .hint-move", "els => els.map(e => e.dataset.action)")
     assert 1 <= len(suggested) <= 3 and set(suggested) <= legal
-    assert "%" in page.inner_text("#hint-list")
+    assert page.inner_text("#hint-list").count("from here") == len(suggested)  # "wins about 6 in 10 from here (sure)"
     lit = page.eval_on_selector_all("[data-board] .hinted", "els => [...new Set(els.map(e => e.dataset.action))]")
     assert set(lit) == set(suggested)  # each suggestion lit where it is on the board
     before = len(page.query_selector_all("#log li"))
@@ -27,9 +29,16 @@ def test_a_finished_game_is_reviewed_from_the_summary(server: str, page) -> None
     start_game(page, server, "cube-europe", 1)
     play_to_end(page, timeout=180)
     page.wait_for_selector("#game-over #review-button")
+    # every text the review's status line shows while the review is computed
+    page.evaluate("""() => { window.reviewStatus = []; new MutationObserver(() => {
+        const line = document.querySelector('#review [data-review-progress]');
+        if (line) window.reviewStatus.push(line.textContent); }).observe(document.querySelector('#review'),
+        { childList: true, subtree: true, characterData: true }); }""")
     page.click("#review-button")
     page.wait_for_function("() => document.querySelector('#review h3') !== null", timeout=90_000)
+    shown = page.evaluate("() => window.reviewStatus")
+    assert any(re.fullmatch(r"Reviewing: position \d+ of \d+…", text) for text in shown), shown
     items = page.query_selector_all("#review [data-review-move]")
     assert items, "first-listed moves leave blunders to find"
-    assert all("the search preferred" in item.inner_text() and "%" in item.inner_text() for item in items)
+    assert all("the search preferred" in item.inner_text() and "expected about" in item.inner_text() for item in items)
     assert page.console_errors == []

@@ -9,7 +9,7 @@
 // its replay and its public summary): nothing hidden.
 import { api, holdTheTable, remember } from "./api.js";
 import { h, s, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 // One colour per category (Okabe–Ito: told apart with the common colour-vision deficiencies).
 export const CATEGORY_COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#7f7f7f"];
@@ -136,21 +136,41 @@ export function summaryPanel(page, v) {
   return panel;
 }
 
-// The review of your seat (GET /api/games/{id}/review): the moves the search rated much worse than its
-// best, worst first, each with what it would have played and its top three.
+// The review of your seat (GET /api/games/{id}/review): the moves the search rated clearly worse than
+// its best, worst first, each in the move list's sentences with its value in words ("wins about 3 in 10
+// from here (sure)"), what the search would have played, and its top three. While it is computed (up to
+// 15 s) the page asks how far it has come (GET …/review/progress): "position k of n".
 async function showReview(page, button, box) {
   button.disabled = true;
-  box.replaceChildren(h("p", { class: "muted", role: "status" }, t("web.coach.reviewing")));
+  const status = h("p", { class: "muted", role: "status", "data-review-progress": "" }, t("web.coach.reviewing"));
+  box.replaceChildren(status);
+  const gid = encodeURIComponent(page.gid);
+  const token = page.mine && page.mine.token;
+  let waiting = true;
+  const follow = async () => {
+    while (waiting) {
+      await new Promise((done) => setTimeout(done, 500));
+      if (!waiting) break;
+      const now = await api(`/api/games/${gid}/review/progress`, { token }).catch(() => null);
+      if (!waiting || !now) continue;
+      if (now.status === "running" && now.total) status.textContent = t("web.coach.review_progress", { done: now.done, total: now.total });
+      else if (now.status === "waiting") status.textContent = t("web.coach.review_waiting");
+    }
+  };
+  follow();
   try {
-    const got = await api(`/api/games/${encodeURIComponent(page.gid)}/review`, { token: page.mine && page.mine.token });
-    const pct = (v) => `${Math.round(v * 100)}%`;
+    const got = await api(`/api/games/${gid}/review`, { token });
+    waiting = false;
+    const said = (x) => `${x.label} — ${x.words}`;
     box.replaceChildren(h("h3", {}, t("web.coach.review_title")),
       got.blunders.length ? h("ol", { class: "review-list" }, got.blunders.map((b) => h("li", { "data-review-move": String(b.move) },
-        t("web.coach.blunder", { move: b.move, played: b.played.label, played_value: pct(b.played.value),
-          best: b.best.label, best_value: pct(b.best.value) }),
-        h("small", { class: "muted review-top" }, " ", t("web.coach.top", { moves: b.top.map((x) => `${x.text} ${pct(x.value)}`) })))))
+        t("web.coach.blunder", { move: b.move, played: b.played.label, played_value: b.played.words,
+          best: b.best.label, best_value: b.best.words }),
+        b.judged ? h("small", { class: "muted review-judged" }, " ", t("web.coach.judged")) : null,
+        h("small", { class: "muted review-top" }, " ", t("web.coach.top", { moves: b.top.map(said).join(lang() === "zh" ? "；" : "; ") })))))
         : h("p", {}, t("web.coach.no_blunder")));
   } catch (err) {
+    waiting = false;
     box.replaceChildren(h("p", { class: "error" }, err.message));
     button.disabled = false;
   }

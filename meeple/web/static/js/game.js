@@ -285,7 +285,7 @@ class GamePage {
       const entry = v.legal.find((e) => e.text === sg.text);
       return h("li", {}, h("button", { type: "button", class: "hint-move", "data-action": entry ? entry.text : null,
         onclick: () => { if (entry) this.act(entry); } }, show(sg.label), " ",
-      h("span", { class: "hint-value" }, t("web.coach.value", { value: Math.round(sg.value * 100) }))));
+      h("span", { class: "hint-value" }, sg.words)));
     })) : null;
     return h("div", { class: `hint-bar ${shown ? "open" : ""}` }, button, list);
   }
