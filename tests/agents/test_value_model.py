@@ -37,7 +37,7 @@ def test_a_network_predicts_with_relu_layers_and_clips_to_0_1():
     x = np.array([[1.0, 0.0], [0.0, 1.0], [4.0, 4.0]], dtype=np.float32)
     # row 0: hidden relu([1, -1+0.5]) = [1, 0] -> 0.25 + 0.1; row 1: [0.5, 2.5] -> 0.125 + 1.25 + 0.1 -> clipped to 1
     assert model.predict(x)[:2] == pytest.approx([0.35, 1.0])
-    assert model.predict(np.array([-10.0, 0.0])) == pytest.approx([0.1])  # relu kills both hidden units
+    assert model.predict(np.array([-10.0, -10.0])) == pytest.approx([0.1])  # relu kills both hidden units
 
 
 def test_weights_round_trip_through_the_file_as_float16(tmp_path):
