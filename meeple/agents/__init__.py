@@ -108,7 +108,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
             raise UnknownGame("agents.bad_settings", agent=repr(name)[:60], reason="solo must be 'planner' or 'search'")
         if solo == "planner" and game_id is not None:
             try:
-                settings["solo"] = solo_planner(game_id, seed)
+                settings["solo"] = solo_planner(game_id, seed, **_solo_planner_levels(game_id).get(base, {}))
             except ImportError:
                 pass  # a game without a solo planner searches its solo games too
         try:
@@ -134,23 +134,25 @@ def search_settings(game_id: str) -> dict[str, Any]:
     return dict(getattr(bots, "ISMCTS_SETTINGS", {}))
 
 
-def solo_planner(game_id: str, seed: int) -> Any:
-    """The game's solo player (``bots.SOLO_PLANNER``, ``package.module:Class``) built with ``seed``;
-    ImportError if the game has none."""
+def solo_planner(game_id: str, seed: int, **budget: Any) -> Any:
+    """The game's solo player (``bots.SOLO_PLANNER``, ``package.module:Class``) built with ``seed`` and
+    the level's ``budget`` (``bots.SOLO_PLANNER_LEVELS``); ImportError if the game has none."""
     path = getattr(game_module(game_id, "bots"), "SOLO_PLANNER", None)
     if not path:
         raise ImportError(f"{game_id} has no solo planner")
     module_name, _, class_name = path.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)(seed=seed)
+    return getattr(importlib.import_module(module_name), class_name)(seed=seed, **budget)
 
 
-def _solo_planner_levels(game_id: str) -> tuple[str, ...]:
-    """The levels whose solo games the game's solo planner plays (``bots.SOLO_PLANNER_LEVELS``)."""
+def _solo_planner_levels(game_id: str) -> dict[str, dict[str, Any]]:
+    """The levels whose solo games the game's solo planner plays, each with the planner's budget
+    (``bots.SOLO_PLANNER_LEVELS``; a tuple of names means the planner's own budget for each)."""
     try:
         bots = game_module(game_id, "bots")
     except ImportError:
-        return ()
-    return tuple(getattr(bots, "SOLO_PLANNER_LEVELS", ()))
+        return {}
+    levels = getattr(bots, "SOLO_PLANNER_LEVELS", {})
+    return dict(levels) if isinstance(levels, dict) else {name: {} for name in levels}
 
 
 def _parse_params(name: str, params: str) -> dict[str, Any]:

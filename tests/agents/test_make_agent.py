@@ -85,3 +85,19 @@ def test_plugin_class(monkeypatch: pytest.MonkeyPatch) -> None:
     assert choose_action(agent, state, p) == state.legal_actions(p)[0]
     with pytest.raises(UnknownGame, match="act"):
         make_agent("my_test_agents:NoAct", GAME)
+
+
+def test_cube_europe_solo_levels_hand_their_games_to_the_planner_with_their_budgets():
+    """Solo, ISMCTS scored below the heuristic; normal and hard plan instead, hard with 4x the work."""
+    import meeple
+    from meeple.agents.ismcts import Planned
+
+    state = meeple.load("cube-europe", players=1).new_game(seed=5)
+    seat = state.to_move()[0]
+    normal = make_agent("normal", "cube-europe", seed=1)
+    hard = make_agent("hard", "cube-europe", seed=1)
+    assert isinstance(normal.begin(state, seat), Planned) and isinstance(hard.begin(state, seat), Planned)
+    assert (normal.solo.candidates, normal.solo.samples) == (6, 12)
+    assert (hard.solo.candidates, hard.solo.samples) == (12, 24)
+    searched = make_agent("normal:solo=search", "cube-europe", seed=1)
+    assert searched.solo is None and not isinstance(searched.begin(state, seat), Planned)
