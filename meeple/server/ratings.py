@@ -92,8 +92,14 @@ def rating_shown(mu: float, sigma: float) -> int:
 
 
 def bot_participant(level: str) -> str:
-    """``"bot:<level>"`` with the level's base name (``"hard:rollout=heuristic"`` → ``"bot:hard"``)."""
-    return "bot:" + str(level).split(":", 1)[0].strip()
+    """``"bot:<level>"`` with the level's base name (``"hard:rollout=heuristic"`` → ``"bot:hard"``);
+    ``heuristic`` is the ladder's ``easy`` (one player, one rating).
+
+    >>> bot_participant("hard:rollout=heuristic"), bot_participant("heuristic")
+    ('bot:hard', 'bot:easy')
+    """
+    base = str(level).split(":", 1)[0].strip()
+    return "bot:" + ("easy" if base == "heuristic" else base)
 
 
 def rated_participants(game_row: Row, seat_rows: Sequence[Row]) -> list[str] | None:
@@ -389,44 +395,42 @@ def recompute(conn: Connection,
 
 # ---------------------------------------------------------------------------- bot anchors
 def seed_bots(conn: Connection, game_id: str, players: int, levels: Sequence[str], games: int, seed: int,
-              *, jobs: int = 1, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
+              *, jobs: int = 1, records: str | None = None,
+              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
     """Rate the bot levels against each other and store them as the anchors ``"bot:<level>"`` of
-    (``game_id``, ``band_of(players)``): ``games`` games played with ``meeple.sim.simulate`` (seeds
-    ``seed, seed+1, …``; levels cycled over the seats and rotated a seat per game), rated with
-    Plackett–Luce in game order from the default rating; the (μ, σ) per level.
+    (``game_id``, ``band_of(players)``): the first ``games`` games of the tournament among ``levels``
+    (``meeple.server.bot_tournament``: neighbouring levels at a table, each seed in every seat
+    rotation), rated with Plackett–Luce in game order from the default rating; the (μ, σ) per level.
+    ``records``: a JSON-lines file the games are appended to, and read back on a later run (a stopped
+    tournament goes on where it stopped; the ratings are the same as in one run).
 
-    A level in two seats of one game (fewer levels than seats) takes the mean of its seats' new μ
-    and σ. Replaces any stored rows of these levels for that game and band; writes nothing else.
+    Replaces any stored rows of these levels for that game and band; writes nothing else.
 
-    >>> seed_bots(conn, "cube-europe", 2, ["random", "heuristic"], games=40, seed=0)
-    {'random': (19.8, 3.1), 'heuristic': (30.4, 3.0)}
+    >>> seed_bots(conn, "cube-europe", 2, ["random", "easy"], games=40, seed=0)
+    {'random': (19.8, 3.1), 'easy': (30.4, 3.0)}
     """
-    import meeple
-    from meeple.sim.playout import check_agents, simulate
+    from meeple.server import bot_tournament
 
     names = list(dict.fromkeys(str(level).strip() for level in levels))
     if len(names) < 2:
         raise ValueError("seeding needs at least two different bot levels")
     if any(":" in name for name in names):
-        raise ValueError("seed the plain levels (random, heuristic, easy, normal, hard): a level's settings are not rated apart")
+        raise ValueError("seed the plain levels (random, easy, normal, hard): a level's settings are not rated apart")
+    if len({bot_participant(name) for name in names}) < len(names):
+        raise ValueError("easy and heuristic are one player (one rating): seed one of them")
     band = band_of(players)
-    game = meeple.load(game_id, players=players)
-    check_agents(game.id, names)
-    records = simulate(game, games, seed=seed, agents=names, jobs=jobs, progress=progress)
-    current = {name: (DEFAULT_MU, DEFAULT_SIGMA) for name in names}
-    played = {name: 0 for name in names}
-    for record in records:
-        seated = record["agents"]
-        after = rate_teams([current[name] for name in seated], ranks(record["scores"], record["winners"]))
-        for name in dict.fromkeys(seated):
-            mine = [after[s] for s, other in enumerate(seated) if other == name]
-            current[name] = (sum(m for m, _ in mine) / len(mine), sum(s for _, s in mine) / len(mine))
-            played[name] += 1
+    played = bot_tournament.play(game_id, players, names, games, seed, jobs=jobs, records=records, progress=progress)
+    rated = bot_tournament.rate(played, names)
+    store_anchors(conn, game_id, band, rated)
+    return {name: (r.mu, r.sigma) for name, r in rated.items()}
+
+
+def store_anchors(conn: Connection, game: str, band: str, rated: Mapping[str, Any]) -> None:
+    """Store ``level → (μ, σ, games)`` as the anchors ``bot:<level>`` of a game and band (replacing theirs)."""
     now = time.time()
-    for name in names:
+    for name, (mu, sigma, played) in rated.items():
         participant = bot_participant(name)
-        conn.execute(ratings.delete().where(ratings.c.participant == participant, ratings.c.game == game.id,
+        conn.execute(ratings.delete().where(ratings.c.participant == participant, ratings.c.game == game,
                                             ratings.c.band == band))
-        conn.execute(ratings.insert().values(participant=participant, game=game.id, band=band, mu=current[name][0],
-                                             sigma=current[name][1], games=played[name], updated_at=now))
-    return current
+        conn.execute(ratings.insert().values(participant=participant, game=game, band=band, mu=mu,
+                                             sigma=sigma, games=played, updated_at=now))
