@@ -23,6 +23,7 @@ from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
+from meeple.agents import LADDER
 from meeple.core import i18n
 from meeple.server import db, inputs
 from meeple.server.errors import Forbidden, ServerError, Unprocessable
@@ -309,6 +310,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "games": [{**game_entry(gid, info, lang), "bot_ratings": bots_rated.get(gid, {})}
                       for gid, info in meeple.games().items()],
             "bot_levels": hub.levels.names(),
+            "ladder": list(LADDER),
             "bot_level_help": hub.levels.describe(lang),
             "bot_limits": hub.levels.limits(),
         }

@@ -231,17 +231,31 @@ def load_shipped(path: Path | str = SHIPPED_PATH) -> dict[str, Any]:
     return data
 
 
-def shipped_anchors(path: Path | str = SHIPPED_PATH) -> dict[tuple[str, str], dict[str, tuple[float, float]]]:
-    """(game, band) → level → (μ, σ), from the shipped file.
+Anchor = tuple[float, float, int]  # (μ, σ, games played in the tournament)
+_SHIPPED_CACHE: dict[tuple[str, float], dict[tuple[str, str], dict[str, Anchor]]] = {}
+
+
+def shipped_anchors(path: Path | str | None = None) -> dict[tuple[str, str], dict[str, Anchor]]:
+    """(game, band) → level → (μ, σ, games), from the shipped file (``SHIPPED_PATH`` unless given;
+    read again only when the file changes).
 
     >>> shipped_anchors()[("cube-europe", "2p")]["easy"]   # doctest: +SKIP
-    (31.2, 2.4)
+    (31.2, 2.4, 96)
     """
-    out: dict[tuple[str, str], dict[str, tuple[float, float]]] = {}
-    for game, bands in load_shipped(path)["games"].items():
-        for band, entry in bands.items():
-            out[(game, band)] = {level: (float(r["mu"]), float(r["sigma"])) for level, r in entry["levels"].items()}
-    return out
+    path = Path(path if path is not None else SHIPPED_PATH)
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError:
+        return {}
+    if key not in _SHIPPED_CACHE:
+        out: dict[tuple[str, str], dict[str, Anchor]] = {}
+        for game, bands in load_shipped(path)["games"].items():
+            for band, entry in bands.items():
+                out[(game, band)] = {level: (float(r["mu"]), float(r["sigma"]), int(r.get("games", 0)))
+                                     for level, r in entry["levels"].items()}
+        _SHIPPED_CACHE.clear()
+        _SHIPPED_CACHE[key] = out
+    return _SHIPPED_CACHE[key]
 
 
 def write_shipped(path: Path | str, game_id: str, band: str, *, players: int, games: int, seed: int,

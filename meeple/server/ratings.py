@@ -250,7 +250,7 @@ def apply_game(conn: Connection, game_row: Row, seat_rows: Sequence[Row], scores
     people = [p for p in participants if p.startswith("user:")]
     _ensure_rows(conn, people, game, band, at)
     current = _current(conn, people, game, band, lock=True)  # the accounts' rows, locked until commit
-    current.update(_current(conn, [p for p in participants if p not in people], game, band))  # anchors: read only
+    current.update(anchors(conn, game, band))  # the bots: read only
     before = [current.get(p, (DEFAULT_MU, DEFAULT_SIGMA)) for p in participants]
     places = rating_ranks(scores, winners, forfeited)
     after = rate_teams(before, places)
@@ -301,9 +301,14 @@ def leaderboard(conn: Connection, game: str, band: str, limit: int = 50) -> list
     account's name is ``"deleted player"`` (``deleted`` True); a bot's name is its level."""
     limit = max(1, min(LEADERBOARD_MAX, int(limit)))
     conservative = ratings.c.mu - 3 * ratings.c.sigma
-    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.band == band)
-                        .order_by(conservative.desc(), ratings.c.games.desc(), ratings.c.participant)
-                        .limit(limit)).mappings().all()
+    rows: list[Mapping[str, Any]] = list(conn.execute(
+        select(ratings).where(ratings.c.game == game, ratings.c.band == band)
+        .order_by(conservative.desc(), ratings.c.games.desc(), ratings.c.participant).limit(limit)).mappings())
+    if not _stored_anchor_rows(conn, game, band):  # no stored anchors: the shipped ones
+        rows += [{"participant": p, "mu": mu, "sigma": sigma, "games": played}
+                 for p, (mu, sigma, played) in anchor_rows(conn, game, band).items()]
+        rows.sort(key=lambda r: (-(r["mu"] - 3 * r["sigma"]), -r["games"], r["participant"]))
+        rows = rows[:limit]
     names = _names(conn, [uid for r in rows if (uid := _user_id(r["participant"])) is not None])
     out = []
     for r in rows:
@@ -359,6 +364,48 @@ def player_games(conn: Connection, user_id: int, limit: int = 20, include_privat
     return out
 
 
+# ---------------------------------------------------------------------------- bots' anchors
+def anchors(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float]]:
+    """The bots' (μ, σ) in a game and band, by participant (``"bot:<level>"``): the database's rows
+    when it has any for that game and band (``meeple ratings seed-bots``), else the ratings shipped
+    with the package (``meeple/server/bot_ratings.json``); a level in neither rates as a newcomer.
+
+    >>> anchors(conn, "cube-europe", "2p")["bot:easy"]   # shipped, before any seed-bots
+    (31.2, 2.4)
+    """
+    return {participant: (mu, sigma) for participant, (mu, sigma, _) in anchor_rows(conn, game, band).items()}
+
+
+def anchor_rows(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float, int]]:
+    """``anchors`` with the games each level played: participant → (μ, σ, games)."""
+    stored = _stored_anchor_rows(conn, game, band)
+    if stored:
+        return stored
+    from meeple.server.bot_tournament import shipped_anchors
+
+    return {bot_participant(level): row for level, row in shipped_anchors().get((game, band), {}).items()}
+
+
+def _stored_anchor_rows(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float, int]]:
+    return {r.participant: (r.mu, r.sigma, r.games) for r in conn.execute(
+        select(ratings).where(ratings.c.participant.like("bot:%"), ratings.c.game == game, ratings.c.band == band))}
+
+
+def all_anchors(conn: Connection) -> dict[tuple[str, str], dict[str, tuple[float, float]]]:
+    """(game, band) → participant → (μ, σ) for every game and band with anchors, stored or shipped
+    (the stored ones win for their game and band, as in ``anchors``)."""
+    from meeple.server.bot_tournament import shipped_anchors
+
+    out: dict[tuple[str, str], dict[str, tuple[float, float]]] = {
+        key: {bot_participant(level): (mu, sigma) for level, (mu, sigma, _) in levels.items()}
+        for key, levels in shipped_anchors().items()}
+    stored: dict[tuple[str, str], dict[str, tuple[float, float]]] = {}
+    for r in conn.execute(select(ratings).where(ratings.c.participant.like("bot:%"))):
+        stored.setdefault((r.game, r.band), {})[r.participant] = (r.mu, r.sigma)
+    out.update(stored)
+    return out
+
+
 # ---------------------------------------------------------------------------- recomputation
 def recompute(conn: Connection,
               replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], Sequence[int]]]
@@ -371,8 +418,7 @@ def recompute(conn: Connection,
     >>> recompute(conn, hub_replay) == {(r.participant, r.game, r.band): (r.mu, r.sigma) for r in user_rows}
     True
     """
-    anchors = {(r.participant, r.game, r.band): (r.mu, r.sigma)
-               for r in conn.execute(select(ratings).where(ratings.c.participant.like("bot:%")))}
+    stored_anchors = all_anchors(conn)
     people: dict[Key, tuple[float, float]] = {}
     finished = conn.execute(select(games).where(games.c.status == "finished")
                             .order_by(games.c.finished_at, games.c.id)).mappings().all()
@@ -384,8 +430,8 @@ def recompute(conn: Connection,
             continue
         scores, winners, decisions = replay_result(game_row)
         game, band = game_row["game"], band_of(len(participants))
-        before = [people.get((p, game, band)) or anchors.get((p, game, band)) or (DEFAULT_MU, DEFAULT_SIGMA)
-                  for p in participants]
+        bots = stored_anchors.get((game, band), {})
+        before = [people.get((p, game, band)) or bots.get(p) or (DEFAULT_MU, DEFAULT_SIGMA) for p in participants]
         after = rate_teams(before, rating_ranks(scores, winners, forfeits(seat_rows, decisions)))
         for participant, new in zip(participants, after):
             if participant.startswith("user:"):
