@@ -204,3 +204,8 @@ def test_the_shipped_ratings_are_those_of_their_committed_tournaments() -> None:
             assert sorted(found) == list(range(entry["games"])), (game, band, "records missing")
             rated = bt.rate([found[i] for i in range(entry["games"])], LADDER)
             assert entry["levels"] == {n: {"mu": x.mu, "sigma": x.sigma, "games": x.games} for n, x in rated.items()}
+
+
+def test_the_shipped_file_is_package_data() -> None:
+    assert REAL_SHIPPED == ROOT / "meeple" / "server" / "bot_ratings.json"
+    assert '"meeple.server" = ["bot_ratings.json"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
