@@ -17,6 +17,11 @@ the ladder (``random``–``easy``, ``easy``–``normal``, ``normal``–``hard``;
 * the verdict **separated** iff the margin's lower bound is above 0 and the win share above the fair share.
 
 Records from before issue 38 used ``easy`` for a 100-iteration search: do not mix them in.
+
+    python benchmarks/ladder.py --shipped meeple/server/bot_ratings.json
+
+prints the shipped anchor ratings instead: per game and band each level's μ, σ, shown rating and
+games, and for each adjacent pair the gap in μ over its combined σ (``z``; "told apart" at z ≥ 2).
 """
 
 from __future__ import annotations
@@ -170,7 +175,32 @@ def read(paths: Iterable[str]) -> list[dict[str, Any]]:
     return records
 
 
+def shipped_table(data: dict[str, Any]) -> str:
+    """The shipped ratings (``meeple/server/bot_ratings.json``) as a markdown table, ladder order."""
+    lines = ["| game | band | games | " + " | ".join(f"`{level}` μ / σ (shown)" for level in LADDER)
+             + " | " + " | ".join(f"{b} − {a}: z" for a, b in PAIRS) + " |",
+             "|---|---|---|" + "---|" * (len(LADDER) + len(PAIRS))]
+    for game, bands in sorted(data["games"].items()):
+        for band, entry in sorted(bands.items()):
+            lv = entry["levels"]
+            cells = [f"{lv[x]['mu']:.1f} / {lv[x]['sigma']:.2f} ({round(1000 + 40 * (lv[x]['mu'] - 3 * lv[x]['sigma']))})"
+                     if x in lv else "—" for x in LADDER]
+            zs = []
+            for a, b in PAIRS:
+                if a in lv and b in lv:
+                    z = (lv[b]["mu"] - lv[a]["mu"]) / math.hypot(lv[a]["sigma"], lv[b]["sigma"])
+                    zs.append(f"{z:+.1f}" + (" told apart" if z >= 2 else ""))
+                else:
+                    zs.append("—")
+            lines.append(f"| {game} | {band} | {entry['games']} | " + " | ".join(cells) + " | " + " | ".join(zs) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--shipped":
+        with open(argv[1], encoding="utf-8") as fh:
+            print(shipped_table(json.load(fh)))
+        return 0
     if not argv or any(a.startswith("-") for a in argv):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2

@@ -104,3 +104,13 @@ def test_three_seat_tables_and_the_report() -> None:
     assert upper.separated
     text = ladder.markdown(results)
     assert "`hard` over `normal`" in text and "**separated**" in text and text.count("\n") == 3
+
+
+def test_the_shipped_ratings_table() -> None:
+    data = {"games": {"kingsburg": {"2p": {"games": 80, "levels": {
+        "random": {"mu": 10.0, "sigma": 3.0, "games": 32}, "easy": {"mu": 25.0, "sigma": 2.0, "games": 48},
+        "normal": {"mu": 28.0, "sigma": 2.0, "games": 48}}}}}}
+    text = ladder.shipped_table(data)
+    row = text.splitlines()[2]
+    assert row.startswith("| kingsburg | 2p | 80 | 10.0 / 3.00 (1040) | 25.0 / 2.00 (1760) | 28.0 / 2.00 (1880) | — |")
+    assert f"+{15 / math.hypot(3, 2):.1f} told apart" in row and f"+{3 / math.hypot(2, 2):.1f} |" in row
