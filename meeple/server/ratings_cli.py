@@ -75,7 +75,7 @@ def seed_bots_command(
     from meeple.server import db as storage
     from meeple.server import bot_tournament
     from meeple.server.bot_tournament import RecordsMismatch
-    from meeple.server.ratings import band_of, rating_shown, seed_bots
+    from meeple.server.ratings import band_of, bot_participant, rate_tournament, rating_shown, store_anchors
     from meeple.server.settings import default_db_url, normalize_db_url
     from meeple.sim.playout import default_jobs
 
@@ -108,27 +108,25 @@ def seed_bots_command(
         storage.migrate(engine)
         start = time.perf_counter()
         with console.status(say("cli.playing_games", n=games)):
-            with engine.begin() as conn:
-                rated = seed_bots(conn, loaded.id, loaded.players, names, games, seed, jobs=jobs or default_jobs(),
-                                  records=records)
+            rated = rate_tournament(loaded.id, loaded.players, names, games, seed, jobs=jobs or default_jobs(),
+                                    records=records)
+        with engine.begin() as conn:  # a short transaction: the games were played outside it
+            store_anchors(conn, loaded.id, band, rated)
         seconds = time.perf_counter() - start
     except RecordsMismatch as exc:
         raise _fail(CliError("cli.ratings.other_records", path=records, reason=str(exc))) from None
     finally:
         engine.dispose()
     if write_shipped:
-        played = bot_tournament.games_per_level(names, loaded.players, games)
-        bot_tournament.write_shipped(
-            write_shipped, loaded.id, band, players=loaded.players, games=games, seed=seed, levels=names,
-            rated={name: bot_tournament.Rated(mu, sigma, played[name]) for name, (mu, sigma) in rated.items()},
-            records=records)
+        bot_tournament.write_shipped(write_shipped, loaded.id, band, players=loaded.players, games=games, seed=seed,
+                                     levels=names, rated=rated, records=records)
     table = Table(title=say("cli.ratings.table_title", title=i18n.title(loaded.id, loaded.info.name), band=band),
                   title_justify="left")
     for message_id, justify in (("cli.ratings.col_level", "left"), ("cli.ratings.col_shown", "right"),
                                 ("cli.t_mu", "right"), ("cli.t_sigma", "right")):
         table.add_column(say(message_id), justify=justify)  # type: ignore[arg-type]
-    for level, (mu, sigma) in sorted(rated.items(), key=lambda kv: kv[1][0] - 3 * kv[1][1], reverse=True):
-        table.add_row(f"bot:{level}", str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
+    for level, (mu, sigma, _) in sorted(rated.items(), key=lambda kv: kv[1].mu - 3 * kv[1].sigma, reverse=True):
+        table.add_row(bot_participant(level), str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
     console.print(table)
     console.print(say("cli.ratings.seeded", n=games, count=len(rated), seconds=f"{seconds:.1f}"))
 
