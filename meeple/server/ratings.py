@@ -406,6 +406,20 @@ def all_anchors(conn: Connection) -> dict[tuple[str, str], dict[str, tuple[float
     return out
 
 
+def unanchored(conn: Connection) -> list[tuple[str, str]]:
+    """The (game, band) pairs a game can be rated in whose bots have no anchors, stored or shipped: their
+    bots rate as newcomers (the server logs them at start; ``meeple ratings seed-bots`` fills them)."""
+    import meeple
+
+    have = all_anchors(conn)
+    out = []
+    for game, info in sorted(meeple.games().items()):
+        for band, fits in (("2p", info.min_players <= 2 <= info.max_players), ("3p+", info.max_players >= 3)):
+            if fits and not have.get((game, band)):
+                out.append((game, band))
+    return out
+
+
 # ---------------------------------------------------------------------------- recomputation
 def recompute(conn: Connection,
               replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], Sequence[int]]]

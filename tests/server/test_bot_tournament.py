@@ -144,6 +144,10 @@ def test_the_server_rates_with_the_shipped_anchors_until_it_has_its_own(engine: 
         assert [b["participant"] for b in board] == ["bot:easy", f"user:{ada}", "bot:random"]
         assert board[0]["games"] == 5 and board[0]["kind"] == "bot"
         assert r.all_anchors(conn)[("citadels", "3p+")] == {"bot:hard": (35.0, 3.0)}
+        missing = r.unanchored(conn)  # logged at the server's start
+        assert ("cube-europe", "3p+") in missing and ("gods-playground", "3p+") in missing
+        assert ("cube-europe", "2p") not in missing and ("citadels", "3p+") not in missing
+        assert ("gods-playground", "2p") not in missing  # three players only: no 2p band
         set_rating(conn, "bot:hard", 33.0, 1.0)  # seeded here: this game and band now use the database's only
         assert r.anchors(conn, "cube-europe", "2p") == {"bot:hard": (33.0, 1.0)}
         assert [b["participant"] for b in r.leaderboard(conn, "cube-europe", "2p")] == ["bot:hard", f"user:{ada}"]
