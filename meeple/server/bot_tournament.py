@@ -13,7 +13,8 @@ A tournament of one game and band is fixed by ``(game, players, levels, games, s
   seed is dealt to every level in every seat: paired seeds. ``games`` counts games, blocks in order.
 * **Ratings** (``rate``): Plackett–Luce (``meeple.server.ratings.rate_teams``) over the games in
   schedule order, every level from the default rating. The levels play the same moves for the same
-  seed (budgets in iterations), so the same tournament gives the same (μ, σ) on any machine.
+  seed (budgets in iterations) on any machine and whatever Python's hash seed
+  (``tests/agents/test_hash_seed.py``), so the same tournament gives the same (μ, σ).
 
 The ratings of the tournaments run for the release are shipped in ``bot_ratings.json`` beside this
 module (``meeple ratings seed-bots --write-shipped``); the server uses them as a game and band's
