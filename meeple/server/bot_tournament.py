@@ -29,7 +29,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -148,6 +148,7 @@ def play(game_id: str, players: int, levels: Sequence[str], games: int, seed: in
          progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Play the tournament's games (those not already in ``records``, which each new game is appended
     to as it finishes: a stopped run goes on where it stopped) and return all its records in game order.
+    A second run on the same records file waits for the first (a lock beside it), then plays what is left.
 
     >>> recs = play("cube-europe", 2, ["random", "easy"], games=4, seed=0)
     >>> [r["agents"] for r in recs][:2]
@@ -159,20 +160,17 @@ def play(game_id: str, players: int, levels: Sequence[str], games: int, seed: in
     game = meeple.load(game_id, players=players)
     plan = schedule(levels, players, games, seed)
     check_agents(game.id, list(dict.fromkeys(levels)))
-    done = check_records(read_records(records), game.id, plan) if records else {}
-    todo = [g for g in plan if g.index not in done]
-    out = open(records, "a", encoding="utf-8") if records else None
-    try:
-        for rec in _play_all(game, todo, jobs):
-            done[rec["index"]] = rec
-            if out:
+    if not records:
+        return [rec for rec in _play_all(game, plan, jobs, progress)]
+    # One run at a time per records file: a second waits, then finds the games played.
+    with open(str(records) + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = check_records(read_records(records), game.id, plan)
+        with open(records, "a", encoding="utf-8") as out:
+            for rec in _play_all(game, [g for g in plan if g.index not in done], jobs, progress):
+                done[rec["index"]] = rec
                 out.write(json.dumps(rec) + "\n")
                 out.flush()
-            if progress:
-                progress(rec)
-    finally:
-        if out:
-            out.close()
     return [done[g.index] for g in plan]
 
 
@@ -185,17 +183,27 @@ def _play_one(job: tuple[Any, Scheduled]) -> dict[str, Any]:
     return rec
 
 
-def _play_all(game: Any, todo: list[Scheduled], jobs: int) -> Any:
+def _play_all(game: Any, todo: list[Scheduled], jobs: int,
+              progress: Callable[[dict[str, Any]], None] | None) -> Iterator[dict[str, Any]]:
+    """The records of ``todo``'s games in order, played in ``jobs`` processes; ``progress`` sees each."""
     if jobs <= 1 or len(todo) <= 1:
-        for scheduled in todo:
-            yield _play_one((game, scheduled))
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+        played: Iterator[dict[str, Any]] = (_play_one((game, scheduled)) for scheduled in todo)
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
-        yield from pool.map(_play_one, [(game, s) for s in todo])
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method))
+        played = _closing(pool, pool.map(_play_one, [(game, s) for s in todo]))
+    for rec in played:
+        if progress:
+            progress(rec)
+        yield rec
+
+
+def _closing(pool: Any, results: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    with pool:
+        yield from results
 
 
 def rate(records: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str, Rated]:

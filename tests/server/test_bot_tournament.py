@@ -118,6 +118,21 @@ def test_a_stopped_tournament_goes_on_and_rates_the_same(tmp_path: Path) -> None
     assert bt.rate(fresh, levels) == bt.rate(whole, levels)
 
 
+def test_two_runs_on_one_records_file_play_each_game_once(tmp_path: Path) -> None:
+    import threading
+
+    records = tmp_path / "t.jsonl"
+    results: list[list[dict[str, Any]]] = []
+    runs = [threading.Thread(target=lambda: results.append(bt.play("cube-europe", 2, ["random", "easy"], 4, seed=1,
+                                                                   records=records))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    assert sorted(rec["index"] for rec in bt.read_records(records)) == [0, 1, 2, 3]  # no game twice
+    assert results[0] == results[1]
+
+
 # ---------------------------------------------------------------------------- the shipped file
 def _ship(path: Path, game: str = "cube-europe", band: str = "2p", **levels: tuple[float, float]) -> None:
     bt.write_shipped(path, game, band, players=2 if band == "2p" else 3, games=10, seed=0, levels=list(levels),
