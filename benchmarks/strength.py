@@ -9,6 +9,15 @@ run can be stopped and resumed with ``--resume``), and the summary is printed at
     python benchmarks/strength.py cube-europe --players 2 --agents ismcts:iterations=400,heuristic \
         --games 40 --jobs 2 --out runs/cube2.jsonl
 
+With ``--paired`` each seed is played once per seat rotation instead: game ``i`` uses seed
+``seed + i // players`` with the agent under test in seat ``i mod players`` (the others in the other
+seats, in order), so every agent meets the same deals in every seat and a score margin can be paired
+per seed (``benchmarks/ladder.py``). Its records carry ``"paired": true`` and ``index`` = the game
+number; ``--resume`` works the same::
+
+    python benchmarks/strength.py kingsburg --players 2 --agents normal,easy --games 60 --paired \
+        --out benchmarks/results/kingsburg-2p-normal-vs-easy-paired.jsonl
+
 The win share of an agent is (games it won) / (games it played); a shared win counts 1/k for each of
 the k winners, so shares add up to 1 per game. The "fair share" is 1/players. Intervals are Wilson
 95% intervals on the per-game win indicator of the agent under test (ties counted fractionally).
@@ -44,11 +53,25 @@ def seats_for(agents: list[str], players: int, index: int) -> list[str]:
     return lineup
 
 
-def _play(job: tuple[str, int, dict[str, Any], int, list[str]]) -> dict[str, Any]:
-    game_id, players, options, seed, lineup = job
+def schedule(agents: list[str], players: int, games: int, seed: int, paired: bool = False) -> list[tuple[int, int, list[str]]]:
+    """``(index, seed, lineup)`` of each game. Unpaired: game i on seed ``seed + i`` (index = that seed);
+    paired: game i on seed ``seed + i // players`` (index = i), the agent under test in seat ``i mod players``.
+
+    >>> schedule(["a", "b"], 2, 4, 10, paired=True)
+    [(0, 10, ['a', 'b']), (1, 10, ['b', 'a']), (2, 11, ['a', 'b']), (3, 11, ['b', 'a'])]
+    """
+    if paired:
+        return [(i, seed + i // players, seats_for(agents, players, i)) for i in range(games)]
+    return [(seed + i, seed + i, seats_for(agents, players, i)) for i in range(games)]
+
+
+def _play(job: tuple[str, int, dict[str, Any], int, int, list[str], bool]) -> dict[str, Any]:
+    game_id, players, options, index, seed, lineup, paired = job
     game = meeple.load(game_id, players=players, **options)
     rec = play_game(game, seed, lineup)
-    rec["index"] = seed
+    rec["index"] = index
+    if paired:
+        rec["paired"] = True
     return rec
 
 
@@ -92,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--out", help="append JSON-line records here")
     ap.add_argument("--resume", action="store_true", help="skip games already in --out")
+    ap.add_argument("--paired", action="store_true",
+                    help="each seed once per seat rotation: game i on seed SEED + i // players, the first agent in "
+                         "seat i %% players")
     args = ap.parse_args(argv)
 
     options: dict[str, Any] = {}
@@ -107,9 +133,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and args.resume and Path(args.out).exists():
         with open(args.out, encoding="utf-8") as fh:
             done = [json.loads(line) for line in fh if line.strip()]
+    if any(bool(r.get("paired")) != args.paired for r in done):
+        ap.error(f"{args.out} holds {'un' if args.paired else ''}paired games: resume it "
+                 f"{'without' if args.paired else 'with'} --paired, or write to another file")
+    plan = schedule(agents, args.players, args.games, args.seed, args.paired)
+    planned = {index: (seed, lineup) for index, seed, lineup in plan}
+    for r in done:
+        if r["index"] in planned and (r["seed"], r["agents"]) != planned[r["index"]]:
+            ap.error(f"{args.out}: game {r['index']} is seed {r['seed']} {r['agents']}, this run's is "
+                     f"seed {planned[r['index']][0]} {planned[r['index']][1]}: other --seed or --agents")
     have = {r["index"] for r in done}
-    jobs = [(args.game, args.players, options, args.seed + i, seats_for(agents, args.players, i))
-            for i in range(args.games) if args.seed + i not in have]
+    jobs = [(args.game, args.players, options, index, seed, lineup, args.paired)
+            for index, seed, lineup in plan if index not in have]
     out = open(args.out, "a", encoding="utf-8") if args.out else None
     start = time.perf_counter()
     records = list(done)

@@ -6,7 +6,9 @@
 ``--margins`` adds, for games where several agents sat at one table (a ladder: ``hard,normal,easy``), each
 pair's mean score margin per game (the first agent's score minus the second's, in the same game) with a
 95% interval (normal approximation on the per-game differences): a finer measure than win shares for
-the same number of games.
+the same number of games. (Its ``*-ladder.jsonl`` records predate issue 38, when ``easy`` was a
+100-iteration search; ``benchmarks/ladder.py`` reports the ladder of today from paired records, with the
+margins paired per seed.)
 """
 
 from __future__ import annotations

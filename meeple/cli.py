@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 import meeple
-from meeple.agents import AGENT_NAMES, make_agent
+from meeple.agents import AGENT_NAMES, LADDER, LEVELS, make_agent
 from meeple.core import UnknownGame, i18n
 from meeple.core.i18n import msg
 from meeple.sim import agent_seed
@@ -49,7 +49,7 @@ from meeple.terminal.common import (
     seat_label,
     split_names,
 )
-from meeple.terminal.lang import agent_label, current, say, set_language
+from meeple.terminal.lang import current, level_label, say, set_language
 
 app = typer.Typer(
     name="meeple",
@@ -136,12 +136,18 @@ def rules(
 
 
 # ---------------------------------------------------------------------------- play
+OPPONENTS_HELP = (  # the ladder, meeple.agents.LADDER (cli.help.play.opponents in other languages)
+    "Who takes the other seats, comma-separated and cycled. The levels, weakest first: random (Beginner: random "
+    "legal moves), easy (Easy: the game's rules of thumb), normal (Normal: a search of "
+    f"{LEVELS['normal']['iterations']:,} simulated games a move), hard (Hard: {LEVELS['hard']['iterations']:,} a move); "
+    "also heuristic (the same player as easy) and human (a friend at this screen). Default: easy.")
+
 @app.command()
 def play(
     game: Optional[str] = typer.Argument(None, help="The game's id (see `meeple list`); may be left out with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest)."),
     seat: Optional[str] = typer.Option(None, "--seat", "-s", help="Your seat: its number from 1, or its name (default 1)."),
-    opponents: Optional[str] = typer.Option(None, "--opponents", help="Who takes the other seats, comma-separated and cycled: random, heuristic, or human (a friend at this screen)."),
+    opponents: Optional[str] = typer.Option(None, "--opponents", help=OPPONENTS_HELP),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game's randomness (default: a fresh one, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here on quit and at the end."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved game."),
@@ -165,7 +171,7 @@ def play(
         intro.append(say("cli.referee_mode"))
     console.print(intro)
     for p in range(state.players):
-        who = say("cli.a_person") if p in humans else agent_label(names[p])
+        who = say("cli.a_person") if p in humans else level_label(names[p])
         console.print(Text.assemble("  ", seat_label(state, p, humans), say("cli.colon"), who))
     console.print(Text(say("cli.type_hint"), style="dim"))
     session = Session(console, state, humans, agents, hotseat=hot, save_path=save or load, settings=settings)
@@ -214,7 +220,7 @@ def _setup_play(
         if opponents is not None:
             wanted = split_names(opponents)
             if not wanted:
-                raise CliError("cli.opponents_needs", agents=", ".join(AGENT_NAMES))
+                raise CliError("cli.opponents_needs", agents=", ".join((*LADDER, "heuristic")))
         else:
             wanted = [default_agent(gid)]
         for i, p in enumerate(p for p in range(n) if p not in humans):

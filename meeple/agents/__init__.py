@@ -4,7 +4,8 @@ An agent is any object with ``act(observation, legal_actions) -> Action``; it is
 its seat may know. A game's heuristic bot may instead implement ``act_on_state(state, player)``;
 it then receives ``state.determinize(player, seed)``, a copy in which everything hidden from that
 seat is re-dealt, so it still cannot see more than the seat may know. Names (``make_agent``):
-``random``, ``heuristic``, ``planner`` (a game's solo planner), ``ismcts``, ``easy``/``normal``/``hard``,
+``random``, ``heuristic``, ``planner`` (a game's solo planner), ``ismcts``, the ladder's levels
+``random``/``easy``/``normal``/``hard`` (``LADDER``; ``easy`` is the heuristic player),
 ``ismcts:seconds=1`` (settings),
 ``package.module:Class`` (a plug-in); see docs/agents.md.
 
@@ -48,12 +49,27 @@ def game_module(game_id: str, name: str) -> Any:
 AGENT_NAMES = ("random", "heuristic", "planner", "ismcts", "easy", "normal", "hard")
 """The built-in agent names; ``make_agent`` also takes ``ismcts:key=value:...`` and ``package.module:Class``."""
 
+LADDER = ("random", "easy", "normal", "hard")
+"""The difficulty levels offered to players, weakest first: ``random`` (random legal moves), ``easy``
+(the game's heuristic player, the same as ``heuristic``), ``normal`` and ``hard`` (ISMCTS, ``LEVELS``).
+The lobby and the terminal offer exactly these (docs/agents.md, Difficulty levels).
+
+>>> LADDER.index("normal") > LADDER.index("easy")
+True
+"""
+
+HEURISTIC_LEVELS = ("heuristic", "easy")
+"""Names of the game's hand-written player: ``easy`` is the ladder's name for ``heuristic``."""
+
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 100, "rollout_depth": 10},
     "normal": {"iterations": 500, "rollout_depth": 20},
     "hard": {"iterations": 2000, "rollout_depth": 20},
 }
-"""Difficulty levels: ISMCTS budgets per move (iterations, so a level plays the same for the same seed)."""
+"""The search levels: ISMCTS budgets per move (iterations, so a level plays the same for the same seed).
+They take settings (``hard:rollout=heuristic``); the ladder's other levels do not."""
+
+PLAIN_AGENTS = ("random", "heuristic", "easy", "planner")
+"""Built-in agents that take no settings (``easy:iterations=9`` is refused, not guessed at)."""
 
 _ISMCTS_PARAMS = {
     "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
@@ -64,10 +80,11 @@ _ISMCTS_PARAMS = {
 def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     """An agent by name.
 
-    * ``random``; ``heuristic`` (the game's ``bots.HeuristicBot``; ImportError if it has none);
+    * ``random``; ``heuristic`` and ``easy`` (the same player: the game's ``bots.HeuristicBot``;
+      ImportError if it has none);
     * ``planner`` — the game's solo player (``bots.SOLO_PLANNER``, a ``package.module:Class`` path; Cube
       Europe's plans a solo turn exactly and samples the next turn's dice); ImportError if it has none;
-    * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the levels ``easy``, ``normal``, ``hard``;
+    * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the search levels ``normal``, ``hard``;
     * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
       with settings (``iterations``, ``seconds``, ``clock`` wall|cpu, ``rollout`` random|heuristic,
       ``rollout_depth``, ``leaf`` score|heuristic, ``exploration``, ``opponents`` search|heuristic,
@@ -76,18 +93,22 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or
       ``act_on_state(state, player)``), built as ``Class(seed=seed)`` (also ``game_id=`` if it takes one).
 
-    Anything else raises UnknownGame saying what is valid.
+    Anything else raises UnknownGame saying what is valid; so do settings after a plain agent
+    (``easy:iterations=100``: ``easy`` is the heuristic player, it does not search).
     """
     if not isinstance(name, str) or not name.strip():
         raise UnknownGame("agents.bad_name", value=repr(name)[:40], agents=", ".join(AGENT_NAMES))
     name = name.strip()
     if name == "random":
         return RandomAgent(seed)
-    if name == "heuristic":
+    if name in HEURISTIC_LEVELS:
         return game_module(game_id, "bots").HeuristicBot(seed)
     if name == "planner":
         return solo_planner(game_id, seed)
     base, _, params = name.partition(":")
+    if base.strip() in PLAIN_AGENTS:
+        raise UnknownGame("agents.no_settings", agent=repr(name)[:60], base=base.strip(),
+                          levels=", ".join(("ismcts",) + tuple(LEVELS)))
     if base in ("ismcts",) + tuple(LEVELS):
         from meeple.agents.ismcts import ISMCTSAgent
 

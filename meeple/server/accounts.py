@@ -100,12 +100,12 @@ def reserved_skeletons() -> frozenset[str]:
     in every language, and "Player <n>"."""
     import meeple
     from meeple.core import i18n
-    from meeple.server.levels import QUICK_LEVELS, SEARCH_LEVELS
+    from meeple.server.levels import BUILT_IN_LEVELS
 
-    labels = set(RESERVED_NAMES) | set(QUICK_LEVELS) | set(SEARCH_LEVELS)
+    labels = set(RESERVED_NAMES) | set(BUILT_IN_LEVELS)
     for lang in i18n.LANGUAGES:
         labels.update(i18n.render(m, None, lang) for m in RESERVED_MESSAGES if i18n.has(m, lang))
-        labels.update(i18n.render(f"web.level.{level}", None, lang) for level in (*QUICK_LEVELS, *SEARCH_LEVELS)
+        labels.update(i18n.render(f"web.level.{level}", None, lang) for level in BUILT_IN_LEVELS
                       if i18n.has(f"web.level.{level}", lang))
         labels.update(text for mid, text in i18n.catalogue(lang).messages.items()
                       if mid.startswith("web.colour.") and isinstance(text, str))

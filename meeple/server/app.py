@@ -23,8 +23,9 @@ from pydantic_core import PydanticCustomError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import meeple
+from meeple.agents import LADDER
 from meeple.core import i18n
-from meeple.server import db, inputs
+from meeple.server import db, inputs, ratings
 from meeple.server.errors import Forbidden, ServerError, Unprocessable
 from meeple.server.headers import SecureHeadersApp
 from meeple.server.account_routes import Sessions, account_router
@@ -256,6 +257,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # An empty or damaged SQLite file is refused (db.DatabaseFileError) before anything writes to it.
         await asyncio.to_thread(db.check_database, settings.sqlalchemy_url())
         await hub.start()
+
+        def unanchored() -> list[tuple[str, str]]:
+            with hub.engine.connect() as c:
+                return ratings.unanchored(c)
+        missing = await asyncio.to_thread(unanchored)
+        if missing:
+            log.info("bot ratings: none shipped or seeded for %s; those bots rate as newcomers until "
+                     "`meeple ratings seed-bots` (docs/server.md, Ratings)", ", ".join(f"{g} {b}" for g, b in missing))
         yield
         await hub.stop()
 
@@ -309,6 +318,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "games": [{**game_entry(gid, info, lang), "bot_ratings": bots_rated.get(gid, {})}
                       for gid, info in meeple.games().items()],
             "bot_levels": hub.levels.names(),
+            "ladder": list(LADDER),
             "bot_level_help": hub.levels.describe(lang),
             "bot_limits": hub.levels.limits(),
         }

@@ -1,8 +1,8 @@
 """Where the server's bots think, shared fairly between games.
 
-* Quick levels (``random``, ``heuristic``: milliseconds a move) think on a thread of their own, so no
-  search ever stands in front of them.
-* Searches (``easy``, ``normal``, ``hard``, ``ismcts:…``, plug-ins) share ``threads`` worker threads in
+* Quick levels (``random``, ``easy`` = ``heuristic``: milliseconds a move; ``levels.QUICK_LEVELS``)
+  think on a thread of their own, so no search ever stands in front of them.
+* Searches (``normal``, ``hard``, ``ismcts:…``, plug-ins) share ``threads`` worker threads in
   time slices: a worker takes the next game in turn, searches for one slice (50 ms), and puts the game
   back at the end of the line. Every game with a bot to move gets its turn at the workers, whatever
   its bots' budgets. A plug-in agent without ``begin`` (no slices) runs its move in one go.

@@ -1,10 +1,12 @@
 """Which bots a request may ask for: a fixed list of levels, search settings within bounds.
 
 A client never names code. Over HTTP a seat's ``level`` (and a game's ``fallback_level``) is one of
-``random``, ``heuristic``, ``easy``, ``normal``, ``hard``, ``ismcts`` — the search levels optionally
-with settings (``hard:rollout=heuristic``, ``ismcts:seconds=2``) inside the server's bounds — or a
-name the operator gave a plug-in agent when starting the server (``meeple serve --agent
-mine=mypackage.bots:Clever``). Anything else is refused with the list of valid levels.
+the ladder's ``random``, ``easy``, ``normal``, ``hard`` (``meeple.agents.LADDER``: what the lobby
+offers), ``heuristic`` (the same player as ``easy``) or ``ismcts`` — the search levels (``normal``,
+``hard``, ``ismcts``) optionally with settings (``hard:rollout=heuristic``, ``ismcts:seconds=2``)
+inside the server's bounds — or a name the operator gave a plug-in agent when starting the server
+(``meeple serve --agent mine=mypackage.bots:Clever``). Anything else is refused with the list of
+valid levels.
 
 >>> policy = LevelPolicy(max_seconds=5)
 >>> policy.check("ismcts:seconds=2")
@@ -18,24 +20,24 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.agents import LEVELS, _parse_params
+from meeple.agents import LADDER, LEVELS, _parse_params
 from meeple.core import UnknownGame
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message, render
 
-QUICK_LEVELS = ("random", "heuristic")
+QUICK_LEVELS = ("random", "easy", "heuristic")
 """Levels that decide in milliseconds: they think on their own thread, never behind a search."""
 
-SEARCH_LEVELS = ("easy", "normal", "hard", "ismcts")
-"""Information-set MCTS levels (``meeple.agents.LEVELS``); they may carry settings."""
+SEARCH_LEVELS = (*LEVELS, "ismcts")
+"""Information-set MCTS levels (``meeple.agents.LEVELS``, and ``ismcts``); they may carry settings."""
+
+BUILT_IN_LEVELS = (*LADDER, *(name for name in (*QUICK_LEVELS, *SEARCH_LEVELS) if name not in LADDER))
+"""Every built-in level a request may name: the ladder first (weakest first), then ``heuristic``, ``ismcts``."""
 
 LEVEL_HELP: dict[str, Message] = {
-    "random": Message("server.level.random", {}),
-    "heuristic": Message("server.level.heuristic", {}),
-    **{level: Message("server.level.search", {"n": budget["iterations"], "count": f"{budget['iterations']:,}"})
-       for level, budget in LEVELS.items()},
+    **{level: Message(f"web.setup.level.{level}", {}) for level in (*LADDER, "heuristic")},
     "ismcts": Message("server.level.ismcts", {}),
 }
-"""What each level is, as a message (rendered in the reader's language by ``describe``)."""
+"""What each level is in one sentence, as a message (rendered in the reader's language by ``describe``)."""
 
 CHOICES = {
     "clock": ("wall", "cpu"),
@@ -69,12 +71,14 @@ class LevelPolicy:
     plugins: dict[str, str] = field(default_factory=dict)
 
     def names(self) -> list[str]:
-        """Every level a request may name (settings aside)."""
-        return [*QUICK_LEVELS, *SEARCH_LEVELS, *self.plugins]
+        """Every level a request may name (settings aside): the ladder, ``heuristic``, ``ismcts``, the plug-ins."""
+        return [*BUILT_IN_LEVELS, *self.plugins]
 
     def describe(self, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-        """The levels with a sentence each in ``lang``, for the catalog."""
-        out = [{"level": name, "help": LEVEL_HELP[name].render(lang)} for name in (*QUICK_LEVELS, *SEARCH_LEVELS)]
+        """The levels with their name and a sentence each in ``lang``, for the catalog (``name`` only for
+        the built-in levels)."""
+        out = [{"level": name, "name": render(f"web.level.{name}", None, lang), "help": LEVEL_HELP[name].render(lang)}
+               for name in BUILT_IN_LEVELS]
         out += [{"level": name, "help": render("server.level.plugin", None, lang)} for name in self.plugins]
         return out
 
@@ -97,6 +101,8 @@ class LevelPolicy:
         if level in QUICK_LEVELS or level in self.plugins:
             return level
         base, _, params = level.partition(":")
+        if base in QUICK_LEVELS:
+            raise self._refuse(level, Message("server.level.no_settings", {"level": base}))
         if base not in SEARCH_LEVELS:
             raise self._refuse(level, Message("server.level.unknown", {}))
         try:
@@ -147,7 +153,7 @@ def parse_plugins(specs: list[str]) -> dict[str, str]:
         module_name, colon, class_name = path.partition(":")
         if not eq or not name or not colon or not module_name or not class_name:
             raise ValueError(f"--agent {spec!r}: write NAME=package.module:Class")
-        if name in QUICK_LEVELS or name in SEARCH_LEVELS or ":" in name or not name.replace("-", "_").isidentifier():
+        if name in BUILT_IN_LEVELS or ":" in name or not name.replace("-", "_").isidentifier():
             raise ValueError(f"--agent {spec!r}: the name must be a new word (letters, digits, - and _), "
                              f"not a built-in level")
         try:

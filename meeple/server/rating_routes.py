@@ -36,11 +36,12 @@ def shown_ratings(conn: Connection, wanted: list[tuple[int, str, str]]) -> dict[
 
 
 def bot_ratings(conn: Connection) -> dict[str, dict[str, dict[str, int]]]:
-    """The seeded bots' shown ratings: game → band → level → rating (``meeple ratings seed-bots``)."""
+    """The bots' shown ratings: game → band → level → rating; a game and band's anchors as the server
+    rates with them (``ratings.all_anchors``: seeded with ``meeple ratings seed-bots``, else shipped)."""
     out: dict[str, dict[str, dict[str, int]]] = {}
-    for r in conn.execute(select(db.ratings).where(db.ratings.c.participant.like("bot:%"))):
-        level = r.participant.split(":", 1)[1]
-        out.setdefault(r.game, {}).setdefault(r.band, {})[level] = ratings.rating_shown(r.mu, r.sigma)
+    for (game, band), bots in ratings.all_anchors(conn).items():
+        for participant, (mu, sigma) in bots.items():
+            out.setdefault(game, {}).setdefault(band, {})[participant.split(":", 1)[1]] = ratings.rating_shown(mu, sigma)
     return out
 
 

@@ -92,8 +92,14 @@ def rating_shown(mu: float, sigma: float) -> int:
 
 
 def bot_participant(level: str) -> str:
-    """``"bot:<level>"`` with the level's base name (``"hard:rollout=heuristic"`` → ``"bot:hard"``)."""
-    return "bot:" + str(level).split(":", 1)[0].strip()
+    """``"bot:<level>"`` with the level's base name (``"hard:rollout=heuristic"`` → ``"bot:hard"``);
+    ``heuristic`` is the ladder's ``easy`` (one player, one rating).
+
+    >>> bot_participant("hard:rollout=heuristic"), bot_participant("heuristic")
+    ('bot:hard', 'bot:easy')
+    """
+    base = str(level).split(":", 1)[0].strip()
+    return "bot:" + ("easy" if base == "heuristic" else base)
 
 
 def rated_participants(game_row: Row, seat_rows: Sequence[Row]) -> list[str] | None:
@@ -244,7 +250,7 @@ def apply_game(conn: Connection, game_row: Row, seat_rows: Sequence[Row], scores
     people = [p for p in participants if p.startswith("user:")]
     _ensure_rows(conn, people, game, band, at)
     current = _current(conn, people, game, band, lock=True)  # the accounts' rows, locked until commit
-    current.update(_current(conn, [p for p in participants if p not in people], game, band))  # anchors: read only
+    current.update(anchors(conn, game, band))  # the bots: read only
     before = [current.get(p, (DEFAULT_MU, DEFAULT_SIGMA)) for p in participants]
     places = rating_ranks(scores, winners, forfeited)
     after = rate_teams(before, places)
@@ -295,9 +301,14 @@ def leaderboard(conn: Connection, game: str, band: str, limit: int = 50) -> list
     account's name is ``"deleted player"`` (``deleted`` True); a bot's name is its level."""
     limit = max(1, min(LEADERBOARD_MAX, int(limit)))
     conservative = ratings.c.mu - 3 * ratings.c.sigma
-    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.band == band)
-                        .order_by(conservative.desc(), ratings.c.games.desc(), ratings.c.participant)
-                        .limit(limit)).mappings().all()
+    rows: list[Mapping[str, Any]] = list(conn.execute(
+        select(ratings).where(ratings.c.game == game, ratings.c.band == band)
+        .order_by(conservative.desc(), ratings.c.games.desc(), ratings.c.participant).limit(limit)).mappings())
+    if not _stored_anchor_rows(conn, game, band):  # no stored anchors: the shipped ones
+        rows += [{"participant": p, "mu": mu, "sigma": sigma, "games": played}
+                 for p, (mu, sigma, played) in anchor_rows(conn, game, band).items()]
+        rows.sort(key=lambda r: (-(r["mu"] - 3 * r["sigma"]), -r["games"], r["participant"]))
+        rows = rows[:limit]
     names = _names(conn, [uid for r in rows if (uid := _user_id(r["participant"])) is not None])
     out = []
     for r in rows:
@@ -353,6 +364,62 @@ def player_games(conn: Connection, user_id: int, limit: int = 20, include_privat
     return out
 
 
+# ---------------------------------------------------------------------------- bots' anchors
+def anchors(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float]]:
+    """The bots' (μ, σ) in a game and band, by participant (``"bot:<level>"``): the database's rows
+    when it has any for that game and band (``meeple ratings seed-bots``), else the ratings shipped
+    with the package (``meeple/server/bot_ratings.json``); a level in neither rates as a newcomer.
+
+    >>> anchors(conn, "cube-europe", "2p")["bot:easy"]   # shipped, before any seed-bots
+    (31.2, 2.4)
+    """
+    return {participant: (mu, sigma) for participant, (mu, sigma, _) in anchor_rows(conn, game, band).items()}
+
+
+def anchor_rows(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float, int]]:
+    """``anchors`` with the games each level played: participant → (μ, σ, games)."""
+    stored = _stored_anchor_rows(conn, game, band)
+    if stored:
+        return stored
+    from meeple.server.bot_tournament import shipped_anchors
+
+    return {bot_participant(level): row for level, row in shipped_anchors().get((game, band), {}).items()}
+
+
+def _stored_anchor_rows(conn: Connection, game: str, band: str) -> dict[str, tuple[float, float, int]]:
+    return {r.participant: (r.mu, r.sigma, r.games) for r in conn.execute(
+        select(ratings).where(ratings.c.participant.like("bot:%"), ratings.c.game == game, ratings.c.band == band))}
+
+
+def all_anchors(conn: Connection) -> dict[tuple[str, str], dict[str, tuple[float, float]]]:
+    """(game, band) → participant → (μ, σ) for every game and band with anchors, stored or shipped
+    (the stored ones win for their game and band, as in ``anchors``)."""
+    from meeple.server.bot_tournament import shipped_anchors
+
+    out: dict[tuple[str, str], dict[str, tuple[float, float]]] = {
+        key: {bot_participant(level): (mu, sigma) for level, (mu, sigma, _) in levels.items()}
+        for key, levels in shipped_anchors().items()}
+    stored: dict[tuple[str, str], dict[str, tuple[float, float]]] = {}
+    for r in conn.execute(select(ratings).where(ratings.c.participant.like("bot:%"))):
+        stored.setdefault((r.game, r.band), {})[r.participant] = (r.mu, r.sigma)
+    out.update(stored)
+    return out
+
+
+def unanchored(conn: Connection) -> list[tuple[str, str]]:
+    """The (game, band) pairs a game can be rated in whose bots have no anchors, stored or shipped: their
+    bots rate as newcomers (the server logs them at start; ``meeple ratings seed-bots`` fills them)."""
+    import meeple
+
+    have = all_anchors(conn)
+    out = []
+    for game, info in sorted(meeple.games().items()):
+        for band, fits in (("2p", info.min_players <= 2 <= info.max_players), ("3p+", info.max_players >= 3)):
+            if fits and not have.get((game, band)):
+                out.append((game, band))
+    return out
+
+
 # ---------------------------------------------------------------------------- recomputation
 def recompute(conn: Connection,
               replay_result: Callable[[Row], tuple[Sequence[float], Sequence[int], Sequence[int]]]
@@ -365,8 +432,7 @@ def recompute(conn: Connection,
     >>> recompute(conn, hub_replay) == {(r.participant, r.game, r.band): (r.mu, r.sigma) for r in user_rows}
     True
     """
-    anchors = {(r.participant, r.game, r.band): (r.mu, r.sigma)
-               for r in conn.execute(select(ratings).where(ratings.c.participant.like("bot:%")))}
+    stored_anchors = all_anchors(conn)
     people: dict[Key, tuple[float, float]] = {}
     finished = conn.execute(select(games).where(games.c.status == "finished")
                             .order_by(games.c.finished_at, games.c.id)).mappings().all()
@@ -378,8 +444,8 @@ def recompute(conn: Connection,
             continue
         scores, winners, decisions = replay_result(game_row)
         game, band = game_row["game"], band_of(len(participants))
-        before = [people.get((p, game, band)) or anchors.get((p, game, band)) or (DEFAULT_MU, DEFAULT_SIGMA)
-                  for p in participants]
+        bots = stored_anchors.get((game, band), {})
+        before = [people.get((p, game, band)) or bots.get(p) or (DEFAULT_MU, DEFAULT_SIGMA) for p in participants]
         after = rate_teams(before, rating_ranks(scores, winners, forfeits(seat_rows, decisions)))
         for participant, new in zip(participants, after):
             if participant.startswith("user:"):
@@ -389,44 +455,49 @@ def recompute(conn: Connection,
 
 # ---------------------------------------------------------------------------- bot anchors
 def seed_bots(conn: Connection, game_id: str, players: int, levels: Sequence[str], games: int, seed: int,
-              *, jobs: int = 1, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
-    """Rate the bot levels against each other and store them as the anchors ``"bot:<level>"`` of
-    (``game_id``, ``band_of(players)``): ``games`` games played with ``meeple.sim.simulate`` (seeds
-    ``seed, seed+1, …``; levels cycled over the seats and rotated a seat per game), rated with
-    Plackett–Luce in game order from the default rating; the (μ, σ) per level.
+              *, jobs: int = 1, records: str | None = None,
+              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
+    """Rate the bot levels against each other (``rate_tournament``) and store them as the anchors
+    ``"bot:<level>"`` of (``game_id``, ``band_of(players)``); the (μ, σ) per level. Replaces any stored
+    rows of these levels for that game and band; writes nothing else.
 
-    A level in two seats of one game (fewer levels than seats) takes the mean of its seats' new μ
-    and σ. Replaces any stored rows of these levels for that game and band; writes nothing else.
-
-    >>> seed_bots(conn, "cube-europe", 2, ["random", "heuristic"], games=40, seed=0)
-    {'random': (19.8, 3.1), 'heuristic': (30.4, 3.0)}
+    >>> seed_bots(conn, "cube-europe", 2, ["random", "easy"], games=40, seed=0)
+    {'random': (19.8, 3.1), 'easy': (30.4, 3.0)}
     """
-    import meeple
-    from meeple.sim.playout import check_agents, simulate
+    rated = rate_tournament(game_id, players, levels, games, seed, jobs=jobs, records=records, progress=progress)
+    store_anchors(conn, game_id, band_of(players), rated)
+    return {name: (x.mu, x.sigma) for name, x in rated.items()}
+
+
+def rate_tournament(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, *, jobs: int = 1,
+                    records: str | None = None,
+                    progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The first ``games`` games of the tournament among ``levels`` (``meeple.server.bot_tournament``:
+    neighbouring levels at a table, each seed in every seat rotation), rated with Plackett–Luce in game
+    order from the default rating: level → ``Rated(mu, sigma, games)``. ``records``: a JSON-lines file
+    the games are appended to and read back on a later run (a stopped tournament goes on where it
+    stopped; the ratings are the same as in one run). Touches no database: a long tournament holds no
+    transaction open."""
+    from meeple.server import bot_tournament
 
     names = list(dict.fromkeys(str(level).strip() for level in levels))
     if len(names) < 2:
         raise ValueError("seeding needs at least two different bot levels")
     if any(":" in name for name in names):
-        raise ValueError("seed the plain levels (random, heuristic, easy, normal, hard): a level's settings are not rated apart")
-    band = band_of(players)
-    game = meeple.load(game_id, players=players)
-    check_agents(game.id, names)
-    records = simulate(game, games, seed=seed, agents=names, jobs=jobs, progress=progress)
-    current = {name: (DEFAULT_MU, DEFAULT_SIGMA) for name in names}
-    played = {name: 0 for name in names}
-    for record in records:
-        seated = record["agents"]
-        after = rate_teams([current[name] for name in seated], ranks(record["scores"], record["winners"]))
-        for name in dict.fromkeys(seated):
-            mine = [after[s] for s, other in enumerate(seated) if other == name]
-            current[name] = (sum(m for m, _ in mine) / len(mine), sum(s for _, s in mine) / len(mine))
-            played[name] += 1
+        raise ValueError("seed the plain levels (random, easy, normal, hard): a level's settings are not rated apart")
+    if len({bot_participant(name) for name in names}) < len(names):
+        raise ValueError("easy and heuristic are one player (one rating): seed one of them")
+    band_of(players)
+    played = bot_tournament.play(game_id, players, names, games, seed, jobs=jobs, records=records, progress=progress)
+    return bot_tournament.rate(played, names)
+
+
+def store_anchors(conn: Connection, game: str, band: str, rated: Mapping[str, Any]) -> None:
+    """Store ``level → (μ, σ, games)`` as the anchors ``bot:<level>`` of a game and band (replacing theirs)."""
     now = time.time()
-    for name in names:
+    for name, (mu, sigma, played) in rated.items():
         participant = bot_participant(name)
-        conn.execute(ratings.delete().where(ratings.c.participant == participant, ratings.c.game == game.id,
+        conn.execute(ratings.delete().where(ratings.c.participant == participant, ratings.c.game == game,
                                             ratings.c.band == band))
-        conn.execute(ratings.insert().values(participant=participant, game=game.id, band=band, mu=current[name][0],
-                                             sigma=current[name][1], games=played[name], updated_at=now))
-    return current
+        conn.execute(ratings.insert().values(participant=participant, game=game, band=band, mu=mu,
+                                             sigma=sigma, games=played, updated_at=now))

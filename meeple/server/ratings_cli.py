@@ -2,10 +2,14 @@
 
     meeple ratings seed-bots --db sqlite:///meeple.db --game cube-europe
     meeple ratings seed-bots --db postgresql://localhost/meeple --game citadels --players 4 --games 60
+    meeple ratings seed-bots --game kingsburg --players 2 --games 200 \
+        --records benchmarks/results/bot-ratings-kingsburg-2p.jsonl --write-shipped meeple/server/bot_ratings.json
 
-``seed-bots`` plays games among bot levels and stores their ratings as the fixed anchors
-``bot:<level>`` of the game and band (see ``meeple.server.ratings.seed_bots`` and docs/server.md,
-Ratings). The database is migrated first, as ``meeple serve`` would.
+``seed-bots`` plays the tournament among bot levels (``meeple.server.bot_tournament``) and stores
+their ratings as the fixed anchors ``bot:<level>`` of the game and band (see
+``meeple.server.ratings.seed_bots`` and docs/server.md, Ratings). The database is migrated first, as
+``meeple serve`` would. ``--records`` keeps the games (a stopped run goes on where it stopped);
+``--write-shipped`` also writes the ratings into the file shipped with the package.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from meeple.agents import LADDER
 from meeple.core import i18n
 from meeple.terminal.common import CliError, check_agent_names, error_console, load_game, make_console, split_names
 from meeple.terminal.lang import current, say
 
-DEFAULT_LEVELS = "random,heuristic,easy"
-"""The default 40 games took 44 s for cube-europe and 10 min for citadels (2 players, one process, on a
-busy 2-core machine; docs/server.md, Ratings): ``easy`` is the slow one, ``normal`` and ``hard`` far slower."""
+DEFAULT_LEVELS = ",".join(LADDER)
+"""The ladder's four levels (``meeple.agents.LADDER``); ``normal`` and ``hard`` make it slow (docs/server.md,
+Ratings, has the measured times)."""
 
 ratings_app = typer.Typer(name="ratings", add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                           help="The online server's ratings: seed the bots' anchor ratings.")
@@ -52,17 +57,25 @@ def seed_bots_command(
                                       "(default: the game's smallest, at least 2)."),
     levels: str = typer.Option(
         DEFAULT_LEVELS, "--levels",
-        help="Comma-separated bot levels to rate (at least two; plain levels: random, heuristic, easy, normal, "
-             "hard). Measured with the default 40 games, one process: cube-europe 44 s, citadels 10 min; "
-             "normal and hard are far slower (use --jobs 0)."),
-    games: int = typer.Option(40, "--games", "-n", min=1, help="How many games the bots play (seats rotated)."),
-    seed: int = typer.Option(0, "--seed", help="Game i uses seed S+i."),
+        help="Comma-separated bot levels to rate, weakest first (at least two; plain levels: random, easy, "
+             "normal, hard). Neighbouring levels meet; normal and hard make it slow (docs/server.md, Ratings)."),
+    games: int = typer.Option(40, "--games", "-n", min=1,
+                              help="How many games the bots play (each seed once per seat rotation)."),
+    seed: int = typer.Option(0, "--seed", help="The tournament's first seed (each table of players gets the next)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes to play in (0: one per CPU)."),
+    records: Optional[str] = typer.Option(
+        None, "--records", metavar="PATH",
+        help="Append each game's record to this JSON-lines file and skip the games already in it (resume)."),
+    write_shipped: Optional[str] = typer.Option(
+        None, "--write-shipped", metavar="PATH",
+        help="Also write the ratings into this file for the package (meeple/server/bot_ratings.json)."),
 ) -> None:
     """Play games among bot levels and store their ratings as the game's fixed anchors (bot:<level>)."""
     import meeple
     from meeple.server import db as storage
-    from meeple.server.ratings import band_of, rating_shown, seed_bots
+    from meeple.server import bot_tournament
+    from meeple.server.bot_tournament import RecordsMismatch
+    from meeple.server.ratings import band_of, bot_participant, rate_tournament, rating_shown, store_anchors
     from meeple.server.settings import default_db_url, normalize_db_url
     from meeple.sim.playout import default_jobs
 
@@ -79,6 +92,8 @@ def seed_bots_command(
             raise CliError("cli.ratings.two_levels")
         if any(":" in name for name in names):
             raise CliError("cli.ratings.plain_levels", levels=", ".join(n for n in names if ":" in n))
+        if {"easy", "heuristic"} <= set(names):
+            raise CliError("cli.ratings.easy_is_heuristic")
         check_agent_names(loaded.id, names)
         try:
             url = normalize_db_url(db or default_db_url())
@@ -93,18 +108,25 @@ def seed_bots_command(
         storage.migrate(engine)
         start = time.perf_counter()
         with console.status(say("cli.playing_games", n=games)):
-            with engine.begin() as conn:
-                rated = seed_bots(conn, loaded.id, loaded.players, names, games, seed, jobs=jobs or default_jobs())
+            rated = rate_tournament(loaded.id, loaded.players, names, games, seed, jobs=jobs or default_jobs(),
+                                    records=records)
+        with engine.begin() as conn:  # a short transaction: the games were played outside it
+            store_anchors(conn, loaded.id, band, rated)
         seconds = time.perf_counter() - start
+    except RecordsMismatch as exc:
+        raise _fail(CliError("cli.ratings.other_records", path=records, reason=str(exc))) from None
     finally:
         engine.dispose()
+    if write_shipped:
+        bot_tournament.write_shipped(write_shipped, loaded.id, band, players=loaded.players, games=games, seed=seed,
+                                     levels=names, rated=rated, records=records)
     table = Table(title=say("cli.ratings.table_title", title=i18n.title(loaded.id, loaded.info.name), band=band),
                   title_justify="left")
     for message_id, justify in (("cli.ratings.col_level", "left"), ("cli.ratings.col_shown", "right"),
                                 ("cli.t_mu", "right"), ("cli.t_sigma", "right")):
         table.add_column(say(message_id), justify=justify)  # type: ignore[arg-type]
-    for level, (mu, sigma) in sorted(rated.items(), key=lambda kv: kv[1][0] - 3 * kv[1][1], reverse=True):
-        table.add_row(f"bot:{level}", str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
+    for level, (mu, sigma, _) in sorted(rated.items(), key=lambda kv: kv[1].mu - 3 * kv[1].sigma, reverse=True):
+        table.add_row(bot_participant(level), str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
     console.print(table)
     console.print(say("cli.ratings.seeded", n=games, count=len(rated), seconds=f"{seconds:.1f}"))
 

@@ -145,8 +145,8 @@ def check_agent_names(game_id: str, names: list[str]) -> None:
 
 def default_agent(game_id: str) -> str:
     try:
-        make_agent("heuristic", game_id=game_id, seed=0)
-        return "heuristic"
+        make_agent("easy", game_id=game_id, seed=0)
+        return "easy"
     except (ImportError, AttributeError, UnknownGame):
         return "random"
 

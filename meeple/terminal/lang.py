@@ -54,6 +54,18 @@ def rich(message_id: str, style: str = "", **args: Any) -> Text:
     return out
 
 
+def level_label(name: str) -> str:
+    """A bot as the game's opening lines show it: a level of the ladder (or ``heuristic``) with its name
+    and what it is, ``normal (Normal) — Searches 500 simulated games a move: a fair fight.``; any
+    other agent as ``agent_label`` has it."""
+    base = name.split(":", 1)[0]
+    lang = _current[0]
+    if name != base or not i18n.has(f"web.setup.level.{base}", lang):
+        return agent_label(name)
+    return i18n.render("cli.level_label", {"name": name, "label": i18n.msg(f"web.level.{base}"),
+                                           "about": i18n.msg(f"web.setup.level.{base}")}, lang)
+
+
 def agent_label(name: str) -> str:
     """An agent's name as typed (``heuristic``), with its name in the language when that is not English:
     ``heuristic（经验型）`` (the same level names as the browser's, ``web.level.*``)."""

@@ -8,7 +8,7 @@ import types
 import pytest
 
 import meeple
-from meeple.agents import AGENT_NAMES, LEVELS, RandomAgent, choose_action, make_agent
+from meeple.agents import AGENT_NAMES, LADDER, LEVELS, RandomAgent, choose_action, make_agent
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.core import UnknownGame
 
@@ -17,13 +17,35 @@ GAME = "cube-europe"
 
 def test_builtin_names() -> None:
     assert isinstance(make_agent("random", GAME, 1), RandomAgent)
-    for name in ("ismcts", "easy", "normal", "hard"):
+    for name in ("ismcts", "normal", "hard"):
         assert name in AGENT_NAMES
         agent = make_agent(name, GAME, 1)
         assert isinstance(agent, ISMCTSAgent)
     assert make_agent("hard", GAME).iterations == LEVELS["hard"]["iterations"]
-    assert make_agent("easy", GAME).iterations < make_agent("normal", GAME).iterations < make_agent("hard", GAME).iterations
+    assert make_agent("normal", GAME).iterations < make_agent("hard", GAME).iterations
     assert make_agent("ismcts", GAME).iterations == LEVELS["normal"]["iterations"]
+
+
+def test_the_ladder() -> None:
+    """Four levels, weakest first; easy is the game's heuristic player, normal and hard the searches."""
+    assert LADDER == ("random", "easy", "normal", "hard") and set(LADDER) <= set(AGENT_NAMES)
+    assert set(LEVELS) == {"normal", "hard"} and LEVELS["normal"]["iterations"] < LEVELS["hard"]["iterations"]
+    easy, heuristic = make_agent("easy", GAME, 5), make_agent("heuristic", GAME, 5)
+    assert type(easy) is type(heuristic) and type(easy).__module__ == "meeple.games.cube_europe.bots"
+    state = meeple.load(GAME, players=2).new_game(seed=3)
+    for _ in range(12):  # the same player: the same moves from the same seed
+        player = state.to_move()[0]
+        move = choose_action(easy, state, player)
+        assert move == choose_action(heuristic, state, player)
+        state.apply(move, player)
+
+
+@pytest.mark.parametrize("name", ["easy:iterations=100", "easy:rollout=heuristic", "heuristic:depth=3", "random:x=1"])
+def test_plain_agents_refuse_settings(name: str) -> None:
+    with pytest.raises(UnknownGame) as err:
+        make_agent(name, GAME)
+    assert err.value.message.id == "agents.no_settings"
+    assert "takes no settings" in str(err.value) and "normal, hard" in str(err.value)
 
 
 def test_heuristic_is_the_games_bot() -> None:

@@ -58,7 +58,7 @@ def test_quit_saves_to_a_default_file_and_says_where(in_tmp_dir):
     assert "Game saved to meeple-toy-dice-21.json" in result.stdout
     assert "meeple play --load meeple-toy-dice-21.json" in result.stdout
     data = json.loads(saved.read_text())
-    assert data["meeple_cli"]["humans"] == [0] and data["meeple_cli"]["agents"] == {"1": "heuristic"}
+    assert data["meeple_cli"]["humans"] == [0] and data["meeple_cli"]["agents"] == {"1": "easy"}
     # a second quit of the same game never overwrites the first file
     run("play", "toy-dice", "--players", "2", "--seed", "21", input="quit\n")
     assert (in_tmp_dir / "meeple-toy-dice-21-2.json").exists()
@@ -163,7 +163,7 @@ def test_hotseat_hands_the_screen_over_and_hides_the_other_hand():
 
 def test_bot_seat_choice_by_name_and_number():
     result = run("play", "toy-dice", "--players", "2", "--seat", "blue", "--seed", "1", input="quit\n")
-    assert "Blue (you): a person" in result.stdout and "Red: heuristic" in result.stdout
+    assert "Blue (you): a person" in result.stdout and "Red: easy (Easy)" in result.stdout  # the default
     result = run("play", "toy-dice", "--players", "2", "--seat", "2", "--seed", "1", input="quit\n")
     assert "Blue (you): a person" in result.stdout
 
@@ -209,3 +209,23 @@ def test_hotseat_pass_prompt_takes_score_help_and_quit(tmp_path):
     out = result.stdout
     assert "Score so far" in out and "Press Enter once Red alone sees the screen" in out
     assert "Pass to Blue, then press Enter." in out and "Game saved to" in out
+
+
+def test_the_ladder_levels_take_the_other_seats():
+    """`--opponents normal,hard`: the search levels play a whole game; each bot is named with its level
+    and what it is; --help lists the ladder weakest first, then heuristic and human."""
+    result = run("play", "toy-dice", "--players", "3", "--seed", "5", "--opponents", "normal,hard",
+                 "--option", "rounds=1", input="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Blue: normal (Normal) — Searches 500 simulated games a move" in out
+    assert "Green: hard (Hard) — Searches 2,000 simulated games a move" in out
+    assert "Final score" in out
+    mixed = run("play", "toy-dice", "--players", "3", "--seed", "5", "--opponents", "random,easy", input="quit\n")
+    assert "Blue: random (Beginner) — Plays random legal moves: for learning the rules." in mixed.stdout
+    assert "Green: easy (Easy) — Plays by the game's rules of thumb" in mixed.stdout
+    helped = " ".join(run("play", "--help").stdout.replace("│", " ").split())
+    order = [helped.index(f"{level} (") for level in ("random", "easy", "normal", "hard", "heuristic", "human")]
+    assert order == sorted(order), helped
+    refused = run("play", "toy-dice", "--opponents", "easy:iterations=100")
+    assert refused.exit_code == 2 and "easy takes no settings" in " ".join(refused.stderr.split())

@@ -27,7 +27,7 @@ def test_the_hard_level_plays_solo_games_with_the_planner():
     duo = meeple.load("cube-europe", players=2).new_game(seed=5)
     assert isinstance(hard.begin(duo.determinize(duo.to_move()[0], 1), duo.to_move()[0]), Search)
     # the other levels, and hard told to search, search solo games as before
-    for name in ("easy", "normal", "ismcts", "hard:solo=search"):
+    for name in ("normal", "ismcts", "hard:solo=search"):
         assert make_agent(name, "cube-europe", seed=5).solo is None
     assert make_agent("hard", "kingsburg", seed=5).solo is None
     assert isinstance(make_agent("planner", "cube-europe", seed=5), SoloPlanner)

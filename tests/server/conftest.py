@@ -30,6 +30,15 @@ def _peek_registered() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _no_shipped_bot_ratings(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's tests rate bots as newcomers unless a test stores anchors or ships a file of its own
+    (``meeple/server/bot_ratings.json`` changes whenever the tournaments are run again)."""
+    from meeple.server import bot_tournament
+
+    monkeypatch.setattr(bot_tournament, "SHIPPED_PATH", tmp_path_factory.mktemp("shipped") / "bot_ratings.json")
+
+
 def _pg_ready() -> bool:
     if shutil.which("pg_isready") is None:
         return _pg_connect_ok()

@@ -425,7 +425,7 @@ def test_the_password_rules_apply_to_every_caller() -> None:
 # ---------------------------------------------------------------------------- names
 @pytest.mark.parametrize("name", ["deleted player", "Deleted Player", "guest", "GUEST", "bot", "meeple", "Admin",
                                   "random", "Heuristic", "hard", "normal", "easy", "ismcts", "Purple", "white",
-                                  "Player 3", "player 12", "已删除的玩家", "经验型", "玩家 2", "gυest", "аdmin",
+                                  "Player 3", "player 12", "已删除的玩家", "Beginner", "玩家 2", "gυest", "аdmin",
                                   "B0T", "Guеst"])  # Greek υ, Cyrillic а and е, digit 0
 def test_labels_the_pages_show_are_not_names(sqlite_url: str, name: str) -> None:
     with client(sqlite_url) as c:

@@ -97,7 +97,7 @@ def test_ranks_share_places_and_keep_the_tie_breaks() -> None:
 def test_which_games_are_rated() -> None:
     finished = {"status": "finished", "chance": None, "rated": True}
     seats = lambda *specs: [{**s, "seat": i} for i, s in enumerate(specs)]  # noqa: E731
-    assert r.rated_participants(finished, seats(human(7), bot("heuristic"))) == ["user:7", "bot:heuristic"]
+    assert r.rated_participants(finished, seats(human(7), bot("heuristic"))) == ["user:7", "bot:easy"]
     unrated = (
         ({**finished, "rated": False}, seats(human(7), human(8)), "server.unrated.not_chosen"),  # created unrated
         (finished, seats(human(7), human(None)), "server.unrated.guest"),
@@ -133,24 +133,24 @@ def test_who_is_ranked_last_for_rating() -> None:
 def test_a_player_who_keeps_beating_the_heuristic_bot_climbs_past_it(engine: Engine) -> None:
     with engine.begin() as conn:
         uid = add_user(conn, "Ada")
-        set_rating(conn, "bot:heuristic", mu=28.0, sigma=2.0)  # shown 1880
+        set_rating(conn, "bot:easy", mu=28.0, sigma=2.0)  # shown 1880
     anchor = r.rating_shown(28.0, 2.0)
     for i in range(15):
         with engine.begin() as conn:
             game_row, seat_rows = add_game(conn, f"g{i}", [human(uid), bot("heuristic")], finished_at=NOW + i)
             changes = r.apply_game(conn, game_row, seat_rows, [40, 30], [0], even(2), NOW + i)
-        assert [c["participant"] for c in changes] == [f"user:{uid}", "bot:heuristic"]
+        assert [c["participant"] for c in changes] == [f"user:{uid}", "bot:easy"]
         assert changes[0]["rank"] == 1 and changes[0]["change"] > 0
         assert changes[1]["change"] == 0 and changes[1]["before"] == anchor
     with engine.connect() as conn:
         table = stored(conn)
-        assert table[("bot:heuristic", "cube-europe", "2p")] == (28.0, 2.0, 40)  # the anchor never moved
+        assert table[("bot:easy", "cube-europe", "2p")] == (28.0, 2.0, 40)  # the anchor never moved
         mu, sigma, played = table[(f"user:{uid}", "cube-europe", "2p")]
         assert played == 15
         assert r.rating_shown(mu, sigma) > anchor
         board = r.leaderboard(conn, "cube-europe", "2p")
-        assert [b["participant"] for b in board] == [f"user:{uid}", "bot:heuristic"]
-        assert board[0]["name"] == "Ada" and board[0]["kind"] == "person" and board[1]["name"] == "heuristic"
+        assert [b["participant"] for b in board] == [f"user:{uid}", "bot:easy"]
+        assert board[0]["name"] == "Ada" and board[0]["kind"] == "person" and board[1]["name"] == "easy"
         mine = r.player_ratings(conn, uid)
         assert len(mine) == 1 and mine[0]["games"] == 15 and len(mine[0]["history"]) == 15
         history = [h["rating"] for h in mine[0]["history"]]
@@ -209,7 +209,7 @@ def test_recompute_matches_the_stored_ratings(engine: Engine) -> None:
     results: dict[str, tuple[list[float], list[int], list[int]]] = {}
     with engine.begin() as conn:
         ada, bob, cy = add_user(conn, "Ada"), add_user(conn, "Bob"), add_user(conn, "Cy")
-        set_rating(conn, "bot:heuristic", 27.0, 2.5)
+        set_rating(conn, "bot:easy", 27.0, 2.5)
         set_rating(conn, "bot:random", 12.0, 2.5, game="citadels", band="3p+")
     line_ups = [
         ("cube-europe", [human(ada), bot("heuristic")], [40, 31], [0], True, None),
@@ -273,14 +273,14 @@ def test_seed_bots_writes_anchors_heuristic_above_random(sqlite_url: str) -> Non
     db.migrate(engine)
     try:
         with engine.begin() as conn:
-            rated = r.seed_bots(conn, "cube-europe", 2, ["random", "heuristic"], games=6, seed=0)
+            rated = r.seed_bots(conn, "cube-europe", 2, ["random", "easy"], games=6, seed=0)
         with engine.connect() as conn:
             table = stored(conn)
-        assert set(table) == {("bot:random", "cube-europe", "2p"), ("bot:heuristic", "cube-europe", "2p")}
-        assert table[("bot:random", "cube-europe", "2p")][2] == 6 and table[("bot:heuristic", "cube-europe", "2p")][2] == 6
-        assert r.rating_shown(*rated["heuristic"]) > r.rating_shown(*rated["random"])
+        assert set(table) == {("bot:random", "cube-europe", "2p"), ("bot:easy", "cube-europe", "2p")}
+        assert table[("bot:random", "cube-europe", "2p")][2] == 6 and table[("bot:easy", "cube-europe", "2p")][2] == 6
+        assert r.rating_shown(*rated["easy"]) > r.rating_shown(*rated["random"])
         with engine.begin() as conn:  # seeding again replaces the rows
-            again = r.seed_bots(conn, "cube-europe", 2, ["random", "heuristic"], games=2, seed=0)
+            again = r.seed_bots(conn, "cube-europe", 2, ["random", "easy"], games=2, seed=0)
         with engine.connect() as conn:
             assert {k: v[2] for k, v in stored(conn).items()} == {k: 2 for k in table}
             assert stored(conn)[("bot:random", "cube-europe", "2p")][:2] == again["random"]
@@ -294,11 +294,11 @@ def test_the_seed_bots_command(sqlite_url: str, capsys: pytest.CaptureFixture[st
     from meeple.cli import main
 
     with pytest.raises(SystemExit) as done:
-        main(["ratings", "seed-bots", "--db", sqlite_url, "--game", "cube-europe", "--levels", "random,heuristic",
+        main(["ratings", "seed-bots", "--db", sqlite_url, "--game", "cube-europe", "--levels", "random,easy",
               "--games", "2"])
     assert done.value.code in (0, None)
     out = capsys.readouterr().out
-    assert "bot:heuristic" in out and "stored 2 bot ratings after 2 games" in out
+    assert "bot:easy" in out and "stored 2 bot ratings after 2 games" in out
     with pytest.raises(SystemExit) as done:
         main(["--lang", "zh", "ratings", "seed-bots", "--db", sqlite_url, "--game", "cube-europe", "--levels", "random"])
     assert done.value.code == 2
@@ -308,9 +308,9 @@ def test_the_seed_bots_command(sqlite_url: str, capsys: pytest.CaptureFixture[st
 def test_one_bot_level_in_two_seats(engine: Engine) -> None:
     with engine.begin() as conn:
         ada = add_user(conn, "Ada")
-        set_rating(conn, "bot:heuristic", 27.0, 2.5, game="citadels", band="3p+")
+        set_rating(conn, "bot:easy", 27.0, 2.5, game="citadels", band="3p+")
         row, seat_rows = add_game(conn, "three", [bot("heuristic"), human(ada), bot("heuristic")], game="citadels")
         changes = r.apply_game(conn, row, seat_rows, [20, 30, 25], [1], even(3), NOW)
-        assert [(c["participant"], c["seat"], c["rank"]) for c in changes] == [("bot:heuristic", 0, 3), (f"user:{ada}", 1, 1)]
-        assert stored(conn)[("bot:heuristic", "citadels", "3p+")] == (27.0, 2.5, 40)
+        assert [(c["participant"], c["seat"], c["rank"]) for c in changes] == [("bot:easy", 0, 3), (f"user:{ada}", 1, 1)]
+        assert stored(conn)[("bot:easy", "citadels", "3p+")] == (27.0, 2.5, 40)
         assert stored(conn)[(f"user:{ada}", "citadels", "3p+")][2] == 1

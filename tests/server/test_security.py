@@ -50,7 +50,7 @@ def test_a_request_never_names_code_to_run(sqlite_url: str, where: str, monkeypa
             assert r.status_code == 422, (level, r.status_code, r.text)
             detail = r.json()["detail"]
             assert "heuristic" in detail and "hard" in detail, detail  # the valid levels are named
-            assert r.json()["levels"][:2] == ["random", "heuristic"]
+            assert r.json()["levels"][:4] == ["random", "easy", "normal", "hard"]
         assert c.get("/api/health").json()["ok"]
         assert _open_fds() <= fds + 2  # tempfile:mkstemp did not run once per request
     assert not [m for m in imported if m.split(".")[0] in ("os", "_thread", "tempfile", "sys", "builtins")]
@@ -65,7 +65,8 @@ def test_bounded_search_settings_are_accepted_and_stored_canonically(sqlite_url:
                                        "seats": [{"kind": "human"}, {"kind": "bot", "level": "ismcts:seconds=10"}]})
         assert r.status_code == 201
         cat = c.get("/api/catalog").json()
-        assert cat["bot_levels"] == ["random", "heuristic", "easy", "normal", "hard", "ismcts"]
+        assert cat["bot_levels"] == ["random", "easy", "normal", "hard", "heuristic", "ismcts"]
+        assert cat["ladder"] == ["random", "easy", "normal", "hard"]
         assert cat["bot_limits"]["max_seconds"] == 10.0
 
 
@@ -110,6 +111,22 @@ def test_level_policy_canonical_forms() -> None:
         policy.check("ismcts:seconds=6")
 
 
+def test_the_ladder_levels() -> None:
+    """The ladder first (easy a quick level: the heuristic player), then heuristic and ismcts; easy takes
+    no settings; every built-in level has a name and a sentence in both languages."""
+    policy = LevelPolicy()
+    assert policy.names() == ["random", "easy", "normal", "hard", "heuristic", "ismcts"]
+    assert policy.check(" easy ") == "easy" and policy.is_quick("easy") and policy.is_quick("heuristic")
+    assert not policy.is_quick("normal") and not policy.is_quick("hard")
+    with pytest.raises(InvalidLevel, match="easy takes no settings"):
+        policy.check("easy:iterations=100")
+    described = {row["level"]: row for row in policy.describe("zh")}
+    assert [described[level]["name"] for level in ("random", "easy", "normal", "hard")] == ["新手", "简单", "普通", "困难"]
+    english = {row["level"]: row for row in policy.describe("en")}
+    assert english["random"]["name"] == "Beginner" and "learning the rules" in english["random"]["help"]
+    assert "500" in english["normal"]["help"] and "2,000" in english["hard"]["help"]
+
+
 def test_a_resumed_game_obeys_the_same_list(sqlite_url: str) -> None:
     """A game stored with a level no request may name now (written before the fix) is played by the
     heuristic player after a restart: the stored name is never imported."""
@@ -142,7 +159,7 @@ def _seq_times(hub: Any, gid: str, moves: int, timeout: float) -> list[float]:
 
 def test_the_heaviest_bots_never_delay_another_games_quick_bot(sqlite_url: str) -> None:
     """Two games of 10-second searches (the most a request may ask) take both bot threads; a game of
-    heuristic bots and a game of easy searches beside them still move within their bot delay."""
+    heuristic bots and a game of small searches beside them still move within their bot delay."""
     delay = 0.25
     with client(sqlite_url, bot_delay=delay, bot_threads=2) as c:
         hub = c.app.state.hub  # type: ignore[attr-defined]
@@ -150,7 +167,7 @@ def test_the_heaviest_bots_never_delay_another_games_quick_bot(sqlite_url: str) 
                  for _ in range(2)]
         time.sleep(delay + 0.3)  # the heavy searches have started
         quick = create(c, "cube-europe", 2, seats=[{"kind": "bot", "level": "heuristic"}] * 2)["id"]
-        searching = create(c, "cube-europe", 2, seats=[{"kind": "bot", "level": "easy:iterations=40"}] * 2)["id"]
+        searching = create(c, "cube-europe", 2, seats=[{"kind": "bot", "level": "normal:iterations=40"}] * 2)["id"]
         start = time.monotonic()
         quick_times = _seq_times(hub, quick, 8, timeout=6)
         assert len(quick_times) == 8, quick_times

@@ -121,6 +121,23 @@ def test_changing_the_player_count_keeps_the_seats_chosen(page, server):
     assert page.console_errors == []
 
 
+def test_the_level_picker_offers_the_ladder(page, server):
+    """A bot seat's levels: the ladder, weakest first, by name, each explained beside it (heuristic and
+    ismcts, the same player as easy and the search with settings, are for programs, not offered)."""
+    page.goto(server + "/")
+    page.click("[data-setup='kingsburg']")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    options = page.eval_on_selector_all("#seat-1 option", "els => els.map((e) => [e.value, e.textContent])")
+    assert [value for value, _ in options] == ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
+    assert all(name in text for (_, text), name in zip(options[1:], ("Beginner", "Easy", "Normal", "Hard"))), options
+    page.select_option("#seat-1", "bot:random")
+    assert "learning the rules" in page.inner_text("#seat-help-1")
+    page.select_option("#seat-1", "bot:easy")
+    assert "rules of thumb" in page.inner_text("#seat-help-1")
+    assert page.console_errors == []
+
+
 def test_an_invited_person_names_themselves_and_both_sides_see_both_names(page, server, browser):
     page.goto(server + "/")
     page.click("[data-setup='citadels']")

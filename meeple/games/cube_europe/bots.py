@@ -117,7 +117,7 @@ def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None
         colour = board.hexes[h][0]
         wanted[colour] = wanted.get(colour, 0) + 1
     inventory = state.inventory[player]
-    for colour in set(inventory):
+    for colour in sorted(set(inventory)):  # a fixed order: a float sum must not follow the hash seed
         value += w.cube_fits * min(inventory.count(colour), wanted.get(colour, 0))
     value += (w.hexes_filled * len(filled) + w.workers * state.workers[player]
               + w.tucked_effects * len(state.tucked_cards[player]) + w.open_hexes * len(frontier))

@@ -16,8 +16,10 @@ const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
 const PLAY_NOW_PLAYERS = { "cube-europe": 2, citadels: 4, kingsburg: 3, versailles: 3, "gods-playground": 3 };
 // The bot level "Play now" seats, and the one a new bot seat starts with in the set-up.
 const DEFAULT_LEVEL = "normal";
-// Levels offered in the set-up, weakest first (ismcts takes settings: it is for programs, through the API).
-const MENU_LEVELS = ["random", "heuristic", "easy", "normal", "hard"];
+// The difficulty ladder offered in the set-up, weakest first (the catalog's `ladder`; heuristic, the
+// same player as easy, and ismcts, which takes settings, are for programs, through the API).
+const LADDER = ["random", "easy", "normal", "hard"];
+const NOT_OFFERED = ["heuristic", "ismcts"];
 // Options that matter only at some player counts: shown then, sent always (at their chosen value).
 const RELEVANT = {
   "citadels.three_player": (n) => n === 3,
@@ -206,8 +208,8 @@ function choiceLabel(game, o, value, index) {
   return named !== null ? named : raw;
 }
 
-// A level's one line, and its rating in this game at this player count once the bots are seeded
-// (`meeple ratings seed-bots`; the catalog's bot_ratings).
+// A level's one line, and its rating in this game at this player count (the catalog's bot_ratings: the
+// ratings shipped with the server, or those of `meeple ratings seed-bots`).
 function levelHelp(catalog, level, game = null, players = 0) {
   const id = `web.setup.level.${level}`;
   let text = has(id) ? t(id) : ((catalog.bot_level_help || []).find((x) => x.level === level) || { help: "" }).help;
@@ -235,8 +237,9 @@ function createForm(catalog, keep) {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const current = () => catalog.games.find((g) => g.id === gameSel.value);
-  const levels = [...MENU_LEVELS.filter((l) => catalog.bot_levels.includes(l)),
-    ...catalog.bot_levels.filter((l) => !MENU_LEVELS.includes(l) && l !== "ismcts")];
+  const ladder = catalog.ladder || LADDER;
+  const levels = [...ladder.filter((l) => catalog.bot_levels.includes(l)),  // then the operator's plug-ins
+    ...catalog.bot_levels.filter((l) => !ladder.includes(l) && !NOT_OFFERED.includes(l))];
   const startLevel = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
   const chosen = {}; // seat select name → the value chosen there: kept while seats come and go
   const tableSel = h("select", { id: "table", name: "table", "aria-describedby": "table-help" },
