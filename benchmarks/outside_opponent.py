@@ -62,7 +62,11 @@ def bot_description(simulations: int) -> dict[str, Any]:
 
 
 def make_openspiel_bot(game: pyspiel.Game, simulations: int, seed: int) -> ismcts.ISMCTSBot:
-    """OpenSpiel's IS-MCTS with random rollouts and ``simulations`` per move, every random choice seeded."""
+    """OpenSpiel's IS-MCTS with random rollouts and ``simulations`` per move, every random choice seeded.
+
+    Its first simulation only expands the root, so it needs at least 2 (with 1 it fails an assertion)."""
+    if simulations < 2:
+        raise ValueError(f"OpenSpiel's IS-MCTS needs at least 2 simulations per move, not {simulations}")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed + 1))
     bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, simulations, random_state=np.random.RandomState(seed),
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
@@ -143,7 +147,7 @@ def calibrate(game_id: str, seeds: int = 1, meeple_agent: str = "normal") -> dic
         normal = cpu_per_decision(records, "meeple")
         bot = cpu_per_decision(records, "openspiel")
         ratio = bot / normal
-        suggested = max(1, round(simulations * CPU_FACTOR / ratio))
+        suggested = max(2, round(simulations * CPU_FACTOR / ratio))
         passes.append({"simulations": simulations, "games": len(records),
                        "meeple_decisions": sum(r["decisions"]["meeple"] for r in records),
                        "openspiel_decisions": sum(r["decisions"]["openspiel"] for r in records),
