@@ -96,6 +96,11 @@ class MeepleSpielGame(pyspiel.Game):
         self._seed += 1
         return MeepleSpielState(self, self.meeple_game.new_game(seed=self._seed, chance="manual"))
 
+    def new_state_from_seed(self, seed: int) -> "MeepleSpielState":
+        """The initial state of the meeple game with ``seed`` (``new_initial_state`` counts seeds up from 1),
+        so a match between bots can be replayed: ``game.new_state_from_seed(7)``."""
+        return MeepleSpielState(self, self.meeple_game.new_game(seed=seed, chance="manual"))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "MeepleObserver":
         return MeepleObserver(self, iig_obs_type, params)
 
