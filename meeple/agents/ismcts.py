@@ -131,6 +131,7 @@ class ISMCTSAgent:
         self.solo = solo
         self._bots: dict[int, Any] | None = None
         self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
+        self._guess_world: Any = _determinize  # the game's bots.guess_world where it has one
         self._score_lo = math.inf
         self._score_hi = -math.inf
         self.last_iterations = 0
@@ -340,6 +341,7 @@ class ISMCTSAgent:
             except (ImportError, AttributeError):
                 return False
             self._guesses = getattr(bots, "GUESSES", None)
+            self._guess_world = getattr(bots, "guess_world", _determinize)
             for p in range(state.players):
                 self._bots[p] = cls(self.rng.next64() >> 33)
         return bool(self._bots)
@@ -358,9 +360,10 @@ class ISMCTSAgent:
             # rollout player gets its own re-sample (else an Assassin in the rollouts always knows
             # whom to kill). ``determinize`` keeps p's legal actions, so its choice is legal here.
             # A game's ``bots.GUESSES`` may name the only actions for which its player reads hidden
-            # facts; every other choice is made on the world itself (a determinization saved).
+            # facts; every other choice is made on the world itself (a determinization saved). Its
+            # ``bots.guess_world`` may re-deal only what the player reads for those (the same choice).
             if _hides_information(state) and self._guesses_hidden(legal):
-                action = bot.act_on_state(state.determinize(p, self.rng.next64()), p)
+                action = bot.act_on_state(self._guess_world(state, p, self.rng.next64()), p)
                 if action in legal:
                     return action
                 # The rollout world was sampled for the searching seat; what another seat saw there
@@ -476,6 +479,11 @@ class Planned:
 def _hides_information(state: State) -> bool:
     """Whether the game re-deals anything in ``determinize`` (it overrides ``_resample_hidden``)."""
     return type(state)._resample_hidden is not State._resample_hidden
+
+
+def _determinize(state: State, player: int, seed: int) -> State:
+    """A rollout player's world for its guesses where the game's bots name no cheaper one."""
+    return state.determinize(player, seed)
 
 
 def _step(state: State, action: Action, player: int) -> None:

@@ -39,6 +39,25 @@ a character face down). Every other choice reads only the seat's own hand and
 public facts, so a search's rollout player needs a determinization of its own only for these
 (``meeple.agents.ismcts``); tests/citadels/test_citadels_view_bot.py checks the promise."""
 
+
+def guess_world(s: CitadelsState, p: int, seed: int) -> CitadelsState:
+    """What ``HeuristicBot`` needs to make one of its ``GUESSES`` for ``p`` in ``s``, drawn from ``seed``:
+    for whom to kill, rob or bewitch it reads only who holds which character, so a copy with the
+    character deal that ``s.determinize(p, seed)`` would make and nothing else re-dealt
+    (``guess_characters``) leads it to the very choice the whole determinization would, at a fraction of
+    the cost; a face-down pick (2 players) reads the other hand, so it gets the whole determinization.
+    ISMCTS hands its rollout players this world for their guesses (``meeple.agents.ismcts``);
+    tests/citadels/test_citadels_view_bot.py checks that the choices are the same.
+
+    >>> bot.act_on_state(guess_world(s, p, 7), p) == bot.act_on_state(s.determinize(p, 7), p)
+    True
+    """
+    for action in s.legal_actions(p):
+        if action.name == "facedown":
+            return s.determinize(p, seed)
+    return s.guess_characters(p, seed)
+
+
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heuristic"}
 """How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 20 decisions (about a
 round) by this module's player (on a determinization of its own for the choices in ``GUESSES``), scored by

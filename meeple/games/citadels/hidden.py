@@ -302,6 +302,31 @@ class HiddenInformation(CitadelsFields):
         self._resample_characters(p)
         self._resample_districts(p)
 
+    def guess_characters(self, p: int, seed: int) -> HiddenInformation:
+        """A copy for ``p``'s guess at who holds which character: the character deal that
+        ``determinize(p, seed)`` would make (the same draws from the same seed), every other field as
+        it is here. It is read by ``bots.guess_world`` (the heuristic player guessing whom to kill, rob or
+        bewitch), never played on, and holds no log or history; the fields it does not re-deal are
+        shared with this state (neither may be played on while the other is in use).
+
+        >>> state.guess_characters(1, 7).character_holder == state.determinize(1, 7).character_holder
+        True
+        """
+        cls = self.__class__
+        new = cls.__new__(cls)
+        new.game, new.seed, new.chance = self.game, self.seed, self.chance
+        new.rng = Rng(seed)
+        new.history, new.log = [], []
+        new.determinized = True
+        new._legal_cache = {}
+        self._write_fields(new, self._read_fields(self))
+        new.character_deal = [list(entry) for entry in self.character_deal]
+        new.character_pool = list(self.character_pool)
+        new.character_holder = list(self.character_holder)
+        new.draft_offer = list(self.draft_offer)
+        new._resample_characters(p)
+        return new
+
     def _resample_characters(self, p: int | None) -> None:
         """Re-deal the characters ``p`` has not seen, keeping every draft offer ``p`` saw. Should that
         knowledge ever not fit the sampler, the deal keeps only what the table and ``p``'s own picks
