@@ -75,11 +75,15 @@ class HeuristicBot:
         legal = s.legal_actions(p)
         if len(legal) == 1:
             return legal[0]
-        by_name: dict[str, list[Action]] = {}
-        for a in legal:
-            by_name.setdefault(a.name, []).append(a)
         if s.phase == PHASE_DRAFT:
             return self._draft(s, p, legal)
+        by_name: dict[str, list[Action]] = {}
+        for a in legal:
+            name = a.name
+            if name in by_name:
+                by_name[name].append(a)
+            else:
+                by_name[name] = [a]
         if "recover" in by_name:
             d = s.graveyard_offer[0]
             useful = d not in s.cities[p] and DISTRICT_COST[d] >= 2
@@ -111,16 +115,30 @@ class HeuristicBot:
         if legal[0].name == "facedown":
             # lay down what helps the opponent most
             chooser = 1 - p if s.game.players == 2 else p
-            return max(legal, key=lambda a: self._char_value(s, chooser, CHARACTER_INDEX[a.args[0]]))
-        noise = [self.rng.random() * 0.3 for _ in legal]
-        return max(zip(legal, noise), key=lambda an: self._char_value(s, p, CHARACTER_INDEX[an[0].args[0]]) + an[1])[0]
+            values = self._char_values(s, chooser, [CHARACTER_INDEX[a.args[0]] for a in legal])
+            return legal[values.index(max(values))]  # the first of the best, as max(legal, key=...)
+        random = self.rng.random
+        values = [v + random() * 0.3
+                  for v in self._char_values(s, p, [CHARACTER_INDEX[a.args[0]] for a in legal])]
+        return legal[values.index(max(values))]
 
     def _char_value(self, s: CitadelsState, p: int, c: int) -> float:
+        """What character ``c`` is worth to seat ``p`` this round (``_char_values`` of one)."""
+        return self._char_values(s, p, [c])[0]
+
+    def _char_values(self, s: CitadelsState, p: int, characters: list[int]) -> list[float]:
+        """What each of ``characters`` is worth to seat ``p`` this round (the seat's city, hand and gold
+        read once for all of them)."""
         city = s.cities[p]
         hand = s.hands[p]
         gold = s.gold[p]
         others_gold = max((g for q, g in enumerate(s.gold) if q != p), default=0)
         buildable = [d for d in hand if d not in city]
+        return [self._value_of(s, p, c, city, gold, others_gold, buildable) for c in characters]
+
+    @staticmethod
+    def _value_of(s: CitadelsState, p: int, c: int, city: list[int], gold: int, others_gold: int,
+                  buildable: list[int]) -> float:
         v = 0.0
         if CHARACTER_INCOME_COLOUR[c] >= 0:
             v += s.income(p, c)

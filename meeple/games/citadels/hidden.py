@@ -347,21 +347,29 @@ class HiddenInformation(CitadelsFields):
         n_dealt = len(deal)
         slots = [i for i in range(n_dealt) if deal[i][0] != FACE_UP]
         slots += range(n_dealt, n_dealt + len(self.character_pool))
-        card_of = [entry[1] for entry in deal] + list(self.character_pool)
+        card_of = [entry[1] for entry in deal]
+        card_of += self.character_pool
+        everything = {card_of[i] for i in slots}
+        if not groups:  # one part: every slot, every character
+            return [(slots, sorted(everything))] if len(everything) == len(slots) else None
         atoms: dict[tuple[bool, ...], list[int]] = {}
         for i in slots:
             # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
             signature = tuple((offer[0] >= 0 and i >= offer[0]) or i in offer[1] for offer in groups)
-            atoms.setdefault(signature, []).append(i)
-        everything = {card_of[i] for i in slots}
+            members = atoms.get(signature)
+            if members is None:
+                atoms[signature] = [i]
+            else:
+                members.append(i)
+        offered = [set(offer[2]) for offer in groups]
         atom_cards = []
         for signature, members in atoms.items():
             possible = set(everything)
-            for inside, offer in zip(signature, groups):
+            for inside, cards in zip(signature, offered):
                 if inside:
-                    possible &= set(offer[2])
+                    possible &= cards
                 else:
-                    possible -= set(offer[2])
+                    possible -= cards
             if len(possible) != len(members):
                 return None
             atom_cards.append((members, sorted(possible)))
@@ -372,46 +380,57 @@ class HiddenInformation(CitadelsFields):
         atom_cards = self._character_atoms(groups)
         if atom_cards is None:
             return False
-        hold = [st[0] for st in self.character_deal] + [UNDEALT] * len(self.character_pool)
+        hold = [st[0] for st in self.character_deal]
+        hold += [UNDEALT] * len(self.character_pool)
         known = {c: seat for c, seat in self.revealed_characters}
         if p is not None:
+            holder = self.character_holder
             for c in self.characters:
-                if self.character_holder[c] == p:
+                if holder[c] == p:
                     known[c] = p
-        absent = set(self.absent_characters)
+        absent = self.absent_characters
         rng = self.rng
+        randbelow = rng.randbelow
         seven = self.seven_player_pick
         swap_pair = (0, seven[1]) if len(seven) == 2 and p != seven[0] else None
         if swap_pair:  # who holds which of the two is unknown: start from one fixed order
             a, b = swap_pair
             if hold[a] > hold[b]:
                 hold[a], hold[b] = hold[b], hold[a]
+        # what each character needs of its slot (the seat known to hold it, face down, or nothing), read
+        # once: the attempts below differ only in their draws
+        plans = []
+        for members, cards in atom_cards:
+            placed = []
+            rest = []
+            for c in cards:
+                if c in known:
+                    placed.append((c, known[c]))
+                elif c in absent:
+                    placed.append((c, FACE_DOWN))
+                else:
+                    rest.append(c)
+            plans.append((members, placed, rest))
         for _attempt in range(40):
             holders = list(hold)
-            if swap_pair and rng.randbelow(2):
+            if swap_pair and randbelow(2):
                 a, b = swap_pair
                 holders[a], holders[b] = holders[b], holders[a]
             new_card: dict[int, int] = {}
             ok = True
-            for members, cards in atom_cards:
+            for members, placed, rest in plans:
                 free = list(members)
-                rest = []
-                for c in cards:
-                    if c in known:
-                        candidates = [i for i in free if holders[i] == known[c]]
-                    elif c in absent:
-                        candidates = [i for i in free if holders[i] == FACE_DOWN]
-                    else:
-                        rest.append(c)
-                        continue
+                for c, wanted in placed:
+                    candidates = [i for i in free if holders[i] == wanted]
                     if not candidates:
                         ok = False
                         break
-                    i = candidates[rng.randbelow(len(candidates))]
+                    i = candidates[randbelow(len(candidates))]
                     new_card[i] = c
                     free.remove(i)
                 if not ok:
                     break
+                rest = list(rest)
                 rng.shuffle(rest)
                 for i, c in zip(free, rest):
                     new_card[i] = c
@@ -427,17 +446,19 @@ class HiddenInformation(CitadelsFields):
         n_dealt = len(deal)
         for i in range(n_dealt):
             if i in new_card:
-                deal[i][0] = holders[i]
-                deal[i][1] = new_card[i]
-        self.character_pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
+                entry = deal[i]
+                entry[0] = holders[i]
+                entry[1] = new_card[i]
+        self.character_pool = pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
+        holder = self.character_holder
         for c in self.characters:
-            self.character_holder[c] = NOT_IN_GAME
-        for holder, c in deal:
-            self.character_holder[c] = holder
-        for c in self.character_pool:
-            self.character_holder[c] = UNDEALT
+            holder[c] = NOT_IN_GAME
+        for seat, c in deal:
+            holder[c] = seat
+        for c in pool:
+            holder[c] = UNDEALT
         if self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order) and self.draft_offer:
-            offer = list(self.character_pool)
+            offer = list(pool)
             if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
                 offer.append(deal[0][1])
             self.draft_offer = sorted(offer)
