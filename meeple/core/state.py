@@ -387,14 +387,19 @@ class State:
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state (nor its RNG)."""
-        new = self.__class__.__new__(self.__class__)
+        return self._copy(Rng(raw_state=self.rng.state), self.history.copy(), self.log.copy(), self.determinized)
+
+    def _copy(self, rng: Rng, history: list[tuple[int, Action]], log: list[LogEntry], determinized: bool) -> State:
+        """A copy of the fields (deep: marshal) with the engine's own parts given (``clone``, ``determinize``)."""
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
         new.chance = self.chance
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.log = self.log.copy()
-        new.determinized = self.determinized
+        new.rng = rng
+        new.history = history
+        new.log = log
+        new.determinized = determinized
         new._legal_cache = {}
         self._write_fields(new, marshal.loads(marshal.dumps(self._read_fields(self))))
         return new
@@ -413,15 +418,11 @@ class State:
 
     def determinize(self, player: int | None, seed: int) -> State:
         """A copy in which all that ``player`` cannot know is re-sampled from ``seed``."""
-        new = self.clone()
-        new.rng = Rng(seed)
-        new.determinized = True
-        new._resample_hidden(player)
         # The copy keeps only the log lines the seat may read and the seat's own moves: other
         # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
         log, history = self._seat_record(player)
-        new.log = log.copy()
-        new.history = history.copy()
+        new = self._copy(Rng(seed), history.copy(), log.copy(), True)
+        new._resample_hidden(player)
         new._legal_cache = {}
         return new
 
