@@ -105,10 +105,13 @@ def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None
         return value * 10
     w = weights if weights is not None else (SOLO_WEIGHTS if state.players == 1 else WEIGHTS)
     for territory in board.territories:
-        done = sum(1 for h in territory if h in filled)
+        done = len(filled.intersection(territory))
         if done < len(territory):
             value += w.territory_progress * TERRITORY_VP[len(territory)] * done / len(territory)
-    frontier = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
+    frontier = set()
+    for h in filled:
+        frontier.update(NEIGHBOURS[h])
+    frontier -= filled
     wanted: dict[str, int] = {}
     for h in frontier:
         colour = board.hexes[h][0]
