@@ -200,6 +200,8 @@ class ISMCTSAgent:
         path: list[tuple[list[Any], int]] = []  # (edge, seat) pairs to back up
         first = True
         modelled = self.opponents == "heuristic" and self._heuristics(state)
+        perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
+        sqrt, log = math.sqrt, math.log
         while node is not None:
             movers = _settle(state, rng)
             if not movers:
@@ -217,7 +219,7 @@ class ISMCTSAgent:
                 if modelled and p != me:
                     action = legal[0] if len(legal) == 1 else self._heuristic_action(state, p, legal)
                     picks.append((p, action))
-                    _step(state, action, p)
+                    perform(action, p)
                     continue
                 table = node.edges.get(p)
                 if table is None:
@@ -234,7 +236,7 @@ class ISMCTSAgent:
                     if edge[0] == 0:
                         fresh.append((a, edge))
                     elif not fresh:
-                        value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
+                        value = edge[1] / edge[0] + c * sqrt(log(edge[2]) / edge[0])
                         if value > best_value:
                             best_value, best_edge, best_action = value, edge, a
                 if fresh:
@@ -244,7 +246,7 @@ class ISMCTSAgent:
                 path.append((best_edge, p))
                 picks.append((p, best_action))
                 searched = True
-                _step(state, best_action, p)
+                perform(best_action, p)
             if len(picks) == 1 and searched:
                 edge = path[-1][0]
                 if edge[3] is None:
@@ -268,6 +270,7 @@ class ISMCTSAgent:
         depth = 0
         limit = self.rollout_depth
         heuristic = self.rollout == "heuristic" and self._heuristics(state)
+        perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
         while True:
             movers = _settle(state, rng)
             if not movers:
@@ -284,7 +287,7 @@ class ISMCTSAgent:
                     action = self._heuristic_action(state, p, legal)
                 else:
                     action = legal[rng.randbelow(len(legal))]
-                _step(state, action, p)
+                perform(action, p)
                 depth += 1
 
     # ------------------------------------------------------------------ rewards
@@ -350,7 +353,13 @@ class ISMCTSAgent:
         """Whether the rollout player may read hidden facts choosing among ``legal``: always, unless the
         game's ``bots.GUESSES`` names the actions for which it does (and none of ``legal`` is one)."""
         guesses = self._guesses
-        return guesses is None or any(a.name in guesses for a in legal)
+        if guesses is None:
+            return True
+        if guesses:
+            for a in legal:
+                if a.name in guesses:
+                    return True
+        return False
 
     def _heuristic_action(self, state: State, p: int, legal: list[Action]) -> Action:
         bot = self._bots[p]  # type: ignore[index]
@@ -486,22 +495,17 @@ def _determinize(state: State, player: int, seed: int) -> State:
     return state.determinize(player, seed)
 
 
-def _step(state: State, action: Action, player: int) -> None:
-    """Apply an action taken from ``state``'s own legal list (so the legality check is skipped)."""
-    state._perform(action, player)
-
-
 def _cutoff_rewards(scores: list[float]) -> list[float]:
     """A position cut off before the end: each seat's lead over the best other seat, squashed into (0, 1).
 
     The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
     """
-    scale = max(2.0, 0.1 * max(abs(s) for s in scores))
-    out = []
-    for p, s in enumerate(scores):
-        best_other = max(x for q, x in enumerate(scores) if q != p)
-        out.append(0.5 + 0.5 * math.tanh((s - best_other) / scale))
-    return out
+    top = max(scores)
+    scale = max(2.0, 0.1 * max(top, -min(scores)))  # the largest |score|
+    leader = scores.index(top)
+    runner_up = max(scores[:leader] + scores[leader + 1:])  # the best other seat of the leader
+    tanh = math.tanh
+    return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
 
 
 def _settle(state: State, rng: Rng) -> list[int]:
