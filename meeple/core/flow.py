@@ -148,6 +148,10 @@ class FlowState:
     """
 
     STEPS: ClassVar[dict[str, Step]] = {}
+    LEGAL_LISTS_INDEXED: ClassVar[bool] = False
+    """Whether the decisions' ``legal`` methods always list the action space's own objects (the game's
+    action tables, as the lists a ``settle`` keeps are): the engine then hands them out as they are,
+    without looking at each action. The contract tests check a game that says so on every step."""
     MAX_AUTOMATIC_STEPS: ClassVar[int] = 100_000
     """A guard against rules that never open a decision: more automatic steps in a row is a bug."""
     _bound_steps: ClassVar[dict[str, _BoundStep]] = {}
@@ -218,6 +222,9 @@ class FlowState:
             kind = step.kind
             if kind is DECISION and player != CHANCE and player in step.seats(self):
                 cached = step.legal(self, player)
+                if self.LEGAL_LISTS_INDEXED:
+                    cache[player] = cached
+                    return cached
             elif kind is CHANCE_STEP and player == CHANCE:
                 cached = [action for action, _ in step.outcomes(self)]
             else:

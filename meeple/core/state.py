@@ -129,6 +129,8 @@ class State:
     _revealed: bool = False  # set by ``reveal()`` during a move; read by ``apply_reporting``
 
     game: Game
+    players: int
+    """The number of seats (the game's): a plain attribute, set with ``game``, as the rules read it often."""
     seed: int
     chance: str
     rng: Rng
@@ -148,6 +150,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int, chance: str) -> None:
         self.game = game
+        self.players = game.players
         self.seed = seed
         self.chance = chance
         self.rng = Rng(seed)
@@ -290,10 +293,6 @@ class State:
         return str(action) if message is None else render(message.id, message.args, lang)
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def players(self) -> int:
-        return self.game.players
-
     def player_name(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
         """The seat's name in ``lang`` (its colour, or the game's own name for it)."""
         if player is None:
@@ -394,6 +393,7 @@ class State:
         cls = self.__class__
         new = cls.__new__(cls)
         new.game = self.game
+        new.players = self.players
         new.seed = self.seed
         new.chance = self.chance
         new.rng = rng

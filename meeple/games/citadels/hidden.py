@@ -27,6 +27,20 @@ RANK_FOUR_CHARACTERS = tuple(c for c, rank in enumerate(CHARACTER_RANK) if rank 
 """The King and the Emperor: never set aside face up (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
 
 
+def _deal_fits(holders: list[int], plans: list[tuple[list[int], list[tuple[int, int]], list[int]]]) -> bool:
+    """Whether the characters of each part (``_sample_character_deal``'s plans) can be dealt to its slots
+    held by ``holders``: each holder that known characters need holds enough of the part's slots."""
+    for members, placed, _rest in plans:
+        if placed:
+            need: dict[int, int] = {}
+            for _c, wanted in placed:
+                need[wanted] = need.get(wanted, 0) + 1
+            for wanted, count in need.items():
+                if sum(1 for i in members if holders[i] == wanted) < count:
+                    return False
+    return True
+
+
 class HiddenInformation(CitadelsFields):
     """Observations, determinize and the chance outcomes."""
 
@@ -314,7 +328,7 @@ class HiddenInformation(CitadelsFields):
         """
         cls = self.__class__
         new = cls.__new__(cls)
-        new.game, new.seed, new.chance = self.game, self.seed, self.chance
+        new.game, new.players, new.seed, new.chance = self.game, self.players, self.seed, self.chance
         new.rng = Rng(seed)
         new.history, new.log = [], []
         new.determinized = True
@@ -411,6 +425,16 @@ class HiddenInformation(CitadelsFields):
                 else:
                     rest.append(c)
             plans.append((members, placed, rest))
+        # a deal fits exactly when each part has enough slots of each holder its known characters need
+        # (then every attempt with that order of the swapped pair succeeds): none fits, no attempt
+        if swap_pair:
+            a, b = swap_pair
+            swapped = list(hold)
+            swapped[a], swapped[b] = swapped[b], swapped[a]
+            if not (_deal_fits(hold, plans) or _deal_fits(swapped, plans)):
+                return False
+        elif not _deal_fits(hold, plans):
+            return False
         for _attempt in range(40):
             holders = list(hold)
             if swap_pair and randbelow(2):
