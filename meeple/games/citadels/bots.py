@@ -197,10 +197,19 @@ class HeuristicBot:
         return v
 
     def _best_build(self, s: CitadelsState, p: int, builds: list[Action]) -> Action | None:
+        """The build of the most points; among equals, the card worth most (``_card_value``)."""
         if not builds:
             return None
-        return max(builds, key=lambda a: (DISTRICT_POINTS[DISTRICT_INDEX[a.args[0]]],
-                                          self._card_value(s, p, DISTRICT_INDEX[a.args[0]])))
+        if len(builds) == 1:
+            return builds[0]
+        districts = [DISTRICT_INDEX[a.args[0]] for a in builds]
+        most = max(DISTRICT_POINTS[d] for d in districts)
+        best = [i for i, d in enumerate(districts) if DISTRICT_POINTS[d] == most]
+        if len(best) == 1:
+            return builds[best[0]]
+        # the first of the most valuable, as max(builds, key=(points, card value)) picks
+        values = [self._card_value(s, p, districts[i]) for i in best]
+        return builds[best[values.index(max(values))]]
 
     def _turn(self, s: CitadelsState, p: int, by_name: dict[str, list[Action]]) -> Action:
         c = s.current_character

@@ -560,11 +560,15 @@ class HiddenInformation(CitadelsFields):
         for r in range(n):
             if r == p:
                 continue
+            known_by_r = self.known_hand_cards[r]
             for q in range(n):
+                known = known_by_r[q]
+                if not known:
+                    continue  # nothing known: nothing to keep (the list is this copy's own)
                 hand = list(self.hands[q])
                 keep = []
-                for d in self.known_hand_cards[r][q]:
+                for d in known:
                     if d in hand:
                         hand.remove(d)
                         keep.append(d)
-                self.known_hand_cards[r][q] = keep
+                known_by_r[q] = keep
