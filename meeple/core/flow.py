@@ -310,7 +310,7 @@ class FlowState:
         the position: then it is worked out afresh on every call. ``key`` names the value (a string,
         never a seat); the value is shared: never change it.
 
-        >>> state.memo("cube-europe.scores", ScoringRules.all_scores)
+        >>> state.memo("scores", ScoringRules.all_scores)
         [4, 7]
         """
         cache = self._legal_cache

@@ -90,10 +90,10 @@ class ScoringRules(CubeEuropeFields):
         return [sum(self.score_breakdown(p).values()) for p in range(self.players)]
 
     def score(self, player: int) -> int:
-        return self.memo("cube-europe.scores", ScoringRules.all_scores)[player]
+        return self.memo("scores", ScoringRules.all_scores)[player]
 
     def scores(self) -> list[float]:
-        return list(self.memo("cube-europe.scores", ScoringRules.all_scores))
+        return list(self.memo("scores", ScoringRules.all_scores))
 
     def winners(self) -> list[int]:
         """Solo: a win at Expert or better. Multiplayer: most VP, then fewest filled hexes, else shared."""

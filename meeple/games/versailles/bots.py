@@ -21,7 +21,7 @@ from meeple.games.versailles.rules import VersaillesState
 def progress(s: VersaillesState) -> float:
     """How close the game is to its end, 0..1 (the most advanced of the three end conditions); worked
     out once per position (``memo``: ``evaluate`` reads it for every seat)."""
-    return s.memo("versailles.progress", _progress)
+    return s.memo("bots: progress", _progress)
 
 
 _TILES_IN_PLAY: dict[int, int] = {}
