@@ -310,8 +310,8 @@ class FlowState:
         the position: then it is worked out afresh on every call. ``key`` names the value (a string,
         never a seat); the value is shared: never change it.
 
-        >>> state.memo("scores", ScoringRules.all_scores)
-        [4, 7]
+        >>> state.memo("bots: progress", progress_of)   # Versailles' evaluate, for every seat
+        0.35
         """
         cache = self._legal_cache
         if OPEN_STEP in cache:  # between moves: the open step is kept only where a move ends

@@ -17,6 +17,7 @@ from meeple.games.cube_europe.content import CARDS, COLOURS, TERRITORY_VP, WIN_S
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 _BOARD_FACTS: dict[int, tuple[tuple[tuple[frozenset[str], int], ...], dict[str, str], dict[str, int]]] = {}
+"""``_board_facts`` by board card, filled as the cards are met."""
 
 
 def _board_facts(card_id: int) -> tuple[tuple[tuple[frozenset[str], int], ...], dict[str, str], dict[str, int]]:
@@ -85,15 +86,11 @@ class ScoringRules(CubeEuropeFields):
             "workers": self.workers[player] // 2,
         }
 
-    def all_scores(self) -> list[int]:
-        """Every seat's score, worked out anew (``scores`` keeps it per position)."""
-        return [sum(self.score_breakdown(p).values()) for p in range(self.players)]
-
     def score(self, player: int) -> int:
-        return self.memo("scores", ScoringRules.all_scores)[player]
+        return sum(self.score_breakdown(player).values())
 
     def scores(self) -> list[float]:
-        return list(self.memo("scores", ScoringRules.all_scores))
+        return [self.score(p) for p in range(self.players)]
 
     def winners(self) -> list[int]:
         """Solo: a win at Expert or better. Multiplayer: most VP, then fewest filled hexes, else shared."""

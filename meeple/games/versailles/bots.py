@@ -20,7 +20,8 @@ from meeple.games.versailles.rules import VersaillesState
 
 def progress(s: VersaillesState) -> float:
     """How close the game is to its end, 0..1 (the most advanced of the three end conditions); worked
-    out once per position (``memo``: ``evaluate`` reads it for every seat)."""
+    out once per position (``memo``: ``evaluate`` reads it for every seat; a state edited by hand says
+    so with ``position_changed()``, as for its legal lists)."""
     return s.memo("bots: progress", _progress)
 
 
