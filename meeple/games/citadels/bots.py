@@ -134,54 +134,52 @@ class HeuristicBot:
         gold = s.gold[p]
         others_gold = max((g for q, g in enumerate(s.gold) if q != p), default=0)
         buildable = [d for d in hand if d not in city]
-        return [self._value_of(s, p, c, city, gold, others_gold, buildable) for c in characters]
-
-    @staticmethod
-    def _value_of(s: CitadelsState, p: int, c: int, city: list[int], gold: int, others_gold: int,
-                  buildable: list[int]) -> float:
-        v = 0.0
-        if CHARACTER_INCOME_COLOUR[c] >= 0:
-            v += s.income(p, c)
-        if c == ASSASSIN:
-            v += 1.3
-        elif c == THIEF:
-            v += 0.8 + 0.25 * others_gold
-        elif c == MAGICIAN:
-            most = max((len(h) for q, h in enumerate(s.hands) if q != p), default=0)
-            v += 2.5 if not buildable and most >= 3 else 0.6
-        elif c == KING:
-            v += 1.0
-        elif c == BISHOP:
-            v += 0.6 + (1.0 if len(city) >= s.complete_city_size - 2 else 0)
-        elif c == MERCHANT:
-            v += 1.5
-        elif c == ARCHITECT:
-            v += 1.0 + (1.5 if len(buildable) >= 2 and gold >= 4 else 0) + (1.0 if not buildable else 0)
-        elif c == WARLORD:
-            v += 0.8
-        elif c == WITCH:
-            v += 1.2
-        elif c == TAX_COLLECTOR:
-            v += 1.4
-        elif c == WIZARD:
-            v += 1.2
-        elif c == EMPEROR:
-            v += 0.8
-        elif c == ABBOT:
-            v += 0.8
-        elif c == ALCHEMIST:
-            v += 1.0 + min(gold, max((DISTRICT_COST[d] for d in buildable), default=0)) * 0.4
-        elif c == NAVIGATOR:
-            v += 1.6 if not buildable or gold < 2 else 0.5
-        elif c == DIPLOMAT:
-            v += 0.8
-        elif c == ARTIST:
-            v += 0.6 + (0.8 if gold >= 2 and city else 0)
-        elif c == QUEEN:
-            v += 1.2
-        if not buildable and c in (ARCHITECT, MAGICIAN, NAVIGATOR):
-            v += 0.5
-        return v
+        values = []
+        for c in characters:
+            v = 0.0
+            if CHARACTER_INCOME_COLOUR[c] >= 0:
+                v += s.income(p, c)
+            if c == ASSASSIN:
+                v += 1.3
+            elif c == THIEF:
+                v += 0.8 + 0.25 * others_gold
+            elif c == MAGICIAN:
+                most = max((len(h) for q, h in enumerate(s.hands) if q != p), default=0)
+                v += 2.5 if not buildable and most >= 3 else 0.6
+            elif c == KING:
+                v += 1.0
+            elif c == BISHOP:
+                v += 0.6 + (1.0 if len(city) >= s.complete_city_size - 2 else 0)
+            elif c == MERCHANT:
+                v += 1.5
+            elif c == ARCHITECT:
+                v += 1.0 + (1.5 if len(buildable) >= 2 and gold >= 4 else 0) + (1.0 if not buildable else 0)
+            elif c == WARLORD:
+                v += 0.8
+            elif c == WITCH:
+                v += 1.2
+            elif c == TAX_COLLECTOR:
+                v += 1.4
+            elif c == WIZARD:
+                v += 1.2
+            elif c == EMPEROR:
+                v += 0.8
+            elif c == ABBOT:
+                v += 0.8
+            elif c == ALCHEMIST:
+                v += 1.0 + min(gold, max((DISTRICT_COST[d] for d in buildable), default=0)) * 0.4
+            elif c == NAVIGATOR:
+                v += 1.6 if not buildable or gold < 2 else 0.5
+            elif c == DIPLOMAT:
+                v += 0.8
+            elif c == ARTIST:
+                v += 0.6 + (0.8 if gold >= 2 and city else 0)
+            elif c == QUEEN:
+                v += 1.2
+            if not buildable and c in (ARCHITECT, MAGICIAN, NAVIGATOR):
+                v += 0.5
+            values.append(v)
+        return values
 
     # ------------------------------------------------------------------ the turn
     def _card_value(self, s: CitadelsState, p: int, d: int) -> float:

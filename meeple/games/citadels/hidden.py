@@ -332,7 +332,9 @@ class HiddenInformation(CitadelsFields):
         new.rng = Rng(seed)
         new.history, new.log = [], []
         new.determinized = True
-        new._legal_cache = {}
+        # p's legal actions are the same whoever holds the characters p cannot see (as in determinize)
+        kept = self._legal_cache.get(p)
+        new._legal_cache = {} if kept is None else {p: kept}
         self._write_fields(new, self._read_fields(self))
         new.character_deal = [list(entry) for entry in self.character_deal]
         new.character_pool = list(self.character_pool)
@@ -367,9 +369,10 @@ class HiddenInformation(CitadelsFields):
         if not groups:  # one part: every slot, every character
             return [(slots, sorted(everything))] if len(everything) == len(slots) else None
         atoms: dict[tuple[bool, ...], list[int]] = {}
+        # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
+        held = [(offer[0] if offer[0] >= 0 else len(card_of), offer[1]) for offer in groups]
         for i in slots:
-            # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
-            signature = tuple((offer[0] >= 0 and i >= offer[0]) or i in offer[1] for offer in groups)
+            signature = tuple([i >= start or i in extras for start, extras in held])
             members = atoms.get(signature)
             if members is None:
                 atoms[signature] = [i]
