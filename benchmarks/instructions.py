@@ -1,5 +1,6 @@
-"""Machine instructions per random game, counted by Valgrind (callgrind): a cost figure that a busy or
-shared machine does not disturb, for before/after comparisons where timings swing by 10-30 %.
+"""Machine instructions per random game (or per ISMCTS iteration), counted by Valgrind (callgrind): a
+cost figure that a busy or shared machine does not disturb, for before/after comparisons where timings
+swing by 10-30 %.
 
 For each game and player count it runs the interpreter under callgrind twice, playing 0 and N random
 games after the same start-up and one warm-up game, and prints the difference divided by N. With
@@ -7,6 +8,11 @@ games after the same start-up and one warm-up game, and prints the difference di
 prints the ratio. Needs ``valgrind``; each run takes 20-60 s (callgrind is ~50x slower than Python).
 
     python benchmarks/instructions.py --game kingsburg --players 3 4 --games 30
+    python benchmarks/instructions.py --ismcts 50 --players 4 --game citadels   # per search iteration
+
+With ``--ismcts K`` it runs, instead of random games, one search of K iterations with the game's own
+settings (``make_agent("ismcts")``) from each of the 4 positions ``benchmarks/ismcts.py`` searches, and
+prints the instructions per iteration (the runs without searches are subtracted the same way).
     git worktree add /tmp/before 5bc630a && python benchmarks/instructions.py --vs /tmp/before
 
 Numbers are instructions, not seconds: the collector's and the caches' behaviour is counted only as far
@@ -38,21 +44,40 @@ rng = Rng(7)
 for i in range(n):
     random_playout(g.new_game(seed=i), rng)
 """
+SEARCH = """
+import sys
+root, benchmarks, game, players, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+sys.path[:0] = [root, benchmarks]
+import meeple
+from meeple.agents import make_agent
+from ismcts import positions
+spots = positions(meeple.load(game, players=players), 0, 4)
+agent = make_agent(f"ismcts:iterations={max(n, 1)}", game, 0)
+done = 0
+for state, player in spots if n else []:
+    agent.search(state, player)
+    done += agent.last_iterations
+print("iterations", done)
+"""
 
 
-def collected(script: Path, root: Path, game: str, players: int, games: int) -> int:
-    """Instructions callgrind counted for the whole run."""
+def collected(script: Path, root: Path, game: str, players: int, games: int) -> tuple[int, str]:
+    """Instructions callgrind counted for the whole run, and what the run printed."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
                           str(root), str(HERE), game, str(players), str(games)], capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
         raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return int(found.group(1)), out.stdout
 
 
 def per_game(script: Path, root: Path, game: str, players: int, games: int) -> float:
-    return (collected(script, root, game, players, games) - collected(script, root, game, players, 0)) / games
+    """Instructions per random game, or (the search script) per search iteration."""
+    busy, printed = collected(script, root, game, players, games)
+    idle, _ = collected(script, root, game, players, 0)
+    iterations = re.search(r"iterations (\d+)", printed)
+    return (busy - idle) / (int(iterations.group(1)) if iterations else games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="random games per count (default 20)")
     parser.add_argument("--root", type=Path, default=HERE.parent, help="the checkout to measure (default: this one)")
     parser.add_argument("--vs", type=Path, help="another checkout to compare with (the baseline)")
+    parser.add_argument("--ismcts", type=int, metavar="K",
+                        help="instead of random games: ISMCTS searches of K iterations, the cost per iteration")
     args = parser.parse_args(argv)
     if not shutil.which("valgrind"):
         parser.error("valgrind is not installed (apt-get install valgrind)")
@@ -71,17 +98,19 @@ def main(argv: list[str] | None = None) -> int:
     catalogue = meeple.games()
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play.py"
-        script.write_text(PLAY, encoding="utf-8")
-        print(f"{'game':<18}{'players':>8}{'instructions/game':>20}" + (f"{'baseline':>16}{'ratio':>8}" if args.vs else ""))
+        script.write_text(SEARCH if args.ismcts else PLAY, encoding="utf-8")
+        unit = "instructions/iteration" if args.ismcts else "instructions/game"
+        print(f"{'game':<18}{'players':>8}{unit:>24}" + (f"{'baseline':>16}{'ratio':>8}" if args.vs else ""))
         for gid in args.game or list(catalogue):
             info = catalogue[gid]
             for n in args.players or [info.min_players]:
                 if not info.min_players <= n <= info.max_players:
                     continue
-                cost = per_game(script, args.root, gid, n, args.games)
-                line = f"{gid:<18}{n:>8}{cost:>20,.0f}"
+                runs = args.ismcts or args.games
+                cost = per_game(script, args.root, gid, n, runs)
+                line = f"{gid:<18}{n:>8}{cost:>24,.0f}"
                 if args.vs:
-                    base = per_game(script, args.vs, gid, n, args.games)
+                    base = per_game(script, args.vs, gid, n, runs)
                     line += f"{base:>16,.0f}{cost / base:>8.3f}"
                 print(line, flush=True)
     return 0

@@ -172,6 +172,7 @@ class ISMCTSAgent:
         self.solo = solo
         self._bots: dict[int, Any] | None = None
         self._guesses: frozenset[str] | None = None  # the game's bots.GUESSES, read with the bots
+        self._guess_world: Any = _determinize  # the game's bots.guess_world where it has one
         self._score_lo = math.inf
         self._score_hi = -math.inf
         self._outcome: list[float] = []  # the last playout's outcome per seat (``OUTCOME``)
@@ -242,6 +243,7 @@ class ISMCTSAgent:
         path: list[tuple[list[Any], int]] = []  # (edge, seat) pairs to back up
         first = True
         modelled = self.opponents == "heuristic" and self._heuristics(state)
+        perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
         while node is not None:
             movers = _settle(state, rng)
             if not movers:
@@ -259,7 +261,7 @@ class ISMCTSAgent:
                 if modelled and p != me:
                     action = legal[0] if len(legal) == 1 else self._heuristic_action(state, p, legal)
                     picks.append((p, action))
-                    _step(state, action, p)
+                    perform(action, p)
                     continue
                 table = node.edges.get(p)
                 if table is None:
@@ -269,7 +271,7 @@ class ISMCTSAgent:
                 path.append((best_edge, p))
                 picks.append((p, best_action))
                 searched = True
-                _step(state, best_action, p)
+                perform(best_action, p)
             if len(picks) == 1 and searched:
                 edge = path[-1][0]
                 if edge[3] is None:
@@ -299,6 +301,7 @@ class ISMCTSAgent:
         depth = 0
         limit = self.rollout_depth
         heuristic = self.rollout == "heuristic" and self._heuristics(state)
+        perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
         while True:
             movers = _settle(state, rng)
             if not movers:
@@ -315,7 +318,7 @@ class ISMCTSAgent:
                     action = self._heuristic_action(state, p, legal)
                 else:
                     action = legal[rng.randbelow(len(legal))]
-                _step(state, action, p)
+                perform(action, p)
                 depth += 1
 
     # ------------------------------------------------------------------ rewards
@@ -382,6 +385,7 @@ class ISMCTSAgent:
             except (ImportError, AttributeError):
                 return False
             self._guesses = getattr(bots, "GUESSES", None)
+            self._guess_world = getattr(bots, "guess_world", _determinize)
             for p in range(state.players):
                 self._bots[p] = cls(self.rng.next64() >> 33)
         return bool(self._bots)
@@ -390,7 +394,13 @@ class ISMCTSAgent:
         """Whether the rollout player may read hidden facts choosing among ``legal``: always, unless the
         game's ``bots.GUESSES`` names the actions for which it does (and none of ``legal`` is one)."""
         guesses = self._guesses
-        return guesses is None or any(a.name in guesses for a in legal)
+        if guesses is None:
+            return True
+        if guesses:
+            for a in legal:
+                if a.name in guesses:
+                    return True
+        return False
 
     def _heuristic_action(self, state: State, p: int, legal: list[Action]) -> Action:
         bot = self._bots[p]  # type: ignore[index]
@@ -400,9 +410,10 @@ class ISMCTSAgent:
             # rollout player gets its own re-sample (else an Assassin in the rollouts always knows
             # whom to kill). ``determinize`` keeps p's legal actions, so its choice is legal here.
             # A game's ``bots.GUESSES`` may name the only actions for which its player reads hidden
-            # facts; every other choice is made on the world itself (a determinization saved).
+            # facts; every other choice is made on the world itself (a determinization saved). Its
+            # ``bots.guess_world`` may re-deal only what the player reads for those (the same choice).
             if _hides_information(state) and self._guesses_hidden(legal):
-                action = bot.act_on_state(state.determinize(p, self.rng.next64()), p)
+                action = bot.act_on_state(self._guess_world(state, p, self.rng.next64()), p)
                 if action in legal:
                     return action
                 # The rollout world was sampled for the searching seat; what another seat saw there
@@ -520,9 +531,9 @@ def _hides_information(state: State) -> bool:
     return type(state)._resample_hidden is not State._resample_hidden
 
 
-def _step(state: State, action: Action, player: int) -> None:
-    """Apply an action taken from ``state``'s own legal list (so the legality check is skipped)."""
-    state._perform(action, player)
+def _determinize(state: State, player: int, seed: int) -> State:
+    """A rollout player's world for its guesses where the game's bots name no cheaper one."""
+    return state.determinize(player, seed)
 
 
 def final_rewards(scores: list[float], winners: list[int]) -> list[float]:
@@ -550,12 +561,12 @@ def _cutoff_rewards(scores: list[float]) -> list[float]:
 
     The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
     """
-    scale = max(2.0, 0.1 * max(abs(s) for s in scores))
-    out = []
-    for p, s in enumerate(scores):
-        best_other = max(x for q, x in enumerate(scores) if q != p)
-        out.append(0.5 + 0.5 * math.tanh((s - best_other) / scale))
-    return out
+    top = max(scores)
+    scale = max(2.0, 0.1 * max(top, -min(scores)))  # the largest |score|
+    leader = scores.index(top)
+    runner_up = max(scores[:leader] + scores[leader + 1:])  # the best other seat of the leader
+    tanh = math.tanh
+    return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
 
 
 def _settle(state: State, rng: Rng) -> list[int]:

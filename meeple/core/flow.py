@@ -86,6 +86,9 @@ OPEN_STEP = None
 """The key under which the bound open step is kept with the legal lists between moves: not a seat (seats
 are ints, and the engine looks up only ints there), and not a string, so the dict never changes kind."""
 
+_NOT_KEPT = object()
+"""``FlowState.memo``: no value kept under that key yet."""
+
 _KINDS = {kind: kind for kind in (DECISION, CHANCE_STEP, AUTOMATIC, OVER)}
 """Each step kind's one string object (``_BoundStep.kind`` is compared with ``is``)."""
 
@@ -145,6 +148,10 @@ class FlowState:
     """
 
     STEPS: ClassVar[dict[str, Step]] = {}
+    LEGAL_LISTS_INDEXED: ClassVar[bool] = False
+    """Whether the decisions' ``legal`` methods always list the action space's own objects (the game's
+    action tables, as the lists a ``settle`` keeps are): the engine then hands them out as they are,
+    without looking at each action. The contract tests check a game that says so on every step."""
     MAX_AUTOMATIC_STEPS: ClassVar[int] = 100_000
     """A guard against rules that never open a decision: more automatic steps in a row is a bug."""
     _bound_steps: ClassVar[dict[str, _BoundStep]] = {}
@@ -215,6 +222,9 @@ class FlowState:
             kind = step.kind
             if kind is DECISION and player != CHANCE and player in step.seats(self):
                 cached = step.legal(self, player)
+                if self.LEGAL_LISTS_INDEXED:
+                    cache[player] = cached
+                    return cached
             elif kind is CHANCE_STEP and player == CHANCE:
                 cached = [action for action, _ in step.outcomes(self)]
             else:
@@ -290,6 +300,26 @@ class FlowState:
     def chance_owner(self) -> int | None:
         step = self._open()
         return step.owner(self) if step.kind is CHANCE_STEP and step.owner is not None else None
+
+    # ------------------------------------------------------------------ values kept per position
+    def memo(self, key: str, compute: Callable[[Any], Any]) -> Any:
+        """``compute(self)``, worked out once per position: kept with the legal lists between moves (the
+        next move, ``clone``, ``determinize`` and ``position_changed`` start without it), for a value that
+        players and searches read several times per position (the scores, an evaluation's shared part).
+        In the middle of a move, before it has opened the next step, the rules may still be changing
+        the position: then it is worked out afresh on every call. ``key`` names the value (a string,
+        never a seat); the value is shared: never change it.
+
+        >>> state.memo("bots: progress", progress_of)   # Versailles' evaluate, for every seat
+        0.35
+        """
+        cache = self._legal_cache
+        if OPEN_STEP in cache:  # between moves: the open step is kept only where a move ends
+            value = cache.get(key, _NOT_KEPT)
+            if value is _NOT_KEPT:
+                value = cache[key] = compute(self)
+            return value
+        return compute(self)
 
     # ------------------------------------------------------------------ running the rules
     def run_flow(self) -> None:

@@ -39,7 +39,13 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
-        self.state = raw_state & _MASK if raw_state is not None else _mix(int(seed) & _MASK)
+        if raw_state is not None:
+            self.state = raw_state & _MASK
+            return
+        z = int(seed) & _MASK  # _mix, written out: a search makes a generator per iteration
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        self.state = z ^ (z >> 31)
 
     def next64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK

@@ -129,6 +129,8 @@ class State:
     _revealed: bool = False  # set by ``reveal()`` during a move; read by ``apply_reporting``
 
     game: Game
+    players: int
+    """The number of seats (the game's): a plain attribute, set with ``game``, as the rules read it often."""
     seed: int
     chance: str
     rng: Rng
@@ -148,6 +150,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int, chance: str) -> None:
         self.game = game
+        self.players = game.players
         self.seed = seed
         self.chance = chance
         self.rng = Rng(seed)
@@ -290,10 +293,6 @@ class State:
         return str(action) if message is None else render(message.id, message.args, lang)
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def players(self) -> int:
-        return self.game.players
-
     def player_name(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
         """The seat's name in ``lang`` (its colour, or the game's own name for it)."""
         if player is None:
@@ -387,14 +386,20 @@ class State:
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state (nor its RNG)."""
-        new = self.__class__.__new__(self.__class__)
+        return self._copy(Rng(raw_state=self.rng.state), self.history.copy(), self.log.copy(), self.determinized)
+
+    def _copy(self, rng: Rng, history: list[tuple[int, Action]], log: list[LogEntry], determinized: bool) -> State:
+        """A copy of the fields (deep: marshal) with the engine's own parts given (``clone``, ``determinize``)."""
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
+        new.players = self.players
         new.seed = self.seed
         new.chance = self.chance
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.log = self.log.copy()
-        new.determinized = self.determinized
+        new.rng = rng
+        new.history = history
+        new.log = log
+        new.determinized = determinized
         new._legal_cache = {}
         self._write_fields(new, marshal.loads(marshal.dumps(self._read_fields(self))))
         return new
@@ -413,15 +418,11 @@ class State:
 
     def determinize(self, player: int | None, seed: int) -> State:
         """A copy in which all that ``player`` cannot know is re-sampled from ``seed``."""
-        new = self.clone()
-        new.rng = Rng(seed)
-        new.determinized = True
-        new._resample_hidden(player)
         # The copy keeps only the log lines the seat may read and the seat's own moves: other
         # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
         log, history = self._seat_record(player)
-        new.log = log.copy()
-        new.history = history.copy()
+        new = self._copy(Rng(seed), history.copy(), log.copy(), True)
+        new._resample_hidden(player)
         new._legal_cache = {}
         return new
 

@@ -92,3 +92,33 @@ def test_heuristic_reads_hidden_facts_only_for_its_guesses(players, opts):
             s.apply(legal[rng.randbelow(len(legal))], p)
     assert checked > 100
     assert guesses_differ > 0  # the guesses really do depend on the re-deal
+
+
+@pytest.mark.parametrize("players, opts", [(2, {}), (4, {}), (4, EXTRAS), (7, EXTRAS)])
+def test_guess_world_leads_to_the_choice_of_the_whole_determinization(players, opts):
+    """bots.guess_world re-deals only the characters (the same draws as determinize from the same
+    seed) for a kill, rob or bewitch: the heuristic player then makes the very choice it makes on the
+    whole determinization, and the state it was drawn from is left as it was."""
+    from meeple.games.citadels.bots import GUESSES, HeuristicBot, guess_world
+
+    compared = 0
+    for seed in range(4):
+        s = meeple.load("citadels", players=players, **opts).new_game(seed=seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            if len(legal) > 1 and any(a.name in GUESSES for a in legal):
+                before = s.to_json()
+                for k in range(3):
+                    world = guess_world(s, p, k)
+                    whole = s.determinize(p, k)
+                    assert world.character_holder == whole.character_holder
+                    if not any(a.name == "facedown" for a in legal):  # a face-down pick: the whole one
+                        assert world.log == [] and world.history == []
+                    assert (HeuristicBot(seed).act_on_state(world, p)
+                            == HeuristicBot(seed).act_on_state(whole, p)), (seed, p, sorted(map(str, legal)))
+                    compared += 1
+                assert s.to_json() == before
+            s.apply(legal[rng.randbelow(len(legal))], p)
+    assert compared > 20

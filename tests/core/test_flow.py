@@ -270,3 +270,39 @@ def test_a_pickled_state_keeps_its_open_step() -> None:
         state.legal_actions(before[0])  # the open step and the legal list are cached now
         copy = pickle.loads(pickle.dumps(state))
         assert copy.to_move() == before and copy.legal_actions(before[0]) == state.legal_actions(before[0])
+
+
+def test_memo_keeps_a_value_per_position_between_moves_only(countdown: Countdown) -> None:
+    """``memo`` works a value out once per position: again after a move, a copy or ``position_changed``,
+    and on every call while a move is still changing the position (before it opens the next step)."""
+    calls: list[int] = []
+
+    def counter_twice(state: Countdown) -> int:
+        calls.append(state.counter)
+        return 2 * state.counter
+
+    countdown.apply(Action("roll", (2,)), CHANCE)  # counter 4
+    assert countdown.memo("test.twice", counter_twice) == 8
+    assert countdown.memo("test.twice", counter_twice) == 8 and calls == [4]  # kept
+    copy = countdown.clone()
+    assert copy.memo("test.twice", counter_twice) == 8 and calls == [4, 4]  # a copy starts without it
+    countdown.apply(Action("lower", (1,)), 0)  # counter 3
+    assert countdown.memo("test.twice", counter_twice) == 6 and calls == [4, 4, 3]
+    countdown.counter = 1
+    countdown.position_changed()
+    assert countdown.memo("test.twice", counter_twice) == 2 and calls == [4, 4, 3, 1]
+
+    class Watching(Countdown):
+        """Reads the memo in the middle of its own moves, before and after changing the counter."""
+
+        def _lower(self, action: Action, seat: int) -> None:
+            seen.append(self.memo("test.twice", counter_twice))
+            super()._lower(action, seat)
+            seen.append(self.memo("test.twice", counter_twice))
+
+    seen: list[int] = []
+    info = GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4)
+    watching = Game(info, 3, {}, Watching).new_game(seed=5, chance="manual")
+    watching.apply(Action("roll", (2,)), CHANCE)
+    watching.apply(Action("lower", (2,)), 0)
+    assert seen == [8, 4]  # worked out afresh in the middle of the move: never the kept 8

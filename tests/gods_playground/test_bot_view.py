@@ -62,3 +62,29 @@ def test_view_of_a_finished_game_renders_for_everyone():
     s = play(5, WHITE)
     for p in (None, WHITE, BLUE, RED):
         assert "GAME OVER" in text(s, p)
+
+
+def test_heuristic_reads_no_hidden_facts():
+    """bots.GUESSES is empty: the heuristic player decides the same on the real game and on any re-deal
+    of the others' face-down tokens and sealed bids (so ISMCTS rollouts need no determinization of
+    their own). Positions with hidden tokens or bids must come up, or the check proves nothing."""
+    from meeple.core import Rng
+    from meeple.games.gods_playground.bots import GUESSES, HeuristicBot
+
+    assert GUESSES == frozenset()
+    checked = hidden = 0
+    for seed in range(4):
+        s = meeple.load("gods-playground", players=3).new_game(seed=seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            if len(legal) > 1:
+                picks = {HeuristicBot(seed).act_on_state(s.determinize(p, k), p) for k in range(4)}
+                picks.add(HeuristicBot(seed).act_on_state(s, p))
+                assert len(picks) == 1, (seed, p, sorted(map(str, picks)))
+                checked += 1
+                hidden += any(s.determinize(p, k).to_json()["state"] != s.to_json()["state"] for k in range(2))
+            s.apply(legal[rng.randbelow(len(legal))], p)
+    assert checked > 100
+    assert hidden > 20  # many of the positions really had something to re-deal

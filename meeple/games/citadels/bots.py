@@ -39,6 +39,25 @@ a character face down). Every other choice reads only the seat's own hand and
 public facts, so a search's rollout player needs a determinization of its own only for these
 (``meeple.agents.ismcts``); tests/citadels/test_citadels_view_bot.py checks the promise."""
 
+
+def guess_world(s: CitadelsState, p: int, seed: int) -> CitadelsState:
+    """What ``HeuristicBot`` needs to make one of its ``GUESSES`` for ``p`` in ``s``, drawn from ``seed``:
+    for whom to kill, rob or bewitch it reads only who holds which character, so a copy with the
+    character deal that ``s.determinize(p, seed)`` would make and nothing else re-dealt
+    (``guess_characters``) leads it to the very choice the whole determinization would, at a fraction of
+    the cost; a face-down pick (2 players) reads the other hand, so it gets the whole determinization.
+    ISMCTS hands its rollout players this world for their guesses (``meeple.agents.ismcts``);
+    tests/citadels/test_citadels_view_bot.py checks that the choices are the same.
+
+    >>> bot.act_on_state(guess_world(s, p, 7), p) == bot.act_on_state(s.determinize(p, 7), p)
+    True
+    """
+    for action in s.legal_actions(p):
+        if action.name == "facedown":
+            return s.determinize(p, seed)
+    return s.guess_characters(p, seed)
+
+
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heuristic"}
 """How ISMCTS searches Citadels (``meeple.agents.search_settings``): rollouts of 20 decisions (about a
 round) by this module's player (on a determinization of its own for the choices in ``GUESSES``), scored by
@@ -56,11 +75,15 @@ class HeuristicBot:
         legal = s.legal_actions(p)
         if len(legal) == 1:
             return legal[0]
-        by_name: dict[str, list[Action]] = {}
-        for a in legal:
-            by_name.setdefault(a.name, []).append(a)
         if s.phase == PHASE_DRAFT:
             return self._draft(s, p, legal)
+        by_name: dict[str, list[Action]] = {}
+        for a in legal:
+            name = a.name
+            if name in by_name:
+                by_name[name].append(a)
+            else:
+                by_name[name] = [a]
         if "recover" in by_name:
             d = s.graveyard_offer[0]
             useful = d not in s.cities[p] and DISTRICT_COST[d] >= 2
@@ -92,59 +115,71 @@ class HeuristicBot:
         if legal[0].name == "facedown":
             # lay down what helps the opponent most
             chooser = 1 - p if s.game.players == 2 else p
-            return max(legal, key=lambda a: self._char_value(s, chooser, CHARACTER_INDEX[a.args[0]]))
-        noise = [self.rng.random() * 0.3 for _ in legal]
-        return max(zip(legal, noise), key=lambda an: self._char_value(s, p, CHARACTER_INDEX[an[0].args[0]]) + an[1])[0]
+            values = self._char_values(s, chooser, [CHARACTER_INDEX[a.args[0]] for a in legal])
+            return legal[values.index(max(values))]  # the first of the best, as max(legal, key=...)
+        random = self.rng.random
+        values = [v + random() * 0.3
+                  for v in self._char_values(s, p, [CHARACTER_INDEX[a.args[0]] for a in legal])]
+        return legal[values.index(max(values))]
 
     def _char_value(self, s: CitadelsState, p: int, c: int) -> float:
+        """What character ``c`` is worth to seat ``p`` this round (``_char_values`` of one)."""
+        return self._char_values(s, p, [c])[0]
+
+    def _char_values(self, s: CitadelsState, p: int, characters: list[int]) -> list[float]:
+        """What each of ``characters`` is worth to seat ``p`` this round (the seat's city, hand and gold
+        read once for all of them)."""
         city = s.cities[p]
         hand = s.hands[p]
         gold = s.gold[p]
         others_gold = max((g for q, g in enumerate(s.gold) if q != p), default=0)
         buildable = [d for d in hand if d not in city]
-        v = 0.0
-        if CHARACTER_INCOME_COLOUR[c] >= 0:
-            v += s.income(p, c)
-        if c == ASSASSIN:
-            v += 1.3
-        elif c == THIEF:
-            v += 0.8 + 0.25 * others_gold
-        elif c == MAGICIAN:
-            most = max((len(h) for q, h in enumerate(s.hands) if q != p), default=0)
-            v += 2.5 if not buildable and most >= 3 else 0.6
-        elif c == KING:
-            v += 1.0
-        elif c == BISHOP:
-            v += 0.6 + (1.0 if len(city) >= s.complete_city_size - 2 else 0)
-        elif c == MERCHANT:
-            v += 1.5
-        elif c == ARCHITECT:
-            v += 1.0 + (1.5 if len(buildable) >= 2 and gold >= 4 else 0) + (1.0 if not buildable else 0)
-        elif c == WARLORD:
-            v += 0.8
-        elif c == WITCH:
-            v += 1.2
-        elif c == TAX_COLLECTOR:
-            v += 1.4
-        elif c == WIZARD:
-            v += 1.2
-        elif c == EMPEROR:
-            v += 0.8
-        elif c == ABBOT:
-            v += 0.8
-        elif c == ALCHEMIST:
-            v += 1.0 + min(gold, max((DISTRICT_COST[d] for d in buildable), default=0)) * 0.4
-        elif c == NAVIGATOR:
-            v += 1.6 if not buildable or gold < 2 else 0.5
-        elif c == DIPLOMAT:
-            v += 0.8
-        elif c == ARTIST:
-            v += 0.6 + (0.8 if gold >= 2 and city else 0)
-        elif c == QUEEN:
-            v += 1.2
-        if not buildable and c in (ARCHITECT, MAGICIAN, NAVIGATOR):
-            v += 0.5
-        return v
+        values = []
+        for c in characters:
+            v = 0.0
+            if CHARACTER_INCOME_COLOUR[c] >= 0:
+                v += s.income(p, c)
+            if c == ASSASSIN:
+                v += 1.3
+            elif c == THIEF:
+                v += 0.8 + 0.25 * others_gold
+            elif c == MAGICIAN:
+                most = max((len(h) for q, h in enumerate(s.hands) if q != p), default=0)
+                v += 2.5 if not buildable and most >= 3 else 0.6
+            elif c == KING:
+                v += 1.0
+            elif c == BISHOP:
+                v += 0.6 + (1.0 if len(city) >= s.complete_city_size - 2 else 0)
+            elif c == MERCHANT:
+                v += 1.5
+            elif c == ARCHITECT:
+                v += 1.0 + (1.5 if len(buildable) >= 2 and gold >= 4 else 0) + (1.0 if not buildable else 0)
+            elif c == WARLORD:
+                v += 0.8
+            elif c == WITCH:
+                v += 1.2
+            elif c == TAX_COLLECTOR:
+                v += 1.4
+            elif c == WIZARD:
+                v += 1.2
+            elif c == EMPEROR:
+                v += 0.8
+            elif c == ABBOT:
+                v += 0.8
+            elif c == ALCHEMIST:
+                v += 1.0 + min(gold, max((DISTRICT_COST[d] for d in buildable), default=0)) * 0.4
+            elif c == NAVIGATOR:
+                v += 1.6 if not buildable or gold < 2 else 0.5
+            elif c == DIPLOMAT:
+                v += 0.8
+            elif c == ARTIST:
+                v += 0.6 + (0.8 if gold >= 2 and city else 0)
+            elif c == QUEEN:
+                v += 1.2
+            if not buildable and c in (ARCHITECT, MAGICIAN, NAVIGATOR):
+                v += 0.5
+            values.append(v)
+        return values
 
     # ------------------------------------------------------------------ the turn
     def _card_value(self, s: CitadelsState, p: int, d: int) -> float:
@@ -160,10 +195,19 @@ class HeuristicBot:
         return v
 
     def _best_build(self, s: CitadelsState, p: int, builds: list[Action]) -> Action | None:
+        """The build of the most points; among equals, the card worth most (``_card_value``)."""
         if not builds:
             return None
-        return max(builds, key=lambda a: (DISTRICT_POINTS[DISTRICT_INDEX[a.args[0]]],
-                                          self._card_value(s, p, DISTRICT_INDEX[a.args[0]])))
+        if len(builds) == 1:
+            return builds[0]
+        districts = [DISTRICT_INDEX[a.args[0]] for a in builds]
+        most = max(DISTRICT_POINTS[d] for d in districts)
+        best = [i for i, d in enumerate(districts) if DISTRICT_POINTS[d] == most]
+        if len(best) == 1:
+            return builds[best[0]]
+        # the first of the most valuable, as max(builds, key=(points, card value)) picks
+        values = [self._card_value(s, p, districts[i]) for i in best]
+        return builds[best[values.index(max(values))]]
 
     def _turn(self, s: CitadelsState, p: int, by_name: dict[str, list[Action]]) -> Action:
         c = s.current_character

@@ -27,6 +27,20 @@ RANK_FOUR_CHARACTERS = tuple(c for c, rank in enumerate(CHARACTER_RANK) if rank 
 """The King and the Emperor: never set aside face up (seed "国王卡一定不可以是『放在一旁面向上的卡』")."""
 
 
+def _deal_fits(holders: list[int], plans: list[tuple[list[int], list[tuple[int, int]], list[int]]]) -> bool:
+    """Whether the characters of each part (``_sample_character_deal``'s plans) can be dealt to its slots
+    held by ``holders``: each holder that known characters need holds enough of the part's slots."""
+    for members, placed, _rest in plans:
+        if placed:
+            need: dict[int, int] = {}
+            for _c, wanted in placed:
+                need[wanted] = need.get(wanted, 0) + 1
+            for wanted, count in need.items():
+                if sum(1 for i in members if holders[i] == wanted) < count:
+                    return False
+    return True
+
+
 class HiddenInformation(CitadelsFields):
     """Observations, determinize and the chance outcomes."""
 
@@ -302,6 +316,33 @@ class HiddenInformation(CitadelsFields):
         self._resample_characters(p)
         self._resample_districts(p)
 
+    def guess_characters(self, p: int, seed: int) -> HiddenInformation:
+        """A copy for ``p``'s guess at who holds which character: the character deal that
+        ``determinize(p, seed)`` would make (the same draws from the same seed), every other field as
+        it is here. It is read by ``bots.guess_world`` (the heuristic player guessing whom to kill, rob or
+        bewitch), never played on, and holds no log or history; the fields it does not re-deal are
+        shared with this state (neither may be played on while the other is in use).
+
+        >>> state.guess_characters(1, 7).character_holder == state.determinize(1, 7).character_holder
+        True
+        """
+        cls = self.__class__
+        new = cls.__new__(cls)
+        new.game, new.players, new.seed, new.chance = self.game, self.players, self.seed, self.chance
+        new.rng = Rng(seed)
+        new.history, new.log = [], []
+        new.determinized = True
+        # p's legal actions are the same whoever holds the characters p cannot see (as in determinize)
+        kept = self._legal_cache.get(p)
+        new._legal_cache = {} if kept is None else {p: kept}
+        self._write_fields(new, self._read_fields(self))
+        new.character_deal = [list(entry) for entry in self.character_deal]
+        new.character_pool = list(self.character_pool)
+        new.character_holder = list(self.character_holder)
+        new.draft_offer = list(self.draft_offer)
+        new._resample_characters(p)
+        return new
+
     def _resample_characters(self, p: int | None) -> None:
         """Re-deal the characters ``p`` has not seen, keeping every draft offer ``p`` saw. Should that
         knowledge ever not fit the sampler, the deal keeps only what the table and ``p``'s own picks
@@ -322,21 +363,30 @@ class HiddenInformation(CitadelsFields):
         n_dealt = len(deal)
         slots = [i for i in range(n_dealt) if deal[i][0] != FACE_UP]
         slots += range(n_dealt, n_dealt + len(self.character_pool))
-        card_of = [entry[1] for entry in deal] + list(self.character_pool)
-        atoms: dict[tuple[bool, ...], list[int]] = {}
-        for i in slots:
-            # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
-            signature = tuple((offer[0] >= 0 and i >= offer[0]) or i in offer[1] for offer in groups)
-            atoms.setdefault(signature, []).append(i)
+        card_of = [entry[1] for entry in deal]
+        card_of += self.character_pool
         everything = {card_of[i] for i in slots}
+        if not groups:  # one part: every slot, every character
+            return [(slots, sorted(everything))] if len(everything) == len(slots) else None
+        atoms: dict[tuple[bool, ...], list[int]] = {}
+        # an offer [start, extras, characters] held the slots dealt from `start` on, and the extras
+        held = [(offer[0] if offer[0] >= 0 else len(card_of), offer[1]) for offer in groups]
+        for i in slots:
+            signature = tuple([i >= start or i in extras for start, extras in held])
+            members = atoms.get(signature)
+            if members is None:
+                atoms[signature] = [i]
+            else:
+                members.append(i)
+        offered = [set(offer[2]) for offer in groups]
         atom_cards = []
         for signature, members in atoms.items():
             possible = set(everything)
-            for inside, offer in zip(signature, groups):
+            for inside, cards in zip(signature, offered):
                 if inside:
-                    possible &= set(offer[2])
+                    possible &= cards
                 else:
-                    possible -= set(offer[2])
+                    possible -= cards
             if len(possible) != len(members):
                 return None
             atom_cards.append((members, sorted(possible)))
@@ -347,46 +397,67 @@ class HiddenInformation(CitadelsFields):
         atom_cards = self._character_atoms(groups)
         if atom_cards is None:
             return False
-        hold = [st[0] for st in self.character_deal] + [UNDEALT] * len(self.character_pool)
+        hold = [st[0] for st in self.character_deal]
+        hold += [UNDEALT] * len(self.character_pool)
         known = {c: seat for c, seat in self.revealed_characters}
         if p is not None:
+            holder = self.character_holder
             for c in self.characters:
-                if self.character_holder[c] == p:
+                if holder[c] == p:
                     known[c] = p
-        absent = set(self.absent_characters)
+        absent = self.absent_characters
         rng = self.rng
+        randbelow = rng.randbelow
         seven = self.seven_player_pick
         swap_pair = (0, seven[1]) if len(seven) == 2 and p != seven[0] else None
         if swap_pair:  # who holds which of the two is unknown: start from one fixed order
             a, b = swap_pair
             if hold[a] > hold[b]:
                 hold[a], hold[b] = hold[b], hold[a]
+        # what each character needs of its slot (the seat known to hold it, face down, or nothing), read
+        # once: the attempts below differ only in their draws
+        plans = []
+        for members, cards in atom_cards:
+            placed = []
+            rest = []
+            for c in cards:
+                if c in known:
+                    placed.append((c, known[c]))
+                elif c in absent:
+                    placed.append((c, FACE_DOWN))
+                else:
+                    rest.append(c)
+            plans.append((members, placed, rest))
+        # a deal fits exactly when each part has enough slots of each holder its known characters need
+        # (then every attempt with that order of the swapped pair succeeds): none fits, no attempt
+        if swap_pair:
+            a, b = swap_pair
+            swapped = list(hold)
+            swapped[a], swapped[b] = swapped[b], swapped[a]
+            if not (_deal_fits(hold, plans) or _deal_fits(swapped, plans)):
+                return False
+        elif not _deal_fits(hold, plans):
+            return False
         for _attempt in range(40):
             holders = list(hold)
-            if swap_pair and rng.randbelow(2):
+            if swap_pair and randbelow(2):
                 a, b = swap_pair
                 holders[a], holders[b] = holders[b], holders[a]
             new_card: dict[int, int] = {}
             ok = True
-            for members, cards in atom_cards:
+            for members, placed, rest in plans:
                 free = list(members)
-                rest = []
-                for c in cards:
-                    if c in known:
-                        candidates = [i for i in free if holders[i] == known[c]]
-                    elif c in absent:
-                        candidates = [i for i in free if holders[i] == FACE_DOWN]
-                    else:
-                        rest.append(c)
-                        continue
+                for c, wanted in placed:
+                    candidates = [i for i in free if holders[i] == wanted]
                     if not candidates:
                         ok = False
                         break
-                    i = candidates[rng.randbelow(len(candidates))]
+                    i = candidates[randbelow(len(candidates))]
                     new_card[i] = c
                     free.remove(i)
                 if not ok:
                     break
+                rest = list(rest)
                 rng.shuffle(rest)
                 for i, c in zip(free, rest):
                     new_card[i] = c
@@ -402,17 +473,19 @@ class HiddenInformation(CitadelsFields):
         n_dealt = len(deal)
         for i in range(n_dealt):
             if i in new_card:
-                deal[i][0] = holders[i]
-                deal[i][1] = new_card[i]
-        self.character_pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
+                entry = deal[i]
+                entry[0] = holders[i]
+                entry[1] = new_card[i]
+        self.character_pool = pool = sorted(new_card[i] for i in range(n_dealt, n_dealt + len(self.character_pool)))
+        holder = self.character_holder
         for c in self.characters:
-            self.character_holder[c] = NOT_IN_GAME
-        for holder, c in deal:
-            self.character_holder[c] = holder
-        for c in self.character_pool:
-            self.character_holder[c] = UNDEALT
+            holder[c] = NOT_IN_GAME
+        for seat, c in deal:
+            holder[c] = seat
+        for c in pool:
+            holder[c] = UNDEALT
         if self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order) and self.draft_offer:
-            offer = list(self.character_pool)
+            offer = list(pool)
             if self.seven_player_pick and self.draft_index == len(self.draft_order) - 1:
                 offer.append(deal[0][1])
             self.draft_offer = sorted(offer)
@@ -490,11 +563,15 @@ class HiddenInformation(CitadelsFields):
         for r in range(n):
             if r == p:
                 continue
+            known_by_r = self.known_hand_cards[r]
             for q in range(n):
+                known = known_by_r[q]
+                if not known:
+                    continue  # nothing known: nothing to keep (the list is this copy's own)
                 hand = list(self.hands[q])
                 keep = []
-                for d in self.known_hand_cards[r][q]:
+                for d in known:
                     if d in hand:
                         hand.remove(d)
                         keep.append(d)
-                self.known_hand_cards[r][q] = keep
+                known_by_r[q] = keep

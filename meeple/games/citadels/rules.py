@@ -60,6 +60,7 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
         "exchange-with", "beautify", "keep-done",
     })
     MAX_ACTIONS: ClassVar[int] = 200_000
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (codes.py)
     _HANDLERS: ClassVar[dict[str, Any]] = {}
 
     def check_invariants(self) -> None:

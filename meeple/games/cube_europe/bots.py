@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from meeple.core import Action, Rng
-from meeple.games.cube_europe.content import NEIGHBOURS, TERRITORY_VP
+from meeple.games.cube_europe.content import CARDS, TERRITORY_VP
+from meeple.games.cube_europe.dice_actions import COLOUR_BITS
 from meeple.games.cube_europe.rules import CubeEuropeState
 
 
@@ -101,24 +102,25 @@ heuristic player's mean solo score over 150 seeded games; docs/agents.md, *Cube 
 def evaluate(state: CubeEuropeState, player: int, weights: Weights | None = None) -> float:
     """VP plus weighted progress: partial territories, cubes that fit the frontier, workers, effects
     (``SOLO_WEIGHTS`` in a solo game, ``WEIGHTS`` otherwise, unless ``weights`` are given)."""
-    board = state.board(player)
+    card = state.board_cards[player]
     filled = set(state.filled_hexes[player])
     value = float(state.score(player))
     if state.is_over():
         return value * 10
     w = weights if weights is not None else (SOLO_WEIGHTS if state.players == 1 else WEIGHTS)
-    for territory in board.territories:
-        done = sum(1 for h in territory if h in filled)
-        if done < len(territory):
-            value += w.territory_progress * TERRITORY_VP[len(territory)] * done / len(territory)
-    frontier = {n for h in filled for n in NEIGHBOURS[h] if n not in filled}
-    wanted: dict[str, int] = {}
-    for h in frontier:
-        colour = board.hexes[h][0]
-        wanted[colour] = wanted.get(colour, 0) + 1
+    progress = w.territory_progress
+    for territory in CARDS[card].territories:
+        done = len(filled.intersection(territory))
+        size = len(territory)
+        if done < size:
+            value += progress * TERRITORY_VP[size] * done / size
+    # the frontier: the empty hexes next to a filled one, as a set of hexes (one bit each)
+    frontier = state._open_hex_bits(player)
     inventory = state.inventory[player]
-    for colour in sorted(set(inventory)):  # a fixed order: a float sum must not follow the hash seed
-        value += w.cube_fits * min(inventory.count(colour), wanted.get(colour, 0))
+    if inventory:
+        colour_bits = COLOUR_BITS[card]
+        for colour in sorted(set(inventory)):  # a fixed order (a float sum must not follow the hash seed); a cube fits as often as the frontier asks for its colour
+            value += w.cube_fits * min(inventory.count(colour), (frontier & colour_bits[colour]).bit_count())
     value += (w.hexes_filled * len(filled) + w.workers * state.workers[player]
-              + w.tucked_effects * len(state.tucked_cards[player]) + w.open_hexes * len(frontier))
+              + w.tucked_effects * len(state.tucked_cards[player]) + w.open_hexes * frontier.bit_count())
     return value

@@ -59,6 +59,13 @@ COLOUR_BITS = {
     for card_id, card in CARDS.items()
 }
 """Per board card and colour, the hexes of that colour as a set of hexes."""
+_PLACEABLE: dict[int, dict[int, tuple[tuple[str, int], ...]]] = {card_id: {} for card_id in CARDS}
+"""Per board card and set of hexes (``HEX_BIT``): those hexes with their numbers, in label order (the sets
+met; emptied should it ever hold ``_OPEN_HEX_BITS_KEPT`` of them)."""
+_OPEN_HEX_BITS: dict[tuple[str, ...], int] = {}
+"""The open hexes (a set of hexes) next to each list of filled hexes met (``_open_hex_bits``)."""
+_OPEN_HEX_BITS_KEPT = 200_000
+"""The most entries either cache keeps (a bound on its memory in a long-running server)."""
 
 
 class DiceActionRules(CubeEuropeFields):
@@ -187,30 +194,43 @@ class DiceActionRules(CubeEuropeFields):
             actions.append(WORKER[die])
         return actions
 
-    def _placeable_hexes(self, player: int) -> list[tuple[str, int]]:
+    def _placeable_hexes(self, player: int) -> tuple[tuple[str, int], ...]:
         """The open hexes (``_open_hexes``) whose colour is in the inventory, in label order, with their numbers."""
         inventory = self.inventory[player]
         if not inventory:
-            return []
+            return ()
         card = self.board_cards[player]
         colour_bits = COLOUR_BITS[card]
         of_inventory_colours = 0
         for colour in inventory:
             of_inventory_colours |= colour_bits[colour]
-        hexes = CARDS[card].hexes
-        return [(label, hexes[label][1]) for label in hex_labels(self._open_hex_bits(player) & of_inventory_colours)]
+        hex_bits = self._open_hex_bits(player) & of_inventory_colours
+        by_bits = _PLACEABLE[card]
+        placeable = by_bits.get(hex_bits)
+        if placeable is None:
+            if len(by_bits) >= _OPEN_HEX_BITS_KEPT:
+                by_bits.clear()
+            hexes = CARDS[card].hexes
+            placeable = by_bits[hex_bits] = tuple((label, hexes[label][1]) for label in hex_labels(hex_bits))
+        return placeable
 
     def _open_hexes(self, player: int) -> list[str]:
         """Empty hexes adjacent to a filled hex (「与已经含有方块的六边形相邻的六边形」), in label order."""
         return hex_labels(self._open_hex_bits(player))
 
     def _open_hex_bits(self, player: int) -> int:
-        """``_open_hexes`` as a set of hexes (``HEX_BIT``)."""
-        filled = next_to_filled = 0
-        for label in self.filled_hexes[player]:
-            filled |= HEX_BIT[label]
-            next_to_filled |= NEIGHBOUR_BITS[label]
-        return next_to_filled & ~filled
+        """``_open_hexes`` as a set of hexes (``HEX_BIT``); worked out once per set of filled hexes met."""
+        key = tuple(self.filled_hexes[player])
+        open_bits = _OPEN_HEX_BITS.get(key)
+        if open_bits is None:
+            if len(_OPEN_HEX_BITS) >= _OPEN_HEX_BITS_KEPT:
+                _OPEN_HEX_BITS.clear()
+            filled = next_to_filled = 0
+            for label in key:
+                filled |= HEX_BIT[label]
+                next_to_filled |= NEIGHBOUR_BITS[label]
+            open_bits = _OPEN_HEX_BITS[key] = next_to_filled & ~filled
+        return open_bits
 
     def _dice_per_square(self) -> int:
         """Dice per market square: solo unlimited; 2 players one; 3–4 players two (stacked)."""

@@ -52,6 +52,7 @@ class CubeEuropeState(FlowRules, SetupRules, DiceActionRules, WorkerRules, CubeE
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset(
         {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass", "pay"}
     )
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
 
     def check_invariants(self) -> None:
         for p in range(self.players):

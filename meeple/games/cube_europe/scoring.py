@@ -13,8 +13,26 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.i18n import msg
-from meeple.games.cube_europe.content import COLOURS, TERRITORY_VP, WIN_SCORE, rank
+from meeple.games.cube_europe.content import CARDS, COLOURS, TERRITORY_VP, WIN_SCORE, rank
 from meeple.games.cube_europe.fields import CubeEuropeFields
+
+_BOARD_FACTS: dict[int, tuple[tuple[tuple[frozenset[str], int], ...], dict[str, str], dict[str, int]]] = {}
+"""``_board_facts`` by board card, filled as the cards are met."""
+
+
+def _board_facts(card_id: int) -> tuple[tuple[tuple[frozenset[str], int], ...], dict[str, str], dict[str, int]]:
+    """What scoring reads of a board, worked out once per card: its territories (hexes, VP when
+    complete), each hex's colour and the number of hexes of each colour."""
+    facts = _BOARD_FACTS.get(card_id)
+    if facts is None:
+        board = CARDS[card_id]
+        colour_of = {h: colour for h, (colour, _) in board.hexes.items()}
+        total_of = dict.fromkeys(COLOURS, 0)
+        for colour in colour_of.values():
+            total_of[colour] += 1
+        territories = tuple((frozenset(t), TERRITORY_VP[len(t)]) for t in board.territories)
+        facts = _BOARD_FACTS[card_id] = (territories, colour_of, total_of)
+    return facts
 
 
 class ScoringRules(CubeEuropeFields):
@@ -32,17 +50,20 @@ class ScoringRules(CubeEuropeFields):
         """The seed's scoring: territories, completed colours, green cubes, yellow effects, workers."""
         if player >= len(self.board_cards):  # boards are still being dealt
             return {"territories": 0, "colours": 0, "green": 0, "yellow_effects": 0, "workers": 0}
-        board = self.board(player)
+        territory_sets, colour_of, total_of = _board_facts(self.board_cards[player])
         filled = set(self.filled_hexes[player])
         effects = self.effects(player)
-        territories = sum(TERRITORY_VP[len(t)] for t in board.territories if filled.issuperset(t))
-        placed = {c: 0 for c in COLOURS}
+        territories = 0
+        for cells, vp in territory_sets:
+            if cells <= filled:
+                territories += vp
+        placed = dict.fromkeys(COLOURS, 0)
         for h in filled:
-            placed[board.hexes[h][0]] += 1
-        total_of = {c: 0 for c in COLOURS}
-        for colour, _ in board.hexes.values():
-            total_of[colour] += 1
-        complete = sum(1 for c in COLOURS if placed[c] == total_of[c])
+            placed[colour_of[h]] += 1
+        complete = 0
+        for c in COLOURS:
+            if placed[c] == total_of[c]:
+                complete += 1
         yellow = 0
         for effect in effects:
             if effect == "white_patron":

@@ -32,9 +32,16 @@ def evaluate(state: GodsPlayground, p: int) -> float:
     return state.vp[p] + 0.8 * estates + state.money[p] / ZLOTY_PER_VP
 
 
+GUESSES: frozenset[str] = frozenset()
+"""The actions for which ``HeuristicBot`` reads what its seat cannot know: none. Its every choice reads
+only the seat's own tokens, money and public facts (the others' face-down tokens and sealed bids never),
+so a search's rollout player plays on the rollout world itself, without a determinization of its own
+(``meeple.agents.ismcts``); tests/gods_playground/test_bot_view.py checks the promise."""
+
 ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 10, "leaf": "heuristic"}
 """How ISMCTS searches God's Playground (``meeple.agents.search_settings``): rollouts of 10 decisions
-by this module's player, scored by ``evaluate``; measured in docs/agents.md."""
+by this module's player (on the rollout world itself: ``GUESSES`` is empty), scored by ``evaluate``;
+measured in docs/agents.md."""
 
 
 class HeuristicBot:

@@ -66,6 +66,7 @@ class GodsPlayground(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns
         "cities": "cities_left", "hit": "invaded", "builds": "estates_built", "picks": "picks_left",
         "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
     }
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
     ACTION_NAMES = frozenset({
         "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
         "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",

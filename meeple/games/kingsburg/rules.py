@@ -62,6 +62,7 @@ class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors,
         "enemy_revealed", "king_reinforcement", "battle_result",
     )
     __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py, placement.py)
     FIELD_RENAMES = {
         "stepi": "step_index", "season": "season_index", "mover": "seat_to_move", "queue": "tasks",
         "res": "resources", "tokens": "plus2_tokens", "token_supply": "plus2_supply", "built": "buildings_owned",

@@ -12,18 +12,32 @@ from __future__ import annotations
 
 from meeple.core import Action, Rng
 from meeple.games.versailles.actions import A_ACTIVATE, A_PASS
-from meeple.games.versailles.board import LOCATION_COUNT, TILE_COST, TILE_DECORATIONS, TILE_VP, TILE_WORKERS
+from meeple.games.versailles.board import TILE_COST, TILE_DECORATIONS, TILE_VP, TILE_WORKERS
 from meeple.games.versailles.content import CONSTRUCTION_SITE, DISPLAY_SIZE
 from meeple.games.versailles.rules import VersaillesState
 
 
 
 def progress(s: VersaillesState) -> float:
-    """How close the game is to its end, 0..1 (the most advanced of the three end conditions)."""
+    """How close the game is to its end, 0..1 (the most advanced of the three end conditions); worked
+    out once per position (``memo``: ``evaluate`` reads it for every seat; a state edited by hand says
+    so with ``position_changed()``, as for its legal lists)."""
+    return s.memo("bots: progress", _progress)
+
+
+_TILES_IN_PLAY: dict[int, int] = {}
+"""By player count: how many palace tiles are in play."""
+
+
+def _progress(s: VersaillesState) -> float:
     king = s.king_space / (s.king_track_length() - 1)
     cells = s.construction_site_cells()
-    built = sum(1 for c in cells if s.construction_site[c] >= 0) / len(cells)
-    tiles = 1.0 - (len(s.tile_stack) + len(s.discard_pile)) / (len(s.tiles_in_play()) - DISPLAY_SIZE)
+    site = s.construction_site
+    built = sum(1 for c in cells if site[c] >= 0) / len(cells)
+    in_play = _TILES_IN_PLAY.get(s.players)
+    if in_play is None:
+        in_play = _TILES_IN_PLAY[s.players] = len(s.tiles_in_play())
+    tiles = 1.0 - (len(s.tile_stack) + len(s.discard_pile)) / (in_play - DISPLAY_SIZE)
     return max(king, built, tiles, 0.0)
 
 
@@ -84,8 +98,9 @@ def value(s: VersaillesState, p: int, early: float) -> float:
     tw = W["tech"]
     tv = 0.0
     for k in range(3):
-        for lvl in range(tech[k]):
-            tv += tw[k][lvl]
+        if tech[k]:
+            for lvl in range(tech[k]):
+                tv += tw[k][lvl]
     # a reaction is worth more the more other players there are to react to
     if tech[1] or tech[2]:
         others = (s.players - 1) * W["react_players"]
@@ -98,8 +113,7 @@ def value(s: VersaillesState, p: int, early: float) -> float:
     v += early * W["dm"] * s.double_moves_face_up[p]
     # workers gathered in groups activate more strongly
     conc = 0.0
-    for loc in range(LOCATION_COUNT):
-        n = w[loc]
+    for n in w:  # the workers at each location
         if n >= 2:
             conc += min(n, 3) - 1
     v += early * W["conc"] * conc

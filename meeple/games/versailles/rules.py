@@ -72,6 +72,7 @@ class VersaillesState(
         "site": "construction_site", "king": "king_space", "visits": "arrivals",
     }
     OBSERVATION_KEYS = observation_keys(FIELDS, FIELD_RENAMES)
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
     ACTION_NAMES = frozenset({
         "move", "move2", "jump", "activate", "pass", "done", "take", "remove", "clear", "flip",
         "buy", "tech", "build", "recruit2", "recruit", "discard", "draw", "first",
