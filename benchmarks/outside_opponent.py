@@ -80,7 +80,7 @@ def play_game(game_id: str, seed: int, meeple_seat: int, simulations: int,
     """One two-player game through the OpenSpiel adapter: ``meeple_agent`` in ``meeple_seat``, OpenSpiel's
     IS-MCTS with ``simulations`` per move in the other seat; chance from the game's own seeded generator.
 
-    >>> rec = play_game("cube-europe", seed=1, meeple_seat=0, simulations=2, meeple_agent="easy")
+    >>> rec = play_game("cube-europe", seed=1, meeple_seat=0, simulations=2, meeple_agent="normal:iterations=5")
     >>> rec["meeple_result"] in (0.0, 0.5, 1.0)
     True
     """

@@ -17,7 +17,7 @@ finally:
 
 def test_one_game_is_played_to_the_end_and_recorded():
     rec = outside_opponent.play_game("cube-europe", seed=2, meeple_seat=1, simulations=2,
-                                     meeple_agent="easy:iterations=5")
+                                     meeple_agent="normal:iterations=5")
     assert rec["meeple_seat"] == 1 and rec["openspiel"]["simulations"] == 2
     assert rec["winners"] and set(rec["winners"]) <= {0, 1}
     expected = 1.0 / len(rec["winners"]) if 1 in rec["winners"] else 0.0

@@ -26,8 +26,8 @@ def test_the_hard_level_plays_solo_games_with_the_planner():
     assert isinstance(hard.begin(solo.determinize(0, 1), 0), Planned)
     duo = meeple.load("cube-europe", players=2).new_game(seed=5)
     assert isinstance(hard.begin(duo.determinize(duo.to_move()[0], 1), duo.to_move()[0]), Search)
-    # the other levels, and hard told to search, search solo games as before
-    for name in ("normal", "ismcts", "hard:solo=search"):
+    # ismcts, and the levels told to search, search solo games as before (normal plans: test_make_agent)
+    for name in ("ismcts", "normal:solo=search", "hard:solo=search"):
         assert make_agent(name, "cube-europe", seed=5).solo is None
     assert make_agent("hard", "kingsburg", seed=5).solo is None
     assert isinstance(make_agent("planner", "cube-europe", seed=5), SoloPlanner)
