@@ -151,7 +151,7 @@ class FlowState:
     LEGAL_LISTS_INDEXED: ClassVar[bool] = False
     """Whether the decisions' ``legal`` methods always list the action space's own objects (the game's
     action tables, as the lists a ``settle`` keeps are): the engine then hands them out as they are,
-    without looking at each action. The contract tests check a game that says so on every step."""
+    without looking at each action (tests/core/test_legal_lists_indexed.py checks every game that says so)."""
     MAX_AUTOMATIC_STEPS: ClassVar[int] = 100_000
     """A guard against rules that never open a decision: more automatic steps in a row is a bug."""
     _bound_steps: ClassVar[dict[str, _BoundStep]] = {}
