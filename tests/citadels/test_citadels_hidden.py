@@ -155,3 +155,39 @@ def test_character_knowledge_the_sampler_cannot_use_falls_back_without_the_real_
         d.check_invariants()
         deals.add(tuple(sorted(h.items())))
     assert len(deals) > 5
+
+
+def test_determinize_does_not_carry_what_the_other_seats_really_saw_in_the_draft():
+    # Two tables Red (seat 0) cannot tell apart: Green and Yellow hold the King and the Warlord one way
+    # or the other. What Yellow was handed differs ({merchant, warlord} or {king, merchant}); a copy for
+    # Red must not keep that, or Red's search (whose rollout players guess from it) would know who is King.
+    one = start(4, {0: "assassin", 1: "thief", 2: "king", 3: "warlord"}, down="magician", up=["bishop", "architect"])
+    other = start(4, {0: "assassin", 1: "thief", 2: "warlord", 3: "king"}, down="magician", up=["bishop", "architect"])
+    assert one.observation(0) == other.observation(0)
+    assert one.draft_offers_seen[3] != other.draft_offers_seen[3]
+    for seed in range(12):
+        a, b = one.determinize(0, seed), other.determinize(0, seed)
+        assert holders(a) == holders(b)
+        assert a.draft_offers_seen == b.draft_offers_seen
+        # and each seat's memory fits the world it is in: read again from that world, it is unchanged
+        again = a.clone()
+        again._redraw_offers_seen(None)
+        assert again.draft_offers_seen == a.draft_offers_seen
+
+
+def test_each_seats_memory_of_the_draft_is_read_back_from_the_deal():
+    # the rule _redraw_offers_seen uses, on the real game: it gives back every offer as recorded
+    for n in (2, 4, 7):
+        s = meeple.load("citadels", players=n).new_game(seed=30 + n)
+        rng = Rng(n)
+        checked = 0
+        while s.to_move() and checked < 40:
+            p = s.to_move()[0]
+            if any(s.draft_offers_seen):
+                copy = s.clone()
+                copy._redraw_offers_seen(None)
+                assert copy.draft_offers_seen == s.draft_offers_seen, n
+                checked += 1
+            la = s.legal_actions(p)
+            s.apply(la[rng.randbelow(len(la))], p)
+        assert checked

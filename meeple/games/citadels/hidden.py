@@ -350,10 +350,31 @@ class HiddenInformation(CitadelsFields):
         if not self.character_deal and not self.character_pool:
             return
         groups = self.draft_offers_seen[p] if p is not None else []
-        if groups and self._sample_character_deal(p, groups):
-            return
-        if not self._sample_character_deal(p, []):
+        if not (groups and self._sample_character_deal(p, groups)) and not self._sample_character_deal(p, []):
             raise InvariantError("no character deal fits the revealed characters and the seat's own picks")
+        self._redraw_offers_seen(p)
+
+    def _redraw_offers_seen(self, p: int | None) -> None:
+        """Every other seat's memory of the draft offers it was handed, read again from the re-dealt
+        characters: the real offers would tell a search from ``p``'s seat (whose rollout players guess
+        from them) which characters the others really saw. An offer ``[start, extras, characters]`` held
+        the slots dealt from ``start`` on and the ``extras`` (``_character_atoms``); ``p``'s own stay.
+        A new list is made, never written in place: ``guess_characters`` shares this one with a state."""
+        seen = self.draft_offers_seen
+        if not any(seen[q] for q in range(len(seen)) if q != p):
+            return
+        card_of = [entry[1] for entry in self.character_deal]
+        card_of += self.character_pool
+        end = len(card_of)
+        redrawn = []
+        for q, offers in enumerate(seen):
+            if q == p or not offers:
+                redrawn.append(offers)
+                continue
+            redrawn.append([[start, extras, sorted({card_of[i] for i in range(start if start >= 0 else end, end)}
+                                                   | {card_of[i] for i in extras})]
+                            for start, extras, _characters in offers])
+        self.draft_offers_seen = redrawn
 
     def _character_atoms(self, groups: list[Any]) -> list[tuple[list[int], list[int]]] | None:
         """Split the slots of the characters not face up (dealt, then still in the pool) by which of the
