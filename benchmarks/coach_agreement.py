@@ -1,7 +1,7 @@
 """The coach's agreement: how often a hint's first move is the move a search with 10× its budget plays.
 
-Issue 38's target: the hint (``meeple.agents.coach.hint``, the ``hard`` level's budget and the game's
-tuned settings) agrees with a search of ten times that budget in at least 80 % of 100 positions per game.
+Issue 38's target: the hint (``meeple.agents.coach.hint``: the ``hard`` level's budget for the game and
+its tuned settings) agrees with a search of ten times that budget in at least 80 % of 100 positions per game.
 
 Positions come from whole games played by the game's heuristic bots in every seat (seeds 1, 2, …, each
 game at its usual table: ``TABLES``); from each game ``--per-game`` decisions are taken, evenly spaced
@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import meeple
-from meeple.agents import LEVELS, choose_action, make_agent
-from meeple.agents.coach import hint
+from meeple.agents import choose_action, make_agent
+from meeple.agents.coach import coach_agent, hint
 from meeple.core import CHANCE, State
 
 TABLES = {"citadels": 4, "cube-europe": 2, "gods-playground": 3, "kingsburg": 2, "versailles": 2}
@@ -68,7 +68,7 @@ def positions(game_id: str, players: int, count: int, per_game: int) -> Iterator
 
 def measure(state: State, seat: int) -> dict[str, Any]:
     """The hint's first move and the 10× search's ranking of the same seat's moves."""
-    iterations = int(LEVELS["hard"]["iterations"])
+    iterations = int(coach_agent(state.game.id, 0).iterations)
     started = time.process_time()
     quick = hint(state, seat, seed=1, top=1)[0]
     middle = time.process_time()
@@ -88,15 +88,23 @@ def measure(state: State, seat: int) -> dict[str, Any]:
             "cpu_s": {"hint": round(middle - started, 2), "reference": round(ended - middle, 2)}}
 
 
-def summary(path: Path) -> dict[str, Any]:
+def records(path: Path, budget: int) -> list[dict[str, Any]]:
+    """The positions already measured at the hint's ``budget`` (records at an older budget are ignored)."""
+    if not path.exists():
+        return []
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r["iterations"]["hint"] == budget]
+
+
+def summary(path: Path, budget: int) -> dict[str, Any]:
+    rows = records(path, budget)
     n = len(rows)
     agree = sum(r["agree"] for r in rows)
     near = sum(r["near"] for r in rows)
     low, high = wilson(agree, n)
     return {"game": rows[0]["game"] if rows else path.stem, "players": rows[0]["players"] if rows else 0,
             "positions": n, "agree": agree, "share": agree / n if n else 0.0, "interval": [low, high],
-            "agree_or_near": near, "met": n >= 100 and agree / n >= TARGET}
+            "agree_or_near": near, "met": n >= 100 and agree / n >= TARGET, "iterations": budget}
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -119,13 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in games:
         players = TABLES.get(game_id, 2)
         path = RESULTS / f"coach-agreement-{game_id}-{players}p.jsonl"
+        budget = int(coach_agent(game_id, 0).iterations)
         if not args.summary:
-            done = set()
-            if path.exists():
-                for line in path.read_text(encoding="utf-8").splitlines():
-                    if line.strip():
-                        row = json.loads(line)
-                        done.add((row["game_seed"], row["decision"]))
+            done = {(row["game_seed"], row["decision"]) for row in records(path, budget)}
             for seed, number, seat, state in positions(game_id, players, args.positions, args.per_game):
                 if (seed, number) in done:
                     continue
@@ -135,9 +139,9 @@ def main(argv: list[str] | None = None) -> int:
                     fh.write(json.dumps(row) + "\n")
                 print(f"{game_id} seed {seed} decision {number}: {'agree' if row['agree'] else 'differ'}"
                       f" (rank {row['rank_in_reference']} of {row['moves']}, {row['cpu_s']['reference']} s)", flush=True)
-        if path.exists():
-            s = summary(path)
-            print(f"{s['game']} {s['players']}p: {s['agree']}/{s['positions']} agree = {s['share']:.0%} "
+        if records(path, budget):
+            s = summary(path, budget)
+            print(f"{s['game']} {s['players']}p, hint {budget} iterations: {s['agree']}/{s['positions']} agree = {s['share']:.0%} "
                   f"(95% {s['interval'][0]:.0%}–{s['interval'][1]:.0%}); agree or within noise "
                   f"{s['agree_or_near']}/{s['positions']}; target {TARGET:.0%} of 100: {'met' if s['met'] else 'not met'}")
     return 0
