@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 import meeple
-from meeple.agents import AGENT_NAMES, LADDER, LEVELS, make_agent
+from meeple.agents import AGENT_NAMES, LADDER, make_agent
 from meeple.core import UnknownGame, i18n
 from meeple.core.i18n import msg
 from meeple.sim import agent_seed
@@ -138,8 +138,8 @@ def rules(
 # ---------------------------------------------------------------------------- play
 OPPONENTS_HELP = (  # the ladder, meeple.agents.LADDER (cli.help.play.opponents in other languages)
     "Who takes the other seats, comma-separated and cycled. The levels, weakest first: random (Beginner: random "
-    "legal moves), easy (Easy: the game's rules of thumb), normal (Normal: a search of "
-    f"{LEVELS['normal']['iterations']:,} simulated games a move), hard (Hard: {LEVELS['hard']['iterations']:,} a move); "
+    "legal moves), easy (Easy: the game's rules of thumb), normal (Normal: a search of hundreds to thousands of "
+    "simulated games a move, within a second), hard (Hard: a longer search, within 3 seconds); "
     "also heuristic (the same player as easy) and human (a friend at this screen). Default: easy.")
 
 @app.command()

@@ -121,6 +121,9 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
             if game_id not in _REGISTRY:
                 raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
             settings.update(search_settings(game_id))
+            budget = level_iterations(game_id).get("normal" if base == "ismcts" else base)
+            if budget is not None and "iterations" in settings:
+                settings["iterations"] = budget
         settings.update(given)
         solo = settings.pop("solo", None)
         if solo is None and game_id is not None and base in _solo_planner_levels(game_id):
@@ -153,6 +156,23 @@ def search_settings(game_id: str) -> dict[str, Any]:
     except ImportError:
         return {}
     return dict(getattr(bots, "ISMCTS_SETTINGS", {}))
+
+
+def level_iterations(game_id: str) -> dict[str, int]:
+    """The search levels' budgets a game sets for itself (``bots.LEVEL_ITERATIONS``), where ``LEVELS``'
+    shared figures would leave a level weak or slow: iterations cost from 0.1 ms (Versailles) to 1 ms
+    (Citadels), so one budget for all gives some games a level far inside its time per move and
+    unable to beat the level below. Each figure keeps the level's time per move (``normal`` ≤ 1 s,
+    ``hard`` ≤ 3 s on one free core) and is measured in docs/agents.md, Difficulty levels.
+
+    >>> level_iterations("versailles")["normal"] > LEVELS["normal"]["iterations"]
+    True
+    """
+    try:
+        bots = game_module(game_id, "bots")
+    except ImportError:
+        return {}
+    return {level: int(n) for level, n in getattr(bots, "LEVEL_ITERATIONS", {}).items() if level in LEVELS}
 
 
 def solo_planner(game_id: str, seed: int, **budget: Any) -> Any:

@@ -56,7 +56,7 @@ def rich(message_id: str, style: str = "", **args: Any) -> Text:
 
 def level_label(name: str) -> str:
     """A bot as the game's opening lines show it: a level of the ladder (or ``heuristic``) with its name
-    and what it is, ``normal (Normal) — Searches 500 simulated games a move: a fair fight.``; any
+    and what it is, ``normal (Normal) — Searches simulated games, under a second a move: a fair fight.``; any
     other agent as ``agent_label`` has it."""
     base = name.split(":", 1)[0]
     lang = _current[0]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.agents import LEVELS, search_settings
+from meeple.agents import LEVELS, level_iterations, search_settings
 from meeple.agents import coach
 from meeple.agents.coach import (FAIRLY_SURE_VISITS, SURE_VISITS, Suggestion, coach_agent, hint, judge_move,
                                  outcome_words, ranked, sureness_words)
@@ -118,7 +118,8 @@ def test_the_coach_searches_with_the_games_settings_at_the_strongest_levels_budg
     tuned = {"rollout": "random", "rollout_depth": LEVELS["hard"].get("rollout_depth"), "leaf": "score",
              **search_settings(game_id)}
     assert (agent.rollout, agent.rollout_depth, agent.leaf) == (tuned["rollout"], tuned["rollout_depth"], tuned["leaf"])
-    assert agent.iterations == LEVELS["hard"]["iterations"] and agent.solo is None  # solo games are searched too
+    budget = level_iterations(game_id).get("hard", LEVELS["hard"]["iterations"])
+    assert agent.iterations == budget and agent.solo is None  # solo games are searched too
 
 
 def test_a_citadels_hint_searches_with_heuristic_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:

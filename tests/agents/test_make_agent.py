@@ -8,7 +8,7 @@ import types
 import pytest
 
 import meeple
-from meeple.agents import AGENT_NAMES, LADDER, LEVELS, RandomAgent, choose_action, make_agent
+from meeple.agents import AGENT_NAMES, LADDER, LEVELS, RandomAgent, choose_action, level_iterations, make_agent
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.core import UnknownGame
 
@@ -21,9 +21,28 @@ def test_builtin_names() -> None:
         assert name in AGENT_NAMES
         agent = make_agent(name, GAME, 1)
         assert isinstance(agent, ISMCTSAgent)
-    assert make_agent("hard", GAME).iterations == LEVELS["hard"]["iterations"]
+    assert make_agent("hard", "citadels").iterations == LEVELS["hard"]["iterations"]
     assert make_agent("normal", GAME).iterations < make_agent("hard", GAME).iterations
-    assert make_agent("ismcts", GAME).iterations == LEVELS["normal"]["iterations"]
+    assert make_agent("ismcts", "citadels").iterations == LEVELS["normal"]["iterations"]
+
+
+@pytest.mark.parametrize("game_id", ["citadels", "cube-europe", "gods-playground", "kingsburg", "versailles"])
+def test_a_game_may_set_its_levels_budgets(game_id: str) -> None:
+    """``bots.LEVEL_ITERATIONS`` replaces ``LEVELS``' shared budget for that game; settings given still win."""
+    own = level_iterations(game_id)
+    assert set(own) <= set(LEVELS)
+    budgets = {level: own.get(level, LEVELS[level]["iterations"]) for level in LEVELS}
+    assert budgets["normal"] < budgets["hard"]  # the ladder still climbs
+    assert make_agent("normal", game_id).iterations == budgets["normal"] == make_agent("ismcts", game_id).iterations
+    assert make_agent("hard", game_id).iterations == budgets["hard"]
+    assert make_agent("hard:iterations=7", game_id).iterations == 7
+    assert make_agent("hard:seconds=1", game_id).iterations is None
+
+
+def test_versailles_levels_search_longer_than_the_shared_budget() -> None:
+    # an iteration costs about 0.1 ms there: the shared 500 left normal level with easy (docs/agents.md)
+    assert make_agent("normal", "versailles").iterations > LEVELS["normal"]["iterations"]
+    assert make_agent("hard", "versailles").iterations > LEVELS["hard"]["iterations"]
 
 
 def test_the_ladder() -> None:
@@ -57,10 +76,10 @@ def test_settings() -> None:
     a = make_agent("ismcts:seconds=0.5:rollout=heuristic:depth=30", GAME, 4)
     assert (a.iterations, a.seconds, a.rollout, a.rollout_depth) == (None, 0.5, "heuristic", 30)
     b = make_agent("hard:exploration=1.2", GAME)
-    assert b.exploration == 1.2 and b.iterations == LEVELS["hard"]["iterations"]
+    assert b.exploration == 1.2 and b.iterations == make_agent("hard", GAME).iterations
     assert make_agent("ismcts:iterations=7", GAME).iterations == 7
     tuned = make_agent("hard", GAME)  # the game's recommended search settings, the level's budget
-    assert (tuned.rollout_depth, tuned.leaf) == (4, "heuristic") and tuned.iterations == LEVELS["hard"]["iterations"]
+    assert (tuned.rollout_depth, tuned.leaf) == (4, "heuristic") and tuned.iterations == level_iterations(GAME)["hard"]
     assert make_agent("hard:leaf=score:depth=9", GAME).leaf == "score"  # given settings win
     assert make_agent("ismcts:opponents=heuristic", GAME).opponents == "heuristic"
     assert make_agent("ismcts", GAME).opponents == "search"

@@ -115,6 +115,6 @@ def test_the_ladder_in_chinese() -> None:
     """The bots' levels by their Chinese names, each with its sentence, in the game's opening lines and --help."""
     result = _main(["--lang", "zh", "play", "toy-dice", "--players", "3", "--seed", "5", "--opponents", "random,hard"],
                    "quit\n", None)
-    assert "random（新手）——随机走合法的一步" in result.output and "hard（困难）——每步模拟 2000 局来搜索" in result.output
+    assert "random（新手）——随机走合法的一步" in result.output and "hard（困难）——搜索最久，每步至多 3 秒" in result.output
     helped = "".join(_main(["--lang", "zh", "play", "--help"], None, None).output.replace("│", " ").split())
     assert helped.index("random（新手") < helped.index("easy（简单") < helped.index("normal（普通") < helped.index("hard（困难")

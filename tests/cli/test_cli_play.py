@@ -218,8 +218,8 @@ def test_the_ladder_levels_take_the_other_seats():
                  "--option", "rounds=1", input="1\n" * 10)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Blue: normal (Normal) — Searches 500 simulated games a move" in out
-    assert "Green: hard (Hard) — Searches 2,000 simulated games a move" in out
+    assert "Blue: normal (Normal) — Searches simulated games, under a second a move" in out
+    assert "Green: hard (Hard) — Searches longest, up to 3 seconds a move" in out
     assert "Final score" in out
     mixed = run("play", "toy-dice", "--players", "3", "--seed", "5", "--opponents", "random,easy", input="quit\n")
     assert "Blue: random (Beginner) — Plays random legal moves: for learning the rules." in mixed.stdout

@@ -18,6 +18,10 @@ ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
 """How ISMCTS searches Cube Europe (``meeple.agents.search_settings``): short random rollouts scored by
 ``evaluate``, the best of the configurations measured in docs/agents.md."""
 
+LEVEL_ITERATIONS = {"hard": 8000}
+"""The search levels' budgets (``meeple.agents.level_iterations``): ``hard`` at the shared 2,000 (0.3 s a move)
+could not be told from ``normal``; 8,000 keeps it within 3 s at 4 players (docs/agents.md, Difficulty levels)."""
+
 
 SOLO_PLANNER = "meeple.games.cube_europe.solo_planner:SoloPlanner"
 """The solo player (``make_agent("planner")``): the heuristic's exact turn planning, looking ahead over

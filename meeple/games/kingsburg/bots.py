@@ -44,6 +44,10 @@ ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 20, "leaf": "score"}
 """How ISMCTS searches Kingsburg (``meeple.agents.search_settings``): random rollouts of 20 decisions
 scored by the VP; measured in docs/agents.md."""
 
+LEVEL_ITERATIONS = {"hard": 6000}
+"""The search levels' budgets (``meeple.agents.level_iterations``): ``hard`` at the shared 2,000 took 0.45 s a
+move; 6,000 keeps it within 3 s at 5 players (docs/agents.md, Difficulty levels)."""
+
 
 class HeuristicBot:
     """Greedy, rule-aware Kingsburg player (see the module docstring)."""

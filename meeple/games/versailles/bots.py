@@ -135,6 +135,10 @@ ISMCTS_SETTINGS = {"rollout": "random", "rollout_depth": 4, "leaf": "heuristic"}
 """How ISMCTS searches Versailles (``meeple.agents.search_settings``): short random rollouts scored by
 ``evaluate``; measured in docs/agents.md."""
 
+LEVEL_ITERATIONS = {"normal": 4000, "hard": 12000}
+"""The search levels' budgets (``meeple.agents.level_iterations``): an iteration costs about 0.1 ms here, so
+the shared 500 left ``normal`` at 0.04 s a move and level with ``easy`` (docs/agents.md, Difficulty levels)."""
+
 
 class HeuristicBot:
     """Greedy completion of each activation with :func:`value`."""
