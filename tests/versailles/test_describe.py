@@ -90,6 +90,7 @@ def test_descriptions_name_the_numbers() -> None:
     edit(st)
     arrive_at(st, 0, C.KINGS_FAVOR, 5)
     assert st.describe(actions.A_RECRUIT2, 0).startswith(
-        f"Recruit both new workers: spend {C.RECRUIT_BOTH_WORKERS} workers here")
+        f"Recruit both new workers in one go: spend {C.RECRUIT_BOTH_WORKERS} workers here, one activation's price")
+    assert C.RECRUIT_BOTH_WORKERS == 3
     assert st.describe(actions.A_RECRUIT, 0).startswith(
         f"Recruit the expensive new worker: spend {C.RECRUIT_EXPENSIVE_WORKERS} workers here")

@@ -295,7 +295,7 @@ def test_kings_favor_recruit_or_flip_one_of_the_two_per_activation() -> None:
     st.double_moves_face_up[0] = 0
     edit(st)
     arrive(st, 0, C.KINGS_FAVOR, 4)
-    assert texts(st) == {"recruit", "flip", "done"}
+    assert texts(st) == {"recruit", "recruit2", "flip", "done"}
     act(st, "recruit")
     assert st.double_moves_face_up[0] == 0 and st.active_player == 1           # no flip after recruiting: the activation ended
     st = new()
@@ -318,7 +318,8 @@ def test_kings_favor_flip_up_to_two_tokens_for_one_worker() -> None:
 
 def test_kings_favor_recruit_needs_two_or_three_workers_and_no_resources() -> None:
     # seed: 招募新工人行动要2-3个工人来激活 — no resource is named, none is paid
-    for workers, offered in ((1, set()), (2, set()), (3, {"recruit"}), (4, {"recruit"}),
+    # issue 39's ruling: both at once are one activation of 3 workers (「玩家可以一次招募2个新工人」)
+    for workers, offered in ((1, set()), (2, set()), (3, {"recruit", "recruit2"}), (4, {"recruit", "recruit2"}),
                              (5, {"recruit", "recruit2"})):
         st = new()
         arrive(st, 0, C.KINGS_FAVOR, workers)
@@ -346,13 +347,14 @@ def test_kings_favor_the_expensive_new_worker_first_then_the_cheap_one() -> None
     assert st.workers_off_board[0][:2] == [0, 0] and st.workers_at[0][C.KINGS_FAVOR] == 3
 
 
-def test_kings_favor_both_new_workers_at_once() -> None:
+def test_kings_favor_both_new_workers_at_once_for_one_activation_of_three() -> None:
+    # seed: 招募新工人行动要2-3个工人来激活 … 玩家可以一次招募2个新工人 — one activation of 3 workers, not 3 + 2
     st = new()
     st.double_moves_face_up[0] = 0
     edit(st)
-    arrive(st, 0, C.KINGS_FAVOR, 5)
+    arrive(st, 0, C.KINGS_FAVOR, 3)
     act(st, "recruit2")
-    assert st.workers_off_board[0][:2] == [0, 0] and st.workers_at[0][C.KINGS_FAVOR] == 7
+    assert st.workers_off_board[0][:2] == [0, 0] and st.workers_at[0][C.KINGS_FAVOR] == 5
     # the new workers cannot act at once, and the activation's one option is used
     assert st.active_player == 1 and st.double_moves_face_up[0] == 0
     st.check_invariants()

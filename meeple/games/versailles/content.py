@@ -70,10 +70,12 @@ START_TABLE = {
 }
 # Seed: 招募新工人行动要2-3个工人来激活 … 玩家可以一次招募2个新工人或者先招募贵的新工人.
 # The two new-worker spaces: the expensive one costs 3 workers of the activation, the cheap one 2.
-# Recruited one at a time, the expensive one comes first; both at once cost 3 + 2. No resources.
+# Recruited one at a time, the expensive one comes first. Both at once take one activation of 3 workers
+# (issue 39's ruling: 「要2-3个工人来激活」 prices the activation, 「一次招募2个新工人」 is one activation).
+# No resources.
 RECRUIT_EXPENSIVE_WORKERS = 3
 RECRUIT_CHEAP_WORKERS = 2
-RECRUIT_BOTH_WORKERS = RECRUIT_EXPENSIVE_WORKERS + RECRUIT_CHEAP_WORKERS
+RECRUIT_BOTH_WORKERS = 3
 
 # --------------------------------------------------------------------------- double moves
 DOUBLE_MOVES_PER_PLAYER = 2         # 10 tokens in the box, 5 colours

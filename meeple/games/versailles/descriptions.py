@@ -116,8 +116,7 @@ class Descriptions:
             return msg("versailles.d.build", tile=tile, num=tile, cell=cell_label(cell), workers=workers,
                        payment=payment, vp=TILE_VP[tile])
         if name == "recruit2":
-            return msg("versailles.d.recruit_both", workers=workers_phrase(RECRUIT_BOTH_WORKERS),
-                       expensive=RECRUIT_EXPENSIVE_WORKERS, cheap=RECRUIT_CHEAP_WORKERS)
+            return msg("versailles.d.recruit_both", workers=workers_phrase(RECRUIT_BOTH_WORKERS))
         if name == "recruit":
             expensive_waits = self.workers_off_board[p][1] if p >= 0 else 1
             if expensive_waits:
