@@ -10,7 +10,7 @@ write (``db`` holds the tables and the statements).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
@@ -65,11 +65,11 @@ class Store:
         """The database URL in psycopg's own form (for LISTEN/NOTIFY and the bot claims' connection)."""
         return self.settings.sqlalchemy_url().replace("postgresql+psycopg://", "postgresql://", 1)
 
-    async def write(self, job: Callable[[Connection], Any]) -> Any:
-        """``job(conn)`` inside a write transaction (group commit, ``writer``): its result once committed;
-        its exception, the transaction rolled back, if it raised."""
+    def write(self, job: Callable[[Connection], Any]) -> Awaitable[Any]:
+        """``job(conn)`` inside a write transaction (group commit, ``writer``), to await: its result once
+        committed; its exception, the transaction rolled back, if it raised."""
         assert self.writer is not None, "the store is not open"
-        return await self.writer.submit(job)
+        return self.writer.submit(job)
 
     async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(conn, *args)`` on a connection of its own, in a thread (never on the event loop)."""

@@ -17,7 +17,9 @@ from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveRep
 from meeple.core.i18n import Message
 from meeple.server import db, ratings
 from meeple.server.bus import Move
-from meeple.server.errors import BadRequest, Conflict, Forbidden, Internal, TooMany, Unavailable, Unprocessable
+from meeple.server.errors import (
+    BadRequest, Conflict, Forbidden, Internal, ServerError, TooMany, Unavailable, Unprocessable,
+)
 from meeple.server.live_game import LiveGame, MoveRecord, chance_entry, check_playing, fresh_state, may_enter_chance
 from meeple.server.quota import Quota
 from meeple.server.services.game_log import log_game
@@ -81,7 +83,14 @@ class Play:
             check_seq(g, expected, "server.stale_seq_reload")
             player = self._player(g, seat, by_bot)
             action = self._action(g, seat, player, data, text)
-            report = await self._apply(g, action, player)
+            try:
+                report = self._apply(g, action, player)
+            except ServerError:
+                raise
+            except Exception:  # a bug in the game's rules: rebuild the position from the log
+                log.exception("game %s: the rules failed on a move; reloading", g.id)
+                await self.cache.reload(g)
+                raise Internal("server.rules_failed") from None
             seq = await self._store_move(g, seat, player, action, report, by_bot)
             self.moves_applied += 1
         self.watchers.changed(g)
@@ -122,9 +131,10 @@ class Play:
         except IllegalAction as exc:
             raise Unprocessable.of(exc, seq=g.seq) from None
 
-    async def _apply(self, g: LiveGame, action: Action, player: int) -> MoveReport:
-        """``action`` applied to the hot state; a refusal leaves the state unchanged, a failure of the
-        game's rules rebuilds it from the log."""
+    @staticmethod
+    def _apply(g: LiveGame, action: Action, player: int) -> MoveReport:
+        """``action`` applied to the hot state; a refusal leaves the state unchanged (any other
+        exception is a failure of the game's rules: the caller rebuilds the game from the log)."""
         try:
             return g.state.apply_reporting(action, player)
         except ActionParseError as exc:
@@ -135,10 +145,6 @@ class Play:
                 # contract): said without the legal outcomes, which would tell where the cards are
                 raise Unprocessable("server.chance_not_possible", seq=g.seq) from None
             raise Unprocessable.of(exc, seq=g.seq) from None
-        except Exception:  # a bug in the game's rules: rebuild the position from the log
-            log.exception("game %s: the rules failed on a move; reloading", g.id)
-            await self.cache.reload(g)
-            raise Internal("server.rules_failed") from None
 
     async def _store_move(self, g: LiveGame, seat: int, player: int, action: Action, report: MoveReport,
                           by_bot: bool) -> int:
