@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 
 from meeple.server import db
 from meeple.server.confusable import name_skeletons
+from meeple.server.errors import Conflict, Unprocessable
 from meeple.server.inputs import BAD_CHAR
 
 NAME_MIN, NAME_MAX = 3, 24
@@ -72,12 +73,16 @@ _hasher = PasswordHasher()  # Argon2id with the library's current recommended pa
 _DUMMY_HASH = _hasher.hash("a password nobody has")  # verified for unknown names: the same time spent
 
 
-class AccountError(Exception):
-    """A refusal with its message id (``server.account_…``) and arguments."""
+class AccountError(Unprocessable):
+    """A refused name or password: its message id (``server.account_…``) and arguments."""
 
-    def __init__(self, message_id: str, status: int = 422, **args: Any) -> None:
-        super().__init__(message_id)
-        self.message_id, self.status, self.args_ = message_id, status, args
+    def __init__(self, message_id: str, **args: Any) -> None:
+        super().__init__(message_id, args={k: str(v) for k, v in args.items()})
+        self.message_id, self.args_ = message_id, args
+
+
+class AccountNameTaken(Conflict, AccountError):
+    """The name, or one that looks like it, belongs to another account."""
 
 
 @dataclass(frozen=True)
@@ -204,15 +209,15 @@ def sign_up(conn: Connection, name: Any, password_hash: str, now: float) -> dict
     taken = account_like(conn, name)
     if taken is not None:
         if name_key(taken) == key:
-            raise AccountError("server.account_name_taken", status=409, name=name)
-        raise AccountError("server.account_name_confusable", status=409, name=name, other=taken)
+            raise AccountNameTaken("server.account_name_taken", name=name)
+        raise AccountNameTaken("server.account_name_confusable", name=name, other=taken)
     try:
         with conn.begin_nested():
             result = conn.execute(db.users.insert().values(
                 name=name, name_key=key, name_skeleton=written, caps_skeleton=caps, password_hash=password_hash,
                 created_at=now, deleted_at=None))
     except IntegrityError:
-        raise AccountError("server.account_name_taken", status=409, name=name) from None
+        raise AccountNameTaken("server.account_name_taken", name=name) from None
     return {"id": int(result.inserted_primary_key[0]), "name": name, "created_at": now}
 
 

@@ -228,6 +228,29 @@ def rate(records: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[str, 
     return {name: Rated(current[name][0], current[name][1], played[name]) for name in names}
 
 
+def rate_tournament(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, *, jobs: int = 1,
+                    records: str | None = None,
+                    progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The first ``games`` games of the tournament among ``levels`` (``schedule``:
+    neighbouring levels at a table, each seed in every seat rotation), rated with Plackett–Luce in game
+    order from the default rating: level → ``Rated(mu, sigma, games)``. ``records``: a JSON-lines file
+    the games are appended to and read back on a later run (a stopped tournament goes on where it
+    stopped; the ratings are the same as in one run). Touches no database: a long tournament holds no
+    transaction open."""
+    from meeple.server.ratings import band_of, bot_participant
+
+    names = list(dict.fromkeys(str(level).strip() for level in levels))
+    if len(names) < 2:
+        raise ValueError("seeding needs at least two different bot levels")
+    if any(":" in name for name in names):
+        raise ValueError("seed the plain levels (random, easy, normal, hard): a level's settings are not rated apart")
+    if len({bot_participant(name) for name in names}) < len(names):
+        raise ValueError("easy and heuristic are one player (one rating): seed one of them")
+    band_of(players)
+    played = play(game_id, players, names, games, seed, jobs=jobs, records=records, progress=progress)
+    return rate(played, names)
+
+
 # ---------------------------------------------------------------------------- the shipped ratings
 def load_shipped(path: Path | str = SHIPPED_PATH) -> dict[str, Any]:
     """The shipped file as a dict (``{"games": {game: {band: entry}}}``; empty if there is none)."""

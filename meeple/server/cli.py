@@ -10,101 +10,127 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from meeple.core import i18n
 
+# ---------------------------------------------------------------------------- the options
+HostOption = Annotated[str, typer.Option(
+    "--host", help="Address to listen on (0.0.0.0 for every interface).")]
+PortOption = Annotated[int, typer.Option(
+    "--port", help="TCP port.")]
+DbOption = Annotated[Optional[str], typer.Option(
+    "--db", metavar="URL",
+    help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname "
+         "(default: a SQLite file in your user data directory).")]
+RedisOption = Annotated[Optional[str], typer.Option(
+    "--redis", metavar="URL",
+    help="Redis URL (redis://127.0.0.1:6379/0): several servers on one PostgreSQL database tell each "
+         "other about their moves over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY.")]
+BotDelayOption = Annotated[float, typer.Option(
+    "--bot-delay", help="Seconds a bot waits before moving, so people can follow.")]
+BotProcessesOption = Annotated[int, typer.Option(
+    "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process).")]
+DurabilityOption = Annotated[str, typer.Option(
+    "--durability", metavar="process|power", envvar="MEEPLE_DURABILITY",
+    help="What an acknowledged move survives. 'process': the server process being killed (SQLite "
+         "synchronous=NORMAL, PostgreSQL synchronous_commit=off). 'power': also an OS crash or a power cut "
+         "(SQLite synchronous=FULL, PostgreSQL synchronous_commit=on; every commit waits for the disk).")]
+HttpRateOption = Annotated[float, typer.Option(
+    "--http-rate", min=1.0, envvar="MEEPLE_HTTP_RATE",
+    help="HTTP requests per second allowed to one client address (bursts of four seconds' worth); more get "
+         "429. Behind a reverse proxy on this machine the address is the client's (X-Forwarded-For from "
+         "127.0.0.1 is trusted; uvicorn's FORWARDED_ALLOW_IPS names other proxies).")]
+WsConnectRateOption = Annotated[float, typer.Option(
+    "--ws-connect-rate", min=0.1, envvar="MEEPLE_WS_CONNECT_RATE",
+    help="New WebSocket connections per second allowed to one client address (bursts of four seconds' "
+         "worth); more are refused with HTTP 429. A load test from one address needs a higher rate.")]
+AgentOption = Annotated[list[str], typer.Option(
+    "--agent", metavar="NAME=package.module:Class",
+    help="Offer your own agent class as the bot level NAME (repeat for more). Only the operator can add "
+         "code: a request names a level, never a module.")]
+BotMaxSecondsOption = Annotated[float, typer.Option(
+    "--bot-max-seconds", min=0.1, envvar="MEEPLE_BOT_MAX_SECONDS",
+    help="The longest any bot thinks for one move; also the top of ismcts:seconds= in a request.")]
+MaxGamesOption = Annotated[int, typer.Option(
+    "--max-games", min=1, envvar="MEEPLE_MAX_GAMES",
+    help="Games held in memory at most; idle games leave memory first, then new games get 503.")]
+MemoryLimitOption = Annotated[Optional[float], typer.Option(
+    "--memory-limit", metavar="MB", envvar="MEEPLE_MEMORY_LIMIT",
+    help="Resident memory (MiB) past which idle games leave memory, the longest untouched first.")]
+CreateRateOption = Annotated[float, typer.Option(
+    "--create-rate", min=0.001, envvar="MEEPLE_CREATE_RATE",
+    help="New games per second one client address may create, after a first burst of 20.")]
+AbandonAfterOption = Annotated[float, typer.Option(
+    "--abandon-after", min=60.0, max=30 * 86400.0, envvar="MEEPLE_ABANDON_AFTER",
+    help="Seconds without any person connected to a game or asking for it after which an open or "
+         "started game ends as abandoned (its replay stays readable).")]
+SecureCookiesOption = Annotated[Optional[bool], typer.Option(
+    "--secure-cookies/--no-secure-cookies", envvar="MEEPLE_SECURE_COOKIES",
+    help="Mark the sign-in cookies Secure (sent over https only); default: when the request came over "
+         "https. Turn it on behind a TLS proxy that talks plain http to meeple.")]
+SessionDaysOption = Annotated[float, typer.Option(
+    "--session-days", min=0.01, max=365.0, envvar="MEEPLE_SESSION_DAYS",
+    help="Days a sign-in lasts before the player must sign in again.")]
+CoachWorkersOption = Annotated[int, typer.Option(
+    "--coach-workers", min=1, max=64, envvar="MEEPLE_COACH_WORKERS",
+    help="Hint and review searches run at once, on workers of their own (never in front of other requests).")]
+CoachProcessesOption = Annotated[bool, typer.Option(
+    "--coach-processes/--coach-threads", envvar="MEEPLE_COACH_PROCESSES",
+    help="Run hint and review searches in worker processes at a lower priority (the default), or in "
+         "threads of the server process, where they share its one interpreter lock with the bots and "
+         "every request.")]
+CoachQueueOption = Annotated[int, typer.Option(
+    "--coach-queue", min=0, envvar="MEEPLE_COACH_QUEUE",
+    help="Hint and review searches that may wait for a worker; more get 429 with Retry-After.")]
+CoachPerAddressOption = Annotated[int, typer.Option(
+    "--coach-per-address", min=1, envvar="MEEPLE_COACH_PER_ADDRESS",
+    help="Hint and review searches one client address may have running or waiting; more get 429.")]
+CoachRateOption = Annotated[float, typer.Option(
+    "--coach-rate", min=0.001, envvar="MEEPLE_COACH_RATE",
+    help="Hint and review searches one client address may start per second (bursts of ten seconds' "
+         "worth, at least 1); more get 429.")]
+OpenBrowserOption = Annotated[Optional[bool], typer.Option(
+    "--open/--no-open",
+    help="Open the lobby in your web browser (default: when a graphical desktop is available).")]
+VerboseOption = Annotated[bool, typer.Option(
+    "--verbose", "-v",
+    help="Also print the technical settings at start (database, durability, Redis) and every warning.")]
+
 
 def serve_command(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0 for every interface)."),
-    port: int = typer.Option(8000, "--port", help="TCP port."),
-    db: Optional[str] = typer.Option(
-        None, "--db", metavar="URL",
-        help="Database URL: sqlite:///path/file.db or postgresql://user@host/dbname "
-             "(default: a SQLite file in your user data directory)."),
-    redis: Optional[str] = typer.Option(
-        None, "--redis", metavar="URL",
-        help="Redis URL (redis://127.0.0.1:6379/0): several servers on one PostgreSQL database tell each "
-             "other about their moves over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY."),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before moving, so people can follow."),
-    bot_processes: int = typer.Option(
-        0, "--bot-processes", help="Let bots think in this many worker processes (0: threads of the server process)."),
-    durability: str = typer.Option(
-        "process", "--durability", metavar="process|power", envvar="MEEPLE_DURABILITY",
-        help="What an acknowledged move survives. 'process': the server process being killed (SQLite "
-             "synchronous=NORMAL, PostgreSQL synchronous_commit=off). 'power': also an OS crash or a power cut "
-             "(SQLite synchronous=FULL, PostgreSQL synchronous_commit=on; every commit waits for the disk)."),
-    http_rate: float = typer.Option(
-        100.0, "--http-rate", min=1.0, envvar="MEEPLE_HTTP_RATE",
-        help="HTTP requests per second allowed to one client address (bursts of four seconds' worth); more get "
-             "429. Behind a reverse proxy on this machine the address is the client's (X-Forwarded-For from "
-             "127.0.0.1 is trusted; uvicorn's FORWARDED_ALLOW_IPS names other proxies)."),
-    ws_connect_rate: float = typer.Option(
-        5.0, "--ws-connect-rate", min=0.1, envvar="MEEPLE_WS_CONNECT_RATE",
-        help="New WebSocket connections per second allowed to one client address (bursts of four seconds' "
-             "worth); more are refused with HTTP 429. A load test from one address needs a higher rate."),
-    agent: list[str] = typer.Option(
-        [], "--agent", metavar="NAME=package.module:Class",
-        help="Offer your own agent class as the bot level NAME (repeat for more). Only the operator can add "
-             "code: a request names a level, never a module."),
-    bot_max_seconds: float = typer.Option(
-        10.0, "--bot-max-seconds", min=0.1, envvar="MEEPLE_BOT_MAX_SECONDS",
-        help="The longest any bot thinks for one move; also the top of ismcts:seconds= in a request."),
-    max_games: int = typer.Option(
-        5000, "--max-games", min=1, envvar="MEEPLE_MAX_GAMES",
-        help="Games held in memory at most; idle games leave memory first, then new games get 503."),
-    memory_limit: Optional[float] = typer.Option(
-        None, "--memory-limit", metavar="MB", envvar="MEEPLE_MEMORY_LIMIT",
-        help="Resident memory (MiB) past which idle games leave memory, the longest untouched first."),
-    create_rate: float = typer.Option(
-        0.2, "--create-rate", min=0.001, envvar="MEEPLE_CREATE_RATE",
-        help="New games per second one client address may create, after a first burst of 20."),
-    abandon_after: float = typer.Option(
-        1800.0, "--abandon-after", min=60.0, max=30 * 86400.0, envvar="MEEPLE_ABANDON_AFTER",
-        help="Seconds without any person connected to a game or asking for it after which an open or "
-             "started game ends as abandoned (its replay stays readable)."),
-    secure_cookies: Optional[bool] = typer.Option(
-        None, "--secure-cookies/--no-secure-cookies", envvar="MEEPLE_SECURE_COOKIES",
-        help="Mark the sign-in cookies Secure (sent over https only); default: when the request came over "
-             "https. Turn it on behind a TLS proxy that talks plain http to meeple."),
-    session_days: float = typer.Option(
-        30.0, "--session-days", min=0.01, max=365.0, envvar="MEEPLE_SESSION_DAYS",
-        help="Days a sign-in lasts before the player must sign in again."),
-    coach_workers: int = typer.Option(
-        1, "--coach-workers", min=1, max=64, envvar="MEEPLE_COACH_WORKERS",
-        help="Hint and review searches run at once, on workers of their own (never in front of other requests)."),
-    coach_processes: bool = typer.Option(
-        True, "--coach-processes/--coach-threads", envvar="MEEPLE_COACH_PROCESSES",
-        help="Run hint and review searches in worker processes at a lower priority (the default), or in "
-             "threads of the server process, where they share its one interpreter lock with the bots and "
-             "every request."),
-    coach_queue: int = typer.Option(
-        8, "--coach-queue", min=0, envvar="MEEPLE_COACH_QUEUE",
-        help="Hint and review searches that may wait for a worker; more get 429 with Retry-After."),
-    coach_per_address: int = typer.Option(
-        2, "--coach-per-address", min=1, envvar="MEEPLE_COACH_PER_ADDRESS",
-        help="Hint and review searches one client address may have running or waiting; more get 429."),
-    coach_rate: float = typer.Option(
-        1.0, "--coach-rate", min=0.001, envvar="MEEPLE_COACH_RATE",
-        help="Hint and review searches one client address may start per second (bursts of ten seconds' "
-             "worth, at least 1); more get 429."),
-    open_browser: Optional[bool] = typer.Option(
-        None, "--open/--no-open",
-        help="Open the lobby in your web browser (default: when a graphical desktop is available)."),
-    verbose: bool = typer.Option(
-        False, "--verbose", "-v",
-        help="Also print the technical settings at start (database, durability, Redis) and every warning."),
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    db: DbOption = None,
+    redis: RedisOption = None,
+    bot_delay: BotDelayOption = 0.6,
+    bot_processes: BotProcessesOption = 0,
+    durability: DurabilityOption = "process",
+    http_rate: HttpRateOption = 100.0,
+    ws_connect_rate: WsConnectRateOption = 5.0,
+    agent: AgentOption = [],
+    bot_max_seconds: BotMaxSecondsOption = 10.0,
+    max_games: MaxGamesOption = 5000,
+    memory_limit: MemoryLimitOption = None,
+    create_rate: CreateRateOption = 0.2,
+    abandon_after: AbandonAfterOption = 1800.0,
+    secure_cookies: SecureCookiesOption = None,
+    session_days: SessionDaysOption = 30.0,
+    coach_workers: CoachWorkersOption = 1,
+    coach_processes: CoachProcessesOption = True,
+    coach_queue: CoachQueueOption = 8,
+    coach_per_address: CoachPerAddressOption = 2,
+    coach_rate: CoachRateOption = 1.0,
+    open_browser: OpenBrowserOption = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Run the online game server: lobby, seats, bots, live play in the browser."""
-    import uvicorn
-
     from meeple.server import Settings, create_app
-    from meeple.server.heap import YoungPasses
-    from meeple.server.settings import default_db_url
-
+    from meeple.server.db import DatabaseFileError, check_database
     from meeple.server.levels import parse_plugins
+    from meeple.server.settings import default_db_url
 
     url = db or default_db_url()
     try:
@@ -125,37 +151,45 @@ def serve_command(
     settings.coach_burst = max(1.0, 10 * coach_rate)
     try:
         settings.check()
-    except ValueError as exc:
-        typer.echo(f"meeple: {exc}", err=True)
-        raise typer.Exit(2) from None
-    from meeple.server.db import DatabaseFileError, check_database
-
-    try:  # an empty or damaged SQLite file: say what is wrong and what to do, start nothing
-        check_database(settings.sqlalchemy_url())
-    except DatabaseFileError as exc:
+        check_database(settings.sqlalchemy_url())  # an empty or damaged SQLite file: say so, start nothing
+    except (ValueError, DatabaseFileError) as exc:
         typer.echo(f"meeple: {exc}", err=True)
         raise typer.Exit(2) from None
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    _say_running(f"http://{shown}:{port}/", url, durability, redis, verbose)
+    game_log_to_terminal(verbose)
+    if open_browser if open_browser is not None else _has_desktop():
+        _open_later(f"http://{shown}:{port}/")
+    _run(app, host, port, settings.max_ws_message_bytes)
+
+
+def _say_running(address: str, url: str, durability: str, redis: str | None, verbose: bool) -> None:
+    """Where the server listens, in the terminal's language; with ``verbose`` its technical settings."""
     try:
         lang = i18n.terminal_language()
     except i18n.UnknownLanguage:
         lang = i18n.DEFAULT_LANGUAGE
-    typer.echo(i18n.render("server.cli.running", {"url": f"http://{shown}:{port}/"}, lang))
+    typer.echo(i18n.render("server.cli.running", {"url": address}, lang))
     if verbose:
         typer.echo(i18n.render("server.cli.settings", {
-            "database": _safe(url), "durability": durability, "docs": f"http://{shown}:{port}/docs",
+            "database": _safe(url), "durability": durability, "docs": f"{address}docs",
             "redis": _safe(redis) if redis else "-"}, lang))
-    game_log_to_terminal(verbose)
-    if open_browser if open_browser is not None else _has_desktop():
-        _open_later(f"http://{shown}:{port}/")
+
+
+def _run(app: Any, host: str, port: int, max_ws_message_bytes: int) -> None:
+    """Serve ``app`` until interrupted."""
+    import uvicorn
+
+    from meeple.server.heap import YoungPasses
+
     # The database writer and bot threads hand results back to the event loop; a shorter GIL switch
     # interval (default 5 ms) keeps those hand-overs from adding milliseconds to every move.
     sys.setswitchinterval(0.0005)
     # Games in memory are many small objects that live long, and every move adds more: the collector
     # runs short young passes only and freezes their survivors (meeple.server.heap explains why).
     YoungPasses().install()
-    uvicorn.run(app, host=host, port=port, ws_max_size=settings.max_ws_message_bytes * 4,
+    uvicorn.run(app, host=host, port=port, ws_max_size=max_ws_message_bytes * 4,
                 ws_per_message_deflate=False, log_level="warning", access_log=False)
 
 

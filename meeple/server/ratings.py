@@ -457,39 +457,18 @@ def recompute(conn: Connection,
 def seed_bots(conn: Connection, game_id: str, players: int, levels: Sequence[str], games: int, seed: int,
               *, jobs: int = 1, records: str | None = None,
               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[float, float]]:
-    """Rate the bot levels against each other (``rate_tournament``) and store them as the anchors
+    """Rate the bot levels against each other (``bot_tournament.rate_tournament``) and store them as the anchors
     ``"bot:<level>"`` of (``game_id``, ``band_of(players)``); the (μ, σ) per level. Replaces any stored
     rows of these levels for that game and band; writes nothing else.
 
     >>> seed_bots(conn, "cube-europe", 2, ["random", "easy"], games=40, seed=0)
     {'random': (19.8, 3.1), 'easy': (30.4, 3.0)}
     """
+    from meeple.server.bot_tournament import rate_tournament
+
     rated = rate_tournament(game_id, players, levels, games, seed, jobs=jobs, records=records, progress=progress)
     store_anchors(conn, game_id, band_of(players), rated)
     return {name: (x.mu, x.sigma) for name, x in rated.items()}
-
-
-def rate_tournament(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, *, jobs: int = 1,
-                    records: str | None = None,
-                    progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """The first ``games`` games of the tournament among ``levels`` (``meeple.server.bot_tournament``:
-    neighbouring levels at a table, each seed in every seat rotation), rated with Plackett–Luce in game
-    order from the default rating: level → ``Rated(mu, sigma, games)``. ``records``: a JSON-lines file
-    the games are appended to and read back on a later run (a stopped tournament goes on where it
-    stopped; the ratings are the same as in one run). Touches no database: a long tournament holds no
-    transaction open."""
-    from meeple.server import bot_tournament
-
-    names = list(dict.fromkeys(str(level).strip() for level in levels))
-    if len(names) < 2:
-        raise ValueError("seeding needs at least two different bot levels")
-    if any(":" in name for name in names):
-        raise ValueError("seed the plain levels (random, easy, normal, hard): a level's settings are not rated apart")
-    if len({bot_participant(name) for name in names}) < len(names):
-        raise ValueError("easy and heuristic are one player (one rating): seed one of them")
-    band_of(players)
-    played = bot_tournament.play(game_id, players, names, games, seed, jobs=jobs, records=records, progress=progress)
-    return bot_tournament.rate(played, names)
 
 
 def store_anchors(conn: Connection, game: str, band: str, rated: Mapping[str, Any]) -> None:

@@ -71,35 +71,16 @@ def seed_bots_command(
         help="Also write the ratings into this file for the package (meeple/server/bot_ratings.json)."),
 ) -> None:
     """Play games among bot levels and store their ratings as the game's fixed anchors (bot:<level>)."""
-    import meeple
-    from meeple.server import db as storage
     from meeple.server import bot_tournament
-    from meeple.server.bot_tournament import RecordsMismatch
-    from meeple.server.ratings import band_of, bot_participant, rate_tournament, rating_shown, store_anchors
-    from meeple.server.settings import default_db_url, normalize_db_url
+    from meeple.server import db as storage
+    from meeple.server.bot_tournament import RecordsMismatch, rate_tournament
+    from meeple.server.ratings import band_of, store_anchors
     from meeple.sim.playout import default_jobs
 
     console = make_console()
     names = split_names(levels)
     try:
-        if players is None:
-            info = meeple.games().get(game)
-            players = max(2, info.min_players) if info else None
-        loaded = load_game(game, players, None)
-        if loaded.players < 2:
-            raise CliError("cli.ratings.solo")
-        if len(set(names)) < 2:
-            raise CliError("cli.ratings.two_levels")
-        if any(":" in name for name in names):
-            raise CliError("cli.ratings.plain_levels", levels=", ".join(n for n in names if ":" in n))
-        if {"easy", "heuristic"} <= set(names):
-            raise CliError("cli.ratings.easy_is_heuristic")
-        check_agent_names(loaded.id, names)
-        try:
-            url = normalize_db_url(db or default_db_url())
-            storage.check_database(url)
-        except (ValueError, storage.DatabaseFileError) as exc:
-            raise CliError("cli.ratings.bad_db", reason=str(exc)) from None
+        loaded, url = _checked_request(game, players, names, db)
     except CliError as exc:
         raise _fail(exc) from None
     band = band_of(loaded.players)
@@ -120,6 +101,42 @@ def seed_bots_command(
     if write_shipped:
         bot_tournament.write_shipped(write_shipped, loaded.id, band, players=loaded.players, games=games, seed=seed,
                                      levels=names, rated=rated, records=records)
+    _print_ratings(console, loaded, band, rated)
+    console.print(say("cli.ratings.seeded", n=games, count=len(rated), seconds=f"{seconds:.1f}"))
+
+
+def _checked_request(game: str, players: int | None, names: list[str], db: str | None) -> tuple[Any, str]:
+    """The game to seed (its rules at ``players``) and the database URL; CliError saying what is wrong
+    with the request (one player, fewer than two plain levels, an unknown level, a bad database)."""
+    import meeple
+    from meeple.server import db as storage
+    from meeple.server.settings import default_db_url, normalize_db_url
+
+    if players is None:
+        info = meeple.games().get(game)
+        players = max(2, info.min_players) if info else None
+    loaded = load_game(game, players, None)
+    if loaded.players < 2:
+        raise CliError("cli.ratings.solo")
+    if len(set(names)) < 2:
+        raise CliError("cli.ratings.two_levels")
+    if any(":" in name for name in names):
+        raise CliError("cli.ratings.plain_levels", levels=", ".join(n for n in names if ":" in n))
+    if {"easy", "heuristic"} <= set(names):
+        raise CliError("cli.ratings.easy_is_heuristic")
+    check_agent_names(loaded.id, names)
+    try:
+        url = normalize_db_url(db or default_db_url())
+        storage.check_database(url)
+    except (ValueError, storage.DatabaseFileError) as exc:
+        raise CliError("cli.ratings.bad_db", reason=str(exc)) from None
+    return loaded, url
+
+
+def _print_ratings(console: Any, loaded: Any, band: str, rated: dict[str, Any]) -> None:
+    """The seeded ratings as a table, strongest first (by μ − 3σ)."""
+    from meeple.server.ratings import bot_participant, rating_shown
+
     table = Table(title=say("cli.ratings.table_title", title=i18n.title(loaded.id, loaded.info.name), band=band),
                   title_justify="left")
     for message_id, justify in (("cli.ratings.col_level", "left"), ("cli.ratings.col_shown", "right"),
@@ -128,7 +145,6 @@ def seed_bots_command(
     for level, (mu, sigma, _) in sorted(rated.items(), key=lambda kv: kv[1].mu - 3 * kv[1].sigma, reverse=True):
         table.add_row(bot_participant(level), str(rating_shown(mu, sigma)), f"{mu:.2f}", f"{sigma:.2f}")
     console.print(table)
-    console.print(say("cli.ratings.seeded", n=games, count=len(rated), seconds=f"{seconds:.1f}"))
 
 
 _ENGLISH_HELP: dict[tuple[int, str], str | None] = {}

@@ -25,40 +25,41 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from meeple.core import CHANCE
+from meeple.server.errors import Conflict, Forbidden, ServerError
 
 
 class Refusal(NamedTuple):
-    status: int  # 403: not yours to undo; 409: the game's state allows no undo
+    kind: type[ServerError]  # Forbidden: not yours to undo; Conflict: the game's state allows no undo
     reason: str  # a message id (``server.undo_…``): ``Message(reason, {}).render(lang)`` says it
 
 
 def undo_refusal(game: Any, seat: int | None) -> Refusal | None:
     """Why ``seat`` may not undo now in ``game`` (a ``hub.LiveGame``), or None if it may."""
     if seat is None:
-        return Refusal(403, "server.undo_spectator")
+        return Refusal(Forbidden, "server.undo_spectator")
     if game.row.get("rated"):
-        return Refusal(409, "server.undo_rated")  # a rated game: what was played stands
+        return Refusal(Conflict, "server.undo_rated")  # a rated game: what was played stands
     if game.state.is_over():
-        return Refusal(409, "server.undo_over")
+        return Refusal(Conflict, "server.undo_over")
     if not game.moves or game.moves[-1].seq != game.seq:
-        return Refusal(409, "server.undo_nothing")
+        return Refusal(Conflict, "server.undo_nothing")
     last = game.moves[-1]
     if last.seat == CHANCE and game.row.get("chance") == "manual":
         row = game.seats[seat]
         if row["kind"] != "human" or not row["claimed"]:
-            return Refusal(403, "server.undo_not_yours")
+            return Refusal(Forbidden, "server.undo_not_yours")
         position = len(game.moves) - 1
         if any(at == position for at, _text in game.undone):
-            return Refusal(409, "server.undo_chance_once")
+            return Refusal(Conflict, "server.undo_chance_once")
         return None
     if last.seat != seat:
-        return Refusal(403, "server.undo_not_yours")
+        return Refusal(Forbidden, "server.undo_not_yours")
     if game.bot_plays(seat):
-        return Refusal(403, "server.bot_playing")
+        return Refusal(Forbidden, "server.bot_playing")
     if last.report.revealed:
-        return Refusal(409, "server.undo_revealed")
+        return Refusal(Conflict, "server.undo_revealed")
     if last.report.chance_outcomes:
-        return Refusal(409, "server.undo_chance")
+        return Refusal(Conflict, "server.undo_chance")
     if (len(game.moves) - 1, last.text) in game.undone:
-        return Refusal(409, "server.undo_once")
+        return Refusal(Conflict, "server.undo_once")
     return None
