@@ -38,7 +38,11 @@ def test_a_finished_game_is_reviewed_from_the_summary(server: str, page) -> None
     page.wait_for_function("() => document.querySelector('#review h3') !== null", timeout=90_000)
     shown = page.evaluate("() => window.reviewStatus")
     assert any(re.fullmatch(r"Reviewing: position \d+ of \d+…", text) for text in shown), shown
+    # the server deals a new game each time, so a game of first-listed moves usually leaves blunders to
+    # find but not always: either the list, each item in words, or the sentence that says there is none
     items = page.query_selector_all("#review [data-review-move]")
-    assert items, "first-listed moves leave blunders to find"
+    review = page.inner_text("#review")
+    if not items:
+        assert "The search found no move of yours much worse than its best." in review, review
     assert all("the search preferred" in item.inner_text() and "expected about" in item.inner_text() for item in items)
     assert page.console_errors == []
