@@ -10,6 +10,7 @@ from meeple.core import (
     CHANCE,
     Action,
     ActionParseError,
+    BadArgument,
     IllegalAction,
     StateFormatError,
     UnknownGame,
@@ -19,6 +20,6 @@ from meeple.core import (
 
 __all__ = [
     "games", "load", "from_json", "IllegalAction", "ActionParseError", "StateFormatError",
-    "UnknownGame", "Action", "CHANCE",
+    "UnknownGame", "BadArgument", "Action", "CHANCE",
 ]
 __version__ = "0.1.0"

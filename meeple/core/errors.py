@@ -59,9 +59,14 @@ class UnknownGame(MeepleError, ValueError):
     """A game id, player count or option that does not exist; the message lists the valid ones."""
 
 
+class BadArgument(MeepleError, ValueError):
+    """A value a call does not take — a seed that is no integer, an unknown chance mode — where the game,
+    its player count and options are fine (those raise ``UnknownGame``)."""
+
+
 class InvariantError(AssertionError):
     """A broken component-conservation invariant: a bug in a game's rules, never a player's fault."""
 
 
-__all__ = ["MeepleError", "IllegalAction", "ActionParseError", "StateFormatError", "UnknownGame",
+__all__ = ["MeepleError", "IllegalAction", "ActionParseError", "StateFormatError", "UnknownGame", "BadArgument",
            "InvariantError", "UnknownLanguage"]

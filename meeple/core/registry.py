@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action
-from meeple.core.errors import UnknownGame
+from meeple.core.errors import BadArgument, UnknownGame
 from meeple.core.i18n import title
 
 if TYPE_CHECKING:
@@ -67,9 +67,9 @@ class Game:
     def new_game(self, seed: int = 0, chance: str = "auto") -> State:
         """A new game; all randomness comes from ``seed``. ``chance="manual"`` asks for every random outcome."""
         if chance not in ("auto", "manual"):
-            raise UnknownGame("core.bad_chance", value=repr(chance)[:40])
+            raise BadArgument("core.bad_chance", value=repr(chance)[:40])
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise UnknownGame("core.bad_seed", value=repr(seed)[:40])
+            raise BadArgument("core.bad_seed", value=repr(seed)[:40])
         assert self.state_class is not None
         return self.state_class.new(self, seed, chance)
 

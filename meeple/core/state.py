@@ -27,7 +27,7 @@ import marshal
 from typing import Any, ClassVar, Hashable, Mapping, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
-from meeple.core.errors import ActionParseError, IllegalAction, StateFormatError, UnknownGame
+from meeple.core.errors import ActionParseError, BadArgument, IllegalAction, StateFormatError, UnknownGame
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message, render, term
 from meeple.core.registry import Game, load
 from meeple.core.rng import Rng
@@ -301,6 +301,16 @@ class State:
             return render("core.chance", None, lang)
         named = term(self.game.id, "seat", player, lang)
         return named if named is not None else self.game.seat_name(player)
+
+    def __repr__(self) -> str:
+        """What the state is, in one line: the game, its table, seed and moves, and who moves.
+
+        >>> meeple.load("kingsburg", players=2).new_game(seed=4)
+        KingsburgState('kingsburg', players=2, seed=4, moves=0, to_move=[0])
+        """
+        moving = "over" if self.is_over() else self.to_move()
+        return (f"{type(self).__name__}({self.game.id!r}, players={self.players}, seed={self.seed}, "
+                f"moves={len(self.history)}, to_move={moving}{', determinized' if self.determinized else ''})")
 
     def to_move(self) -> list[int]:
         """The seats that may act now ([] once the game is over; [CHANCE] for a manual random outcome)."""
@@ -622,7 +632,7 @@ def from_json(data: Any) -> State:
         game = load(data["game"], players=data["players"], **data["options"])
         seed, chance = data["seed"], data["chance"]
         state = game.new_game(seed=seed, chance=chance)
-    except UnknownGame as exc:
+    except (UnknownGame, BadArgument) as exc:
         raise StateFormatError("core.save_bad_settings", reason=_reason(exc)) from None
     history = data["history"]
     if not isinstance(history, list):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.core import GameInfo, Option, UnknownGame
+from meeple.core import BadArgument, GameInfo, Option, UnknownGame
 from meeple.core.registry import Game, _check_options
 
 from contract import toy
@@ -61,11 +61,13 @@ def test_bad_option_value_lists_the_choices() -> None:
 
 
 def test_new_game_checks_seed_and_chance() -> None:
+    # a bad seed or chance mode is a bad argument, not an unknown game (issue 39)
     game = meeple.load(toy.TOY_ID, players=2)
     for bad in ["1", 1.0, True, None]:
-        with pytest.raises(UnknownGame, match="seed"):
+        with pytest.raises(BadArgument, match="seed") as err:
             game.new_game(seed=bad)  # type: ignore[arg-type]
-    with pytest.raises(UnknownGame, match="chance"):
+        assert not isinstance(err.value, UnknownGame) and isinstance(err.value, ValueError)
+    with pytest.raises(BadArgument, match="chance"):
         game.new_game(seed=1, chance="dice")
 
 

@@ -359,3 +359,15 @@ def test_parse_action_for_a_seat_not_to_move_says_whose_turn_it_is(toy_game) -> 
     state = _bid_phase(toy_game)
     with pytest.raises(IllegalAction, match="turn"):
         state.parse_action("bid 3", 7)
+
+
+def test_repr_says_what_the_state_is(toy_game) -> None:
+    state = toy_game(players=2, seed=3)
+    text = repr(state)
+    assert text.startswith(f"{type(state).__name__}({state.game.id!r}, players=2, seed=3, moves=")
+    assert f"to_move={state.to_move()}" in text and "determinized" not in text
+    assert repr(state.determinize(0, 1)).endswith(", determinized)")
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert "to_move=over" in repr(state)
