@@ -328,12 +328,14 @@ class ISMCTSAgent:
             if model is not False:
                 self._outcome = out = [float(v) for v in model.seat_values(state)]
                 return out
-        scores = [float(s) for s in state.scores()]
-        n = len(scores)
+        n = state.players
+        scores: list[float] | None = None
         if not final and self.leaf == "heuristic":
             evaluate = self._evaluate if self._evaluate is not None else self._find_evaluate(state)
-            if evaluate is not False:
+            if evaluate is not False:  # the position values replace the scores (not worked out then)
                 scores = [float(evaluate(state, p)) for p in range(n)]
+        if scores is None:
+            scores = [float(s) for s in state.scores()]
         if n == 1:
             self._outcome = scores
             return [self._solo_reward(scores[0], final)]
@@ -475,7 +477,7 @@ class Search:
                     break
                 if stop is not None and n > self.iterations and t >= stop:
                     break
-                world = state.determinize(player, agent.rng.next64())
+                world = state.determinize(player, agent.rng.next64(), quiet=True)
                 agent._iterate(root, world, player)
                 n += 1
         finally:
@@ -532,8 +534,9 @@ def _hides_information(state: State) -> bool:
 
 
 def _determinize(state: State, player: int, seed: int) -> State:
-    """A rollout player's world for its guesses where the game's bots name no cheaper one."""
-    return state.determinize(player, seed)
+    """A rollout player's world for its guesses where the game's bots name no cheaper one (quiet, as the
+    search's own copies: nobody reads its log)."""
+    return state.determinize(player, seed, quiet=True)
 
 
 def final_rewards(scores: list[float], winners: list[int]) -> list[float]:

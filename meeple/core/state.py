@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import marshal
+from collections import deque
 from typing import Any, ClassVar, Hashable, Mapping, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
@@ -68,6 +69,12 @@ class LogEntry(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "args": self.args}
 
+
+QUIET_RECORD: deque[Any] = deque(maxlen=0)
+"""The log and the history of a quiet copy (``State.determinize(..., quiet=True)``), shared by all of them:
+a deque that keeps nothing, so the rules' ``say`` and every move's record cost only their append (made
+in C) and leave no objects behind. A search's copies are played thousands of times per move and never
+shown to anyone: nobody reads what they say (``clone`` of a quiet copy is quiet too)."""
 
 _new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
 _SHARED_ENTRIES: dict[str, dict[Hashable, LogEntry]] = {}  # State.say_again: message id -> key -> entry
@@ -386,6 +393,8 @@ class State:
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state (nor its RNG)."""
+        if self.log is QUIET_RECORD:  # a quiet copy's clone is quiet
+            return self._copy(Rng(raw_state=self.rng.state), QUIET_RECORD, QUIET_RECORD, self.determinized)
         return self._copy(Rng(raw_state=self.rng.state), self.history.copy(), self.log.copy(), self.determinized)
 
     def _copy(self, rng: Rng, history: list[tuple[int, Action]], log: list[LogEntry], determinized: bool) -> State:
@@ -416,15 +425,26 @@ class State:
         obs.update(self._observation(player))
         return obs
 
-    def determinize(self, player: int | None, seed: int) -> State:
-        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``."""
-        # The copy keeps only the log lines the seat may read and the seat's own moves: other
-        # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
-        log, history = self._seat_record(player)
-        new = self._copy(Rng(seed), history.copy(), log.copy(), True)
+    def determinize(self, player: int | None, seed: int, *, quiet: bool = False) -> State:
+        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``.
+
+        ``quiet``: a copy for a search, which reads neither the log nor the history: it starts with
+        neither and keeps none (``quiet_record``); the rules play on it exactly as on any copy."""
+        if quiet:
+            new = self._copy(Rng(seed), QUIET_RECORD, QUIET_RECORD, True)
+        else:
+            # The copy keeps only the log lines the seat may read and the seat's own moves: other
+            # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
+            log, history = self._seat_record(player)
+            new = self._copy(Rng(seed), history.copy(), log.copy(), True)
         new._resample_hidden(player)
         new._legal_cache = {}
         return new
+
+    @property
+    def quiet(self) -> bool:
+        """Whether this copy keeps no log and no history (``determinize(..., quiet=True)``)."""
+        return self.log is QUIET_RECORD
 
     def _seat_record(self, player: int | None) -> tuple[list[LogEntry], list[tuple[int, Action]]]:
         """The log lines ``player`` may read and ``player``'s own moves, kept per seat and extended as
@@ -531,9 +551,12 @@ class State:
         # message_id and to are positional-only: CPython then matches no keyword argument against their
         # names (three string comparisons per argument, on the hottest call of every game); ``to=`` still
         # works, taken out of the arguments here.
+        log = self.log
+        if log is QUIET_RECORD:
+            return
         if "to" in args:
             to = args.pop("to")
-        self.log.append(_new_tuple(LogEntry, (message_id, args, to)))
+        log.append(_new_tuple(LogEntry, (message_id, args, to)))
 
     def say_again(self, message_id: str, key: Hashable, /, **args: Any) -> None:
         """``say(message_id, **args)`` for a public event a game repeats often with the same arguments:
@@ -543,6 +566,8 @@ class State:
 
         >>> self.say_again("kingsburg.gains.2", p, seat=p)
         """
+        if self.log is QUIET_RECORD:
+            return
         by_key = _SHARED_ENTRIES.get(message_id)
         if by_key is None:
             by_key = _SHARED_ENTRIES[message_id] = {}
