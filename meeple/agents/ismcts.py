@@ -522,9 +522,10 @@ class Search:
         start = now()
         stop = None if seconds is None else start + seconds
         n, spent = self.iterations, self.spent
+        timed = budget is not None or cap is not None or stop is not None  # else the clock is not read
         try:
             while True:
-                t = now() if (budget is not None or cap is not None or stop is not None) else 0.0
+                t = now() if timed else 0.0
                 used = spent + (t - start)
                 if iterations is not None:
                     if n >= iterations:
@@ -628,10 +629,11 @@ def _cutoff_rewards(scores: list[float]) -> list[float]:
 
     The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
     """
-    top = max(scores)
-    scale = max(2.0, 0.1 * max(top, -min(scores)))  # the largest |score|
+    ranked = sorted(scores)  # one sort for the three numbers (min and max cost about as much each)
+    lowest, runner_up, top = ranked[0], ranked[-2], ranked[-1]  # runner_up: the best other seat of the leader
     leader = scores.index(top)
-    runner_up = max(scores[:leader] + scores[leader + 1:])  # the best other seat of the leader
+    largest = 0.1 * (top if top >= -lowest else -lowest)  # a tenth of the largest |score|
+    scale = largest if largest > 2.0 else 2.0
     tanh = math.tanh
     return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
 
