@@ -91,15 +91,62 @@ def select(table: dict[Action, list[Any]], legal: list[Action], c: float, rng: R
 
 
 class _Node:
-    """A tree node: per seat, the statistics of each action tried from here; joint children."""
+    """A tree node: per seat, the statistics of each action tried from here; joint children.
 
-    __slots__ = ("edges", "joint")
+    ``listed[seat]`` is the last legal list the search met here for that seat with its edges in the
+    same order (``_select_listed``): most iterations meet the very list again (or an equal one), and
+    then find its edges without a lookup per action. It is derived from ``edges`` (the same edge
+    objects): whoever replaces a seat's table by hand must drop its entry."""
+
+    __slots__ = ("edges", "joint", "listed")
 
     def __init__(self) -> None:
         # edges[seat][action] = [visits, reward_sum, availability, child_node_or_None, outcome_sum,
         # outcome_square_sum]; the outcome sums are kept at the root only, for the searching seat (``OUTCOME``)
         self.edges: dict[int, dict[Action, list[Any]]] = {}
         self.joint: dict[tuple[Any, ...], _Node] = {}
+        self.listed: dict[int, tuple[list[Action], list[list[Any]]]] = {}
+
+
+def _select_listed(node: _Node, p: int, legal: list[Action], c: float, rng: Rng) -> tuple[Action, list[Any], bool]:
+    """``select(node.edges[p], legal, c, rng)``, the same choice and the same counts, with the edges of
+    ``legal`` taken from ``node.listed`` when the node last met an equal list for ``p`` (a list
+    comparison made in C: the actions are the same objects), else looked up once and kept there."""
+    listed = node.listed.get(p)
+    if listed is not None and (listed[0] is legal or listed[0] == legal):
+        edges = listed[1]
+    else:
+        table = node.edges.get(p)
+        if table is None:
+            table = node.edges[p] = {}
+        edges = []
+        for a in legal:
+            edge = table.get(a)
+            if edge is None:
+                edge = table[a] = [0, 0.0, 0, None, 0.0, 0.0]
+            edges.append(edge)
+        node.listed[p] = (legal, edges)
+    fresh: list[int] = []
+    best = -1
+    best_value = -1.0
+    seen = 0  # the availability whose logarithm was worked out last (most edges of a node share it)
+    log_seen = 0.0
+    sqrt, log = math.sqrt, math.log
+    for i, edge in enumerate(edges):
+        seen_here = edge[2] = edge[2] + 1
+        visits = edge[0]
+        if visits == 0:
+            fresh.append(i)
+        elif not fresh:
+            if seen_here != seen:
+                seen, log_seen = seen_here, log(seen_here)
+            value = edge[1] / visits + c * sqrt(log_seen / visits)
+            if value > best_value:
+                best_value, best = value, i
+    if fresh:
+        best = fresh[rng.randbelow(len(fresh))] if len(fresh) > 1 else fresh[0]
+        return legal[best], edges[best], True
+    return legal[best], edges[best], False
 
 
 class ISMCTSAgent:
@@ -244,10 +291,23 @@ class ISMCTSAgent:
         first = True
         modelled = self.opponents == "heuristic" and self._heuristics(state)
         perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
+        legal_of = state._legal
         while node is not None:
             movers = _settle(state, rng)
             if not movers:
                 break
+            if len(movers) == 1 and not (modelled and movers[0] != me):  # one seat searched (most steps)
+                p = movers[0]
+                first = False
+                best_action, best_edge, fresh = _select_listed(node, p, legal_of(p), c, rng)
+                path.append((best_edge, p))
+                perform(best_action, p)
+                node = best_edge[3]
+                if node is None:
+                    node = best_edge[3] = _Node()
+                if fresh:
+                    break
+                continue
             if first and me in movers:
                 movers = [me] + [p for p in movers if p != me]  # the searching seat always picks at the root
             first = False
@@ -263,10 +323,7 @@ class ISMCTSAgent:
                     picks.append((p, action))
                     perform(action, p)
                     continue
-                table = node.edges.get(p)
-                if table is None:
-                    table = node.edges[p] = {}
-                best_action, best_edge, fresh = select(table, legal, c, rng)
+                best_action, best_edge, fresh = _select_listed(node, p, legal, c, rng)
                 expanded = expanded or fresh
                 path.append((best_edge, p))
                 picks.append((p, best_action))
@@ -302,16 +359,23 @@ class ISMCTSAgent:
         limit = self.rollout_depth
         heuristic = self.rollout == "heuristic" and self._heuristics(state)
         perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
+        legal_of = state._legal
+        randbelow = rng.randbelow
         while True:
             movers = _settle(state, rng)
             if not movers:
                 return self._rewards(state, final=True)
             if limit is not None and depth >= limit:
                 return self._rewards(state, final=False)
+            if len(movers) == 1 and not heuristic:  # one seat, a random choice (most steps)
+                legal = legal_of(movers[0])
+                perform(legal[0] if len(legal) == 1 else legal[randbelow(len(legal))], movers[0])
+                depth += 1
+                continue
             for i, p in enumerate(movers):
                 if i and p not in state.to_move():
                     continue
-                legal = state._legal(p)
+                legal = legal_of(p)
                 if len(legal) == 1:
                     action = legal[0]
                 elif heuristic:
@@ -328,12 +392,14 @@ class ISMCTSAgent:
             if model is not False:
                 self._outcome = out = [float(v) for v in model.seat_values(state)]
                 return out
-        scores = [float(s) for s in state.scores()]
-        n = len(scores)
+        n = state.players
+        scores: list[float] | None = None
         if not final and self.leaf == "heuristic":
             evaluate = self._evaluate if self._evaluate is not None else self._find_evaluate(state)
-            if evaluate is not False:
+            if evaluate is not False:  # the position values replace the scores (not worked out then)
                 scores = [float(evaluate(state, p)) for p in range(n)]
+        if scores is None:
+            scores = [float(s) for s in state.scores()]
         if n == 1:
             self._outcome = scores
             return [self._solo_reward(scores[0], final)]
@@ -456,9 +522,10 @@ class Search:
         start = now()
         stop = None if seconds is None else start + seconds
         n, spent = self.iterations, self.spent
+        timed = budget is not None or cap is not None or stop is not None  # else the clock is not read
         try:
             while True:
-                t = now() if (budget is not None or cap is not None or stop is not None) else 0.0
+                t = now() if timed else 0.0
                 used = spent + (t - start)
                 if iterations is not None:
                     if n >= iterations:
@@ -475,7 +542,7 @@ class Search:
                     break
                 if stop is not None and n > self.iterations and t >= stop:
                     break
-                world = state.determinize(player, agent.rng.next64())
+                world = state.determinize(player, agent.rng.next64(), quiet=True)
                 agent._iterate(root, world, player)
                 n += 1
         finally:
@@ -532,8 +599,9 @@ def _hides_information(state: State) -> bool:
 
 
 def _determinize(state: State, player: int, seed: int) -> State:
-    """A rollout player's world for its guesses where the game's bots name no cheaper one."""
-    return state.determinize(player, seed)
+    """A rollout player's world for its guesses where the game's bots name no cheaper one (quiet, as the
+    search's own copies: nobody reads its log)."""
+    return state.determinize(player, seed, quiet=True)
 
 
 def final_rewards(scores: list[float], winners: list[int]) -> list[float]:
@@ -561,10 +629,11 @@ def _cutoff_rewards(scores: list[float]) -> list[float]:
 
     The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
     """
-    top = max(scores)
-    scale = max(2.0, 0.1 * max(top, -min(scores)))  # the largest |score|
+    ranked = sorted(scores)  # one sort for the three numbers (min and max cost about as much each)
+    lowest, runner_up, top = ranked[0], ranked[-2], ranked[-1]  # runner_up: the best other seat of the leader
     leader = scores.index(top)
-    runner_up = max(scores[:leader] + scores[leader + 1:])  # the best other seat of the leader
+    largest = 0.1 * (top if top >= -lowest else -lowest)  # a tenth of the largest |score|
+    scale = largest if largest > 2.0 else 2.0
     tanh = math.tanh
     return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
 

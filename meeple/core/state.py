@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import marshal
+from collections import deque
 from typing import Any, ClassVar, Hashable, Mapping, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
@@ -69,6 +70,12 @@ class LogEntry(NamedTuple):
         return {"id": self.id, "args": self.args}
 
 
+QUIET_RECORD: deque[Any] = deque(maxlen=0)
+"""The log and the history of a quiet copy (``State.determinize(..., quiet=True)``), shared by all of them:
+a deque that keeps nothing, so the rules' ``say`` and every move's record cost only their append (made
+in C) and leave no objects behind. A search's copies are played thousands of times per move and never
+shown to anyone: nobody reads what they say (``clone`` of a quiet copy is quiet too)."""
+
 _new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
 _SHARED_ENTRIES: dict[str, dict[Hashable, LogEntry]] = {}  # State.say_again: message id -> key -> entry
 _SHARED_PER_ID = 50_000
@@ -95,23 +102,88 @@ class MoveReport(NamedTuple):
         return not self.revealed and self.chance_outcomes == 0
 
 
-def _field_copiers(fields: tuple[str, ...]) -> tuple[Any, Any]:
-    """Two functions for a class's ``FIELDS``, made once when the class is (as ``dataclasses`` makes an
-    ``__init__``): ``read(state)``, the fields' values as a tuple, and ``write(state, values)``, which sets
-    them from one; plain attribute reads and writes, whether the fields live in slots or in the dict.
+VALUE = "value"
+"""A ``FIELD_SHAPES`` shape: an immutable value (int, float, str, bool or None), shared by the copies."""
+LIST = "list"
+"""A ``FIELD_SHAPES`` shape: a list of immutable values (copied with ``list.copy``)."""
+ROWS = "rows"
+"""A ``FIELD_SHAPES`` shape: a list of lists of immutable values (each row copied with ``list.copy``)."""
+DICT_ROWS = "dict rows"
+"""A ``FIELD_SHAPES`` shape: a list of dicts (string keys) of immutable values (each copied with ``dict.copy``)."""
+SHAPES = (VALUE, LIST, ROWS, DICT_ROWS)
 
-    >>> read, write = _field_copiers(("gold", "hands")); write(copy, read(state))
+
+def _field_copiers(fields: tuple[str, ...], shapes: Mapping[str, str] | None = None) -> tuple[Any, Any, Any]:
+    """Three functions for a class's ``FIELDS``, made once when the class is (as ``dataclasses`` makes an
+    ``__init__``): ``read(state)``, the fields' values as a tuple, ``write(state, values)``, which sets
+    them from one (plain attribute reads and writes, whether the fields live in slots or in the dict),
+    and ``copy(state, new)``, which gives ``new`` a deep copy of every field: a field named in ``shapes``
+    (``FIELD_SHAPES``) by the copy its shape needs, written out (a value shared, a list copied, each row
+    of a list of rows copied), every other field by a ``marshal`` round trip of them all.
+
+    >>> read, write, copy = _field_copiers(("gold", "hands"), {"gold": LIST}); copy(state, new)
     """
+    shapes = shapes or {}
     for name in fields:
         if not name.isidentifier():
             raise TypeError(f"FIELDS: {name!r} is not a field name")
+    for name, shape in shapes.items():
+        if name not in fields or shape not in SHAPES:
+            raise TypeError(f"FIELD_SHAPES: {name!r}: {shape!r} (a field and one of {SHAPES})")
     if not fields:
-        return (lambda state: ()), (lambda state, values: None)
+        return (lambda state: ()), (lambda state, values: None), (lambda state, new: None)
     targets = "".join(f"state.{name}, " for name in fields)
-    namespace: dict[str, Any] = {}
+    copying = []
+    for name in fields:
+        shape = shapes.get(name)
+        if shape == VALUE:
+            copying.append(f"    new.{name} = state.{name}\n")
+        elif shape == LIST:
+            copying.append(f"    new.{name} = _copy_list(state.{name})\n")
+        elif shape == ROWS:
+            copying.append(f"    new.{name} = list(map(_copy_list, state.{name}))\n")
+        elif shape == DICT_ROWS:
+            copying.append(f"    new.{name} = list(map(_copy_dict, state.{name}))\n")
+    deep = [name for name in fields if name not in shapes]
+    if deep:
+        new_deep = "".join(f"new.{name}, " for name in deep)
+        old_deep = "".join(f"state.{name}, " for name in deep)
+        copying.append(f"    ({new_deep}) = _loads(_dumps(({old_deep})))\n")
+    namespace: dict[str, Any] = {"_copy_list": list.copy, "_copy_dict": dict.copy, "_loads": marshal.loads,
+                                 "_dumps": marshal.dumps}
     exec(f"def read(state):\n    return ({targets})\n"  # noqa: S102 - built from the class's own field names
-         f"def write(state, values):\n    ({targets}) = values\n", namespace)
-    return namespace["read"], namespace["write"]
+         f"def write(state, values):\n    ({targets}) = values\n"
+         f"def copy(state, new):\n{''.join(copying)}", namespace)
+    return namespace["read"], namespace["write"], namespace["copy"]
+
+
+def field_shape_problem(value: Any, shape: str) -> str | None:
+    """Why ``value`` does not have ``shape`` (a ``FIELD_SHAPES`` shape), or None when it has it: what the
+    contract test checks of every shaped field on random play.
+
+    >>> field_shape_problem([[1, 2], []], ROWS), field_shape_problem([[1, [2]]], ROWS)
+    (None, 'row 0 holds a list')
+    """
+    def immutable(v: Any) -> bool:
+        return v is None or type(v) in (int, float, str, bool)
+
+    if shape == VALUE:
+        return None if immutable(value) else f"a {type(value).__name__}"
+    if type(value) is not list:
+        return f"a {type(value).__name__}, not a list"
+    if shape == LIST:
+        for v in value:
+            if not immutable(v):
+                return f"it holds a {type(v).__name__}"
+        return None
+    row_type = list if shape == ROWS else dict
+    for i, row in enumerate(value):
+        if type(row) is not row_type:
+            return f"row {i} is a {type(row).__name__}"
+        for v in (row if row_type is list else row.values()):
+            if not immutable(v):
+                return f"row {i} holds a {type(v).__name__}"
+    return None
 
 
 class State:
@@ -119,10 +191,15 @@ class State:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        read, write = _field_copiers(tuple(cls.FIELDS))
-        cls._read_fields, cls._write_fields = staticmethod(read), staticmethod(write)
+        read, write, copy = _field_copiers(tuple(cls.FIELDS), cls.FIELD_SHAPES)
+        cls._read_fields, cls._write_fields, cls._copy_fields = staticmethod(read), staticmethod(write), staticmethod(copy)
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    FIELD_SHAPES: ClassVar[dict[str, str]] = {}
+    """What some fields always hold, so that a copy (``clone``, ``determinize``) copies them by their shape
+    (``VALUE``, ``LIST``, ``ROWS``, ``DICT_ROWS``: a few list copies in C) instead of a ``marshal`` round trip,
+    the deep copy every other field gets (a search copies the position once per iteration).
+    tests/core/test_field_shapes.py checks every game's shapes on random play at every player count."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
     """Former names of state fields (old → new): a save that still uses one loads under the new name."""
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset()
@@ -396,10 +473,13 @@ class State:
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state (nor its RNG)."""
+        if self.log is QUIET_RECORD:  # a quiet copy's clone is quiet
+            return self._copy(Rng(raw_state=self.rng.state), QUIET_RECORD, QUIET_RECORD, self.determinized)
         return self._copy(Rng(raw_state=self.rng.state), self.history.copy(), self.log.copy(), self.determinized)
 
     def _copy(self, rng: Rng, history: list[tuple[int, Action]], log: list[LogEntry], determinized: bool) -> State:
-        """A copy of the fields (deep: marshal) with the engine's own parts given (``clone``, ``determinize``)."""
+        """A deep copy of the fields (``_copy_fields``: by their shapes, else by marshal) with the engine's own
+        parts given (``clone``, ``determinize``)."""
         cls = self.__class__
         new = cls.__new__(cls)
         new.game = self.game
@@ -411,7 +491,7 @@ class State:
         new.log = log
         new.determinized = determinized
         new._legal_cache = {}
-        self._write_fields(new, marshal.loads(marshal.dumps(self._read_fields(self))))
+        self._copy_fields(self, new)
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -426,15 +506,26 @@ class State:
         obs.update(self._observation(player))
         return obs
 
-    def determinize(self, player: int | None, seed: int) -> State:
-        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``."""
-        # The copy keeps only the log lines the seat may read and the seat's own moves: other
-        # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
-        log, history = self._seat_record(player)
-        new = self._copy(Rng(seed), history.copy(), log.copy(), True)
+    def determinize(self, player: int | None, seed: int, *, quiet: bool = False) -> State:
+        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``.
+
+        ``quiet``: a copy for a search, which reads neither the log nor the history: it starts with
+        neither and keeps none (``quiet_record``); the rules play on it exactly as on any copy."""
+        if quiet:
+            new = self._copy(Rng(seed), QUIET_RECORD, QUIET_RECORD, True)
+        else:
+            # The copy keeps only the log lines the seat may read and the seat's own moves: other
+            # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
+            log, history = self._seat_record(player)
+            new = self._copy(Rng(seed), history.copy(), log.copy(), True)
         new._resample_hidden(player)
         new._legal_cache = {}
         return new
+
+    @property
+    def quiet(self) -> bool:
+        """Whether this copy keeps no log and no history (``determinize(..., quiet=True)``)."""
+        return self.log is QUIET_RECORD
 
     def _seat_record(self, player: int | None) -> tuple[list[LogEntry], list[tuple[int, Action]]]:
         """The log lines ``player`` may read and ``player``'s own moves, kept per seat and extended as
@@ -541,9 +632,12 @@ class State:
         # message_id and to are positional-only: CPython then matches no keyword argument against their
         # names (three string comparisons per argument, on the hottest call of every game); ``to=`` still
         # works, taken out of the arguments here.
+        log = self.log
+        if log is QUIET_RECORD:
+            return
         if "to" in args:
             to = args.pop("to")
-        self.log.append(_new_tuple(LogEntry, (message_id, args, to)))
+        log.append(_new_tuple(LogEntry, (message_id, args, to)))
 
     def say_again(self, message_id: str, key: Hashable, /, **args: Any) -> None:
         """``say(message_id, **args)`` for a public event a game repeats often with the same arguments:
@@ -553,6 +647,8 @@ class State:
 
         >>> self.say_again("kingsburg.gains.2", p, seat=p)
         """
+        if self.log is QUIET_RECORD:
+            return
         by_key = _SHARED_ENTRIES.get(message_id)
         if by_key is None:
             by_key = _SHARED_ENTRIES[message_id] = {}

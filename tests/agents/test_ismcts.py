@@ -43,7 +43,7 @@ def test_guesser_plays_the_odds_not_the_real_card(card: str) -> None:
 
 def test_the_peek_test_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
     """An agent searching the real state (no re-dealing) would guess the real card: the test above can fail."""
-    monkeypatch.setattr(State, "determinize", lambda self, player, seed: self.clone())
+    monkeypatch.setattr(State, "determinize", lambda self, player, seed, quiet=False: self.clone())
     state = dealt_peek("high")
     assert ISMCTSAgent(seed=3, iterations=200).act_on_state(state, 1) == Action("high")
 
@@ -182,22 +182,30 @@ def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch) 
 
 @pytest.mark.parametrize("declared", [True, False])
 def test_heuristic_rollout_players_see_only_their_own_sample(monkeypatch: pytest.MonkeyPatch, declared: bool) -> None:
-    # In Citadels a rollout player that reads hidden facts must get its own determinization (a state
-    # whose history holds only that seat's moves), never the searcher's world, where the hidden cards
-    # are all laid out. bots.GUESSES names those choices; the others are made on the world. Without
-    # GUESSES, every rollout choice gets its own determinization.
+    # In Citadels a rollout player that reads hidden facts must get its own determinization (a copy made
+    # for that seat), never the searcher's world, where the hidden cards are all laid out. bots.GUESSES
+    # names those choices; the others are made on the world. Without GUESSES, every rollout choice gets
+    # its own determinization. (The search's copies are quiet, so their histories cannot tell them apart:
+    # the world each rollout choice is made in is recorded instead.)
     import meeple.games.citadels.bots as bots
 
     guesses = bots.GUESSES
     seen: list[tuple[bool, bool]] = []  # another seat's choice: (a guess among its choices, on a sample of its own)
     real = bots.HeuristicBot.act_on_state
+    real_pick = ISMCTSAgent._heuristic_action
+    worlds: list[State] = []  # the rollout world of each heuristic choice
+
+    def picking(self: ISMCTSAgent, state: State, seat: int, legal: list[Action]) -> Action:
+        worlds.append(state)
+        return real_pick(self, state, seat, legal)
 
     def recording(self: object, state: State, seat: int) -> Action:
         if seat != searcher:
             guess = any(a.name in guesses for a in state.legal_actions(seat))
-            seen.append((guess, all(p == seat for p, _ in state.history)))
+            seen.append((guess, state is not worlds[-1] and state.determinized))
         return real(self, state, seat)
 
+    monkeypatch.setattr(ISMCTSAgent, "_heuristic_action", picking)
     monkeypatch.setattr(bots.HeuristicBot, "act_on_state", recording)
     if not declared:
         monkeypatch.delattr(bots, "GUESSES")

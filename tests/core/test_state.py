@@ -208,7 +208,7 @@ def test_a_game_may_keep_its_fields_in_slots_and_plays_copies_and_saves_the_same
 def test_field_names_must_be_names() -> None:
     from meeple.core.state import _field_copiers
 
-    read, write = _field_copiers(("gold", "hands"))
+    read, write, copy = _field_copiers(("gold", "hands"))
 
     class Holder:
         pass
@@ -217,6 +217,8 @@ def test_field_names_must_be_names() -> None:
     source.gold, source.hands = 3, [[1], []]
     write(target, read(source))
     assert (target.gold, target.hands) == (3, [[1], []])
+    copy(source, target)  # no shapes declared: a deep copy
+    assert target.hands == source.hands and target.hands[0] is not source.hands[0]
     with pytest.raises(TypeError, match="not a field name"):
         _field_copiers(("gold", "x); import os; (y"))
 

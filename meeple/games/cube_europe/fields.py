@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from meeple.core import State
+from meeple.core.state import DICT_ROWS, LIST, ROWS, VALUE
 
 
 class CubeEuropeFields(State):
@@ -34,6 +35,15 @@ class CubeEuropeFields(State):
         "pending": "follow_ups", "active": "active_effects",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    FIELD_SHAPES: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("phase", "classic_solo", "round", "start_card_seat", "seats_done", "phase_after_draws",
+                         "deck_size", "deck_top", "deck_exhaustions", "steady_hand_used", "mirror_used"), VALUE),
+        **dict.fromkeys(("market_draws_due", "board_cards", "unseen_cards", "discard_pile", "workers",
+                         "dice_on_squares", "yellow_tucks_due"), LIST),
+        **dict.fromkeys(("tucked_cards", "filled_hexes", "inventory", "dice", "follow_ups", "active_effects"), ROWS),
+        "supply": DICT_ROWS,
+    }
+    """How a copy copies each field (``State.FIELD_SHAPES``): every field has one of these shapes (below)."""
 
     # the game
     phase: str                            # deal, first, draw, start, roll, turn or over (flow.py)

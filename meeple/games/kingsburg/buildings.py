@@ -41,6 +41,10 @@ def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(found)
 
 
+_DEFENCE_OF: dict[tuple[int, str | None], int] = {}
+"""``Buildings.defence`` by (buildings owned, enemy kind), worked out once per pair met."""
+
+
 class Buildings:
     """Costs, defence, the building round and the effects after a season (mixed into ``KingsburgState``)."""
 
@@ -60,13 +64,16 @@ class Buildings:
     def defence(self, p: int, kind: str | None) -> int:
         """Building defence in the winter battle, including bonuses against one enemy type."""
         owned = self.buildings_owned[p]
-        total = 0
-        for b, value in DEFENCE.items():
-            if owned >> b & 1:
-                total += value
-        for b, (against, value) in TYPE_DEFENCE.items():
-            if owned >> b & 1 and against == kind:
-                total += value
+        total = _DEFENCE_OF.get((owned, kind))
+        if total is None:
+            total = 0
+            for b, value in DEFENCE.items():
+                if owned >> b & 1:
+                    total += value
+            for b, (against, value) in TYPE_DEFENCE.items():
+                if owned >> b & 1 and against == kind:
+                    total += value
+            _DEFENCE_OF[(owned, kind)] = total
         return total
 
     # ------------------------------------------------------------------ ["builds"], then ["build", seat]

@@ -128,8 +128,9 @@ class Placement:
         dice = self.unplaced_dice[p]
         if not dice:
             return {}
-        market = bool((self.buildings_owned[p] >> MARKET & 1)) and not self.market_used[p]
-        return placement_ways(tuple(dice), min(self.plus2_tokens[p], len(dice)), market)
+        market = (self.buildings_owned[p] >> MARKET & 1) == 1 and not self.market_used[p]
+        tokens, count = self.plus2_tokens[p], len(dice)  # at most one "+2" per die (min() written out: it
+        return placement_ways(tuple(dice), tokens if tokens <= count else count, market)  # costs more here)
 
     def _placement_actions(self, p: int, ways: dict[int, tuple]) -> list[Action]:
         """The advisors ``p`` may place on now, given ``p``'s ``ways``."""

@@ -26,6 +26,7 @@ section of the rulebook (each module quotes the passage it implements):
 from __future__ import annotations
 
 from meeple.core import State
+from meeple.core.state import LIST, ROWS, VALUE
 from meeple.games.kingsburg.actions import ACTION_NAMES
 from meeple.games.kingsburg.advisors import Advisors
 from meeple.games.kingsburg.buildings import Buildings
@@ -62,6 +63,14 @@ class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors,
         "enemy_revealed", "king_reinforcement", "battle_result",
     )
     __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
+    FIELD_SHAPES = {
+        **dict.fromkeys(("year", "step_index", "season_index", "seat_to_move", "plus2_supply", "envoy_holder",
+                         "aid_die_holder", "placing_index", "selected_advisor", "king_reinforcement"), VALUE),
+        **dict.fromkeys(("vp", "plus2_tokens", "soldiers", "buildings_owned", "turn_order", "market_used",
+                         "statue_used", "chapel_used", "done_placing", "built_this_season", "enemy_card",
+                         "enemy_revealed", "battle_result"), LIST),
+        **dict.fromkeys(("tasks", "resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
+    }  # how a copy copies each field (meeple.core.state); handfuls_on_advisor (rows of handfuls) is copied deep
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py, placement.py)
     FIELD_RENAMES = {
         "stepi": "step_index", "season": "season_index", "mover": "seat_to_move", "queue": "tasks",

@@ -46,7 +46,8 @@ class WinterBattle:
         return self.soldiers[p] + self.king_reinforcement + self.defence(p, kind)
 
     def _lose_vp(self, p: int, k: int) -> None:
-        self.vp[p] = max(0, self.vp[p] - k)  # ASSUMPTION: VP never below 0
+        left = self.vp[p] - k
+        self.vp[p] = left if left > 0 else 0  # ASSUMPTION: VP never below 0
 
     def _resolve_battle(self) -> None:
         self.tasks.pop(0)

@@ -33,12 +33,18 @@ def _progress(s: VersaillesState) -> float:
     king = s.king_space / (s.king_track_length() - 1)
     cells = s.construction_site_cells()
     site = s.construction_site
-    built = sum(1 for c in cells if site[c] >= 0) / len(cells)
+    built = len([c for c in cells if site[c] >= 0]) / len(cells)
     in_play = _TILES_IN_PLAY.get(s.players)
     if in_play is None:
         in_play = _TILES_IN_PLAY[s.players] = len(s.tiles_in_play())
     tiles = 1.0 - (len(s.tile_stack) + len(s.discard_pile)) / (in_play - DISPLAY_SIZE)
-    return max(king, built, tiles, 0.0)
+    # max(king, built, tiles, 0.0), written out as in ``value``
+    most = king
+    if built > most:
+        most = built
+    if tiles > most:
+        most = tiles
+    return most if most > 0.0 else 0.0
 
 
 W = {
@@ -60,6 +66,12 @@ W = {
 }
 """The weights of :func:`value` (hand-tuned with ``tools/versailles_tune.py``)."""
 
+(_RES, _STOCK_CAP, _STOCK, _DECO, _TILE, _TILE_VP, _TILE_SHORT, _TECH, _REACT_PLAYERS, _WORKER, _DM, _CONC, _CS_READY,
+ _CS_HAND) = (W[key] for key in ("res", "stock_cap", "stock", "deco", "tile", "tile_vp", "tile_short", "tech",
+                                 "react_players", "worker", "dm", "conc", "cs_ready", "cs_hand"))
+"""``W``'s weights under the names :func:`value` reads (a global name is read faster than a dict entry, and a
+search values thousands of positions a second): ``W`` is read once, at import."""
+
 
 def value(s: VersaillesState, p: int, early: float) -> float:
     """The worth of the position to ``p`` in (roughly) victory points.
@@ -71,31 +83,40 @@ def value(s: VersaillesState, p: int, early: float) -> float:
         sc = s.scores()
         best_other = max(sc[q] for q in range(len(sc)) if q != p)
         return sc[p] + (50.0 if sc[p] >= best_other else 0.0) + 0.1 * (sc[p] - best_other)
+    # (The smaller or larger of two numbers is written out, not min() or max(): in CPython 3.11 those
+    # builtins parse their keyword arguments on every call, which made up much of a search's leaf values.)
     r = s.resources[p]
+    r0, r1, r2 = r
     v = float(s.vp[p])
     # end-of-game worth, plus a premium on a working stock of each resource
-    rate = W["res"]
-    cap = W["stock_cap"]
-    v += r[0] * rate[0] + r[1] * rate[1] + r[2] * rate[2]
-    v += early * W["stock"] * (min(r[0], cap[0]) + min(r[1], cap[1]) + min(r[2], cap[2]))
+    rate = _RES
+    cap0, cap1, cap2 = _STOCK_CAP
+    v += r0 * rate[0] + r1 * rate[1] + r2 * rate[2]
+    v += early * _STOCK * ((r0 if r0 <= cap0 else cap0) + (r1 if r1 <= cap1 else cap1) + (r2 if r2 <= cap2 else cap2))
     d = s.decorations[p]
-    v += sum(d) * W["deco"]
+    v += sum(d) * _DECO
     hand = s.hands[p]
     w = s.workers_at[p]
     ready = 0
-    tile_vp, tile_short = W["tile_vp"], W["tile_short"]
     for t in hand:
         # a tile is worth its VP less what it costs, discounted; more if it can be afforded now
-        cost = TILE_COST[t]
-        short = max(0, cost[0] - r[0]) + max(0, cost[1] - r[1]) + max(0, cost[2] - r[2])
+        wood, marble, gold = TILE_COST[t]
+        short = 0  # the resources lacking
+        if wood > r0:
+            short += wood - r0
+        if marble > r1:
+            short += marble - r1
+        if gold > r2:
+            short += gold - r2
         for k in TILE_DECORATIONS[t]:
             if d[k] <= 0:
                 short += 3
-        if short == 0:
-            ready = max(ready, TILE_WORKERS[t])
-        v += W["tile"] + early * max(0.0, tile_vp * TILE_VP[t] - tile_short * short)
+        if short == 0 and TILE_WORKERS[t] > ready:
+            ready = TILE_WORKERS[t]
+        worth = _TILE_VP * TILE_VP[t] - _TILE_SHORT * short
+        v += _TILE + early * (worth if worth > 0.0 else 0.0)
     tech = s.technology_levels[p]
-    tw = W["tech"]
+    tw = _TECH
     tv = 0.0
     for k in range(3):
         if tech[k]:
@@ -103,25 +124,26 @@ def value(s: VersaillesState, p: int, early: float) -> float:
                 tv += tw[k][lvl]
     # a reaction is worth more the more other players there are to react to
     if tech[1] or tech[2]:
-        others = (s.players - 1) * W["react_players"]
+        others = (s.players - 1) * _REACT_PLAYERS
         for k in (1, 2):
             for lvl in range(tech[k]):
                 tv += others * tw[k][lvl]
     v += early * tv
     on_board = sum(w)
-    v += early * W["worker"] * on_board
-    v += early * W["dm"] * s.double_moves_face_up[p]
+    v += early * _WORKER * on_board
+    v += early * _DM * s.double_moves_face_up[p]
     # workers gathered in groups activate more strongly
     conc = 0.0
-    for n in w:  # the workers at each location
+    for n in w:  # the workers at each location: 1 for a pair, 2 for three or more
         if n >= 2:
-            conc += min(n, 3) - 1
-    v += early * W["conc"] * conc
+            conc += 1 if n == 2 else 2
+    v += early * _CONC * conc
     # workers ready at the Construction Site while holding tiles
+    at_site = w[CONSTRUCTION_SITE]
     if ready:
-        v += early * W["cs_ready"] * min(w[CONSTRUCTION_SITE], ready)
+        v += early * _CS_READY * (at_site if at_site <= ready else ready)
     elif hand:
-        v += early * W["cs_hand"] * min(w[CONSTRUCTION_SITE], 2)
+        v += early * _CS_HAND * (at_site if at_site <= 2 else 2)
     return v
 
 

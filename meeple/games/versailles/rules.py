@@ -32,6 +32,7 @@ The tables they read are in ``board.py`` (computed from ``content.py``) and ``ac
 from __future__ import annotations
 
 from meeple.core import State
+from meeple.core.state import LIST, ROWS, VALUE
 from meeple.games.versailles.activation import ActivationRules
 from meeple.games.versailles.architects_guild import ArchitectsGuildRules
 from meeple.games.versailles.construction import ConstructionRules
@@ -62,6 +63,16 @@ class VersaillesState(
         "tile_stack", "discard_pile", "construction_site", "king_space", "arrivals", "activations",
     )
     __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
+    FIELD_SHAPES = {
+        **dict.fromkeys(("phase", "start_player", "active_player", "deciding_player", "current_location",
+                         "unspent_workers", "once_only_used", "refill_due", "game_over", "end_reason",
+                         "turns_completed", "king_space"), VALUE),
+        **dict.fromkeys(("reaction_queue", "turns_started", "activation_markers", "decoration_supply",
+                         "double_moves_face_up", "vp", "tile_display", "tile_stack", "discard_pile",
+                         "construction_site", "arrivals", "activations"), LIST),
+        **dict.fromkeys(("workers_at", "workers_off_board", "resources", "decorations", "technology_levels",
+                         "hands"), ROWS),
+    }  # how a copy copies each field (meeple.core.state): every field has one of these shapes
     FIELD_RENAMES = {
         "start": "start_player", "active": "active_player", "actor": "deciding_player", "loc": "current_location",
         "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue", "refill": "refill_due",
