@@ -1,6 +1,12 @@
-"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` run only when asked (``pytest -m slow``)."""
+"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` run only when asked (``pytest -m slow``);
+the rulebook passages that the quotation tests check (``rulebook_passages``)."""
 
 from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,3 +18,49 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("slow"):
             item.add_marker(skip)
+
+
+# ------------------------------------------------------------------ the rulebooks' words, in a plain clone too
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+"""The Chinese rulebooks (../shared/seeds beside the repository): present in the project's workspace, absent
+in a plain clone."""
+RULEBOOK_PASSAGES = Path(__file__).parent / "data" / "rulebook_passages.json"
+
+
+def passage_digest(part: str) -> str:
+    """How tests/data/rulebook_passages.json records a quoted passage: 16 hex digits of its SHA-256."""
+    return hashlib.sha256(part.encode("utf-8")).hexdigest()[:16]
+
+
+class RulebookPassages:
+    """The passages that the docs and the rules modules quote as a rulebook's words, checked once against
+    the rulebook and shipped as digests (tests/data/rulebook_passages.json), so that the quotation tests
+    run without the rulebooks: a quotation changed or added in a plain clone is not among them and fails.
+    Where ../shared/seeds holds the rulebook, every quoted passage is also looked up in it, and the shipped
+    digests must be exactly those of today's quotations (none missing, none left over)."""
+
+    def __init__(self) -> None:
+        self.shipped: dict[str, list[str]] = json.loads(RULEBOOK_PASSAGES.read_text(encoding="utf-8"))["quoted"]
+
+    def check(self, quoted_in: str, parts: list[str], rulebook: str, words: Callable[[str], str]) -> None:
+        """``parts``: the passages ``quoted_in`` quotes from the rulebook file ``rulebook`` (a name in
+        ../shared/seeds), each as it must occur in ``words(text of the rulebook)``."""
+        assert parts, f"{quoted_in} quotes no rulebook passage"
+        seed = SEEDS / rulebook
+        seed_words = words(seed.read_text(encoding="utf-8")) if seed.is_file() else None
+        shipped = set(self.shipped.get(quoted_in, []))
+        for part in parts:
+            if seed_words is not None:
+                assert part in seed_words, f"{quoted_in}: quoted as the rulebook's words but not in {rulebook}: {part}"
+            assert passage_digest(part) in shipped, (
+                f"{quoted_in}: {part!r} is not among the passages checked against {rulebook}"
+                + (f"; it is the rulebook's: add {passage_digest(part)!r} under {quoted_in!r} in {RULEBOOK_PASSAGES}"
+                   if seed_words is not None else " (checking a new quotation needs ../shared/seeds)"))
+        if seed_words is not None:
+            left_over = shipped - {passage_digest(part) for part in parts}
+            assert not left_over, f"{RULEBOOK_PASSAGES}: digests under {quoted_in!r} that nothing quotes now: {sorted(left_over)}"
+
+
+@pytest.fixture(scope="session")
+def rulebook_passages() -> RulebookPassages:
+    return RulebookPassages()
