@@ -1,18 +1,52 @@
-"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` run only when asked (``pytest -m slow``);
-the rulebook passages that the quotation tests check (``rulebook_passages``)."""
+"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` (long fuzz and strength runs, the slowest
+browser walks) run only when asked (``pytest -m slow``; a share of them with ``MEEPLE_SLOW_SAMPLE``, as
+``.ci/run`` does each day); the rulebook passages that the quotation tests check (``rulebook_passages``)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 
+SLOW_SAMPLE = "MEEPLE_SLOW_SAMPLE"
+"""``i/n`` in this variable, with ``-m slow``: run only the slow tests whose share is ``i`` of ``n`` (a
+test's share is the CRC-32 of its node id modulo ``n``, the same in every process and on every day), so
+that ``n`` runs with ``i`` = 0 … n − 1 run every slow test once. ``.ci/run`` picks ``i`` by the day of the
+year."""
+
+
+def slow_share(nodeid: str, shares: int) -> int:
+    """Which of ``shares`` parts of the slow tests the test ``nodeid`` belongs to."""
+    return zlib.crc32(nodeid.encode("utf-8")) % shares
+
+
+def _sample_of_the_slow_tests(config: pytest.Config, items: list[pytest.Item]) -> None:
+    wanted = os.environ.get(SLOW_SAMPLE, "").strip()
+    if not wanted:
+        return
+    match = re.fullmatch(r"(\d+)/(\d+)", wanted)
+    if not match or not 0 <= int(match.group(1)) < int(match.group(2)):
+        raise pytest.UsageError(f"{SLOW_SAMPLE}={wanted!r}: expected i/n with 0 <= i < n, e.g. 3/7")
+    part, shares = int(match.group(1)), int(match.group(2))
+    kept, left_out = [], []
+    for item in items:
+        outside = item.get_closest_marker("slow") is not None and slow_share(item.nodeid, shares) != part
+        (left_out if outside else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if "slow" in (config.getoption("-m") or ""):
+        _sample_of_the_slow_tests(config, items)
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")
     for item in items:
