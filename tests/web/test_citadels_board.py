@@ -202,6 +202,7 @@ def _final_table(page, players: int) -> None:
     assert winners and winners[0] == max(totals)
 
 
+@pytest.mark.slow
 def test_a_whole_seven_player_game_is_played_by_clicking_the_board_only(page, table):
     base, app = table
     frames = _record(page)

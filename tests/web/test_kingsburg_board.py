@@ -50,6 +50,7 @@ def test_a_whole_two_player_game_is_played_by_clicking_the_board_only(page, serv
     _whole_game(page, server, 2, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5])
 def test_a_whole_five_player_game_is_played_by_clicking_the_board_only(page, server, seed):
     _whole_game(page, server, 5, seed)
