@@ -62,8 +62,8 @@ def test_toy_choice_does_not_depend_on_what_is_hidden(steps: int) -> None:
     """Same agent seed, same iterations, the real state or a re-dealt copy: the same action."""
     state = advance(toy_game(players=3).new_game(seed=11), steps, seed=steps)
     movers = [p for p in state.to_move() if p != CHANCE]
-    if not movers:
-        pytest.skip("game over")
+    # the toy's 3 rounds at 3 seats take more than 11 decisions, and chance is dealt at once: a seat moves
+    assert movers and not state.is_over()
     for p in movers:
         _same_choice_on_redeal(state, p)
 
@@ -97,8 +97,7 @@ def test_choice_does_not_depend_on_hidden_state_in_real_games(opponents: str) ->
         _same_choice_on_redeal(state, p, iterations=20, opponents=opponents, rollout="heuristic",
                                rollout_depth=6, game_id=gid)
         checked += 1
-    if not checked:
-        pytest.skip("no registered game with a canonical determinize")
+    assert checked, "every registered game's re-deal depended on where the hidden cards were"
 
 
 # ------------------------------------------------------------------ budgets, determinism, chance

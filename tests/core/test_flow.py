@@ -247,11 +247,53 @@ def test_only_a_decision_may_settle_itself_and_a_settle_that_never_stops_is_stop
         state._run_to_decision(True)
 
 
+class DropOutCountdown(Countdown):
+    """Countdown where a seat that has dropped out (``out``) is skipped in turn order."""
+
+    FIELDS = Countdown.FIELDS + ("out",)
+
+    def setup(self) -> None:
+        self.out: list[int] = []
+        super().setup()
+
+    def _lower(self, action: Action, seat: int) -> None:
+        self.counter -= action.args[0]
+        if self.counter == 0:
+            self.phase = "score"
+        else:
+            self.turn = next_in_turn(self.turn, self.players, skip=lambda other: other in self.out)
+
+
+def test_everyone_else_skipped_the_same_seat_moves_again() -> None:
+    state = Game(GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4), 3, {},
+                 DropOutCountdown).new_game(seed=5, chance="manual")
+    state.out, state.turn = [0, 2], 1  # seat 1 is the only one still in, and has the turn
+    state.apply(Action("roll", (3,)), CHANCE)  # counter 5
+    assert state.to_move() == [1]
+    for counter in (4, 3, 2, 1):
+        state.apply(Action("lower", (1,)), 1)
+        assert state.counter == counter
+        assert state.to_move() == [1] and state.open_step() == "lower"  # the same seat, again
+        assert [a.args[0] for a in state.legal_actions(1)] == [k for k in (1, 2) if k <= counter]
+        assert state.legal_actions(0) == state.legal_actions(2) == []
+    state.apply(Action("lower", (1,)), 1)  # reaches 0: seat 1 scores, and the die is rolled again
+    assert state.points == [0, 3, 0] and state.to_move() == [CHANCE]
+    state.apply(Action("roll", (1,)), CHANCE)
+    assert state.to_move() == [1]
+    # one seat skipped of three: turns go round the other two
+    state.out = [2]
+    state.apply(Action("lower", (1,)), 1)
+    assert state.to_move() == [0]
+    state.apply(Action("lower", (1,)), 0)
+    assert state.to_move() == [1]
+
+
 def test_turn_orders() -> None:
     assert clockwise(1, 3) == [1, 2, 0]
     assert next_in_turn(2, 3) == 0
     assert next_in_turn(0, 4, skip=lambda seat: seat in (1, 2)) == 3
     assert next_in_turn(0, 2, skip=lambda seat: True) is None
+    assert next_in_turn(2, 4, skip=lambda seat: seat != 2) == 2  # everyone else skipped: the same seat
     queue: list[Any] = [["b"]]
     interrupt(queue, [["a1"], ["a2"]])
     assert queue == [["a1"], ["a2"], ["b"]]

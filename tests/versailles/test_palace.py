@@ -139,13 +139,16 @@ def test_edges_must_match_every_neighbour() -> None:
 
 def test_a_tile_must_touch_the_palace_or_the_site_edge() -> None:
     inner = [c for c in board.SITE_GRIDS[3].cells if not board.SITE_GRIDS[3].on_edge[c]]
-    if not inner:
-        pytest.skip("every cell of this site shape touches its edge")
+    assert inner == [C.SITE_COLS + 1], "the 3-player site has one inner cell (second row, second column)"
     t = tile_with("????")
     st = at_site([t, tile_with("????", used={t})])
+    assert all(st.construction_site[c] < 0 for c in board.SITE_GRIDS[3].cells)
+    assert any(a.startswith(f"build {t} ") for a in texts(st))     # t fits elsewhere, on the site's edge
     assert f"build {t} {inner[0]}" not in texts(st)
+    before = st.to_json()
     with pytest.raises(IllegalAction, match="touch the palace"):
         st.apply(Action("build", (t, inner[0])), 0)
+    assert st.to_json() == before
 
 
 def test_several_tiles_in_one_activation() -> None:

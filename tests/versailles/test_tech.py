@@ -164,13 +164,18 @@ def test_construction_reaction_can_end_the_game_and_stops_everything() -> None:
     st.tile_stack.remove(t)
     st.hands[2] = [t]
     st.resources[2] = [10, 10, 10]
-    # all cells but one are full
+    # all cells but one are full; the tiles beside the last cell face it with the edges of t, so t fits there
+    grid = board.SITE_GRIDS[3]
+    last = grid.cells[0]
+    facing = {neighbour: (board.OPPOSITE[direction], board.TILE_EDGES[t][direction])
+              for direction, neighbour in grid.neighbours[last]}
     free = [x for x in st.tile_stack]
-    last = next(c for c in board.SITE_GRIDS[3].cells)
-    for cell in board.SITE_GRIDS[3].cells:
+    for cell in grid.cells:
         if cell == last:
             continue
-        x = next(y for y in free if all(st.decoration_supply[k] > 0 for k in board.TILE_DECORATIONS[y]))
+        side, edge = facing.get(cell, (0, None))
+        x = next(y for y in free if all(st.decoration_supply[k] > 0 for k in board.TILE_DECORATIONS[y])
+                 and (edge is None or board.TILE_EDGES[y][side] == edge))
         free.remove(x)
         st.tile_stack.remove(x)
         st.construction_site[cell] = x
@@ -184,8 +189,7 @@ def test_construction_reaction_can_end_the_game_and_stops_everything() -> None:
     st.technology_levels[2][2] = 3
     edit(st)
     st.check_invariants()
-    if st._fit_problem(t, last) is not None:
-        pytest.skip("the chosen tile does not fit the last cell")
+    assert st._fit_problem(t, last) is None, "the set-up gives t a place on the last cell"
     act(st, "move lm cs", "activate")           # Red has nothing to build
     assert st.to_move() == [1]
     act(st, "pass")

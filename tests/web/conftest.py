@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,31 @@ def page(browser):  # type: ignore[no-untyped-def]
     pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
     yield pg
     context.close()
+
+
+class _SecretsDealing:
+    """``secrets`` as the server's games service sees it, except that ``randbits`` (the new game's seed) is
+    ``seed``: every other secret (game ids, seat tokens) stays random."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randbits(self, bits: int) -> int:
+        return self.seed % (1 << bits)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(secrets, name)
+
+
+@pytest.fixture
+def deal_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """``deal_seed(n)``: the games the test servers create from now on (in this test) are dealt from seed
+    ``n``, so a test knows the dice and cards of the position it needs. The bots' seeds follow from the
+    game's seed (meeple/server/services/bots.py), so a game whose seats move one at a time plays the same
+    way each time for the same clicks."""
+    from meeple.server.services import games
+
+    def deal(seed: int) -> None:
+        monkeypatch.setattr(games, "secrets", _SecretsDealing(seed))
+
+    return deal

@@ -15,7 +15,13 @@ def test_lobby_lists_every_game(page, server):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game_id", sorted(meeple.games()))
+WALKED_BY_THE_BOARD = {"gods-playground", "kingsburg", "versailles"}
+"""Games whose whole game by the move list is slow (13-16 s each on a loaded 2-core machine) and whose board
+tests already play whole games: ``slow`` (run by .ci/run's daily share); Citadels and Cube Europe stay."""
+
+
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g in WALKED_BY_THE_BOARD else g
+                                     for g in sorted(meeple.games())])
 def test_whole_game_against_bots(page, server, game_id):
     info = meeple.games()[game_id]
     players = max(info.min_players, 2) if info.max_players >= 2 else 1
@@ -27,6 +33,7 @@ def test_whole_game_against_bots(page, server, game_id):
     assert page.console_errors == []
 
 
+@pytest.mark.slow  # the solo game by the board is played by test_cube_europe_board.py too
 def test_cube_europe_solo_by_clicking_the_board(page, server):
     """Solo Cube Europe, choosing moves on the board itself: hexes, market squares, dice."""
     start_game(page, server, "cube-europe", 1)
