@@ -110,7 +110,7 @@ def test_changing_the_player_count_keeps_the_seats_chosen(page, server):
     page.dispatch_event("#players", "change")
     values = [page.input_value(f"#seat-{i}") for i in range(5)]
     assert values == ["human", "bot:hard", "human", "bot:normal", "bot:normal"]
-    assert "2,000" in page.inner_text("#seat-help-1")  # the level's strength, explained beside it
+    assert "up to 3 seconds a move" in page.inner_text("#seat-help-1")  # the level's strength, explained beside it
     page.select_option("#seat-4", "bot:easy")
     page.fill("#players", "2")
     page.dispatch_event("#players", "change")
