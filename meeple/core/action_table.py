@@ -22,7 +22,8 @@ declared by two sections is an error at import) and derives from that one table 
 
 * ``ACTION_NAMES``: the table's names (never written by hand: declaring it beside a table is an error);
 * the handler map: ``perform_action(action, seat)`` sends an action to its ``perform`` method (a flow
-  step names it as its ``act``, ``meeple.core.flow``);
+  step names it as its ``act``, ``meeple.core.flow``; a step that takes one kind of action only, a
+  chance outcome say, may name that action's ``perform`` method itself, a call less per action);
 * ``describe_message(action, seat)``: the action's ``describe`` method, from the seat
   ``describing_seat(seat)`` names (a game overrides that to say whose view "no seat" takes);
 * ``why_illegal(action, seat)``: the action's ``refuse`` method, when it names the rule broken; else

@@ -6,9 +6,13 @@
 The characters are called in rank order: the holder of the called character plays its turn, a
 character nobody holds is passed over, and after the last call a new round begins. The turn flow is
 declared with the shared mechanism ``meeple.core.flow``: every kind of step in ``STEPS``, the open one
-read from the position by ``open_step``. The rules of each step are in the other modules: a step's
-action is performed by the method its name has in the game's table of actions (``perform_action``; each
-rulebook section's ``ACTIONS``, ``meeple.core.action_table``).
+read from the position by ``open_step``. The rules of each step are in the other modules; each action
+is performed by the method the game's table of actions names for it (each rulebook section's
+``ACTIONS``, ``meeple.core.action_table``): a step that takes one kind of action (a chance outcome,
+the draft's choice) names that method as its ``act``, the steps of a turn send every action through
+the table's handler map (``_act_in_turn``). (Naming the method spares random play a call per chance
+outcome, about 1% of its instructions; tests/citadels/test_citadels_action_table.py checks that every
+step's ``act`` is its actions' ``perform``.)
 
 A round: the crown (the first round only), the characters set aside (chance), the draft (one seat at a
 time), the calls by rank (automatic), each called character's turn. Within a turn, other steps come
@@ -37,17 +41,17 @@ class FlowRules(FlowState, CitadelsFields):
 
     STEPS = {
         # set-up (游戏准备): the crown's first holder, once the hands are dealt; then the first round
-        "crown": Chance(outcomes="_crown_outcomes", act="perform_action", sample="_sample_crown"),
+        "crown": Chance(outcomes="_crown_outcomes", act="_act_crown", sample="_sample_crown"),
         "start_round": Automatic(run="_start_round"),
         # the district deck: the next draw of ``draw_queue``, before anything else
-        "draw": Chance(outcomes="_draw_outcomes", act="perform_action", sample="_sample_draw",
+        "draw": Chance(outcomes="_draw_outcomes", act="_act_draw", sample="_sample_draw",
                        owner="_drawing_seat"),
         "draw_from_bottom": Automatic(run="_draw_from_deck_bottom"),
         "lose_draws": Automatic(run="_lose_remaining_draws"),
         # 选择角色: characters set aside, then the draft, one seat at a time
-        "deal_down": Chance(outcomes="_deal_down_outcomes", act="perform_action", sample="_sample_deal_down"),
-        "deal_up": Chance(outcomes="_deal_up_outcomes", act="perform_action", sample="_sample_deal_up"),
-        "draft": Decision(legal="_draft_actions", act="perform_action", seats="_drafting_seat"),
+        "deal_down": Chance(outcomes="_deal_down_outcomes", act="_act_deal_down", sample="_sample_deal_down"),
+        "deal_up": Chance(outcomes="_deal_up_outcomes", act="_act_deal_up", sample="_sample_deal_up"),
+        "draft": Decision(legal="_draft_actions", act="_act_draft", seats="_drafting_seat"),
         "end_draft": Automatic(run="_end_draft"),
         # 玩家回合: the calls by rank; the round's end after the last
         "call": Automatic(run="_call_next_character"),
