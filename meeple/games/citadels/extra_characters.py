@@ -171,7 +171,8 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.takes_district", (p, q), seat=p, district=DISTRICT_SLUG[d])
 
     def _describe_take(self, action: Action, p: int) -> dict[str, Any]:
-        return msg("citadels.do.take", card=self._district_text(DISTRICT_INDEX[action.args[0]]), seat=self.ability_step[0])
+        card = self._district_text(DISTRICT_INDEX[action.args[0]])
+        return msg("citadels.do.take", card=card, seat=self.ability_step[0])
 
     def _act_wizard_keep(self, action: Action, p: int) -> None:
         q, _, d = self.ability_step
@@ -237,7 +238,8 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.tribute_is", (p, emperor), district=DISTRICT_SLUG[d])
 
     def _describe_tribute(self, action: Action, p: int) -> dict[str, Any]:
-        return msg("citadels.do.tribute", seat=self.current_seat, card=self._district_text(DISTRICT_INDEX[action.args[0]]))
+        card = self._district_text(DISTRICT_INDEX[action.args[0]])
+        return msg("citadels.do.tribute", seat=self.current_seat, card=card)
 
     def _act_levy(self, action: Action, p: int) -> None:
         self._levy(p, action.args[0])

@@ -265,7 +265,9 @@ class TurnRules(CitadelsFields):
 
     def _refuse_build(self, action: Action, p: int) -> Message | None:
         """Seed "建设": after gold or cards, a district of the hand, not one the city has, paid in full, once."""
-        if self.phase != PHASE_TURN or p != self.current_seat or not action.args or action.args[0] not in DISTRICT_INDEX:
+        if self.phase != PHASE_TURN or p != self.current_seat:
+            return None
+        if not action.args or action.args[0] not in DISTRICT_INDEX:
             return None
         slug = action.args[0]
         d = DISTRICT_INDEX[slug]
