@@ -5,14 +5,20 @@
 Each power is used once in the character's turn: the Assassin kills a character, the Thief robs one,
 the Magician exchanges cards, the King takes the crown, the Bishop is safe from the Warlord, the
 Merchant and the Architect gain more (turn.py), the Warlord destroys a district. The list of the powers
-on offer covers the extra characters too; their rules are in extra_characters.py.
+on offer covers the extra characters too; their rules are in extra_characters.py. The powers' actions
+(``ACTIONS``: kill, rob, swap, discard, redraw, destroy) are each performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.citadels.codes import (
     A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, E_KILLED_WAS, E_KILLS, E_LAYS_ASIDE, E_ROBS, FACE_UP,
+    PHASE_TURN,
 )
 from meeple.games.citadels.content import (
     ABBOT, ARTIST, ASSASSIN, BISHOP, CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DIPLOMAT, DISTRICT_COST,
@@ -29,6 +35,16 @@ themselves (the King's crown, the Bishop's protection, the Merchant's and the Ar
 
 class CharacterRules(CitadelsFields):
     """The powers of the eight base characters."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "kill": ActionSpec(perform="_act_kill", describe="_describe_kill", refuse="_refuse_not_your_character"),
+        "rob": ActionSpec(perform="_act_rob", describe="_describe_rob", refuse="_refuse_rob"),
+        "swap": ActionSpec(perform="_act_swap", describe="_describe_swap", refuse="_refuse_not_your_character"),
+        "discard": ActionSpec(perform="_act_discard", describe="_describe_discard", refuse=None),
+        "redraw": ActionSpec(perform="_act_redraw", describe="_describe_redraw", refuse=None),
+        "destroy": ActionSpec(perform="_act_destroy", describe="_describe_destroy",
+                              refuse="_refuse_not_your_character"),
+    }
 
     def _ability_actions(self, c: int, p: int, took: bool) -> list[Action]:
         """The power actions character ``c`` offers seat ``p`` now, before its power is used (``took``:
@@ -95,12 +111,49 @@ class CharacterRules(CitadelsFields):
         self.ability_used = True
         self.log.append(E_KILLS[c])
 
+    def _describe_kill(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.kill", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
+
+    def _refuse_not_your_character(self, action: Action, p: int) -> Message | None:
+        """A power asked for by a seat other than the one whose character plays its turn (shared by the
+        powers of the extra characters)."""
+        if self.phase == PHASE_TURN and p != self.current_seat:
+            return Message("citadels.err.not_your_character", {"character": CHARACTER_SLUG[self.current_character]})
+        return None
+
     def _act_rob(self, action: Action, p: int) -> None:
         c = CHARACTER_INDEX[action.args[0]]
         self.robbed_character = c
         self.robber_seat = p  # the Thief's player, or the Witch acting as the Thief
         self.ability_used = True
         self.log.append(E_ROBS[c])
+
+    def _describe_rob(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.rob", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
+
+    def _refuse_rob(self, action: Action, p: int) -> Message | None:
+        """Seed "盗贼": only the Thief robs, never rank 1 or 2, the killed, the bewitched or a face-up character."""
+        if self.phase != PHASE_TURN:
+            return None
+        if p != self.current_seat:
+            return self._refuse_not_your_character(action, p)
+        if not action.args or action.args[0] not in CHARACTER_INDEX:
+            return None
+        slug = action.args[0]
+        c = CHARACTER_INDEX[slug]
+        if self.current_character != THIEF:
+            return Message("citadels.err.only_thief", {})
+        if CHARACTER_RANK[c] <= 2:
+            return Message("citadels.err.rob_rank", {})
+        if c == self.killed_character:
+            return Message("citadels.err.rob_killed", {})
+        if c == self.bewitched_character:
+            return Message("citadels.err.rob_bewitched", {})
+        if self.character_holder[c] == FACE_UP:
+            return Message("citadels.err.face_up", {"character": slug})
+        return None
 
     def _act_swap(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -117,6 +170,11 @@ class CharacterRules(CitadelsFields):
         self.ability_used = True
         self.say("citadels.swaps_hands", seat=p, seat2=q, mine=len(mine), n=len(theirs))
 
+    def _describe_swap(self, action: Action, p: int) -> dict[str, Any]:
+        q = action.args[0]
+        return msg("citadels.do.swap", mine=msg("citadels.n_cards", n=len(self.hands[p])), seat=q,
+                   theirs=msg("citadels.n_cards", n=len(self.hands[q])))
+
     def _act_discard(self, action: Action, p: int) -> None:
         d = DISTRICT_INDEX[action.args[0]]
         self.hands[p].remove(d)
@@ -125,6 +183,9 @@ class CharacterRules(CitadelsFields):
         self.ability_used = True
         self.log.append(E_LAYS_ASIDE[p][d])
 
+    def _describe_discard(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.discard", district=action.args[0], k=len(self.magician_discards) + 1)
+
     def _act_redraw(self, action: Action, p: int) -> None:
         k = len(self.magician_discards)
         for d in self.magician_discards:
@@ -132,6 +193,9 @@ class CharacterRules(CitadelsFields):
         self.magician_discards = []
         self.draw_queue.extend([p * 2 + 1] * k)
         self.say("citadels.redraws", seat=p, n=k)
+
+    def _describe_redraw(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.redraw", n=len(self.magician_discards))
 
     def _act_destroy(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -144,6 +208,19 @@ class CharacterRules(CitadelsFields):
         self.say("citadels.destroys", seat=p, character=CHARACTER_SLUG[self.current_character], seat2=q,
                  district=DISTRICT_SLUG[d], cost=cost)
         self._offer_to_graveyard(d, p)
+
+    def _describe_destroy(self, action: Action, p: int) -> dict[str, Any]:
+        q, slug = action.args[0], action.args[1]
+        d = DISTRICT_INDEX[slug]
+        if GREAT_WALL in self.cities[q] and d != GREAT_WALL:
+            text = msg("citadels.do.destroy_wall", seat=q, district=slug, cost=DISTRICT_COST[d],
+                       pay=self.destroy_cost(q, d))
+        else:
+            text = msg("citadels.do.destroy", seat=q, district=slug, cost=DISTRICT_COST[d], pay=self.destroy_cost(q, d))
+        c = self.current_character
+        if not self.income_taken and self.income(p, c):
+            text = msg("citadels.do.destroy_lost", text=text, amount=self.income(p, c))
+        return text
 
     def _reveal_the_killed(self) -> None:
         """At the round's end the table learns who held the killed character, and a killed King's player

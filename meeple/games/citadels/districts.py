@@ -8,27 +8,49 @@
 A card drawn goes to a hand or to the turn's choice; cards laid aside go to the deck's bottom. The
 Laboratory, the Smithy and the Graveyard act here; the Library and the Observatory change the draw
 (turn.py), the Keep and the Great Wall the Warlord (characters.py), the School of Magic the income,
-the Haunted City, the Dragon Gate and the University the score (scoring.py).
+the Haunted City, the Dragon Gate and the University the score (scoring.py). Their actions (``ACTIONS``:
+a card drawn by chance, the Laboratory's, the Smithy's, the Graveyard's answer) are each performed,
+described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
 from meeple.games.citadels.codes import E_DRAWS_CARD
 from meeple.games.citadels.content import (
     DISTRICT_INDEX, DISTRICT_SLUG, GRAVEYARD, HAUNTED_CITY, SMITHY_DRAW, SMITHY_PRICE,
 )
 from meeple.games.citadels.fields import CitadelsFields
 
+
 class DistrictRules(CitadelsFields):
     """The deck, and the purple districts that act during a turn."""
 
-    def _draw_unseen_card(self, action: Action, player: int) -> None:
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "draw": ActionSpec(perform="_act_draw", describe="_describe_draw", refuse=None),  # chance
+        "lab": ActionSpec(perform="_act_lab", describe="_describe_lab", refuse=None),
+        "smithy": ActionSpec(perform="_act_smithy", describe="_describe_smithy", refuse=None),
+        "recover": ActionSpec(perform="_act_recover", describe="_describe_recover", refuse=None),
+        "decline": ActionSpec(perform="_act_decline", describe="_describe_decline", refuse=None),
+    }
+
+    def _act_draw(self, action: Action, player: int) -> None:
         """The chance outcome of a draw (``draw <district>``): that card of the unseen deck, for the next
         draw of the queue."""
         d = DISTRICT_INDEX[action.args[0]]
         self.deck_unseen.remove(d)
         self._deliver_drawn_card(self.draw_queue.pop(0), d, from_bottom=-1)
+
+    def _describe_draw(self, action: Action, p: int | None) -> dict[str, Any]:
+        d = DISTRICT_INDEX[action.args[0]]
+        left = len(self.deck_unseen) + len(self.deck_bottom)
+        if self.draw_queue:
+            return msg("citadels.do.draw", seat=self.draw_queue[0] >> 1, card=self._district_text(d), n=left)
+        return msg("citadels.do.draw_anyone", card=self._district_text(d), n=left)
 
     def _draw_from_deck_bottom(self) -> None:
         """The unseen deck is empty: the next draw of the queue takes the first card put under the deck."""
@@ -74,11 +96,17 @@ class DistrictRules(CitadelsFields):
         self.say("citadels.lab", seat=p)
         self.say("citadels.lab_private", (p,), seat=p, district=DISTRICT_SLUG[d])
 
+    def _describe_lab(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.lab", district=action.args[0])
+
     def _act_smithy(self, action: Action, p: int) -> None:
         self.gold[p] -= SMITHY_PRICE
         self.smithy_used = True
         self.draw_queue.extend([p * 2 + 1] * SMITHY_DRAW)
         self.say("citadels.smithy", seat=p, price=SMITHY_PRICE, n=SMITHY_DRAW)
+
+    def _describe_smithy(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.smithy", price=SMITHY_PRICE, n=SMITHY_DRAW)
 
     def _remove_district(self, q: int, d: int) -> None:
         self.cities[q].remove(d)
@@ -97,11 +125,17 @@ class DistrictRules(CitadelsFields):
                 row[p].append(d)
         self.say("citadels.recovers", seat=p, district=DISTRICT_SLUG[d])
 
+    def _describe_recover(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.recover", card=self._district_text(self.graveyard_offer[0]))
+
     def _act_decline(self, action: Action, p: int) -> None:
         d = self.graveyard_offer[0]
         self.graveyard_offer = []
         self._put_on_deck_bottom(d, (1 << self.game.players) - 1)
         self.say("citadels.declines", seat=p, district=DISTRICT_SLUG[d])
+
+    def _describe_decline(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.decline", district=DISTRICT_SLUG[self.graveyard_offer[0]])
 
     def _offer_to_graveyard(self, d: int, warlord_seat: int) -> None:
         """A destroyed district: the Graveyard's owner may buy it for 1 gold (seed "墓地", not the Warlord

@@ -6,21 +6,37 @@
 After one character is set aside face down and some face up, the crown's holder keeps one of the rest
 in secret and passes the others to the left, and so on round the table. Two players take and lay face
 down in turns (seed "2 名玩家"); the seventh player also takes the face-down card (seed "7 名玩家").
+The draft's actions (``ACTIONS``: the characters set aside, by chance, and the seats' picks) are each
+performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
+from meeple.core import Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import clockwise
+from meeple.core.i18n import Message, msg
 from meeple.games.citadels.codes import (
-    E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, LAY_FACE_DOWN,
+    E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, FACE_UP, LAY_FACE_DOWN,
     NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT, offered_event,
 )
-from meeple.games.citadels.content import CHARACTER_SLUG, N_CHARACTERS
+from meeple.games.citadels.content import CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, N_CHARACTERS
 from meeple.games.citadels.fields import CitadelsFields
 
 
 class DraftRules(CitadelsFields):
     """The round's character selection."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # chance: the characters set aside before the draft
+        "deal-down": ActionSpec(perform="_act_deal_down", describe="_describe_deal_down", refuse=None),
+        "deal-up": ActionSpec(perform="_act_deal_up", describe="_describe_deal_up", refuse=None),
+        # a seat takes a character, or (2 players) lays one face down
+        "pick": ActionSpec(perform="_act_draft", describe="_describe_pick", refuse="_refuse_not_offered"),
+        "facedown": ActionSpec(perform="_act_draft", describe="_describe_facedown", refuse="_refuse_not_offered"),
+    }
 
     def _draft_plan(self) -> tuple[int, int, list[list[int]], bool]:
         """This round's selection: (characters set aside face down, face up, the draft's steps, whether
@@ -88,6 +104,28 @@ class DraftRules(CitadelsFields):
                 self.draft_offers_seen[seat].append([len(self.character_deal), extras, list(offer)])
                 self.log.append(offered_event(seat, offer))
 
+    # ------------------------------------------------------------------ pick, facedown
+    def _act_draft(self, action: Action, player: int) -> None:
+        """``pick`` or ``facedown``: what the draft's step asks of the seat (``draft_order``)."""
+        self._draft_choice(CHARACTER_INDEX[action.args[0]], player)
+
+    def _describe_pick(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.pick", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]],
+                   n=len(self.draft_offer) - 1)
+
+    def _describe_facedown(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.facedown", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
+
+    def _refuse_not_offered(self, action: Action, p: int) -> Message | None:
+        """A character of the game that is not among those handed to the seat."""
+        if self.phase == PHASE_DRAFT and action.args:
+            slug = action.args[0]
+            if slug in CHARACTER_INDEX and CHARACTER_INDEX[slug] not in self.draft_offer:
+                return Message("citadels.err.not_offered", {"character": slug})
+        return None
+
     def _draft_choice(self, c: int, p: int) -> None:
         """Seat ``p`` takes character ``c`` (or, 2 players, lays it face down) and hands the rest on."""
         order = self.draft_order
@@ -146,6 +184,21 @@ class DraftRules(CitadelsFields):
 
     def _take_from_character_pool(self, c: int) -> None:
         self.character_pool.remove(c)
+
+    # ------------------------------------------------------------------ deal-down, deal-up (chance)
+    def _act_deal_down(self, action: Action, player: int) -> None:
+        self._set_character_aside(CHARACTER_INDEX[action.args[0]], FACE_DOWN)
+
+    def _describe_deal_down(self, action: Action, p: int | None) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.deal_down", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
+
+    def _act_deal_up(self, action: Action, player: int) -> None:
+        self._set_character_aside(CHARACTER_INDEX[action.args[0]], FACE_UP)
+
+    def _describe_deal_up(self, action: Action, p: int | None) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.deal_up", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
 
     def _set_character_aside(self, c: int, where: int) -> None:
         """The chance outcome of a deal before the draft: ``c`` set aside ``FACE_DOWN`` or ``FACE_UP``; after

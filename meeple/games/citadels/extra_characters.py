@@ -5,12 +5,17 @@
 The Witch bewitches a character, the Tax Collector taxes whoever builds, the Wizard takes a card from
 a hand, the Emperor gives the crown away for a tribute, the Abbot takes a coin from the richest, the
 Alchemist gets back what building cost (turn.py), the Navigator takes 4 gold or 4 cards, the Diplomat
-exchanges districts, the Artist beautifies districts and the Queen gains 3 gold beside the King.
+exchanges districts, the Artist beautifies districts and the Queen gains 3 gold beside the King. Their
+powers' actions (``ACTIONS``) are each performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
 from meeple.games.citadels.codes import (
     A_BEAUTIFY, A_BEWITCH, A_EXCHANGE, A_EXCHANGE_WITH, A_GIVE_CROWN, A_LEVY, A_NAVIGATE_CARDS, A_NAVIGATE_GOLD,
     A_PEEK, A_TAKE, A_WIZARD_BUILD, A_WIZARD_KEEP, FACE_UP,
@@ -24,6 +29,32 @@ from meeple.games.citadels.fields import CitadelsFields
 
 class ExtraCharacterRules(CitadelsFields):
     """The powers of the extra characters."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # the Witch
+        "bewitch": ActionSpec(perform="_act_bewitch", describe="_describe_bewitch",
+                              refuse="_refuse_not_your_character"),
+        # the Wizard: look at a hand, take a card from it, keep or build it
+        "peek": ActionSpec(perform="_act_peek", describe="_describe_peek", refuse=None),
+        "take": ActionSpec(perform="_act_take", describe="_describe_take", refuse=None),
+        "wizard-keep": ActionSpec(perform="_act_wizard_keep", describe="_describe_wizard_keep", refuse=None),
+        "wizard-build": ActionSpec(perform="_act_wizard_build", describe="_describe_wizard_build", refuse=None),
+        # the Emperor: the crown given away, and the new holder's tribute
+        "give-crown": ActionSpec(perform="_act_give_crown", describe="_describe_give_crown", refuse=None),
+        "tribute-gold": ActionSpec(perform="_act_tribute_gold", describe="_describe_tribute_gold", refuse=None),
+        "tribute": ActionSpec(perform="_act_tribute", describe="_describe_tribute", refuse=None),
+        # the Abbot
+        "levy": ActionSpec(perform="_act_levy", describe="_describe_levy", refuse=None),
+        # the Navigator
+        "navigate-gold": ActionSpec(perform="_act_navigate_gold", describe="_describe_navigate_gold", refuse=None),
+        "navigate-cards": ActionSpec(perform="_act_navigate_cards", describe="_describe_navigate_cards",
+                                     refuse=None),
+        # the Diplomat: one district offered, one taken in exchange
+        "exchange": ActionSpec(perform="_act_exchange", describe="_describe_exchange", refuse=None),
+        "exchange-with": ActionSpec(perform="_act_exchange_with", describe="_describe_exchange_with", refuse=None),
+        # the Artist
+        "beautify": ActionSpec(perform="_act_beautify", describe="_describe_beautify", refuse=None),
+    }
 
     def _extra_ability_actions(self, c: int, p: int, took: bool) -> list[Action]:
         """The power actions extra character ``c`` offers seat ``p`` now (see ``_ability_actions``)."""
@@ -109,6 +140,10 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.bewitches", character=CHARACTER_SLUG[c])
         self._end_turn(p)
 
+    def _describe_bewitch(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.bewitch", character=slug, rank=CHARACTER_RANK[CHARACTER_INDEX[slug]])
+
     def _act_peek(self, action: Action, p: int) -> None:
         q = action.args[0]
         if len(self.known_hand_cards[p][q]) < len(self.hands[q]):
@@ -118,6 +153,10 @@ class ExtraCharacterRules(CitadelsFields):
         self.known_hand_cards[p][q] = sorted(self.hands[q])
         self.say("citadels.peeks", seat=p, seat2=q)
         self.say("citadels.hand_is", (p,), seat=q, districts=[DISTRICT_SLUG[d] for d in sorted(self.hands[q])])
+
+    def _describe_peek(self, action: Action, p: int) -> dict[str, Any]:
+        q = action.args[0]
+        return msg("citadels.do.peek", seat=q, cards=msg("citadels.n_cards", n=len(self.hands[q])))
 
     def _act_take(self, action: Action, p: int) -> None:
         q = self.ability_step[0]
@@ -131,12 +170,19 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.takes_from", seat=p, seat2=q)
         self.say("citadels.takes_district", (p, q), seat=p, district=DISTRICT_SLUG[d])
 
+    def _describe_take(self, action: Action, p: int) -> dict[str, Any]:
+        card = self._district_text(DISTRICT_INDEX[action.args[0]])
+        return msg("citadels.do.take", card=card, seat=self.ability_step[0])
+
     def _act_wizard_keep(self, action: Action, p: int) -> None:
         q, _, d = self.ability_step
         self.ability_step = []
         self.hands[p].append(d)
         self.known_hand_cards[q][p].append(d)
         self.say("citadels.keeps_card", seat=p)
+
+    def _describe_wizard_keep(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.wizard_keep", district=DISTRICT_SLUG[self.ability_step[2]])
 
     def _act_wizard_build(self, action: Action, p: int) -> None:
         if self.game.players > 2:
@@ -146,6 +192,10 @@ class ExtraCharacterRules(CitadelsFields):
         self.hands[p].append(d)
         # seed "巫师": this build is not the turn's build, and may duplicate a district
         self._build(p, d, counts=False)
+
+    def _describe_wizard_build(self, action: Action, p: int) -> dict[str, Any]:
+        d = self.ability_step[2]
+        return msg("citadels.do.wizard_build", district=DISTRICT_SLUG[d], cost=DISTRICT_COST[d])
 
     def _act_give_crown(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -157,11 +207,20 @@ class ExtraCharacterRules(CitadelsFields):
         else:
             self.say("citadels.cannot_pay", seat=q)
 
+    def _describe_give_crown(self, action: Action, p: int) -> dict[str, Any]:
+        q = action.args[0]
+        if self.gold[q] > 0 or self.hands[q]:
+            return msg("citadels.do.give_crown", seat=q)
+        return msg("citadels.do.give_crown_free", seat=q)
+
     def _act_tribute_gold(self, action: Action, p: int) -> None:
         self.gold[p] -= 1
         self.gold[self.current_seat] += 1
         self.tribute_seat = -1
         self.say("citadels.tribute_gold", seat=p)
+
+    def _describe_tribute_gold(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.tribute_gold", seat=self.current_seat, gold=self.gold[p])
 
     def _act_tribute(self, action: Action, p: int) -> None:
         d = DISTRICT_INDEX[action.args[0]]
@@ -178,8 +237,16 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.tribute_card", seat=p)
         self.say("citadels.tribute_is", (p, emperor), district=DISTRICT_SLUG[d])
 
+    def _describe_tribute(self, action: Action, p: int) -> dict[str, Any]:
+        card = self._district_text(DISTRICT_INDEX[action.args[0]])
+        return msg("citadels.do.tribute", seat=self.current_seat, card=card)
+
     def _act_levy(self, action: Action, p: int) -> None:
         self._levy(p, action.args[0])
+
+    def _describe_levy(self, action: Action, p: int) -> dict[str, Any]:
+        q = action.args[0]
+        return msg("citadels.do.levy", seat=q, gold=self.gold[q])
 
     def _levy(self, p: int, q: int) -> None:
         self.ability_used = True
@@ -192,14 +259,24 @@ class ExtraCharacterRules(CitadelsFields):
         self.gold[p] += 4
         self.say("citadels.navigates_gold", seat=p)
 
+    def _describe_navigate_gold(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.navigate_gold")
+
     def _act_navigate_cards(self, action: Action, p: int) -> None:
         self.ability_used = True
         self.draw_queue.extend([p * 2 + 1] * 4)
         self.say("citadels.navigates_cards", seat=p)
 
+    def _describe_navigate_cards(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.navigate_cards")
+
     def _act_exchange(self, action: Action, p: int) -> None:
         self.ability_step = [-1, 2, DISTRICT_INDEX[action.args[0]]]  # stage 2: the Diplomat's offer
         self.say("citadels.offers_exchange", seat=p, district=DISTRICT_SLUG[self.ability_step[2]])
+
+    def _describe_exchange(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        return msg("citadels.do.exchange", district=slug, value=self.district_value(p, DISTRICT_INDEX[slug]))
 
     def _act_exchange_with(self, action: Action, p: int) -> None:
         q = action.args[0]
@@ -227,6 +304,13 @@ class ExtraCharacterRules(CitadelsFields):
         self.say("citadels.exchanges", seat=p, district=DISTRICT_SLUG[mine], seat2=q, district2=DISTRICT_SLUG[d],
                  pay=pay)
 
+    def _describe_exchange_with(self, action: Action, p: int) -> dict[str, Any]:
+        q, d = action.args[0], DISTRICT_INDEX[action.args[1]]
+        mine = self.ability_step[2]
+        pay = max(0, self.district_value(q, d) - self.district_value(p, mine))
+        return msg("citadels.do.exchange_with", district=DISTRICT_SLUG[mine], value=self.district_value(p, mine),
+                   seat=q, district2=action.args[1], value2=self.district_value(q, d), pay=pay)
+
     def _act_beautify(self, action: Action, p: int) -> None:
         d = DISTRICT_INDEX[action.args[0]]
         self.gold[p] -= 1
@@ -235,6 +319,9 @@ class ExtraCharacterRules(CitadelsFields):
         if self.beautified_this_turn >= 2:
             self.ability_used = True
         self.say("citadels.beautifies", seat=p, district=DISTRICT_SLUG[d])
+
+    def _describe_beautify(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.beautify", district=action.args[0], n=1 - self.beautified_this_turn)
 
     def _queen_bonus(self, p: int) -> None:
         """Seed "皇后": "如果你坐在国王旁边，你可以获得3 枚金币，即使国王被暗杀了" (the rank-4 character's seat)."""

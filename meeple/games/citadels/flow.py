@@ -6,7 +6,13 @@
 The characters are called in rank order: the holder of the called character plays its turn, a
 character nobody holds is passed over, and after the last call a new round begins. The turn flow is
 declared with the shared mechanism ``meeple.core.flow``: every kind of step in ``STEPS``, the open one
-read from the position by ``open_step``. The rules of each step are in the other modules.
+read from the position by ``open_step``. The rules of each step are in the other modules; each action
+is performed by the method the game's table of actions names for it (each rulebook section's
+``ACTIONS``, ``meeple.core.action_table``): a step that takes one kind of action (a chance outcome,
+the draft's choice) names that method as its ``act``, the steps of a turn send every action through
+the table's handler map (``_act_in_turn``). (Naming the method spares random play a call per chance
+outcome, about 1% of its instructions; tests/citadels/test_citadels_action_table.py checks that every
+step's ``act`` is its actions' ``perform``.)
 
 A round: the crown (the first round only), the characters set aside (chance), the draft (one seat at a
 time), the calls by rank (automatic), each called character's turn. Within a turn, other steps come
@@ -22,10 +28,11 @@ from meeple.core import CHANCE, Action
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
 from meeple.games.citadels.codes import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
-    A_TRIBUTE_GOLD, E_CALLED_KILLED, E_CALLED_NOBODY, FACE_DOWN, FACE_UP, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER, PHASE_TURN, PICK,
+    A_TRIBUTE_GOLD, E_CALLED_KILLED, E_CALLED_NOBODY, FACE_DOWN, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER,
+    PHASE_TURN, PICK,
 )
 from meeple.games.citadels.content import (
-    CHARACTER_INDEX, LIBRARY, ROUND_LIMIT, TAX_COLLECTOR,
+    LIBRARY, ROUND_LIMIT, TAX_COLLECTOR,
 )
 from meeple.games.citadels.fields import CitadelsFields
 
@@ -38,7 +45,7 @@ class FlowRules(FlowState, CitadelsFields):
         "crown": Chance(outcomes="_crown_outcomes", act="_act_crown", sample="_sample_crown"),
         "start_round": Automatic(run="_start_round"),
         # the district deck: the next draw of ``draw_queue``, before anything else
-        "draw": Chance(outcomes="_draw_outcomes", act="_draw_unseen_card", sample="_sample_draw",
+        "draw": Chance(outcomes="_draw_outcomes", act="_act_draw", sample="_sample_draw",
                        owner="_drawing_seat"),
         "draw_from_bottom": Automatic(run="_draw_from_deck_bottom"),
         "lose_draws": Automatic(run="_lose_remaining_draws"),
@@ -154,25 +161,13 @@ class FlowRules(FlowState, CitadelsFields):
         return actions
 
     # ------------------------------------------------------------------ the steps' work
-    def _act_crown(self, action: Action, player: int) -> None:
-        self._deal_crown(action.args[0])
-
     def _lose_remaining_draws(self) -> None:
         self.draw_queue = []  # the deck is exhausted: the draws that remain are lost
 
-    def _act_deal_down(self, action: Action, player: int) -> None:
-        self._set_character_aside(CHARACTER_INDEX[action.args[0]], FACE_DOWN)
-
-    def _act_deal_up(self, action: Action, player: int) -> None:
-        self._set_character_aside(CHARACTER_INDEX[action.args[0]], FACE_UP)
-
-    def _act_draft(self, action: Action, player: int) -> None:
-        self._draft_choice(CHARACTER_INDEX[action.args[0]], player)
-
     def _act_in_turn(self, action: Action, player: int) -> None:
-        """An action of the turn, by its name (``ACTION_HANDLERS``); the turn's choices are listed anew."""
+        """An action of the turn, by its table's ``perform`` method; the turn's choices are listed anew."""
         self.mover = NOBODY
-        self._HANDLERS[action.name](self, action, player)
+        self._performers[action.name](self, action, player)
 
     def _list_turn_choices(self) -> bool:
         """On arrival at the turn's decision: its choices, listed once per position (kept as its legal
@@ -226,38 +221,3 @@ class FlowRules(FlowState, CitadelsFields):
             return
         self._start_round()
 
-
-ACTION_HANDLERS: dict[str, str] = {
-    "gold": "_act_gold",
-    "cards": "_act_cards",
-    "keep": "_act_keep",
-    "keep-done": "_act_keep_done",
-    "build": "_act_build",
-    "income": "_act_income",
-    "lab": "_act_lab",
-    "smithy": "_act_smithy",
-    "end": "_act_end",
-    "kill": "_act_kill",
-    "rob": "_act_rob",
-    "swap": "_act_swap",
-    "discard": "_act_discard",
-    "redraw": "_act_redraw",
-    "destroy": "_act_destroy",
-    "recover": "_act_recover",
-    "decline": "_act_decline",
-    "bewitch": "_act_bewitch",
-    "peek": "_act_peek",
-    "take": "_act_take",
-    "wizard-keep": "_act_wizard_keep",
-    "wizard-build": "_act_wizard_build",
-    "give-crown": "_act_give_crown",
-    "tribute-gold": "_act_tribute_gold",
-    "tribute": "_act_tribute",
-    "levy": "_act_levy",
-    "navigate-gold": "_act_navigate_gold",
-    "navigate-cards": "_act_navigate_cards",
-    "exchange": "_act_exchange",
-    "exchange-with": "_act_exchange_with",
-    "beautify": "_act_beautify",
-}
-"""The method that applies each action of a turn (by the action's name)."""

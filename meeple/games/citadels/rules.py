@@ -17,10 +17,14 @@ fields they share (``fields.py``):
 ``districts.py``          地区卡, 特别地区: the deck, the Laboratory, the Smithy, the Graveyard
 ``scoring.py``            胜利条件: the score, the winners, the end
 ``hidden.py``             what each seat may know: observations, determinize, chance outcomes
-``describe.py``           the words: refusals and descriptions of actions
+``describe.py``           the words several descriptions share
 ``codes.py``              the codes and action objects they share
 ``fields.py``             游戏配件: the state's fields, declared once
 ========================  ===============================================================
+
+Each action is declared once, in the ``ACTIONS`` table of its section's class: its name beside the
+methods that perform, describe and refuse it (``meeple.core.action_table``); the state joins the
+tables, and ``ACTION_NAMES`` and the handler map are derived from them (``CitadelsState.ACTION_TABLE``).
 
 >>> s = meeple.load("citadels", players=4).new_game(seed=1)
 >>> s.apply(s.legal_actions()[0])
@@ -28,9 +32,10 @@ fields they share (``fields.py``):
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from meeple.core import InvariantError
+from meeple.core.action_table import ActionTableState
 from meeple.games.citadels.characters import CharacterRules
 from meeple.games.citadels.codes import PHASE_CALL, PHASE_DRAFT, PHASE_TURN
 from meeple.games.citadels.content import DISTRICT_COPIES, DISTRICT_SLUG, N_DISTRICT_KINDS
@@ -39,7 +44,7 @@ from meeple.games.citadels.districts import DistrictRules
 from meeple.games.citadels.draft import DraftRules
 from meeple.games.citadels.extra_characters import ExtraCharacterRules
 from meeple.games.citadels.fields import CitadelsFields
-from meeple.games.citadels.flow import ACTION_HANDLERS, FlowRules
+from meeple.games.citadels.flow import FlowRules
 from meeple.games.citadels.hidden import HiddenInformation
 from meeple.games.citadels.scoring import ScoringRules
 from meeple.games.citadels.setup import SetupRules
@@ -47,21 +52,18 @@ from meeple.games.citadels.turn import TurnRules
 
 
 class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules, ExtraCharacterRules,
-                    DistrictRules, ScoringRules, HiddenInformation, DescribeActions):
-    """One game of Citadels; see the module docstring and docs/rules/citadels.md."""
+                    DistrictRules, ScoringRules, HiddenInformation, DescribeActions,
+                    ActionTableState, CitadelsFields):
+    """One game of Citadels; see the module docstring and docs/rules/citadels.md.
+
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``: after the sections, which may
+    refine its hooks, and before ``State``)."""
 
     __slots__ = CitadelsFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
 
-    ACTION_NAMES: ClassVar[frozenset[str]] = frozenset({
-        "gold", "cards", "end", "income", "redraw", "smithy", "recover", "decline", "draw", "keep",
-        "build", "discard", "lab", "pick", "facedown", "deal-down", "deal-up", "kill", "rob", "crown",
-        "swap", "destroy", "bewitch", "peek", "take", "wizard-keep", "wizard-build", "give-crown",
-        "tribute", "tribute-gold", "levy", "navigate-gold", "navigate-cards", "exchange",
-        "exchange-with", "beautify", "keep-done",
-    })
     MAX_ACTIONS: ClassVar[int] = 200_000
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (codes.py)
-    _HANDLERS: ClassVar[dict[str, Any]] = {}
 
     def check_invariants(self) -> None:
         """Every district card is in exactly one place, gold is never negative, the round's characters are
@@ -104,5 +106,3 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
                         raise InvariantError(f"seat {r} 'knows' a {DISTRICT_SLUG[d]} that is not in seat {q}'s hand")
                     hand.remove(d)
 
-
-CitadelsState._HANDLERS = {name: getattr(CitadelsState, method) for name, method in ACTION_HANDLERS.items()}

@@ -6,12 +6,16 @@
 Each player is dealt 4 district cards and 2 gold and a random player takes the crown. The characters
 are the base eight unless a rank option picks an extra one (seed "新增角色卡"), without the Assassin at
 3 players (seed "3 名玩家"); the size of a complete city follows the player count and the short game
-(seed "缩短游戏时间").
+(seed "缩短游戏时间"). The crown's first holder is dealt by chance (the action ``crown``, in ``ACTIONS``).
 """
 
 from __future__ import annotations
 
-from meeple.core import CHANCE
+from typing import Any, ClassVar
+
+from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
 from meeple.games.citadels.codes import NOT_IN_GAME, PHASE_SETUP
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, COMPLETE_CITY, COMPLETE_CITY_SHORT, COMPLETE_CITY_SMALL, FULL_DECK, N_CHARACTERS,
@@ -22,6 +26,10 @@ from meeple.games.citadels.fields import CitadelsFields
 
 class SetupRules(CitadelsFields):
     """Set-up: the state of a new game."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "crown": ActionSpec(perform="_act_crown", describe="_describe_crown", refuse=None),  # chance
+    }
 
     def setup(self) -> None:
         """A new game: nothing dealt yet; the first chance events deal the hands, then the crown."""
@@ -101,7 +109,11 @@ class SetupRules(CitadelsFields):
         self.robber_seat = -1
         self.run_flow()
 
-    def _deal_crown(self, p: int) -> None:
-        """The chance outcome of seed "随机选择一个玩家做起始玩家，他可以获得皇冠卡"."""
+    def _act_crown(self, action: Action, player: int) -> None:
+        """The chance outcome of seed "随机选择一个玩家做起始玩家，他可以获得皇冠卡": ``crown <seat>``."""
+        p = action.args[0]
         self.crown_seat = p
         self.say("citadels.crown_dealt", seat=p)
+
+    def _describe_crown(self, action: Action, p: int | None) -> dict[str, Any]:
+        return msg("citadels.do.crown", seat=action.args[0])

@@ -6,19 +6,25 @@
 
 First take 2 gold, or draw 2 cards and keep one; then build at most one district that the player can
 pay for and does not have yet; the character's income is taken all at once, at any moment of the turn.
+The turn's own actions (``ACTIONS``: gold, cards, keep, keep-done, build, income, end) are each
+performed, described and refused here, side by side (``meeple.core.action_table``).
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.citadels.codes import (
-    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, E_ARCHITECT_BONUS, E_BUILDS, E_CALLED,
-    E_DRAWS_TO_CHOOSE, E_ENDS_TURN, E_KEEPS, E_KEEPS_REST, E_MERCHANT_BONUS, E_TAKES_CROWN, E_TAKES_GOLD, NOBODY,
-    PHASE_CALL, PHASE_TURN,
+    A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, DISTRICT_COLOUR_NAME, E_ARCHITECT_BONUS,
+    E_BUILDS, E_CALLED, E_DRAWS_TO_CHOOSE, E_ENDS_TURN, E_KEEPS, E_KEEPS_REST, E_MERCHANT_BONUS, E_TAKES_CROWN,
+    E_TAKES_GOLD, FACE_UP, NOBODY, PHASE_CALL, PHASE_TURN,
 )
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR,
-    DISTRICT_COST, DISTRICT_INDEX, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
+    DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
     OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
 )
 from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
@@ -38,6 +44,16 @@ of Magic, which counts as any colour)."""
 
 class TurnRules(CitadelsFields):
     """A character's turn: gold or cards, building, income, the end of the turn."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "gold": ActionSpec(perform="_act_gold", describe="_describe_gold", refuse="_refuse_gold_or_cards"),
+        "cards": ActionSpec(perform="_act_cards", describe="_describe_cards", refuse="_refuse_gold_or_cards"),
+        "keep": ActionSpec(perform="_act_keep", describe="_describe_keep", refuse=None),
+        "keep-done": ActionSpec(perform="_act_keep_done", describe="_describe_keep_done", refuse=None),
+        "build": ActionSpec(perform="_act_build", describe="_describe_build", refuse="_refuse_build"),
+        "income": ActionSpec(perform="_act_income", describe="_describe_income", refuse=None),
+        "end": ActionSpec(perform="_act_end", describe="_describe_end", refuse=None),
+    }
 
     def _begin_turn(self, c: int, p: int, witch: bool = False) -> None:
         """Character ``c`` is called and seat ``p`` shows it (seed "持有这个角色卡的玩家就显示自己的角色卡"): the
@@ -146,6 +162,22 @@ class TurnRules(CitadelsFields):
             return
         self._after_gold_or_cards(p)
 
+    def _describe_gold(self, action: Action, p: int) -> dict[str, Any]:
+        if self.witch_step == 1:
+            return msg("citadels.do.gold_bewitched")
+        c = self.current_character
+        if c == MERCHANT:
+            return msg("citadels.do.gold_merchant")
+        if c == ARCHITECT:
+            return msg("citadels.do.gold_architect")
+        return msg("citadels.do.gold")
+
+    def _refuse_gold_or_cards(self, action: Action, p: int) -> Message | None:
+        """Gold or cards, once a turn (seed "首先，玩家必须…拿取2 枚金币，或者…抽取2 张新的地区卡")."""
+        if self.phase == PHASE_TURN and p == self.current_seat and self.took_gold_or_cards:
+            return Message("citadels.err.took_already", {})
+        return None
+
     def _act_cards(self, action: Action, p: int) -> None:
         self.took_gold_or_cards = True
         city = self.cities[p]
@@ -154,6 +186,22 @@ class TurnRules(CitadelsFields):
         self.draw_queue.extend([p * 2] * n_drawn)
         self.log.append(E_DRAWS_TO_CHOOSE[p][n_drawn])
         self._after_gold_or_cards(p)
+
+    def _describe_cards(self, action: Action, p: int) -> dict[str, Any]:
+        city = self.cities[p]
+        k = 3 if OBSERVATORY in city else 2
+        if LIBRARY in city:
+            text = msg("citadels.do.cards_library", n=k)
+        else:
+            text = msg("citadels.do.cards", n=k)
+        if self.witch_step == 1:
+            return msg("citadels.do.cards_bewitched", text=text)
+        c = self.current_character
+        if c == MERCHANT:
+            return msg("citadels.do.cards_merchant", text=text)
+        if c == ARCHITECT:
+            return msg("citadels.do.cards_architect", text=text)
+        return text
 
     def _after_gold_or_cards(self, p: int) -> None:
         """Seed "除了选择拿2 枚金币或者抽地区卡之外": the Merchant's extra gold, the Architect's 2 cards."""
@@ -176,8 +224,21 @@ class TurnRules(CitadelsFields):
         if self.cards_to_keep <= 0 or not self.drawn_to_choose:
             self._finish_keeping(p)
 
+    def _describe_keep(self, action: Action, p: int) -> dict[str, Any]:
+        d = DISTRICT_INDEX[action.args[0]]
+        rest = len(self.drawn_to_choose) - 1
+        text = msg("citadels.do.keep", card=self._district_text(d))
+        if not rest:
+            return text
+        if self.cards_to_keep > 1:
+            return msg("citadels.do.keep_more", text=text, more=self.cards_to_keep - 1)
+        return msg("citadels.do.keep_rest", text=text, n=rest)
+
     def _act_keep_done(self, action: Action, p: int) -> None:
         self._finish_keeping(p)
+
+    def _describe_keep_done(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("citadels.do.keep_done", n=len(self.drawn_to_choose))
 
     def _finish_keeping(self, p: int) -> None:
         """The drawn cards not kept go under the deck, known to the drawer only."""
@@ -192,6 +253,35 @@ class TurnRules(CitadelsFields):
     def _act_build(self, action: Action, p: int) -> None:
         d = DISTRICT_INDEX[action.args[0]]
         self._build(p, d, counts=True)
+
+    def _describe_build(self, action: Action, p: int) -> dict[str, Any]:
+        slug = action.args[0]
+        d = DISTRICT_INDEX[slug]
+        if self.current_character == ALCHEMIST:
+            return msg("citadels.do.build_alchemist", district=slug, cost=DISTRICT_COST[d],
+                       colour=DISTRICT_COLOUR_NAME[d], n=DISTRICT_POINTS[d])
+        return msg("citadels.do.build", district=slug, cost=DISTRICT_COST[d], colour=DISTRICT_COLOUR_NAME[d],
+                   n=DISTRICT_POINTS[d])
+
+    def _refuse_build(self, action: Action, p: int) -> Message | None:
+        """Seed "建设": after gold or cards, a district of the hand, not one the city has, paid in full, once."""
+        if self.phase != PHASE_TURN or p != self.current_seat:
+            return None
+        if not action.args or action.args[0] not in DISTRICT_INDEX:
+            return None
+        slug = action.args[0]
+        d = DISTRICT_INDEX[slug]
+        if not self.took_gold_or_cards:
+            return Message("citadels.err.take_first", {})
+        if d not in self.hands[p]:
+            return Message("citadels.err.not_in_hand", {"district": slug})
+        if d in self.cities[p]:
+            return Message("citadels.err.duplicate", {"district": slug})
+        if DISTRICT_COST[d] > self.gold[p]:
+            return Message("citadels.err.too_dear", {"district": slug, "cost": DISTRICT_COST[d], "gold": self.gold[p]})
+        if self.builds_left <= 0:
+            return Message("citadels.err.no_builds", {})
+        return None
 
     def _build(self, p: int, d: int, counts: bool) -> None:
         """Seat ``p`` builds ``d`` from its hand and pays its cost; ``counts``: it is the turn's build (the
@@ -230,6 +320,20 @@ class TurnRules(CitadelsFields):
     def _act_income(self, action: Action, p: int) -> None:
         self._collect_income(p)
 
+    def _describe_income(self, action: Action, p: int) -> dict[str, Any]:
+        c = self.current_character
+        return msg("citadels.do.income", amount=self.income(p, c), character=CHARACTER_SLUG[c],
+                   why=self._income_text(p, c))
+
+    def _income_text(self, p: int, c: int) -> dict[str, Any]:
+        """Why character ``c`` earns what it does in seat ``p``'s city: "2 yellow districts" (+ the School of Magic)."""
+        colour = CHARACTER_INCOME_COLOUR[c]
+        k = sum(1 for d in self.cities[p] if DISTRICT_COLOUR[d] == colour)
+        text = msg("citadels.do.income_districts", n=k, colour=COLOUR_NAMES[colour])
+        if SCHOOL_OF_MAGIC in self.cities[p] and DISTRICT_COLOUR[SCHOOL_OF_MAGIC] != colour:
+            text = msg("citadels.do.income_school", text=text)
+        return text
+
     def _collect_income(self, p: int) -> None:
         """Seed "金币收入一定要一次过拿取": the whole income at once."""
         amount = self.income(p, self.current_character)
@@ -240,6 +344,32 @@ class TurnRules(CitadelsFields):
 
     def _act_end(self, action: Action, p: int) -> None:
         self._end_turn(p)
+
+    def _describe_end(self, action: Action, p: int) -> dict[str, Any]:
+        """Ending the turn, and what it does besides: the income still due, the Abbot's levy, the
+        Alchemist's refund, the tax."""
+        c = self.current_character
+        if self.district_destroyed:
+            return msg("citadels.do.end_destroyed")
+        extra = []
+        if not self.income_taken and self.witch_step != 1:
+            amount = self.income(p, c)
+            if amount:
+                extra.append(msg("citadels.do.end_income", amount=amount))
+        if c == ABBOT and not self.ability_used and self._levy_targets(p):
+            extra.append(msg("citadels.do.end_levy", seat=self._levy_targets(p)[0]))
+        if c == ALCHEMIST and self.spent_on_builds:
+            extra.append(msg("citadels.do.end_alchemist", amount=self.spent_on_builds))
+        no_build = (self.builds_left > 0 and self.took_gold_or_cards and self.witch_step != 1
+                    and not self.built_this_turn)
+        text = msg("citadels.do.end_no_build") if no_build else msg("citadels.do.end")
+        if extra:
+            text = msg("citadels.do.end_and", text=text, extras=extra)
+        if (self.built_this_turn and TAX_COLLECTOR in self.characters
+                and self.character_holder[TAX_COLLECTOR] != FACE_UP and TAX_COLLECTOR != self.killed_character
+                and TAX_COLLECTOR not in self.absent_characters and c != TAX_COLLECTOR):
+            text = msg("citadels.do.end_tax", text=text)
+        return text
 
     def _end_turn(self, p: int) -> None:
         """Seed "当这名玩家完成所有行动之后": the income not yet taken, the Abbot's levy, the Alchemist's
