@@ -133,8 +133,9 @@ def play_game(game_id: str, seed: int, meeple_seat: int, simulations: int,
 
 def cpu_per_decision(records: list[dict[str, Any]], side: str) -> float:
     """Mean CPU seconds per decision of ``side`` (``meeple`` or ``openspiel``) over ``records``."""
-    n = sum(r["decisions"][side] for r in records)
-    return sum(r["cpu"][side] for r in records) / n if n else 0.0
+    timed = [r for r in records if r.get("cpu")]  # a record rebuilt from the run's log has no timings
+    n = sum(r["decisions"][side] for r in timed)
+    return sum(r["cpu"][side] for r in timed) / n if n else 0.0
 
 
 def calibrate(game_id: str, seeds: int = 1, meeple_agent: str = "normal") -> dict[str, Any]:
