@@ -16,6 +16,7 @@ search cannot tell apart is marked ``near`` (the gap is within two standard erro
 
     python benchmarks/coach_agreement.py --game kingsburg --positions 100
     python benchmarks/coach_agreement.py --summary
+    python benchmarks/coach_agreement.py --game gods-playground --positions 30 --budget 8000   # another budget
 
 A benchmark, not a test: it takes about a minute a position in Citadels and Kingsburg on one core.
 """
@@ -66,11 +67,12 @@ def positions(game_id: str, players: int, count: int, per_game: int) -> Iterator
         made += take
 
 
-def measure(state: State, seat: int) -> dict[str, Any]:
-    """The hint's first move and the 10× search's ranking of the same seat's moves."""
-    iterations = int(coach_agent(state.game.id, 0).iterations)
+def measure(state: State, seat: int, iterations: int | None = None) -> dict[str, Any]:
+    """The hint's first move and the 10× search's ranking of the same seat's moves; ``iterations``: the
+    hint's budget (default the coach's, ``hard``'s for the game)."""
+    iterations = int(iterations or coach_agent(state.game.id, 0).iterations)
     started = time.process_time()
-    quick = hint(state, seat, seed=1, top=1)[0]
+    quick = hint(state, seat, seed=1, top=1, iterations=iterations)[0]
     middle = time.process_time()
     reference = hint(state, seat, seed=2, top=10**6, iterations=SCALE * iterations)
     ended = time.process_time()
@@ -122,19 +124,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=100, help="positions per game")
     ap.add_argument("--per-game", type=int, default=10, help="positions taken from each heuristic game")
     ap.add_argument("--summary", action="store_true", help="only summarise the records already there")
+    ap.add_argument("--budget", type=int, help="the hint's iterations (default: the coach's for the game)")
     args = ap.parse_args(argv)
     games = args.game or list(TABLES)
     for game_id in games:
         players = TABLES.get(game_id, 2)
         path = RESULTS / f"coach-agreement-{game_id}-{players}p.jsonl"
-        budget = int(coach_agent(game_id, 0).iterations)
+        budget = int(args.budget or coach_agent(game_id, 0).iterations)
         if not args.summary:
             done = {(row["game_seed"], row["decision"]) for row in records(path, budget)}
             for seed, number, seat, state in positions(game_id, players, args.positions, args.per_game):
                 if (seed, number) in done:
                     continue
                 row = {"game": game_id, "players": players, "game_seed": seed, "decision": number, "seat": seat,
-                       "load_average": round(os.getloadavg()[0], 2), **measure(state, seat)}
+                       "load_average": round(os.getloadavg()[0], 2), **measure(state, seat, budget)}
                 with path.open("a", encoding="utf-8") as fh:
                     fh.write(json.dumps(row) + "\n")
                 print(f"{game_id} seed {seed} decision {number}: {'agree' if row['agree'] else 'differ'}"
