@@ -340,19 +340,22 @@ class HiddenInformation(CitadelsFields):
         new.character_pool = list(self.character_pool)
         new.character_holder = list(self.character_holder)
         new.draft_offer = list(self.draft_offer)
-        new._resample_characters(p)
+        new._resample_characters(p, redraw_others=False)  # read for p's guess only: nobody's offers are read
         return new
 
-    def _resample_characters(self, p: int | None) -> None:
+    def _resample_characters(self, p: int | None, redraw_others: bool = True) -> None:
         """Re-deal the characters ``p`` has not seen, keeping every draft offer ``p`` saw. Should that
         knowledge ever not fit the sampler, the deal keeps only what the table and ``p``'s own picks
-        show: weaker inference, but never the real deal (which would let a search peek)."""
+        show: weaker inference, but never the real deal (which would let a search peek). The other seats'
+        memories of the draft follow the new deal (``_redraw_offers_seen``) unless ``redraw_others`` is
+        False: ``guess_characters``' copy is read for one seat's guess, never played on or searched."""
         if not self.character_deal and not self.character_pool:
             return
         groups = self.draft_offers_seen[p] if p is not None else []
         if not (groups and self._sample_character_deal(p, groups)) and not self._sample_character_deal(p, []):
             raise InvariantError("no character deal fits the revealed characters and the seat's own picks")
-        self._redraw_offers_seen(p)
+        if redraw_others:
+            self._redraw_offers_seen(p)
 
     def _redraw_offers_seen(self, p: int | None) -> None:
         """Every other seat's memory of the draft offers it was handed, read again from the re-dealt
