@@ -39,6 +39,17 @@ def _shared_containers(state: State, copy: State) -> list[str]:
     return [name for name in copy.FIELDS if any(id(c) in own for c in _containers(getattr(copy, name)))]
 
 
+def _random_step(state, rng: Rng) -> bool:  # type: ignore[no-untyped-def]
+    """A random seat among those to move plays a random legal action; False once nobody moves."""
+    movers = state.to_move()
+    if not movers:
+        return False
+    seat = movers[rng.randbelow(len(movers))]
+    legal = state.legal_actions(seat)
+    state.apply(legal[rng.randbelow(len(legal))], seat)
+    return True
+
+
 @pytest.mark.parametrize("game_id, players", CASES, ids=IDS)
 def test_field_shapes_hold_and_copies_share_nothing(game_id: str, players: int) -> None:
     game = meeple.load(game_id, players=players)
@@ -56,12 +67,8 @@ def test_field_shapes_hold_and_copies_share_nothing(game_id: str, players: int) 
                 assert copy.to_json() == state.to_json()
                 assert not _shared_containers(state, copy), "a copy shares lists or dicts with its original"
             positions += 1
-            movers = state.to_move()
-            if not movers:
+            if not _random_step(state, rng):
                 break
-            seat = movers[rng.randbelow(len(movers))]
-            legal = state.legal_actions(seat)
-            state.apply(legal[rng.randbelow(len(legal))], seat)
     assert positions > 50
 
 
@@ -71,12 +78,8 @@ def test_a_quiet_copy_plays_as_a_full_one(game_id: str, players: int) -> None:
     state = game.new_game(seed=players)
     rng = Rng(11)
     for _ in range(30):  # into the game
-        movers = state.to_move()
-        if not movers:
+        if not _random_step(state, rng):
             break
-        seat = movers[rng.randbelow(len(movers))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.randbelow(len(legal))], seat)
     seat = next((p for p in range(players) if p != CHANCE), 0)
     full, quiet = state.determinize(seat, 5), state.determinize(seat, 5, quiet=True)
     assert quiet.quiet and not full.quiet and quiet.clone().quiet
