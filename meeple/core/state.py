@@ -202,6 +202,10 @@ class State:
     tests/core/test_field_shapes.py checks every game's shapes on random play at every player count."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
     """Former names of state fields (old → new): a save that still uses one loads under the new name."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 1
+    """The version of the observation's keys (its ``"schema"``); raised by one when keys are renamed."""
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {}
+    """The keys each schema renamed (version → {old: new}): ``meeple.core.observation_schema``."""
     ACTION_NAMES: ClassVar[frozenset[str]] = frozenset()
     _revealed: bool = False  # set by ``reveal()`` during a move; read by ``apply_reporting``
 
@@ -502,6 +506,7 @@ class State:
             "player": player,
             "to_move": self.to_move(),
             "over": self.is_over(),
+            "schema": self.OBSERVATION_SCHEMA,
         }
         obs.update(self._observation(player))
         return obs
