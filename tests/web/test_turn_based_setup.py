@@ -60,6 +60,9 @@ def test_choosing_turn_based_at_set_up(server: str, browser, device: str) -> Non
         page.locator(".pace-choice").scroll_into_view_if_needed()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         _no_overlap(page, ["#pace", "#move-time", "#pace-help"], width)
+        _no_overlap(page, ["#table", "#seat-1"], width)  # the set-up's other controls are not cut either
+        help_box = page.locator("#table-help").bounding_box()
+        assert help_box["x"] + help_box["width"] <= width, help_box
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("#setup").screenshot(path=str(SHOTS / f"turn-based-setup-{device}.png"))
         # refereed at one table: real time only
