@@ -113,6 +113,8 @@ def test_the_clock_starts_when_every_seat_is_taken_and_the_summary_says_the_pace
     assert (listed["pace"], listed["move_seconds"]) == ("turns", DAY)
     realtime = create(c, "kingsburg", 2)
     assert (summary(c, realtime["id"])["pace"], summary(c, realtime["id"])["move_seconds"]) == ("realtime", None)
+    plain = c.get(f"/api/games/{realtime['id']}/view", headers=auth(realtime["token"])).json()
+    assert "pace" not in plain and not any("deadline" in s for s in plain["seats"])  # real time: views as before
 
 
 @pytest.mark.parametrize("extra, reason", [
@@ -203,6 +205,9 @@ def test_a_move_clears_the_deadline_or_starts_the_next(turns_client) -> None:
             if seat not in done["view"]["to_move"]:
                 assert after[seat] is None
         assert [s["deadline"] for s in stored_seats(c, gid)] == [after[0], after[1]]
+        shown = done["view"]  # the board's view says the pace and each due seat's deadline
+        assert (shown["pace"], shown["move_seconds"]) == ("turns", DAY)
+        assert [s.get("deadline") for s in shown["seats"]] == [after[0], after[1]]
     assert timeouts(c, clock.now + DAY - 1) == []
 
 

@@ -85,6 +85,15 @@ def test_choosing_turn_based_at_set_up(server: str, browser, device: str) -> Non
         page.locator(f"#your-games [data-game-id='{gid}']").scroll_into_view_if_needed()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.locator("#your-games").screenshot(path=str(SHOTS / f"turn-based-lobby-row-{device}.png"))
+        # the board says it too (no deadline yet: the friend has not joined, the clock has not started)
+        page.goto(f"{server}/#/game/{gid}")
+        badge = page.locator("[data-pace]")
+        badge.wait_for()
+        assert "turn-based, 2 days per move" in badge.inner_text() and page.locator("[data-deadline]").count() == 0
+        box = badge.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        badge.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"turn-based-board-{device}.png"))
         assert errors == []
     finally:
         context.close()
@@ -103,7 +112,12 @@ def test_the_pace_in_chinese(server: str, page) -> None:  # type: ignore[no-unty
     page.click("#create")
     page.wait_for_function("() => location.hash.startsWith('#/game/')")
     gid = page.evaluate("() => decodeURIComponent(location.hash.split('/')[2])")
-    assert httpx.get(f"{server}/api/games/{gid}").json()["move_seconds"] == 3600
+    made = httpx.get(f"{server}/api/games/{gid}").json()
+    assert made["move_seconds"] == 3600
+    # the board says the pace, and by when your move is due (the game started: you against bots)
+    page.wait_for_selector("[data-pace] [data-deadline]")
+    assert "回合制，每步 1 小时" in page.inner_text("[data-pace]") and "前走棋" in page.inner_text("[data-pace]")
+    assert float(page.get_attribute("[data-deadline]", "data-deadline")) == made["seats"][0]["deadline"]
     page.goto(server + "/?lang=zh")
     row = page.locator(f"#your-games [data-game-id='{gid}']")
     row.wait_for()

@@ -276,11 +276,10 @@ class Games:
         if isinstance(refused, list):
             self.sync.announce(g.id, rows=True)
             return refused
-        if refused is not None:
-            await self.cache.reload(g)
-            if refused == "closed" or g.closed:
-                self.cache.drop(g)
-                check_playing(g)
+        await self.cache.reload(g)  # taken or closed by another request or process first
+        if refused == "closed" or g.closed:
+            self.cache.drop(g)
+            check_playing(g)
         raise Conflict("server.seat_just_taken", args={"number": seat})
 
     async def seat_for(self, g: LiveGame, token: str | SignedIn | None) -> int:

@@ -163,7 +163,7 @@ class Play:
         for_person = by_bot and bool(g.row.get("rated")) and g.seats[seat]["kind"] == "human"
         finish_time = time.time()
         turns = turn_clock.is_turn_based(g.row)
-        now = self.runtime.clock()
+        now = self.runtime.clock() if turns else 0.0
 
         def job(conn: Any) -> list[dict[str, Any]] | None:
             row(conn)
