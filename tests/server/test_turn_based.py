@@ -150,8 +150,11 @@ def test_a_bad_pace_or_time_per_move_is_refused_and_nothing_is_stored(sqlite_url
             assert conn.execute(sa.select(sa.func.count()).select_from(db.seats)).scalar() == 0
 
 
-def test_the_bounds_are_accepted(turns_client) -> None:
+def test_the_bounds_are_accepted_and_the_catalog_tells_them(turns_client) -> None:
     c, _ = turns_client
+    assert c.get("/api/catalog").json()["turn_based"] == {
+        "move_seconds_min": HOUR, "move_seconds_max": 3 * DAY, "presets": [HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY],
+        "misses_before_replaced": MISSES_BEFORE_REPLACED}
     for seconds in (HOUR, 12 * HOUR, 2 * DAY, 3 * DAY):
         made = create(c, "kingsburg", 2, seats=[{"kind": "human"}] * 2, pace="turns", move_seconds=seconds)
         assert summary(c, made["id"])["move_seconds"] == seconds

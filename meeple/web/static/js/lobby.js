@@ -268,7 +268,7 @@ function createForm(catalog, keep) {
       : ratedIn.checked ? t("web.setup.rated_help") : t("web.setup.unrated_help");
   }
   // Real time or turn-based (a time per move): a game refereed at one table is played in real time.
-  const pace = paceChoice();
+  const pace = paceChoice(catalog.turn_based);
   tableSel.addEventListener("change", () => {
     pace.table(referee());
     tableHelp.textContent = t(`web.referee.table_help.${tableSel.value}`);
