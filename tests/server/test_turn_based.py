@@ -24,6 +24,7 @@ from .helpers import auth, client, create, humans
 
 PASSWORD = "correct horse battery"
 TURNS = {"pace": "turns", "move_seconds": DAY, "fallback_level": "random"}
+QUIET = {"deadline_check_every": 3600.0}  # the server's own sweep stays out of the way: the tests sweep
 
 
 class FakeClock:
@@ -38,7 +39,7 @@ class FakeClock:
 
 @pytest.fixture
 def turns_client(sqlite_url: str) -> Iterator[tuple[Any, FakeClock]]:
-    with client(sqlite_url) as c:
+    with client(sqlite_url, **QUIET) as c:
         clock = FakeClock()
         c.app.state.hub.clock = clock
         yield c, clock
@@ -190,6 +191,21 @@ def test_a_timeout_is_played_by_the_fallback_bot_and_marked_for_rating(turns_cli
     assert stored_seats(c, gid)[0]["misses"] == 0 and stored_seats(c, gid)[0]["bot_moves"] == 1
 
 
+def test_the_servers_own_sweep_plays_a_timeout(sqlite_url: str) -> None:
+    with client(sqlite_url, deadline_check_every=0.05) as c:
+        clock = FakeClock()
+        c.app.state.hub.clock = clock
+        gid, _ = humans(c, "kingsburg", 2, **TURNS)
+        time.sleep(0.3)
+        assert summary(c, gid)["seq"] == 0  # not before the deadline
+        clock.now += DAY + 1
+        deadline = time.monotonic() + 20
+        while summary(c, gid)["seq"] == 0:
+            assert time.monotonic() < deadline, "the sweep did not play the timeout"
+            time.sleep(0.05)
+        assert summary(c, gid)["seats"][0]["misses"] == 1
+
+
 def test_a_move_clears_the_deadline_or_starts_the_next(turns_client) -> None:
     c, clock = turns_client
     gid, tokens = humans(c, "kingsburg", 2, **TURNS)
@@ -282,13 +298,13 @@ def test_the_clock_survives_a_restart(db_url: str) -> None:
     clock = FakeClock()
 
     async def scenario() -> tuple[str, bool, list[tuple[str, int]], list[tuple[str, int]], int]:
-        first = Hub(Settings(db_url=db_url))
+        first = Hub(Settings(db_url=db_url, **QUIET))
         first.clock = clock
         await first.start()
         gid = await _make_turn_based(first)
         await first.stop()
         clock.now += 2 * DAY  # the server was down while the deadline passed
-        second = Hub(Settings(db_url=db_url))
+        second = Hub(Settings(db_url=db_url, **QUIET))
         second.clock = clock
         await second.start()
         try:
@@ -309,7 +325,7 @@ def test_two_processes_play_each_timeout_once(pg_url: str) -> None:
     clock = FakeClock()
 
     async def scenario() -> tuple[list[str], list[list[tuple[str, int]]], list[int]]:
-        a, b = Hub(Settings(db_url=pg_url)), Hub(Settings(db_url=pg_url))
+        a, b = Hub(Settings(db_url=pg_url, **QUIET)), Hub(Settings(db_url=pg_url, **QUIET))
         for hub in (a, b):
             hub.clock = clock
             await hub.start()
