@@ -351,3 +351,25 @@ def test_two_processes_play_each_timeout_once(pg_url: str) -> None:
     gids, played, counts = asyncio.run(scenario())
     assert sorted(played[0] + played[1]) == sorted((gid, 0) for gid in gids)  # each once, by one of them
     assert counts == [1, 1, 1, 1]
+
+
+def test_games_stored_before_migration_0010_are_real_time(db_url: str) -> None:
+    from .test_migrations import upgrade_to
+
+    engine = db.make_engine(normalize_db_url(db_url))
+    try:
+        with engine.begin() as conn:
+            upgrade_to(conn, "0009")
+            conn.execute(sa.text(
+                "INSERT INTO games (id, game, players, options, seed, status, private, created_at, updated_at) "
+                "VALUES ('old', 'kingsburg', 2, '{}', 1, 'active', false, 0, 0)"))
+            conn.execute(sa.text(
+                "INSERT INTO seats (game_id, seat, kind, level, claimed, away) VALUES "
+                "('old', 0, 'human', 'random', true, false), ('old', 1, 'bot', 'random', true, false)"))
+            upgrade_to(conn, "head")
+            game = conn.execute(sa.select(db.games.c.pace, db.games.c.move_seconds)).one()
+            seats = conn.execute(sa.select(db.seats.c.deadline, db.seats.c.misses).order_by(db.seats.c.seat)).all()
+        assert tuple(game) == ("realtime", None)
+        assert [tuple(s) for s in seats] == [(None, 0), (None, 0)]
+    finally:
+        engine.dispose()
