@@ -47,6 +47,8 @@ games = Table(
     Column("chance", String(8), nullable=True),       # "manual": a referee game (the table enters chance)
     Column("hints", Integer, nullable=True),          # hints the coach gave in this game (NULL: none)
     Column("rated", Boolean, nullable=False, default=False, server_default=false()),  # chosen at creation, never changed
+    Column("pace", String(8), nullable=False, default="realtime", server_default="realtime"),  # realtime | turns
+    Column("move_seconds", Integer, nullable=True),   # a turn-based game's time per decision (seconds)
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_lobby", "status", "private", "updated_at"),  # the lobby: newest public games of a status
 )
@@ -65,7 +67,10 @@ seats = Table(
     Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),  # a signed-in player's seat
     Column("left_game", Boolean, nullable=False, default=False, server_default=false()),  # the person left (/leave)
     Column("bot_moves", Integer, nullable=False, default=0, server_default="0"),  # a rated game's, played by the bot
+    Column("deadline", Float, nullable=True),         # turn-based: wall time the person due must move by
+    Column("misses", Integer, nullable=False, default=0, server_default="0"),  # turn-based: timeouts in a row
     Index("ix_seats_user", "user_id"),
+    Index("ix_seats_deadline", "deadline"),
 )
 
 users = Table(
@@ -282,6 +287,8 @@ def update_game(conn: Connection, game_id: str, **values: Any) -> None:
 PLAYING = ("open", "active")
 """The statuses of a game that is not over: a move, a join, a leave is possible."""
 CLOSED = ("abandoned", "cancelled")
+TURNS = "turns"
+"""``games.pace`` of a turn-based game (else ``realtime``): a time per move, kept in ``seats.deadline``."""
 """The statuses of a game closed before its end: nobody came back for it, or its creator cancelled it."""
 
 
@@ -314,9 +321,12 @@ def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> l
     """Close as ``abandoned`` up to ``limit`` open or active games in which no person was seen since
     ``cutoff`` (``seen_at``, else ``updated_at`` for rows older than that column); their ids. Each
     update repeats the condition, so a game another process saw a person in meanwhile stays. A rated
-    game under way is never abandoned (that would void it): ``forfeit_unseen`` hands it to the bots."""
+    game under way is never abandoned (that would void it): ``forfeit_unseen`` hands it to the bots. A
+    turn-based game (``pace`` ``turns``) is never abandoned either: its people come back in days, and
+    its clock (``seats.deadline``) plays for whoever does not."""
     seen = func.coalesce(games.c.seen_at, games.c.updated_at)
-    stale = (games.c.status.in_(PLAYING), seen < cutoff, or_(games.c.rated == false(), games.c.status != "active"))
+    stale = (games.c.status.in_(PLAYING), seen < cutoff, games.c.pace != TURNS,
+             or_(games.c.rated == false(), games.c.status != "active"))
     ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
     closed = []
     for game_id in ids:
@@ -330,9 +340,10 @@ def abandon_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> l
 def forfeit_unseen(conn: Connection, cutoff: float, now: float, limit: int) -> list[str]:
     """Up to ``limit`` rated games under way in which no person was seen since ``cutoff``: every person
     still seated there has left (``away`` and ``left_game``: their bots finish the game, and the rating
-    ranks them last), and the game counts as seen ``now`` (handed over once); their ids."""
+    ranks them last), and the game counts as seen ``now`` (handed over once); their ids. Turn-based
+    games are left alone: their clock hands a seat to its bot after missed turns."""
     seen = func.coalesce(games.c.seen_at, games.c.updated_at)
-    stale = (games.c.status == "active", games.c.rated.is_(True), seen < cutoff)
+    stale = (games.c.status == "active", games.c.rated.is_(True), seen < cutoff, games.c.pace != TURNS)
     ids = [r[0] for r in conn.execute(select(games.c.id).where(*stale).order_by(seen).limit(limit))]
     handed = []
     for game_id in ids:

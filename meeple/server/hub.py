@@ -35,6 +35,7 @@ from meeple.server.services.replay import stored_result
 from meeple.server.services.runtime import Runtime
 from meeple.server.services.sweeper import Sweeper
 from meeple.server.services.sync import Sync
+from meeple.server.services.turns import Turns
 from meeple.server.services.watchers import Watchers
 from meeple.server.settings import Settings
 from meeple.server.store import Store
@@ -56,7 +57,8 @@ class Hub:
         self.games = Games(self.runtime, self.store, self.live_cache, self.sync, self.watchers, self.bots)
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
-        self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games)
+        self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
+        self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games, self.turns)
         # the edges that point back: a game loaded is pushed (and its bots may move); a change announced
         # while it loaded is caught up; a bot plays through the hub's own entry point, as a person does
         self.live_cache.on_loaded = self.watchers.changed
@@ -198,6 +200,9 @@ class Hub:
 
     async def close_abandoned(self, now: float | None = None) -> list[str]:
         return await self.sweeper.close_abandoned(now)
+
+    async def play_timeouts(self, now: float | None = None) -> list[tuple[str, int]]:
+        return await self.turns.play_timeouts(now)
 
     def _on_games(self, notes: list[Note]) -> None:
         """What another process announced (as the bus hands it over): ``Sync.on_games``."""

@@ -68,6 +68,8 @@ class Settings:
     bot_threads: int = 2                      # bots think in threads of this process…
     bot_processes: int = 0                    # …or, if > 0, in this many worker processes (no GIL contention)
     timeout_check_every: float = 1.0          # seconds between turn-timeout sweeps
+    deadline_check_every: float = 10.0        # seconds between sweeps for turn-based games' passed deadlines
+    deadline_batch: int = 200                 # timeouts played at most per sweep (the rest at the next)
     evict_after: float = 1800.0               # seconds before an idle game (nobody watching) leaves memory
     evict_finished_after: float = 30.0        # the same for a finished game (its replay reloads from the log)
     listen: bool = True                       # hear about other processes' writes (LISTEN, or SUBSCRIBE on Redis)
@@ -154,6 +156,8 @@ class Settings:
                 and self.abandon_batch >= 1):
             raise ValueError(f"--abandon-after must be {ABANDON_MIN:g}..{ABANDON_MAX:g} seconds (got "
                              f"{self.abandon_after:g}), its sweep every 1..600 seconds, at least one game a sweep")
+        if not (self.deadline_check_every > 0 and self.deadline_batch >= 1):
+            raise ValueError("the sweep for turn-based deadlines must run more often than never, a timeout at least")
         if not (1 <= self.memory_games <= self.max_live_games):
             raise ValueError(f"memory_games ({self.memory_games}) must be 1..max_live_games ({self.max_live_games})")
         if self.redis_url is not None:

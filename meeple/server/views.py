@@ -36,6 +36,7 @@ def seat_meta(state: State, seat_rows: list[dict[str, Any]], connected: dict[int
             "away": bool(r["away"]),
             "bot_playing": r["kind"] == "bot" or bool(r["away"]),
             "connected": connected.get(r["seat"], 0) > 0,
+            **({"deadline": r["deadline"]} if r.get("deadline") is not None else {}),  # turn-based: due by then
         }
         for r in seat_rows
     ]
@@ -108,14 +109,17 @@ def public_facts(state: State) -> tuple[list[int], bool, dict[str, Any] | None]:
 def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seats: list[dict[str, Any]],
                 can_undo: bool = False,
                 public: tuple[list[int], bool, dict[str, Any] | None] | None = None,
-                lang: str = DEFAULT_LANGUAGE, enters_chance: bool = False, rated: bool = False) -> dict[str, Any]:
+                lang: str = DEFAULT_LANGUAGE, enters_chance: bool = False, rated: bool = False,
+                move_seconds: int | None = None) -> dict[str, Any]:
     """Everything in ``viewer``'s view except the observation and the log: the fields an update may carry.
 
     The legal actions are computed only for a seat that is to move (everyone else gets ``[]``).
     ``public``: ``public_facts(state)`` if already known (it is the same for every viewer).
     ``enters_chance``: the viewer may enter the pending random outcome of a referee game (its
     ``chance`` list holds the outcomes offered to it; everyone else's is empty). ``rated``: the game
-    counts for the ratings (chosen at its creation): no hints, no undo."""
+    counts for the ratings (chosen at its creation): no hints, no undo. ``move_seconds``: a turn-based
+    game's time per move (the view then says ``pace`` and ``move_seconds``; each seat due has its
+    ``deadline``)."""
     to_move, over, outcome = public if public is not None else public_facts(state)
     mine = viewer is not None and viewer in to_move
     referee = state.chance == "manual"
@@ -123,6 +127,8 @@ def view_fields(state: State, viewer: int | None, *, seq: int, status: str, seat
     if referee:
         extra = {"referee": True, **chance_facts(state),
                  "chance": chance_list(state, viewer, lang) if enters_chance and viewer is not None else []}
+    if move_seconds:
+        extra.update(pace="turns", move_seconds=move_seconds)
     return {
         "seq": seq,
         "status": status,

@@ -60,6 +60,13 @@ class CreateGame(Strict):
                           "and only signed-in players may take its seats. Needs a signed-in creator, two seats "
                           "or more and no referee. Default: rated when a signed-in creator plays against bots only")
 
+    pace: Literal["realtime", "turns"] = Field(
+        "realtime", description="realtime: played at one sitting (the default); turns: turn-based, each person "
+                                "has move_seconds per decision, then their fallback bot plays it for them")
+    move_seconds: StrictInt | None = Field(
+        None, description="a turn-based game's time per move in seconds, 3600 (1 hour) to 259200 (3 days); "
+                          "only with pace 'turns'")
+
     @field_validator("player_name")
     @classmethod
     def _tidy_player_name(cls, value: Any) -> Any:

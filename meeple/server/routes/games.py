@@ -48,7 +48,7 @@ async def create_game(body: CreateGame, request: Request, hub: HubDep) -> dict[s
         join=body.join, name=body.name, private=body.private, turn_timeout=body.turn_timeout,
         fallback_level=body.fallback_level, player_name=body.player_name,
         client=request.client.host if request.client else "?", referee=body.referee, user=user,
-        rated=body.rated,
+        rated=body.rated, pace=body.pace, move_seconds=body.move_seconds,
     )
 
 

@@ -15,6 +15,7 @@ from meeple.server.routes.answers import Lang, checked_language
 from meeple.server.routes.context import HubDep
 from meeple.server.routes.ratings import attach_ratings, bot_ratings
 from meeple.server.services.games import summary
+from meeple.server.turn_clock import MISSES_BEFORE_REPLACED, MOVE_SECONDS_MAX, MOVE_SECONDS_MIN, PRESETS
 from meeple.server.wire import dumps
 
 router = APIRouter()
@@ -55,6 +56,8 @@ async def catalog(lang: Lang, hub: HubDep) -> dict[str, Any]:
         "ladder": list(LADDER),
         "bot_level_help": levels.describe(lang),
         "bot_limits": levels.limits(),
+        "turn_based": {"move_seconds_min": MOVE_SECONDS_MIN, "move_seconds_max": MOVE_SECONDS_MAX,
+                       "presets": list(PRESETS), "misses_before_replaced": MISSES_BEFORE_REPLACED},
     }
 
 

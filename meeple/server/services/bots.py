@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from meeple.agents import make_agent
-from meeple.core import CHANCE, UnknownGame
+from meeple.core import CHANCE, State, UnknownGame
 from meeple.server.botpool import BotPool
 from meeple.server.claims import BotClaims
 from meeple.server.errors import Conflict, Forbidden, Unprocessable
@@ -133,6 +133,15 @@ class Bots:
             if g is None or g.state.is_over():
                 await self.claims.release(gid)
 
+    async def think(self, g: LiveGame, seat: int, seq: int, snapshot: State) -> Any:
+        """The move of the seat's bot (its stored level, ``stored_level``) in ``snapshot``, the position at
+        ``seq``: computed in the bot pool, seeded by the game's seed, the sequence number and the seat."""
+        level = self.stored_level(g, seat)
+        seed = (int(g.row["seed"]) * 1_000_003 + seq * 7919 + seat) % (1 << 62)
+        assert self.pool is not None
+        return await self.pool.choose(g.id, snapshot, seat, self.levels.agent_name(level),
+                                      quick=self.levels.is_quick(level), game_id=snapshot.game.id, seed=seed)
+
     async def _turn(self, g: LiveGame, seat: int) -> None:
         again = False
         try:
@@ -143,11 +152,7 @@ class Bots:
                     return
                 seq = g.seq
                 snapshot = g.state.clone()
-                level = self.stored_level(g, seat)
-            seed = (int(g.row["seed"]) * 1_000_003 + seq * 7919 + seat) % (1 << 62)
-            assert self.pool is not None
-            choice = await self.pool.choose(g.id, snapshot, seat, self.levels.agent_name(level),
-                                            quick=self.levels.is_quick(level), game_id=g.state.game.id, seed=seed)
+            choice = await self.think(g, seat, seq, snapshot)
             await self.play(g.id, seat, seq, choice)
             again = True
         except (Conflict, Forbidden):

@@ -19,7 +19,7 @@ import meeple
 from meeple.core import UnknownGame
 from meeple.core import i18n
 from meeple.core.i18n import DEFAULT_LANGUAGE
-from meeple.server import db
+from meeple.server import db, turn_clock
 from meeple.server.accounts import SignedIn
 from meeple.server.errors import BadRequest, Conflict, Forbidden, TooMany, Unauthorized, Unavailable, Unprocessable
 from meeple.server.live_game import LiveGame, check_playing, hash_secret, new_secret
@@ -74,10 +74,12 @@ def summary(row: Row, seat_rows: list[Row], lang: str = DEFAULT_LANGUAGE) -> dic
         "created_at": row["created_at"], "updated_at": row["updated_at"], "finished_at": row["finished_at"],
         "creator_seat": row.get("creator_seat"), "referee": row.get("chance") == "manual",
         "rated": bool(row.get("rated")), "hints": int(row.get("hints") or 0),
+        "pace": row.get("pace") or turn_clock.REALTIME, "move_seconds": row.get("move_seconds"),
         "seats": [
             {"seat": s["seat"], "kind": s["kind"], "level": s["level"], "name": shown_name(s, lang),
              "account": s.get("user_id") is not None,
-             "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"])}
+             "claimed": bool(s["claimed"]) if s["kind"] == "human" else True, "away": bool(s["away"]),
+             "deadline": s.get("deadline"), "misses": int(s.get("misses") or 0)}
             for s in seat_rows
         ],
     }
@@ -93,7 +95,7 @@ def new_seat_rows(gid: str, seats: list[Row], join: int | None, token: str | Non
         row = {
             "game_id": gid, "seat": i, "kind": s["kind"], "level": s["level"],
             "name": None, "token_hash": None, "invite_hash": None, "claimed": s["kind"] == "bot", "away": False,
-            "user_id": None, "left_game": False, "bot_moves": 0,
+            "user_id": None, "left_game": False, "bot_moves": 0, "deadline": None, "misses": 0,
         }
         if i == join:
             row.update(claimed=True, token_hash=hash_secret(token), name=user.name if user else player_name,  # type: ignore[arg-type]
@@ -124,11 +126,14 @@ class Games:
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[Row] | None,
                      join: int | None, name: str | None, private: bool, turn_timeout: float | None,
                      fallback_level: str, player_name: str | None, client: str | None = None,
-                     referee: bool = False, user: SignedIn | None = None, rated: bool | None = None) -> dict[str, Any]:
+                     referee: bool = False, user: SignedIn | None = None, rated: bool | None = None,
+                     pace: str | None = None, move_seconds: int | None = None) -> dict[str, Any]:
         """A new game (``client``: the creator's address, which the creation rate limit counts;
         ``referee``: the people at a real table enter every die roll and card draw; ``user``: the creator
         is signed in: their seat is their account's, under their account's name; ``rated``: whether the
-        game counts for the ratings, fixed now for good (``rated_by_default`` when None))."""
+        game counts for the ratings, fixed now for good (``rated_by_default`` when None); ``pace``:
+        ``realtime`` (the default) or ``turns``, ``move_seconds`` per decision (``turn_clock``))."""
+        pace, move_seconds = turn_clock.check_pace(pace, move_seconds, turn_timeout, referee)
         try:
             rules = meeple.load(game, players=players, **options)
         except UnknownGame as exc:
@@ -148,11 +153,16 @@ class Games:
         now = time.time()
         token = new_secret() if join is not None else None
         seat_rows, invites = new_seat_rows(gid, seats, join, token, user, player_name)
+        if move_seconds is not None:  # turn-based, with every seat taken at once: the clock starts now
+            until = self.runtime.clock() + move_seconds
+            for i, deadline in turn_clock.deadline_changes(state, seat_rows, until).items():
+                seat_rows[i]["deadline"] = deadline
         game_row = {
             "id": gid, "game": rules.id, "players": rules.players, "options": json.dumps(rules.options, sort_keys=True),
             "seed": seed, "status": open_or_active(seat_rows), "private": private, "turn_timeout": turn_timeout,
             "name": name, "created_at": now, "updated_at": now, "finished_at": None,
             "seen_at": now, "creator_seat": join, "chance": chance, "rated": rated,
+            "pace": pace, "move_seconds": move_seconds,
         }
         await self.store.write(partial(db.insert_game, row=game_row, seat_rows=seat_rows))
         # in memory at once: the stored game is exactly this new state (its seed, no events yet)
@@ -206,9 +216,11 @@ class Games:
             token = new_secret()
             h = hash_secret(token)
             new_status = open_or_active(g.seats, taking=seat)
-            await self._claim_seat(g, seat, h, name, user, new_status)
+            deadlines = await self._claim_seat(g, seat, h, name, user, new_status)
             g.seats[seat].update(claimed=True, token_hash=h, invite_hash=None, name=name,
                                  user_id=user.user_id if user else None)
+            for row in deadlines:  # a turn-based game's last seat taken: the clock starts
+                g.seats[row["seat"]]["deadline"] = row["deadline"]
             g.seats_changed()
             g.row["status"] = new_status
         self.watchers.changed(g)
@@ -241,28 +253,34 @@ class Games:
         return seat
 
     async def _claim_seat(self, g: LiveGame, seat: int, token_hash: str, name: str | None, user: SignedIn | None,
-                          new_status: str) -> None:
+                          new_status: str) -> list[Row]:
         """Store the seat as taken (caller holds ``g.lock``); Conflict if another request or process took
-        it first, or closed the game meanwhile (then the game is caught up from the database)."""
-        def job(conn: Any) -> str | None:
+        it first, or closed the game meanwhile (then the game is caught up from the database). The seat
+        rows as stored (with a turn-based game's deadlines, which start once every seat is taken)."""
+        now = self.runtime.clock()
+
+        def job(conn: Any) -> str | list[Row]:
             if not db.claim_seat(conn, g.id, seat, token_hash, name, user.user_id if user else None):
                 return "taken"
             if not db.set_status_if(conn, g.id, new_status):  # cancelled or abandoned meanwhile:
                 raise ClosedMeanwhile  # the claim is rolled back with the transaction
             self.sync.notify_in(conn, g.id)
-            return None
+            if turn_clock.is_turn_based(g.row):
+                return turn_clock.write_deadlines(conn, g.id, g.state, int(g.row["move_seconds"]), now)
+            return []
 
         try:
             refused = await self.store.write(job)
         except ClosedMeanwhile:
             refused = "closed"
-        if refused is not None:
-            await self.cache.reload(g)
-            if refused == "closed" or g.closed:
-                self.cache.drop(g)
-                check_playing(g)
-            raise Conflict("server.seat_just_taken", args={"number": seat})
-        self.sync.announce(g.id, rows=True)
+        if isinstance(refused, list):
+            self.sync.announce(g.id, rows=True)
+            return refused
+        await self.cache.reload(g)  # taken or closed by another request or process first
+        if refused == "closed" or g.closed:
+            self.cache.drop(g)
+            check_playing(g)
+        raise Conflict("server.seat_just_taken", args={"number": seat})
 
     async def seat_for(self, g: LiveGame, token: str | SignedIn | None) -> int:
         """The seat of a seat token or a signed-in account at ``g``; Unauthorized or Forbidden if none."""
@@ -283,7 +301,8 @@ class Games:
 
     async def set_away(self, g: LiveGame, seat: int, away: bool, left: bool = False) -> None:
         """A bot plays the person's seat (``away``) or the person again; ``left``: the person chose to
-        leave (``/leave``), which a rated game remembers: it ranks them last (``ratings.forfeits``)."""
+        leave (``/leave``), which a rated game remembers: it ranks them last (``ratings.forfeits``). In a
+        turn-based game a person back starts a new run of misses, with a full time if they are due."""
         async with g.lock:
             check_playing(g)
             row = g.seats[seat]
@@ -296,14 +315,23 @@ class Games:
                 changes["left_game"] = True
             if not changes:
                 return
+            turns = turn_clock.is_turn_based(g.row)
+            if turns and not away:
+                changes["misses"] = 0
+            now = self.runtime.clock()
 
-            def job(conn: Any) -> None:
+            def job(conn: Any) -> list[Row] | None:
                 db.update_seat(conn, g.id, seat, **changes)
                 self.sync.notify_in(conn, g.id)
+                if turns:
+                    return turn_clock.write_deadlines(conn, g.id, g.state, int(g.row["move_seconds"]), now, fresh=seat)
+                return None
 
-            await self.store.write(job)
+            seat_rows = await self.store.write(job)
             self.sync.announce(g.id, rows=True)
             row.update(changes)
+            if seat_rows is not None:
+                g.seats = seat_rows
             g.seats_changed()
             g.waiting_since[seat] = time.monotonic()
         self.watchers.changed(g)

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from meeple.core import CHANCE, Action, ActionParseError, IllegalAction, MoveReport, State
 from meeple.core.i18n import Message
-from meeple.server import db, ratings
+from meeple.server import db, ratings, turn_clock
 from meeple.server.bus import Move
 from meeple.server.errors import (
     BadRequest, Conflict, Forbidden, Internal, ServerError, TooMany, Unavailable, Unprocessable,
@@ -71,9 +71,10 @@ class Play:
 
     # ------------------------------------------------------------------ moves
     async def move(self, gid: str, seat: int, expected: int, data: Any = None, text: str | None = None,
-                   by_bot: bool = False) -> int:
+                   by_bot: bool = False, timed_out: bool = False) -> int:
         """``seat`` plays ``data`` (an action as JSON) or ``text`` at sequence number ``expected``; the new
-        sequence number once written. ``by_bot``: the seat's bot plays it (a bot's seat, or a person away)."""
+        sequence number once written. ``by_bot``: the seat's bot plays it (a bot's seat, or a person away);
+        ``timed_out``: the fallback bot of a person whose time ran out in a turn-based game (``turns``)."""
         g = self.cache.live.get(gid)
         if g is None:
             g = await self.cache.get(gid)
@@ -81,7 +82,7 @@ class Play:
             g.touched = time.monotonic()
         async with g.lock:
             check_seq(g, expected, "server.stale_seq_reload")
-            player = self._player(g, seat, by_bot)
+            player = self._player(g, seat, by_bot, timed_out)
             action = self._action(g, seat, player, data, text)
             try:
                 report = self._apply(g, action, player)
@@ -91,20 +92,23 @@ class Play:
                 log.exception("game %s: the rules failed on a move; reloading", g.id)
                 await self.cache.reload(g)
                 raise Internal("server.rules_failed") from None
-            seq = await self._store_move(g, seat, player, action, report, by_bot)
+            seq = await self._store_move(g, seat, player, action, report, by_bot, timed_out)
             self.moves_applied += 1
         self.watchers.changed(g)
         return seq
 
     @staticmethod
-    def _player(g: LiveGame, seat: int, by_bot: bool) -> int:
+    def _player(g: LiveGame, seat: int, by_bot: bool, timed_out: bool = False) -> int:
         """Who ``seat`` moves as: itself, or CHANCE when it enters a referee game's random outcome;
-        refused when it is not its turn or not its to play (a bot plays it, or a person again)."""
+        refused when it is not its turn or not its to play (a bot plays it, or a person again; a
+        timeout's bot plays only for a person whose clock runs)."""
         check_playing(g)
         state = g.state
         if state.is_over():
             raise Conflict("server.game_over", seq=g.seq)
-        if by_bot and not g.bot_plays(seat):
+        if timed_out and (g.bot_plays(seat) or not turn_clock.is_turn_based(g.row)):
+            raise Conflict("server.person_again")
+        if by_bot and not timed_out and not g.bot_plays(seat):
             raise Conflict("server.person_again")
         if not by_bot and g.bot_plays(seat):
             raise Forbidden("server.bot_playing", seq=g.seq)
@@ -147,7 +151,7 @@ class Play:
             raise Unprocessable.of(exc, seq=g.seq) from None
 
     async def _store_move(self, g: LiveGame, seat: int, player: int, action: Action, report: MoveReport,
-                          by_bot: bool) -> int:
+                          by_bot: bool, timed_out: bool = False) -> int:
         """Write the applied move (and, if it ended a rated game, the ratings); then it counts here too.
         A failed write rebuilds the game from the log and says why."""
         gid, state = g.id, g.state
@@ -158,17 +162,26 @@ class Play:
         # plays most of their decisions): counted in the move's own transaction
         for_person = by_bot and bool(g.row.get("rated")) and g.seats[seat]["kind"] == "human"
         finish_time = time.time()
+        turns = turn_clock.is_turn_based(g.row)
+        now = self.runtime.clock() if turns else 0.0
 
-        def job(conn: Any) -> None:
+        def job(conn: Any) -> list[dict[str, Any]] | None:
             row(conn)
             if for_person:
                 db.count_bot_move(conn, gid, seat)
+            seat_rows = None
+            if turns:  # the clock: misses in a row, then each person's deadline in the new position
+                if player == seat and g.seats[seat]["kind"] == "human" and (timed_out or not by_bot):
+                    turn_clock.record_turn(conn, gid, seat, timed_out)
+                seat_rows = turn_clock.write_deadlines(conn, gid, state, int(g.row["move_seconds"]), now, fresh=seat)
+                self.sync.notify_in(conn, gid)
             if finished:
                 db.update_game(conn, gid, status="finished", finished_at=finish_time)
                 rate_finished(conn, g, state, player, finish_time)
+            return seat_rows
 
         try:
-            await self.store.write(job if finished or for_person else row)
+            seat_rows = await self.store.write(job if finished or for_person or turns else row)
         except IntegrityError:
             await self.cache.reload(g)
             self.watchers.changed(g)
@@ -178,12 +191,15 @@ class Play:
             await self.cache.reload(g)
             self.watchers.changed(g)
             raise Unavailable("server.not_saved") from None
-        self.sync.announce(gid, rows=finished, move=Move(gid, seq, player, row.action))
+        self.sync.announce(gid, rows=finished or turns, move=Move(gid, seq, player, row.action))
         g.seq = seq
         g.moves.append(MoveRecord(seq, player, action, report, row.action))
         g.waiting_since[player] = time.monotonic()
         if for_person:
             g.seats[seat]["bot_moves"] = int(g.seats[seat].get("bot_moves") or 0) + 1
+        if seat_rows is not None:  # as stored: deadlines, misses, and a seat set away after its misses
+            g.seats = seat_rows
+            g.seats_changed()
         if finished:
             g.row["status"] = "finished"
             g.row["finished_at"] = finish_time  # the summary's game length
@@ -209,13 +225,18 @@ class Play:
             for m in g.moves[:-1]:
                 before.apply(m.action, m.seat)
             seq = g.seq + 1
+            turns = turn_clock.is_turn_based(g.row)
+            now = self.runtime.clock()
 
-            def job(conn: Any) -> None:
+            def job(conn: Any) -> list[dict[str, Any]] | None:
                 db.insert_event(conn, gid, seq, seat, "undo", None)
                 self.sync.notify_in(conn, gid)
+                if turns:  # the position before: the undoing seat is due again, with a new time
+                    return turn_clock.write_deadlines(conn, gid, before, int(g.row["move_seconds"]), now, fresh=seat)
+                return None
 
             try:
-                await self.store.write(job)
+                seat_rows = await self.store.write(job)
             except IntegrityError:
                 await self.cache.reload(g)
                 self.watchers.changed(g)
@@ -228,5 +249,8 @@ class Play:
             g.last_undo_seq = seq
             g.epoch += 1
             g.cache.clear()
+            if seat_rows is not None:
+                g.seats = seat_rows
+                g.seats_changed()
         self.watchers.changed(g)
         return seq

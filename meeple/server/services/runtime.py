@@ -18,8 +18,8 @@ class Runtime:
         self.settings = settings
         self.origin = uuid.uuid4().hex[:12]
         self.clock: Callable[[], float] = time.time
-        """Wall time for presence and abandonment (``Games.seat_for``, ``Sweeper.close_abandoned``):
-        tests replace it."""
+        """Wall time for presence and abandonment (``Games.seat_for``, ``Sweeper.close_abandoned``) and
+        turn-based games' deadlines (``turn_clock``): tests replace it."""
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()

@@ -1,7 +1,9 @@
 """The sweeper: the server's timers. Every ``timeout_check_every`` seconds idle games leave memory, the
 bots of games whose process let them go are taken over, and a person past their game's turn timeout is
-set away (a bot plays for them). Every ``abandon_check_every`` seconds the games nobody came back to
-are closed as abandoned (``close_abandoned``).
+set away (a bot plays for them). Every ``deadline_check_every`` seconds the seats of turn-based games
+past their deadline (read from the database) have their bot play that turn (``Turns.play_timeouts``).
+Every ``abandon_check_every`` seconds the games nobody came back to are closed as abandoned
+(``close_abandoned``; never a turn-based game).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from meeple.server.services.games import Games
 from meeple.server.services.live_cache import LiveCache
 from meeple.server.services.runtime import Runtime
 from meeple.server.services.sync import Sync
+from meeple.server.services.turns import Turns
 from meeple.server.store import Store
 
 log = logging.getLogger("meeple.server")
@@ -27,15 +30,26 @@ log = logging.getLogger("meeple.server")
 
 class Sweeper:
     def __init__(self, runtime: Runtime, store: Store, cache: LiveCache, sync: Sync, bots: Bots,
-                 games: Games) -> None:
-        self.runtime, self.store, self.cache, self.sync, self.bots, self.games = (
-            runtime, store, cache, sync, bots, games)
+                 games: Games, turns: Turns) -> None:
+        self.runtime, self.store, self.cache, self.sync, self.bots, self.games, self.turns = (
+            runtime, store, cache, sync, bots, games, turns)
         self.settings = runtime.settings
 
     def start(self) -> None:
-        """Start both timers (they stop with the runtime's background tasks)."""
+        """Start the timers (they stop with the runtime's background tasks)."""
         self.runtime.spawn(self._timeouts())
+        self.runtime.spawn(self._deadline_sweeps())
         self.runtime.spawn(self._abandon_sweeps())
+
+    async def _deadline_sweeps(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.deadline_check_every)
+            try:
+                await self.turns.play_timeouts()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("the sweep for turn-based deadlines failed")
 
     # ------------------------------------------------------------------ turn timeouts
     async def _timeouts(self) -> None:

@@ -58,7 +58,8 @@ class Watchers:
             meta, status, public = shared
             fields = view_fields(g.state, viewer, seq=g.seq, status=status, seats=meta,
                                  can_undo=undo_possible(g, viewer), public=public, lang=lang,
-                                 enters_chance=may_enter_chance(g, viewer), rated=bool(g.row.get("rated")))
+                                 enters_chance=may_enter_chance(g, viewer), rated=bool(g.row.get("rated")),
+                                 move_seconds=g.row.get("move_seconds"))
             hit = g.cache[key] = Facts(g.state, viewer, g.id, fields, g.log_for(viewer, lang), g.events_for(viewer))
         return hit
 

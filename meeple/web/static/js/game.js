@@ -9,6 +9,7 @@ import { RulesPanel } from "./rules.js";
 import { chanceTray } from "./referee.js";
 import { Curtain } from "./curtain.js";
 import { myGames } from "./account.js";
+import { paceWords } from "./pace.js";
 
 let live = null;
 
@@ -320,6 +321,7 @@ class GamePage {
     }
     const controls = [];
     if (v.rated) controls.push(h("span", { class: "rated-badge", "data-rated": "", title: t("web.game.rated_help") }, t("web.game.rated")));
+    if (v.pace === "turns") controls.push(paceBadge(v));
     if (v.can_undo) controls.push(h("button", { id: "undo", onclick: () => this.undo() }, t("web.game.undo")));
     if (this.mine && !v.over) {
       const me = v.seats[v.seat];
@@ -374,4 +376,14 @@ class GamePage {
     const n = Number(ev.key);
     if (n >= 1 && n <= 9 && this.view.legal[n - 1]) { ev.preventDefault(); this.act(this.view.legal[n - 1]); }
   }
+}
+
+// A turn-based game: its time per move, and when the viewer's own move is due (their bot plays it then).
+function paceBadge(v) {
+  const me = v.seat !== null && v.seat !== undefined ? v.seats[v.seat] : null;
+  const due = me && me.deadline && !v.over ? new Date(me.deadline * 1000) : null;
+  const when = due ? due.toLocaleString(lang() === "zh" ? "zh-CN" : lang(),
+    { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }) : null;
+  return h("span", { class: "pace-badge", "data-pace": "turns", title: t("web.pace.badge_help") },
+    paceWords(v), when ? [" · ", h("strong", { "data-deadline": String(me.deadline) }, t("web.pace.your_deadline", { time: when }))] : null);
 }

@@ -8,6 +8,7 @@ import { h, toast } from "./dom.js";
 import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { cover } from "./covers.js";
+import { paceChoice, paceWords } from "./pace.js";
 
 const NAME_STORE = "meeple.name";
 const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
@@ -266,7 +267,10 @@ function createForm(catalog, keep) {
     ratedHelp.textContent = !account ? t("web.setup.rated_sign_in") : !possible ? t("web.setup.rated_never")
       : ratedIn.checked ? t("web.setup.rated_help") : t("web.setup.unrated_help");
   }
+  // Real time or turn-based (a time per move): a game refereed at one table is played in real time.
+  const pace = paceChoice(catalog.turn_based);
   tableSel.addEventListener("change", () => {
+    pace.table(referee());
     tableHelp.textContent = t(`web.referee.table_help.${tableSel.value}`);
     if (referee()) for (const el of seatsBox.querySelectorAll("select")) el.value = "human"; // a real table: people
     drawSeats();
@@ -361,7 +365,7 @@ function createForm(catalog, keep) {
       h("label", {}, h("span", {}, t("web.lobby.game")), gameSel),
       h("label", {}, h("span", {}, t("web.lobby.players")), playersIn, playersHint),
       h("label", {}, h("span", {}, t("web.lobby.your_name")), nameIn)),
-    summary, tableBox, seatsBox, ratedBox, optionsBox, h("div", { class: "form-row end" }, startButton));
+    summary, tableBox, seatsBox, pace.box, ratedBox, optionsBox, h("div", { class: "form-row end" }, startButton));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = current();
@@ -380,7 +384,7 @@ function createForm(catalog, keep) {
     try {
       const res = await api("/api/games", { method: "POST", body: {
         game: g.id, players: seats.length, options, seats, join: you >= 0 ? you : null,
-        player_name: name || null, referee: referee(), rated: ratedIn.checked } });
+        player_name: name || null, referee: referee(), rated: ratedIn.checked, ...pace.body() } });
       if (res.token !== null && res.token !== undefined && tableSel.value === "device") {
         await holdTheTable(res);
       } else if (res.token !== null && res.token !== undefined) remember(res.id, res.seat, res.token);
@@ -397,6 +401,7 @@ function createForm(catalog, keep) {
       if (el.name && el.name !== "game" && keep[el.name] !== undefined) el.value = keep[el.name];
     }
     drawSeats();
+    pace.table(referee());
   }
   return form;
 }
@@ -465,6 +470,7 @@ function gameList(games, kind, catalog) {
     return h("li", { "data-game-id": g.id, "data-status": g.status },
       h("div", { class: "what" }, h("strong", {}, gameTitle(info)), " ",
         h("span", { class: "muted" }, t("web.lobby.player_count", { n: g.players }), " · ", when(g, kind),
+          g.pace === "turns" ? [" · ", h("span", { class: "pace" }, paceWords(g))] : null,
           g.status === "abandoned" ? [" · ", h("span", { class: "abandoned" }, t("web.lists.abandoned"))] : null)),
       h("ul", { class: "seat-list" }, (g.seats || []).map((s) => h("li", {}, seatWords(s, label(s.seat))))),
       h("div", { class: "links" }, links));
