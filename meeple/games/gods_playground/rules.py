@@ -12,7 +12,11 @@ The State below is made of one mixin per part of the rulebook (every call stays 
 * ``phases.special_actions``    phase 8             ``phases.scoring``    phases 15-16 and the end
 * ``flow``                      the steps of play (``meeple.core.flow``): the open one, turns, the phases
 * ``hidden``                    the observation and the re-deal of hidden tokens and bids
-* ``components``                conservation of the pieces; ``words``/``refusals`` the texts for people
+* ``components``                conservation of the pieces; ``describe`` the words the sections share
+
+Each action is declared once, in the ``ACTIONS`` table of its section's class: its name beside the
+methods that perform, describe and refuse it (``meeple.core.action_table``); the state joins the
+tables, and ``ACTION_NAMES`` and the handler map are derived from them (``ACTION_TABLE``).
 
 Indexes: ``p``/``q``/``v`` a family's seat (0 White, 1 Blue, 2 Red), ``i`` a province, ``e`` an enemy
 (enemy ``e`` borders province ``e`` and is rolled by die ``e`` + 1); ``-1`` means none (no king, no
@@ -25,8 +29,10 @@ treaty, an empty senate seat). The fields are listed in docs/rules/gods-playgrou
 from __future__ import annotations
 
 from meeple.core import State
+from meeple.core.action_table import ActionTableState
 
 from .components import Components
+from .describe import DescribeActions, LegalAsTyped
 from .flow import Flow
 from .hidden import HiddenInformation
 from .phases.armies_and_campaigns import ArmiesAndCampaigns
@@ -37,14 +43,17 @@ from .phases.estates import Estates
 from .phases.income_and_nobles import IncomeAndNobles
 from .phases.scoring import Scoring
 from .phases.special_actions import SpecialActions
-from .refusals import Refusals
 from .setup import Setup
-from .words import Words
 
 
 class GodsPlayground(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns, Battles, Enemies, Estates,
-                     SpecialActions, Scoring, HiddenInformation, Components, Words, Refusals, State):
-    """The whole game state; see docs/rules/gods-playground.md for the rules as implemented."""
+                     SpecialActions, Scoring, HiddenInformation, Components, DescribeActions, ActionTableState,
+                     LegalAsTyped, State):
+    """The whole game state; see docs/rules/gods-playground.md for the rules as implemented.
+
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``: after the sections, before the
+    refusal that quotes the legal actions, ``LegalAsTyped``, and ``State``)."""
 
     FIELDS = (
         "round", "phase", "mode", "movers", "turn", "passed", "king", "start_player", "setup_estates_placed",
@@ -67,11 +76,6 @@ class GodsPlayground(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns
         "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
     }
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
-    ACTION_NAMES = frozenset({
-        "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
-        "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",
-        "campaign", "royal", "seat",
-    })
     MAX_ACTIONS = 20_000
 
 

@@ -4,20 +4,26 @@
 ……若暗投第1次结果依然平局，则暗投第2次，直到分出胜负为止。暗投所用到的所有现金全部给银行。"
 "阶段6：选举省长 根据各省区的贵族方块多少，最多的玩家必须成为该省区的省长，如果贵族方块一样最多，则该回合该省区
 没有省长。成为省长的玩家从该省区回收1个贵族方块到手上，然后从手上拿出1个家族标记摆放到国会该省区同名的议席上方。"
+"再从国会回收任意1个自己的家族标记" "先从国会议席撤下1个家族标记，然后操控国王军队进行1次战役"
 The highest camp token is king; a tie goes to sealed bids, paid to the bank, again while tied
 (a tie at 0 is drawn by lot). Then the most cubes in a province is its governor (a tie: none): a cube
-back, a disc to the senate.
+back, a disc to the senate. A senate disc is given up for diplomacy and for each battle of the royal
+army (the family chooses which, ``seat``, when it has two or more).
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import clockwise
 from meeple.core.i18n import msg
 
-from ..actions import BID_ACTIONS, shared_action
-from ..content import CAMP, PLAYERS, PROVINCE_COUNT
-from ..events import GOVERNOR
+from ..actions import BID_ACTIONS, SEAT_ACTIONS, shared_action
+from ..content import CAMP, PLAYERS, PROVINCE_COUNT, ROYAL_SIDE, SENATE_VP
+from ..describe import province, refusal
+from ..events import GOVERNOR, ROYAL_SEAT
 
 
 TURN_ORDERS = tuple(tuple(clockwise(first, PLAYERS)) for first in range(PLAYERS))
@@ -25,6 +31,14 @@ TURN_ORDERS = tuple(tuple(clockwise(first, PLAYERS)) for first in range(PLAYERS)
 
 
 class Elections:
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # phase 3: a sealed bid on a tie for the crown; chance: the lot on a tie at 0
+        "bid": ActionSpec(perform="_act_bid", describe="_describe_bid", refuse="_refuse_bid"),
+        "lot": ActionSpec(perform="_act_lot", describe="_describe_lot", refuse=None),
+        # a senate seat given up (for diplomacy, or the royal army in phases 10 and 12)
+        "seat": ActionSpec(perform="_act_seat", describe="_describe_seat", refuse="_refuse_seat"),
+    }
+
     # ------------------------------------------------------------------ phase 3
     def electing_the_king(self) -> None:
         """Phase 3: the highest camp token is king; ties go to sealed bids, repeated while tied."""
@@ -49,10 +63,9 @@ class Elections:
             return BID_ACTIONS[: money + 1]
         return [shared_action("bid", amount) for amount in range(money + 1)]
 
-    def _on_bid(self, action: Action, p: int) -> None:
-        self.sealed_bid(p, action.args[0])
-
-    def sealed_bid(self, p: int, amount: int) -> None:
+    def _act_bid(self, action: Action, p: int) -> None:
+        """A sealed bid; when the last is in, all are opened and paid to the bank."""
+        amount = action.args[0]
         self.bids[p] = amount
         self.say("gods-playground.log.bid_sealed", None, seat=p)
         self.say("gods-playground.log.bid_private", (p,), seat=p, amount=amount)
@@ -77,6 +90,29 @@ class Elections:
         else:
             self.say("gods-playground.log.still_tied")
             self._open_bids(tied)
+
+    def _describe_bid(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("gods-playground.d.bid", amount=action.args[0], money=self.money[p])
+
+    @refusal
+    def _refuse_bid(self, action: Action, p: int) -> dict[str, Any] | None:
+        """Sealed bids only on a tie for the crown, of the money a family has."""
+        args = action.args
+        if self.mode != "bid":
+            return msg("gods-playground.illegal.bid_phase")
+        if args and isinstance(args[0], int) and args[0] > self.money[p]:
+            return msg("gods-playground.illegal.bid_money", amount=args[0], money=self.money[p])
+        if args and isinstance(args[0], int) and args[0] < 0:
+            return msg("gods-playground.illegal.bid_negative")
+        return None
+
+    def _act_lot(self, action: Action, chance: int) -> None:
+        """A tie at 0 drawn by lot."""
+        self.say("gods-playground.log.lot", None, seat=action.args[0])
+        self._crown(action.args[0])
+
+    def _describe_lot(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("gods-playground.d.lot", seat=action.args[0])
 
     def _crown(self, p: int) -> None:
         self.king = p
@@ -108,3 +144,59 @@ class Elections:
 
     def _has_senate_disc(self, p: int) -> bool:
         return p in self.senate
+
+    # ------------------------------------------------------------------ a senate seat given up
+    def _ask_seat(self, p: int, purpose: str, i: int) -> None:
+        """The player gives up one of their senate seats for ``purpose`` (diplomacy, or the royal army in
+        phase 10 or 12); a single seat goes at once."""
+        seats = [k for k in range(PROVINCE_COUNT) if self.senate[k] == p]
+        if len(seats) == 1:
+            self._give_up_seat(p, seats[0], purpose, i)
+            return
+        self.step = {"for": purpose, "prov": i}
+        self._set_turn("seat", p)
+
+    def _seat_actions(self, p: int) -> list[Action]:
+        senate = self.senate
+        return [SEAT_ACTIONS[i] for i in range(PROVINCE_COUNT) if senate[i] == p]
+
+    def _act_seat(self, action: Action, p: int) -> None:
+        """The senate seat chosen for the purpose ``_ask_seat`` noted."""
+        self._give_up_seat(p, action.args[0], self.step["for"], self.step["prov"])
+
+    def _give_up_seat(self, p: int, seat: int, purpose: str, i: int) -> None:
+        """``p``'s disc leaves the senate seat ``seat`` for ``purpose``: a treaty with the enemy of ``i`` (its
+        price is rolled next), or the royal army's battle in province ``i``."""
+        self.senate[seat] = -1
+        self.discs_in_hand[p] += 1
+        self.step = {}
+        if purpose == "diplomacy":
+            self.treaty = i
+            self.step = {"dice": "diplomacy", "who": p}
+            self.dice = []
+            self.mode = "dice"
+            self.movers = [CHANCE]
+            self.say("gods-playground.log.treaty_signed", None, seat=p, enemy=i, province=i, province2=seat)
+        elif purpose == "royal":
+            self.log.append(ROYAL_SEAT[p][seat][i])
+            self._start_battle(ROYAL_SIDE, i, "campaign", i, owner=p)
+        else:
+            self.log.append(ROYAL_SEAT[p][seat][i])
+            self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
+
+    def _describe_seat(self, action: Action, p: int) -> dict[str, Any]:
+        purpose = self.step.get("for", "")
+        key = ("gods-playground.d.seat_treaty" if purpose == "diplomacy" else
+               "gods-playground.d.seat_royal" if purpose in ("royal", "fight") else "gods-playground.d.seat")
+        return msg(key, province=province(action.args[0]), vp=SENATE_VP)
+
+    @refusal
+    def _refuse_seat(self, action: Action, p: int) -> dict[str, Any] | None:
+        """A family gives up one of its own senate seats, when the rules ask for one."""
+        if self.mode != "seat":
+            return msg("gods-playground.illegal.seat_phase")
+        args = action.args
+        i = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT else -1
+        if i >= 0 and self.senate[i] != p:
+            return msg("gods-playground.illegal.seat_not_yours", province=i)
+        return None

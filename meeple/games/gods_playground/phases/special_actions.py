@@ -9,17 +9,23 @@ city once a round).
 
 from __future__ import annotations
 
-from meeple.core import CHANCE, Action
+from typing import Any, ClassVar
+
+from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
 
 from ..actions import (
     CITY_ACTIONS, CONFEDERATION_ACTIONS, DANZIG, DIPLOMACY_ACTIONS, DONE, JESUIT_ACTIONS, LAND_MANAGER_ACTIONS,
-    MOVES_FROM, PASS, SEAT_ACTIONS, VETO_ACTIONS,
+    MOVES_FROM, PASS, VETO_ACTIONS,
 )
 from ..content import (
-    CITY_FROM_ROUND, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, HABSBURGS, JESUIT_ALL_BONUS, JESUIT_COST,
-    JESUIT_FROM_ROUND, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA, ROYAL_SIDE, SPECIAL_PICK_ROUNDS,
+    CITY_FROM_ROUND, CITY_MULTIPLIER, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, ESTATE_SLOTS, HABSBURGS,
+    JESUIT_ALL_BONUS, JESUIT_COST, JESUIT_FROM_ROUND, LAND_MANAGER_INCOME, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA,
+    SENATE_VP, SPECIAL_PICK_ROUNDS,
 )
-from ..events import MOVES_CUBE, ROYAL_SEAT
+from ..describe import cubes, province, refusal
+from ..events import MOVES_CUBE
 
 
 PROVINCE_SETS = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
@@ -39,9 +45,24 @@ VETOS_IN_PROVINCES = _by_provinces([[action] for action in VETO_ACTIONS])
 JESUITS_IN_PROVINCES = _by_provinces([[action] for action in JESUIT_ACTIONS])
 SECOND_MOVES = [moves + [DONE] for moves in MOVES_FROM_PROVINCES]
 """``SECOND_MOVES[held]``: a second cube moved from any province of the bit set ``held``, or done."""
+SPECIAL_MODES = ("special", "move", "jesuit")
+"""The steps of phase 8: a pick, a second cube moved, more Jesuit schools."""
 
 
 class SpecialActions:
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # the eight special actions (a pass gives up the pick: ``_pass_special``; done ends a pick's follow-up)
+        "land": ActionSpec(perform="_act_land", describe="_describe_land", refuse="_refuse_land"),
+        "danzig": ActionSpec(perform="_act_danzig", describe="_describe_danzig", refuse="_refuse_danzig"),
+        "diplomacy": ActionSpec(perform="_act_diplomacy", describe="_describe_diplomacy", refuse="_refuse_diplomacy"),
+        "move": ActionSpec(perform="_act_move", describe="_describe_move", refuse="_refuse_move"),
+        "veto": ActionSpec(perform="_act_veto", describe="_describe_veto", refuse="_refuse_veto"),
+        "confederation": ActionSpec(perform="_act_confederation", describe="_describe_confederation",
+                                    refuse="_refuse_confederation"),
+        "jesuit": ActionSpec(perform="_act_jesuit", describe="_describe_jesuit", refuse="_refuse_jesuit"),
+        "city": ActionSpec(perform="_act_city", describe="_describe_city", refuse="_refuse_city"),
+    }
+
     def special_actions(self) -> None:
         """Phase 8: two rounds of picks from the king."""
         self.picks_left = list(self.order_from_king()) * SPECIAL_PICK_ROUNDS
@@ -134,60 +155,86 @@ class SpecialActions:
         """Diplomacy with the Habsburgs: only in round 4, while they have not annexed the Ottomans' lands."""
         return self.round == 4 and not self.habsburgs_annexed
 
-    # ------------------------------------------------------------------ a pick
-    def _on_special(self, action: Action, p: int) -> None:
-        self.special_action(p, action.name, action.args)
-
-    def special_action(self, p: int, name: str, args: tuple) -> None:
-        if name == "pass":
-            self.say("gods-playground.log.no_special", None, seat=p)
-        elif name == "done":
-            pass
-        elif name == "land":
-            self.place_land_manager(p, args[0], args[1])
-        elif name == "danzig":
-            self.danzig(p)
-        elif name == "diplomacy":
-            self.diplomacy(p, args[0])
-            return
-        elif name == "move":
-            self.move_cube(p, args[0], args[1])
-            if self.mode == "special":
-                self.step = {"moved": 1}
-                self.mode = "move"
-                if self._held(p):   # a second cube to move
-                    return
-        elif name == "veto":
-            self.liberum_veto(p, args[0])
-        elif name == "confederation":
-            self.confederation(p, args[0], args[1])
-        elif name == "jesuit":
-            self.jesuit_school(p, args[0])
-            if len(self.step["jes"]) < PROVINCE_COUNT and self.money[p] >= JESUIT_COST and any(
-                    self.noble_cubes[i][p] > 0 for i in range(PROVINCE_COUNT) if i not in self.step["jes"]):
-                return
-        elif name == "city":
-            self.build_city(p, args[0], args[1])
+    # ------------------------------------------------------------------ the picks
+    def _pass_special(self, p: int) -> None:
+        self.say("gods-playground.log.no_special", None, seat=p)
         self._next_pick()
 
-    def place_land_manager(self, p: int, i: int, slot: int) -> None:
+    @staticmethod
+    def _province_of(action: Action) -> int:
+        """The province an action names first (-1: none)."""
+        args = action.args
+        return args[0] if args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT else -1
+
+    def _cube_needed(self, action: Action, p: int) -> dict[str, Any] | None:
+        """A noble cube of ``p``'s in the action's province, taken back to pay for it."""
+        i = self._province_of(action)
+        if i >= 0 and self.noble_cubes[i][p] == 0:
+            return msg("gods-playground.illegal.no_cube", province=i)
+        return None
+
+    # ------------------------------------------------------------------ land manager
+    def _act_land(self, action: Action, p: int) -> None:
+        i, slot = action.args
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         self.estates[i][slot - 1][1] = 1
         self.land_managers_left -= 1
         self.say("gods-playground.log.land_manager", None, seat=p, slot=slot, province=i)
+        self._next_pick()
 
-    def danzig(self, p: int) -> None:
+    def _describe_land(self, action: Action, p: int) -> dict[str, Any]:
+        i, slot = action.args[0], action.args[1]
+        return msg("gods-playground.d.land", slot=slot, province=province(i), income=LAND_MANAGER_INCOME,
+                   cost=cubes(i))
+
+    @refusal
+    def _refuse_land(self, action: Action, p: int) -> dict[str, Any] | None:
+        """A land manager on an own estate without one, while any is left; a cube back from the province."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        args = action.args
+        i = self._province_of(action)
+        reason = self._cube_needed(action, p)
+        if reason is not None:
+            return reason
+        if self.land_managers_left == 0:
+            return msg("gods-playground.illegal.land_none")
+        if i >= 0 and len(args) == 2 and isinstance(args[1], int):
+            k = args[1] - 1
+            if not 0 <= k < len(self.estates[i]) or self.estates[i][k][0] != p:
+                return msg("gods-playground.illegal.land_own")
+            if self.estates[i][k][1]:
+                return msg("gods-playground.illegal.land_twice")
+        return None
+
+    # ------------------------------------------------------------------ Danzig
+    def _act_danzig(self, action: Action, p: int) -> None:
         """Danzig: a noble cube back from Prussia, and twice Prussia's income in money."""
         self.noble_cubes[PRUSSIA][p] -= 1
         self.cubes_in_hand[p] += 1
         gain = 2 * self.income_levels[PRUSSIA]
         self.money[p] += gain
         self.say("gods-playground.log.danzig", None, seat=p, gain=gain)
+        self._next_pick()
 
-    def diplomacy(self, p: int, e: int) -> None:
+    def _describe_danzig(self, action: Action, p: int) -> dict[str, Any]:
+        level = self.income_levels[PRUSSIA]
+        return msg("gods-playground.d.danzig", gain=2 * level, level=level, cost=cubes(PRUSSIA))
+
+    @refusal
+    def _refuse_danzig(self, action: Action, p: int) -> dict[str, Any] | None:
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        if self.noble_cubes[PRUSSIA][p] == 0:
+            return msg("gods-playground.illegal.danzig_cube")
+        return None
+
+    # ------------------------------------------------------------------ diplomacy
+    def _act_diplomacy(self, action: Action, p: int) -> None:
         """Diplomacy with the enemy of province e: a cube back from e, then a senate disc of the
         player's choice ("任意1个自己的家族标记"; asked only when there are two or more), then the price."""
+        e = action.args[0]
         self.noble_cubes[e][p] -= 1
         self.cubes_in_hand[p] += 1
         self.diplomacy_used = True
@@ -210,12 +257,73 @@ class SpecialActions:
         self.dice = []
         self._next_pick()
 
-    def move_cube(self, p: int, a: int, b: int) -> None:
+    def _describe_diplomacy(self, action: Action, p: int) -> dict[str, Any]:
+        e = action.args[0]
+        money = self.money[p]
+        low, high = 1 + DIPLOMACY_EXTRA, 6 + DIPLOMACY_EXTRA
+        key = "gods-playground.d.diplomacy"
+        if money < high:
+            key = ("gods-playground.d.diplomacy_fail"
+                   if self.game.options.get("diplomacy_shortfall", "pay_all") == "fail"
+                   else "gods-playground.d.diplomacy_pay_all")
+        return msg(key, enemy=province(e), province=e, cost=cubes(e), low=low, high=high, money=money)
+
+    @refusal
+    def _refuse_diplomacy(self, action: Action, p: int) -> dict[str, Any] | None:
+        """Once a round; never with the Ottomans, with the Habsburgs only in round 4 before they annex; a
+        cube in the enemy's province and a senate disc."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        args = action.args
+        if self.diplomacy_used:
+            return msg("gods-playground.illegal.diplomacy_used")
+        if args and isinstance(args[0], int):
+            e = args[0]
+            if not 0 <= e < ENEMY_COUNT:
+                return msg("gods-playground.illegal.diplomacy_enemy")
+            if e == OTTOMANS:
+                return msg("gods-playground.illegal.diplomacy_ottomans")
+            if e == HABSBURGS and (self.round < 4 or self.habsburgs_annexed):
+                return msg("gods-playground.illegal.diplomacy_habsburgs")
+            if self.noble_cubes[e][p] == 0:
+                return msg("gods-playground.illegal.diplomacy_cube", province=e)
+        if not self._has_senate_disc(p):
+            return msg("gods-playground.illegal.diplomacy_disc")
+        return None
+
+    # ------------------------------------------------------------------ moving cubes
+    def _act_move(self, action: Action, p: int) -> None:
+        """A cube moved; the first of the pick may be followed by a second."""
+        a, b = action.args
         self.noble_cubes[a][p] -= 1
         self.noble_cubes[b][p] += 1
         self.log.append(MOVES_CUBE[p][a][b])
+        if self.mode == "special":
+            self.step = {"moved": 1}
+            self.mode = "move"
+            if self._held(p):   # a second cube to move
+                return
+        self._next_pick()
 
-    def liberum_veto(self, p: int, i: int) -> None:
+    def _describe_move(self, action: Action, p: int) -> dict[str, Any]:
+        key = "gods-playground.d.move_second" if self.mode == "move" else "gods-playground.d.move"
+        return msg(key, province=province(action.args[0]), province2=province(action.args[1]))
+
+    @refusal
+    def _refuse_move(self, action: Action, p: int) -> dict[str, Any] | None:
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        reason = self._cube_needed(action, p)
+        if reason is not None:
+            return reason
+        args = action.args
+        if len(args) == 2 and args[0] == args[1]:
+            return msg("gods-playground.illegal.move_same")
+        return None
+
+    # ------------------------------------------------------------------ liberum veto
+    def _act_veto(self, action: Action, p: int) -> None:
+        i = action.args[0]
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         for seat in range(PROVINCE_COUNT):
@@ -224,8 +332,26 @@ class SpecialActions:
                 self.discs_in_hand[q] += 1
                 self.senate[seat] = -1
         self.say("gods-playground.log.veto", None, seat=p)
+        self._next_pick()
 
-    def confederation(self, p: int, i: int, v: int) -> None:
+    def _describe_veto(self, action: Action, p: int) -> dict[str, Any]:
+        discs = sum(1 for q in self.senate if q >= 0)
+        mine = self.senate.count(p)
+        if discs == 1:
+            whose = msg("gods-playground.d.yours" if mine else "gods-playground.d.not_yours")
+            return msg("gods-playground.d.veto_one", whose=whose, vp=SENATE_VP, cost=cubes(action.args[0]))
+        return msg("gods-playground.d.veto", discs=discs, mine=mine, vp=SENATE_VP, cost=cubes(action.args[0]))
+
+    @refusal
+    def _refuse_veto(self, action: Action, p: int) -> dict[str, Any] | None:
+        """A cube back from the province."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        return self._cube_needed(action, p)
+
+    # ------------------------------------------------------------------ confederation
+    def _act_confederation(self, action: Action, p: int) -> None:
+        i, v = action.args
         self.noble_cubes[i][p] -= 2
         self.cubes_in_hand[p] += 2
         k = self._confederation_slot(i, v)
@@ -237,64 +363,112 @@ class SpecialActions:
         self.discs_in_hand[v] += 1
         self.discs_in_hand[p] -= 1
         self.say("gods-playground.log.confederation", None, seat=p, province=i, seat2=v, slot=k + 1)
+        self._next_pick()
 
-    def jesuit_school(self, p: int, i: int) -> None:
+    def _describe_confederation(self, action: Action, p: int) -> dict[str, Any] | None:
+        i, v = action.args[0], action.args[1]
+        k = self._confederation_slot(i, v)
+        if not 0 <= v < PLAYERS:
+            return None
+        return msg("gods-playground.d.confederation", province=province(i), seat=v, slot=k + 1, cost=cubes(i, 2))
+
+    @refusal
+    def _refuse_confederation(self, action: Action, p: int) -> dict[str, Any] | None:
+        """Rounds 3 and 4, the family alone last in VP with a disc in hand; 2 cubes in the province, more
+        than the family whose estate (without a city) it takes."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        args = action.args
+        if self.round not in CONFEDERATION_ROUNDS:
+            return msg("gods-playground.illegal.confed_round")
+        if not self._single_last(p):
+            return msg("gods-playground.illegal.confed_last")
+        if self.discs_in_hand[p] == 0:
+            return msg("gods-playground.illegal.confed_disc")
+        if (len(args) == 2 and all(isinstance(arg, int) for arg in args) and 0 <= args[0] < PROVINCE_COUNT
+                and 0 <= args[1] < PLAYERS):
+            i, v = args
+            if self.noble_cubes[i][p] < 2:
+                return msg("gods-playground.illegal.confed_cubes")
+            if self.noble_cubes[i][p] <= self.noble_cubes[i][v]:
+                return msg("gods-playground.illegal.confed_more")
+            if self._confederation_slot(i, v) < 0:
+                return msg("gods-playground.illegal.confed_slot")
+        return None
+
+    # ------------------------------------------------------------------ Jesuit schools
+    def _act_jesuit(self, action: Action, p: int) -> None:
+        """A school in a province; more may follow in the same pick, each in another province."""
+        i = action.args[0]
         if self.mode == "special":
             self.step = {"jes": []}
             self.mode = "jesuit"
-        self.step["jes"].append(i)
+        done = self.step["jes"]
+        done.append(i)
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         self.money[p] -= JESUIT_COST
         self.vp[p] += 1
-        if len(self.step["jes"]) == PROVINCE_COUNT:
+        if len(done) == PROVINCE_COUNT:
             self.vp[p] += JESUIT_ALL_BONUS
             self.say("gods-playground.log.jesuit_all", None, seat=p, province=i, bonus=JESUIT_ALL_BONUS)
         else:
             self.say("gods-playground.log.jesuit", None, seat=p, province=i)
+        if len(done) < PROVINCE_COUNT and self.money[p] >= JESUIT_COST and any(
+                self.noble_cubes[k][p] > 0 for k in range(PROVINCE_COUNT) if k not in done):
+            return
+        self._next_pick()
 
-    def build_city(self, p: int, i: int, slot: int) -> None:
+    def _describe_jesuit(self, action: Action, p: int) -> dict[str, Any]:
+        done = len(self.step.get("jes", [])) if self.mode == "jesuit" else 0
+        key = "gods-playground.d.jesuit_fifth" if done == PROVINCE_COUNT - 1 else "gods-playground.d.jesuit"
+        i = action.args[0]
+        return msg(key, province=province(i), bonus=JESUIT_ALL_BONUS, cost=cubes(i), price=JESUIT_COST)
+
+    @refusal
+    def _refuse_jesuit(self, action: Action, p: int) -> dict[str, Any] | None:
+        """From round 2, a cube back and the price per province, each province once a pick."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        if self.round < JESUIT_FROM_ROUND:
+            return msg("gods-playground.illegal.jesuit_round")
+        reason = self._cube_needed(action, p)
+        if reason is not None:
+            return reason
+        args = action.args
+        if self.mode == "jesuit" and args and args[0] in self.step.get("jes", []):
+            return msg("gods-playground.illegal.jesuit_twice")
+        if self.money[p] < JESUIT_COST:
+            return msg("gods-playground.illegal.jesuit_money")
+        return None
+
+    # ------------------------------------------------------------------ a new city
+    def _act_city(self, action: Action, p: int) -> None:
+        i, slot = action.args
         self.noble_cubes[i][p] -= 2
         self.cubes_in_hand[p] += 2
         self.estates[i][slot - 1][2] = 1
         self.cities_left -= 1
         self.city_used = True
         self.say("gods-playground.log.city", None, seat=p, slot=slot, province=i)
+        self._next_pick()
 
-    # ------------------------------------------------------------------ a senate seat given up
-    def _ask_seat(self, p: int, purpose: str, i: int) -> None:
-        """The player gives up one of their senate seats for ``purpose`` (diplomacy, or the royal army in
-        phase 10 or 12); a single seat goes at once."""
-        seats = [k for k in range(PROVINCE_COUNT) if self.senate[k] == p]
-        if len(seats) == 1:
-            self.seat_chosen(p, seats[0], purpose, i)
-            return
-        self.step = {"for": purpose, "prov": i}
-        self._set_turn("seat", p)
+    def _describe_city(self, action: Action, p: int) -> dict[str, Any]:
+        i, k = action.args[0], action.args[1]
+        slot_vp = ESTATE_SLOTS[i][k - 1]
+        return msg("gods-playground.d.city", slot=k, province=province(i), slot_vp=slot_vp,
+                   times=CITY_MULTIPLIER, total=slot_vp * CITY_MULTIPLIER, cost=cubes(i, 2))
 
-    def _seat_actions(self, p: int) -> list[Action]:
-        senate = self.senate
-        return [SEAT_ACTIONS[i] for i in range(PROVINCE_COUNT) if senate[i] == p]
-
-    def _on_seat(self, action: Action, p: int) -> None:
-        self.seat_chosen(p, action.args[0])
-
-    def seat_chosen(self, p: int, seat: int, purpose: str = "", i: int = -1) -> None:
-        if not purpose:
-            purpose, i = self.step["for"], self.step["prov"]
-        self.senate[seat] = -1
-        self.discs_in_hand[p] += 1
-        self.step = {}
-        if purpose == "diplomacy":
-            self.treaty = i
-            self.step = {"dice": "diplomacy", "who": p}
-            self.dice = []
-            self.mode = "dice"
-            self.movers = [CHANCE]
-            self.say("gods-playground.log.treaty_signed", None, seat=p, enemy=i, province=i, province2=seat)
-        elif purpose == "royal":
-            self.log.append(ROYAL_SEAT[p][seat][i])
-            self._start_battle(ROYAL_SIDE, i, "campaign", i, owner=p)
-        else:
-            self.log.append(ROYAL_SEAT[p][seat][i])
-            self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
+    @refusal
+    def _refuse_city(self, action: Action, p: int) -> dict[str, Any] | None:
+        """From round 3, once a round, 2 cubes back from the province."""
+        if self.mode not in SPECIAL_MODES:
+            return msg("gods-playground.illegal.special_phase")
+        if self.round < CITY_FROM_ROUND:
+            return msg("gods-playground.illegal.city_round")
+        if self.city_used:
+            return msg("gods-playground.illegal.city_used")
+        i = self._province_of(action)
+        if i >= 0 and self.noble_cubes[i][p] < 2:
+            return msg("gods-playground.illegal.city_cubes")
+        return None
