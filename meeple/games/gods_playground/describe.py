@@ -21,8 +21,11 @@ from typing import Any, Callable
 from meeple.core import CHANCE, Action
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message, msg, term
 from meeple.games.gods_playground.actions import numbered
-from meeple.games.gods_playground.content import ENEMY_VP, PLAYERS, PROVINCE_COUNT, SEATS
+from meeple.games.gods_playground.content import ENEMY_VP, PLAYERS, PROVINCE_COUNT, SEAT_TERMS, SEATS
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
+SEAT_NAMES = tuple(t["en"] for t in SEAT_TERMS)
+"""The families' English names, "White", "Blue", "Red" (the invariants' messages are English)."""
 LEGAL_SHOWN = 12
 """How many legal actions a refusal without a rule of its own quotes."""
 
@@ -81,8 +84,12 @@ def refusal(rule_broken: RuleBroken) -> Callable[[Any, Action, int], Message | N
     return refuse
 
 
-class DescribeActions:
+class DescribeActions(GodsPlaygroundFields):
     """Names typed for numbers, the families' names, whose view a sentence takes, an enemy target."""
+
+    def name(self, p: int) -> str:
+        """Seat ``p``'s English name ("White")."""
+        return SEAT_NAMES[p]
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """Like every game's, and names may stand for numbers: provinces (``estate prussia``,
@@ -114,7 +121,7 @@ class DescribeActions:
         return msg("gods-playground.d.target_track", enemy=i, vp=ENEMY_VP[i])
 
 
-class LegalAsTyped:
+class LegalAsTyped(GodsPlaygroundFields):
     """The engine's refusal when no rule of an action's own is broken (mixed in after the table of actions):
     the legal actions, each quoted as a player types it (“seat 0”、“seat 2” in Chinese)."""
 

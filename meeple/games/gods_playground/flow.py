@@ -6,10 +6,10 @@ Four rounds of 16 phases; most phases go round in turns from the king until ever
 The open step is the position's ``mode``: a decision (``token``, ``bid``, ``build``, ``special`` …)
 of the seats in ``movers``, a random outcome (``dice``, ``battle``, ``lot``, ``start``), ``auto``
 while the rules play the current phase by themselves (``PHASE_METHODS``), ``over`` at the end.
-``STEPS`` names, for each, the methods that carry it out; they live with the phase they belong to
-(``phases/``). The core (``FlowState``) answers who moves, the legal actions and chance from it. A
-turn's actions go to their table's ``perform`` methods (``_act_in_turn``); the two every turn shares are
-here: ``pass`` (what it ends is the phase's: ``PASSES``) and ``done`` (a follow-up of a pick or a recruit).
+``STEPS`` names, for each, the methods that carry it out; they live in the module of the phase they
+belong to. The core (``FlowState``) answers who moves, the legal actions and chance from it. A turn's
+actions go to their table's ``perform`` methods (``_act_in_turn``); the two every turn shares are here:
+``pass`` (what it ends is the phase's: ``PASSES``) and ``done`` (a follow-up of a pick or a recruit).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from meeple.core import Action, Rng
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState, next_in_turn
 from meeple.core.i18n import msg
-
-from .actions import ROLL_OUTCOMES, ROLLS, shared_action
-from .content import PLAYERS
-from .describe import province
+from meeple.games.gods_playground.actions import ROLL_OUTCOMES, ROLLS, shared_action
+from meeple.games.gods_playground.content import PLAYERS
+from meeple.games.gods_playground.describe import province
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 PHASE_METHODS = (
     None, "income", "nobles", "electing_the_king", "polish_army", "events", "elections", "build_estates",
@@ -73,7 +73,7 @@ PASS_WORDS = {"build": "gods-playground.d.pass_build", "special": "gods-playgrou
               "recruit": "gods-playground.d.pass_recruit", "campaign": "gods-playground.d.pass_campaign"}
 
 
-class Flow(FlowState):
+class Flow(FlowState, GodsPlaygroundFields):
     """The mode as the open step; the turns from the king; the phase sequence; passing and being done."""
 
     STEPS = STEPS

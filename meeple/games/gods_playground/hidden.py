@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import AREA_COUNT, ENEMY_COUNT, PHASE_NAMES, PHASES, PLAYERS
+from meeple.games.gods_playground.content import AREA_COUNT, ENEMY_COUNT, PHASE_NAMES, PHASES, PLAYERS
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 BID_HIDDEN = -2   # another family's sealed bid, as the observation shows it
 
 
-class HiddenInformation:
+class HiddenInformation(GodsPlaygroundFields):
+    """What each family sees, and the re-deal of what it does not."""
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         placed = []
         for q in range(PLAYERS):

@@ -14,18 +14,18 @@ from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import next_in_turn
 from meeple.core.i18n import msg
-
-from .actions import ESTATE_ACTIONS
-from .content import (
+from meeple.games.gods_playground.actions import ESTATE_ACTIONS
+from meeple.games.gods_playground.content import (
     AREA_COUNT, CITY_MARKERS, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, FAMILY_DISCS, FAMILY_NOBLE_CUBES,
     FAMILY_UNITS, IN_COSSACK_AREA, LAND_MANAGERS, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT, ROUNDS, START_ESTATES,
     START_LEVEL, START_MONEY,
 )
-from .describe import province, refusal
-from .events import PLACES_ESTATE
+from meeple.games.gods_playground.describe import province, refusal
+from meeple.games.gods_playground.events import PLACES_ESTATE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
-class Setup:
+class Setup(GodsPlaygroundFields):
     """The starting position (every field's first value) and the setup's start player and estates."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

@@ -16,8 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
-
-from .content import (
+from meeple.games.gods_playground.content import (
     COSSACK_PROVINCE, ENEMIES, ENEMY_VP, ESTATE_SLOTS, PLAYERS, PROVINCES, ROUNDS, ROYAL_CUBES,
 )
 

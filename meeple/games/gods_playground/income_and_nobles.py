@@ -14,11 +14,13 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-
-from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
-from ..content import AREA_COUNT, CAMP, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
-from ..describe import province, refusal
-from ..events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
+from meeple.games.gods_playground.actions import TOKEN_ACTIONS, TOKEN_VALUES
+from meeple.games.gods_playground.content import (
+    AREA_COUNT, CAMP, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT,
+)
+from meeple.games.gods_playground.describe import province, refusal
+from meeple.games.gods_playground.events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 TOKEN_CHOICES: list[list[list[Action]]] = [
@@ -31,7 +33,9 @@ TOKEN_CHOICES: list[list[list[Action]]] = [
 values left, each a bit set (area by area, each with its values in order)."""
 
 
-class IncomeAndNobles:
+class IncomeAndNobles(GodsPlaygroundFields):
+    """The income, and the noble tokens placed face down and turned up."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # phase 2: a noble token face down in an area
         "token": ActionSpec(perform="_act_token", describe="_describe_token", refuse="_refuse_token"),

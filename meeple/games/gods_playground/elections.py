@@ -19,18 +19,20 @@ from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import clockwise
 from meeple.core.i18n import msg
-
-from ..actions import BID_ACTIONS, SEAT_ACTIONS, shared_action
-from ..content import CAMP, PLAYERS, PROVINCE_COUNT, ROYAL_SIDE, SENATE_VP
-from ..describe import province, refusal
-from ..events import GOVERNOR, ROYAL_SEAT
+from meeple.games.gods_playground.actions import BID_ACTIONS, SEAT_ACTIONS, shared_action
+from meeple.games.gods_playground.content import CAMP, PLAYERS, PROVINCE_COUNT, ROYAL_SIDE, SENATE_VP
+from meeple.games.gods_playground.describe import province, refusal
+from meeple.games.gods_playground.events import GOVERNOR, ROYAL_SEAT
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 TURN_ORDERS = tuple(tuple(clockwise(first, PLAYERS)) for first in range(PLAYERS))
 """The seats in turn order from each seat."""
 
 
-class Elections:
+class Elections(GodsPlaygroundFields):
+    """The king, the governors and the senate seats."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # phase 3: a sealed bid on a tie for the crown; chance: the lot on a tie at 0
         "bid": ActionSpec(perform="_act_bid", describe="_describe_bid", refuse="_refuse_bid"),

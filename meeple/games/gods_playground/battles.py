@@ -15,15 +15,21 @@ from typing import Any, ClassVar
 from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-
-from ..content import COSSACK, COSSACK_PROVINCE, DIPLOMACY_EXTRA, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
-from ..describe import province
-from ..events import BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED
+from meeple.games.gods_playground.content import (
+    COSSACK, COSSACK_PROVINCE, DIPLOMACY_EXTRA, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES,
+)
+from meeple.games.gods_playground.describe import province
+from meeple.games.gods_playground.events import (
+    BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED,
+)
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
 
-class Battles:
+class Battles(GodsPlaygroundFields):
+    """A battle, die by die, and the defences queued against invaders."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # chance: a die (a battle's, the king's in phases 5 and 11, a treaty's price)
         "roll": ActionSpec(perform="_act_roll", describe="_describe_roll", refuse=None),

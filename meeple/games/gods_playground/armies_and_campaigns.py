@@ -17,18 +17,22 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-
-from ..actions import BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES
-from ..content import (
+from meeple.games.gods_playground.actions import (
+    BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES,
+)
+from meeple.games.gods_playground.content import (
     ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, FULL_PRICES, HALF_PRICES, IN_COSSACK_AREA,
     PLAYERS, PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
 )
-from ..describe import cubes, force, province, refusal
-from ..events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
-from .battles import HIT
+from meeple.games.gods_playground.describe import cubes, force, province, refusal
+from meeple.games.gods_playground.events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
+from meeple.games.gods_playground.battles import HIT
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
-class ArmiesAndCampaigns:
+class ArmiesAndCampaigns(GodsPlaygroundFields):
+    """The king's army, the families' armies, their campaigns and Poland fighting back."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # phase 9: a cube back in a province, then units bought there (done: ``flow``)
         "recruit": ActionSpec(perform="_act_recruit", describe="_describe_recruit", refuse="_refuse_recruit"),

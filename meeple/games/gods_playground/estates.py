@@ -17,18 +17,20 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-
-from ..actions import BUILD_ACTIONS, PASS
-from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
-from ..describe import cubes, province, refusal
-from ..events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.games.gods_playground.actions import BUILD_ACTIONS, PASS
+from meeple.games.gods_playground.content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
+from meeple.games.gods_playground.describe import cubes, province, refusal
+from meeple.games.gods_playground.events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
 """How many estates each province's track holds."""
 
 
-class Estates:
+class Estates(GodsPlaygroundFields):
+    """Building estates, and the estates and income levels the enemies change."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # phase 7: an estate built for noble cubes (a pass ends the family's building: ``_pass_build``)
         "build": ActionSpec(perform="_act_build", describe="_describe_build", refuse="_refuse_build"),

@@ -14,18 +14,18 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-
-from ..actions import (
+from meeple.games.gods_playground.actions import (
     CITY_ACTIONS, CONFEDERATION_ACTIONS, DANZIG, DIPLOMACY_ACTIONS, DONE, JESUIT_ACTIONS, LAND_MANAGER_ACTIONS,
     MOVES_FROM, PASS, VETO_ACTIONS,
 )
-from ..content import (
+from meeple.games.gods_playground.content import (
     CITY_FROM_ROUND, CITY_MULTIPLIER, CONFEDERATION_ROUNDS, DIPLOMACY_EXTRA, ENEMY_COUNT, ESTATE_SLOTS, HABSBURGS,
     JESUIT_ALL_BONUS, JESUIT_COST, JESUIT_FROM_ROUND, LAND_MANAGER_INCOME, OTTOMANS, PLAYERS, PROVINCE_COUNT, PRUSSIA,
     SENATE_VP, SPECIAL_PICK_ROUNDS,
 )
-from ..describe import cubes, province, refusal
-from ..events import MOVES_CUBE
+from meeple.games.gods_playground.describe import cubes, province, refusal
+from meeple.games.gods_playground.events import MOVES_CUBE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 PROVINCE_SETS = [tuple(i for i in range(PROVINCE_COUNT) if mask >> i & 1) for mask in range(1 << PROVINCE_COUNT)]
@@ -49,7 +49,9 @@ SPECIAL_MODES = ("special", "move", "jesuit")
 """The steps of phase 8: a pick, a second cube moved, more Jesuit schools."""
 
 
-class SpecialActions:
+class SpecialActions(GodsPlaygroundFields):
+    """The special actions' picks, two each from the king."""
+
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         # the eight special actions (a pass gives up the pick: ``_pass_special``; done ends a pick's follow-up)
         "land": ActionSpec(perform="_act_land", describe="_describe_land", refuse="_refuse_land"),
