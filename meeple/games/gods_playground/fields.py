@@ -40,6 +40,13 @@ class GodsPlaygroundFields(State):
         "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        2: {"level": "income_levels", "annexed": "habsburgs_annexed", "cities": "cities_left", "hit": "invaded",
+            "builds": "estates_built", "sub": "step"},
+    }
+    """The observation's keys by schema (``meeple.core.observation_schema``): schema 2 shows these fields
+    under their names, not their former ones (old → new)."""
 
     # where the game is
     round: int                          # 1-4
