@@ -8,6 +8,8 @@
 The royal army by the round and the camp total; in turns from the king a cube back buys units in a
 province (half price where enemies are), then a cube back (or a senate disc for the royal army) for
 each campaign; in phase 12 the king leads the royal army once for free, then senate discs pay.
+Its actions (``ACTIONS``: recruit, buy, campaign, royal; the passes of phases 9, 10 and 12) are
+each performed, described and refused here.
 """
 
 from __future__ import annotations

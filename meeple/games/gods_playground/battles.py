@@ -6,6 +6,8 @@
 Each unit rolls once (infantry hits on 5+, cavalry and Cossacks on 4+, +1 with artillery; a 1 routs
 the unit); a hit removes an enemy cube from the province, or once none is left puts a noble cube
 (a royal cube for the king's army) on the enemy's track.
+Every die of the game is the action ``roll`` (``ACTIONS``), performed and described here: a battle's
+die, else the king's (``enemies``) or a treaty's price (``special_actions``).
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ The highest camp token is king; a tie goes to sealed bids, paid to the bank, aga
 (a tie at 0 is drawn by lot). Then the most cubes in a province is its governor (a tie: none): a cube
 back, a disc to the senate. A senate disc is given up for diplomacy and for each battle of the royal
 army (the family chooses which, ``seat``, when it has two or more).
+Its actions (``ACTIONS``: a sealed bid, the lot on a tie at 0, a senate seat given up) are each
+performed, described and refused here.
 """
 
 from __future__ import annotations

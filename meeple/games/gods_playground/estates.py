@@ -8,6 +8,8 @@
 From the king, in turns: an estate for 1 cube the first time, 2 cubes afterwards. At the round's
 end enemies outnumbering the nobles take estates from the top of the track; income levels go up
 in peace, stay when the enemy was repelled, go down while enemies remain.
+Its action (``ACTIONS``: building an estate; a pass ends a family's building, ``_pass_build``) is
+performed, described and refused here.
 """
 
 from __future__ import annotations

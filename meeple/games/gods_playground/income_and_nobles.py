@@ -5,6 +5,7 @@
 摆放一个，然后同时翻开，根据己方贵族数字片上的数字拿取相同数量的贵族方块摆放在同一省区中"
 Each family earns level × its estates (+2 per land manager) per province; then all place one token
 face down per area, and when all are down they are turned up and the cubes go in.
+Its action (``ACTIONS``: a token face down) is performed, described and refused here.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 分别摆放了3个家族标志为止。" "每位玩家得到10元初始现金。"
 A die picks the start player; from them, in turn, each family places a disc on an estate track
 (always the next free slot) until each has placed 3; every family starts with 10 złoty.
+Its actions (``ACTIONS``: the start player's die, the starting estates) are each performed,
+described and refused here.
 """
 
 from __future__ import annotations

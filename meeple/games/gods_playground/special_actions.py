@@ -5,6 +5,7 @@
 Two rounds of one pick each from the king among the eight special actions: land manager, Danzig,
 diplomacy, move cubes, liberum veto, confederation, Jesuit schools, new city (diplomacy and the
 city once a round).
+The eight actions (``ACTIONS``) are each performed, described and refused here, side by side.
 """
 
 from __future__ import annotations
