@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from meeple.core import State
+from meeple.core.state import LIST, ROWS, VALUE
 
 
 class GodsPlaygroundFields(State):
@@ -40,6 +41,18 @@ class GodsPlaygroundFields(State):
         "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    FIELD_SHAPES: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("round", "phase", "mode", "turn", "king", "start_player", "setup_estates_placed", "treaty",
+                         "diplomacy_used", "city_used", "habsburgs_annexed", "ottomans_invaded", "land_managers_left",
+                         "cities_left", "over", "camp_total"), VALUE),
+        **dict.fromkeys(("movers", "passed", "income_levels", "cubes_in_hand", "discs_in_hand", "senate", "money", "vp",
+                         "cossacks", "royal_army", "track_royal_cubes", "track_enemy_cubes", "enemy_supply", "invaded",
+                         "estates_built", "picks_left", "bids", "bidders", "dice", "final_estate_vp"), LIST),
+        **dict.fromkeys(("noble_cubes", "enemy_cubes", "tokens_in_hand", "tokens_placed", "tokens_shown",
+                         "units_in_hand", "track_nobles", "battle_queue"), ROWS),
+    }
+    """How a copy copies the fields of these shapes (``State.FIELD_SHAPES``); the deeper ones (``estates``,
+    ``units``, ``step``, ``battle``, ``expansion``) by a ``marshal`` round trip."""
     OBSERVATION_SCHEMA: ClassVar[int] = 2
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
         2: {"level": "income_levels", "annexed": "habsburgs_annexed", "cities": "cities_left", "hit": "invaded",
