@@ -31,8 +31,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "meeple/games/citadels/encoding.py::observation_tensor": TODO,
     "meeple/games/citadels/hidden.py::_resample_districts": TODO,
     "meeple/games/gods_playground/encoding.py::observation_tensor": TODO,
-    "meeple/games/gods_playground/refusals.py::_reason": TODO + " (one table of actions per game)",
-    "meeple/games/gods_playground/words.py::_describe": TODO + " (one table of actions per game)",
     "meeple/games/kingsburg/encoding.py::observation_tensor": TODO,
     "meeple/games/kingsburg/words.py::_describe": TODO + " (one table of actions per game)",
     "meeple/games/versailles/descriptions.py::_describe": TODO + " (one table of actions per game)",

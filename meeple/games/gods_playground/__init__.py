@@ -1,9 +1,8 @@
 """God's Playground (Martin Wallace): three Polish families defend the Commonwealth for 4 rounds."""
 
 from meeple.core import GameInfo, Option, register
-
-from . import content
-from .rules import GodsPlayground
+from meeple.games.gods_playground import content
+from meeple.games.gods_playground.rules import GodsPlaygroundState
 
 INFO = GameInfo(
     id="gods-playground",
@@ -30,6 +29,6 @@ INFO = GameInfo(
     seat_names=content.SEATS,
 )
 
-register(INFO, GodsPlayground)
+register(INFO, GodsPlaygroundState)
 
-__all__ = ["GodsPlayground", "INFO"]
+__all__ = ["GodsPlaygroundState", "INFO"]

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 
 from meeple.core import Action
-
-from .content import (
+from meeple.games.gods_playground.content import (
     AREA_COUNT, AREA_TERMS, CAMP, COLOUR_TERMS, COLOURS, ENEMY_COUNT, ENEMY_TERMS, ESTATE_SLOTS, FAMILY_TERMS,
     LETTER_TERMS, PLAYERS, PROVINCE_COUNT, PROVINCES, SEAT_TERMS, SEATS,
 )

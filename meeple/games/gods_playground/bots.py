@@ -10,15 +10,14 @@ managers; buy armies where it has cubes and campaign for the enemy-track majorit
 from __future__ import annotations
 
 from meeple.core import Action, Rng
-
-from .content import CAMP, CITY_MULTIPLIER, ENEMY_VP, ESTATE_SLOTS, TATARS, ZLOTY_PER_VP
-from .rules import GodsPlayground
+from meeple.games.gods_playground.content import CAMP, CITY_MULTIPLIER, ENEMY_VP, ESTATE_SLOTS, TATARS, ZLOTY_PER_VP
+from meeple.games.gods_playground.rules import GodsPlaygroundState
 
 PASS = Action("pass")
 DONE = Action("done")
 
 
-def evaluate(state: GodsPlayground, p: int) -> float:
+def evaluate(state: GodsPlaygroundState, p: int) -> float:
     """The position's worth to ``p`` in points: VP so far, the estates' end-of-game points as they stand
     (slot number, x3 with a city; discounted, as estates can still be lost) and money towards its
     VP. The leaf value ISMCTS uses with ``leaf=heuristic``."""
@@ -48,7 +47,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def act_on_state(self, state: GodsPlayground, player: int) -> Action:
+    def act_on_state(self, state: GodsPlaygroundState, player: int) -> Action:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -60,11 +59,11 @@ class HeuristicBot:
 
     # ---------------------------------------------------------------- helpers
     @staticmethod
-    def _mine(state: GodsPlayground, p: int, i: int) -> int:
+    def _mine(state: GodsPlaygroundState, p: int, i: int) -> int:
         return sum(1 for s in state.estates[i] if s[0] == p)
 
     @staticmethod
-    def _danger(state: GodsPlayground, i: int) -> int:
+    def _danger(state: GodsPlaygroundState, i: int) -> int:
         """How exposed province i is: enemy cubes there plus how far its enemy outruns its track."""
         return sum(state.enemy_cubes[i]) * 2 + max(0, state.strength(i) - state.defence(i))
 

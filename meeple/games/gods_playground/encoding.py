@@ -23,19 +23,19 @@ observation is written relative to that seat. Layout:
 * 3 seat blocks of 171: cubes in hand /20, discs in hand /16, money /30, VP /50, tokens in hand per
   value 0..5 /2 (6), tokens placed per area (6 × 7: value one-hot 0..5 — only the observer's own
   values are visible — and a placed flag), tokens shown per area (6 × 7: value one-hot 0..5 and a
-  "none" flag), units per province × kind /4 (15), units in hand /4 (3), builds /3, passed, own bid
+  "none" flag), units per province × kind /4 (15), units in hand /4 (3), estates built /3, passed, own bid
   /30 and a has-bid flag, bidder, final estate VP /20, king, start player, turn, to move, senate
   seats /5, nobles per province /10 (5), nobles on the enemy tracks /5 (5), special picks left /4,
   Cossacks held /2;
-* 5 province blocks of 65: level one-hot 1..5 (5), 8 estate slots × (owner one-hot (3), land
+* 5 province blocks of 65: income level one-hot 1..5 (5), 8 estate slots × (owner one-hot (3), land
   manager, city, empty-slot flag) = 48, enemy cubes per enemy /10 (5), senate seat one-hot (3
-  seats, empty) (4), hit by the enemy this round, 2 zero (reserved);
+  seats, empty) (4), invaded this round, 2 zero (reserved);
 * 5 enemy blocks of 4: royal cubes on its track /12, enemy track /10, strength /10, supply /30;
 * global: round one-hot 1..4, phase one-hot 0..16 (17), mode one-hot (18), royal army /4 (3),
-  treaty one-hot (none, 5 enemies), diplomacy used, city used, annexed, land managers /8, cities
-  /4, dice per face /3 (6), dice rolled /6, last die one-hot (6), Cossacks one-hot each (available,
-  removed, 3 seats) (2 × 5), sub-step: dice kind one-hot (events, diplomacy, attack), who one-hot
-  (3), moved, province one-hot (5), free, Jesuit provinces done (5); battle: present, side
+  treaty one-hot (none, 5 enemies), diplomacy used, city used, Habsburgs annexed, land managers /8,
+  cities left /4, dice per face /3 (6), dice rolled /6, last die one-hot (6), Cossacks one-hot each
+  (available, removed, 3 seats) (2 × 5), the step: dice kind one-hot (events, diplomacy, attack), who
+  one-hot (3), moved, province one-hot (5), free, Jesuit provinces done (5); battle: present, side
   one-hot (3 seats, royal army), owner one-hot (3), province one-hot (5), kind one-hot (defend,
   fight, attack), enemy one-hot (5), units still to roll per kind /4 (4), artillery, hits /10; army
   camp total /20, over.
@@ -125,7 +125,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         for k in range(3):
             out[o + k] = obs["units_in_hand"][p][k] / 4
         o += 3
-        out[o] = obs["builds"][p] / 3
+        out[o] = obs["estates_built"][p] / 3
         out[o + 1] = 1 if obs["passed"][p] else 0
         bid = obs["bids"][p]
         out[o + 2] = max(bid, 0) / 30
@@ -146,7 +146,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     base = P * SEAT_SIZE
     for i in range(NPROV):
         o = base + i * PROV_SIZE
-        out[o + min(max(obs["level"][i], 1), 5) - 1] = 1
+        out[o + min(max(obs["income_levels"][i], 1), 5) - 1] = 1
         o += 5
         row = obs["estates"][i]
         for k in range(8):
@@ -165,7 +165,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         o += 5
         seat = obs["senate"][i]
         out[o + (rel(seat) if 0 <= seat < P else 3)] = 1
-        out[o + 4] = 1 if obs["hit"][i] else 0
+        out[o + 4] = 1 if obs["invaded"][i] else 0
     base += NPROV * PROV_SIZE
     for e in range(5):
         o = base + e * ENEMY_SIZE
@@ -189,9 +189,9 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += 6
     out[g] = 1 if obs["diplomacy_used"] else 0
     out[g + 1] = 1 if obs["city_used"] else 0
-    out[g + 2] = 1 if obs["annexed"] else 0
+    out[g + 2] = 1 if obs["habsburgs_annexed"] else 0
     out[g + 3] = obs["land_managers"] / LAND_MANAGERS
-    out[g + 4] = obs["cities"] / CITY_MARKERS
+    out[g + 4] = obs["cities_left"] / CITY_MARKERS
     g += 5
     dice = obs["dice"]
     for d in dice:
@@ -204,18 +204,18 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for j, c in enumerate(obs["cossacks"][:2]):
         out[g + j * 5 + (0 if c == -1 else 1 if c < 0 else 2 + rel(c))] = 1
     g += 10
-    sub = obs["sub"]
-    if sub.get("dice") in DICE_KINDS:
-        out[g + DICE_KINDS.index(sub["dice"])] = 1
-    who = sub.get("who")
+    step = obs["step"]
+    if step.get("dice") in DICE_KINDS:
+        out[g + DICE_KINDS.index(step["dice"])] = 1
+    who = step.get("who")
     if isinstance(who, int) and 0 <= who < P:
         out[g + 3 + rel(who)] = 1
-    out[g + 6] = 1 if sub.get("moved") else 0
-    prov = sub.get("prov")
+    out[g + 6] = 1 if step.get("moved") else 0
+    prov = step.get("prov")
     if isinstance(prov, int) and 0 <= prov < NPROV:
         out[g + 7 + prov] = 1
-    out[g + 12] = 1 if sub.get("free") else 0
-    for i in sub.get("jes", []):
+    out[g + 12] = 1 if step.get("free") else 0
+    for i in step.get("jes", []):
         if 0 <= i < NPROV:
             out[g + 13 + i] = 1
     g += 18

@@ -11,9 +11,8 @@ from typing import Any
 
 from meeple.core import LogEntry
 from meeple.core.i18n import msg
-
-from .actions import TOKEN_VALUES
-from .content import (
+from meeple.games.gods_playground.actions import TOKEN_VALUES
+from meeple.games.gods_playground.content import (
     AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_UNITS, FULL_PRICES,
     HALF_PRICES, MAX_LEVEL, PLAYERS, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH,
 )

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import AREA_COUNT, ENEMY_COUNT, PHASE_NAMES, PHASES, PLAYERS
+from meeple.games.gods_playground.content import AREA_COUNT, ENEMY_COUNT, PHASE_NAMES, PHASES, PLAYERS
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 BID_HIDDEN = -2   # another family's sealed bid, as the observation shows it
 
 
-class HiddenInformation:
+class HiddenInformation(GodsPlaygroundFields):
+    """What each family sees, and the re-deal of what it does not."""
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         placed = []
         for q in range(PLAYERS):
@@ -32,7 +35,8 @@ class HiddenInformation:
             "round": self.round, "phase": self.phase,
             "phase_name": PHASE_NAMES[self.phase] if self.phase <= PHASES else "",
             "mode": self.mode, "turn": self.turn, "king": self.king, "start_player": self.start_player,
-            "level": list(self.income_levels), "estates": [[list(slot) for slot in row] for row in self.estates],
+            "income_levels": list(self.income_levels),
+            "estates": [[list(slot) for slot in row] for row in self.estates],
             "nobles": [list(row) for row in self.noble_cubes],
             "enemies_in_provinces": [list(row) for row in self.enemy_cubes],
             "cubes_in_hand": list(self.cubes_in_hand), "discs_in_hand": list(self.discs_in_hand),
@@ -45,9 +49,10 @@ class HiddenInformation:
             "track_nobles": [list(row) for row in self.track_nobles], "track_royal": list(self.track_royal_cubes),
             "track_enemy": list(self.track_enemy_cubes), "strength": [self.strength(e) for e in range(ENEMY_COUNT)],
             "enemy_supply": list(self.enemy_supply), "treaty": self.treaty, "diplomacy_used": self.diplomacy_used,
-            "city_used": self.city_used, "annexed": self.habsburgs_annexed, "land_managers": self.land_managers_left,
-            "cities": self.cities_left, "hit": list(self.invaded), "builds": list(self.estates_built),
-            "passed": list(self.passed), "picks_left": list(self.picks_left), "sub": dict(self.step), "bids": bids,
+            "city_used": self.city_used, "habsburgs_annexed": self.habsburgs_annexed,
+            "land_managers": self.land_managers_left,
+            "cities_left": self.cities_left, "invaded": list(self.invaded), "estates_built": list(self.estates_built),
+            "passed": list(self.passed), "picks_left": list(self.picks_left), "step": dict(self.step), "bids": bids,
             "bidders": list(self.bidders), "dice": list(self.dice),
             "battle": None if self.battle is None else dict(self.battle),
             "camp_total": self.camp_total, "final_estate_vp": list(self.final_estate_vp),

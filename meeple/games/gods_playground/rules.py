@@ -3,16 +3,28 @@
 "游戏共4回合，每回合共16个阶段" — three families defend Poland over 4 rounds of 16 phases.
 Every die is a chance event; the noble tokens and the sealed bids are simultaneous secret choices.
 
-The State below is made of one mixin per part of the rulebook (every call stays ``self.method()``):
+``GodsPlaygroundState`` joins the rules, one mixin per section of the rulebook (every call stays
+``self.method()``), over the fields they share (``fields.py``):
 
-* ``setup``                     the starting position, the start player, the first estates
-* ``phases.income_and_nobles``  phases 1-2          ``phases.elections``  phases 3 and 6
-* ``phases.armies_and_campaigns`` phases 4, 9, 10, 12  ``phases.battles``  the battle procedure
-* ``phases.enemies``            phases 5, 11, 13    ``phases.estates``    phases 7 and 14
-* ``phases.special_actions``    phase 8             ``phases.scoring``    phases 15-16 and the end
-* ``flow``                      the steps of play (``meeple.core.flow``): the open one, turns, the phases
-* ``hidden``                    the observation and the re-deal of hidden tokens and bids
-* ``components``                conservation of the pieces; ``words``/``refusals`` the texts for people
+==========================  ===============================================================
+``setup.py``                the starting position, the start player, the first estates
+``income_and_nobles.py``    phases 1 income, 2 nobles
+``elections.py``            phases 3 electing the king, 6 elections (governors); the senate seats
+``armies_and_campaigns.py`` phases 4 the Polish army, 9 buy armies, 10 campaigns, 12 Poland fights back
+``battles.py``              the battle procedure of phases 10-13; every die
+``enemies.py``              phases 5 events, 11 enemies attack, 13 enemies expand
+``estates.py``              phases 7 build estates, 14 estates
+``special_actions.py``      phase 8 special actions
+``scoring.py``              phases 15 victory points, 16 end of round; the final scoring
+``flow.py``                 the steps of play (``meeple.core.flow``): the open one, turns, the phases
+``hidden.py``               the observation and the re-deal of hidden tokens and bids
+``describe.py``             the words the sections share
+``fields.py``               the state's fields, declared once
+==========================  ===============================================================
+
+Each action is declared once, in the ``ACTIONS`` table of its section's class: its name beside the
+methods that perform, describe and refuse it (``meeple.core.action_table``); the state joins the
+tables, and ``ACTION_NAMES`` and the handler map are derived from them (``ACTION_TABLE``).
 
 Indexes: ``p``/``q``/``v`` a family's seat (0 White, 1 Blue, 2 Red), ``i`` a province, ``e`` an enemy
 (enemy ``e`` borders province ``e`` and is rolled by die ``e`` + 1); ``-1`` means none (no king, no
@@ -24,55 +36,80 @@ treaty, an empty senate seat). The fields are listed in docs/rules/gods-playgrou
 
 from __future__ import annotations
 
-from meeple.core import State
+from typing import ClassVar
 
-from .components import Components
-from .flow import Flow
-from .hidden import HiddenInformation
-from .phases.armies_and_campaigns import ArmiesAndCampaigns
-from .phases.battles import Battles
-from .phases.elections import Elections
-from .phases.enemies import Enemies
-from .phases.estates import Estates
-from .phases.income_and_nobles import IncomeAndNobles
-from .phases.scoring import Scoring
-from .phases.special_actions import SpecialActions
-from .refusals import Refusals
-from .setup import Setup
-from .words import Words
+from meeple.core import InvariantError
+from meeple.core.action_table import ActionTableState
+from meeple.games.gods_playground.armies_and_campaigns import ArmiesAndCampaigns
+from meeple.games.gods_playground.battles import Battles
+from meeple.games.gods_playground.content import (
+    CITY_MARKERS, ENEMIES, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_DISCS, FAMILY_NOBLE_CUBES,
+    FAMILY_UNITS, LAND_MANAGERS, PLAYERS, PROVINCE_COUNT, PROVINCES, ROYAL_CUBES, ROYAL_UNITS, UNIT_NAMES,
+)
+from meeple.games.gods_playground.describe import SEAT_NAMES, DescribeActions, LegalAsTyped
+from meeple.games.gods_playground.elections import Elections
+from meeple.games.gods_playground.enemies import Enemies
+from meeple.games.gods_playground.estates import Estates
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
+from meeple.games.gods_playground.flow import Flow
+from meeple.games.gods_playground.hidden import HiddenInformation
+from meeple.games.gods_playground.income_and_nobles import IncomeAndNobles
+from meeple.games.gods_playground.scoring import Scoring
+from meeple.games.gods_playground.setup import Setup
+from meeple.games.gods_playground.special_actions import SpecialActions
 
 
-class GodsPlayground(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns, Battles, Enemies, Estates,
-                     SpecialActions, Scoring, HiddenInformation, Components, Words, Refusals, State):
-    """The whole game state; see docs/rules/gods-playground.md for the rules as implemented."""
+class GodsPlaygroundState(Flow, Setup, IncomeAndNobles, Elections, ArmiesAndCampaigns, Battles, Enemies, Estates,
+                          SpecialActions, Scoring, HiddenInformation, DescribeActions, ActionTableState,
+                          LegalAsTyped, GodsPlaygroundFields):
+    """The whole game state; see docs/rules/gods-playground.md for the rules as implemented.
 
-    FIELDS = (
-        "round", "phase", "mode", "movers", "turn", "passed", "king", "start_player", "setup_estates_placed",
-        "income_levels", "estates", "noble_cubes", "enemy_cubes", "cubes_in_hand", "discs_in_hand", "senate",
-        "money", "vp", "tokens_in_hand", "tokens_placed", "tokens_shown", "units", "units_in_hand",
-        "cossacks", "royal_army", "track_nobles", "track_royal_cubes", "track_enemy_cubes", "enemy_supply",
-        "treaty", "diplomacy_used", "city_used", "habsburgs_annexed", "ottomans_invaded",
-        "land_managers_left", "cities_left", "invaded", "estates_built", "picks_left", "step", "bids",
-        "bidders", "dice", "battle", "battle_queue", "expansion", "over", "camp_total", "final_estate_vp",
-    )
-    __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
-    FIELD_RENAMES = {
-        "rnd": "round", "first": "start_player", "setup_n": "setup_estates_placed", "level": "income_levels",
-        "pc": "noble_cubes", "pe": "enemy_cubes", "hand": "cubes_in_hand", "discs": "discs_in_hand",
-        "tok": "tokens_in_hand", "placed": "tokens_placed", "shown": "tokens_shown", "uhand": "units_in_hand",
-        "coss": "cossacks", "royal": "royal_army", "tn": "track_nobles", "tr": "track_royal_cubes",
-        "te": "track_enemy_cubes", "esup": "enemy_supply", "diplo_used": "diplomacy_used",
-        "annexed": "habsburgs_annexed", "ott_invaded": "ottomans_invaded", "lm_pool": "land_managers_left",
-        "cities": "cities_left", "hit": "invaded", "builds": "estates_built", "picks": "picks_left",
-        "sub": "step", "bqueue": "battle_queue", "exp": "expansion", "final": "final_estate_vp",
-    }
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``: after the sections, before the
+    refusal that quotes the legal actions, ``LegalAsTyped``, and the fields)."""
+
+    __slots__ = GodsPlaygroundFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
+
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
-    ACTION_NAMES = frozenset({
-        "start", "roll", "lot", "estate", "token", "bid", "build", "pass", "land", "danzig",
-        "diplomacy", "move", "done", "veto", "confederation", "jesuit", "city", "recruit", "buy",
-        "campaign", "royal", "seat",
-    })
-    MAX_ACTIONS = 20_000
+    MAX_ACTIONS: ClassVar[int] = 20_000
+
+    def check_invariants(self) -> None:
+        """The components are conserved: nothing is created or lost except as the rules say. Each family's 20
+        cubes, 16 discs and 8 units, the 12 royal cubes and royal army, the enemies' cube supplies, the land
+        managers and the cities are all somewhere on the board or in a supply."""
+        for p in range(PLAYERS):
+            cubes = (self.cubes_in_hand[p] + sum(self.noble_cubes[i][p] for i in range(PROVINCE_COUNT))
+                     + sum(self.track_nobles[e][p] for e in range(ENEMY_COUNT)))
+            if cubes != FAMILY_NOBLE_CUBES or self.cubes_in_hand[p] < 0:
+                raise InvariantError(f"{SEAT_NAMES[p]} has {cubes} noble cubes, not {FAMILY_NOBLE_CUBES}")
+            discs = (self.discs_in_hand[p] + self.senate.count(p)
+                     + sum(1 for row in self.estates for slot in row if slot[0] == p))
+            if discs != FAMILY_DISCS or self.discs_in_hand[p] < 0:
+                raise InvariantError(f"{SEAT_NAMES[p]} has {discs} discs, not {FAMILY_DISCS}")
+            for k in range(3):
+                n = self.units_in_hand[p][k] + sum(self.units[p][i][k] for i in range(PROVINCE_COUNT))
+                if n != FAMILY_UNITS[k] or self.units_in_hand[p][k] < 0:
+                    raise InvariantError(f"{SEAT_NAMES[p]} has {n} {UNIT_NAMES[k]}")
+            if self.money[p] < 0:
+                raise InvariantError(f"{SEAT_NAMES[p]} has negative money")
+        for e in range(ENEMY_COUNT):
+            n = (self.enemy_supply[e] + self.track_enemy_cubes[e]
+                 + sum(self.enemy_cubes[i][e] for i in range(PROVINCE_COUNT)))
+            if n != ENEMY_CUBE_SUPPLY[e] or self.enemy_supply[e] < 0:
+                raise InvariantError(f"{ENEMIES[e]} have {n} cubes, not {ENEMY_CUBE_SUPPLY[e]}")
+        if sum(self.track_royal_cubes) > ROYAL_CUBES:
+            raise InvariantError("more royal cubes than exist")
+        land_managers = sum(slot[1] for row in self.estates for slot in row)
+        if land_managers + self.land_managers_left != LAND_MANAGERS:
+            raise InvariantError("land managers not conserved")
+        cities = sum(slot[2] for row in self.estates for slot in row)
+        if cities + self.cities_left != CITY_MARKERS:
+            raise InvariantError("cities not conserved")
+        for i in range(PROVINCE_COUNT):
+            if len(self.estates[i]) > len(ESTATE_SLOTS[i]):
+                raise InvariantError(f"{PROVINCES[i]} estate track overflows")
+        if any(n < 0 for n in self.royal_army) or any(self.royal_army[k] > ROYAL_UNITS[k] for k in range(3)):
+            raise InvariantError("royal army out of range")
 
 
-__all__ = ["GodsPlayground"]
+__all__ = ["GodsPlaygroundState"]

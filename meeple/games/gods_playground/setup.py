@@ -4,24 +4,38 @@
 分别摆放了3个家族标志为止。" "每位玩家得到10元初始现金。"
 A die picks the start player; from them, in turn, each family places a disc on an estate track
 (always the next free slot) until each has placed 3; every family starts with 10 złoty.
+Its actions (``ACTIONS``: the start player's die, the starting estates) are each performed,
+described and refused here.
 """
 
 from __future__ import annotations
 
-from meeple.core import CHANCE, Action
-from meeple.core.flow import next_in_turn
+from typing import Any, ClassVar
 
-from .actions import ESTATE_ACTIONS
-from .content import (
+from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.flow import next_in_turn
+from meeple.core.i18n import msg
+from meeple.games.gods_playground.actions import ESTATE_ACTIONS
+from meeple.games.gods_playground.content import (
     AREA_COUNT, CITY_MARKERS, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, FAMILY_DISCS, FAMILY_NOBLE_CUBES,
     FAMILY_UNITS, IN_COSSACK_AREA, LAND_MANAGERS, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT, ROUNDS, START_ESTATES,
     START_LEVEL, START_MONEY,
 )
-from .events import PLACES_ESTATE
+from meeple.games.gods_playground.describe import province, refusal
+from meeple.games.gods_playground.events import PLACES_ESTATE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
-class Setup:
+class Setup(GodsPlaygroundFields):
     """The starting position (every field's first value) and the setup's start player and estates."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # chance: the die that picks the start player
+        "start": ActionSpec(perform="_act_start", describe="_describe_start", refuse=None),
+        # a family places a starting estate
+        "estate": ActionSpec(perform="_act_estate", describe="_describe_estate", refuse="_refuse_estate"),
+    }
 
     def setup(self) -> None:
         self.round = 1
@@ -76,16 +90,22 @@ class Setup:
         self.say("gods-playground.log.setup", None, families=PLAYERS, rounds=ROUNDS)
         self.run_flow()  # the start player's die is the first step
 
-    def _start_player_drawn(self, p: int) -> None:
+    # ------------------------------------------------------------------ start
+    def _act_start(self, action: Action, chance: int) -> None:
+        p = action.args[0]
         self.start_player = self.turn = p
         self.say("gods-playground.log.start_player", None, seat=p)
         self.mode = "estate"
         self.movers = [self.turn]
 
+    def _describe_start(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("gods-playground.d.start", seat=action.args[0])
+
+    # ------------------------------------------------------------------ estate
     def _estate_actions(self, p: int) -> list[Action]:
         return [ESTATE_ACTIONS[i] for i in range(PROVINCE_COUNT) if self._free_slot(i)]
 
-    def _on_estate(self, action: Action, p: int) -> None:
+    def _act_estate(self, action: Action, p: int) -> None:
         self._place_estate(action.args[0], p)
         self.setup_estates_placed += 1
         if self.setup_estates_placed >= PLAYERS * START_ESTATES:
@@ -99,3 +119,12 @@ class Setup:
         self.estates[i].append([p, 0, 0])
         self.discs_in_hand[p] -= 1
         self.log.append(PLACES_ESTATE[p][i][len(self.estates[i]) - 1])
+
+    def _describe_estate(self, action: Action, p: int) -> dict[str, Any]:
+        i = action.args[0]
+        return msg("gods-playground.d.estate", province=province(i), slot=len(self.estates[i]) + 1)
+
+    @refusal
+    def _refuse_estate(self, action: Action, p: int) -> dict[str, Any] | None:
+        """The starting estates are placed only in the setup."""
+        return None if self.mode == "estate" else msg("gods-playground.illegal.estate_phase")

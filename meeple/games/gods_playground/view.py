@@ -16,8 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, plain, term
-
-from .content import (
+from meeple.games.gods_playground.content import (
     COSSACK_PROVINCE, ENEMIES, ENEMY_VP, ESTATE_SLOTS, PLAYERS, PROVINCES, ROUNDS, ROYAL_CUBES,
 )
 
@@ -64,7 +63,7 @@ def _header(obs: dict[str, Any], lang: str) -> Text:
         text.append("  " + plain(lang, "gods-playground.view.treaty", enemy=obs["treaty"]))
     else:
         text.append("  " + plain(lang, "gods-playground.view.no_treaty"))
-    if obs["annexed"]:
+    if obs["habsburgs_annexed"]:
         text.append("  " + plain(lang, "gods-playground.view.annexed"))
     if obs["over"]:
         text.append("  " + plain(lang, "gods-playground.view.game_over"), style="bold magenta")
@@ -100,7 +99,7 @@ def _provinces(obs: dict[str, Any], lang: str) -> Panel:
                 armies.append(_letter(p, lang), style=STYLE[p])
                 armies.append(":" + _units(u, lang) + (f"{cos}{_t('unit_short', 3, lang)}" if cos else "") + " ")
         seat = obs["senate"][i]
-        t.add_row(_t("province", i, lang), str(obs["level"][i]), est, nobles, enemies, armies,
+        t.add_row(_t("province", i, lang), str(obs["income_levels"][i]), est, nobles, enemies, armies,
                   _fam(seat, lang) if seat >= 0 else Text("-"))
     return Panel(t, title=plain(lang, "gods-playground.view.provinces_title"))
 

@@ -279,13 +279,13 @@ function drawKingDice(svg, { o }) {
 function drawProvince(svg, i, ctx) {
   const { o, me, has, ui } = ctx;
   const f = FRAMES[i];
-  const g = group({ class: `gp-province ${o.hit && o.hit[i] ? "invaded" : ""}`, "data-province": String(i) });
+  const g = group({ class: `gp-province ${o.invaded && o.invaded[i] ? "invaded" : ""}`, "data-province": String(i) });
   g.append(s("polygon", { points: OUTLINES[i], class: "province-land" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
   // income track 1–5
-  const inc = track(f.x + f.w - 5 * 22 - 4, f.y + 4, [1, 2, 3, 4, 5], { w: 20, h: 20, current: o.level[i], cls: "income" });
-  tip(inc.g, t("web.gp.income_level", { game: GAME, province: i, n: o.level[i] }));
-  g.append(changes.mark(inc.g, `level:${i}`, o.level[i]));
+  const inc = track(f.x + f.w - 5 * 22 - 4, f.y + 4, [1, 2, 3, 4, 5], { w: 20, h: 20, current: o.income_levels[i], cls: "income" });
+  tip(inc.g, t("web.gp.income_level", { game: GAME, province: i, n: o.income_levels[i] }));
+  g.append(changes.mark(inc.g, `level:${i}`, o.income_levels[i]));
   // the estate track: numbered slots, family discs, land managers and cities under the discs
   const slots = c.estate_slots[i] || [];
   const estates = o.estates[i] || [];
@@ -407,7 +407,7 @@ function drawProvince(svg, i, ctx) {
   if (recruit) spot("recruit", drumIcon, recruit);
   const jesuit = has(`jesuit ${i}`);
   if (jesuit) spot("jesuit", schoolIcon, jesuit);
-  if (i === 0) spot(`danzig ${has("danzig") ? "" : "idle"}`, portIcon, has("danzig"), t("web.gp.danzig_tip", { game: GAME, n: 2 * o.level[0] }));
+  if (i === 0) spot(`danzig ${has("danzig") ? "" : "idle"}`, portIcon, has("danzig"), t("web.gp.danzig_tip", { game: GAME, n: 2 * o.income_levels[0] }));
   const veto = has(`veto ${i}`);
   if (veto) spot("veto", vetoIcon, veto);
   svg.append(g);
@@ -477,7 +477,7 @@ function drawEnemy(svg, e, ctx) {
   g.append(s("text", { x: f.x + 32, y: f.y + 19, class: "gp-enemy-name", fill: inkOn(ENEMY_COLOURS[e]) }, enemyName(e)));
   if (!narrow) g.append(s("text", { x: f.x + f.w - 8, y: f.y + 19, class: "gp-enemy-name", fill: inkOn(ENEMY_COLOURS[e]), "text-anchor": "end" }, t("web.gp.enemy_vp", { game: GAME, n: c.enemy_vp[e] })));
   // the printed strengths of rounds 1–4, this round's lit
-  const rows = c.strength[o.annexed && e === 4 ? 3 : e] || [];
+  const rows = c.strength[o.habsburgs_annexed && e === 4 ? 3 : e] || [];
   let y = f.y + 40;
   if (narrow) { g.append(s("text", { x: f.x + 8, y: y + 10, class: "gp-tiny" }, t("web.gp.enemy_vp", { game: GAME, n: c.enemy_vp[e] }))); y += 20; }
   const str = track(f.x + 8, y, rows, { w: 24, h: 20, cls: "strengths" });
@@ -525,7 +525,7 @@ function drawEnemy(svg, e, ctx) {
   const diplo = has(`diplomacy ${e}`);
   if (diplo) target(treaty, diplo, ui);
   g.append(treaty);
-  if (e === 4 && o.annexed) {
+  if (e === 4 && o.habsburgs_annexed) {
     g.append(s("text", { x: f.x + 8, y: f.y + f.h - 52, class: "gp-small annexed" }, t("web.gp.annexed")));
   }
   svg.append(g);
@@ -632,8 +632,8 @@ function drawBattle(svg, ctx) {
 // ---------------------------------------------------------------- buying armies: the panel on the province
 function drawPurchase(svg, ctx) {
   const { o, me, has, ui } = ctx;
-  if (o.mode !== "buy" || !ctx.view.your_turn || o.sub.prov === undefined) return;
-  const i = o.sub.prov;
+  if (o.mode !== "buy" || !ctx.view.your_turn || o.step.prov === undefined) return;
+  const i = o.step.prov;
   const f = FRAMES[i];
   const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
   const g = group({ class: "gp-purchase", "data-purchase": String(i) });
@@ -673,8 +673,8 @@ function decisionBar(ctx) {
   if (view.over) say = t("web.gp.ask.over");
   else if (!view.your_turn) say = me === null || me === undefined ? t("web.gp.ask.watching", { game: GAME, phase: o.phase, name: phaseName(o.phase) })
     : t("web.gp.ask.waiting", { game: GAME, phase: o.phase, name: phaseName(o.phase) });
-  else if (o.mode === "seat") say = T(`ask.seat_${o.sub.for || "royal"}`, { province: o.sub.prov ?? 0 });
-  else if (o.mode === "buy") say = t("web.gp.ask.buy", { game: GAME, province: o.sub.prov ?? 0, money: o.money[me] });
+  else if (o.mode === "seat") say = T(`ask.seat_${o.step.for || "royal"}`, { province: o.step.prov ?? 0 });
+  else if (o.mode === "buy") say = t("web.gp.ask.buy", { game: GAME, province: o.step.prov ?? 0, money: o.money[me] });
   else say = T(`ask.${o.mode}`, { money: me !== null && me !== undefined ? o.money[me] : 0, round: o.round });
   const when = o.phase > 0 ? t("web.gp.round_phase", { game: GAME, round: Math.max(1, o.round || 1), rounds: c.rounds, number: o.phase, name: phaseName(o.phase) })
     : t("web.gp.setup_phase");

@@ -14,14 +14,16 @@ different enemies in one province cancel cube for cube.
 from __future__ import annotations
 
 from meeple.core import CHANCE
-
-from ..content import (
+from meeple.games.gods_playground.content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
-from ..events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
+from meeple.games.gods_playground.events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
-class Enemies:
+class Enemies(GodsPlaygroundFields):
+    """The enemies' strength, the king's dice, the invasions and the expansion."""
+
     def strength(self, e: int) -> int:
         """An enemy's strength now: printed + strength cubes on its track (+ Cossacks for the Tatars)."""
         base = STRENGTH[OTTOMANS if (e == HABSBURGS and self.habsburgs_annexed) else e][self.round - 1]

@@ -6,21 +6,68 @@
 Each unit rolls once (infantry hits on 5+, cavalry and Cossacks on 4+, +1 with artillery; a 1 routs
 the unit); a hit removes an enemy cube from the province, or once none is left puts a noble cube
 (a royal cube for the king's army) on the enemy's track.
+Every die of the game is the action ``roll`` (``ACTIONS``), performed and described here: a battle's
+die, else the king's (``enemies``) or a treaty's price (``special_actions``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from meeple.core import CHANCE
-
-from ..content import COSSACK, COSSACK_PROVINCE, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES
-from ..events import BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED
+from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
+from meeple.games.gods_playground.content import (
+    COSSACK, COSSACK_PROVINCE, DIPLOMACY_EXTRA, HIT_ON, IN_COSSACK_AREA, ROYAL_CUBES,
+)
+from meeple.games.gods_playground.describe import province
+from meeple.games.gods_playground.events import (
+    BATTLE_OVER, DEFENDS, HITS, MISS, ROUTED, ROYAL_HITS, ROYAL_MISS, ROYAL_ROUTED,
+)
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 HIT = (HIT_ON["inf"], HIT_ON["cav"], HIT_ON["art"], HIT_ON["cossack"])   # the die that hits, by unit code
 
 
-class Battles:
+class Battles(GodsPlaygroundFields):
+    """A battle, die by die, and the defences queued against invaders."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # chance: a die (a battle's, the king's in phases 5 and 11, a treaty's price)
+        "roll": ActionSpec(perform="_act_roll", describe="_describe_roll", refuse=None),
+    }
+
+    def _act_roll(self, action: Action, chance: int) -> None:
+        """A die: a unit's in the battle being fought, else the king's or a treaty's price (``_die_rolled``)."""
+        if self.mode == "battle":
+            self._battle_roll(action.args[0])
+        else:
+            self._die_rolled(action.args[0])
+
+    def _describe_roll(self, action: Action, p: int) -> dict[str, Any]:
+        die = action.args[0]
+        battle = self.battle
+        if self.mode == "battle" and battle and battle["q"]:
+            unit = battle["q"][0]
+            need = HIT[unit] - (1 if battle["art"] else 0)
+            result = msg("gods-playground.d.routed") if die == 1 else (
+                msg("gods-playground.d.a_hit") if die >= need else msg("gods-playground.d.a_miss"))
+            if battle["side"] >= 0:
+                return msg("gods-playground.d.battle_die", seat=battle["side"], unit=unit,
+                           province=province(battle["prov"]), die=die, result=result, need=need)
+            return msg("gods-playground.d.royal_battle_die", unit=unit, province=province(battle["prov"]), die=die,
+                       result=result, need=need)
+        kind = self.step.get("dice") if isinstance(self.step, dict) else None
+        if kind == "diplomacy":
+            return msg("gods-playground.d.diplomacy_die", die=die, cost=die + DIPLOMACY_EXTRA)
+        if kind in ("events", "attack"):
+            what = msg("gods-playground.d.plus_strength", enemy=die - 1) if die <= 5 else (
+                msg("gods-playground.d.cossack_defects") if self.round == 2 else msg("gods-playground.d.nothing"))
+            if kind == "events":
+                return msg("gods-playground.d.event_die", die=die, what=what)
+            return msg("gods-playground.d.attack_die", die=die, what=what)
+        return msg("gods-playground.d.die", die=die)
+
     def _start_battle(self, side: int, province: int, kind: str, enemy: int, owner: int = -1) -> None:
         """A battle in ``province`` by ``side`` (a seat, or ``ROYAL_SIDE`` led by ``owner``): ``kind`` is
         ``campaign`` (phase 10), ``defend`` (against ``enemy``'s new cubes, phases 11 and 13) or ``fight``

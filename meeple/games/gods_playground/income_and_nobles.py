@@ -5,16 +5,23 @@
 摆放一个，然后同时翻开，根据己方贵族数字片上的数字拿取相同数量的贵族方块摆放在同一省区中"
 Each family earns level × its estates (+2 per land manager) per province; then all place one token
 face down per area, and when all are down they are turned up and the cubes go in.
+Its action (``ACTIONS``: a token face down) is performed, described and refused here.
 """
 
 from __future__ import annotations
 
-from meeple.core import Action
-from meeple.core.i18n import msg
+from typing import Any, ClassVar
 
-from ..actions import TOKEN_ACTIONS, TOKEN_VALUES
-from ..content import AREA_COUNT, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT
-from ..events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
+from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
+from meeple.games.gods_playground.actions import TOKEN_ACTIONS, TOKEN_VALUES
+from meeple.games.gods_playground.content import (
+    AREA_COUNT, CAMP, LAND_MANAGER_INCOME, NOBLE_TOKENS, PLAYERS, PROVINCE_COUNT,
+)
+from meeple.games.gods_playground.describe import province, refusal
+from meeple.games.gods_playground.events import AREA_TOKEN, TOKEN_DOWN, TOKEN_PRIVATE
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 TOKEN_CHOICES: list[list[list[Action]]] = [
@@ -27,7 +34,14 @@ TOKEN_CHOICES: list[list[list[Action]]] = [
 values left, each a bit set (area by area, each with its values in order)."""
 
 
-class IncomeAndNobles:
+class IncomeAndNobles(GodsPlaygroundFields):
+    """The income, and the noble tokens placed face down and turned up."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # phase 2: a noble token face down in an area
+        "token": ActionSpec(perform="_act_token", describe="_describe_token", refuse="_refuse_token"),
+    }
+
     # ------------------------------------------------------------------ phase 1
     def income(self) -> None:
         """Phase 1: level x estates + 2 per land manager, per province."""
@@ -73,10 +87,9 @@ class IncomeAndNobles:
                 left.remove(value)
         return left
 
-    def _on_token(self, action: Action, p: int) -> None:
-        self.place_noble_token(p, *action.args)
-
-    def place_noble_token(self, p: int, area: int, value: int) -> None:
+    def _act_token(self, action: Action, p: int) -> None:
+        """A token face down; when the last is down, all are turned up."""
+        area, value = action.args
         self.tokens_placed[p][area] = value
         self.log.append(TOKEN_DOWN[p][area])
         self.log.append(TOKEN_PRIVATE[p][area][value])
@@ -84,6 +97,29 @@ class IncomeAndNobles:
             self.movers = [q for q in self.movers if q != p]
         if not self.movers:
             self._reveal_nobles()
+
+    def _describe_token(self, action: Action, p: int) -> dict[str, Any]:
+        area, value = action.args
+        if area == CAMP:
+            return msg("gods-playground.d.token_camp", value=value)
+        return msg("gods-playground.d.token", value=value, province=province(area))
+
+    @refusal
+    def _refuse_token(self, action: Action, p: int) -> dict[str, Any] | None:
+        """One token per area, of those left in the hand, in phase 2."""
+        args = action.args
+        if self.mode != "token":
+            return msg("gods-playground.illegal.token_phase")
+        if len(args) != 2 or not all(isinstance(arg, int) for arg in args):
+            return msg("gods-playground.illegal.token_form")
+        area, value = args
+        if not 0 <= area < AREA_COUNT:
+            return msg("gods-playground.illegal.token_area")
+        if self.tokens_placed[p][area] >= 0:
+            return msg("gods-playground.illegal.token_twice", area=area)
+        if value not in self._tokens_left(p):
+            return msg("gods-playground.illegal.token_value", value=value, left=self._tokens_left(p))
+        return None
 
     def _reveal_nobles(self) -> None:
         self.reveal()  # the last token is down: all 18 are turned up

@@ -8,22 +8,36 @@
 From the king, in turns: an estate for 1 cube the first time, 2 cubes afterwards. At the round's
 end enemies outnumbering the nobles take estates from the top of the track; income levels go up
 in peace, stay when the enemy was repelled, go down while enemies remain.
+Its action (``ACTIONS``: building an estate; a pass ends a family's building, ``_pass_build``) is
+performed, described and refused here.
 """
 
 from __future__ import annotations
 
-from meeple.core import Action
+from typing import Any, ClassVar
 
-from ..actions import BUILD_ACTIONS, PASS
-from ..content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
-from ..events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
+from meeple.games.gods_playground.actions import BUILD_ACTIONS, PASS
+from meeple.games.gods_playground.content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
+from meeple.games.gods_playground.describe import cubes, province, refusal
+from meeple.games.gods_playground.events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
 """How many estates each province's track holds."""
 
 
-class Estates:
+class Estates(GodsPlaygroundFields):
+    """Building estates, and the estates and income levels the enemies change."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # phase 7: an estate built for noble cubes (a pass ends the family's building: ``_pass_build``)
+        "build": ActionSpec(perform="_act_build", describe="_describe_build", refuse="_refuse_build"),
+    }
+
     def _free_slot(self, i: int) -> bool:
         """Province ``i``'s estate track has a free slot."""
         return len(self.estates[i]) < SLOT_COUNTS[i]
@@ -55,15 +69,8 @@ class Estates:
         actions.append(PASS)
         return actions
 
-    def _on_build(self, action: Action, p: int) -> None:
-        if action.name == "pass":
-            self.passed[p] = True
-            self.log.append(PASSES_BUILD[p])
-        else:
-            self.build_estate(p, action.args[0])
-        self._next_turn(self._can_build, "build")
-
-    def build_estate(self, p: int, i: int) -> None:
+    def _act_build(self, action: Action, p: int) -> None:
+        i = action.args[0]
         cost = 1 if self.estates_built[p] == 0 else 2
         self.noble_cubes[i][p] -= cost
         self.cubes_in_hand[p] += cost
@@ -71,6 +78,32 @@ class Estates:
         self.estates[i].append([p, 0, 0])
         self.discs_in_hand[p] -= 1
         self.log.append(BUILDS[p][i][len(self.estates[i]) - 1][cost - 1])
+        self._next_turn(self._can_build, "build")
+
+    def _pass_build(self, p: int) -> None:
+        self.passed[p] = True
+        self.log.append(PASSES_BUILD[p])
+        self._next_turn(self._can_build, "build")
+
+    def _describe_build(self, action: Action, p: int) -> dict[str, Any]:
+        i = action.args[0]
+        cost = 1 if self.estates_built[p] == 0 else 2
+        return msg("gods-playground.d.build", province=province(i), slot=len(self.estates[i]) + 1,
+                   level=self.income_levels[i], cost=cubes(i, cost))
+
+    @refusal
+    def _refuse_build(self, action: Action, p: int) -> dict[str, Any] | None:
+        """In phase 7 only, for 1 cube the first time and 2 afterwards, on a track with a free slot."""
+        args = action.args
+        if self.mode != "build":
+            return msg("gods-playground.illegal.build_phase")
+        if args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT:
+            cost = 1 if self.estates_built[p] == 0 else 2
+            if self.noble_cubes[args[0]][p] < cost:
+                return msg("gods-playground.illegal.build_cubes", count=cost, province=args[0])
+            if not self._free_slot(args[0]):
+                return msg("gods-playground.illegal.build_full", province=args[0])
+        return None
 
     # ------------------------------------------------------------------ phase 14
     def estates_phase(self) -> None:

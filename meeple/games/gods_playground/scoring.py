@@ -15,14 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.i18n import msg
-
-from ..content import (
+from meeple.games.gods_playground.content import (
     CITY_MULTIPLIER, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_VP, ESTATE_SLOTS, IN_COSSACK_AREA, PLAYERS, PROVINCE_COUNT,
     ROUNDS, SENATE_VP, ZLOTY_PER_VP,
 )
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
-class Scoring:
+class Scoring(GodsPlaygroundFields):
+    """The round's victory points, the round's end, the final scoring and the winners."""
+
     # ------------------------------------------------------------------ phase 15
     def victory_points(self) -> None:
         """Phase 15: enemy-track majorities, 2 VP per senate disc, 1 VP per 5 złoty (keep at most 4)."""

@@ -8,24 +8,42 @@
 The royal army by the round and the camp total; in turns from the king a cube back buys units in a
 province (half price where enemies are), then a cube back (or a senate disc for the royal army) for
 each campaign; in phase 12 the king leads the royal army once for free, then senate discs pay.
+Its actions (``ACTIONS``: recruit, buy, campaign, royal; the passes of phases 9, 10 and 12) are
+each performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
-
-from ..actions import BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES
-from ..content import (
-    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, FULL_PRICES, HALF_PRICES, IN_COSSACK_AREA,
-    PLAYERS,
-    PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
+from meeple.games.gods_playground.actions import (
+    BUY_ACTIONS, CAMPAIGN_ACTIONS, DONE, PASS, RECRUIT_ACTIONS, ROYAL_ACTIONS, UNIT_CODES,
 )
-from ..events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
+from meeple.games.gods_playground.content import (
+    ARMY_TABLE, ARTILLERY_FROM_ROUND, CAMP, COSSACK, COSSACK_PROVINCE, FULL_PRICES, HALF_PRICES, IN_COSSACK_AREA,
+    PLAYERS, PROVINCE_COUNT, ROYAL_BASE, ROYAL_CUBES, ROYAL_SIDE, ROYAL_UNITS, UNIT_NAMES, WITH_THE_TATARS,
+)
+from meeple.games.gods_playground.describe import cubes, force, province, refusal
+from meeple.games.gods_playground.events import BUYS, COSSACK_JOINS, RECRUITS, RECRUITS_HALF
+from meeple.games.gods_playground.battles import HIT
+from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
+class ArmiesAndCampaigns(GodsPlaygroundFields):
+    """The king's army, the families' armies, their campaigns and Poland fighting back."""
 
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # phase 9: a cube back in a province, then units bought there (done: ``flow``)
+        "recruit": ActionSpec(perform="_act_recruit", describe="_describe_recruit", refuse="_refuse_recruit"),
+        "buy": ActionSpec(perform="_act_buy", describe="_describe_buy", refuse="_refuse_buy"),
+        # phases 10 and 12: a family's campaign, the royal army's battle
+        "campaign": ActionSpec(perform="_act_campaign", describe="_describe_campaign", refuse="_refuse_campaign"),
+        "royal": ActionSpec(perform="_act_royal", describe="_describe_royal", refuse="_refuse_royal"),
+    }
 
-class ArmiesAndCampaigns:
     # ------------------------------------------------------------------ phase 4
     def polish_army(self) -> None:
         """Phase 4: the round's base army plus the recruitment table by the camp total."""
@@ -99,15 +117,13 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_recruit(self, action: Action, p: int) -> None:
-        if action.name == "pass":
-            self.passed[p] = True
-            self.say("gods-playground.log.passes_recruit", None, seat=p)
-            self._next_turn(self._can_recruit, "recruit")
-        else:
-            self.recruit(p, action.args[0])
+    def _pass_recruit(self, p: int) -> None:
+        self.passed[p] = True
+        self.say("gods-playground.log.passes_recruit", None, seat=p)
+        self._next_turn(self._can_recruit, "recruit")
 
-    def recruit(self, p: int, i: int) -> None:
+    def _act_recruit(self, action: Action, p: int) -> None:
+        i = action.args[0]
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         self.step = {"prov": i}
@@ -117,20 +133,40 @@ class ArmiesAndCampaigns:
         else:
             self.log.append(RECRUITS[p][i])
 
+    def _describe_recruit(self, action: Action, p: int) -> dict[str, Any]:
+        i = province(action.args[0])
+        prices = [msg("gods-playground.d.unit_price", unit=0, price=self._price(i, "inf")),
+                  msg("gods-playground.d.unit_price", unit=1, price=self._price(i, "cav"))]
+        if self.round >= ARTILLERY_FROM_ROUND:
+            prices.append(msg("gods-playground.d.unit_price", unit=2, price=self._price(i, "art")))
+        if i == COSSACK_PROVINCE:
+            prices.append(msg("gods-playground.d.unit_price", unit=3, price=self._price(i, "cossack")))
+        once = msg("gods-playground.d.recruit_once" if self.game.options.get("recruit_turns", "once") == "once"
+                   else "gods-playground.d.recruit_repeat")
+        key = "gods-playground.d.recruit_half" if sum(self.enemy_cubes[i]) > 0 else "gods-playground.d.recruit"
+        return msg(key, province=i, turns=once, cost=cubes(i), money=self.money[p], prices=prices)
+
+    @refusal
+    def _refuse_recruit(self, action: Action, p: int) -> dict[str, Any] | None:
+        """In phase 9, a cube back from a province where the family can buy a unit."""
+        if self.mode != "recruit":
+            return msg("gods-playground.illegal.recruit_phase")
+        args = action.args
+        i = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT else -1
+        if i >= 0 and self.noble_cubes[i][p] == 0:
+            return msg("gods-playground.illegal.recruit_cube", province=i)
+        if i >= 0:
+            return msg("gods-playground.illegal.recruit_nothing", province=i)
+        return None
+
     def _buy_actions(self, p: int) -> list[Action]:
         actions = [BUY_ACTIONS[unit] for unit in self._buyable(p, self.step["prov"])]
         actions.append(DONE)
         return actions
 
-    def _on_buy(self, action: Action, p: int) -> None:
-        if action.name == "done":
-            self._end_recruit_turn(p)
-        else:
-            self.buy_unit(p, action.args[0])
-            if not self._buyable(p, self.step["prov"]):
-                self._end_recruit_turn(p)
-
-    def buy_unit(self, p: int, unit: str) -> None:
+    def _act_buy(self, action: Action, p: int) -> None:
+        """A unit bought in the province recruited; the turn ends when nothing more can be bought."""
+        unit = action.args[0]
         i = self.step["prov"]
         half = self._at_half_price(i)
         code = UNIT_CODES[unit]
@@ -142,6 +178,40 @@ class ArmiesAndCampaigns:
             self.units_in_hand[p][code] -= 1
             self.units[p][i][code] += 1
         self.log.append(BUYS[p][i][code][half])
+        if not self._buyable(p, i):
+            self._end_recruit_turn(p)
+
+    def _describe_buy(self, action: Action, p: int) -> dict[str, Any]:
+        i = self.step["prov"]
+        unit = action.args[0]
+        price = self._price(i, unit)
+        k = UNIT_CODES[unit]
+        army = force(self.units[p][i], self.cossacks.count(p) if i == COSSACK_PROVINCE else 0)
+        key = "gods-playground.d.buy_half" if sum(self.enemy_cubes[i]) > 0 else "gods-playground.d.buy"
+        return msg(key, unit=k, province=province(i), price=price, hit=HIT[k], army=army)
+
+    @refusal
+    def _refuse_buy(self, action: Action, p: int) -> dict[str, Any] | None:
+        """After a recruit: a unit the family still has (Cossacks in Ukraine, while any is left; artillery
+        from round 2), for the money it has."""
+        if self.mode != "buy":
+            return msg("gods-playground.illegal.buy_phase")
+        unit = action.args[0] if action.args else ""
+        if unit not in UNIT_CODES:
+            return msg("gods-playground.illegal.buy_units")
+        i = self.step["prov"]
+        if unit == "art" and self.round < ARTILLERY_FROM_ROUND:
+            return msg("gods-playground.illegal.buy_artillery")
+        if unit == "cossack" and i != COSSACK_PROVINCE:
+            return msg("gods-playground.illegal.buy_cossack_where")
+        if unit == "cossack" and IN_COSSACK_AREA not in self.cossacks:
+            return msg("gods-playground.illegal.buy_cossack_left")
+        if unit != "cossack" and self.units_in_hand[p][UNIT_CODES[unit]] == 0:
+            return msg("gods-playground.illegal.buy_none_left", code=unit)
+        price = self._price(i, unit)
+        if price > self.money[p]:
+            return msg("gods-playground.illegal.buy_money", code=unit, price=price, money=self.money[p])
+        return None
 
     def _end_recruit_turn(self, p: int) -> None:
         """A family's turn of phase 9 is over; with the default ``recruit_turns="once"`` so is its phase
@@ -207,25 +277,72 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_campaign(self, action: Action, p: int) -> None:
-        name = action.name
-        if name == "pass":
-            self.passed[p] = True
-            self.say("gods-playground.log.passes_campaign", None, seat=p)
-            self._next_turn(self._can_campaign, "campaign")
-        elif name == "campaign":
-            self.campaign(p, action.args[0])
-        else:
-            self.royal_campaign(p, action.args[0])
+    def _pass_campaign(self, p: int) -> None:
+        self.passed[p] = True
+        self.say("gods-playground.log.passes_campaign", None, seat=p)
+        self._next_turn(self._can_campaign, "campaign")
 
-    def campaign(self, p: int, i: int) -> None:
+    def _act_campaign(self, action: Action, p: int) -> None:
+        """A cube back from the province, then its army's battle."""
+        i = action.args[0]
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         self.say("gods-playground.log.campaigns", None, seat=p, province=i)
         self._start_battle(p, i, "campaign", i)
 
-    def royal_campaign(self, p: int, i: int) -> None:
-        self._ask_seat(p, "royal", i)
+    def _describe_campaign(self, action: Action, p: int) -> dict[str, Any]:
+        i = province(action.args[0])
+        army = force(self.units[p][i], self.cossacks.count(p) if i == COSSACK_PROVINCE else 0)
+        key = "gods-playground.d.campaign_art" if self.units[p][i][2] else "gods-playground.d.campaign"
+        return msg(key, province=i, army=army, target=self._target_text(i), cost=cubes(i))
+
+    @refusal
+    def _refuse_campaign(self, action: Action, p: int) -> dict[str, Any] | None:
+        """In phase 10: a cube back from the province, an army there, and something to fight (no treaty)."""
+        mode = self.mode
+        args = action.args
+        i = args[0] if args and isinstance(args[0], int) and 0 <= args[0] < PROVINCE_COUNT else -1
+        if mode == "campaign" and i >= 0:
+            if self.noble_cubes[i][p] == 0:
+                return msg("gods-playground.illegal.campaign_cube", province=i)
+            if self._army_in(p, i) == 0:
+                return msg("gods-playground.illegal.campaign_army", province=i)
+            if self.treaty == i and sum(self.enemy_cubes[i]) == 0:
+                return msg("gods-playground.illegal.campaign_treaty", enemy=i)
+        if mode == "fight":
+            return msg("gods-playground.illegal.campaign_fight")
+        if mode != "campaign":
+            return msg("gods-playground.illegal.campaign_phase")
+        return None
+
+    def _act_royal(self, action: Action, p: int) -> None:
+        """The royal army's battle: for a senate disc (phase 10, or phase 12 after the king's free one)."""
+        i = action.args[0]
+        if self.mode == "campaign":
+            self._ask_seat(p, "royal", i)
+        elif self.step.get("free"):
+            self.say("gods-playground.log.king_leads", None, seat=p, province=i)
+            self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
+        else:
+            self._ask_seat(p, "fight", i)
+
+    def _describe_royal(self, action: Action, p: int) -> dict[str, Any]:
+        i = province(action.args[0])
+        mode = self.mode
+        free = mode == "fight" and self.step.get("free")
+        cost = msg("gods-playground.d.royal_free" if free else "gods-playground.d.royal_disc")
+        against = self._target_text(i, royal=True) if mode == "campaign" else self._target_text(i)
+        return msg("gods-playground.d.royal", army=force(self.royal_army), province=i, target=against, cost=cost)
+
+    @refusal
+    def _refuse_royal(self, action: Action, p: int) -> dict[str, Any] | None:
+        """In phases 10 and 12, for a senate disc (the king's first battle of phase 12 is free)."""
+        mode = self.mode
+        if mode not in ("campaign", "fight"):
+            return msg("gods-playground.illegal.campaign_phase")
+        if not self.step.get("free") and not self._has_senate_disc(p):
+            return msg("gods-playground.illegal.royal_disc")
+        return None
 
     # ------------------------------------------------------------------ phase 12
     def poland_fights_back(self) -> None:
@@ -252,21 +369,11 @@ class ArmiesAndCampaigns:
         actions.append(PASS)
         return actions
 
-    def _on_fight(self, action: Action, p: int) -> None:
-        if action.name == "pass":
-            if self.step.get("free"):
-                self.say("gods-playground.log.king_declines", None, seat=p)
-                self._fight_back_rotation()
-            else:
-                self.passed[p] = True
-                self.say("gods-playground.log.passes_fight", None, seat=p)
-                self._next_turn(self._can_fight_back, "fight")
-        else:
-            self.fight_back(p, action.args[0])
-
-    def fight_back(self, p: int, i: int) -> None:
+    def _pass_fight(self, p: int) -> None:
         if self.step.get("free"):
-            self.say("gods-playground.log.king_leads", None, seat=p, province=i)
-            self._start_battle(ROYAL_SIDE, i, "fight", i, owner=p)
+            self.say("gods-playground.log.king_declines", None, seat=p)
+            self._fight_back_rotation()
         else:
-            self._ask_seat(p, "fight", i)
+            self.passed[p] = True
+            self.say("gods-playground.log.passes_fight", None, seat=p)
+            self._next_turn(self._can_fight_back, "fight")
