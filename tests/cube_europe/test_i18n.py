@@ -14,7 +14,7 @@ from meeple.core import Rng, i18n
 from meeple.games.cube_europe.content import EFFECTS, RANKS, TERMS
 from meeple.games.cube_europe.view import render
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 from .test_scoring import EXAMPLE_GAME
 
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")

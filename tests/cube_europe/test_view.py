@@ -7,7 +7,7 @@ from meeple import Action
 from meeple.games.cube_europe.content import EFFECTS
 from meeple.games.cube_europe.view import render
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 
 
 def _text(state, player=0):
