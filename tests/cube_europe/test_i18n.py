@@ -109,7 +109,7 @@ def test_an_illegal_action_says_why_in_chinese():
 
 
 def test_every_term_has_both_languages():
-    assert set(TERMS) >= {"seat", "colour", "colour_code", "effect", "effect_text", "rank", "phase", "pending",
+    assert set(TERMS) >= {"seat", "colour", "colour_code", "effect", "effect_text", "rank", "phase", "follow_up",
                           "score_part", "free_effect", "period"}
     for kind, table in TERMS.items():
         entries = table.items() if isinstance(table, dict) else enumerate(table)
