@@ -9,7 +9,7 @@ import pytest
 
 from meeple import Action, IllegalAction
 
-from .conftest import new_manual, roll
+from .helpers import new_manual, roll
 
 
 def test_take_cube_puts_die_on_matching_square_and_cube_in_inventory(solo):

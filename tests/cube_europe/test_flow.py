@@ -6,7 +6,7 @@ import meeple
 from meeple import CHANCE, Action, IllegalAction
 from meeple.agents import RandomAgent
 
-from .conftest import new_manual, roll
+from .helpers import new_manual, roll
 
 
 def _play_round_with_workers(state):

@@ -14,7 +14,7 @@ from meeple.core import Rng, i18n
 from meeple.games.cube_europe.content import EFFECTS, RANKS, TERMS
 from meeple.games.cube_europe.view import render
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 from .test_scoring import EXAMPLE_GAME
 
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -109,7 +109,7 @@ def test_an_illegal_action_says_why_in_chinese():
 
 
 def test_every_term_has_both_languages():
-    assert set(TERMS) >= {"seat", "colour", "colour_code", "effect", "effect_text", "rank", "phase", "pending",
+    assert set(TERMS) >= {"seat", "colour", "colour_code", "effect", "effect_text", "rank", "phase", "follow_up",
                           "score_part", "free_effect", "period"}
     for kind, table in TERMS.items():
         entries = table.items() if isinstance(table, dict) else enumerate(table)

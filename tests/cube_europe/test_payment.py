@@ -10,7 +10,7 @@ import pytest
 from meeple import Action, IllegalAction
 from meeple.games.cube_europe.bots import WEIGHTS, HeuristicBot
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 
 STEADY, MIRROR = 1, 6
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import meeple
 from meeple import CHANCE, Action
 
-from .conftest import new_manual
+from .helpers import new_manual
 
 
 def test_each_board_is_entered_by_the_seat_it_becomes_the_board_of() -> None:

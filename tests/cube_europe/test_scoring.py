@@ -4,7 +4,7 @@ import meeple
 from meeple import CHANCE
 from meeple.games.cube_europe.content import CARDS, rank
 
-from .conftest import new_manual
+from .helpers import new_manual
 
 
 # The rulebook's example (「得分示例」) played out on board card 7 with manual chance: every card drawn

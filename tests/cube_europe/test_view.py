@@ -7,7 +7,7 @@ from meeple import Action
 from meeple.games.cube_europe.content import EFFECTS
 from meeple.games.cube_europe.view import render
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 
 
 def _text(state, player=0):
@@ -57,3 +57,25 @@ def test_the_free_effects_used_this_turn_are_shown():
     state.apply(Action("take", (2, 1)))  # 2 -> 3 with Steady Hand
     assert state.observation(0)["used_free"] == {"steady": True, "mirror": False}
     assert "used this turn: Steady Hand" in _text(state, 0)
+
+
+def test_the_start_card_holder_is_named_on_its_board_only():
+    state = new_manual(players=3, boards=(7, 8, 9), first=1)
+    assert state.observation(None)["start_card_seat"] == 1
+    text = _flat(_text(state, None))
+    assert text.count("holds the start card") == 1
+    assert "Blue — board card 8 — holds the start card" in text
+
+
+def test_an_observation_of_schema_1_reads_as_today_s():
+    """Schema 2 named the start card's seat and the follow-ups as their fields; a kept observation of
+    schema 1 (``first``, ``pending``) upgrades to today's keys."""
+    from meeple.core.observation_schema import upgrade_observation
+
+    state = new_manual(players=2, boards=(7, 8), first=1)
+    today = state.observation(0)
+    assert today["schema"] == 2 and today["start_card_seat"] == 1 and today["follow_ups"] == []
+    kept = {{"start_card_seat": "first", "follow_ups": "pending"}.get(k, k): v for k, v in today.items()}
+    kept["schema"] = 1
+    assert "first" in kept and "start_card_seat" not in kept
+    assert upgrade_observation(type(state), kept) == today

@@ -54,7 +54,7 @@ def test_the_walk_meets_every_kind_of_action():
 
 
 def test_sentences_name_the_costs():
-    from .conftest import new_manual, roll, tuck
+    from .helpers import new_manual, roll, tuck
 
     state = new_manual(starts=["D3"])
     tuck(state, 0, 1)  # Steady Hand

@@ -5,7 +5,7 @@ import pytest
 from meeple import Action
 from meeple.games.cube_europe.content import CARDS, EFFECTS
 
-from .conftest import new_manual, roll, tuck
+from .helpers import new_manual, roll, tuck
 
 CARD_OF = {card.effect: card.id for card in CARDS.values()}
 

@@ -326,3 +326,37 @@ def test_the_solo_deck_state_tells_the_first_and_the_second_exhaustion(page, ser
     assert all("reshuffled once" in text and deck == str(n) for _, text, deck, n in before), before
     assert all("Reshuffled" in text and "runs out again" in text and deck == str(n) for _, text, deck, n in after), after
     assert page.console_errors == []
+
+
+def test_the_start_card_and_the_follow_up_due_are_read_from_the_observation(page, server):
+    """The start card's holder is marked on its board only (``start_card_seat``), and a red or white cube's
+    effect due (the top of ``follow_ups``) names the prompt and the skip button (a seeded 3-player game)."""
+    import random
+
+    from meeple.core import load
+
+    state = load(GAME, players=3).new_game(seed=4)
+    rnd = random.Random(4)
+    while not (state.follow_ups and state.follow_ups[-1][0] in ("chain", "white")):
+        assert not state.is_over(), "no red or white cube's effect in this game"
+        state.apply(rnd.choice(state.legal_actions()))
+    seat = state.to_move()[0]
+    obs = state.observation(seat)
+    kind = obs["follow_ups"][-1][0]
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.evaluate("""async ([obs, seat]) => {
+        const board = await import('/static/js/boards/cube-europe.js');
+        const box = document.createElement('div'); box.id = 'probe'; document.querySelector('main').replaceChildren(box);
+        const pass = { action: { name: 'pass', args: [] }, text: 'pass', label: 'pass' };
+        board.render(box, { game: 'cube-europe', observation: obs, legal: [pass], seat, to_move: [seat], your_turn: true,
+                            over: false, seats: [] },
+            { legal: [pass], act: () => {}, seatName: (p) => ['Red', 'Blue', 'Green'][p], events: [] });
+    }""", [obs, seat])
+    marked = [p for p in range(3) if "start card" in page.text_content(f"#probe .ce-seat[data-seat='{p}'] h3")]
+    assert marked == [state.start_card_seat]
+    asked = page.text_content("#probe .ce-ask")
+    assert ("Red cube:" in asked) == (kind == "chain") and ("White cube:" in asked) == (kind == "white"), asked
+    skip = page.text_content("#probe .ce-controls [data-action='pass']")
+    assert skip == ("Skip the red cube's effect" if kind == "chain" else "Skip the white cube's effect")
+    assert page.console_errors == []

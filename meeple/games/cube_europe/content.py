@@ -225,8 +225,8 @@ TERMS: dict[str, list | dict] = {
         "turn": {"en": "using the dice", "zh": "使用骰子"},
         "over": {"en": "game over", "zh": "游戏结束"},
     },
-    # The observation's "pending" decisions.
-    "pending": {
+    # The kinds of the observation's "follow_ups" (the decisions still due).
+    "follow_up": {
         "pay": {"en": "how to pay for the die change", "zh": "选择骰子调整的支付方式"},
         "return": {"en": "return a cube (inventory full)", "zh": "放回一个方块（库存已满）"},
         "chain": {"en": "the red cube's effect", "zh": "红色方块的效果"},

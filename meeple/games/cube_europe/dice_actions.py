@@ -7,14 +7,20 @@
 Each die is used once: on a market centre square showing its face (a cube of that square's colour), on
 an empty hex next to a filled one whose number it matches (a cube of the hex's colour from the
 inventory), or for a worker. How a die is changed to match is in ``using_workers.py``; what a placed
-cube does, in ``cube_effects.py``.
+cube does, in ``cube_effects.py``. Its actions (``ACTIONS``: the roll, by chance, the three die actions
+and the return of a cube from a full inventory) are each performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.cube_europe.actions import PLACE, TAKE, WORKER
 from meeple.games.cube_europe.content import ALL_CARDS, CARDS, COLOURS, HEX_LABELS, INVENTORY_SIZE, NEIGHBOURS, WORKER_MAX
+from meeple.games.cube_europe.describe import plan_text, workers_text
 from meeple.games.cube_europe.fields import CubeEuropeFields
 from meeple.games.cube_europe.using_workers import ALL_TARGETS, WITHIN_REACH
 
@@ -71,8 +77,19 @@ _OPEN_HEX_BITS_KEPT = 200_000
 class DiceActionRules(CubeEuropeFields):
     """Rolling, the three die actions, the inventory and the market's squares, and which of them are legal."""
 
-    def roll_dice(self, die1: int, die2: int) -> None:
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "roll": ActionSpec(perform="_act_roll", describe="_describe_roll", refuse="_refuse_chance_only"),  # chance
+        # a die gets a cube, places a cube or gets a worker
+        "take": ActionSpec(perform="_act_take", describe="_describe_take", refuse="_refuse_take"),
+        "place": ActionSpec(perform="_act_place", describe="_describe_place", refuse="_refuse_place"),
+        "worker": ActionSpec(perform="_act_worker", describe="_describe_worker", refuse="_refuse_die_action"),
+        # a full inventory returns a cube
+        "return": ActionSpec(perform="_act_return", describe="_describe_return", refuse="_refuse_follow_up"),
+    }
+
+    def _act_roll(self, action: Action, _chance: int) -> None:
         """Start of a round: each player rolls two dice (「每一轮所有玩家先掷2个骰子」)."""
+        die1, die2 = action.args
         players = self.players
         player = (self.start_card_seat + self.seats_done) % players
         self.dice[player] = [die1, die2]
@@ -82,6 +99,16 @@ class DiceActionRules(CubeEuropeFields):
             self.seats_done = 0
             self.phase = "turn"
             self._start_turn()
+
+    def _describe_roll(self, action: Action, _player: int | None) -> Message:
+        who = (self.start_card_seat + self.seats_done) % self.players
+        return Message("cube-europe.d.roll", {"seat": who, "die1": action.args[0], "die2": action.args[1]})
+
+    # ------------------------------------------------------------------ get a cube
+    def _act_take(self, action: Action, player: int) -> None:
+        die, square = action.args
+        self.take_cube(player, die, square)
+        self._end_turn_when_done(player)
 
     def take_cube(self, player: int, die: int, square: int, plan: tuple[int, bool, bool] | None = None) -> None:
         """Take a cube: the die on a centre square of its face; a cube of the square's colour, if any left."""
@@ -100,6 +127,46 @@ class DiceActionRules(CubeEuropeFields):
             self.say_again("cube-europe.takes", (player, die, square, colour), seat=player, die=die, square=square,
                             colour=colour)
 
+    def _describe_take(self, action: Action, p: int) -> Message:
+        die, square_number = action.args
+        square = self.market_squares()[square_number - 1]
+        if square is None:
+            return Message("cube-europe.d.take_empty", {"die": die, "square": square_number})
+        face, colour = square
+        left = self.supply[p][colour]
+        if left:
+            effects = self.active_effects[p]
+            bulk = (msg("cube-europe.d.gain_bulk", effect="bulk")
+                    if "bulk" in effects and face in (1, 2) and left > 1 else "")
+            full = (msg("cube-europe.d.gain_full", size=self.inventory_size(p))
+                    if len(self.inventory[p]) >= self.inventory_size(p) else "")
+            gain = msg("cube-europe.d.gain_cube", colour=colour, left=left, bulk=bulk, full=full)
+        else:
+            gain = msg("cube-europe.d.gain_none", colour=colour)
+        return Message("cube-europe.d.take", {"die": die, "square": square_number, "face": face, "gain": gain,
+                                              "cost": self._cost_text(p, die, face, 0, True)})
+
+    def _refuse_take(self, action: Action, player: int) -> Message | None:
+        """The die's face is the square's, or can be made so; a square holds so many dice (by player count)."""
+        reason = self._refuse_die_action(action, player)
+        a = action.args
+        if reason is not None or not self._deciding(player) or len(a) != 2 or not isinstance(a[1], int):
+            return reason
+        squares = self.market_squares()
+        if not 1 <= a[1] <= 6 or squares[a[1] - 1] is None:
+            return Message("cube-europe.error.bad_square", {})
+        if self.dice_on_squares[a[1] - 1] >= self._dice_per_square():
+            return Message("cube-europe.error.square_full", {"square": a[1], "n": self.dice_on_squares[a[1] - 1],
+                                                             "players": self.players})
+        face = squares[a[1] - 1][0]
+        return Message("cube-europe.error.cannot_become", {"die": a[0], "face": face, "workers": self.workers[player]})
+
+    # ------------------------------------------------------------------ place a cube
+    def _act_place(self, action: Action, player: int) -> None:
+        die, hex_label = action.args
+        self.place_cube(player, die, hex_label)
+        self._end_turn_when_done(player)
+
     def place_cube(self, player: int, die: int, hex_label: str, plan: tuple[int, bool, bool] | None = None) -> None:
         """Place a cube: on a hex next to a filled one, die = hex number, a cube of the hex's colour."""
         number = self.board(player).hexes[hex_label][1]
@@ -111,17 +178,71 @@ class DiceActionRules(CubeEuropeFields):
         self._spend_die(player, die, number, plan)
         self._put_cube(player, hex_label, die)
 
-    def gain_worker(self, player: int, die: int) -> None:
+    def _describe_place(self, action: Action, p: int) -> Message:
+        die, hex_label = action.args
+        colour, number = self.board(p).hexes[hex_label]
+        tol = 1 if "surveyor" in self.active_effects[p] else 0
+        plans = self.die_change_payments(p, die, number, tol, False)
+        after = self.workers[p] - plans[0][0] if len(plans) == 1 else None  # workers when the effect fires
+        return Message("cube-europe.d.place", {
+            "colour": colour, "hex": hex_label, "number": number, "die": die,
+            "then": self._effect_text(p, colour, after), "cost": self._cost_text(p, die, number, tol, False)})
+
+    def _refuse_place(self, action: Action, player: int) -> Message | None:
+        """An empty hex next to a filled one (「与已经含有方块的六边形相邻」), a cube of its colour in the
+        inventory, and the die its number (or made so)."""
+        reason = self._refuse_die_action(action, player)
+        a = action.args
+        if reason is not None or not self._deciding(player) or len(a) != 2:
+            return reason
+        hexes = self.board(player).hexes
+        if a[1] not in hexes:
+            return Message("cube-europe.error.no_hex", {"hex": str(a[1])})
+        colour, number = hexes[a[1]]
+        if a[1] in self.filled_hexes[player]:
+            return Message("cube-europe.error.hex_filled", {"hex": a[1]})
+        if a[1] not in self._open_hexes(player):
+            return Message("cube-europe.error.not_adjacent", {"hex": a[1]})
+        if colour not in self.inventory[player]:
+            return Message("cube-europe.error.no_colour", {"hex": a[1], "colour": colour})
+        return Message("cube-europe.error.wrong_number", {"die": a[0], "hex": a[1], "number": number})
+
+    # ------------------------------------------------------------------ get a worker
+    def _act_worker(self, action: Action, player: int) -> None:
         """Gain a worker: any die; the worker track moves up one space if it can."""
+        die = action.args[0]
         self.dice[player].remove(die)
         gain = 2 if "recruiter" in self.active_effects[player] else 1
         got = self._add_workers(player, gain)
         workers = self.workers[player]
         self.say_again("cube-europe.gains_workers", (player, die, got, workers), seat=player, die=die, n=got,
                        workers=workers)
+        self._end_turn_when_done(player)
 
-    def return_cube(self, player: int, colour: str) -> None:
+    def _describe_worker(self, action: Action, p: int) -> Message:
+        die = action.args[0]
+        w = self.workers[p]
+        got = min(WORKER_MAX, w + (2 if "recruiter" in self.active_effects[p] else 1)) - w
+        if got:
+            return Message("cube-europe.d.worker", {"die": die, "n": got, "before": w, "after": w + got})
+        return Message("cube-europe.d.worker_full", {"die": die, "max": WORKER_MAX})
+
+    def _refuse_die_action(self, action: Action, player: int) -> Message | None:
+        """A die action waits for the order of play, and uses a die the player rolled and has not used."""
+        if not self._deciding(player):
+            return None
+        reason = self._refuse_out_of_order(player)
+        if reason is not None:
+            return reason
+        a = action.args
+        if self.phase == "turn" and (not a or not isinstance(a[0], int) or a[0] not in self.dice[player]):
+            return Message("cube-europe.error.no_die", {"die": a[0] if a else "?", "dice": list(self.dice[player])})
+        return None
+
+    # ------------------------------------------------------------------ a full inventory
+    def _act_return(self, action: Action, player: int) -> None:
         """A full inventory returns one cube to the supply (「需从你的库存中返回一个方块到供应堆」)."""
+        colour = action.args[0]
         self.follow_ups.pop()
         self.inventory[player].remove(colour)
         self.supply[player][colour] += 1
@@ -130,6 +251,29 @@ class DiceActionRules(CubeEuropeFields):
                      n=self._add_workers(player, 1), effect="recycle")
         else:
             self.say_again("cube-europe.returns", (player, colour), seat=player, colour=colour)
+        self._end_turn_when_done(player)
+
+    def _describe_return(self, action: Action, p: int) -> Message:
+        w = self.workers[p]
+        recycle = (msg("cube-europe.d.return_recycle", effect="recycle", before=w, after=w + 1)
+                   if "recycle" in self.active_effects[p] and w < WORKER_MAX else "")
+        return Message("cube-europe.d.return", {"colour": action.args[0], "held": len(self.inventory[p]),
+                                                "size": self.inventory_size(p), "recycle": recycle})
+
+    def _cost_text(self, player: int, die: int, target: int, tol: int, take: bool) -> dict[str, Any]:
+        """What a die action costs: the die, and the workers or free changes that turn it to ``target``."""
+        plans = self.die_change_payments(player, die, target, tol, take)
+        if not plans:
+            return msg("cube-europe.c.impossible", die=die, target=target)
+        if plans == [(0, False, False)]:
+            return msg("cube-europe.c.die", die=die)
+        have = workers_text(self.workers[player])
+        if len(plans) == 1:
+            return msg("cube-europe.c.die_plan", die=die, plan=plan_text(plans[0]), workers=have)
+        options = plan_text(plans[-1])
+        for plan in reversed(plans[:-1]):
+            options = msg("cube-europe.or", a=plan_text(plan), b=options)
+        return msg("cube-europe.c.die_choice", die=die, options=options, workers=have)
 
     def _put_cube(self, player: int, hex_label: str, die: int | None) -> None:
         """A cube from the inventory onto ``hex_label``: with ``die``, or (None) by the red cube's effect."""

@@ -8,7 +8,7 @@ Layout (float32, seats rotated so the observing seat comes first; a spectator se
   holds the start card, score /40 → 264 per seat;
 * market: 6 squares × (6 face + 5 colour + dice count /2 + present) = 78, deck size /13,
   17 unseen cards, 17 discard-pile cards, deck top one-hot (17), discard top one-hot (17);
-* round /12, phase one-hot (8), pending decision one-hot (return, chain, white, pay: 4), this turn's
+* round /12, phase one-hot (8), the follow-up due one-hot (return, chain, white, pay: 4), this turn's
   Steady Hand and Mirror used (2), seat to move one-hot (4), over flag.
 """
 
@@ -23,10 +23,10 @@ from meeple.games.cube_europe.content import ALL_CARDS, COLOURS, HEX_LABELS, ROU
 
 MAX_SEATS = 4
 PHASES = ("deal", "first", "draw", "start", "roll", "turn", "over", "")
-PENDING = ("return", "chain", "white", "pay")
+FOLLOW_UPS = ("return", "chain", "white", "pay")
 SEAT_SIZE = 19 * 12 + 5 + 5 + 1 + 6 + 17 + 1 + 1
 MARKET_SIZE = 6 * 13 + 1 + 17 + 17 + 17 + 17
-GLOBAL_SIZE = 1 + len(PHASES) + len(PENDING) + 2 + MAX_SEATS + 1
+GLOBAL_SIZE = 1 + len(PHASES) + len(FOLLOW_UPS) + 2 + MAX_SEATS + 1
 SIZE = MAX_SEATS * SEAT_SIZE + MARKET_SIZE + GLOBAL_SIZE
 EFFECT_IDS: tuple[str, ...] = ()
 
@@ -59,7 +59,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     me = obs["player"] if obs["player"] is not None else 0
     for k in range(n):
         p = (me + k) % n
-        _encode_seat(out, k * SEAT_SIZE, seats[p], obs["first"] == p, effect_ids)
+        _encode_seat(out, k * SEAT_SIZE, seats[p], obs["start_card_seat"] == p, effect_ids)
     base = MAX_SEATS * SEAT_SIZE
     market = obs["market"]
     for i, sq in enumerate(market["squares"]):
@@ -83,9 +83,9 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g = base + MARKET_SIZE
     out[g] = obs["round"] / ROUNDS
     out[g + 1 + PHASES.index(obs["phase"])] = 1
-    if obs["pending"]:
-        out[g + 1 + len(PHASES) + PENDING.index(obs["pending"][-1][0])] = 1
-    o = g + 1 + len(PHASES) + len(PENDING)
+    if obs["follow_ups"]:
+        out[g + 1 + len(PHASES) + FOLLOW_UPS.index(obs["follow_ups"][-1][0])] = 1
+    o = g + 1 + len(PHASES) + len(FOLLOW_UPS)
     out[o] = 1 if obs["used_free"]["steady"] else 0
     out[o + 1] = 1 if obs["used_free"]["mirror"] else 0
     for p in obs["to_move"]:

@@ -35,6 +35,12 @@ class CubeEuropeFields(State):
         "pending": "follow_ups", "active": "active_effects",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        2: {"first": "start_card_seat", "pending": "follow_ups"},
+    }
+    """The observation's keys are the fields' names; schema 2 renamed the two that were former field names
+    (``meeple.core.observation_schema.upgrade_observation`` reads an observation of schema 1)."""
     FIELD_SHAPES: ClassVar[dict[str, str]] = {
         **dict.fromkeys(("phase", "classic_solo", "round", "start_card_seat", "seats_done", "phase_after_draws",
                          "deck_size", "deck_top", "deck_exhaustions", "steady_hand_used", "mirror_used"), VALUE),

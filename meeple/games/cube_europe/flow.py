@@ -7,7 +7,11 @@ Every player rolls, then from the start card's holder clockwise each uses both d
 is declared with the shared mechanism ``meeple.core.flow``: ``STEPS`` names every step, whose it is and
 the methods that list and perform its choices; ``open_step`` reads the open one from the fields (the
 ``phase``, and within a turn the top of the ``follow_ups`` stack). The rules of each step are in the
-other modules; this one only routes an action to its rule.
+other modules: each action is performed by the method the game's table of actions names for it (each
+rulebook section's ``ACTIONS``, ``meeple.core.action_table``). A step that takes one kind of action (a
+chance outcome, the starting cube, a payment, a cube returned) names that method as its ``act``; the
+steps that take several (a die of the turn, a red chain or a white cube's colour, or ``pass``) send the
+action through the table's handler map (``_act_in_turn``).
 
 Follow-ups interrupt the turn's player within their own turn. They are a stack, the latest due first
 (``follow_ups`` keeps that saved and observed order), so a rule pushes one with ``append`` rather than
@@ -49,16 +53,16 @@ class FlowRules(FlowState, CubeEuropeFields):
 
     # The turn flow, declared once (meeple.core.flow): every decision is the seat in turn's (acting_seats).
     STEPS: ClassVar[dict[str, Step]] = {
-        "deal": Chance(outcomes="_board_outcomes", act="_board_dealt", sample="_sample_board", owner="_next_board_seat"),
-        "first": Chance(outcomes="_start_card_outcomes", act="_start_card_given"),
-        "draw": Chance(outcomes="_market_card_outcomes", act="_market_card_drawn", sample="_sample_market_card"),
-        "start": Decision(legal="_starting_hexes", act="_starting_cube_placed"),
-        "roll": Chance(outcomes="_roll_outcomes", act="_dice_rolled", sample="_sample_roll", owner="current_player"),
-        "turn": Decision(legal="_die_actions", act="_die_used"),
-        "pay": Decision(legal="_payment_choices", act="_payment_chosen"),
-        "return": Decision(legal="_cubes_to_return", act="_cube_returned"),
-        "chain": Decision(legal="_chain_choices", act="_chain_chosen"),
-        "white": Decision(legal="_white_choices", act="_white_chosen"),
+        "deal": Chance(outcomes="_board_outcomes", act="_act_board", sample="_sample_board", owner="_next_board_seat"),
+        "first": Chance(outcomes="_start_card_outcomes", act="_act_first"),
+        "draw": Chance(outcomes="_market_card_outcomes", act="_act_card", sample="_sample_market_card"),
+        "start": Decision(legal="_starting_hexes", act="_act_start"),
+        "roll": Chance(outcomes="_roll_outcomes", act="_act_roll", sample="_sample_roll", owner="current_player"),
+        "turn": Decision(legal="_die_actions", act="_act_in_turn"),  # take, place or worker
+        "pay": Decision(legal="_payment_choices", act="_act_pay"),
+        "return": Decision(legal="_cubes_to_return", act="_act_return"),
+        "chain": Decision(legal="_chain_choices", act="_act_in_turn"),  # chain or pass
+        "white": Decision(legal="_white_choices", act="_act_in_turn"),  # white or pass
         "over": GAME_OVER,
     }
 
@@ -78,75 +82,26 @@ class FlowRules(FlowState, CubeEuropeFields):
     def current_player(self) -> int:
         return (self.start_card_seat + self.seats_done) % len(self.dice)
 
-    # ------------------------------------------------------------------ each step's choices and rule
-    def _board_dealt(self, action: Action, _chance: int) -> None:
-        self.deal_board(action.args[0])
-
-    def _start_card_given(self, action: Action, _chance: int) -> None:
-        self.give_start_card(action.args[0])
-
-    def _market_card_drawn(self, action: Action, _chance: int) -> None:
-        self.draw_market_card(action.args[0])
-
-    def _dice_rolled(self, action: Action, _chance: int) -> None:
-        self.roll_dice(action.args[0], action.args[1])
+    # ------------------------------------------------------------------ each step's choices
+    def _act_in_turn(self, action: Action, player: int) -> None:
+        """A decision of the turn, by its table's ``perform`` method (each ends the turn when it is done)."""
+        self._performers[action.name](self, action, player)
 
     def _starting_hexes(self, player: int) -> list[Action]:
         return [START[h] for h in CARDS[self.board_cards[player]].start_hexes]
 
-    def _starting_cube_placed(self, action: Action, player: int) -> None:
-        self.place_starting_cube(player, action.args[0])
-
-    def _die_used(self, action: Action, player: int) -> None:
-        """A die gets a cube, places a cube or gets a worker (「获得一个方块、放置一个方块或获得一名工人」)."""
-        name, args = action.name, action.args
-        if name == "take":
-            self.take_cube(player, args[0], args[1])
-        elif name == "place":
-            self.place_cube(player, args[0], args[1])
-        else:
-            self.gain_worker(player, args[0])
-        self._end_turn_when_done(player)
-
     def _payment_choices(self, player: int) -> list[Action]:
         return [PAY[plan] for plan in self._payments_asked(player)]
-
-    def _payment_chosen(self, action: Action, player: int) -> None:
-        self.pay_adjustment(player, action)
-        self._end_turn_when_done(player)
 
     def _cubes_to_return(self, player: int) -> list[Action]:
         inventory = self.inventory[player]
         return [RETURN[c] for c in COLOURS if c in inventory]
 
-    def _cube_returned(self, action: Action, player: int) -> None:
-        self.return_cube(player, action.args[0])
-        self._end_turn_when_done(player)
-
     def _chain_choices(self, player: int) -> list[Action]:
         return [CHAIN[h] for h in self._chain_targets(player, self.follow_ups[-1][1])] + [PASS]
 
-    def _chain_chosen(self, action: Action, player: int) -> None:
-        if action.name == "pass":
-            self._decline(player)
-        else:
-            self.red_chain(player, action.args[0])
-        self._end_turn_when_done(player)
-
     def _white_choices(self, player: int) -> list[Action]:
         return [WHITE[c] for c in self._white_colours(player)] + [PASS]
-
-    def _white_chosen(self, action: Action, player: int) -> None:
-        if action.name == "pass":
-            self._decline(player)
-        else:
-            self.white_cube(player, action.args[0])
-        self._end_turn_when_done(player)
-
-    def _decline(self, player: int) -> None:
-        """A red chain or a white cube's colour may be declined: the follow-up is done."""
-        self.follow_ups.pop()
-        self.say("cube-europe.declines", None, seat=player)
 
     # ------------------------------------------------------------------ the end of a turn
     def _end_turn_when_done(self, player: int) -> None:

@@ -63,7 +63,7 @@ class HiddenInformation(CubeEuropeFields):
             "phase": self.phase,
             "round": self.round,
             "rounds": ROUNDS,
-            "first": self.start_card_seat,
+            "start_card_seat": self.start_card_seat,
             "current": self.current_player() if self.phase in ("turn", "start") else None,
             "market": {
                 "deck_top": self.deck_top,
@@ -80,7 +80,7 @@ class HiddenInformation(CubeEuropeFields):
                 "effects": {"deck_top": _effect_view(self.deck_top),
                             "discard_top": _effect_view(self.discard_pile[-1] if self.discard_pile else None)},
             },
-            "pending": [list(p) for p in self.follow_ups],
+            "follow_ups": [list(p) for p in self.follow_ups],
             # This turn's once-per-turn free die changes already spent.
             "used_free": {"steady": self.steady_hand_used, "mirror": self.mirror_used},
             "seats": [self._seat_view(p) for p in range(self.players)],

@@ -16,10 +16,14 @@ joins the rules, one mixin per section of the rulebook, over the fields they sha
 ``round_end.py``       回合结束: the yellow tucks, the market's advance, the reshuffle
 ``scoring.py``         游戏结束, 得分: the end, the score, the winners, the solo rank
 ``hidden.py``          chance outcomes and observations (nothing is secret)
-``describe.py``        the words: descriptions of actions and refusals
+``describe.py``        the words several sections share (a cube's effect, payments, the order of play)
 ``actions.py``         the action objects, made once
 ``fields.py``          需要的组件: the state's fields, declared once
 =====================  ===================================================================
+
+Each action is declared once, in the ``ACTIONS`` table of its section's class: its name beside the
+methods that perform, describe and refuse it (``meeple.core.action_table``); the state joins the
+tables, and ``ACTION_NAMES`` and the handler map are derived from them (``CubeEuropeState.ACTION_TABLE``).
 
 >>> state = meeple.load("cube-europe", players=1).new_game(seed=3)
 >>> state.parse_action("start A1")  # doctest: +SKIP
@@ -27,12 +31,11 @@ joins the rules, one mixin per section of the rulebook, over the fields they sha
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from meeple.core import InvariantError
+from meeple.core.action_table import ActionTableState
 from meeple.games.cube_europe.content import ALL_CARDS, BASE_CARDS, CARDS, COLOURS, CUBES_PER_COLOUR, WORKER_MAX
 from meeple.games.cube_europe.cube_effects import CubeEffectRules
-from meeple.games.cube_europe.describe import DescribeActions
+from meeple.games.cube_europe.describe import DefaultRefusal, DescribeActions
 from meeple.games.cube_europe.dice_actions import DiceActionRules
 from meeple.games.cube_europe.fields import CubeEuropeFields
 from meeple.games.cube_europe.flow import FlowRules
@@ -44,14 +47,15 @@ from meeple.games.cube_europe.using_workers import WorkerRules
 
 
 class CubeEuropeState(FlowRules, SetupRules, DiceActionRules, WorkerRules, CubeEffectRules, RoundEndRules,
-                      ScoringRules, HiddenInformation, DescribeActions):
-    """One game of Cube Europe; see the module docstring and docs/rules/cube-europe.md."""
+                      ScoringRules, HiddenInformation, DescribeActions, ActionTableState, DefaultRefusal):
+    """One game of Cube Europe; see the module docstring and docs/rules/cube-europe.md.
+
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``: after the sections and before
+    ``State``; a reason no section names is ``DefaultRefusal``'s)."""
 
     __slots__ = CubeEuropeFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
 
-    ACTION_NAMES: ClassVar[frozenset[str]] = frozenset(
-        {"board", "first", "card", "start", "roll", "take", "place", "worker", "return", "chain", "white", "pass", "pay"}
-    )
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
 
     def check_invariants(self) -> None:

@@ -7,17 +7,32 @@
 
 A random card is each player's board, the others (8 solo, 13 multiplayer) form the market deck; one card
 goes to the discard pile and the deck's top lies face up; each player puts a yellow cube on a yellow hex.
+Its actions (``ACTIONS``: the boards, the start card and the market's cards, by chance, and the starting
+cube) are each performed, described and refused here.
 """
 
 from __future__ import annotations
 
-from meeple.core.i18n import msg
-from meeple.games.cube_europe.content import ALL_CARDS, BASE_CARDS, COLOURS, CUBES_PER_COLOUR, MARKET_CARDS
+from typing import ClassVar
+
+from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
+from meeple.games.cube_europe.content import ALL_CARDS, BASE_CARDS, CARDS, COLOURS, CUBES_PER_COLOUR, MARKET_CARDS
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 
 class SetupRules(CubeEuropeFields):
     """The fields' first values, the boards, the start card, the market's cards, the starting cubes."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # chance: each seat's board, the start card's holder, the market's cards
+        "board": ActionSpec(perform="_act_board", describe="_describe_board", refuse="_refuse_chance_only"),
+        "first": ActionSpec(perform="_act_first", describe="_describe_first", refuse="_refuse_chance_only"),
+        "card": ActionSpec(perform="_act_card", describe="_describe_card", refuse="_refuse_chance_only"),
+        # each seat's yellow cube on a yellow hex
+        "start": ActionSpec(perform="_act_start", describe="_describe_start", refuse="_refuse_start"),
+    }
 
     def setup(self) -> None:
         n = self.players
@@ -49,8 +64,9 @@ class SetupRules(CubeEuropeFields):
         self.follow_ups = []
         self.run_flow()
 
-    def deal_board(self, card: int) -> None:
+    def _act_board(self, action: Action, _chance: int) -> None:
         """Setup: a random card becomes a player's board (「随机选取一张卡作为版图」)."""
+        card = action.args[0]
         self.unseen_cards.remove(card)
         player = len(self.board_cards)
         self.board_cards.append(card)
@@ -62,18 +78,25 @@ class SetupRules(CubeEuropeFields):
             else:
                 self.phase = "first"
 
-    def give_start_card(self, seat: int) -> None:
-        """Multiplayer: the start card goes to ``seat``, which starts with 1 worker, the next to its left 2,
+    def _describe_board(self, action: Action, _player: int | None) -> Message:
+        return Message("cube-europe.d.board", {"card": action.args[0], "seat": len(self.board_cards)})
+
+    def _act_first(self, action: Action, _chance: int) -> None:
+        """Multiplayer: the start card goes to a seat, which starts with 1 worker, the next to its left 2,
         then 3, 4 (「该玩家开始时有1名工人，其左边的玩家开始时有2名工人」)."""
-        self.start_card_seat = seat
+        self.start_card_seat = action.args[0]
         self.workers = [1 + (p - self.start_card_seat) % self.players for p in range(self.players)]
         self.say("cube-europe.start_card", None, seat=self.start_card_seat,
                  workers=[msg("cube-europe.seat_workers", seat=p, count=self.workers[p]) for p in range(self.players)])
         self.phase = "draw"
         self.market_draws_due = ["discard", "top"]
 
-    def draw_market_card(self, card: int) -> None:
+    def _describe_first(self, action: Action, _player: int | None) -> Message:
+        return Message("cube-europe.d.first", {"seat": action.args[0], "number": action.args[0]})
+
+    def _act_card(self, action: Action, _chance: int) -> None:
         """A card comes off the face-down deck: onto the discard pile or as the deck's new face-up top."""
+        card = action.args[0]
         self.unseen_cards.remove(card)
         where = self.market_draws_due.pop(0)
         if where == "discard":
@@ -90,8 +113,17 @@ class SetupRules(CubeEuropeFields):
             self.phase = self.phase_after_draws
             self.seats_done = 0
 
-    def place_starting_cube(self, player: int, hex_label: str) -> None:
+    def _describe_card(self, action: Action, _player: int | None) -> Message:
+        card = action.args[0]
+        effect = CARDS[card].effect
+        where = self.market_draws_due[0] if self.market_draws_due else "top"
+        if where == "discard":
+            return Message("cube-europe.d.card_discard", {"card": card, "effect": effect})
+        return Message("cube-europe.d.card_top", {"card": card, "effect": effect})
+
+    def _act_start(self, action: Action, player: int) -> None:
         """Setup: a yellow cube on one of the three yellow hexes; its effect is not activated."""
+        hex_label = action.args[0]
         self.filled_hexes[player].append(hex_label)
         self.supply[player]["yellow"] -= 1
         self.say("cube-europe.starts", None, seat=player, hex=hex_label)
@@ -99,3 +131,19 @@ class SetupRules(CubeEuropeFields):
         if self.seats_done == self.players:
             self.seats_done = 0
             self.phase = "roll"
+
+    def _describe_start(self, action: Action, player: int) -> Message:
+        hex_label = action.args[0]
+        return Message("cube-europe.d.start", {"hex": hex_label, "number": self.board(player).hexes[hex_label][1]})
+
+    def _refuse_start(self, action: Action, player: int) -> Message | None:
+        """The starting cube goes on one of the board's yellow hexes, once."""
+        if not self._deciding(player):
+            return None
+        if self.phase == "start":
+            hexes = list(self.board(player).start_hexes)
+            if action.args and action.args[0] not in hexes:
+                return Message("cube-europe.error.not_start_hex", {"hex": str(action.args[0]), "hexes": hexes})
+            return None
+        reason = self._refuse_out_of_order(player)
+        return reason if reason is not None else Message("cube-europe.error.start_done", {})

@@ -6,15 +6,19 @@
 
 Each worker spent turns the die one step (1↔6 wrapping); Steady Hand (±1) and Mirror (7 − die) are free
 once per turn and combine with workers. When more than one way to pay makes sense, the player chooses
-(a ``pay`` follow-up).
+(a ``pay`` follow-up). Its action (``ACTIONS``: ``pay``) is performed, described and refused here.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.cube_europe.actions import PAY
 from meeple.games.cube_europe.content import WORKER_MAX
-from meeple.games.cube_europe.describe import _payment_means
+from meeple.games.cube_europe.describe import payment_means, plan_text, workers_text
 from meeple.games.cube_europe.fields import CubeEuropeFields
 
 DIE_STEPS = [[min(abs(a - b), 6 - abs(a - b)) for b in range(7)] for a in range(7)]
@@ -64,12 +68,17 @@ WITHIN_REACH = [[[[None] + [[(False,) + tuple(bool(plans_by_target[target][worke
                   for plans_by_die in by_mirror] for by_mirror in by_steady] for by_steady in PAYMENT_PLANS]
 """``WITHIN_REACH[tolerance][steady][mirror][die][workers]``: for targets 0..6, whether ``die`` can be
 made to match (index 0 unused), with Steady Hand and Mirror available or not (die 0 unused)."""
-PAYMENT_MEANS = {plan: _payment_means(plan) for plan in PAY}
+PAYMENT_MEANS = {plan: payment_means(plan) for plan in PAY}
 """What pays for a die change, as the log names it, for every plan that costs something (shared: never changed)."""
 
 
 class WorkerRules(CubeEuropeFields):
     """The ways to pay for a die change, asking which, and spending it."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # how to pay for the die change of the take or place just chosen, when there is a choice
+        "pay": ActionSpec(perform="_act_pay", describe="_describe_pay", refuse="_refuse_follow_up"),
+    }
 
     def die_change_payments(self, player: int, die: int, target: int, tolerance: int,
                             take: bool) -> list[tuple[int, bool, bool]]:
@@ -92,7 +101,7 @@ class WorkerRules(CubeEuropeFields):
         self.say("cube-europe.chooses_pay", None, seat=player, die=die, target=target)
         return None
 
-    def pay_adjustment(self, player: int, action: Action) -> None:
+    def _act_pay(self, action: Action, player: int) -> None:
         """The player's choice of how to pay for the die change of the take or place just chosen."""
         _, kind, die, where = self.follow_ups.pop()
         args = action.args
@@ -101,6 +110,29 @@ class WorkerRules(CubeEuropeFields):
             self.take_cube(player, die, where, plan)
         else:
             self.place_cube(player, die, where, plan)
+        self._end_turn_when_done(player)
+
+    def _describe_pay(self, action: Action, player: int) -> Message:
+        args = action.args
+        plan = (args[0], "steady" in args, "mirror" in args)
+        if not self.follow_ups or self.follow_ups[-1][0] != "pay":
+            return Message("cube-europe.d.pay_plain", {"plan": plan_text(plan)})
+        _, kind, die, where = self.follow_ups[-1]
+        if kind == "take":
+            target = self.market_squares()[where - 1][0]
+            what = msg("cube-europe.w.square", square=where)
+        else:
+            target = self.board(player).hexes[where][1]
+            what = msg("cube-europe.w.hex", hex=where)
+        w = self.workers[player]
+        used = payment_means((0, plan[1], plan[2])) if plan[1] or plan[2] else None
+        if not plan[0]:
+            return Message("cube-europe.d.pay_free", {"die": die, "target": target, "what": what, "used": used,
+                                                      "workers": w})
+        tail = msg("cube-europe.d.pay_used", used=used) if used else ""
+        return Message("cube-europe.d.pay", {"die": die, "target": target, "what": what, "plan": plan_text(plan),
+                                             "cost": workers_text(plan[0]), "before": w, "after": w - plan[0],
+                                             "tail": tail})
 
     def _spend_die(self, player: int, die: int, target: int, plan: tuple[int, bool, bool]) -> None:
         self.dice[player].remove(die)

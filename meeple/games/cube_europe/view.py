@@ -143,6 +143,6 @@ def _seat(obs: dict[str, Any], p: int, mine: bool, lang: str) -> Panel:
         title = plain(lang, "cube-europe.view.seat_title_you", seat=p, card=seat["board_card"])
     else:
         title = plain(lang, "cube-europe.view.seat_title", seat=p, card=seat["board_card"])
-    if obs["first"] == p and len(obs["seats"]) > 1:
+    if obs["start_card_seat"] == p and len(obs["seats"]) > 1:
         title += plain(lang, "cube-europe.view.holds_start")
     return Panel(Group(_hex_map(seat, lang), info), title=title, width=SEAT_WIDTH)

@@ -112,8 +112,8 @@ function ask(ctx) {
     if (!who.length) return t("web.cube.ask.phase", A({ phase: o.phase || "deal" }));
     return t("web.cube.ask.waiting", A({ seats: who }));
   }
-  const pending = (o.pending || [])[0];
-  const kind = pending ? pending[0] : null;
+  const followUp = (o.follow_ups || [])[0];
+  const kind = followUp ? followUp[0] : null;
   if (kind === "pay") return t("web.cube.ask.pay");
   if (kind === "return") return t("web.cube.ask.return", A({ n: mine ? mine.inventory_size : 3 }));
   if (kind === "chain") return t("web.cube.ask.chain");
@@ -144,7 +144,7 @@ function decisionBar(ctx) {
   for (const entry of legal.filter((e) => e.action.name === "pay")) controls.append(control(entry, payText(entry), ui, "ce-pay"));
   const pass = legal.find((e) => e.action.name === "pass");
   if (pass) {
-    const kind = ((o.pending || [])[0] || [])[0];
+    const kind = ((o.follow_ups || [])[0] || [])[0];
     controls.append(control(pass, kind === "chain" ? t("web.cube.skip_red") : kind === "white" ? t("web.cube.skip_white") : t("web.cube.pass"), ui, "primary"));
   }
   if (controls.childNodes.length) bar.append(controls);
@@ -306,7 +306,7 @@ function seatBoard(ctx, seat, p) {
   const isMe = p === me;
   const sec = h("section", { class: `ce-seat ${isMe ? "me" : ""} ${o.current === p ? "to-move" : ""}`, "data-seat": String(p), style: `--seat: ${SEAT_COLOURS[p]}`,
     "aria-label": t("web.cube.board_of", A({ seat: p })) });
-  const marks = [isMe ? t("web.you") : null, o.first === p && (o.seats || []).length > 1 ? t("web.cube.start_card") : null,
+  const marks = [isMe ? t("web.you") : null, o.start_card_seat === p && (o.seats || []).length > 1 ? t("web.cube.start_card") : null,
     o.current === p && !view.over ? t("web.board.to_move") : null].filter(Boolean);
   sec.append(h("h3", {}, h("i", { class: "swatch" }), ctx.ui.seatName(p),
     seat.board_card ? h("small", {}, " ", t("web.cube.card_no", { card: seat.board_card })) : null,
