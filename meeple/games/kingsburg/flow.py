@@ -24,8 +24,12 @@ fixed.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
+from meeple.core.i18n import Message
 from meeple.core.rng import Rng
 from meeple.games.kingsburg.actions import (
     ENEMY_ACTIONS, REINFORCE_ACTIONS, ROLL_OUTCOMES, _ORDERED_ROLLS, ordered_rolls,
@@ -46,38 +50,44 @@ class TaskFlow(FlowState):
         "next step": Automatic(run="_start_next_step"),
         # 1. the King's aid, and resources of one's choice
         "aid": Automatic(run="_resolve_kings_aid"),
-        "take": Decision(legal="_legal_take", act="_answer_take", settle="_resolve_take"),
+        "take": Decision(legal="_legal_take", act="_act_take", settle="_resolve_take"),
         # 2./4./6. the production seasons: rolls, rerolls, turn order, placing, rewards, building
-        "white": Decision(legal="_legal_white_dice", act="_answer_white_dice", settle="_resolve_white_dice"),
+        "white": Decision(legal="_legal_white_dice", act="_act_white", settle="_resolve_white_dice"),
         "resolve roll": Automatic(run="_resolve_roll"),
-        "roll": Chance(outcomes="_roll_outcomes", act="_answer_roll", sample="_sample_roll", owner="_rolling_seat"),
-        "reroll": Decision(legal="_legal_reroll", act="_answer_reroll", settle="_resolve_reroll"),
+        "roll": Chance(outcomes="_roll_outcomes", act="_act_roll", sample="_sample_roll", owner="_rolling_seat"),
+        "reroll": Decision(legal="_legal_reroll", act="_act_answer", settle="_resolve_reroll"),
         "order": Automatic(run="_resolve_turn_order"),
-        "place": Decision(legal="_legal_placement", act="_answer_placement", settle="_resolve_placement"),
+        "place": Decision(legal="_legal_placement", act="_act_answer", settle="_resolve_placement"),
         "collect": Automatic(run="_resolve_collect_rewards"),
         "adv": Automatic(run="_resolve_advisor_rewards"),
-        "alch": Decision(legal="_legal_alchemist", act="_answer_alchemist", settle="_resolve_alchemist"),
-        "smuggle": Decision(legal="_legal_smuggler", act="_answer_smuggler", settle="_resolve_smuggler"),
+        "alch": Decision(legal="_legal_alchemist", act="_act_answer", settle="_resolve_alchemist"),
+        "smuggle": Decision(legal="_legal_smuggler", act="_act_answer", settle="_resolve_smuggler"),
         "resolve peek": Automatic(run="_resolve_enemy_look"),
-        "peek": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
+        "peek": Chance(outcomes="_enemy_card_outcomes", act="_act_enemy", sample="_sample_enemy_card"),
         "builds": Automatic(run="_resolve_building_round"),
-        "build": Decision(legal="_legal_build", act="_answer_build", settle="_resolve_build"),
+        "build": Decision(legal="_legal_build", act="_act_answer", settle="_resolve_build"),
         "endseason": Automatic(run="_resolve_end_of_season"),
-        "townhall": Decision(legal="_legal_town_hall", act="_answer_town_hall", settle="_resolve_town_hall"),
+        "townhall": Decision(legal="_legal_town_hall", act="_act_answer", settle="_resolve_town_hall"),
         # 3. the King's reward, 5. the King's envoy, 7. recruiting
         "kingreward": Automatic(run="_resolve_kings_reward"),
         "envoystep": Automatic(run="_resolve_kings_envoy"),
-        "recruit": Decision(legal="_legal_recruit", act="_answer_recruit", settle="_resolve_recruit"),
+        "recruit": Decision(legal="_legal_recruit", act="_act_answer", settle="_resolve_recruit"),
         # 8. the winter battle
         "resolve draw": Automatic(run="_resolve_enemy_draw"),
-        "draw": Chance(outcomes="_enemy_card_outcomes", act="_answer_enemy_card", sample="_sample_enemy_card"),
+        "draw": Chance(outcomes="_enemy_card_outcomes", act="_act_enemy", sample="_sample_enemy_card"),
         "reveal": Automatic(run="_resolve_enemy_reveal"),
         "resolve king": Automatic(run="_resolve_reinforcement_die"),
-        "king": Chance(outcomes="_king_die_outcomes", act="_answer_reinforcement_die", sample="_sample_king_die"),
+        "king": Chance(outcomes="_king_die_outcomes", act="_act_reinforce", sample="_sample_king_die"),
         "battle": Automatic(run="_resolve_battle"),
-        "lose": Decision(legal="_legal_lose", act="_answer_lose", settle="_resolve_lose"),
+        "lose": Decision(legal="_legal_lose", act="_act_lose", settle="_resolve_lose"),
         "endyear": Automatic(run="_resolve_end_of_year"),
         "over": GAME_OVER,
+    }
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        # the answers several tasks share: each ends the front task's decision as that task says
+        "pass": ActionSpec(perform="_act_pass", describe="_describe_pass", refuse="_refuse_pass"),
+        "skip": ActionSpec(perform="_act_skip", describe="_describe_skip", refuse=None),
     }
 
     def open_step(self) -> str:
@@ -114,6 +124,59 @@ class TaskFlow(FlowState):
             self.tasks.extend(["recruit", p] for p in self.turn_order)
         else:
             self.tasks.extend((["draw", -1], ["reveal"], ["king"], ["battle"], ["endyear"]))
+
+    # ------------------------------------------------------------------ the decisions' answers
+    def _act_answer(self, action: Action, player: int) -> None:
+        """A decision that takes several kinds of action: the action's ``perform`` method (the table's)."""
+        self._performers[action.name](self, action, player)
+
+    def _act_pass(self, action: Action, p: int) -> None:
+        """``pass``: stop placing and keep the envoy (``placement.py``), or build nothing (``buildings.py``)."""
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        if self.tasks[0][0] == "place":
+            self._pass_placing(p)
+        else:
+            self._pass_building(p)
+
+    def _describe_pass(self, action: Action, p: int | None) -> Message | None:
+        kind = self.tasks[0][0] if self.tasks else ""
+        if p is None:
+            return None
+        if kind == "place":
+            return self._describe_pass_placing(p)
+        if kind == "build":
+            return self._describe_pass_building(p)
+        return None
+
+    def _refuse_pass(self, action: Action, p: int) -> Message | None:
+        """``pass`` while placing: only with the envoy and no free advisor; otherwise it ends a building turn."""
+        if self._deciding_task(p) == "place":
+            reason = self._refuse_pass_placing()
+            if reason is not None:
+                return reason
+        return self._refuse_out_of_task(action, p, "build")
+
+    def _act_skip(self, action: Action, p: int) -> None:
+        """``skip``: the Alchemist's trade, the Smuggler's deal (``advisors.py``) or the Town Hall's VP
+        (``buildings.py``: nothing to say), declined."""
+        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        kind = self.tasks.pop(0)[0]
+        if kind == "alch":
+            self._skip_alchemist(p)
+        elif kind == "smuggle":
+            self._skip_smuggler(p)
+
+    def _describe_skip(self, action: Action, p: int | None) -> Message | None:
+        kind = self.tasks[0][0] if self.tasks else ""
+        if p is None:
+            return None
+        if kind == "alch":
+            return self._describe_skip_alchemist(p)
+        if kind == "smuggle":
+            return self._describe_skip_smuggler(p)
+        if kind == "townhall":
+            return self._describe_skip_town_hall(p)
+        return None
 
     # ------------------------------------------------------------------ chance: the dice and the enemy card
     def _roll_outcomes(self) -> list[tuple[Action, float]]:

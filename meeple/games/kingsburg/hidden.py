@@ -7,15 +7,21 @@ This year's enemy card lies face down: a General's or Queen's look shows it to t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from meeple.core import CHANCE, Action
-from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMY_KEYS, SEASONS, SEATS, YEARS
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message
+from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMIES, ENEMY_KEYS, SEASONS, SEATS, YEARS, bundle
 from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS
 
 
 class HiddenInformation:
     """The enemy card's draw and looks, the observation and the re-deal (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "enemy": ActionSpec(perform="_act_enemy", describe="_describe_enemy", refuse=None),  # chance: the card drawn
+    }
 
     # ------------------------------------------------------------------ ["peek", seat] and ["draw", -1]
     def _resolve_enemy_look(self) -> None:
@@ -38,7 +44,7 @@ class HiddenInformation:
         else:
             self.tasks.pop(0)
 
-    def _answer_enemy_card(self, action: Action, p: int) -> None:
+    def _act_enemy(self, action: Action, p: int) -> None:
         self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         y = self.year - 1
@@ -46,6 +52,12 @@ class HiddenInformation:
         self.say("kingsburg.enemy_drawn", None, year=self.year)
         if task[0] == "draw":
             self.tasks.pop(0)  # a "peek" stays: the look follows the draw
+
+    def _describe_enemy(self, action: Action, p: int | None) -> Message:
+        y = self.year - 1
+        _, strength, reward, penalty = ENEMIES[y][ENEMY_KEYS[y].index(action.args[0])]
+        return Message("kingsburg.describe.enemy", {"enemy": action.args[0], "strength": strength,
+                                                    "reward": bundle(reward), "penalty": bundle(penalty)})
 
     # ------------------------------------------------------------------ information
     def _observation(self, player: int | None) -> dict[str, Any]:

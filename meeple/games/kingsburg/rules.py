@@ -16,8 +16,8 @@ section of the rulebook (each module quotes the passage it implements):
 - ``winter_battle.py``: 8. 冬季戰事
 - ``scoring.py``: 遊戲勝負
 - ``hidden.py``: the enemy card (the only hidden information) and the observation
-- ``words.py``: descriptions and refusals for people
-- ``actions.py``: every action, built once
+- ``describe.py``: the words several sections share, and the default refusal
+- ``actions.py``: every action, built once (each is declared in its section's ``ACTIONS`` table)
 
 >>> state = meeple.load("kingsburg", players=3).new_game(seed=1)
 >>> state.apply(state.legal_actions(state.to_move()[0])[0], state.to_move()[0])
@@ -26,11 +26,12 @@ section of the rulebook (each module quotes the passage it implements):
 from __future__ import annotations
 
 from meeple.core import State
+from meeple.core.action_table import ActionTableState
 from meeple.core.state import LIST, ROWS, VALUE
-from meeple.games.kingsburg.actions import ACTION_NAMES
 from meeple.games.kingsburg.advisors import Advisors
 from meeple.games.kingsburg.buildings import Buildings
 from meeple.games.kingsburg.content import SEATS
+from meeple.games.kingsburg.describe import DefaultRefusal, DescribeActions
 from meeple.games.kingsburg.flow import GAME_OVER_SEAT, YEAR_STEPS, TaskFlow
 from meeple.games.kingsburg.hidden import HiddenInformation
 from meeple.games.kingsburg.kings_aid import KingsAid
@@ -42,7 +43,6 @@ from meeple.games.kingsburg.recruiting import Recruiting
 from meeple.games.kingsburg.scoring import Scoring
 from meeple.games.kingsburg.setup import Setup
 from meeple.games.kingsburg.winter_battle import WinterBattle
-from meeple.games.kingsburg.words import Words
 
 __all__ = ["GAME_OVER", "KingsburgState", "SEATS", "STEPS", "placement_ways"]
 
@@ -51,9 +51,14 @@ STEPS = YEAR_STEPS  # the eight steps of a year, by their names in the observati
 
 
 class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors, Buildings, KingsReward,
-                     KingsEnvoy, Recruiting, WinterBattle, Scoring, HiddenInformation, Words, State):
+                     KingsEnvoy, Recruiting, WinterBattle, Scoring, HiddenInformation, DescribeActions,
+                     ActionTableState, DefaultRefusal, State):
     """The whole game state; every field is JSON-native (see ``FIELDS`` and docs/rules/kingsburg.md,
-    "State fields")."""
+    "State fields").
+
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``, after the sections; its
+    ``why_illegal`` falls back on ``DefaultRefusal``)."""
 
     FIELDS = (
         "year", "step_index", "season_index", "seat_to_move", "tasks", "vp", "resources", "plus2_tokens",
@@ -81,5 +86,4 @@ class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors,
         "peeked": "enemy_seen_by", "revealed": "enemy_revealed", "reinforcement": "king_reinforcement",
         "result": "battle_result",
     }
-    ACTION_NAMES = ACTION_NAMES
 
