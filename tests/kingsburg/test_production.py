@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_helpers import CHANCE, C, act, give, jump, legal, new, roll, spring, take_aid, tasks
+from .helpers import CHANCE, C, act, give, jump, legal, new, roll, spring, take_aid, tasks
 
 import meeple
 

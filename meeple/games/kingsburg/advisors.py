@@ -135,7 +135,7 @@ class Advisors:
         if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_alchemist(self, player: int) -> list[Action]:
@@ -144,7 +144,7 @@ class Advisors:
 
     def _act_trade(self, action: Action, p: int) -> None:
         """One resource for one of each other kind."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         given = RESOURCE_INDEX[action.args[0]]
         goods = self.resources[p]
@@ -179,7 +179,7 @@ class Advisors:
             self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_smuggler(self, player: int) -> list[Action]:
@@ -187,7 +187,7 @@ class Advisors:
 
     def _act_smuggle(self, action: Action, p: int) -> None:
         """1 VP for three resources of one's choice."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         self.vp[p] -= 1
         self.say("kingsburg.pays_smuggler", None, seat=p)

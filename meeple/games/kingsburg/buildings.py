@@ -101,7 +101,7 @@ class Buildings:
                 choices = self._legal_build(p)
                 if len(choices) > 1:  # a building to pay for, not only the pass
                     self._legal_cache[p] = choices
-                    self.seat_to_move = p
+                    self.mover = p
                     return False
             tasks.pop(0)
         return True
@@ -113,7 +113,7 @@ class Buildings:
 
     def _act_build(self, action: Action, p: int) -> None:
         """``p`` builds the building ``action`` names: pays for it and scores its VP."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         b = BUILDING_INDEX[action.args[0]]
         gold, wood, stone = self.cost(p, b)
         goods = self.resources[p]
@@ -205,7 +205,7 @@ class Buildings:
         """The Town Hall's settle: ``p`` chooses what to pay (False), or has nothing to pay (True)."""
         p = self.tasks[0][1]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
-            self.seat_to_move = p
+            self.mover = p
             return False
         self.tasks.pop(0)
         return True
@@ -220,7 +220,7 @@ class Buildings:
 
     def _act_townhall(self, action: Action, p: int) -> None:
         """1 VP for a resource or a "+2" token."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         paid = action.args[0]
         if paid == "token":

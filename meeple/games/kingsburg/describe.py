@@ -36,8 +36,8 @@ class DescribeActions:
         """A description takes ``player``'s view, or, asked for no seat (or chance), the seat to move's."""
         if player is not None and 0 <= player < self.players:
             return player
-        if self.seat_to_move is not None and 0 <= self.seat_to_move < self.players:
-            return self.seat_to_move
+        if self.mover is not None and 0 <= self.mover < self.players:
+            return self.mover
         return None
 
     # ------------------------------------------------------------------ what the game waits for

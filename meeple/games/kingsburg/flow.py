@@ -9,11 +9,11 @@ open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *r
 never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); a task that
 may wait for a seat's decision is a ``Decision`` whose ``settle`` is its resolver, called each time the
 flow arrives at the task: it either does the task's work without asking anyone (the flow runs on) or
-leaves the task at the front with ``seat_to_move`` naming who decides (keeping the legal list it
+leaves the task at the front with ``mover`` naming who decides (keeping the legal list it
 computed on the way, as placing, building, rerolling and recruiting do). A die roll or an enemy card has
-a "resolve" step of its own, which either does the work or sets ``seat_to_move`` to CHANCE, and then
+a "resolve" step of its own, which either does the work or sets ``mover`` to CHANCE, and then
 the open step is the kind's ``Chance``. A decision's or a chance's ``act`` is the task's answer; an
-answer sets ``seat_to_move`` back to UNRESOLVED first, so whatever is at the front afterwards (the same
+answer sets ``mover`` back to UNRESOLVED first, so whatever is at the front afterwards (the same
 task, changed, or the next one) is resolved again (a roll followed by the next seat's roll says
 CHANCE at once: the same work, one step of the flow less). Tasks that come before
 the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
@@ -36,8 +36,8 @@ from meeple.games.kingsburg.actions import (
 )
 from meeple.games.kingsburg.content import SEASONS, YEARS
 
-GAME_OVER_SEAT = -2  # ``seat_to_move`` once the game is over
-UNRESOLVED = None  # ``seat_to_move`` while the front task is still to be resolved (never between moves)
+GAME_OVER_SEAT = -2  # ``mover`` once the game is over
+UNRESOLVED = None  # ``mover`` while the front task is still to be resolved (never between moves)
 YEAR_STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
 
 
@@ -94,21 +94,21 @@ class TaskFlow(FlowState):
         tasks = self.tasks
         if tasks:
             kind = tasks[0][0]
-            return _TO_RESOLVE[kind] if self.seat_to_move is UNRESOLVED else kind
+            return _TO_RESOLVE[kind] if self.mover is UNRESOLVED else kind
         return "next step" if self.year <= YEARS else "over"
 
     def acting_seats(self) -> list[int]:
-        return [self.seat_to_move]
+        return [self.mover]
 
     def _start_next_step(self) -> None:
         """Queue the tasks of the year's next step (the next year's first after winter), or end the game."""
-        self.seat_to_move = UNRESOLVED
+        self.mover = UNRESOLVED
         self.step_index += 1
         if self.step_index >= len(YEAR_STEPS):
             self.step_index = 0
             self.year += 1
             if self.year > YEARS:
-                self.seat_to_move = GAME_OVER_SEAT
+                self.mover = GAME_OVER_SEAT
                 return
         step = YEAR_STEPS[self.step_index]
         if step == "aid":
@@ -132,7 +132,7 @@ class TaskFlow(FlowState):
 
     def _act_pass(self, action: Action, p: int) -> None:
         """``pass``: stop placing and keep the envoy (``placement.py``), or build nothing (``buildings.py``)."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         if self.tasks[0][0] == "place":
             self._pass_placing(p)
         else:
@@ -159,7 +159,7 @@ class TaskFlow(FlowState):
     def _act_skip(self, action: Action, p: int) -> None:
         """``skip``: the Alchemist's trade, the Smuggler's deal (``advisors.py``) or the Town Hall's VP
         (``buildings.py``: nothing to say), declined."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         kind = self.tasks.pop(0)[0]
         if kind == "alch":
             self._skip_alchemist(p)

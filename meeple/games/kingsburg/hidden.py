@@ -28,7 +28,7 @@ class HiddenInformation:
         """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
         y = self.year - 1
         if self.enemy_card[y] < 0:
-            self.seat_to_move = CHANCE
+            self.mover = CHANCE
             return
         p = self.tasks.pop(0)[1]
         if p not in self.enemy_seen_by[y]:
@@ -40,12 +40,12 @@ class HiddenInformation:
 
     def _resolve_enemy_draw(self) -> None:
         if self.enemy_card[self.year - 1] < 0:
-            self.seat_to_move = CHANCE
+            self.mover = CHANCE
         else:
             self.tasks.pop(0)
 
     def _act_enemy(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])

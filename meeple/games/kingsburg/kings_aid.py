@@ -66,14 +66,14 @@ class KingsAid:
             self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_take(self, player: int) -> list[Action]:
         return TAKE_ACTIONS_BY_MASK[self.tasks[0][3]]
 
     def _act_take(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] += 1

@@ -160,7 +160,7 @@ class Placement:
         are kept as its legal list; the seat that selected an advisor chooses its way), the others are
         done; once nobody can, the placing ends (True)."""
         if self.selected_advisor:
-            self.seat_to_move = self.turn_order[self.placing_index]
+            self.mover = self.turn_order[self.placing_index]
             return False
         order = self.turn_order
         n = len(order)
@@ -176,7 +176,7 @@ class Placement:
                 self.placing_index = index
                 self._legal_cache[p] = actions
                 self._ways_now = ways
-                self.seat_to_move = p
+                self.mover = p
                 return False
             done[p] = True
             if self.unplaced_dice[p]:
@@ -210,7 +210,7 @@ class Placement:
     def _place_on_advisor(self, n: int, p: int, envoy: bool) -> None:
         """``p`` places on advisor ``n`` (beside another handful with the envoy): at once when one way
         reaches it, else once ``p`` chooses the way (``use``)."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         ways = self._take_ways_now(p)
         ways_to_n = ways[n]
         if len(ways_to_n) == 1:
@@ -269,7 +269,7 @@ class Placement:
 
     # ------------------------------------------------------------------ use: the way to the advisor chosen
     def _act_use(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         ways = self._take_ways_now(p)
         n = abs(self.selected_advisor)
         envoy = self.selected_advisor < 0

@@ -93,7 +93,7 @@ class Production:
     # ------------------------------------------------------------------ ["white", seat, how many allowed]
     def _resolve_white_dice(self) -> bool:
         """The white dice's settle: the seat always decides."""
-        self.seat_to_move = self.tasks[0][1]
+        self.mover = self.tasks[0][1]
         return False
 
     def _legal_white_dice(self, player: int) -> list[Action]:
@@ -101,7 +101,7 @@ class Production:
 
     def _act_white(self, action: Action, p: int) -> None:
         """``p`` rolls ``action.args[0]`` of the white dice it may roll with its own three."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         chosen = action.args[0]
         for later in self.tasks:
@@ -137,10 +137,10 @@ class Production:
         return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
 
     def _resolve_roll(self) -> None:
-        self.seat_to_move = CHANCE
+        self.mover = CHANCE
 
     def _act_roll(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         roller = task[1]
         faces = list(action.args)
@@ -212,14 +212,14 @@ class Production:
             options = self._reroll_options(p)
             if options:
                 self._legal_cache[p] = options
-                self.seat_to_move = p
+                self.mover = p
                 return False
             tasks.pop(0)
         return True
 
     def _act_statue(self, action: Action, p: int) -> None:
         """The Statue: one die of a roll of equal dice rolled again."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.statue_used[p] = True
         self.say("kingsburg.uses_statue", None, seat=p)
         interrupt(self.tasks, [["roll", p, "one"]])
@@ -229,7 +229,7 @@ class Production:
 
     def _act_chapel(self, action: Action, p: int) -> None:
         """The Chapel: a roll of 7 or less rolled again, all its dice."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.chapel_used[p] = True
         self.say("kingsburg.uses_chapel", None, seat=p)
         interrupt(self.tasks, [["roll", p, "chapel"]])
@@ -242,7 +242,7 @@ class Production:
 
     def _act_keep(self, action: Action, p: int) -> None:
         """The dice kept as rolled (no reroll)."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
 
     def _describe_keep(self, action: Action, p: int | None) -> Message | None:

@@ -35,7 +35,7 @@ class Recruiting:
             choices = self._legal_recruit(p)
             if len(choices) > 1:  # a soldier to pay for, not only "done"
                 self._legal_cache[p] = choices
-                self.seat_to_move = p
+                self.mover = p
                 return False
             tasks.pop(0)
         return True
@@ -52,7 +52,7 @@ class Recruiting:
 
     def _act_recruit(self, action: Action, p: int) -> None:
         """``p`` pays for one soldier with the resources ``action`` names."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         goods = self.resources[p]
         for paid in action.args:
             goods[RESOURCE_INDEX[paid]] -= 1
@@ -76,7 +76,7 @@ class Recruiting:
 
     def _act_done(self, action: Action, p: int) -> None:
         """``p`` recruits no more this winter."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
 
     def _describe_done(self, action: Action, p: int | None) -> Message | None:

@@ -42,11 +42,11 @@ class WinterBattle:
                  penalty=bundle(penalty))
 
     def _resolve_reinforcement_die(self) -> None:
-        self.seat_to_move = CHANCE
+        self.mover = CHANCE
 
     def _act_reinforce(self, action: Action, p: int) -> None:
         """The King's die, rolled once for everybody."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         self.king_reinforcement = action.args[0]
         self.say("kingsburg.reinforcement", None, n=self.king_reinforcement)
@@ -150,7 +150,7 @@ class WinterBattle:
             goods[r] -= task[2]
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_lose(self, player: int) -> list[Action]:
@@ -159,7 +159,7 @@ class WinterBattle:
 
     def _act_lose(self, action: Action, p: int) -> None:
         """One resource of ``p``'s choice lost."""
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] -= 1
