@@ -47,6 +47,16 @@ class KingsburgFields(State):
     """The names these fields had before (old → new): a save that uses them still loads (``mover`` was
     ``seat_to_move`` for a while, and ``mover`` before that)."""
 
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        2: {"season": "season_index", "tokens": "plus2_tokens", "token_supply": "plus2_supply", "order": "turn_order",
+            "envoy": "envoy_holder", "aid_die": "aid_die_holder", "dice": "unplaced_dice", "rolled": "dice_rolled",
+            "enemy": "enemy_card", "peeked": "enemy_seen_by", "reinforcement": "king_reinforcement",
+            "result": "battle_result"},
+    }
+    """The observation's keys are the field names (values as before: ``season_index`` shows the season's
+    name, ``enemy_card`` the keys a seat may know); schema 2 renamed these keys (meeple.core.observation_schema)."""
+
     # the calendar and who decides
     year: int                             # 1–5 (6 once the game is over)
     step_index: int                       # the year's step in rules.STEPS, -1 before the first, 8 after the last
