@@ -18,7 +18,7 @@ from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
 from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
 from meeple.games.kingsburg.describe import goods_words
-from meeple.games.kingsburg.flow import UNRESOLVED, take_task as _take
+from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Advisors:
@@ -37,7 +37,7 @@ class Advisors:
                 self.resources[p][0] += 1
                 self.say("kingsburg.guild_gold", None, seat=p)
         # advisor 0 does not exist: its list stays empty
-        rewards = [{"kind": "adv", "seat": handful[0], "advisor": n} for n, handfuls in enumerate(self.handfuls_on_advisor) for handful in handfuls]
+        rewards = [["adv", handful[0], n] for n, handfuls in enumerate(self.handfuls_on_advisor) for handful in handfuls]
         interrupt(self.tasks, rewards)
 
     def _give_plus2_token(self, p: int) -> None:
@@ -52,11 +52,11 @@ class Advisors:
         self.soldiers[p] += k + extra
 
     def _resolve_advisor_rewards(self) -> None:
-        """The {"kind": "adv", "seat", "advisor"} tasks at the front, one after another, until one asks for a choice."""
+        """The ["adv", seat, advisor] tasks at the front, one after another, until one asks for a choice."""
         tasks = self.tasks
-        while tasks and tasks[0]["kind"] == "adv":
-            task = tasks.pop(0)
-            if self._advisor_reward(task["seat"], task["advisor"]):
+        while tasks and tasks[0][0] == "adv":
+            _, p, n = tasks.pop(0)
+            if self._advisor_reward(p, n):
                 return
 
     def _advisor_reward(self, p: int, n: int) -> bool:
@@ -73,36 +73,36 @@ class Advisors:
             goods[1] += 1
             self.say_again("kingsburg.gains.3", p, seat=p)
         elif n == 4:
-            choices = [_take(p, 1, 3)]
+            choices = [["take", p, 1, 3]]
         elif n == 5:
             self._soldiers_from_advisor(p, 1)
             self.say_again("kingsburg.gains.5", p, seat=p)
         elif n == 6:
-            choices = [{"kind": "alch", "seat": p}]
+            choices = [["alch", p]]
         elif n == 7:
             self._give_plus2_token(p)
-            choices = [_take(p, 1, 7)]
+            choices = [["take", p, 1, 7]]
         elif n == 8:
             goods[0] += 2
             self.say_again("kingsburg.gains.8", p, seat=p)
         elif n == 9:
             goods[1] += 1
-            choices = [_take(p, 1, 5)]
+            choices = [["take", p, 1, 5]]
         elif n == 10:
             self._soldiers_from_advisor(p, 2)
             self.say_again("kingsburg.gains.10", p, seat=p)
-            choices = [{"kind": "peek", "seat": p}]
+            choices = [["peek", p]]
         elif n == 11:
             goods[2] += 1
-            choices = [_take(p, 1, 3)]
+            choices = [["take", p, 1, 3]]
         elif n == 12:
             self._give_plus2_token(p)
-            choices = [_take(p, 2, 7)]
+            choices = [["take", p, 2, 7]]
         elif n == 13:
             goods[2] += 3
             self.say_again("kingsburg.gains.13", p, seat=p)
         elif n == 14:
-            choices = [{"kind": "smuggle", "seat": p}]
+            choices = [["smuggle", p]]
         elif n == 15:
             goods[0] += 1
             goods[1] += 1
@@ -114,7 +114,7 @@ class Advisors:
         elif n == 17:
             self.vp[p] += 3
             self.say_again("kingsburg.gains.17", p, seat=p)
-            choices = [_take(p, 2, 7), {"kind": "peek", "seat": p}]
+            choices = [["take", p, 2, 7], ["peek", p]]
         else:
             self._soldiers_from_advisor(p, 1)
             goods[0] += 1
@@ -128,10 +128,10 @@ class Advisors:
             return True
         return False
 
-    # ------------------------------------------------------------------ {"kind": "alch", "seat"}: the Alchemist
+    # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
     def _resolve_alchemist(self) -> bool:
         """The Alchemist's settle: nothing to trade (True), or ``p`` chooses (False)."""
-        p = self.tasks[0]["seat"]
+        p = self.tasks[0][1]
         if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
             return True
@@ -171,10 +171,10 @@ class Advisors:
     def _describe_skip_alchemist(self, p: int) -> Message:
         return Message("kingsburg.describe.skip_alchemist", {"goods": goods_words(*self.resources[p])})
 
-    # ------------------------------------------------------------------ {"kind": "smuggle", "seat"}: the Smuggler
+    # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
     def _resolve_smuggler(self) -> bool:
         """The Smuggler's settle: no VP to pay with (True), or ``p`` chooses (False)."""
-        p = self.tasks[0]["seat"]
+        p = self.tasks[0][1]
         if self.vp[p] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
             self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
@@ -191,7 +191,7 @@ class Advisors:
         self.tasks.pop(0)
         self.vp[p] -= 1
         self.say("kingsburg.pays_smuggler", None, seat=p)
-        interrupt(self.tasks, [_take(p, 3, 7)])
+        interrupt(self.tasks, [["take", p, 3, 7]])
 
     def _describe_smuggle(self, action: Action, p: int | None) -> Message | None:
         return None if p is None else Message("kingsburg.describe.smuggle", {"vp": self.vp[p]})

@@ -10,11 +10,10 @@ docs/rules/kingsburg.md (a test keeps the two in step).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from meeple.core import State
-from meeple.core.state import DICT_ROWS, LIST, ROWS, VALUE
-from meeple.games.kingsburg.flow import TASK_ITEMS, task_from_list
+from meeple.core.state import LIST, ROWS, VALUE
 
 
 class KingsburgFields(State):
@@ -33,8 +32,7 @@ class KingsburgFields(State):
         **dict.fromkeys(("vp", "plus2_tokens", "soldiers", "buildings_owned", "turn_order", "market_used",
                          "statue_used", "chapel_used", "done_placing", "built_this_season", "enemy_card",
                          "enemy_revealed", "battle_result"), LIST),
-        **dict.fromkeys(("resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
-        "tasks": DICT_ROWS,
+        **dict.fromkeys(("tasks", "resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
     }
     """How a copy copies each field (meeple.core.state); handfuls_on_advisor (rows of handfuls) is copied deep."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {
@@ -48,14 +46,6 @@ class KingsburgFields(State):
     }
     """The names these fields had before (old → new): a save that uses them still loads (``mover`` was
     ``seat_to_move`` for a while, and ``mover`` before that)."""
-
-    @classmethod
-    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
-        """A save from before the tasks were records (lists: ``["take", seat, count, mask]``) loads."""
-        tasks = fields.get("tasks")
-        if isinstance(tasks, list) and any(_old_task(task) for task in tasks):
-            fields = {**fields, "tasks": [task_from_list(task) if _old_task(task) else task for task in tasks]}
-        return fields
 
     OBSERVATION_SCHEMA: ClassVar[int] = 2
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
@@ -73,7 +63,7 @@ class KingsburgFields(State):
     season_index: int                     # 0 spring, 1 summer, 2 autumn; -1 before the first
     mover: int | None                     # the seat that decides, CHANCE, flow.GAME_OVER_SEAT, or
                                           # flow.UNRESOLVED while the front task is resolved (never between moves)
-    tasks: list[dict]                     # the task queue, front first: records (flow.TASK_ITEMS)
+    tasks: list[list]                     # the task queue, front first (flow.py)
     # the seats
     vp: list[int]
     resources: list[list[int]]            # [gold, wood, stone] per seat
@@ -101,8 +91,3 @@ class KingsburgFields(State):
     enemy_revealed: list[bool]
     king_reinforcement: int               # the King's die this winter, 0 until rolled
     battle_result: list[str]              # "won", "tie" or "lost" per seat, last winter
-
-
-def _old_task(task: Any) -> bool:
-    """A task as saves before the records wrote it: a list whose first item is a kind."""
-    return isinstance(task, list) and bool(task) and isinstance(task[0], str) and task[0] in TASK_ITEMS

@@ -3,9 +3,8 @@
 「遊戲以回合進行。在完成5回合的遊戲後，得分最高的玩家勝出遊戲。每個遊戲回合皆由以下8個步驟組成。」
 The game is played in rounds (years): five years of the eight steps below.
 
-Each step of the year puts its tasks (small records whose ``"kind"`` names the task, with the items
-``TASK_ITEMS`` lists for it: ``{"kind": "roll", "seat": 2, "mode": "all", "white": 0}``,
-``{"kind": "place"}``, ``{"kind": "build", "seat": 0}``…) on ``self.tasks``; the task at the front names the
+Each step of the year puts its tasks (short lists whose first item names the kind: ``["roll", seat,
+"all", 0]``, ``["place"]``, ``["build", seat]``…) on ``self.tasks``; the task at the front names the
 open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *resolved*: a task that
 never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); a task that
 may wait for a seat's decision is a ``Decision`` whose ``settle`` is its resolver, called each time the
@@ -19,8 +18,8 @@ task, changed, or the next one) is resolved again (a roll followed by the next s
 CHANCE at once: the same work, one step of the flow less). Tasks that come before
 the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
 with ``interrupt``. When the queue is empty the year's next step queues its tasks, until the fifth
-winter is over. The front task is part of the observation (``task``: its kind and items, in
-``TASK_ITEMS`` order, as a list), so the kinds and their items are fixed.
+winter is over. The task list is part of the observation (``task``), so the kinds and their items are
+fixed.
 """
 
 from __future__ import annotations
@@ -40,29 +39,6 @@ from meeple.games.kingsburg.content import SEASONS, YEARS
 GAME_OVER_SEAT = -2  # ``mover`` once the game is over
 UNRESOLVED = None  # ``mover`` while the front task is still to be resolved (never between moves)
 YEAR_STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
-TASK_ITEMS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("aid", "order", "place", "collect", "builds", "endseason", "kingreward", "envoystep",
-                     "reveal", "king", "battle", "endyear"), ()),
-    **dict.fromkeys(("reroll", "alch", "smuggle", "peek", "build", "townhall", "recruit", "draw"), ("seat",)),
-    "take": ("seat", "count", "mask"),  # count resources of one's choice, mask: the kinds allowed (bit 0 gold,
-                                        # 1 wood, 2 stone)
-    "white": ("seat", "allowed"),       # how many white dice the seat may roll
-    "roll": ("seat", "mode", "white"),  # mode "all" (with "white": the white dice chosen), "one" (the Statue)
-                                        # or "chapel"
-    "adv": ("seat", "advisor"),
-    "lose": ("seat", "count"),
-}
-"""Each kind of task and its items after ``"kind"``, in order (a ``draw`` task's seat is -1: anybody's)."""
-
-
-def take_task(seat: int, count: int, mask: int) -> dict:
-    """The task "``seat`` takes ``count`` resources of its choice among the kinds of ``mask``"."""
-    return {"kind": "take", "seat": seat, "count": count, "mask": mask}
-
-
-def task_from_list(task: list) -> dict:
-    """A task as saves before the records wrote it (``["take", seat, count, mask]``), as today's record."""
-    return {"kind": task[0], **dict(zip(TASK_ITEMS[task[0]], task[1:]))}
 
 
 class TaskFlow(FlowState):
@@ -117,7 +93,7 @@ class TaskFlow(FlowState):
     def open_step(self) -> str:
         tasks = self.tasks
         if tasks:
-            kind = tasks[0]["kind"]
+            kind = tasks[0][0]
             return _TO_RESOLVE[kind] if self.mover is UNRESOLVED else kind
         return "next step" if self.year <= YEARS else "over"
 
@@ -137,18 +113,17 @@ class TaskFlow(FlowState):
         step = YEAR_STEPS[self.step_index]
         if step == "aid":
             self.say("kingsburg.year", None, year=self.year)
-            self.tasks.append({"kind": "aid"})
+            self.tasks.append(["aid"])
         elif step in ("spring", "summer", "autumn"):
             self._start_season(SEASONS.index(step))
         elif step == "reward":
-            self.tasks.append({"kind": "kingreward"})
+            self.tasks.append(["kingreward"])
         elif step == "envoy":
-            self.tasks.append({"kind": "envoystep"})
+            self.tasks.append(["envoystep"])
         elif step == "recruit":
-            self.tasks.extend({"kind": "recruit", "seat": p} for p in self.turn_order)
+            self.tasks.extend(["recruit", p] for p in self.turn_order)
         else:
-            self.tasks.extend(({"kind": "draw", "seat": -1}, {"kind": "reveal"}, {"kind": "king"}, {"kind": "battle"},
-                              {"kind": "endyear"}))
+            self.tasks.extend((["draw", -1], ["reveal"], ["king"], ["battle"], ["endyear"]))
 
     # ------------------------------------------------------------------ the decisions' answers
     def _act_answer(self, action: Action, player: int) -> None:
@@ -158,13 +133,13 @@ class TaskFlow(FlowState):
     def _act_pass(self, action: Action, p: int) -> None:
         """``pass``: stop placing and keep the envoy (``placement.py``), or build nothing (``buildings.py``)."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        if self.tasks[0]["kind"] == "place":
+        if self.tasks[0][0] == "place":
             self._pass_placing(p)
         else:
             self._pass_building(p)
 
     def _describe_pass(self, action: Action, p: int | None) -> Message | None:
-        kind = self.tasks[0]["kind"] if self.tasks else ""
+        kind = self.tasks[0][0] if self.tasks else ""
         if p is None:
             return None
         if kind == "place":
@@ -185,14 +160,14 @@ class TaskFlow(FlowState):
         """``skip``: the Alchemist's trade, the Smuggler's deal (``advisors.py``) or the Town Hall's VP
         (``buildings.py``: nothing to say), declined."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        kind = self.tasks.pop(0)["kind"]
+        kind = self.tasks.pop(0)[0]
         if kind == "alch":
             self._skip_alchemist(p)
         elif kind == "smuggle":
             self._skip_smuggler(p)
 
     def _describe_skip(self, action: Action, p: int | None) -> Message | None:
-        kind = self.tasks[0]["kind"] if self.tasks else ""
+        kind = self.tasks[0][0] if self.tasks else ""
         if p is None:
             return None
         if kind == "alch":
@@ -215,7 +190,7 @@ class TaskFlow(FlowState):
     def _rolling_seat(self) -> int:
         """A roll is the rolling seat's own dice; the King's die and the enemy card are anyone's. The dice
         and the enemy deck are public, so the offered outcomes stay the default (the legal ones)."""
-        return self.tasks[0]["seat"]
+        return self.tasks[0][1]
 
     def _king_die_outcomes(self) -> list[tuple[Action, float]]:
         return [(REINFORCE_ACTIONS[d], 1.0) for d in range(1, 7)]

@@ -23,14 +23,14 @@ class HiddenInformation:
         "enemy": ActionSpec(perform="_act_enemy", describe="_describe_enemy", refuse=None),  # chance: the card drawn
     }
 
-    # ------------------------------------------------------------------ {"kind": "peek", "seat"} and {"kind": "draw", "seat": -1}
+    # ------------------------------------------------------------------ ["peek", seat] and ["draw", -1]
     def _resolve_enemy_look(self) -> None:
         """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
         y = self.year - 1
         if self.enemy_card[y] < 0:
             self.mover = CHANCE
             return
-        p = self.tasks.pop(0)["seat"]
+        p = self.tasks.pop(0)[1]
         if p not in self.enemy_seen_by[y]:
             if not self.enemy_revealed[y]:
                 self.reveal()  # p sees the face-down enemy card for the first time
@@ -50,7 +50,7 @@ class HiddenInformation:
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])
         self.say("kingsburg.enemy_drawn", None, year=self.year)
-        if task["kind"] == "draw":
+        if task[0] == "draw":
             self.tasks.pop(0)  # a "peek" stays: the look follows the draw
 
     def _describe_enemy(self, action: Action, p: int | None) -> Message:
@@ -73,7 +73,7 @@ class HiddenInformation:
             "year": self.year if self.year <= YEARS else YEARS,
             "step": YEAR_STEPS[self.step_index] if 0 <= self.step_index < len(YEAR_STEPS) else "over",
             "season_index": SEASONS[self.season_index] if self.season_index >= 0 else None,
-            "task": list(task.values()) if task else None,  # the record's items in order, as a list
+            "task": list(task) if task else None,
             "vp": list(self.vp),
             "resources": [list(goods) for goods in self.resources],
             "plus2_tokens": list(self.plus2_tokens),

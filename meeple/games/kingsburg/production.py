@@ -79,26 +79,25 @@ class Production:
         tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
-        tasks.extend([{"kind": "white", "seat": p, "allowed": k} for p in self.turn_order if (k := self.white_dice(p))])
-        tasks.extend([{"kind": "roll", "seat": p, "mode": "all", "white": 0} for p in range(n)])
+        tasks.extend([["white", p, k] for p in self.turn_order if (k := self.white_dice(p))])
+        tasks.extend([["roll", p, "all", 0] for p in range(n)])
         rerollers = (1 << STATUE) | (1 << CHAPEL)
         owned = self.buildings_owned
-        tasks.extend([{"kind": "reroll", "seat": p} for p in self.turn_order if owned[p] & rerollers])
-        tasks.extend(({"kind": "order"}, {"kind": "place"}, {"kind": "collect"}, {"kind": "builds"},
-                      {"kind": "endseason"}))
+        tasks.extend([["reroll", p] for p in self.turn_order if owned[p] & rerollers])
+        tasks.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
 
     def white_dice(self, p: int) -> int:
         """How many white dice ``p`` may roll this season: the King's aid (spring only) and the Farms."""
         return (self.season_index == 0 and self.aid_die_holder == p) + (self.buildings_owned[p] >> FARMS & 1)
 
-    # ------------------------------------------------------------------ {"kind": "white", "seat", "allowed"}: how many white dice
+    # ------------------------------------------------------------------ ["white", seat, how many allowed]
     def _resolve_white_dice(self) -> bool:
         """The white dice's settle: the seat always decides."""
-        self.mover = self.tasks[0]["seat"]
+        self.mover = self.tasks[0][1]
         return False
 
     def _legal_white_dice(self, player: int) -> list[Action]:
-        return list(WHITE_CHOICES[self.tasks[0]["allowed"]])
+        return list(WHITE_CHOICES[self.tasks[0][2]])
 
     def _act_white(self, action: Action, p: int) -> None:
         """``p`` rolls ``action.args[0]`` of the white dice it may roll with its own three."""
@@ -106,8 +105,8 @@ class Production:
         self.tasks.pop(0)
         chosen = action.args[0]
         for later in self.tasks:
-            if later["kind"] == "roll" and later["seat"] == p and later["mode"] == "all":
-                later["white"] = chosen
+            if later[0] == "roll" and later[1] == p and later[2] == "all":
+                later[3] = chosen
                 break
         if chosen:
             self.say("kingsburg.white_dice", None, seat=p, n=chosen)
@@ -128,11 +127,11 @@ class Production:
             return Message("kingsburg.describe.white_none", {"n": may, "why": why})
         return Message("kingsburg.describe.white", {"n": n, "why": why, "total": 3 + n})
 
-    # ------------------------------------------------------------------ {"kind": "roll", "seat", "mode": "all" | "one" | "chapel", "white" (with "all")}
+    # ------------------------------------------------------------------ ["roll", seat, "all" | "one" | "chapel", white]
     def _dice_to_roll(self, task: list) -> int:
-        p, mode = task["seat"], task["mode"]
+        p, mode = task[1], task[2]
         if mode == "all":
-            return 3 + task["white"]  # the white dice the player chose to roll (King's aid, Farms)
+            return 3 + task[3]  # task[3]: the white dice the player chose to roll (King's aid, Farms)
         if mode == "one":
             return 1  # the Statue
         return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
@@ -143,13 +142,13 @@ class Production:
     def _act_roll(self, action: Action, p: int) -> None:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
-        roller = task["seat"]
+        roller = task[1]
         faces = list(action.args)
-        mode = task["mode"]
+        mode = task[2]
         if mode == "all":
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
-            white = task["white"]  # the white dice rolled with the three own dice
+            white = task[3]  # the white dice rolled with the three own dice
             if white:
                 self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
             else:
@@ -166,13 +165,13 @@ class Production:
             self.say("kingsburg.rerolls_all", None, seat=roller, dice=dice_arg(faces))
         tasks = self.tasks
         tasks.pop(0)
-        if tasks and tasks[0]["kind"] == "roll":
+        if tasks and tasks[0][0] == "roll":
             self._resolve_roll()  # the next seat's roll follows at once
 
     def _describe_roll(self, action: Action, p: int | None) -> Message | None:
-        task = self.tasks[0] if self.tasks else None
-        rolling = task is not None and task["kind"] == "roll"
-        roller = task["seat"] if rolling else p
+        task = self.tasks[0] if self.tasks else [""]
+        rolling = task[0] == "roll"
+        roller = task[1] if rolling else p
         if roller is None:
             return None
         faces = action.args
@@ -180,15 +179,15 @@ class Production:
         ways = factorial(n)
         for face in set(faces):
             ways //= factorial(faces.count(face))
-        mode = task["mode"] if rolling else "all"
+        mode = task[2] if rolling else "all"
         words = {"seat": roller, "what": _ROLL_WHAT.get(mode, _ROLL_WHAT["all"]), "dice": list(faces), "n": n,
                  "total": sum(faces), "ways": ways, "outcomes": 6 ** n}
-        if rolling and task["mode"] == "all" and task["white"]:
-            words["white"] = task["white"]
+        if rolling and task[2] == "all" and len(task) > 3 and task[3]:
+            words["white"] = task[3]
             return Message("kingsburg.describe.roll_white", words)
         return Message("kingsburg.describe.roll", words)
 
-    # ------------------------------------------------------------------ {"kind": "reroll", "seat"}: Statue, Chapel
+    # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
     def _reroll_options(self, p: int) -> list[Action]:
         options = []
         dice = self.unplaced_dice[p]
@@ -208,8 +207,8 @@ class Production:
         """The rerolls' settle: the seats at the front with no reroll to make are passed over; the first
         with one decides (False; its options are kept as its legal list), or none does (True)."""
         tasks = self.tasks
-        while tasks and tasks[0]["kind"] == "reroll":
-            p = tasks[0]["seat"]
+        while tasks and tasks[0][0] == "reroll":
+            p = tasks[0][1]
             options = self._reroll_options(p)
             if options:
                 self._legal_cache[p] = options
@@ -223,7 +222,7 @@ class Production:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.statue_used[p] = True
         self.say("kingsburg.uses_statue", None, seat=p)
-        interrupt(self.tasks, [{"kind": "roll", "seat": p, "mode": "one"}])
+        interrupt(self.tasks, [["roll", p, "one"]])
 
     def _describe_statue(self, action: Action, p: int | None) -> Message | None:
         return None if p is None else Message("kingsburg.describe.statue", {"dice": list(self.unplaced_dice[p])})
@@ -233,7 +232,7 @@ class Production:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.chapel_used[p] = True
         self.say("kingsburg.uses_chapel", None, seat=p)
-        interrupt(self.tasks, [{"kind": "roll", "seat": p, "mode": "chapel"}])
+        interrupt(self.tasks, [["roll", p, "chapel"]])
 
     def _describe_chapel(self, action: Action, p: int | None) -> Message | None:
         if p is None:
@@ -252,7 +251,7 @@ class Production:
         dice = list(self.unplaced_dice[p])
         return Message("kingsburg.describe.keep", {"dice": dice, "total": sum(dice)})
 
-    # ------------------------------------------------------------------ {"kind": "order"}
+    # ------------------------------------------------------------------ ["order"]
     def _resolve_turn_order(self) -> None:
         """Turn order by dice total, lowest first; ties keep their previous order."""
         self.tasks.pop(0)
