@@ -173,8 +173,8 @@ def _citadels_reveals(before: State, after: State, player: int) -> str | None:
 def _kingsburg_reveals(before: State, after: State, player: int) -> str | None:
     """The enemy card seen by a seat that had not seen it (a General's or Queen's look, the winter)."""
     for v in range(before.players):
-        was = before.observation(v)["enemy"]
-        now = after.observation(v)["enemy"]
+        was = before.observation(v)["enemy_card"]
+        now = after.observation(v)["enemy_card"]
         for year, (a, b) in enumerate(zip(was, now)):
             if a is None and b is not None:
                 return f"{before.player_name(v)} sees the enemy of year {year + 1} ({b})"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_helpers import CHANCE, act, give, jump, legal, new, roll, spring, take_aid, tasks
+from .helpers import CHANCE, act, give, jump, legal, new, roll, spring, take_aid, tasks
 
 import meeple
 from meeple.games.kingsburg import content as C
@@ -385,7 +385,7 @@ def test_peeked_enemy_is_not_drawn_again_in_winter():
     act(s, "enemy zombies4", CHANCE)
     jump(s, "winter")
     assert s.tasks[0][0] == "king"
-    assert s.enemy_revealed[0] and s.observation(1)["enemy"][0] == "zombies4"
+    assert s.enemy_revealed[0] and s.observation(1)["enemy_card"][0] == "zombies4"
 
 
 # ---------------------------------------------------------------- the end

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from kb_helpers import CHANCE, act, give, new, roll, take_aid, tasks
+from .helpers import CHANCE, act, give, new, roll, take_aid, tasks
 
 import meeple
 from meeple.core import Action, Rng

@@ -7,7 +7,7 @@ import io
 import re
 
 import pytest
-from kb_helpers import CHANCE, act, give, jump, new, roll, take_aid, tasks
+from .helpers import CHANCE, act, give, jump, new, roll, take_aid, tasks
 from rich.console import Console
 
 import meeple

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import CHANCE
 
-from kb_helpers import new, take_aid
+from .helpers import new, take_aid
 
 
 def test_each_spring_roll_is_entered_by_the_seat_that_rolls_it() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_helpers import CHANCE, C, act, give, jump, legal, new, roll, spring, take_aid, tasks
+from .helpers import CHANCE, C, act, give, jump, legal, new, roll, spring, take_aid, tasks
 
 import meeple
 
@@ -373,9 +373,9 @@ def test_queen_gives_three_vp_two_resources_and_a_private_look():
     assert s.to_move() == [CHANCE]  # the enemy card is drawn when first needed
     act(s, "enemy zombies4", CHANCE)
     assert s.resources[0] == [2, 0, 0]
-    assert s.observation(0)["enemy"][0] == "zombies4"
-    assert s.observation(1)["enemy"][0] is None
-    assert s.observation(None)["enemy"][0] is None
+    assert s.observation(0)["enemy_card"][0] == "zombies4"
+    assert s.observation(1)["enemy_card"][0] is None
+    assert s.observation(None)["enemy_card"][0] is None
     assert any("Zombies 4" in line for line in s.log_for(0))
     assert not any("Zombies 4" in line for line in s.log_for(1))
     # determinize re-deals the card for a player who has not seen it, never for the one who has

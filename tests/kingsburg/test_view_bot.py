@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_helpers import CHANCE, act, new, take_aid, tasks
+from .helpers import CHANCE, act, new, take_aid, tasks
 from rich.console import Console
 
 import meeple

@@ -201,7 +201,7 @@ def test_the_enemy_is_nowhere_in_the_page_before_winter_for_a_player_who_has_not
             break
         obs = body.get("observation") or {}
         if "enemy" in obs:
-            assert obs["enemy"][0] is None, obs["enemy"]
+            assert obs["enemy_card"][0] is None, obs["enemy_card"]
         for event_id, args in events:
             assert "enemy" not in args, (event_id, args)
     # and the card is shown once winter turns it up (the check above could fail): year 2 lists year 1's enemy

@@ -1,5 +1,6 @@
 """Every Kingsburg action, built once and shared (the rules hand out these very objects: faster, and the
-engine numbers each one once for the fixed action space, see ``encoding.py``).
+engine numbers each one once for the fixed action space, see ``encoding.py``). Each action's name is
+declared, with its rule, words and refusal, in its section's ``ACTIONS`` table (``KingsburgState.ACTION_TABLE``).
 
 No seed passage: the actions are meeple's compact text for the rulebook's decisions (docs/rules/kingsburg.md,
 "Actions (compact text)").
@@ -12,11 +13,6 @@ from math import factorial
 
 from meeple.core import Action
 from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMY_KEYS, RESOURCES
-
-ACTION_NAMES = frozenset({
-    "take", "lose", "trade", "townhall", "place", "envoy", "use", "build", "pass", "skip", "done", "keep",
-    "statue", "chapel", "smuggle", "recruit", "roll", "reinforce", "enemy", "white",
-})
 
 TAKE_ACTIONS = tuple(Action("take", (r,)) for r in RESOURCES)
 LOSE_ACTIONS = tuple(Action("lose", (r,)) for r in RESOURCES)

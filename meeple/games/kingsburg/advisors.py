@@ -9,15 +9,25 @@ Once placement is over, every handful's advisor gives its reward, advisor 1 to 1
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
+from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
 from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
+from meeple.games.kingsburg.describe import goods_words
 from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Advisors:
     """The advisors' rewards and the choices they ask for (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "trade": ActionSpec(perform="_act_trade", describe="_describe_trade", refuse=None),  # the Alchemist
+        "smuggle": ActionSpec(perform="_act_smuggle", describe="_describe_smuggle", refuse=None),  # the Smuggler
+    }
 
     def _resolve_collect_rewards(self) -> None:
         """Every player takes what their advisors give, advisor 1 to 18 (the Merchants' Guild's gold first)."""
@@ -125,19 +135,17 @@ class Advisors:
         if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_alchemist(self, player: int) -> list[Action]:
         goods = self.resources[player]
         return [TRADE_ACTIONS[r] for r in range(3) if goods[r]] + [SKIP_ACTION]
 
-    def _answer_alchemist(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_trade(self, action: Action, p: int) -> None:
+        """One resource for one of each other kind."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
-        if action.name == "skip":
-            self.say("kingsburg.no_trade", None, seat=p)
-            return
         given = RESOURCE_INDEX[action.args[0]]
         goods = self.resources[p]
         goods[given] -= 1
@@ -148,6 +156,21 @@ class Advisors:
         self.say("kingsburg.trades", None, seat=p, resource=RESOURCES[given], resource2=RESOURCES[second],
                  resource3=RESOURCES[third])
 
+    def _describe_trade(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        r = RESOURCE_INDEX[action.args[0]]
+        second, third = (RESOURCES[other] for other in range(3) if other != r)
+        return Message("kingsburg.describe.trade", {"resource": action.args[0], "have": self.resources[p][r],
+                                                    "resource2": second, "resource3": third})
+
+    def _skip_alchemist(self, p: int) -> None:
+        """``skip`` (flow.py) at the Alchemist: no trade."""
+        self.say("kingsburg.no_trade", None, seat=p)
+
+    def _describe_skip_alchemist(self, p: int) -> Message:
+        return Message("kingsburg.describe.skip_alchemist", {"goods": goods_words(*self.resources[p])})
+
     # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
     def _resolve_smuggler(self) -> bool:
         """The Smuggler's settle: no VP to pay with (True), or ``p`` chooses (False)."""
@@ -156,18 +179,26 @@ class Advisors:
             self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_smuggler(self, player: int) -> list[Action]:
         return [SMUGGLE_ACTION, SKIP_ACTION]
 
-    def _answer_smuggler(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_smuggle(self, action: Action, p: int) -> None:
+        """1 VP for three resources of one's choice."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
-        if action.name == "skip":
-            self.say("kingsburg.declines_smuggler", None, seat=p)
-            return
         self.vp[p] -= 1
         self.say("kingsburg.pays_smuggler", None, seat=p)
         interrupt(self.tasks, [["take", p, 3, 7]])
+
+    def _describe_smuggle(self, action: Action, p: int | None) -> Message | None:
+        return None if p is None else Message("kingsburg.describe.smuggle", {"vp": self.vp[p]})
+
+    def _skip_smuggler(self, p: int) -> None:
+        """``skip`` (flow.py) at the Smuggler: no deal."""
+        self.say("kingsburg.declines_smuggler", None, seat=p)
+
+    def _describe_skip_smuggler(self, p: int) -> Message:
+        return Message("kingsburg.describe.skip_smuggler", {"vp": self.vp[p]})

@@ -11,14 +11,18 @@ the Embassy and the Town Hall are here.
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
+from meeple.core.i18n import Message, msg
 from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_COST, BUILDING_INDEX, BUILDING_KEYS, BUILDING_TOKENS, BUILDING_VP, CRANE, DEFENCE, EMBASSY, INN,
     RESOURCE_INDEX, TOWNHALL, TYPE_DEFENCE,
 )
+from meeple.games.kingsburg.describe import goods_words
 from meeple.games.kingsburg.flow import UNRESOLVED
 
 
@@ -47,6 +51,11 @@ _DEFENCE_OF: dict[tuple[int, str | None], int] = {}
 
 class Buildings:
     """Costs, defence, the building round and the effects after a season (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "build": ActionSpec(perform="_act_build", describe="_describe_build", refuse="_refuse_build"),
+        "townhall": ActionSpec(perform="_act_townhall", describe="_describe_townhall", refuse=None),
+    }
 
     def cost(self, p: int, b: int) -> tuple[int, int, int]:
         """What building ``b`` costs ``p`` (gold, wood, stone)."""
@@ -92,7 +101,7 @@ class Buildings:
                 choices = self._legal_build(p)
                 if len(choices) > 1:  # a building to pay for, not only the pass
                     self._legal_cache[p] = choices
-                    self.seat_to_move = p
+                    self.mover = p
                     return False
             tasks.pop(0)
         return True
@@ -102,15 +111,9 @@ class Buildings:
         choices.append(PASS_ACTION)
         return choices
 
-    def _answer_build(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        if action.name == "pass":
-            self.tasks.pop(0)
-        else:
-            self._build(action, p)
-
-    def _build(self, action: Action, p: int) -> None:
+    def _act_build(self, action: Action, p: int) -> None:
         """``p`` builds the building ``action`` names: pays for it and scores its VP."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         b = BUILDING_INDEX[action.args[0]]
         gold, wood, stone = self.cost(p, b)
         goods = self.resources[p]
@@ -129,6 +132,56 @@ class Buildings:
         else:
             self.say_again("kingsburg.builds", (p, b, gold, wood, stone), seat=p, building=BUILDING_KEYS[b],
                            gold=gold, wood=wood, stone=stone, vp=BUILDING_VP[b])
+
+    def _describe_build(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        b = BUILDING_INDEX[action.args[0]]
+        gold, wood, stone = self.cost(p, b)
+        crane = gold < BUILDING_COST[b][0]
+        second = self.built_this_season[p] >= 1
+        words = {"building": action.args[0], "cost": goods_words(gold, wood, stone), "vp": BUILDING_VP[b],
+                 "effect": action.args[0]}
+        if crane and second:
+            return Message("kingsburg.describe.build_crane_second", words)
+        if second:
+            return Message("kingsburg.describe.build_second", words)
+        if crane:
+            return Message("kingsburg.describe.build_crane", words)
+        return Message("kingsburg.describe.build", words)
+
+    def _refuse_build(self, action: Action, p: int) -> Message | None:
+        """A building of the game, not owned, the one before it in its row owned, affordable, with a
+        building token left."""
+        if action.args and self._deciding_task(p) == "build":
+            key = action.args[0]
+            if key not in BUILDING_INDEX:
+                return Message("kingsburg.illegal.no_such_building", {
+                    "key": repr(key), "keys": [msg("kingsburg.action", action=b) for b in BUILDING_KEYS]})
+            b = BUILDING_INDEX[key]
+            owned = self.buildings_owned[p]
+            if (owned >> b & 1):
+                return Message("kingsburg.illegal.own", {"building": key})
+            if b % 4 and not owned >> (b - 1) & 1:
+                return Message("kingsburg.illegal.lower_first", {"building": BUILDING_KEYS[b - 1]})
+            gold, wood, stone = self.cost(p, b)
+            have = self.resources[p]
+            if have[0] < gold or have[1] < wood or have[2] < stone:
+                return Message("kingsburg.illegal.costs", {
+                    "building": key, "gold": gold, "wood": wood, "stone": stone,
+                    "have_gold": have[0], "have_wood": have[1], "have_stone": have[2]})
+            if owned.bit_count() >= BUILDING_TOKENS:
+                return Message("kingsburg.illegal.no_tokens", {})
+        return self._refuse_out_of_task(action, p, "build")
+
+    def _pass_building(self, p: int) -> None:
+        """``pass`` (flow.py) in the building round: no (further) building this season."""
+        self.tasks.pop(0)
+
+    def _describe_pass_building(self, p: int) -> Message:
+        if self.envoy_holder == p:
+            return Message("kingsburg.describe.pass_build_envoy", {"goods": goods_words(*self.resources[p])})
+        return Message("kingsburg.describe.pass_build", {"goods": goods_words(*self.resources[p])})
 
     # ------------------------------------------------------------------ ["endseason"]
     def _resolve_end_of_season(self) -> None:
@@ -152,7 +205,7 @@ class Buildings:
         """The Town Hall's settle: ``p`` chooses what to pay (False), or has nothing to pay (True)."""
         p = self.tasks[0][1]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
-            self.seat_to_move = p
+            self.mover = p
             return False
         self.tasks.pop(0)
         return True
@@ -165,11 +218,10 @@ class Buildings:
         choices.append(SKIP_ACTION)
         return choices
 
-    def _answer_town_hall(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_townhall(self, action: Action, p: int) -> None:
+        """1 VP for a resource or a "+2" token."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
-        if action.name == "skip":
-            return
         paid = action.args[0]
         if paid == "token":
             self.plus2_tokens[p] -= 1
@@ -181,3 +233,16 @@ class Buildings:
             self.say("kingsburg.townhall_token", None, seat=p)
         else:
             self.say("kingsburg.townhall_pays", None, seat=p, resource=paid)
+
+    def _describe_townhall(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        if action.args[0] == "token":
+            return Message("kingsburg.describe.townhall_token", {"have": self.plus2_tokens[p]})
+        return Message("kingsburg.describe.townhall", {"resource": action.args[0],
+                                                       "have": self.resources[p][RESOURCE_INDEX[action.args[0]]]})
+
+    def _describe_skip_town_hall(self, p: int) -> Message:
+        """``skip`` (flow.py) at the Town Hall: no VP this season."""
+        return Message("kingsburg.describe.skip_townhall", {"goods": goods_words(*self.resources[p]),
+                                                            "n": self.plus2_tokens[p]})

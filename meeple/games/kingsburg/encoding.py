@@ -111,7 +111,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     def rel(seat: int) -> int:
         return (seat - me) % n
 
-    order = obs["order"]
+    order = obs["turn_order"]
     advisors = {int(k): v for k, v in obs["advisors"].items()}
     for p in range(n):
         o = rel(p) * SEAT_SIZE
@@ -119,27 +119,27 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[o + 1] = obs["vp"][p] / 60
         for r in range(3):
             out[o + 2 + r] = obs["resources"][p][r] / 10
-        out[o + 5] = obs["tokens"][p] / 5
+        out[o + 5] = obs["plus2_tokens"][p] / 5
         out[o + 6] = obs["soldiers"][p] / 10
         for b in obs["buildings"][p]:
             out[o + 7 + BUILDING_INDEX[b]] = 1
         if p in order:
             out[o + 27 + order.index(p)] = 1
-        out[o + 32] = 1 if obs["envoy"] == p else 0
-        out[o + 33] = 1 if obs["aid_die"] == p else 0
-        for f in obs["dice"][p]:
+        out[o + 32] = 1 if obs["envoy_holder"] == p else 0
+        out[o + 33] = 1 if obs["aid_die_holder"] == p else 0
+        for f in obs["unplaced_dice"][p]:
             out[o + 34 + f - 1] += 1 / 3
-        out[o + 40] = len(obs["dice"][p]) / MAX_DICE
-        for f in obs["rolled"][p]:
+        out[o + 40] = len(obs["unplaced_dice"][p]) / MAX_DICE
+        for f in obs["dice_rolled"][p]:
             out[o + 41 + f - 1] += 1 / 3
         out[o + 47] = 1 if obs["market_used"][p] else 0
         out[o + 48] = 1 if obs["statue_used"][p] else 0
         out[o + 49] = 1 if obs["chapel_used"][p] else 0
         out[o + 50] = 1 if obs["done_placing"][p] else 0
         out[o + 51] = obs["built_this_season"][p] / 3
-        if p < len(obs["result"]) and obs["result"][p] in RESULTS:
-            out[o + 52 + RESULTS.index(obs["result"][p])] = 1
-        for y, seats in enumerate(obs["peeked"][:YEARS]):
+        if p < len(obs["battle_result"]) and obs["battle_result"][p] in RESULTS:
+            out[o + 52 + RESULTS.index(obs["battle_result"][p])] = 1
+        for y, seats in enumerate(obs["enemy_seen_by"][:YEARS]):
             if p in seats:
                 out[o + 55 + y] = 1
         out[o + 60] = 1 if p in obs["to_move"] else 0
@@ -163,7 +163,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += 5
     out[g + (STEPS.index(obs["step"]) if obs["step"] in STEPS else 8)] = 1
     g += 9
-    out[g + (SEASONS.index(obs["season"]) if obs["season"] in SEASONS else 3)] = 1
+    out[g + (SEASONS.index(obs["season_index"]) if obs["season_index"] in SEASONS else 3)] = 1
     g += 4
     task = obs["task"]
     if task:
@@ -181,18 +181,18 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         if len(task) > 2 and task[2] in ROLL_MODES:
             out[t + 4 + ROLL_MODES.index(task[2])] = 1
     g += len(TASKS) + MAX_SEATS + 1 + 3 + 3
-    out[g] = obs["token_supply"] / 20
+    out[g] = obs["plus2_supply"] / 20
     sel = obs["selected_advisor"]
     out[g + 1 + min(abs(sel), 18)] = 1
     out[g + 20] = 1 if sel < 0 else 0
     g += 21
-    for y, key in enumerate(obs["enemy"][:YEARS]):
+    for y, key in enumerate(obs["enemy_card"][:YEARS]):
         if key is None:
             out[g + y * 6 + 5] = 1
         else:
             out[g + y * 6 + ENEMY_KEYS[y].index(key)] = 1
     g += YEARS * 6
     out[g] = 1 if obs["enemy_drawn"] else 0
-    out[g + 1 + min(max(obs["reinforcement"], 0), 6)] = 1
+    out[g + 1 + min(max(obs["king_reinforcement"], 0), 6)] = 1
     out[g + 8] = 1 if obs["over"] else 0
     return out

@@ -7,22 +7,28 @@ This year's enemy card lies face down: a General's or Queen's look shows it to t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from meeple.core import CHANCE, Action
-from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMY_KEYS, SEASONS, SEATS, YEARS
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message
+from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMIES, ENEMY_KEYS, SEASONS, SEATS, YEARS, bundle
 from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS
 
 
 class HiddenInformation:
     """The enemy card's draw and looks, the observation and the re-deal (mixed into ``KingsburgState``)."""
 
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "enemy": ActionSpec(perform="_act_enemy", describe="_describe_enemy", refuse=None),  # chance: the card drawn
+    }
+
     # ------------------------------------------------------------------ ["peek", seat] and ["draw", -1]
     def _resolve_enemy_look(self) -> None:
         """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
         y = self.year - 1
         if self.enemy_card[y] < 0:
-            self.seat_to_move = CHANCE
+            self.mover = CHANCE
             return
         p = self.tasks.pop(0)[1]
         if p not in self.enemy_seen_by[y]:
@@ -34,18 +40,24 @@ class HiddenInformation:
 
     def _resolve_enemy_draw(self) -> None:
         if self.enemy_card[self.year - 1] < 0:
-            self.seat_to_move = CHANCE
+            self.mover = CHANCE
         else:
             self.tasks.pop(0)
 
-    def _answer_enemy_card(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_enemy(self, action: Action, p: int) -> None:
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])
         self.say("kingsburg.enemy_drawn", None, year=self.year)
         if task[0] == "draw":
             self.tasks.pop(0)  # a "peek" stays: the look follows the draw
+
+    def _describe_enemy(self, action: Action, p: int | None) -> Message:
+        y = self.year - 1
+        _, strength, reward, penalty = ENEMIES[y][ENEMY_KEYS[y].index(action.args[0])]
+        return Message("kingsburg.describe.enemy", {"enemy": action.args[0], "strength": strength,
+                                                    "reward": bundle(reward), "penalty": bundle(penalty)})
 
     # ------------------------------------------------------------------ information
     def _observation(self, player: int | None) -> dict[str, Any]:
@@ -60,19 +72,19 @@ class HiddenInformation:
             "seats": [SEATS[p] for p in range(self.players)],
             "year": self.year if self.year <= YEARS else YEARS,
             "step": YEAR_STEPS[self.step_index] if 0 <= self.step_index < len(YEAR_STEPS) else "over",
-            "season": SEASONS[self.season_index] if self.season_index >= 0 else None,
+            "season_index": SEASONS[self.season_index] if self.season_index >= 0 else None,
             "task": list(task) if task else None,
             "vp": list(self.vp),
             "resources": [list(goods) for goods in self.resources],
-            "tokens": list(self.plus2_tokens),
-            "token_supply": self.plus2_supply,
+            "plus2_tokens": list(self.plus2_tokens),
+            "plus2_supply": self.plus2_supply,
             "soldiers": list(self.soldiers),
             "buildings": [[BUILDING_KEYS[b] for b in range(20) if (owned >> b & 1)] for owned in self.buildings_owned],
-            "order": list(self.turn_order),
-            "envoy": self.envoy_holder,
-            "aid_die": self.aid_die_holder,
-            "dice": [list(dice) for dice in self.unplaced_dice],
-            "rolled": [list(dice) for dice in self.dice_rolled],
+            "turn_order": list(self.turn_order),
+            "envoy_holder": self.envoy_holder,
+            "aid_die_holder": self.aid_die_holder,
+            "unplaced_dice": [list(dice) for dice in self.unplaced_dice],
+            "dice_rolled": [list(dice) for dice in self.dice_rolled],
             "advisors": {str(n): [list(handful) for handful in self.handfuls_on_advisor[n]]
                          for n in range(1, 19) if self.handfuls_on_advisor[n]},
             "market_used": list(self.market_used),
@@ -81,11 +93,11 @@ class HiddenInformation:
             "done_placing": list(self.done_placing),
             "built_this_season": list(self.built_this_season),
             "selected_advisor": self.selected_advisor,
-            "enemy": enemies,
+            "enemy_card": enemies,
             "enemy_drawn": self.enemy_card[y] >= 0,
-            "peeked": [list(seen) for seen in self.enemy_seen_by],
-            "reinforcement": self.king_reinforcement,
-            "result": list(self.battle_result),
+            "enemy_seen_by": [list(seen) for seen in self.enemy_seen_by],
+            "king_reinforcement": self.king_reinforcement,
+            "battle_result": list(self.battle_result),
         }
 
     def _resample_hidden(self, player: int | None) -> None:

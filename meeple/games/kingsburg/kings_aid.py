@@ -9,8 +9,12 @@ the advisors, the Smuggler and the winter's rewards.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
+from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import TAKE_ACTIONS
 from meeple.games.kingsburg.content import RESOURCE_INDEX, RESOURCES
 from meeple.games.kingsburg.flow import UNRESOLVED
@@ -22,6 +26,10 @@ TAKE_ACTIONS_BY_MASK = tuple([TAKE_ACTIONS[r] for r in range(3) if mask >> r & 1
 
 class KingsAid:
     """Step 1 and the ``take`` task (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "take": ActionSpec(perform="_act_take", describe="_describe_take", refuse="_refuse_take"),
+    }
 
     def _resolve_kings_aid(self) -> None:
         self.tasks.pop(0)
@@ -58,14 +66,14 @@ class KingsAid:
             self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_take(self, player: int) -> list[Action]:
         return TAKE_ACTIONS_BY_MASK[self.tasks[0][3]]
 
-    def _answer_take(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_take(self, action: Action, p: int) -> None:
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] += 1
@@ -73,3 +81,14 @@ class KingsAid:
         task[2] -= 1
         if task[2] <= 0:
             self.tasks.pop(0)
+
+    def _describe_take(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        left = self.tasks[0][2] if self.tasks and self.tasks[0][0] == "take" else 1
+        if left > 1:
+            return Message("kingsburg.describe.take_more", {"resource": action.args[0], "n": left - 1})
+        return Message("kingsburg.describe.take", {"resource": action.args[0]})
+
+    def _refuse_take(self, action: Action, p: int) -> Message | None:
+        return self._refuse_out_of_task(action, p, "take")

@@ -13,10 +13,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from typing import ClassVar
+
 from meeple.core import Action
-from meeple.core.i18n import msg
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
-from meeple.games.kingsburg.content import DICE_PER_PLAYER, MARKET
+from meeple.games.kingsburg.content import DICE_PER_PLAYER, MARKET, STABLE
 from meeple.games.kingsburg.flow import UNRESOLVED
 from meeple.games.kingsburg.production import dice_arg
 
@@ -119,6 +122,12 @@ class Placement:
     """The ``place`` task: whose turn it is to place, what they may place, and placing (mixed into
     ``KingsburgState``)."""
 
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "place": ActionSpec(perform="_act_place", describe="_describe_place", refuse="_refuse_place"),
+        "envoy": ActionSpec(perform="_act_envoy", describe="_describe_envoy", refuse="_refuse_place"),
+        "use": ActionSpec(perform="_act_use", describe="_describe_use", refuse="_refuse_use"),
+    }
+
     _ways_now: dict[int, tuple] | None = None
     """The ways of the seat to move (``ways``), computed by ``_resolve_placement`` and kept for its answer,
     and while it chooses how to reach the advisor it selected (not state: cleared by every placement)."""
@@ -151,7 +160,7 @@ class Placement:
         are kept as its legal list; the seat that selected an advisor chooses its way), the others are
         done; once nobody can, the placing ends (True)."""
         if self.selected_advisor:
-            self.seat_to_move = self.turn_order[self.placing_index]
+            self.mover = self.turn_order[self.placing_index]
             return False
         order = self.turn_order
         n = len(order)
@@ -167,7 +176,7 @@ class Placement:
                 self.placing_index = index
                 self._legal_cache[p] = actions
                 self._ways_now = ways
-                self.seat_to_move = p
+                self.mover = p
                 return False
             done[p] = True
             if self.unplaced_dice[p]:
@@ -183,34 +192,126 @@ class Placement:
             return [way[0] for way in ways[abs(self.selected_advisor)]]
         return self._placement_actions(player, self.ways(player))
 
-    def _answer_placement(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _take_ways_now(self, p: int) -> dict[int, tuple]:
+        """``p``'s ways as ``_resolve_placement`` listed them (or listed now), no longer kept."""
         ways = self._ways_now
         if ways is None:
             ways = self.ways(p)
         self._ways_now = None
-        name = action.name
-        if name == "pass":
-            self.done_placing[p] = True
-            self.placing_index = (self.placing_index + 1) % len(self.vp)
-            self.say("kingsburg.keeps_envoy", None, seat=p)
-        elif name == "use":
-            n = abs(self.selected_advisor)
-            envoy = self.selected_advisor < 0
-            for way in ways[n]:
-                if way[0] == action:
-                    break
-            self._place_handful(p, n, way, envoy)
-        else:
-            n = action.args[0]
-            ways_to_n = ways[n]
-            envoy = name == "envoy"
-            if len(ways_to_n) == 1:
-                self._place_handful(p, n, ways_to_n[0], envoy)
-            else:
-                self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
-                self._ways_now = ways  # the same seat chooses the way
+        return ways
 
+    # ------------------------------------------------------------------ place, envoy: choose an advisor
+    def _act_place(self, action: Action, p: int) -> None:
+        self._place_on_advisor(action.args[0], p, envoy=False)
+
+    def _act_envoy(self, action: Action, p: int) -> None:
+        self._place_on_advisor(action.args[0], p, envoy=True)
+
+    def _place_on_advisor(self, n: int, p: int, envoy: bool) -> None:
+        """``p`` places on advisor ``n`` (beside another handful with the envoy): at once when one way
+        reaches it, else once ``p`` chooses the way (``use``)."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        ways = self._take_ways_now(p)
+        ways_to_n = ways[n]
+        if len(ways_to_n) == 1:
+            self._place_handful(p, n, ways_to_n[0], envoy)
+        else:
+            self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
+            self._ways_now = ways  # the same seat chooses the way
+
+    def _describe_place(self, action: Action, p: int | None) -> Message | None:
+        return self._describe_placing(action, p, envoy=False)
+
+    def _describe_envoy(self, action: Action, p: int | None) -> Message | None:
+        return self._describe_placing(action, p, envoy=True)
+
+    def _describe_placing(self, action: Action, p: int | None, envoy: bool) -> Message | None:
+        if p is None or not self.tasks or self.tasks[0][0] != "place":
+            return None
+        n = action.args[0]
+        ways = self.ways(p)[n]
+        if len(ways) == 1:
+            return self._place_words(p, n, ways[0], envoy)
+        how = _dice_words(ways[-1])
+        for way in reversed(ways[:-1]):
+            how = msg("kingsburg.alternatives", first=_dice_words(way), rest=how)
+        words = {"advisor": n, "number": n, "gives": self._gives(n, p), "ways": how}
+        if envoy:
+            return Message("kingsburg.describe.choose_envoy", words)
+        return Message("kingsburg.describe.choose", words)
+
+    def _refuse_place(self, action: Action, p: int) -> Message | None:
+        """``place n`` / ``envoy n``: an advisor 1 to 18, free (or, with the envoy, taken by another seat),
+        that ``p``'s dice can reach."""
+        if (self._deciding_task(p) == "place" and not self.selected_advisor and action.args
+                and isinstance(action.args[0], int)):
+            reason = self._refuse_advisor(action.name, action.args[0], p)
+            if reason is not None:
+                return reason
+        return self._refuse_out_of_task(action, p, "place")
+
+    def _refuse_advisor(self, name: str, n: int, p: int) -> Message | None:
+        if not 1 <= n <= 18:
+            return Message("kingsburg.illegal.advisor_range", {"n": n})
+        there = self.handfuls_on_advisor[n]
+        if name == "place" and there:
+            return Message("kingsburg.illegal.taken", {"advisor": n, "number": n, "seats": [e[0] for e in there]})
+        if name == "envoy" and self.envoy_holder != p:
+            return Message("kingsburg.illegal.no_envoy", {})
+        if name == "envoy" and not there:
+            return Message("kingsburg.illegal.free", {"advisor": n, "number": n})
+        if name == "envoy" and any(e[0] == p for e in there):
+            return Message("kingsburg.illegal.already", {"advisor": n, "number": n})
+        if n not in self.ways(p):
+            return Message("kingsburg.illegal.cannot_make", {"dice": dice_or_none(self.unplaced_dice[p]),
+                                                              "n": self.plus2_tokens[p], "number": n})
+        return None
+
+    # ------------------------------------------------------------------ use: the way to the advisor chosen
+    def _act_use(self, action: Action, p: int) -> None:
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        ways = self._take_ways_now(p)
+        n = abs(self.selected_advisor)
+        envoy = self.selected_advisor < 0
+        for way in ways[n]:
+            if way[0] == action:
+                break
+        self._place_handful(p, n, way, envoy)
+
+    def _describe_use(self, action: Action, p: int | None) -> Message | None:
+        if p is None or not self.tasks or self.tasks[0][0] != "place" or not self.selected_advisor:
+            return None
+        n = abs(self.selected_advisor)
+        for way in self.ways(p)[n]:
+            if way[0] == action:
+                return self._place_words(p, n, way, self.selected_advisor < 0)
+        return None
+
+    def _refuse_use(self, action: Action, p: int) -> Message | None:
+        """``use …``: after choosing an advisor, one of the ways that reach it."""
+        if self._deciding_task(p) == "place":
+            if not self.selected_advisor:
+                return Message("kingsburg.illegal.choose_first", {})
+            return Message("kingsburg.illegal.dice_not_make", {
+                "number": abs(self.selected_advisor),
+                "ways": [msg("kingsburg.action", action=str(way[0])) for way in self.ways(p)[abs(self.selected_advisor)]]})
+        return self._refuse_out_of_task(action, p, "place")
+
+    # ------------------------------------------------------------------ pass (flow.py): keep the envoy
+    def _pass_placing(self, p: int) -> None:
+        """``p`` stops placing rather than use the envoy (never compulsory)."""
+        self._ways_now = None
+        self.done_placing[p] = True
+        self.placing_index = (self.placing_index + 1) % len(self.vp)
+        self.say("kingsburg.keeps_envoy", None, seat=p)
+
+    def _describe_pass_placing(self, p: int) -> Message:
+        return Message("kingsburg.describe.pass_place", {"dice": dice_or_none(self.unplaced_dice[p])})
+
+    def _refuse_pass_placing(self) -> Message | None:
+        return Message("kingsburg.illegal.must_place", {}) if not self.selected_advisor else None
+
+    # ------------------------------------------------------------------ a handful placed, and its words
     def _place_handful(self, p: int, n: int, way: tuple, envoy: bool) -> None:
         _, used, plus2, market, words = way
         dice = self.unplaced_dice[p]
@@ -230,3 +331,57 @@ class Placement:
             self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
         else:
             self.say_again("kingsburg.places", (p, n, way[0].args), seat=p, way=words, advisor=n, number=n)
+
+    def _gives(self, n: int, p: int | None) -> dict:
+        """What advisor ``n`` gives ``p`` (a message argument), with the Stable's extra soldier."""
+        if n in (5, 10, 18):
+            stable = p is not None and bool(self.buildings_owned[p] >> STABLE & 1)
+            count = (2 if n == 10 else 1) + stable
+            if stable:
+                soldiers = msg("kingsburg.gives.soldiers_stable", n=count)
+            else:
+                soldiers = msg("kingsburg.gives.soldiers", n=count)
+            if n == 5:
+                return msg("kingsburg.gives.5", soldiers=soldiers)
+            if n == 10:
+                return msg("kingsburg.gives.10", soldiers=soldiers)
+            return msg("kingsburg.gives.18", soldiers=soldiers)
+        return _GIVES[n]
+
+    def _place_words(self, p: int, n: int, way: tuple, envoy: bool) -> Message:
+        args = {"dice": _dice_words(way), "advisor": n, "number": n, "gives": self._gives(n, p)}
+        if envoy:
+            args["seats"] = [e[0] for e in self.handfuls_on_advisor[n]]
+            return Message("kingsburg.describe.place_envoy", args)
+        return Message("kingsburg.describe.place", args)
+
+
+def _dice_words(way: tuple) -> dict:
+    """'die 6' / 'dice 6, 6 and 4', with the '+2' tokens and the Market a way uses."""
+    _, used, plus2, market, _ = way
+    if len(used) == 1:
+        words = msg("kingsburg.dice.one", value=used[0])
+    else:
+        words = msg("kingsburg.dice.many", dice=list(used[:-1]), last=used[-1])
+    if plus2 and market:
+        return msg("kingsburg.dice.tokens_market", dice=words, n=plus2, delta=f"{market:+d}")
+    if plus2:
+        return msg("kingsburg.dice.tokens", dice=words, n=plus2)
+    if market:
+        return msg("kingsburg.dice.market", dice=words, delta=f"{market:+d}")
+    return words
+
+
+def dice_or_none(dice: list[int]) -> list | dict:
+    """A seat's dice as a message argument: the list, or 'none'."""
+    return list(dice) if dice else msg("kingsburg.none")
+
+
+_GIVES = {
+    1: msg("kingsburg.gives.1"), 2: msg("kingsburg.gives.2"), 3: msg("kingsburg.gives.3"),
+    4: msg("kingsburg.gives.4"), 6: msg("kingsburg.gives.6"), 7: msg("kingsburg.gives.7"),
+    8: msg("kingsburg.gives.8"), 9: msg("kingsburg.gives.9"), 11: msg("kingsburg.gives.11"),
+    12: msg("kingsburg.gives.12"), 13: msg("kingsburg.gives.13"), 14: msg("kingsburg.gives.14"),
+    15: msg("kingsburg.gives.15"), 16: msg("kingsburg.gives.16"), 17: msg("kingsburg.gives.17"),
+}
+"""What each advisor gives, in words (the soldiers' advisors, 5, 10 and 18, are worded per seat: the Stable)."""

@@ -10,11 +10,13 @@ What follows is in ``placement.py`` (the advisors' influence), ``advisors.py`` (
 
 from __future__ import annotations
 
-from typing import Any
+from math import factorial
+from typing import Any, ClassVar
 
 from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
-from meeple.core.i18n import msg
+from meeple.core.i18n import Message, msg
 from meeple.games.kingsburg.actions import CHAPEL_ACTION, KEEP_ACTION, STATUE_ACTION, WHITE_CHOICES
 from meeple.games.kingsburg.content import CHAPEL, FARMS, SEASONS, STATUE
 from meeple.games.kingsburg.flow import UNRESOLVED
@@ -44,6 +46,14 @@ def _seat_total(seat: int, total: int) -> dict:
 
 class Production:
     """A season's start, its rolls and rerolls, and the turn order (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "white": ActionSpec(perform="_act_white", describe="_describe_white", refuse=None),
+        "roll": ActionSpec(perform="_act_roll", describe="_describe_roll", refuse=None),  # chance: the dice
+        "statue": ActionSpec(perform="_act_statue", describe="_describe_statue", refuse=None),
+        "chapel": ActionSpec(perform="_act_chapel", describe="_describe_chapel", refuse=None),
+        "keep": ActionSpec(perform="_act_keep", describe="_describe_keep", refuse=None),
+    }
 
     def _clear_season(self) -> None:
         """Empty the advisors' board and each seat's dice and once-a-season uses, for a new season."""
@@ -83,14 +93,15 @@ class Production:
     # ------------------------------------------------------------------ ["white", seat, how many allowed]
     def _resolve_white_dice(self) -> bool:
         """The white dice's settle: the seat always decides."""
-        self.seat_to_move = self.tasks[0][1]
+        self.mover = self.tasks[0][1]
         return False
 
     def _legal_white_dice(self, player: int) -> list[Action]:
         return list(WHITE_CHOICES[self.tasks[0][2]])
 
-    def _answer_white_dice(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_white(self, action: Action, p: int) -> None:
+        """``p`` rolls ``action.args[0]`` of the white dice it may roll with its own three."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         chosen = action.args[0]
         for later in self.tasks:
@@ -102,6 +113,20 @@ class Production:
         else:
             self.say("kingsburg.white_none", None, seat=p)
 
+    def _describe_white(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        n = action.args[0]
+        may = self.white_dice(p)
+        aid = self.season_index == 0 and self.aid_die_holder == p
+        farms = bool(self.buildings_owned[p] >> FARMS & 1)
+        if not (aid or farms):
+            return None
+        why = _WHY_WHITE[aid, farms]
+        if n == 0:
+            return Message("kingsburg.describe.white_none", {"n": may, "why": why})
+        return Message("kingsburg.describe.white", {"n": n, "why": why, "total": 3 + n})
+
     # ------------------------------------------------------------------ ["roll", seat, "all" | "one" | "chapel", white]
     def _dice_to_roll(self, task: list) -> int:
         p, mode = task[1], task[2]
@@ -112,10 +137,10 @@ class Production:
         return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
 
     def _resolve_roll(self) -> None:
-        self.seat_to_move = CHANCE
+        self.mover = CHANCE
 
-    def _answer_roll(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_roll(self, action: Action, p: int) -> None:
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         roller = task[1]
         faces = list(action.args)
@@ -143,6 +168,25 @@ class Production:
         if tasks and tasks[0][0] == "roll":
             self._resolve_roll()  # the next seat's roll follows at once
 
+    def _describe_roll(self, action: Action, p: int | None) -> Message | None:
+        task = self.tasks[0] if self.tasks else [""]
+        rolling = task[0] == "roll"
+        roller = task[1] if rolling else p
+        if roller is None:
+            return None
+        faces = action.args
+        n = len(faces)
+        ways = factorial(n)
+        for face in set(faces):
+            ways //= factorial(faces.count(face))
+        mode = task[2] if rolling else "all"
+        words = {"seat": roller, "what": _ROLL_WHAT.get(mode, _ROLL_WHAT["all"]), "dice": list(faces), "n": n,
+                 "total": sum(faces), "ways": ways, "outcomes": 6 ** n}
+        if rolling and task[2] == "all" and len(task) > 3 and task[3]:
+            words["white"] = task[3]
+            return Message("kingsburg.describe.roll_white", words)
+        return Message("kingsburg.describe.roll", words)
+
     # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
     def _reroll_options(self, p: int) -> list[Action]:
         options = []
@@ -168,24 +212,44 @@ class Production:
             options = self._reroll_options(p)
             if options:
                 self._legal_cache[p] = options
-                self.seat_to_move = p
+                self.mover = p
                 return False
             tasks.pop(0)
         return True
 
-    def _answer_reroll(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        if action is KEEP_ACTION or action.name == "keep":
-            self.tasks.pop(0)
-            return
-        if action.name == "statue":
-            self.statue_used[p] = True
-            self.say("kingsburg.uses_statue", None, seat=p)
-            interrupt(self.tasks, [["roll", p, "one"]])
-        else:
-            self.chapel_used[p] = True
-            self.say("kingsburg.uses_chapel", None, seat=p)
-            interrupt(self.tasks, [["roll", p, "chapel"]])
+    def _act_statue(self, action: Action, p: int) -> None:
+        """The Statue: one die of a roll of equal dice rolled again."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.statue_used[p] = True
+        self.say("kingsburg.uses_statue", None, seat=p)
+        interrupt(self.tasks, [["roll", p, "one"]])
+
+    def _describe_statue(self, action: Action, p: int | None) -> Message | None:
+        return None if p is None else Message("kingsburg.describe.statue", {"dice": list(self.unplaced_dice[p])})
+
+    def _act_chapel(self, action: Action, p: int) -> None:
+        """The Chapel: a roll of 7 or less rolled again, all its dice."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.chapel_used[p] = True
+        self.say("kingsburg.uses_chapel", None, seat=p)
+        interrupt(self.tasks, [["roll", p, "chapel"]])
+
+    def _describe_chapel(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        dice = list(self.unplaced_dice[p])
+        return Message("kingsburg.describe.chapel", {"dice": dice, "total": sum(dice)})
+
+    def _act_keep(self, action: Action, p: int) -> None:
+        """The dice kept as rolled (no reroll)."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.tasks.pop(0)
+
+    def _describe_keep(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        dice = list(self.unplaced_dice[p])
+        return Message("kingsburg.describe.keep", {"dice": dice, "total": sum(dice)})
 
     # ------------------------------------------------------------------ ["order"]
     def _resolve_turn_order(self) -> None:
@@ -195,3 +259,9 @@ class Production:
         self.turn_order = sorted(self.turn_order, key=lambda p: sum(dice[p]))
         self.say("kingsburg.turn_order", None,
                  order=[_seat_total(p, sum(dice[p])) for p in self.turn_order])
+
+
+_ROLL_WHAT = {"all": msg("kingsburg.what.rolls"), "one": msg("kingsburg.what.statue"),
+              "chapel": msg("kingsburg.what.chapel")}
+_WHY_WHITE = {(True, False): msg("kingsburg.why.aid"), (False, True): msg("kingsburg.why.farms"),
+              (True, True): msg("kingsburg.why.both")}

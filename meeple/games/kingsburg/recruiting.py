@@ -7,14 +7,24 @@ one soldier per action, and stops with ``done``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import DONE_ACTION, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS
-from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX
+from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX, RESOURCES
+from meeple.games.kingsburg.describe import goods_words
 from meeple.games.kingsburg.flow import UNRESOLVED
 
 
 class Recruiting:
     """The ``recruit`` task (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "recruit": ActionSpec(perform="_act_recruit", describe="_describe_recruit", refuse="_refuse_recruit"),
+        "done": ActionSpec(perform="_act_done", describe="_describe_done", refuse=None),
+    }
 
     def _resolve_recruit(self) -> bool:
         """The recruiting's settle: the seats at the front who cannot pay for a soldier are passed over; the
@@ -25,7 +35,7 @@ class Recruiting:
             choices = self._legal_recruit(p)
             if len(choices) > 1:  # a soldier to pay for, not only "done"
                 self._legal_cache[p] = choices
-                self.seat_to_move = p
+                self.mover = p
                 return False
             tasks.pop(0)
         return True
@@ -40,15 +50,9 @@ class Recruiting:
         choices.append(DONE_ACTION)
         return choices
 
-    def _answer_recruit(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        if action.name == "done":
-            self.tasks.pop(0)
-        else:
-            self._recruit(action, p)
-
-    def _recruit(self, action: Action, p: int) -> None:
+    def _act_recruit(self, action: Action, p: int) -> None:
         """``p`` pays for one soldier with the resources ``action`` names."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         goods = self.resources[p]
         for paid in action.args:
             goods[RESOURCE_INDEX[paid]] -= 1
@@ -59,3 +63,23 @@ class Recruiting:
         else:
             self.say("kingsburg.recruits_two", None, seat=p, resource=paid[0], resource2=paid[1],
                      total=self.soldiers[p])
+
+    def _describe_recruit(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        return Message("kingsburg.describe.recruit", {"cost": goods_words(*(action.args.count(r) for r in RESOURCES)),
+                                                      "soldiers": self.soldiers[p],
+                                                      "goods": goods_words(*self.resources[p])})
+
+    def _refuse_recruit(self, action: Action, p: int) -> Message | None:
+        return self._refuse_out_of_task(action, p, "recruit")
+
+    def _act_done(self, action: Action, p: int) -> None:
+        """``p`` recruits no more this winter."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+        self.tasks.pop(0)
+
+    def _describe_done(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        return Message("kingsburg.describe.done", {"n": self.soldiers[p], "goods": goods_words(*self.resources[p])})

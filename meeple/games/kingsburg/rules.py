@@ -3,6 +3,7 @@
 「遊戲將進行5年。」 The rules are one class, ``KingsburgState``, put together from one mixin per
 section of the rulebook (each module quotes the passage it implements):
 
+- ``fields.py``: the state's fields, declared once
 - ``setup.py``: 遊戲開局, the starting position and the invariants
 - ``flow.py``: 遊戲流程, the year as a queue of tasks, declared as the steps of ``meeple.core.flow``; chance
 - ``kings_aid.py``: 1. 國王緩助, and taking resources of one's choice
@@ -16,8 +17,8 @@ section of the rulebook (each module quotes the passage it implements):
 - ``winter_battle.py``: 8. 冬季戰事
 - ``scoring.py``: 遊戲勝負
 - ``hidden.py``: the enemy card (the only hidden information) and the observation
-- ``words.py``: descriptions and refusals for people
-- ``actions.py``: every action, built once
+- ``describe.py``: the words several sections share, and the default refusal
+- ``actions.py``: every action, built once (each is declared in its section's ``ACTIONS`` table)
 
 >>> state = meeple.load("kingsburg", players=3).new_game(seed=1)
 >>> state.apply(state.legal_actions(state.to_move()[0])[0], state.to_move()[0])
@@ -25,12 +26,12 @@ section of the rulebook (each module quotes the passage it implements):
 
 from __future__ import annotations
 
-from meeple.core import State
-from meeple.core.state import LIST, ROWS, VALUE
-from meeple.games.kingsburg.actions import ACTION_NAMES
+from meeple.core.action_table import ActionTableState
 from meeple.games.kingsburg.advisors import Advisors
 from meeple.games.kingsburg.buildings import Buildings
 from meeple.games.kingsburg.content import SEATS
+from meeple.games.kingsburg.describe import DefaultRefusal, DescribeActions
+from meeple.games.kingsburg.fields import KingsburgFields
 from meeple.games.kingsburg.flow import GAME_OVER_SEAT, YEAR_STEPS, TaskFlow
 from meeple.games.kingsburg.hidden import HiddenInformation
 from meeple.games.kingsburg.kings_aid import KingsAid
@@ -42,44 +43,22 @@ from meeple.games.kingsburg.recruiting import Recruiting
 from meeple.games.kingsburg.scoring import Scoring
 from meeple.games.kingsburg.setup import Setup
 from meeple.games.kingsburg.winter_battle import WinterBattle
-from meeple.games.kingsburg.words import Words
 
 __all__ = ["GAME_OVER", "KingsburgState", "SEATS", "STEPS", "placement_ways"]
 
-GAME_OVER = GAME_OVER_SEAT  # ``seat_to_move`` once the game is over
+GAME_OVER = GAME_OVER_SEAT  # ``mover`` once the game is over
 STEPS = YEAR_STEPS  # the eight steps of a year, by their names in the observation (``step``)
 
 
 class KingsburgState(Setup, TaskFlow, KingsAid, Production, Placement, Advisors, Buildings, KingsReward,
-                     KingsEnvoy, Recruiting, WinterBattle, Scoring, HiddenInformation, Words, State):
-    """The whole game state; every field is JSON-native (see ``FIELDS`` and docs/rules/kingsburg.md,
-    "State fields")."""
+                     KingsEnvoy, Recruiting, WinterBattle, Scoring, HiddenInformation, DescribeActions,
+                     ActionTableState, DefaultRefusal, KingsburgFields):
+    """The whole game state: the sections over the fields of ``fields.py`` (all JSON-native; see
+    docs/rules/kingsburg.md, "State fields").
 
-    FIELDS = (
-        "year", "step_index", "season_index", "seat_to_move", "tasks", "vp", "resources", "plus2_tokens",
-        "plus2_supply", "soldiers", "buildings_owned", "turn_order", "envoy_holder", "aid_die_holder",
-        "unplaced_dice", "dice_rolled", "handfuls_on_advisor", "market_used", "statue_used", "chapel_used",
-        "done_placing", "built_this_season", "placing_index", "selected_advisor", "enemy_card", "enemy_seen_by",
-        "enemy_revealed", "king_reinforcement", "battle_result",
-    )
-    __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
-    FIELD_SHAPES = {
-        **dict.fromkeys(("year", "step_index", "season_index", "seat_to_move", "plus2_supply", "envoy_holder",
-                         "aid_die_holder", "placing_index", "selected_advisor", "king_reinforcement"), VALUE),
-        **dict.fromkeys(("vp", "plus2_tokens", "soldiers", "buildings_owned", "turn_order", "market_used",
-                         "statue_used", "chapel_used", "done_placing", "built_this_season", "enemy_card",
-                         "enemy_revealed", "battle_result"), LIST),
-        **dict.fromkeys(("tasks", "resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
-    }  # how a copy copies each field (meeple.core.state); handfuls_on_advisor (rows of handfuls) is copied deep
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``, after the sections; its
+    ``why_illegal`` falls back on ``DefaultRefusal``)."""
+
+    __slots__ = KingsburgFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py, placement.py)
-    FIELD_RENAMES = {
-        "stepi": "step_index", "season": "season_index", "mover": "seat_to_move", "queue": "tasks",
-        "res": "resources", "tokens": "plus2_tokens", "token_supply": "plus2_supply", "built": "buildings_owned",
-        "order": "turn_order", "envoy": "envoy_holder", "aid_die": "aid_die_holder", "dice": "unplaced_dice",
-        "rolled": "dice_rolled", "adv": "handfuls_on_advisor", "stuck": "done_placing",
-        "built_now": "built_this_season", "cur": "placing_index", "sel": "selected_advisor", "enemy": "enemy_card",
-        "peeked": "enemy_seen_by", "revealed": "enemy_revealed", "reinforcement": "king_reinforcement",
-        "result": "battle_result",
-    }
-    ACTION_NAMES = ACTION_NAMES
-

@@ -40,7 +40,7 @@ class Scoring:
                 self.say("kingsburg.cathedral_vp", None, seat=p, n=k)
         self.year += 1
         self.step_index = len(YEAR_STEPS)
-        self.seat_to_move = GAME_OVER_SEAT
+        self.mover = GAME_OVER_SEAT
         self.say("kingsburg.final_score", None,
                  scores=[msg("kingsburg.seat_score", seat=p, vp=self.vp[p]) for p in range(self.players)])
         won = self.winners_now()

@@ -21,7 +21,7 @@ class Setup:
         self.year = 1
         self.step_index = -1
         self.season_index = -1
-        self.seat_to_move = UNRESOLVED
+        self.mover = UNRESOLVED
         self.tasks: list[list] = []
         self.vp = [0] * n
         self.resources = [[0, 0, 0] for _ in range(n)]

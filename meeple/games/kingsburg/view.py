@@ -61,12 +61,12 @@ def _header(obs: dict[str, Any], lang: str) -> Text:
             text.append("  — " + _label(lang, "kingsburg.view.to_move"))
             text.append(_seat(movers[0], lang))
     text.append("\n" + _label(lang, "kingsburg.view.turn_order"))
-    for i, p in enumerate(obs["order"]):
+    for i, p in enumerate(obs["turn_order"]):
         if i:
             text.append(" → ")
         text.append(_seat(p, lang))
-        if obs["rolled"][p]:
-            text.append(f" ({sum(obs['rolled'][p])})", style="dim")
+        if obs["dice_rolled"][p]:
+            text.append(f" ({sum(obs['dice_rolled'][p])})", style="dim")
     return text
 
 
@@ -93,7 +93,7 @@ def _advisors(obs: dict[str, Any], lang: str) -> Table:
 def _enemy(obs: dict[str, Any], lang: str) -> Text:
     y = obs["year"] - 1
     text = Text(_label(lang, "kingsburg.view.enemy_this_year"), style="bold")
-    known = obs["enemy"][y]
+    known = obs["enemy_card"][y]
     if known:
         _kind, _strength, reward, penalty = _card(y, known)
         text.append(_name("enemy", known, lang), style="bold red")
@@ -104,9 +104,9 @@ def _enemy(obs: dict[str, Any], lang: str) -> Text:
             text.append(" " + plain(lang, "kingsburg.view.someone_looked"))
         strengths = sorted(c[1] for c in ENEMIES[y])
         text.append(plain(lang, "kingsburg.view.deck_strengths", strengths=strengths), style="dim")
-    if obs["reinforcement"]:
-        text.append("\n" + plain(lang, "kingsburg.view.reinforcement", n=obs["reinforcement"]))
-    past = [plain(lang, "kingsburg.view.past_year", year=i + 1, enemy=k) for i, k in enumerate(obs["enemy"][:y]) if k]
+    if obs["king_reinforcement"]:
+        text.append("\n" + plain(lang, "kingsburg.view.reinforcement", n=obs["king_reinforcement"]))
+    past = [plain(lang, "kingsburg.view.past_year", year=i + 1, enemy=k) for i, k in enumerate(obs["enemy_card"][:y]) if k]
     if past:
         text.append("\n" + plain(lang, "kingsburg.view.past_enemies", enemies=("；" if lang == "zh" else "; ").join(past)),
                     style="dim")
@@ -124,13 +124,13 @@ def _province(obs: dict[str, Any], p: int, mine: bool, lang: str) -> Table:
         title.append(" " + plain(lang, "kingsburg.view.you"), style="dim")
     g, w, s = obs["resources"][p]
     title.append("   " + plain(lang, "kingsburg.view.stats", vp=obs["vp"][p], gold=g, wood=w, stone=s,
-                                 tokens=obs["tokens"][p], soldiers=obs["soldiers"][p]), style="")
-    if obs["envoy"] == p:
+                                 tokens=obs["plus2_tokens"][p], soldiers=obs["soldiers"][p]), style="")
+    if obs["envoy_holder"] == p:
         title.append("   " + plain(lang, "kingsburg.view.holds_envoy"), style="bold magenta")
-    if obs["aid_die"] == p:
+    if obs["aid_die_holder"] == p:
         title.append("   " + plain(lang, "kingsburg.view.aid"), style="bold")
-    if obs["dice"][p]:
-        title.append("   " + plain(lang, "kingsburg.view.dice_left", dice=" ".join(map(str, obs["dice"][p]))),
+    if obs["unplaced_dice"][p]:
+        title.append("   " + plain(lang, "kingsburg.view.dice_left", dice=" ".join(map(str, obs["unplaced_dice"][p]))),
                      style="bold")
     table = Table(title=title, title_justify="left", show_header=True, padding=(0, 1))
     table.add_column(plain(lang, "kingsburg.view.row"))

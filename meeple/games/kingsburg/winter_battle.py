@@ -10,8 +10,12 @@ its penalty, a lost building being the highest (rightmost), the upper row first.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from meeple.core import CHANCE, Action
+from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
+from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import LOSE_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_KEYS, BUILDING_VP, ENEMIES, ENEMY_KEYS, FORTRESS, RESOURCE_INDEX, RESOURCES, WALL, YEARS, bundle,
@@ -21,6 +25,11 @@ from meeple.games.kingsburg.flow import UNRESOLVED
 
 class WinterBattle:
     """The winter's tasks, from the reveal to the year's end (mixed into ``KingsburgState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "reinforce": ActionSpec(perform="_act_reinforce", describe="_describe_reinforce", refuse=None),  # chance
+        "lose": ActionSpec(perform="_act_lose", describe="_describe_lose", refuse="_refuse_lose"),
+    }
 
     def _resolve_enemy_reveal(self) -> None:
         self.tasks.pop(0)
@@ -33,13 +42,17 @@ class WinterBattle:
                  penalty=bundle(penalty))
 
     def _resolve_reinforcement_die(self) -> None:
-        self.seat_to_move = CHANCE
+        self.mover = CHANCE
 
-    def _answer_reinforcement_die(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_reinforce(self, action: Action, p: int) -> None:
+        """The King's die, rolled once for everybody."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         self.king_reinforcement = action.args[0]
         self.say("kingsburg.reinforcement", None, n=self.king_reinforcement)
+
+    def _describe_reinforce(self, action: Action, p: int | None) -> Message:
+        return Message("kingsburg.describe.reinforce", {"n": action.args[0]})
 
     def total_strength(self, p: int, kind: str) -> int:
         """``p``'s strength against an enemy of ``kind``: soldiers, the King's die and building defence."""
@@ -137,20 +150,33 @@ class WinterBattle:
             goods[r] -= task[2]
             self.tasks.pop(0)
             return True
-        self.seat_to_move = p
+        self.mover = p
         return False
 
     def _legal_lose(self, player: int) -> list[Action]:
         goods = self.resources[player]
         return [LOSE_ACTIONS[r] for r in range(3) if goods[r]]
 
-    def _answer_lose(self, action: Action, p: int) -> None:
-        self.seat_to_move = UNRESOLVED  # answered: what is at the front afterwards is resolved again
+    def _act_lose(self, action: Action, p: int) -> None:
+        """One resource of ``p``'s choice lost."""
+        self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] -= 1
         self.say("kingsburg.loses", None, seat=p, resource=RESOURCES[r])
         task[2] -= 1
+
+    def _describe_lose(self, action: Action, p: int | None) -> Message | None:
+        if p is None:
+            return None
+        left = self.tasks[0][2] if self.tasks and self.tasks[0][0] == "lose" else 1
+        have = self.resources[p][RESOURCE_INDEX[action.args[0]]]
+        if left > 1:
+            return Message("kingsburg.describe.lose_more", {"resource": action.args[0], "have": have, "n": left - 1})
+        return Message("kingsburg.describe.lose", {"resource": action.args[0], "have": have})
+
+    def _refuse_lose(self, action: Action, p: int) -> Message | None:
+        return self._refuse_out_of_task(action, p, "lose")
 
     # ------------------------------------------------------------------ ["endyear"]
     def _resolve_end_of_year(self) -> None:

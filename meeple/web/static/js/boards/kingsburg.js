@@ -117,10 +117,10 @@ function redraw() { if (last) render(last.container, last.view, last.ui); }
 // The selection lasts while your unplaced dice stay the same and you are placing.
 function settleSelection(ctx) {
   const { o, me } = ctx;
-  const dice = me === null ? [] : o.dice[me] || [];
-  const sig = `${o.year}:${o.season}:${dice.join(",")}`;
+  const dice = me === null ? [] : o.unplaced_dice[me] || [];
+  const sig = `${o.year}:${o.season_index}:${dice.join(",")}`;
   if (!ctx.placing || sig !== sel.sig) sel = { dice: [], tokens: 0, market: 0, sig };
-  sel.tokens = Math.min(sel.tokens, sel.dice.length, me === null ? 0 : o.tokens[me]);
+  sel.tokens = Math.min(sel.tokens, sel.dice.length, me === null ? 0 : o.plus2_tokens[me]);
   if (!marketOpen(ctx)) sel.market = 0;
 }
 
@@ -129,7 +129,7 @@ function marketOpen({ o, me }) {
 }
 
 function selectedFaces(ctx) {
-  const dice = ctx.me === null ? [] : ctx.o.dice[ctx.me] || [];
+  const dice = ctx.me === null ? [] : ctx.o.unplaced_dice[ctx.me] || [];
   return sel.dice.map((i) => dice[i]).sort((a, b) => b - a);
 }
 
@@ -299,7 +299,7 @@ function drawSupply(svg, { o }) {
     for (let j = 0; j < 4; j++) g.append(good(f.x + 20 + k * 36 + (j % 2) * 9, f.y + 31 + Math.floor(j / 2) * 9 + (j % 2) * 3, r, 10));
   });
   g.append(s("text", { x: f.x + 8, y: f.y + 60, class: "kb-tiny" }, T("supply_goods")));
-  const left = o.token_supply ?? 0;
+  const left = o.plus2_supply ?? 0;
   const tokens = group({ class: "kb-token-supply", "data-supply": "plus2" });
   for (let k = 0; k < Math.min(left, 10); k++) tokens.append(plus2(f.x + 150 + k * 1.6, f.y + 46 - k * 2, 24));
   tokens.append(s("text", { x: f.x + f.w - 8, y: f.y + 17, class: "kb-small", "text-anchor": "end" }, T("tokens_left", { n: left })));
@@ -341,7 +341,7 @@ function drawEnemy(svg, ctx) {
   const g = group({ class: "kb-enemy", "data-enemy-year": String(year) });
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 17, class: "kb-title" }, T("enemy_title", { year })));
-  const key = (o.enemy || [])[year - 1];
+  const key = (o.enemy_card || [])[year - 1];
   const card = key ? enemyCard(year, key) : null;
   const cx = f.x + 8, cy = f.y + 26, cw = 124, ch = 112;
   const winter = o.step === "winter";
@@ -371,7 +371,7 @@ function drawEnemy(svg, ctx) {
     const strengths = ((c.enemies || [])[year - 1] || []).map((e) => e.strength).sort((a, b) => a - b);
     back.append(s("text", { x: cx + cw / 2, y: cy + 88, class: "kb-tiny on-dark", "text-anchor": "middle" }, T("deck_strengths")));
     back.append(s("text", { x: cx + cw / 2, y: cy + 104, class: "kb-small on-dark", "text-anchor": "middle" }, strengths.join(", ")));
-    const lookers = (o.peeked || [])[year - 1] || [];
+    const lookers = (o.enemy_seen_by || [])[year - 1] || [];
     tip(back, lookers.length ? T("enemy_down_seen", { seats: lookers, strengths: strengths.join(", ") }) : T("enemy_down", { strengths: strengths.join(", ") }));
     lookers.forEach((p, k) => back.append(eye(cx + 12 + k * 16, cy + 12, { size: 14 })));
     g.append(back);
@@ -379,16 +379,16 @@ function drawEnemy(svg, ctx) {
   // the king's reinforcement die
   const dx = f.x + 140, dy = f.y + 20;
   g.append(s("text", { x: dx, y: dy + 8, class: "kb-tiny" }, T("reinforcement_short")));
-  if (o.reinforcement) g.append(changes.mark(die(dx + 34, dy + 34, o.reinforcement, { size: 34, colour: "#fdfdfb", title: T("reinforcement", { n: o.reinforcement }) }), "king-die", o.reinforcement));
+  if (o.king_reinforcement) g.append(changes.mark(die(dx + 34, dy + 34, o.king_reinforcement, { size: 34, colour: "#fdfdfb", title: T("reinforcement", { n: o.king_reinforcement }) }), "king-die", o.king_reinforcement));
   else g.append(tip(s("rect", { x: dx + 17, y: dy + 17, width: 34, height: 34, rx: 6, class: "die-empty" }), T("reinforcement_later")));
   // the enemies of the years gone by, face up for everyone
   for (let y = 1; y < year; y++) {
-    const pastKey = (o.enemy || [])[y - 1];
+    const pastKey = (o.enemy_card || [])[y - 1];
     const past = pastKey ? enemyCard(y, pastKey) : null;
     if (!past) continue;
     const line = s("text", { x: f.x + 140, y: f.y + 96 + (y - 1) * 12, class: "kb-micro past-enemy", "data-enemy-past": String(y) },
       `${y}: ${named(GAME, "foe", past.kind, past.kind)} ${past.strength}`);
-    const mine = y === year - 1 && ctx.me !== null && o.result && o.result[ctx.me];
+    const mine = y === year - 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
     if (mine) g.append(s("text", { x: f.x + f.w - 6, y: f.y + 96 + (y - 1) * 12, class: `kb-micro result-${mine}`, "text-anchor": "end" },
       named(GAME, "result", mine, mine)));
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
@@ -399,14 +399,14 @@ function drawEnemy(svg, ctx) {
   const rows = group({ class: "kb-strengths" });
   rows.append(s("text", { x: f.x + 8, y: f.y + 152, class: "kb-tiny" }, T("strength_against")));
   (o.vp || []).forEach((_, p) => {
-    const total = (o.soldiers[p] || 0) + (o.reinforcement || 0) + defenceOf(o, p, kind);
+    const total = (o.soldiers[p] || 0) + (o.king_reinforcement || 0) + defenceOf(o, p, kind);
     const x = f.x + 18 + (p % 3) * 66, y = f.y + 166 + Math.floor(p / 3) * 17;
     const row = group({ class: "strength-row", "data-strength": String(p) });
     row.append(disc(x, y, SEAT_COLOURS[p], { r: 8 }));
     row.append(s("text", { x: x + 13, y: y + 5, class: "kb-small strong" }, String(total)));
-    const result = winter && o.result && o.result[p];
+    const result = winter && o.battle_result && o.battle_result[p];
     if (result) row.append(s("text", { x: x + 34, y: y + 5, class: `kb-tiny result-${result}` }, named(GAME, "result", result, result)));
-    tip(row, T("strength_tip", { seat: p, n: total, soldiers: o.soldiers[p] || 0, king: o.reinforcement || 0, buildings: defenceOf(o, p, kind) }));
+    tip(row, T("strength_tip", { seat: p, n: total, soldiers: o.soldiers[p] || 0, king: o.king_reinforcement || 0, buildings: defenceOf(o, p, kind) }));
     rows.append(changes.mark(row, `strength:${p}`, [total, result]));
   });
   g.append(rows);
@@ -443,7 +443,7 @@ function drawSeasons(svg, { o }) {
     stepLines(stepName(st)).forEach((line, j, lines) => cell.append(s("text", { x: x + (sw - 4) / 2, y: f.y + (lines.length > 1 ? 29 + j * 10 : 34),
       class: "kb-tiny step-name", "text-anchor": "middle" }, line)));
     if (lit) cell.append(disc(x + sw - 16, f.y + 16, ENVOY, { r: 6 }));
-    if (st === "envoy" && (o.envoy === -1 || o.envoy === undefined)) cell.append(envoyPiece(x + sw - 30, f.y + 14, 0.5));
+    if (st === "envoy" && (o.envoy_holder === -1 || o.envoy_holder === undefined)) cell.append(envoyPiece(x + sw - 30, f.y + 14, 0.5));
     tip(cell, T("step_tip", { k: k + 1, step: st }));
     changes.mark(cell, `step:${st}`, lit);
     g.append(cell);
@@ -465,16 +465,16 @@ function drawOrder(svg, { o, view }) {
   const g = group({ class: "kb-order" });
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 15, class: "kb-tiny" }, T("turn_order")));
-  (o.order || []).forEach((p, k) => {
+  (o.turn_order || []).forEach((p, k) => {
     const x = f.x + 22 + k * 40, y = f.y + 29;
     g.append(s("rect", { x: x - 16, y: y - 12, width: 34, height: 27, rx: 5, class: "order-cell" }));
     g.append(s("text", { x: x - 13, y: y - 2, class: "kb-tiny" }, String(k + 1)));
-    const d = disc(x + 4, y + 2, SEAT_COLOURS[p], { r: 9, label: (o.rolled[p] || []).length ? String(o.rolled[p].reduce((a, b) => a + b, 0)) : null,
+    const d = disc(x + 4, y + 2, SEAT_COLOURS[p], { r: 9, label: (o.dice_rolled[p] || []).length ? String(o.dice_rolled[p].reduce((a, b) => a + b, 0)) : null,
       title: T("order_tip", { k: k + 1, seat: p }) });
     d.setAttribute("data-order", String(p));
     if (view.to_move.includes(p)) d.classList.add("to-move");
     g.append(changes.mark(d, `order:${k}`, p));
-    if (o.envoy === p) g.append(envoyPiece(x + 14, y - 6, 0.5));
+    if (o.envoy_holder === p) g.append(envoyPiece(x + 14, y - 6, 0.5));
   });
   svg.append(g);
 }
@@ -530,7 +530,7 @@ function drawTray(svg, ctx) {
   }
   const colour = SEAT_COLOURS[me];
   g.append(s("text", { x: f.x + 10, y: f.y + 20, class: "kb-title" }, T("your_dice", { seat: me })));
-  const dice = o.dice[me] || [];
+  const dice = o.unplaced_dice[me] || [];
   const size = 40;
   dice.forEach((face, i) => {
     const x = f.x + 32 + i * 56, y = f.y + 54;
@@ -545,11 +545,11 @@ function drawTray(svg, ctx) {
     g.append(changes.mark(el, `die:${i}`, [face, dice.length]));
   });
   if (!dice.length) {
-    const rolled = o.rolled[me] || [];
+    const rolled = o.dice_rolled[me] || [];
     g.append(s("text", { x: f.x + 12, y: f.y + 58, class: "kb-small muted" }, rolled.length ? T("all_placed", { dice: rolled }) : T("no_dice_yet")));
   }
   // "+2" tokens: yours as pieces; while placing, each is added to the selection by a touch
-  const tokens = o.tokens[me] || 0;
+  const tokens = o.plus2_tokens[me] || 0;
   g.append(s("text", { x: f.x + 10, y: f.y + 90, class: "kb-tiny" }, T("your_tokens", { n: tokens })));
   for (let k = 0; k < Math.min(tokens, 5); k++) {
     const x = f.x + 26 + k * 36, y = f.y + 112;
@@ -851,9 +851,9 @@ function decisionBar(ctx) {
     const res = o.resources[p] || [0, 0, 0];
     scores.append(h("span", { class: `kb-score ${p === me ? "me" : ""} ${view.to_move.includes(p) ? "to-move" : ""}`, "data-score": String(p),
       style: `--seat: ${SEAT_COLOURS[p]}` }, h("i", { class: "swatch" }),
-      T("score_line", { seat: p, vp, soldiers: o.soldiers[p], gold: res[0], wood: res[1], stone: res[2], tokens: o.tokens[p],
-        n: (o.buildings[p] || []).length, dice: (o.dice[p] || []).length }),
-      o.envoy === p ? h("b", { class: "envoy-mark" }, ` ${T("envoy")}`) : null));
+      T("score_line", { seat: p, vp, soldiers: o.soldiers[p], gold: res[0], wood: res[1], stone: res[2], tokens: o.plus2_tokens[p],
+        n: (o.buildings[p] || []).length, dice: (o.unplaced_dice[p] || []).length }),
+      o.envoy_holder === p ? h("b", { class: "envoy-mark" }, ` ${T("envoy")}`) : null));
   });
   // the moves that concern nothing on the board, beside the scores (skip and done have their "No" and
   // "Stop" on the panel where the rule happens)
@@ -879,12 +879,12 @@ function askText(ctx) {
   if (kind === "place" && o.selected_advisor) return T("ask.way", { n: Math.abs(o.selected_advisor), advisor: Math.abs(o.selected_advisor) });
   if (kind === "place") {
     const sum = selectionSum(ctx);
-    if (!sum) return T(o.envoy === me ? "ask.place_envoy" : "ask.place");
+    if (!sum) return T(o.envoy_holder === me ? "ask.place_envoy" : "ask.place");
     const free = ctx.has(`place ${sum}`) || ctx.has(`envoy ${sum}`);
     return free ? T("ask.place_sum", { n: sum, advisor: sum }) : T("ask.place_none", { n: sum });
   }
   if (kind === "take") return T("ask.take", { n: ctx.task[2] });
-  if (kind === "build") return T(o.envoy === me && (o.built_this_season || [])[me] ? "ask.build_envoy" : "ask.build");
+  if (kind === "build") return T(o.envoy_holder === me && (o.built_this_season || [])[me] ? "ask.build_envoy" : "ask.build");
   const known = { reroll: "ask.reroll", recruit: "ask.recruit", alch: "ask.alch", townhall: "ask.townhall", smuggle: "ask.smuggle",
     white: "ask.white", lose: "ask.lose" };
   return T(known[kind] || "ask.other", { n: ctx.task[2] || 0 });
@@ -933,7 +933,7 @@ function otherBoards(ctx) {
     const res = o.resources[p] || [0, 0, 0];
     const box = h("details", { class: "kb-other", "data-other": String(p), style: `--seat: ${SEAT_COLOURS[p]}`, open: openOthers.has(p) ? true : null },
       h("summary", {}, h("i", { class: "swatch" }), T("other_summary", { seat: p, vp: o.vp[p], n: (o.buildings[p] || []).length,
-        gold: res[0], wood: res[1], stone: res[2], tokens: o.tokens[p], soldiers: o.soldiers[p], dice: o.dice[p] || [] })));
+        gold: res[0], wood: res[1], stone: res[2], tokens: o.plus2_tokens[p], soldiers: o.soldiers[p], dice: o.unplaced_dice[p] || [] })));
     // a folded board is drawn only once opened (five players' boards redrawn on every move cost time)
     const draw = () => {
       if (box.querySelector("svg")) return;

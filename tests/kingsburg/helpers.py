@@ -75,7 +75,7 @@ __all__ = ["Action", "CHANCE", "C", "B", "new", "act", "take_aid", "roll", "give
 def tasks(state: KingsburgState, *items: list) -> None:
     """Put tasks at the front of the queue and run to the next decision (tests only)."""
     interrupt(state.tasks, [list(t) for t in items])
-    state.seat_to_move = UNRESOLVED  # the new front task is resolved first
+    state.mover = UNRESOLVED  # the new front task is resolved first
     state._legal_cache = {}
     state.run_flow()
 
