@@ -52,13 +52,12 @@ def test_the_observation_keys_are_the_tables_second_column() -> None:
     obs = state.observation(1)
     for field, key in rows:
         assert obs[key] == getattr(state, field), field
-    extra = {"game", "players", "player", "to_move", "scores", "stack_size", "end"}
+    extra = {"game", "players", "player", "to_move", "schema", "scores", "stack_size", "end"}
     assert set(obs) == {key for _, key in rows} | extra
 
 
-RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "descriptions", "flow",
-                 "game_end", "game_setup", "hidden_information", "king", "movement", "phrases", "refusals",
-                 "technologies", "workshop")
+RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "describe", "flow",
+                 "game_end", "game_setup", "hidden_information", "king", "movement", "technologies", "workshop")
 
 
 def test_each_rules_module_quotes_the_rulebook(rulebook_passages) -> None:  # type: ignore[no-untyped-def]

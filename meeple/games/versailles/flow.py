@@ -13,7 +13,9 @@ is the seat that decides now: the active player, or the reacting player taken fr
 
     move -> decide -> [act <-> discard] -> draw* (a refill) -> offer* (the reactions) -> next turn
 
-The rules modules carry each step out; this module says what comes next (``_continue_turn``).
+The rules modules carry each step out: a step that takes one kind of action (a chance outcome, the
+discard) names that action's ``perform`` method as its ``act``, the others send each action to its own
+(``_act_by_table``); this module says what comes next (``_continue_turn``).
 """
 
 from __future__ import annotations
@@ -33,13 +35,13 @@ class TurnFlow(FlowState):
     """The steps of a turn, turn order and the reaction queue (a mixin of ``VersaillesState``)."""
 
     STEPS = {
-        "start": Chance(outcomes="_start_player_outcomes", act="_choose_start_player", sample="_draw_start_player"),
-        "draw": Chance(outcomes="_refill_outcomes", act="_reveal_tile", sample="_draw_refill_tile"),
-        "move": Decision(legal="_move_actions", act="_move_workers"),
-        "decide": Decision(legal="_activate_or_pass", act="_answer_after_move"),
-        "act": Decision(legal="_activation_actions", act="_do_sub_action"),
-        "discard": Decision(legal="_discard_actions", act="_discard_from_hand"),
-        "offer": Decision(legal="_activate_or_pass", act="_answer_offer"),
+        "start": Chance(outcomes="_start_player_outcomes", act="_act_first", sample="_draw_start_player"),
+        "draw": Chance(outcomes="_refill_outcomes", act="_act_draw", sample="_draw_refill_tile"),
+        "move": Decision(legal="_move_actions", act="_act_by_table"),
+        "decide": Decision(legal="_activate_or_pass", act="_act_by_table"),
+        "act": Decision(legal="_activation_actions", act="_act_by_table"),
+        "discard": Decision(legal="_discard_actions", act="_act_discard"),
+        "offer": Decision(legal="_activate_or_pass", act="_act_by_table"),
         "over": GAME_OVER,
     }
 
@@ -48,6 +50,11 @@ class TurnFlow(FlowState):
 
     def acting_seats(self) -> list[int]:
         return [self.deciding_player]
+
+    def _act_by_table(self, action: Action, player: int) -> None:
+        """An action of a step that takes several kinds, by its table's ``perform`` method (the sections'
+        ``ACTIONS``, ``meeple.core.action_table``)."""
+        self._performers[action.name](self, action, player)
 
     # ------------------------------------------------------------------ what may be done or drawn
     def _start_player_outcomes(self) -> list[tuple[Action, float]]:

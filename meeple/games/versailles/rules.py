@@ -20,10 +20,14 @@ construction.py      建筑工地: building palace tiles
 king.py              国王恩赐: the King's track, recruiting
 game_end.py          游戏结束 / 游戏计分: the three ends, final scores
 hidden_information.py 隐藏信息: the observation (nothing is secret)
-descriptions.py      what an action does; refusals.py: why one is not legal
+describe.py          the words several sections' descriptions and refusals share
 ==================== ==========================================================
 
-The tables they read are in ``board.py`` (computed from ``content.py``) and ``actions.py``.
+The tables they read are in ``board.py`` (computed from ``content.py``) and ``actions.py``. Each action
+is declared once, in the ``ACTIONS`` table of its section's class: its name beside the methods that
+perform, describe and refuse it (``meeple.core.action_table``); the state joins the tables, and
+``ACTION_NAMES``, the handler map, ``describe_message`` and ``why_illegal`` are derived from them
+(``VersaillesState.ACTION_TABLE``).
 
 >>> state = meeple.load("versailles", players=3).new_game(seed=1)
 >>> state.apply(state.legal_actions()[0])
@@ -32,25 +36,25 @@ The tables they read are in ``board.py`` (computed from ``content.py``) and ``ac
 from __future__ import annotations
 
 from meeple.core import State
+from meeple.core.action_table import ActionTableState
 from meeple.core.state import LIST, ROWS, VALUE
 from meeple.games.versailles.activation import ActivationRules
 from meeple.games.versailles.architects_guild import ArchitectsGuildRules
 from meeple.games.versailles.construction import ConstructionRules
-from meeple.games.versailles.descriptions import Descriptions
+from meeple.games.versailles.describe import DescribeActions
 from meeple.games.versailles.flow import TurnFlow
 from meeple.games.versailles.game_end import GameEndRules
 from meeple.games.versailles.game_setup import SetupRules
 from meeple.games.versailles.hidden_information import HiddenInformation, observation_keys
 from meeple.games.versailles.king import KingRules
 from meeple.games.versailles.movement import MovementRules
-from meeple.games.versailles.refusals import Refusals
 from meeple.games.versailles.technologies import TechnologyRules
 from meeple.games.versailles.workshop import WorkshopRules
 
 
 class VersaillesState(
     SetupRules, TurnFlow, MovementRules, ActivationRules, ArchitectsGuildRules, WorkshopRules, TechnologyRules,
-    ConstructionRules, KingRules, GameEndRules, HiddenInformation, Descriptions, Refusals, State,
+    ConstructionRules, KingRules, GameEndRules, HiddenInformation, DescribeActions, ActionTableState, State,
 ):
     """The whole game position; every field is JSON-native (see FIELDS and docs/rules/versailles.md,
     "State fields")."""
@@ -84,7 +88,3 @@ class VersaillesState(
     }
     OBSERVATION_KEYS = observation_keys(FIELDS, FIELD_RENAMES)
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
-    ACTION_NAMES = frozenset({
-        "move", "move2", "jump", "activate", "pass", "done", "take", "remove", "clear", "flip",
-        "buy", "tech", "build", "recruit2", "recruit", "discard", "draw", "first",
-    })
