@@ -57,7 +57,7 @@ def test_the_observation_keys_are_the_tables_second_column() -> None:
 
 
 RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "describe", "flow",
-                 "game_end", "game_setup", "hidden_information", "king", "movement", "technologies", "workshop")
+                 "game_end", "hidden", "king", "movement", "setup", "technologies", "workshop")
 
 
 def test_each_rules_module_quotes_the_rulebook(rulebook_passages) -> None:  # type: ignore[no-untyped-def]
@@ -76,3 +76,14 @@ def test_each_rules_module_quotes_the_rulebook(rulebook_passages) -> None:  # ty
         assert source.count("\n") <= 400, f"{name}.py is longer than 400 lines"
     rulebook_passages.check("meeple/games/versailles (rules modules)", list(dict.fromkeys(parts)),
                             "001_5d800c698859b77c.txt", lambda text: re.sub(r"\s", "", text))
+
+
+@pytest.mark.parametrize("names", [{"turn_seat": "active_player", "mover": "deciding_player"},
+                                   {"turn_seat": "active", "mover": "actor"}])
+def test_saves_of_every_generation_of_names_load(names: dict[str, str]) -> None:
+    """``turn_seat`` and ``mover`` were renamed twice (issue 26, issue 39): a save from either time loads."""
+    state = played(4, 2, 80)
+    saved = state.to_json()
+    assert {"turn_seat", "mover"} <= set(saved["state"])
+    old = dict(saved, state={names.get(k, k): v for k, v in saved["state"].items()})
+    assert meeple.from_json(old).to_json() == saved

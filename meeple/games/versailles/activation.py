@@ -25,13 +25,14 @@ from meeple.games.versailles.content import (
     REMOVE_THREE_WORKERS, SLOT_WORKERS, WORKSHOP,
 )
 from meeple.games.versailles.describe import either_phrase, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 _new_log_entry = tuple.__new__
 """Builds a LogEntry from (message id, arguments, visible_to) without NamedTuple's slower __new__ (the
 two events of nearly every turn, as in movement.py)."""
 
 
-class ActivationRules:
+class ActivationRules(VersaillesFields):
     """Activating a location (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

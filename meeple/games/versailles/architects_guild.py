@@ -25,9 +25,10 @@ from meeple.games.versailles.content import (
     REMOVE_ONE_WORKERS, REMOVE_THREE_WORKERS, SLOT_WORKERS,
 )
 from meeple.games.versailles.describe import lenient_refusal, tile_message, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class ArchitectsGuildRules:
+class ArchitectsGuildRules(VersaillesFields):
     """The Architects' Guild and its display (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

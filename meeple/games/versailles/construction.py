@@ -23,9 +23,10 @@ from meeple.games.versailles.board import (
 )
 from meeple.games.versailles.content import CONSTRUCTION_SITE
 from meeple.games.versailles.describe import both_phrase, cost_phrase, lenient_refusal, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class ConstructionRules:
+class ConstructionRules(VersaillesFields):
     """The Construction Site (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from meeple.core import Action
 from meeple.core.i18n import Message, msg
 from meeple.games.versailles.board import TILE_COST, TILE_DECORATIONS, TILE_VP, TILE_WORKERS
+from meeple.games.versailles.fields import VersaillesFields
 
 
 # ------------------------------------------------------------------ phrases
@@ -87,13 +88,13 @@ def lenient_refusal(refuse: Refusal) -> Refusal:
     return refusal
 
 
-class DescribeActions:
+class DescribeActions(VersaillesFields):
     """What the actions' descriptions and refusals share (a mixin of ``VersaillesState``)."""
 
     def describing_seat(self, player: int | None) -> int:
         """A description asked for no seat (or for no seat of this game) takes the view of the seat
         deciding now."""
-        return player if player is not None and 0 <= player < self.players else self.deciding_player
+        return player if player is not None and 0 <= player < self.players else self.mover
 
     def _king_message(self) -> dict[str, Any]:
         """Where activating or jumping King's Favor takes the King (or that it ends the game)."""

@@ -22,9 +22,10 @@ from meeple.games.versailles.content import (
     RECRUIT_EXPENSIVE_WORKERS,
 )
 from meeple.games.versailles.describe import lenient_refusal, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class KingRules:
+class KingRules(VersaillesFields):
     """The King and King's Favor (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

@@ -26,12 +26,13 @@ from meeple.games.versailles.content import (
     ARCHITECTS_GUILD, DOUBLE_MOVES_PER_PLAYER, KINGS_FAVOR, KINGS_FAVOR_FLIPS,
 )
 from meeple.games.versailles.describe import either_phrase, lenient_refusal, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 _new_log_entry = tuple.__new__
 """Builds a LogEntry from (message id, arguments, visible_to) without NamedTuple's slower __new__."""
 
 
-class MovementRules:
+class MovementRules(VersaillesFields):
     """Moving workers (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

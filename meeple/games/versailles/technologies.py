@@ -23,12 +23,13 @@ from meeple.games.versailles.board import (
 )
 from meeple.games.versailles.content import ALCHEMISTS_GUILD, BIG_CUBE, GOLD, MARBLE, TECH_TRACKS, WOOD
 from meeple.games.versailles.describe import cost_phrase, lenient_refusal, price_phrase, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 OTHER_SEATS_FROM_THE_LEFT = {n: [clockwise(seat, n)[1:] for seat in range(n)] for n in range(1, 6)}
 """[players][active seat] → the other seats in turn order, from the active player's left."""
 
 
-class TechnologyRules:
+class TechnologyRules(VersaillesFields):
     """The Alchemists' Guild and what technologies do (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
@@ -102,7 +103,7 @@ class TechnologyRules:
         track, level = need
         location = self.current_location
         queue = []
-        for other in OTHER_SEATS_FROM_THE_LEFT[self.game.players][self.active_player]:
+        for other in OTHER_SEATS_FROM_THE_LEFT[self.game.players][self.turn_seat]:
             if self.technology_levels[other][track] >= level and self.workers_at[other][location] > 0:
                 queue.append(other)
         return queue

@@ -20,9 +20,10 @@ from meeple.games.versailles.board import (
 )
 from meeple.games.versailles.content import DECORATION_VP, WORKSHOP
 from meeple.games.versailles.describe import cost_phrase, lenient_refusal, price_phrase, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class WorkshopRules:
+class WorkshopRules(VersaillesFields):
     """The Workshop (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {

@@ -23,9 +23,10 @@ from meeple.games.versailles.content import (
     DECORATION_CODES, DECORATIONS_PER_KIND, DISPLAY_SIZE, DOUBLE_MOVES_PER_PLAYER, HAND_LIMIT, KING_TRACK,
     NEW_WORKERS_AT_KINGS_FAVOR, START_TABLE, WORKERS_PER_PLAYER,
 )
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class SetupRules:
+class SetupRules(VersaillesFields):
     """Setting up the game (a mixin of ``VersaillesState``)."""
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
@@ -36,8 +37,8 @@ class SetupRules:
         n = self.players
         self.phase = "start"            # start, draw, move, decide, act, discard, offer, over
         self.start_player = -1
-        self.active_player = -1
-        self.deciding_player = -1
+        self.turn_seat = -1
+        self.mover = -1
         self.current_location = -1
         self.unspent_workers = 0
         self.once_only_used = False     # Architects' Guild: the flip; King's Favor: recruit or flip
@@ -85,8 +86,8 @@ class SetupRules:
         """``first p``: chance names the start player; the workers go out, then the display is drawn."""
         first = action.args[0]
         self.start_player = first
-        self.active_player = first
-        self.deciding_player = first
+        self.turn_seat = first
+        self.mover = first
         self.say("versailles.start_player", seat=first)
         self._place_starting_workers(first)
         self._refill_then("move")

@@ -13,14 +13,18 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
+from meeple.games.versailles.fields import VersaillesFields
 
-def observation_keys(fields: tuple[str, ...], renames: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    """(observation key, field) for each field: the key is the field's former name, if it had one."""
+
+def observation_keys(fields: tuple[str, ...], renames: dict[str, str],
+                     earlier: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """(observation key, field) for each field: the key is the field's first name, if it had others."""
     former = {new: old for old, new in renames.items()}
-    return tuple((former.get(field, field), field) for field in fields)
+    first = {new: old for old, new in earlier.items()}
+    return tuple((first.get(former.get(field, field), former.get(field, field)), field) for field in fields)
 
 
-class HiddenInformation:
+class HiddenInformation(VersaillesFields):
     """The observation (a mixin of ``VersaillesState``)."""
 
     OBSERVATION_KEYS: tuple[tuple[str, str], ...] = ()
