@@ -203,8 +203,9 @@ class State:
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
     """Former names of state fields (old → new): a save that still uses one loads under the new name."""
     EARLIER_FIELD_RENAMES: ClassVar[dict[str, str]] = {}
-    """For a field renamed twice: the name before its former name (earlier → former, a key of
-    ``FIELD_RENAMES``), applied first, so that saves of every generation load."""
+    """Older names that ``FIELD_RENAMES`` cannot hold, applied before it (old → a key of ``FIELD_RENAMES``
+    or a field): a field renamed twice (its first name → its former name), or a name that no former name
+    may be (one the core's observation uses for itself, such as ``over``)."""
     OBSERVATION_SCHEMA: ClassVar[int] = 1
     """The version of the observation's keys (its ``"schema"``); raised by one when keys are renamed."""
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {}

@@ -11,6 +11,7 @@ import pytest
 
 import meeple
 from meeple.core import Rng
+from meeple.core.observation_schema import upgrade_observation
 from meeple.games.versailles.rules import VersaillesState
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -46,14 +47,29 @@ def test_the_chinese_table_names_the_same_fields() -> None:
         field_table(DOCS / "versailles.md", "## State fields")
 
 
-def test_the_observation_keys_are_the_tables_second_column() -> None:
+def test_the_observation_shows_every_field_under_its_own_name() -> None:
     rows = field_table(DOCS / "versailles.md", "## State fields")
     state = played(3, 4, 60)
     obs = state.observation(1)
-    for field, key in rows:
-        assert obs[key] == getattr(state, field), field
-    extra = {"game", "players", "player", "to_move", "schema", "scores", "stack_size", "end"}
-    assert set(obs) == {key for _, key in rows} | extra
+    for field, _ in rows:
+        assert obs[field] == getattr(state, field), field
+    extra = {"game", "players", "player", "to_move", "over", "schema", "scores", "stack_size", "end"}
+    assert set(obs) == {field for field, _ in rows} | extra
+    assert obs["over"] == obs["game_over"] == state.is_over()
+
+
+def test_the_tables_second_column_is_the_key_of_schema_1() -> None:
+    """The second column names each field's key in observations of schema 1; they upgrade to today's keys
+    (``over`` was the core's key then as now)."""
+    rows = field_table(DOCS / "versailles.md", "## State fields")
+    state = played(3, 4, 60)
+    today = state.observation(1)
+    old = {key: today[field] for field, key in rows} | {"schema": 1}
+    upgraded = upgrade_observation(VersaillesState, old)
+    assert {k: v for k, v in upgraded.items() if k != "over"} == \
+        {k: today[k] for k in upgraded if k != "over"}
+    assert set(upgraded) == {field for field, _ in rows if field != "game_over"} | {"over", "schema"}
+    assert VersaillesState.OBSERVATION_RENAMES[2] == {key: field for field, key in rows if key not in (field, "over")}
 
 
 RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "describe", "flow",

@@ -43,15 +43,33 @@ class VersaillesFields(State):
         # issue 26: the short names of the first saves
         "start": "start_player", "loc": "current_location",
         "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue", "refill": "refill_due",
-        "over": "game_over", "turn": "turns_completed", "turns": "turns_started", "workers": "workers_at",
+        "turn": "turns_completed", "turns": "turns_started", "workers": "workers_at",
         "reserve": "workers_off_board", "marker": "activation_markers", "res": "resources", "deco": "decorations",
         "deco_supply": "decoration_supply", "tech": "technology_levels", "dm": "double_moves_face_up",
         "hand": "hands", "display": "tile_display", "stack": "tile_stack", "discard": "discard_pile",
         "site": "construction_site", "king": "king_space", "visits": "arrivals",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
-    EARLIER_FIELD_RENAMES: ClassVar[dict[str, str]] = {"active": "active_player", "actor": "deciding_player"}
-    """The first saves' names of the two fields issue 39 renamed again (applied before ``FIELD_RENAMES``)."""
+    EARLIER_FIELD_RENAMES: ClassVar[dict[str, str]] = {"active": "active_player", "actor": "deciding_player",
+                                                       "over": "game_over"}
+    """The first saves' names that ``FIELD_RENAMES`` cannot hold (applied before it): those of the two fields
+    issue 39 renamed again, and ``over``, today the core's key of every observation (a former name must
+    never be one)."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        # issue 39: every field under its own name (schema 1 showed the fields' first names); ``over`` is not
+        # renamed: it was and is the core's key (is the game over), which schema 1 overwrote with the same value
+        2: {
+            "start": "start_player", "active": "turn_seat", "actor": "mover", "loc": "current_location",
+            "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue",
+            "refill": "refill_due", "turn": "turns_completed", "turns": "turns_started", "workers": "workers_at",
+            "reserve": "workers_off_board", "marker": "activation_markers", "res": "resources",
+            "deco": "decorations", "deco_supply": "decoration_supply", "tech": "technology_levels",
+            "dm": "double_moves_face_up", "hand": "hands", "display": "tile_display", "stack": "tile_stack",
+            "discard": "discard_pile", "site": "construction_site", "king": "king_space", "visits": "arrivals"
+        },
+    }
+    """The observation keys each schema renamed (``meeple.core.observation_schema``)."""
 
     # the turn
     phase: str                        # the open step: start, draw, move, decide, act, discard, offer, over

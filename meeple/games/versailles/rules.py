@@ -44,7 +44,7 @@ from meeple.games.versailles.describe import DescribeActions
 from meeple.games.versailles.fields import VersaillesFields
 from meeple.games.versailles.flow import TurnFlow
 from meeple.games.versailles.game_end import GameEndRules
-from meeple.games.versailles.hidden import HiddenInformation, observation_keys
+from meeple.games.versailles.hidden import HiddenInformation
 from meeple.games.versailles.king import KingRules
 from meeple.games.versailles.movement import MovementRules
 from meeple.games.versailles.setup import SetupRules
@@ -65,6 +65,4 @@ class VersaillesState(
     fields and ``State``)."""
 
     __slots__ = VersaillesFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
-    OBSERVATION_KEYS = observation_keys(VersaillesFields.FIELDS, VersaillesFields.FIELD_RENAMES,
-                                        VersaillesFields.EARLIER_FIELD_RENAMES)
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
