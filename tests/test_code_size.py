@@ -32,9 +32,7 @@ LONG_FUNCTIONS: dict[str, str] = {
     "meeple/games/citadels/hidden.py::_resample_districts": TODO,
     "meeple/games/gods_playground/encoding.py::observation_tensor": TODO,
     "meeple/games/kingsburg/encoding.py::observation_tensor": TODO,
-    "meeple/games/versailles/descriptions.py::_describe": TODO + " (one table of actions per game)",
     "meeple/games/versailles/encoding.py::observation_tensor": TODO,
-    "meeple/games/versailles/refusals.py::_refusal": TODO + " (one table of actions per game)",
     "meeple/games/versailles/view.py::render": TODO,
 }
 """Functions allowed over FUNCTION_LINES (``path::name`` → reason)."""

@@ -202,6 +202,10 @@ class State:
     tests/core/test_field_shapes.py checks every game's shapes on random play at every player count."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
     """Former names of state fields (old → new): a save that still uses one loads under the new name."""
+    EARLIER_FIELD_RENAMES: ClassVar[dict[str, str]] = {}
+    """Older names that ``FIELD_RENAMES`` cannot hold, applied before it (old → a key of ``FIELD_RENAMES``
+    or a field): a field renamed twice (its first name → its former name), or a name that no former name
+    may be (one the core's observation uses for itself, such as ``over``)."""
     OBSERVATION_SCHEMA: ClassVar[int] = 1
     """The version of the observation's keys (its ``"schema"``); raised by one when keys are renamed."""
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {}
@@ -738,9 +742,9 @@ def from_json(data: Any) -> State:
     history = data["history"]
     if not isinstance(history, list):
         raise StateFormatError("core.save_bad_history")
-    renames = type(state).FIELD_RENAMES
-    if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
-        data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
+    for renames in (type(state).EARLIER_FIELD_RENAMES, type(state).FIELD_RENAMES):
+        if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
+            data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
     if data["determinized"]:
         return _load_fields(state, data, version)
     for i, entry in enumerate(history):

@@ -16,7 +16,7 @@ from meeple.core.registry import state_class_of
 
 from .harness import CONFIGS, Config
 
-ADOPTED = ("citadels", "cube-europe", "gods-playground", "kingsburg")
+ADOPTED = ("citadels", "cube-europe", "gods-playground", "kingsburg", "versailles")
 """The games whose actions are one table today (the test fails if one of them stops using it)."""
 
 TABLE_GAMES = [game_id for game_id in meeple.games() if issubclass(state_class_of(game_id), ActionTableState)]

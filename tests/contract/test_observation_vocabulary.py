@@ -15,7 +15,7 @@ from meeple.core.observation_schema import check_observation_renames, upgrade_ob
 
 from .harness import CONFIGS, Config, seats, state_at
 
-PENDING: frozenset[str] = frozenset({"citadels", "versailles"})
+PENDING: frozenset[str] = frozenset({"citadels"})
 """Games whose observations still use former field names (issue 39: each leaves the list as it moves)."""
 
 

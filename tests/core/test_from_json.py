@@ -194,3 +194,15 @@ def test_a_save_with_a_former_field_name_loads_under_the_new_name(saved, toy_gam
     copy_ = json.loads(json.dumps(meeple.from_json(saved).determinize(0, 9).to_json()))
     copy_["state"] = {("rnd" if k == "round" else k): v for k, v in copy_["state"].items()}
     assert meeple.from_json(copy_).round == saved["state"]["round"]
+
+
+def test_a_save_with_a_field_renamed_twice_loads(saved, toy_game, monkeypatch) -> None:
+    """A field renamed twice: EARLIER_FIELD_RENAMES maps its first name to the second, FIELD_RENAMES the
+    second to today's, and saves that use either name load."""
+    cls = type(toy_game(players=3, seed=5))
+    monkeypatch.setattr(cls, "FIELD_RENAMES", {"round_number": "round"})
+    monkeypatch.setattr(cls, "EARLIER_FIELD_RENAMES", {"rnd": "round_number"})
+    for name in ("rnd", "round_number"):
+        old = copy.deepcopy(saved)
+        old["state"] = {(name if k == "round" else k): v for k, v in saved["state"].items()}
+        assert meeple.from_json(old).to_json() == saved, name

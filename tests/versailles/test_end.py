@@ -106,7 +106,7 @@ def test_observation_hides_nothing_and_determinize_keeps_it() -> None:
         st.apply(st.legal_actions(p)[0], p)
     for p in (None, 0, 1, 2):
         obs = st.observation(p)
-        assert obs["hand"] == st.hands and obs["stack"] == st.tile_stack
+        assert obs["hands"] == st.hands and obs["tile_stack"] == st.tile_stack
         d = st.determinize(p if p is not None else 0, 9)
         assert d.observation(p) == obs
 

@@ -11,6 +11,7 @@ import pytest
 
 import meeple
 from meeple.core import Rng
+from meeple.core.observation_schema import upgrade_observation
 from meeple.games.versailles.rules import VersaillesState
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -46,19 +47,33 @@ def test_the_chinese_table_names_the_same_fields() -> None:
         field_table(DOCS / "versailles.md", "## State fields")
 
 
-def test_the_observation_keys_are_the_tables_second_column() -> None:
+def test_the_observation_shows_every_field_under_its_own_name() -> None:
     rows = field_table(DOCS / "versailles.md", "## State fields")
     state = played(3, 4, 60)
     obs = state.observation(1)
-    for field, key in rows:
-        assert obs[key] == getattr(state, field), field
-    extra = {"game", "players", "player", "to_move", "scores", "stack_size", "end"}
-    assert set(obs) == {key for _, key in rows} | extra
+    for field, _ in rows:
+        assert obs[field] == getattr(state, field), field
+    extra = {"game", "players", "player", "to_move", "over", "schema", "scores", "stack_size", "end"}
+    assert set(obs) == {field for field, _ in rows} | extra
+    assert obs["over"] == obs["game_over"] == state.is_over()
 
 
-RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "descriptions", "flow",
-                 "game_end", "game_setup", "hidden_information", "king", "movement", "phrases", "refusals",
-                 "technologies", "workshop")
+def test_the_tables_second_column_is_the_key_of_schema_1() -> None:
+    """The second column names each field's key in observations of schema 1; they upgrade to today's keys
+    (``over`` was the core's key then as now)."""
+    rows = field_table(DOCS / "versailles.md", "## State fields")
+    state = played(3, 4, 60)
+    today = state.observation(1)
+    old = {key: today[field] for field, key in rows} | {"schema": 1}
+    upgraded = upgrade_observation(VersaillesState, old)
+    assert {k: v for k, v in upgraded.items() if k != "over"} == \
+        {k: today[k] for k in upgraded if k != "over"}
+    assert set(upgraded) == {field for field, _ in rows if field != "game_over"} | {"over", "schema"}
+    assert VersaillesState.OBSERVATION_RENAMES[2] == {key: field for field, key in rows if key not in (field, "over")}
+
+
+RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "describe", "flow",
+                 "game_end", "hidden", "king", "movement", "setup", "technologies", "workshop")
 
 
 def test_each_rules_module_quotes_the_rulebook(rulebook_passages) -> None:  # type: ignore[no-untyped-def]
@@ -77,3 +92,14 @@ def test_each_rules_module_quotes_the_rulebook(rulebook_passages) -> None:  # ty
         assert source.count("\n") <= 400, f"{name}.py is longer than 400 lines"
     rulebook_passages.check("meeple/games/versailles (rules modules)", list(dict.fromkeys(parts)),
                             "001_5d800c698859b77c.txt", lambda text: re.sub(r"\s", "", text))
+
+
+@pytest.mark.parametrize("names", [{"turn_seat": "active_player", "mover": "deciding_player"},
+                                   {"turn_seat": "active", "mover": "actor"}])
+def test_saves_of_every_generation_of_names_load(names: dict[str, str]) -> None:
+    """``turn_seat`` and ``mover`` were renamed twice (issue 26, issue 39): a save from either time loads."""
+    state = played(4, 2, 80)
+    saved = state.to_json()
+    assert {"turn_seat", "mover"} <= set(saved["state"])
+    old = dict(saved, state={names.get(k, k): v for k, v in saved["state"].items()})
+    assert meeple.from_json(old).to_json() == saved

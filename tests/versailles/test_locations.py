@@ -31,7 +31,7 @@ def test_resource_sites_give_1_2_3(loc: int, kind: int, workers: int, gain: int)
     arrive(st, 0, loc, workers)
     assert st.resources[0][kind] == gain
     assert sum(st.resources[0]) == gain
-    assert st.active_player == 1 and st.phase == "move"
+    assert st.turn_seat == 1 and st.phase == "move"
 
 
 def test_not_activating_gives_nothing() -> None:
@@ -71,7 +71,7 @@ def test_architects_no_refill_while_taking_then_slide_and_refill() -> None:
     assert [a.args[0] for a in fresh] == sorted(st.tile_stack)
     st.apply(fresh[0], CHANCE)
     st.apply(st.legal_actions(CHANCE)[0], CHANCE)
-    assert -1 not in st.tile_display and st.active_player == 1
+    assert -1 not in st.tile_display and st.turn_seat == 1
 
 
 def test_architects_hand_limit_discard_at_once() -> None:
@@ -185,7 +185,7 @@ def test_workshop_buys_one_decoration_per_worker(workers: int) -> None:
     assert st.decoration_supply[f] == C.DECORATIONS_PER_KIND - workers
     cost = C.DECORATIONS[f][4]
     assert st.resources[0] == [20 - workers * cost[0], 20 - workers * cost[1], 20 - workers * cost[2]]
-    assert st.active_player == 1        # all workers used: the activation ended by itself
+    assert st.turn_seat == 1        # all workers used: the activation ended by itself
 
 
 def test_workshop_needs_resources_and_supply() -> None:
@@ -224,7 +224,7 @@ def test_alchemists_advance_technologies(workers: int) -> None:
         for i in range(3):
             cost[i] += C.TECH_COSTS["gains"][lvl][1][i]
     assert st.resources[0] == [20 - c for c in cost]
-    assert st.active_player == 1 or st.phase == "act"
+    assert st.turn_seat == 1 or st.phase == "act"
 
 
 def test_alchemists_each_level_costs_its_workers_and_resources() -> None:
@@ -270,7 +270,7 @@ def test_stopping_at_kings_favor_and_declining_does_not_move_the_king() -> None:
     st = new()
     place(st, 0, al=2)
     act(st, "move al kf", "pass")
-    assert st.king_space == 0 and st.active_player == 1
+    assert st.king_space == 0 and st.turn_seat == 1
     st = new()
     place(st, 0, al=2)
     act(st, "move2 al kf", "pass")              # a double move that ends there is no jump either
@@ -297,13 +297,13 @@ def test_kings_favor_recruit_or_flip_one_of_the_two_per_activation() -> None:
     arrive(st, 0, C.KINGS_FAVOR, 4)
     assert texts(st) == {"recruit", "recruit2", "flip", "done"}
     act(st, "recruit")
-    assert st.double_moves_face_up[0] == 0 and st.active_player == 1           # no flip after recruiting: the activation ended
+    assert st.double_moves_face_up[0] == 0 and st.turn_seat == 1           # no flip after recruiting: the activation ended
     st = new()
     st.double_moves_face_up[0] = 0
     edit(st)
     arrive(st, 0, C.KINGS_FAVOR, 4)
     act(st, "flip")
-    assert st.double_moves_face_up[0] == 2 and st.workers_off_board[0][:2] == [1, 1] and st.active_player == 1
+    assert st.double_moves_face_up[0] == 2 and st.workers_off_board[0][:2] == [1, 1] and st.turn_seat == 1
 
 
 def test_kings_favor_flip_up_to_two_tokens_for_one_worker() -> None:
@@ -335,7 +335,7 @@ def test_kings_favor_the_expensive_new_worker_first_then_the_cheap_one() -> None
     act(st, "recruit")
     assert st.workers_off_board[0][:2] == [1, 0]                # the expensive one (3 workers) went first
     assert st.workers_at[0][C.KINGS_FAVOR] == 4 and st.resources[0] == [0, 0, 0]
-    assert st.active_player == 1
+    assert st.turn_seat == 1
     st.check_invariants()
     # later, the cheap one for 2 workers
     st = new()
@@ -356,7 +356,7 @@ def test_kings_favor_both_new_workers_at_once_for_one_activation_of_three() -> N
     act(st, "recruit2")
     assert st.workers_off_board[0][:2] == [0, 0] and st.workers_at[0][C.KINGS_FAVOR] == 5
     # the new workers cannot act at once, and the activation's one option is used
-    assert st.active_player == 1 and st.double_moves_face_up[0] == 0
+    assert st.turn_seat == 1 and st.double_moves_face_up[0] == 0
     st.check_invariants()
 
 

@@ -106,7 +106,7 @@ def test_a_turn_is_one_move_then_an_optional_activation() -> None:
     place(st, 0, mq=1)
     place(st, 1, gm=1)
     act(st, "move mq gm", "pass")
-    assert st.active_player == 1 and st.phase == "move"
+    assert st.turn_seat == 1 and st.phase == "move"
 
 
 def test_jumping_over_kings_favor_advances_the_king() -> None:
@@ -137,7 +137,7 @@ def test_start_table_and_setup() -> None:
         assert st.king_space == 0
         assert all(t >= 0 for t in st.tile_display)
         assert len(st.tile_stack) == len(st.tiles_in_play()) - 5
-        assert st.active_player == 1 and st.phase == "move"
+        assert st.turn_seat == 1 and st.phase == "move"
         st.check_invariants()
 
 

@@ -85,7 +85,7 @@ def test_build_needs_enough_workers_at_the_site() -> None:
 def test_build_needs_the_resources() -> None:
     t = tile_with("????")
     st = at_site([t], res=(0, 0, 0), workers=2)
-    assert st.active_player == 1          # nothing affordable: the activation ended by itself
+    assert st.turn_seat == 1          # nothing affordable: the activation ended by itself
     st = new()
     st.hands[0] = [t]
     st.tile_stack.remove(t) if t in st.tile_stack else None

@@ -43,13 +43,13 @@ def test_sites_technology_lets_others_collect(level: int, loc: int, reacts: bool
     act(st, f"move {prev} {board.LOCATION_CODES[loc]}", "activate")
     kind = C.RESOURCE_YIELDS[loc][0]
     if not reacts:
-        assert st.active_player == 1 and st.phase == "move"
+        assert st.turn_seat == 1 and st.phase == "move"
         return
     assert st.to_move() == [1] and st.phase == "offer"
     assert texts(st, 1) == {"activate", "pass"}
     act(st, "activate")
     assert st.resources[1][kind] == 2            # by Blue's own 2 workers there
-    assert st.active_player == 1 and st.phase == "move"
+    assert st.turn_seat == 1 and st.phase == "move"
 
 
 def test_sites_reaction_needs_a_worker_there_and_may_be_declined() -> None:
@@ -63,7 +63,7 @@ def test_sites_reaction_needs_a_worker_there_and_may_be_declined() -> None:
     act(st, "move ws lm", "activate")
     assert st.to_move() == [2]
     act(st, "pass")
-    assert st.resources[2] == [0, 0, 0] and st.active_player == 1
+    assert st.resources[2] == [0, 0, 0] and st.turn_seat == 1
 
 
 def test_sites_reaction_uses_the_reactors_gains_technology() -> None:
@@ -83,7 +83,7 @@ def test_no_reaction_when_the_active_player_does_not_activate() -> None:
     st.technology_levels[1][1] = 1
     edit(st)
     act(st, "move ws lm", "pass")
-    assert st.active_player == 1 and st.phase == "move"
+    assert st.turn_seat == 1 and st.phase == "move"
 
 
 # ------------------------------------------------------------------ special locations
@@ -155,7 +155,7 @@ def test_workshop_reaction_buys_with_the_reactors_workers() -> None:
     edit(st)
     act(st, "move ag ws", "activate", "activate", "buy f", "buy s")
     assert st.decorations[1][board.DECORATION_INDEX["F"]] == 1 and st.decorations[1][board.DECORATION_INDEX["S"]] == 1
-    assert st.active_player == 1
+    assert st.turn_seat == 1
 
 
 def test_construction_reaction_can_end_the_game_and_stops_everything() -> None:

@@ -166,8 +166,8 @@ def test_the_face_down_stack_is_nowhere_in_the_page(page, server):
     for text in frames:
         body = json.loads(text)
         obs = body.get("update", body).get("observation") or {}
-        if "stack" in obs:
-            stack = obs["stack"]
+        if "tile_stack" in obs:
+            stack = obs["tile_stack"]
     assert stack, "no observation seen"
     # the stack in the view is the set of unseen tiles in id order, never its shuffled order …
     assert stack == sorted(stack)

@@ -23,15 +23,18 @@ seats beyond the player count are zero. Layout:
   new-worker spaces (cheap, expensive: 0/1) and workers in the box /9 (3), marker location
   one-hot (8), resources /15 (3), decorations /5 (6), technology level one-hot 0..3 per track (12),
   double-move tokens /2, VP /100, score /100, turns taken /40, hand size /4, start-player flag,
-  active flag, actor flag, position in the reaction queue one-hot (4), seat-exists flag, 14 zero
+  turn-seat flag, mover flag, position in the reaction queue one-hot (4), seat-exists flag, 14 zero
   (reserved);
 * tiles (40 × 25): in play, in the stack, discarded, display slot one-hot (5), hand of rotated
   seat one-hot (5), construction-site cell one-hot (12);
-* global: phase one-hot (8), location being activated one-hot (8), budget /9, flipped (the
-  activation's once-only option is used), refill, over, end reason one-hot (4: none, King, stack,
-  site), turn /100, decoration supply /5 (6), King position one-hot (20; the 5-player track has 24
-  spaces, spaces 20–24 share the last slot) and /track length, visits per location /20 (8),
+* global: phase one-hot (8), location being activated one-hot (8), unspent workers /9, once-only
+  option used (the activation's), refill due, game over, end reason one-hot (4: none, King, stack,
+  site), turns completed /100, decoration supply /5 (6), King position one-hot (20; the 5-player track
+  has 24 spaces, spaces 20–24 share the last slot) and /track length, arrivals per location /20 (8),
   activations per location /20 (8), stack size /40, player count one-hot (2..5 → 4).
+
+The observation's keys are the state's field names (``hidden.py``); the tensor is the same as when
+they were the fields' first names (observation schema 1).
 """
 
 from __future__ import annotations
@@ -98,28 +101,28 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for p in range(n):
         o = rel(p) * SEAT_SIZE
         for a in range(LOCATION_COUNT):
-            out[o + a] = obs["workers"][p][a] / 9
-        rv = obs["reserve"][p]
+            out[o + a] = obs["workers_at"][p][a] / 9
+        rv = obs["workers_off_board"][p]
         out[o + 8] = rv[0]
         out[o + 9] = rv[1]
         out[o + 10] = rv[2] / 9
-        if obs["marker"][p] >= 0:
-            out[o + 11 + obs["marker"][p]] = 1
+        if obs["activation_markers"][p] >= 0:
+            out[o + 11 + obs["activation_markers"][p]] = 1
         for r in range(3):
-            out[o + 19 + r] = obs["res"][p][r] / 15
+            out[o + 19 + r] = obs["resources"][p][r] / 15
         for k in range(6):
-            out[o + 22 + k] = obs["deco"][p][k] / 5
+            out[o + 22 + k] = obs["decorations"][p][k] / 5
         for t in range(3):
-            out[o + 28 + t * 4 + min(obs["tech"][p][t], 3)] = 1
-        out[o + 40] = obs["dm"][p] / 2
+            out[o + 28 + t * 4 + min(obs["technology_levels"][p][t], 3)] = 1
+        out[o + 40] = obs["double_moves_face_up"][p] / 2
         out[o + 41] = obs["vp"][p] / 100
         out[o + 42] = obs["scores"][p] / 100
-        out[o + 43] = obs["turns"][p] / 40
-        out[o + 44] = len(obs["hand"][p]) / 4
-        out[o + 45] = 1 if obs["start"] == p else 0
-        out[o + 46] = 1 if obs["active"] == p else 0
-        out[o + 47] = 1 if obs["actor"] == p else 0
-        for i, q in enumerate(obs["queue"][:4]):
+        out[o + 43] = obs["turns_started"][p] / 40
+        out[o + 44] = len(obs["hands"][p]) / 4
+        out[o + 45] = 1 if obs["start_player"] == p else 0
+        out[o + 46] = 1 if obs["turn_seat"] == p else 0
+        out[o + 47] = 1 if obs["mover"] == p else 0
+        for i, q in enumerate(obs["reaction_queue"][:4]):
             if q == p:
                 out[o + 48 + i] = 1
         out[o + 52] = 1
@@ -127,42 +130,42 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for t in range(TILE_COUNT):
         if TILE_MIN_PLAYERS[t] <= n:
             out[base + t * TILE_SIZE] = 1
-    for t in obs["stack"]:
+    for t in obs["tile_stack"]:
         out[base + t * TILE_SIZE + 1] = 1
-    for t in obs["discard"]:
+    for t in obs["discard_pile"]:
         out[base + t * TILE_SIZE + 2] = 1
-    for i, t in enumerate(obs["display"]):
+    for i, t in enumerate(obs["tile_display"]):
         if t >= 0:
             out[base + t * TILE_SIZE + 3 + i] = 1
     for p in range(n):
-        for t in obs["hand"][p]:
+        for t in obs["hands"][p]:
             out[base + t * TILE_SIZE + 8 + rel(p)] = 1
-    for cell, t in enumerate(obs["site"][:SITE_CELL_COUNT]):
+    for cell, t in enumerate(obs["construction_site"][:SITE_CELL_COUNT]):
         if t >= 0:
             out[base + t * TILE_SIZE + 13 + cell] = 1
     g = base + TILE_COUNT * TILE_SIZE
     if obs["phase"] in PHASES:
         out[g + PHASES.index(obs["phase"])] = 1
     g += 8
-    if obs["loc"] >= 0:
-        out[g + obs["loc"]] = 1
+    if obs["current_location"] >= 0:
+        out[g + obs["current_location"]] = 1
     g += 8
-    out[g] = obs["budget"] / 9
-    out[g + 1] = 1 if obs["flipped"] else 0
-    out[g + 2] = 1 if obs["refill"] else 0
-    out[g + 3] = 1 if obs["over"] else 0
+    out[g] = obs["unspent_workers"] / 9
+    out[g + 1] = 1 if obs["once_only_used"] else 0
+    out[g + 2] = 1 if obs["refill_due"] else 0
+    out[g + 3] = 1 if obs["game_over"] else 0
     out[g + 4 + _end_index(obs["end_reason"])] = 1
-    out[g + 8] = obs["turn"] / 100
+    out[g + 8] = obs["turns_completed"] / 100
     g += 9
     for k in range(6):
-        out[g + k] = obs["deco_supply"][k] / 5
+        out[g + k] = obs["decoration_supply"][k] / 5
     g += 6
     track = KING_TRACK[n]
-    out[g + min(obs["king"], 19)] = 1
-    out[g + 20] = obs["king"] / track
+    out[g + min(obs["king_space"], 19)] = 1
+    out[g + 20] = obs["king_space"] / track
     g += 21
     for a in range(LOCATION_COUNT):
-        out[g + a] = obs["visits"][a] / 20
+        out[g + a] = obs["arrivals"][a] / 20
         out[g + 8 + a] = obs["activations"][a] / 20
     g += 16
     out[g] = obs["stack_size"] / 40

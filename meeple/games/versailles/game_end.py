@@ -13,6 +13,7 @@ from typing import Any
 
 from meeple.core.i18n import msg
 from meeple.games.versailles.content import DECORATION_VP, HAND_TILE_VP, RESOURCE_VP_RATE
+from meeple.games.versailles.fields import VersaillesFields
 
 END_REASON = {
     "king": "the King reached the end of his track",
@@ -33,7 +34,7 @@ def end_message(reason: str, discards: int) -> dict[str, Any] | None:
     return msg("versailles.end.stack", n=discards)
 
 
-class GameEndRules:
+class GameEndRules(VersaillesFields):
     """The end of the game and the scores (a mixin of ``VersaillesState``)."""
 
     def _end_game(self, why: str) -> None:

@@ -5,21 +5,33 @@ Seed (国王恩赐): 「当国王恩赐地点被激活或者跳过时，国王�
 或者先招募贵的新工人。2. 玩家可以花费一个工人将最多2个双倍移动token翻面。」
 
 One of the two per activation: ``recruit`` (the expensive new worker first, then the cheap one),
-``recruit2`` (both at once) or ``flip`` (up to 2 tokens; see movement.py).
+``recruit2`` (both at once) or ``flip`` (up to 2 tokens; see movement.py). The two recruitments are
+performed, described and refused here (``ACTIONS``).
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import Message, msg
 from meeple.games.versailles.actions import A_FLIP, A_RECRUIT, A_RECRUIT2
 from meeple.games.versailles.content import (
     DOUBLE_MOVES_PER_PLAYER, KINGS_FAVOR, RECRUIT_BOTH_WORKERS, RECRUIT_CHEAP_WORKERS,
     RECRUIT_EXPENSIVE_WORKERS,
 )
+from meeple.games.versailles.describe import lenient_refusal, workers_phrase
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class KingRules:
+class KingRules(VersaillesFields):
     """The King and King's Favor (a mixin of ``VersaillesState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "recruit2": ActionSpec(perform="_act_recruit2", describe="_describe_recruit2", refuse="_refuse_recruit"),
+        "recruit": ActionSpec(perform="_act_recruit", describe="_describe_recruit", refuse="_refuse_recruit"),
+    }
 
     def _advance_king(self, jumped: bool) -> None:
         """The King one space on: King's Favor was jumped over, or activated."""
@@ -50,15 +62,21 @@ class KingRules:
             out.append(A_FLIP)
         return out
 
-    def _recruit_both(self, p: int) -> None:
+    def _act_recruit2(self, action: Action, p: int) -> None:
+        """``recruit2``: both new workers at once, onto King's Favor."""
         self.unspent_workers -= RECRUIT_BOTH_WORKERS
         self.once_only_used = True
         self.workers_off_board[p][0] = 0
         self.workers_off_board[p][1] = 0
         self.workers_at[p][KINGS_FAVOR] += 2
         self.say("versailles.recruits_both", seat=p, workers=RECRUIT_BOTH_WORKERS)
+        self._finish_if_nothing_affordable(p)
 
-    def _recruit_one(self, p: int) -> None:
+    def _describe_recruit2(self, action: Action, p: int) -> dict[str, Any]:
+        return msg("versailles.d.recruit_both", workers=workers_phrase(RECRUIT_BOTH_WORKERS))
+
+    def _act_recruit(self, action: Action, p: int) -> None:
+        """``recruit``: the expensive new worker while it waits, else the cheap one, onto King's Favor."""
         waiting = self.workers_off_board[p]
         self.once_only_used = True
         if waiting[1]:
@@ -70,3 +88,34 @@ class KingRules:
             self.unspent_workers -= RECRUIT_CHEAP_WORKERS
             self.say("versailles.recruits_cheap", seat=p, workers=RECRUIT_CHEAP_WORKERS)
         self.workers_at[p][KINGS_FAVOR] += 1
+        self._finish_if_nothing_affordable(p)
+
+    def _describe_recruit(self, action: Action, p: int) -> dict[str, Any]:
+        expensive_waits = self.workers_off_board[p][1] if p >= 0 else 1
+        if expensive_waits:
+            return msg("versailles.d.recruit_expensive", workers=workers_phrase(RECRUIT_EXPENSIVE_WORKERS))
+        return msg("versailles.d.recruit_cheap", workers=workers_phrase(RECRUIT_CHEAP_WORKERS))
+
+    @lenient_refusal
+    def _refuse_recruit(self, action: Action, p: int) -> Message | None:
+        """``recruit`` or ``recruit2``: not at King's Favor, its one option used, nobody waiting, too few
+        workers."""
+        outside = self._refuse_outside_activation(action, p)
+        if outside is not None:
+            return outside
+        workers = self.unspent_workers
+        location = self.current_location
+        if location == KINGS_FAVOR and self.once_only_used:
+            return Message("versailles.why.kf_once", {})
+        if location != KINGS_FAVOR:
+            return Message("versailles.why.recruit_where", {"location": location})
+        waiting = self.workers_off_board[p]
+        if not (waiting[0] or waiting[1]):
+            return Message("versailles.why.all_recruited", {})
+        if action.name == "recruit2":
+            if not (waiting[0] and waiting[1]):
+                return Message("versailles.why.one_left", {})
+            return Message("versailles.why.recruit_both", {"workers": RECRUIT_BOTH_WORKERS, "have": workers})
+        if waiting[1]:
+            return Message("versailles.why.recruit_expensive", {"workers": RECRUIT_EXPENSIVE_WORKERS, "have": workers})
+        return Message("versailles.why.recruit_cheap", {"workers": RECRUIT_CHEAP_WORKERS, "have": workers})

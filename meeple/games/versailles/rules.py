@@ -5,11 +5,11 @@ token), never onto your own activation marker; the marker follows; then optional
 location with every worker of yours there, each used once. Reactions granted by technologies are
 decisions of the other players, asked in seat order from the active player's left.
 
-The state is one class assembled from a mixin per section (``self.method()`` calls cross between
-them freely):
+The state is one class assembled from a mixin per section over the fields they share (``fields.py``;
+``self.method()`` calls cross between them freely):
 
 ==================== ==========================================================
-game_setup.py        游戏设置: the opening position, conservation checks
+setup.py             游戏设置: the opening position, conservation checks
 flow.py              游戏流程: the turn's steps (meeple.core.flow), who decides, the reaction queue
 movement.py          移动工人: regular and double moves, the activation marker
 activation.py        激活地点 / 地点收益: activating, the resource sites, paying
@@ -19,11 +19,16 @@ technologies.py      炼金术师公会 / 科技: levels, the gains bonus, react
 construction.py      建筑工地: building palace tiles
 king.py              国王恩赐: the King's track, recruiting
 game_end.py          游戏结束 / 游戏计分: the three ends, final scores
-hidden_information.py 隐藏信息: the observation (nothing is secret)
-descriptions.py      what an action does; refusals.py: why one is not legal
+hidden.py            隐藏信息: the observation (nothing is secret)
+describe.py          the words several sections' descriptions and refusals share
+fields.py            游戏配件: the state's fields, declared once
 ==================== ==========================================================
 
-The tables they read are in ``board.py`` (computed from ``content.py``) and ``actions.py``.
+The tables they read are in ``board.py`` (computed from ``content.py``) and ``actions.py``. Each action
+is declared once, in the ``ACTIONS`` table of its section's class: its name beside the methods that
+perform, describe and refuse it (``meeple.core.action_table``); the state joins the tables, and
+``ACTION_NAMES``, the handler map, ``describe_message`` and ``why_illegal`` are derived from them
+(``VersaillesState.ACTION_TABLE``).
 
 >>> state = meeple.load("versailles", players=3).new_game(seed=1)
 >>> state.apply(state.legal_actions()[0])
@@ -31,60 +36,33 @@ The tables they read are in ``board.py`` (computed from ``content.py``) and ``ac
 
 from __future__ import annotations
 
-from meeple.core import State
-from meeple.core.state import LIST, ROWS, VALUE
+from meeple.core.action_table import ActionTableState
 from meeple.games.versailles.activation import ActivationRules
 from meeple.games.versailles.architects_guild import ArchitectsGuildRules
 from meeple.games.versailles.construction import ConstructionRules
-from meeple.games.versailles.descriptions import Descriptions
+from meeple.games.versailles.describe import DescribeActions
+from meeple.games.versailles.fields import VersaillesFields
 from meeple.games.versailles.flow import TurnFlow
 from meeple.games.versailles.game_end import GameEndRules
-from meeple.games.versailles.game_setup import SetupRules
-from meeple.games.versailles.hidden_information import HiddenInformation, observation_keys
+from meeple.games.versailles.hidden import HiddenInformation
 from meeple.games.versailles.king import KingRules
 from meeple.games.versailles.movement import MovementRules
-from meeple.games.versailles.refusals import Refusals
+from meeple.games.versailles.setup import SetupRules
 from meeple.games.versailles.technologies import TechnologyRules
 from meeple.games.versailles.workshop import WorkshopRules
 
 
 class VersaillesState(
     SetupRules, TurnFlow, MovementRules, ActivationRules, ArchitectsGuildRules, WorkshopRules, TechnologyRules,
-    ConstructionRules, KingRules, GameEndRules, HiddenInformation, Descriptions, Refusals, State,
+    ConstructionRules, KingRules, GameEndRules, HiddenInformation, DescribeActions, ActionTableState,
+    VersaillesFields,
 ):
-    """The whole game position; every field is JSON-native (see FIELDS and docs/rules/versailles.md,
-    "State fields")."""
+    """The whole game position; every field is JSON-native (see ``fields.py`` and docs/rules/versailles.md,
+    "State fields").
 
-    FIELDS = (
-        "phase", "start_player", "active_player", "deciding_player", "current_location", "unspent_workers",
-        "once_only_used", "reaction_queue", "refill_due", "game_over", "end_reason", "turns_completed",
-        "turns_started", "workers_at", "workers_off_board", "activation_markers", "resources", "decorations",
-        "decoration_supply", "technology_levels", "double_moves_face_up", "hands", "vp", "tile_display",
-        "tile_stack", "discard_pile", "construction_site", "king_space", "arrivals", "activations",
-    )
-    __slots__ = FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
-    FIELD_SHAPES = {
-        **dict.fromkeys(("phase", "start_player", "active_player", "deciding_player", "current_location",
-                         "unspent_workers", "once_only_used", "refill_due", "game_over", "end_reason",
-                         "turns_completed", "king_space"), VALUE),
-        **dict.fromkeys(("reaction_queue", "turns_started", "activation_markers", "decoration_supply",
-                         "double_moves_face_up", "vp", "tile_display", "tile_stack", "discard_pile",
-                         "construction_site", "arrivals", "activations"), LIST),
-        **dict.fromkeys(("workers_at", "workers_off_board", "resources", "decorations", "technology_levels",
-                         "hands"), ROWS),
-    }  # how a copy copies each field (meeple.core.state): every field has one of these shapes
-    FIELD_RENAMES = {
-        "start": "start_player", "active": "active_player", "actor": "deciding_player", "loc": "current_location",
-        "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue", "refill": "refill_due",
-        "over": "game_over", "turn": "turns_completed", "turns": "turns_started", "workers": "workers_at",
-        "reserve": "workers_off_board", "marker": "activation_markers", "res": "resources", "deco": "decorations",
-        "deco_supply": "decoration_supply", "tech": "technology_levels", "dm": "double_moves_face_up",
-        "hand": "hands", "display": "tile_display", "stack": "tile_stack", "discard": "discard_pile",
-        "site": "construction_site", "king": "king_space", "visits": "arrivals",
-    }
-    OBSERVATION_KEYS = observation_keys(FIELDS, FIELD_RENAMES)
+    The sections' ``ACTIONS`` are joined in ``ACTION_TABLE``, which gives ``ACTION_NAMES``, the handler
+    map, ``describe_message`` and ``why_illegal`` (``ActionTableState``: after the sections, before the
+    fields and ``State``)."""
+
+    __slots__ = VersaillesFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
     LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
-    ACTION_NAMES = frozenset({
-        "move", "move2", "jump", "activate", "pass", "done", "take", "remove", "clear", "flip",
-        "buy", "tech", "build", "recruit2", "recruit", "discard", "draw", "first",
-    })

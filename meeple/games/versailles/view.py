@@ -67,13 +67,13 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     head = Text()
     head.append(plain(lang, "versailles.title"), style="bold")
     king_len = KING_TRACK[n]
-    track = "".join("♔" if i == obs["king"] else ("·" if i < king_len - 1 else "■") for i in range(king_len))
-    head.append("   " + plain(lang, "versailles.view.king_track", track=track, space=obs["king"] + 1, last=king_len))
+    track = "".join("♔" if i == obs["king_space"] else ("·" if i < king_len - 1 else "■") for i in range(king_len))
+    head.append("   " + plain(lang, "versailles.view.king_track", track=track, space=obs["king_space"] + 1, last=king_len))
     if obs["over"]:
         reason = render_message(obs["end"], lang) if obs.get("end") else obs["end_reason"]
         head.append("   " + plain(lang, "versailles.view.game_over", reason=reason), style="bold red")
-    elif obs["active"] >= 0:
-        head.append("   " + plain(lang, "versailles.view.turn", active=names[obs["active"]], actor=names[obs["actor"]],
+    elif obs["turn_seat"] >= 0:
+        head.append("   " + plain(lang, "versailles.view.turn", active=names[obs["turn_seat"]], actor=names[obs["mover"]],
                                   phase=obs["phase"]))
     parts.append(head)
 
@@ -85,8 +85,8 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     def cell(loc: int) -> Text:
         t = Text(f"{_name('location', loc, lang)} ({LOCATIONS[loc]})\n", style="bold")
         for p in range(n):
-            w = obs["workers"][p][loc]
-            mark = "▲" if obs["marker"][p] == loc else ""
+            w = obs["workers_at"][p][loc]
+            mark = "▲" if obs["activation_markers"][p] == loc else ""
             if w or mark:
                 t.append(f"{'●' * w}{mark} ", style=COLOURS[p])
         return t
@@ -101,12 +101,12 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     disp.add_column(plain(lang, "versailles.view.col_pos"))
     disp.add_column(plain(lang, "versailles.view.col_workers"))
     disp.add_column(plain(lang, "versailles.view.col_tile"))
-    for i, t in enumerate(obs["display"]):
+    for i, t in enumerate(obs["tile_display"]):
         shown = _tile(t, lang) if t >= 0 else plain(lang, "versailles.view.empty")
         disp.add_row(str(i + 1), str(SLOT_WORKERS[i]), shown)
     parts.append(disp)
-    left = " ".join(f"{_name('decoration', k, lang)} {obs['deco_supply'][k]}" for k in range(len(DECORATIONS)))
-    parts.append(Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard"]),
+    left = " ".join(f"{_name('decoration', k, lang)} {obs['decoration_supply'][k]}" for k in range(len(DECORATIONS)))
+    parts.append(Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard_pile"]),
                             left=left)))
 
     grid = Table(title=plain(lang, "versailles.view.site"), show_header=True, box=None)
@@ -117,7 +117,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
         row = [chr(ord("a") + r)]
         for c in range(SITE_COLS):
             i = r * SITE_COLS + c
-            t = obs["site"][i]
+            t = obs["construction_site"][i]
             if not SITE_GRIDS[n].is_open[i]:
                 row.append("")
             elif t < 0:
@@ -135,16 +135,16 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
                 plain(lang, "versailles.view.col_hand")):
         players.add_column(col)
     for p in range(n):
-        r = obs["res"][p]
-        decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['deco'][p][k]}" for k in range(len(DECORATIONS))
-                         if obs["deco"][p][k])
-        hand = "; ".join(_tile(t, lang) for t in obs["hand"][p]) if p == player else \
-            ", ".join(f"#{t}" for t in obs["hand"][p])
+        r = obs["resources"][p]
+        decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['decorations'][p][k]}" for k in range(len(DECORATIONS))
+                         if obs["decorations"][p][k])
+        hand = "; ".join(_tile(t, lang) for t in obs["hands"][p]) if p == player else \
+            ", ".join(f"#{t}" for t in obs["hands"][p])
         who = plain(lang, "versailles.view.you", name=names[p]) if p == player else names[p]
         players.add_row(Text(who, style=COLOURS[p]),
                         str(obs["scores"][p]), f"{r[0]}/{r[1]}/{r[2]}", decos or "-",
-                        "/".join(str(x) for x in obs["tech"][p]),
-                        plain(lang, "versailles.view.face_up", n=obs["dm"][p]),
-                        _new_workers(obs["reserve"][p], lang), hand or "-")
+                        "/".join(str(x) for x in obs["technology_levels"][p]),
+                        plain(lang, "versailles.view.face_up", n=obs["double_moves_face_up"][p]),
+                        _new_workers(obs["workers_off_board"][p], lang), hand or "-")
     parts.append(players)
     return Group(*parts)

@@ -80,7 +80,7 @@ export function render(container, view, ui) {
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
   const entries = (name) => view.legal.filter((e) => e.action.name === name);
-  const focus = me !== null ? me : Math.max(0, o.actor);   // whose workshop is drawn beside the site
+  const focus = me !== null ? me : Math.max(0, o.mover);   // whose workshop is drawn beside the site
   const ctx = { o, me, focus, ui, view, legal, entries, has: (text) => legal.get(text), site: siteGeometry(o.players), redraw };
   settlePicks(ctx);
   changes.begin(view);
@@ -232,13 +232,13 @@ function drawKingTrack(svg, { o }) {
   for (let i = 0; i < length; i++) {
     const x = x0 + i * w;
     const end = i === length - 1;
-    g.append(s("rect", { x, y: 6, width: w - 4, height: 38, rx: 5, class: `vs-king-cell ${end ? "end" : ""} ${i === o.king ? "lit" : ""}` }));
+    g.append(s("rect", { x, y: 6, width: w - 4, height: 38, rx: 5, class: `vs-king-cell ${end ? "end" : ""} ${i === o.king_space ? "lit" : ""}` }));
     g.append(s("text", { x: x + (w - 4) / 2, y: 39, class: "vs-king-num", "text-anchor": "middle" }, String(i + 1)));
   }
-  const king = group({ class: "piece king", "data-piece": "king", "data-space": String(o.king) });
-  king.append(crown(x0 + o.king * w + (w - 4) / 2, 20, 24));
-  tip(king, T("king_tip", { space: o.king + 1, last: length }));
-  changes.mark(king, "king", o.king);
+  const king = group({ class: "piece king", "data-piece": "king", "data-space": String(o.king_space) });
+  king.append(crown(x0 + o.king_space * w + (w - 4) / 2, 20, 24));
+  tip(king, T("king_tip", { space: o.king_space + 1, last: length }));
+  changes.mark(king, "king", o.king_space);
   g.append(king);
   svg.append(g);
 }
@@ -276,14 +276,14 @@ function drawLocation(svg, loc, ctx) {
   const { o, view } = ctx;
   const box = locationBox(loc);
   const code = c.locations[loc];
-  const here = o.loc === loc && ["decide", "act", "offer", "discard"].includes(o.phase);
+  const here = o.current_location === loc && ["decide", "act", "offer", "discard"].includes(o.phase);
   const g = group({ class: `vs-location ${here ? "active" : ""}`, "data-location": code });
   const frame = s("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 12, class: "vs-loc-frame" });
   tip(frame, T(`loc_tip.${code}`, { location: loc }));
   g.append(frame, s("rect", { x: box.x, y: box.y, width: box.w, height: 34, rx: 12, class: "vs-loc-title-bar" }));
   g.append(s("text", { x: box.x + 12, y: box.y + 18, class: "vs-loc-title", "dominant-baseline": "central" }, locationName(loc)));
   // activation markers: a pennant in each colour whose last activation was here
-  o.marker.forEach((m, p) => {
+  o.activation_markers.forEach((m, p) => {
     if (m !== loc) return;
     const fx = box.x + box.w - 18 - p * 20;
     const flag = group({ class: "piece marker", "data-piece": "marker", "data-colour": SEAT_COLOURS[p], "data-seat": String(p) },
@@ -303,7 +303,7 @@ function drawLocation(svg, loc, ctx) {
   else if (code === "cs") drawSiteLocation(g, inside, ctx);
   if (here && view.your_turn && o.phase !== "act") drawLocationControls(g, box, loc, ctx);
   if (here && o.phase === "act") g.append(s("text", { x: box.x + box.w - 12, y: box.y + 52, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
-    T("budget", { n: o.budget })));
+    T("budget", { n: o.unspent_workers })));
   drawDestinations(g, box, code, ctx);
   svg.append(g);
 }
@@ -313,7 +313,7 @@ function drawWorkers(g, loc, box, ctx) {
   const { o, me, view, entries } = ctx;
   let x = box.x + 14;
   const y = box.y + 52;
-  o.workers.forEach((row, p) => {
+  o.workers_at.forEach((row, p) => {
     const n = row[loc];
     if (!n) return;
     const group_ = group({ class: "vs-workers", "data-seat": String(p), "data-count": String(n) });
@@ -380,7 +380,7 @@ function drawKingsFavor(g, area, ctx) {
   const n = o.players;
   const colW = Math.min(58, area.w / n);
   g.append(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers")));
-  o.reserve.forEach(([cheap, dear], p) => {
+  o.workers_off_board.forEach(([cheap, dear], p) => {
     const x = area.x + p * colW;
     [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
       const y = area.y + 20 + k * 40;  // two rows of spaces: the expensive worker above the cheap one
@@ -417,7 +417,7 @@ function drawGuild(g, area, ctx) {
   const { o, legal, ui, view } = ctx;
   const size = 54, step = (area.w - size) / 4;
   const clears = view.legal.filter((e) => e.action.name === "clear");
-  o.display.forEach((id, i) => {
+  o.tile_display.forEach((id, i) => {
     const x = area.x + i * step, y = area.y - 2;
     const slot = group({ class: "vs-slot", "data-slot": String(i + 1) });
     slot.append(s("rect", { x: x - 2, y: y - 2, width: size + 4, height: size + 4, rx: 6, class: "vs-slot-frame" }));
@@ -451,18 +451,18 @@ function drawWorkshop(g, area, ctx) {
   c.decorations.forEach((d, k) => {
     const col = k % 3, row = Math.floor(k / 3);
     const x = area.x + col * (area.w / 3), y = area.y + row * 62;
-    const kind = group({ class: "vs-supply", "data-decoration": d.code, "data-left": String(o.deco_supply[k]) });
+    const kind = group({ class: "vs-supply", "data-decoration": d.code, "data-left": String(o.decoration_supply[k]) });
     kind.append(s("rect", { x, y, width: area.w / 3 - 8, height: 56, rx: 7, class: "hit-area vs-supply-space" }));
     kind.append(decorationIcon(x + 20, y + 20, k, 15, { title: false }));
-    kind.append(s("text", { x: x + 42, y: y + 16, class: "vs-count", "dominant-baseline": "central" }, `×${o.deco_supply[k]}`));
+    kind.append(s("text", { x: x + 42, y: y + 16, class: "vs-count", "dominant-baseline": "central" }, `×${o.decoration_supply[k]}`));
     const price = c.decoration_prices[k] || { workers: 1, cost: [0, 0, 0] };
     kind.append(priceArt(x + 4, y + 44, 0, price.cost));
-    const text = T("decoration_tip", { decoration: k, cost: costWords(price.cost), workers: price.workers, left: o.deco_supply[k],
+    const text = T("decoration_tip", { decoration: k, cost: costWords(price.cost), workers: price.workers, left: o.decoration_supply[k],
       place: d.indoor ? T("indoor") : T("outdoor") });
     tip(kind, text);
     const buy = legal.get(`buy ${d.code.toLowerCase()}`);
     if (buy && view.your_turn) target(kind, buy, ui, { tip: `${buy.label}\n${text}` });
-    changes.mark(kind, `supply:${k}`, o.deco_supply[k]);
+    changes.mark(kind, `supply:${k}`, o.decoration_supply[k]);
     g.append(kind);
   });
 }
@@ -478,9 +478,9 @@ function drawAlchemists(g, area, ctx) {
       const cell = group({ class: "vs-tech-cell", "data-track": track, "data-level": String(level) });
       cell.append(s("rect", { x, y, width: 46, height: 40, rx: 6, class: `hit-area vs-tech-space ${level ? "" : "start"}` }));  // 0: the start
       cell.append(s("text", { x: x + 40, y: y + 10, class: "vs-tech-num", "text-anchor": "end", "dominant-baseline": "central" }, String(level)));
-      o.tech.forEach((levels, p) => {
+      o.technology_levels.forEach((levels, p) => {
         if (levels[k] !== level) return;
-        const slot = [...o.tech.keys()].filter((q) => o.tech[q][k] === level).indexOf(p);
+        const slot = [...o.technology_levels.keys()].filter((q) => o.technology_levels[q][k] === level).indexOf(p);
         cell.append(disc(x + 10 + (slot % 3) * 12, y + 18 + Math.floor(slot / 3) * 13, SEAT_COLOURS[p], { r: 7 }));
       });
       if (level > 0) {
@@ -488,9 +488,9 @@ function drawAlchemists(g, area, ctx) {
         const effect = show((c.tech_effects[track] || [])[level - 1]);
         tip(cell, T("tech_tip", { track, level, cost: costWords(price.cost), workers: price.workers, effect }));
         const advance = legal.get(`tech ${track}`);
-        if (advance && view.your_turn && me !== null && o.tech[me][k] + 1 === level) target(cell, advance, ui, { tip: `${advance.label}` });
+        if (advance && view.your_turn && me !== null && o.technology_levels[me][k] + 1 === level) target(cell, advance, ui, { tip: `${advance.label}` });
       }
-      changes.mark(cell, `tech:${track}:${level}`, o.tech.map((levels) => levels[k] === level));
+      changes.mark(cell, `tech:${track}:${level}`, o.technology_levels.map((levels) => levels[k] === level));
       g.append(cell);
     }
   });
@@ -514,7 +514,7 @@ function drawSite(svg, ctx) {
     const { x, y } = site.cell(cell);
     const spot = group({ class: "vs-cell", "data-cell": cellLabel(cell) });
     spot.append(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "vs-cell-ground" }));
-    const id = o.site[cell];
+    const id = o.construction_site[cell];
     if (id >= 0) spot.append(tileArt(x + 4, y + 4, CELL - 8, id));
     else spot.append(s("text", { x: x + CELL / 2, y: y + CELL / 2, class: "vs-cell-label", "text-anchor": "middle", "dominant-baseline": "central" }, cellLabel(cell)));
     changes.mark(spot, `cell:${cell}`, id);
@@ -538,7 +538,7 @@ function drawHome(svg, ctx) {
   const who = me === p ? T("your_workshop", { seat: p }) : T("workshop_of", { seat: p });
   g.append(s("text", { x: HOME.x + 22, y: HOME.y + 22, class: "vs-heading", "dominant-baseline": "central" }, `${who} · ${T("vp", { n: o.vp[p] })}`));
   // resources
-  o.res[p].forEach((amount, r) => {
+  o.resources[p].forEach((amount, r) => {
     const pile = resourcePile(HOME.x + 22 + r * 140, HOME.y + 62, r, amount, { most: 4 });
     changes.mark(pile, `res:${p}:${r}`, amount);
     g.append(pile);
@@ -546,22 +546,22 @@ function drawHome(svg, ctx) {
   // decorations held
   let dx = HOME.x + 26;
   c.decorations.forEach((d, k) => {
-    if (!o.deco[p][k]) return;
-    g.append(decorationIcon(dx, HOME.y + 104, k, 13, { count: o.deco[p][k] }));
+    if (!o.decorations[p][k]) return;
+    g.append(decorationIcon(dx, HOME.y + 104, k, 13, { count: o.decorations[p][k] }));
     dx += 58;
   });
   if (dx === HOME.x + 26) g.append(s("text", { x: dx - 4, y: HOME.y + 104, class: "vs-small muted", "dominant-baseline": "central" }, T("no_decorations")));
   // double-move tokens: face up (usable) or face down
   for (let k = 0; k < c.double_moves; k++) {
-    const up = k < o.dm[p];
+    const up = k < o.double_moves_face_up[p];
     g.append(token(HOME.x + HOME.w - 70 + k * 34, HOME.y + 22, up ? SEAT_COLOURS[p] : "#9a9385",
       { size: 28, label: up ? "2" : null, faceDown: !up, title: up ? T("double_up") : T("double_down") }));
   }
   // tiles in hand: pick one to build (its cells light up on the site), or discard at the hand limit
-  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hand[p].length, limit: c.hand_limit })));
+  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hands[p].length, limit: c.hand_limit })));
   const size = 60;
   const buildable = new Set(entries("build").map((e) => e.action.args[0]));
-  o.hand[p].forEach((id, i) => {
+  o.hands[p].forEach((id, i) => {
     const x = HOME.x + 22 + i * (size + 28), y = HOME.y + 150;
     const holder = group({ class: "vs-hand-tile", "data-tile": String(id) });
     holder.append(s("rect", { x: x - 4, y: y - 4, width: size + 8, height: size + 8, rx: 7, class: "hit-area" }));
@@ -576,7 +576,7 @@ function drawHome(svg, ctx) {
     changes.mark(holder, `hand:${p}:${id}`, true);
     g.append(holder);
   });
-  if (!o.hand[p].length) g.append(s("text", { x: HOME.x + 22, y: HOME.y + 180, class: "vs-small muted" }, T("no_tiles")));
+  if (!o.hands[p].length) g.append(s("text", { x: HOME.x + 22, y: HOME.y + 180, class: "vs-small muted" }, T("no_tiles")));
   svg.append(g);
 }
 
@@ -590,30 +590,30 @@ function drawSide(svg, { o, me }) {
     stack.append(s("rect", { x: SIDE.x + 14 + i * 3, y: SIDE.y + 10 - i * 3, width: 40, height: 40, rx: 4, class: "vs-tile-back" }));
   }
   stack.append(s("text", { x: SIDE.x + 68, y: SIDE.y + 30, class: "vs-small", "dominant-baseline": "central" },
-    T("stack", { n: o.stack_size, discards: o.discard.length })));
-  tip(stack, T("stack_tip", { n: o.stack_size, discards: o.discard.length }));
+    T("stack", { n: o.stack_size, discards: o.discard_pile.length })));
+  tip(stack, T("stack_tip", { n: o.stack_size, discards: o.discard_pile.length }));
   g.append(stack);
   const rowH = Math.min(46, (SIDE.h - 64) / o.players);
   o.vp.forEach((vp, p) => {
     const y = SIDE.y + 60 + p * rowH;
-    const row = group({ class: `vs-player-row ${p === me ? "me" : ""} ${o.actor === p && !o.over ? "to-move" : ""}`, "data-seat": String(p) });
+    const row = group({ class: `vs-player-row ${p === me ? "me" : ""} ${o.mover === p && !o.over ? "to-move" : ""}`, "data-seat": String(p) });
     row.append(s("rect", { x: SIDE.x + 6, y, width: SIDE.w - 12, height: rowH - 4, rx: 6, class: "vs-row-back" }));
     const mid = y + rowH / 2 - 2;
     row.append(disc(SIDE.x + 22, mid, SEAT_COLOURS[p], { r: 9 }));
     for (let k = 0; k < c.double_moves; k++) {   // double-move tokens, face up or down
-      const up = k < o.dm[p];
+      const up = k < o.double_moves_face_up[p];
       row.append(token(SIDE.x + 42 + k * 15, mid, up ? SEAT_COLOURS[p] : "#9a9385", { size: 12, faceDown: !up }));
     }
     row.append(s("text", { x: SIDE.x + 68, y: mid, class: "vs-row-name", "dominant-baseline": "central" },
       `${named(GAME, "seat", p, String(p))} ${T("vp", { n: vp })}`));
-    o.res[p].forEach((n, r) => {
+    o.resources[p].forEach((n, r) => {
       row.append(cube(SIDE.x + 180 + r * 38, mid, RESOURCE_COLOURS[r], { size: 14 }),
         s("text", { x: SIDE.x + 190 + r * 38, y: mid, class: "vs-small", "dominant-baseline": "central" }, String(n)));
     });
-    const decorations = o.deco[p].reduce((a, b) => a + b, 0);
-    row.append(decorationIcon(SIDE.x + 300, mid, Math.max(0, o.deco[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
-    o.hand[p].forEach((id, i) => row.append(tileArt(SIDE.x + 340 + i * 19, mid - 9, 18, id)));
-    tip(row, T("player_tip", { seat: p, vp, wood: o.res[p][0], marble: o.res[p][1], gold: o.res[p][2], decorations, hand: o.hand[p].length, up: o.dm[p] }));
+    const decorations = o.decorations[p].reduce((a, b) => a + b, 0);
+    row.append(decorationIcon(SIDE.x + 300, mid, Math.max(0, o.decorations[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
+    o.hands[p].forEach((id, i) => row.append(tileArt(SIDE.x + 340 + i * 19, mid - 9, 18, id)));
+    tip(row, T("player_tip", { seat: p, vp, wood: o.resources[p][0], marble: o.resources[p][1], gold: o.resources[p][2], decorations, hand: o.hands[p].length, up: o.double_moves_face_up[p] }));
     g.append(row);
   });
   svg.append(g);
@@ -624,24 +624,24 @@ function decisionBar(ctx) {
   const { o, me, view, ui, has } = ctx;
   const bar = h("div", { class: "vs-decision", "data-decision": o.phase });
   const length = c.king_track[String(o.players)] || 11;
-  const when = T("turn_line", { turn: o.turn + 1, space: o.king + 1, last: length });
+  const when = T("turn_line", { turn: o.turns_completed + 1, space: o.king_space + 1, last: length });
   let say;
   if (view.over) say = T("ask.over", { reason: show(o.end) });
-  else if (!view.your_turn) say = T(me === null ? "ask.watching" : "ask.waiting", { seat: o.actor, phase: o.phase });
+  else if (!view.your_turn) say = T(me === null ? "ask.watching" : "ask.waiting", { seat: o.mover, phase: o.phase });
   else if (o.phase === "move") say = picked.from ? T("ask.move_to", { location: c.locations.indexOf(picked.from) }) : T("ask.move");
-  else if (o.phase === "decide") say = T("ask.decide", { location: o.loc, n: o.workers[me][o.loc] });
-  else if (o.phase === "offer") say = T("ask.offer", { location: o.loc, seat: o.active, n: o.workers[me][o.loc] });
+  else if (o.phase === "decide") say = T("ask.decide", { location: o.current_location, n: o.workers_at[me][o.current_location] });
+  else if (o.phase === "offer") say = T("ask.offer", { location: o.current_location, seat: o.turn_seat, n: o.workers_at[me][o.current_location] });
   else if (o.phase === "discard") say = T("ask.discard", { limit: c.hand_limit });
-  else if (o.phase === "act") say = T(`ask.act_${c.locations[o.loc] || "kf"}`, { location: o.loc, n: o.budget });
-  else say = T("ask.waiting", { seat: o.actor, phase: o.phase });
+  else if (o.phase === "act") say = T(`ask.act_${c.locations[o.current_location] || "kf"}`, { location: o.current_location, n: o.unspent_workers });
+  else say = T("ask.waiting", { seat: o.mover, phase: o.phase });
   bar.append(h("p", { class: "vs-ask" }, h("strong", {}, when), " ", say));
   const row = h("div", { class: "vs-bar-row" });
   row.append(h("p", { class: "vs-scores", "aria-label": T("scores") }, (o.scores || o.vp).map((vp, p) =>
-    h("span", { class: `vs-score ${o.actor === p && !view.over ? "to-move" : ""}`, style: `--seat: ${SEAT_COLOURS[p]}` }, h("i", { class: "swatch" }),
+    h("span", { class: `vs-score ${o.mover === p && !view.over ? "to-move" : ""}`, style: `--seat: ${SEAT_COLOURS[p]}` }, h("i", { class: "swatch" }),
       T("score_of", { seat: p, n: vp })))));
   const controls = h("div", { class: "vs-controls" });
   const words = { activate: o.phase === "offer" ? T("also_activate") : T("activate"), pass: T("decline"), recruit2: T("recruit_both"),
-    flip: T("flip"), done: T("done", { n: o.budget }) };
+    flip: T("flip"), done: T("done", { n: o.unspent_workers }) };
   for (const name of ["activate", "pass", "recruit2", "flip", "done"]) {
     const entry = has(name);
     if (entry) controls.append(control(entry, words[name], ui, name === "activate" || name === "done" ? "primary" : ""));
@@ -668,15 +668,15 @@ export function scoreBreakdown(view) {
   const o = view.observation;
   const winners = (view.result && view.result.winners) || [];
   const rows = o.vp.map((built, p) => {
-    const resources = o.res[p].reduce((sum, n, r) => sum + Math.floor(n / c.resource_vp_rate[r]), 0);
-    const hand = o.hand[p].length * c.hand_tile_vp;
-    const decorations = o.deco[p].reduce((a, b) => a + b, 0) * c.decoration_vp;
+    const resources = o.resources[p].reduce((sum, n, r) => sum + Math.floor(n / c.resource_vp_rate[r]), 0);
+    const hand = o.hands[p].length * c.hand_tile_vp;
+    const decorations = o.decorations[p].reduce((a, b) => a + b, 0) * c.decoration_vp;
     return { seat: p, values: [built, resources, hand, decorations], total: o.scores[p] };
   });
   // ties share the win (no tie-break): tieBreak says so
   return { categories: [T("final.tiles"), T("final.resources"), T("final.hand"), T("final.decorations")], rows, winners,
     tieBreak: tieBreak(rows.map((r) => r.total), winners, () => null),
-    length: { turns: o.turn + 1 } };
+    length: { turns: o.turns_completed + 1 } };
 }
 
 function finalScores({ view }) {

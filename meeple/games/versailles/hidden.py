@@ -4,8 +4,10 @@ Seed (游戏设置): 「洗混宫殿板块面朝下放成堆叠，翻开5张放�
 
 Nothing in Versailles is secret: the stack is face down but its contents are exactly the tiles not
 seen elsewhere, so every seat (and a spectator) may know the whole position, and ``determinize``
-needs to re-deal nothing (no ``_resample_hidden``). Observations keep the field names they had
-before the fields were renamed (programs and the browser read them): see ``observation_keys``.
+needs to re-deal nothing (no ``_resample_hidden``). The observation shows every field under its own
+name (``OBSERVATION_SCHEMA`` 2; the keys of schema 1 were the fields' first names, listed in
+``OBSERVATION_RENAMES``), beside the core's keys (``over``, ``to_move`` …) and three values computed
+from the fields: ``scores``, ``stack_size`` and ``end``.
 """
 
 from __future__ import annotations
@@ -13,20 +15,14 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-
-def observation_keys(fields: tuple[str, ...], renames: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    """(observation key, field) for each field: the key is the field's former name, if it had one."""
-    former = {new: old for old, new in renames.items()}
-    return tuple((former.get(field, field), field) for field in fields)
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class HiddenInformation:
+class HiddenInformation(VersaillesFields):
     """The observation (a mixin of ``VersaillesState``)."""
 
-    OBSERVATION_KEYS: tuple[tuple[str, str], ...] = ()
-
     def _observation(self, player: int | None) -> dict[str, Any]:
-        obs = {key: getattr(self, field) for key, field in self.OBSERVATION_KEYS}
+        obs = {field: getattr(self, field) for field in self.FIELDS}
         obs["scores"] = self.scores()
         obs["stack_size"] = len(self.tile_stack)
         obs["end"] = self.end_message()  # why the game ended, as a message (None while it goes on)

@@ -4,12 +4,17 @@ Seed (游戏设置): 「洗混宫殿板块面朝下放成堆叠，翻开5张放�
 「每个玩家放2个工人到国王恩赐地点的新工人格上」「安装下表设置玩家工人的起始位置，没用用到的工人放回盒子。」
 
 Setup lays out the components; the start player is a chance outcome (``first p``), then the five
-display tiles are drawn (``draw t``) before the first turn.
+display tiles are drawn (``draw t``, architects_guild.py) before the first turn. ``first`` is performed,
+described and refused here (``ACTIONS``).
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from meeple.core import Action, InvariantError
+from meeple.core.action_table import ActionSpec
+from meeple.core.i18n import msg
 from meeple.games.versailles.board import (
     DECORATION_KINDS, LOCATION_COUNT, LOCATION_INDEX, SITE_CELL_COUNT, SITE_GRIDS,
     TILE_COUNT, TILE_DECORATIONS, TILE_MIN_PLAYERS, TILE_VP,
@@ -18,17 +23,22 @@ from meeple.games.versailles.content import (
     DECORATION_CODES, DECORATIONS_PER_KIND, DISPLAY_SIZE, DOUBLE_MOVES_PER_PLAYER, HAND_LIMIT, KING_TRACK,
     NEW_WORKERS_AT_KINGS_FAVOR, START_TABLE, WORKERS_PER_PLAYER,
 )
+from meeple.games.versailles.fields import VersaillesFields
 
 
-class SetupRules:
+class SetupRules(VersaillesFields):
     """Setting up the game (a mixin of ``VersaillesState``)."""
+
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {
+        "first": ActionSpec(perform="_act_first", describe="_describe_first", refuse="_refuse_chance"),
+    }
 
     def setup(self) -> None:
         n = self.players
         self.phase = "start"            # start, draw, move, decide, act, discard, offer, over
         self.start_player = -1
-        self.active_player = -1
-        self.deciding_player = -1
+        self.turn_seat = -1
+        self.mover = -1
         self.current_location = -1
         self.unspent_workers = 0
         self.once_only_used = False     # Architects' Guild: the flip; King's Favor: recruit or flip
@@ -72,15 +82,20 @@ class SetupRules:
         n = self.players
         return [t for t in range(TILE_COUNT) if TILE_MIN_PLAYERS[t] <= n]
 
-    def _choose_start_player(self, action: Action, chance: int) -> None:
+    def _act_first(self, action: Action, chance: int) -> None:
         """``first p``: chance names the start player; the workers go out, then the display is drawn."""
         first = action.args[0]
         self.start_player = first
-        self.active_player = first
-        self.deciding_player = first
+        self.turn_seat = first
+        self.mover = first
         self.say("versailles.start_player", seat=first)
         self._place_starting_workers(first)
         self._refill_then("move")
+
+    def _describe_first(self, action: Action, p: int) -> dict[str, Any] | None:
+        if not 0 <= action.args[0] < self.players:
+            return None
+        return msg("versailles.d.first", seat=action.args[0])
 
     def _place_starting_workers(self, first: int) -> None:
         n = self.players
