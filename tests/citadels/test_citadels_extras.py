@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
-from meeple.games.citadels import content
 
 import meeple
+from meeple.games.citadels import content
+
+from .helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 
 def finish_turn(s):

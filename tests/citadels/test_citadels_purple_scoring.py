@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cit_helpers import act, draw, give_city, hand, legal, set_gold, start, turn_of
+import meeple
 from meeple.games.citadels import content
 
-import meeple
+from .helpers import act, draw, give_city, hand, legal, set_gold, start, turn_of
 
 
 def four(roles, **kw):

@@ -17,7 +17,7 @@ from meeple.games.citadels.content import (
     DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, KING, MAGICIAN, MERCHANT, NAVIGATOR,
     PURPLE, QUEEN, TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
 )
-from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.actions import PHASE_DRAFT
 from meeple.games.citadels.rules import CitadelsState
 
 

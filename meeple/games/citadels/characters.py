@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message, msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, E_KILLED_WAS, E_KILLS, E_LAYS_ASIDE, E_ROBS, FACE_UP,
     PHASE_TURN,
 )

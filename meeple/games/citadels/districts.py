@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import E_DRAWS_CARD
+from meeple.games.citadels.actions import E_DRAWS_CARD
 from meeple.games.citadels.content import (
     DISTRICT_INDEX, DISTRICT_SLUG, GRAVEYARD, HAUNTED_CITY, SMITHY_DRAW, SMITHY_PRICE,
 )

@@ -18,7 +18,7 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import clockwise
 from meeple.core.i18n import Message, msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, FACE_UP, LAY_FACE_DOWN,
     NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT, offered_event,
 )

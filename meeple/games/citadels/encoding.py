@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.citadels import codes
+from meeple.games.citadels import actions
 from meeple.games.citadels.content import CHARACTER_INDEX, DISTRICT_INDEX, N_CHARACTERS, N_DISTRICT_KINDS
 
 MAX_SEATS = 7
@@ -71,23 +71,23 @@ SIZE = MAX_SEATS * SEAT_SIZE + CHAR_SIZE + GLOBAL_SIZE + PRIVATE_SIZE
 
 def action_space(game: Any) -> list[Action]:
     """Every action of Citadels (one list for every configuration; see the module docstring)."""
-    space = list(codes.A_CROWN) + list(codes.A_DEAL_DOWN) + list(codes.A_DEAL_UP) + list(codes.A_DRAW)
-    space += list(codes.A_PICK) + list(codes.A_FACEDOWN)
-    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY,
-              codes.A_RECOVER, codes.A_DECLINE, codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP,
-              codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
-    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE,
-                  codes.A_BEAUTIFY, codes.A_EXCHANGE):
+    space = list(actions.A_CROWN) + list(actions.A_DEAL_DOWN) + list(actions.A_DEAL_UP) + list(actions.A_DRAW)
+    space += list(actions.A_PICK) + list(actions.A_FACEDOWN)
+    space += [actions.A_GOLD, actions.A_CARDS, actions.A_END, actions.A_INCOME, actions.A_REDRAW,
+              actions.A_SMITHY, actions.A_RECOVER, actions.A_DECLINE, actions.A_NAVIGATE_GOLD,
+              actions.A_NAVIGATE_CARDS, actions.A_WIZARD_KEEP, actions.A_WIZARD_BUILD, actions.A_TRIBUTE_GOLD]
+    for table in (actions.A_KEEP, actions.A_BUILD, actions.A_DISCARD, actions.A_LABORATORY, actions.A_TAKE,
+                  actions.A_TRIBUTE, actions.A_BEAUTIFY, actions.A_EXCHANGE):
         space += list(table)
-    for table in (codes.A_KILL, codes.A_ROB, codes.A_BEWITCH):
+    for table in (actions.A_KILL, actions.A_ROB, actions.A_BEWITCH):
         space += list(table)
-    for table in (codes.A_SWAP_HANDS, codes.A_PEEK, codes.A_GIVE_CROWN, codes.A_LEVY):
+    for table in (actions.A_SWAP_HANDS, actions.A_PEEK, actions.A_GIVE_CROWN, actions.A_LEVY):
         space += list(table)
-    for row in codes.A_DESTROY:
+    for row in actions.A_DESTROY:
         space += list(row)
-    for row in codes.A_EXCHANGE_WITH:
+    for row in actions.A_EXCHANGE_WITH:
         space += list(row)
-    space.append(codes.A_KEEP_DONE)  # added last, so that every earlier id stays the same
+    space.append(actions.A_KEEP_DONE)  # added last, so that every earlier id stays the same
     return space
 
 

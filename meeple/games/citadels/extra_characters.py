@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_BEAUTIFY, A_BEWITCH, A_EXCHANGE, A_EXCHANGE_WITH, A_GIVE_CROWN, A_LEVY, A_NAVIGATE_CARDS, A_NAVIGATE_GOLD,
     A_PEEK, A_TAKE, A_WIZARD_BUILD, A_WIZARD_KEEP, FACE_UP,
 )

@@ -51,8 +51,8 @@ class CitadelsFields(State):
     """The names these fields had before (old → new): a save that uses them still loads."""
 
     # the game
-    phase: int                            # codes.PHASE_*
-    mover: int                            # the seat to move, CHANCE, or codes.NOBODY once over (flow.open_step
+    phase: int                            # actions.PHASE_*
+    mover: int                            # the seat to move, CHANCE, or actions.NOBODY once over (flow.open_step
                                           # notes it; in a turn, once the turn's choices are listed)
     chance_kind: str                      # the pending chance event: "crown", "draw", "down" or "up"
     crown_seat: int                       # who holds the crown (-1 before it is dealt)
@@ -73,12 +73,12 @@ class CitadelsFields(State):
     draw_queue: list[int]                 # draws to make: seat * 2 + 1 into the hand, seat * 2 to choose from
     # the characters and the draft
     characters: list[int]                 # this game's characters, in rank order
-    character_holder: list[int]           # per character (all 18): a seat, or codes.FACE_DOWN/FACE_UP/…
+    character_holder: list[int]           # per character (all 18): a seat, or actions.FACE_DOWN/FACE_UP/…
     character_deal: list[list[int]]       # this round's dealt characters in order: [holder, character]
     draft_offers_seen: list[list[list]]   # per seat: [deal index, extra indices, characters] of each offer seen
     character_pool: list[int]             # characters not yet dealt or taken this round
     draft_offer: list[int]                # the characters offered to the seat choosing now
-    draft_order: list[list[int]]          # the draft's steps: [seat, codes.PICK or LAY_FACE_DOWN]
+    draft_order: list[list[int]]          # the draft's steps: [seat, actions.PICK or LAY_FACE_DOWN]
     draft_index: int                      # the next step of draft_order
     seven_player_pick: list[int]          # 7 players: [last seat], then [its seat, its deal index]
     face_down_to_deal: int                # characters still to set aside face down before the draft

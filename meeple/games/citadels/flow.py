@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from meeple.core import CHANCE, Action
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
     A_TRIBUTE_GOLD, E_CALLED_KILLED, E_CALLED_NOBODY, FACE_DOWN, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER,
     PHASE_TURN, PICK,

@@ -15,7 +15,7 @@ import bisect
 from typing import Any, Iterator
 
 from meeple.core import Action, InvariantError, Rng
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
 )
 from meeple.games.citadels.content import (

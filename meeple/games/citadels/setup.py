@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import NOT_IN_GAME, PHASE_SETUP
+from meeple.games.citadels.actions import NOT_IN_GAME, PHASE_SETUP
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, COMPLETE_CITY, COMPLETE_CITY_SHORT, COMPLETE_CITY_SMALL, FULL_DECK, N_CHARACTERS,
     RANK_CHOICES, START_CARDS, START_GOLD,
