@@ -242,12 +242,13 @@ def test_ending_a_citadels_turn_that_calls_the_next_character_is_not_undoable() 
         player = state.to_move()[0]
         legal = state.legal_actions(player)
         action = Action("end") if Action("end") in legal else legal[rng.randbelow(len(legal))]
-        before_calls = len(state.observation(None)["revealed"]) + len(state.observation(None)["absent"])
+        public = state.observation(None)
+        before_calls = len(public["revealed_characters"]) + len(public["absent_characters"])
         before_round = state.round
         report = state.apply_reporting(action, player)
         obs = state.observation(None)
         if action.name == "end" and (state.round != before_round or
-                                     len(obs["revealed"]) + len(obs["absent"]) > before_calls):
+                                     len(obs["revealed_characters"]) + len(obs["absent_characters"]) > before_calls):
             ends += 1
             assert report.revealed and not report.undoable, f"'end' called a character but is undoable: {obs}"
     assert ends >= 10

@@ -48,7 +48,7 @@ def _truth(app, gid: str) -> dict:
             st = g.state
             obs = st.observation(0)
             seen = {CHARACTER_SLUG[c] for group in st.draft_offers_seen[0] for c in group[2]}
-            public = {slug for slug, _ in obs["revealed"]} | set(obs["face_up"]) | set(obs["absent"])
+            public = {slug for slug, _ in obs["revealed_characters"]} | set(obs["face_up"]) | set(obs["absent_characters"])
             secret = [CHARACTER_SLUG[c] for c in st.characters
                       if st.character_holder[c] != 0 and CHARACTER_SLUG[c] not in public | seen
                       and (st.character_holder[c] >= 0 or st.character_holder[c] == -1)]
@@ -101,9 +101,9 @@ class FrameReader:
     def _check_frame(self, k: int, body: dict, events: list, truth: dict) -> None:
         obs = body.get("observation") or {}
         for c in truth["secret"]:
-            assert c not in (obs.get("offer") or []) and c not in (obs.get("my_characters") or []), (c, obs)
-            assert c not in (obs.get("face_up") or []) and c not in (obs.get("absent") or []), (c, obs)
-            assert c not in [slug for slug, _ in obs.get("revealed") or []], (c, obs)
+            assert c not in (obs.get("draft_offer") or []) and c not in (obs.get("my_characters") or []), (c, obs)
+            assert c not in (obs.get("face_up") or []) and c not in (obs.get("absent_characters") or []), (c, obs)
+            assert c not in [slug for slug, _ in obs.get("revealed_characters") or []], (c, obs)
             assert not obs.get("current") or obs["current"][0] != c, (c, obs)
             for event_id, args in events:
                 assert args.get("character") != c or event_id in PUBLIC_CHARACTER_EVENTS, (event_id, args)

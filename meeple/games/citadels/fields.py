@@ -49,6 +49,26 @@ class CitadelsFields(State):
         "art": "beautified_this_turn", "protect": "protected_seat", "robber": "robber_seat",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        2: {
+            "crown": "crown_seat", "complete_at": "complete_city_size", "first_complete": "first_complete_seat",
+            "coins": "beautified", "haunted_round": "haunted_city_round", "revealed": "revealed_characters",
+            "absent": "absent_characters", "killed": "killed_character", "robbed": "robbed_character",
+            "bewitched": "bewitched_character", "draft_step": "draft_index", "graveyard": "graveyard_offer",
+            "tribute": "tribute_seat", "protected": "protected_seat", "wizard": "ability_step",
+            "known_hands": "known_hand_cards", "draft_seen": "draft_offers_seen", "offer": "draft_offer",
+            "drawn": "drawn_to_choose", "redraw": "magician_discards",
+            "turn.took": "turn.took_gold_or_cards", "turn.builds": "turn.builds_left",
+            "turn.income_done": "turn.income_taken", "turn.used": "turn.ability_used",
+            "turn.lab_used": "turn.laboratory_used", "turn.destroyed": "turn.district_destroyed",
+            "turn.spent": "turn.spent_on_builds", "turn.built": "turn.built_this_turn",
+            "turn.drawn": "turn.drawn_to_choose_count", "turn.keep": "turn.cards_to_keep",
+            "turn.redraw": "turn.magician_discards_count", "turn.art": "turn.beautified_this_turn",
+        },
+    }
+    """The observation's keys before they took the fields' names (old → new; ``turn.x``: a key of the
+    ``turn`` dict), read by ``meeple.core.observation_schema.upgrade_observation``."""
 
     # the game
     phase: int                            # actions.PHASE_*

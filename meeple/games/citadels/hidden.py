@@ -247,66 +247,69 @@ class HiddenInformation(CitadelsFields):
         obs: dict[str, Any] = {
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
-            "crown": self.crown_seat,
-            "complete_at": self.complete_city_size,
-            "first_complete": self.first_complete_seat,
+            "crown_seat": self.crown_seat,
+            "complete_city_size": self.complete_city_size,
+            "first_complete_seat": self.first_complete_seat,
             "gold": list(self.gold),
             "hand_sizes": [len(h) for h in self.hands],
             "cities": [[DISTRICT_SLUG[d] for d in city] for city in self.cities],
-            "coins": [[DISTRICT_SLUG[d] for d in c] for c in self.beautified],
-            "haunted_round": list(self.haunted_city_round),
+            "beautified": [[DISTRICT_SLUG[d] for d in c] for c in self.beautified],
+            "haunted_city_round": list(self.haunted_city_round),
             "deck_size": len(self.deck_unseen) + len(self.deck_bottom),
             "characters": [CHARACTER_SLUG[c] for c in self.characters],
             "face_up": [CHARACTER_SLUG[c] for where, c in self.character_deal if where == FACE_UP],
-            "revealed": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
-            "absent": [CHARACTER_SLUG[c] for c in self.absent_characters],
-            "killed": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
-            "robbed": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
-            "bewitched": CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0 else None,
-            "draft_step": self.draft_index,
+            "revealed_characters": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
+            "absent_characters": [CHARACTER_SLUG[c] for c in self.absent_characters],
+            "killed_character": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
+            "robbed_character": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
+            "bewitched_character": (CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0
+                                    else None),
+            "draft_index": self.draft_index,
             "draft_cards_left": len(self.character_pool),
             "current": [CHARACTER_SLUG[current], self.current_seat] if current >= 0 else None,
             "witch_step": self.witch_step,
             "turn": {
-                "took": self.took_gold_or_cards, "builds": self.builds_left, "income_done": self.income_taken,
-                "used": self.ability_used, "lab_used": self.laboratory_used, "smithy_used": self.smithy_used,
-                "destroyed": self.district_destroyed, "spent": self.spent_on_builds, "built": self.built_this_turn,
-                "drawn": len(self.drawn_to_choose), "keep": self.cards_to_keep, "redraw": len(self.magician_discards),
-                "art": self.beautified_this_turn,
+                "took_gold_or_cards": self.took_gold_or_cards, "builds_left": self.builds_left,
+                "income_taken": self.income_taken, "ability_used": self.ability_used,
+                "laboratory_used": self.laboratory_used, "smithy_used": self.smithy_used,
+                "district_destroyed": self.district_destroyed, "spent_on_builds": self.spent_on_builds,
+                "built_this_turn": self.built_this_turn, "drawn_to_choose_count": len(self.drawn_to_choose),
+                "cards_to_keep": self.cards_to_keep, "magician_discards_count": len(self.magician_discards),
+                "beautified_this_turn": self.beautified_this_turn,
             },
-            "graveyard": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]] if self.graveyard_offer
-                          else None),
-            "tribute": self.tribute_seat,
+            "graveyard_offer": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]]
+                                if self.graveyard_offer else None),
+            "tribute_seat": self.tribute_seat,
             "tax_owed": list(self.tax_owed),
-            "protected": self.protected_seat,
+            "protected_seat": self.protected_seat,
             "pending_draws": len(self.draw_queue),
             "scores": self.scores(),
         }
         if self.ability_step:
             q, stage, d = self.ability_step
-            obs["wizard"] = [q, stage]
+            obs["ability_step"] = [q, stage]
             if stage == 2:
-                obs["wizard"].append(DISTRICT_SLUG[d])
+                obs["ability_step"].append(DISTRICT_SLUG[d])
             elif stage == 1 and p is not None and p in (self.current_seat, q):
-                obs["wizard"].append(DISTRICT_SLUG[d])
+                obs["ability_step"].append(DISTRICT_SLUG[d])
         if p is None:
             return obs
         obs["hand"] = sorted(DISTRICT_SLUG[d] for d in self.hands[p])
         known = self.known_hand_cards[p]
-        obs["known_hands"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
+        obs["known_hand_cards"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
         obs["deck_bottom_known"] = [[i, DISTRICT_SLUG[d]]
                                     for i, (d, seen_by) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by))
                                     if seen_by >> p & 1]
         obs["my_characters"] = [CHARACTER_SLUG[c] for c in self.characters if self.character_holder[c] == p]
-        obs["draft_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
-                             for start, extras, offer in self.draft_offers_seen[p]]
+        obs["draft_offers_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
+                                    for start, extras, offer in self.draft_offers_seen[p]]
         if (self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order)
                 and self.draft_order[self.draft_index][0] == p
                 and not self.face_down_to_deal and not self.face_up_to_deal):
-            obs["offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
+            obs["draft_offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
         if self.current_seat == p:
-            obs["drawn"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
-            obs["redraw"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
+            obs["drawn_to_choose"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
+            obs["magician_discards"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
         if self.ability_step and self.ability_step[1] == 0 and self.current_seat == p:
             obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[self.ability_step[0]])
         return obs
