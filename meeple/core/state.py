@@ -202,6 +202,13 @@ class State:
     tests/core/test_field_shapes.py checks every game's shapes on random play at every player count."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {}
     """Former names of state fields (old → new): a save that still uses one loads under the new name."""
+
+    @classmethod
+    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """A save's fields (under today's names, ``FIELD_RENAMES``) in today's forms, for a game whose fields
+        changed form: ``from_json`` compares them with the replay's (or loads them, for a determinized
+        copy). Returns ``fields`` itself when nothing changes (the default), else a new dict."""
+        return fields
     OBSERVATION_SCHEMA: ClassVar[int] = 1
     """The version of the observation's keys (its ``"schema"``); raised by one when keys are renamed."""
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {}
@@ -741,6 +748,10 @@ def from_json(data: Any) -> State:
     renames = type(state).FIELD_RENAMES
     if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
         data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
+    if isinstance(data["state"], dict):
+        upgraded = type(state).upgrade_saved_fields(data["state"])
+        if upgraded is not data["state"]:
+            data = {**data, "state": upgraded}
     if data["determinized"]:
         return _load_fields(state, data, version)
     for i, entry in enumerate(history):

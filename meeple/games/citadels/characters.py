@@ -191,7 +191,7 @@ class CharacterRules(CitadelsFields):
         for d in self.magician_discards:
             self._put_on_deck_bottom(d, 1 << p)
         self.magician_discards = []
-        self.draw_queue.extend([p * 2 + 1] * k)
+        self._queue_draws(p, k)
         self.say("citadels.redraws", seat=p, n=k)
 
     def _describe_redraw(self, action: Action, p: int) -> dict[str, Any]:

@@ -10,9 +10,10 @@ holds and who may see it: "State fields" in docs/rules/citadels.md (a test keeps
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from meeple.core import State
+from meeple.games.citadels.actions import ABILITY_STAGES
 
 
 class CitadelsFields(State):
@@ -70,10 +71,30 @@ class CitadelsFields(State):
     """The observation's keys before they took the fields' names (old → new; ``turn.x``: a key of the
     ``turn`` dict), read by ``meeple.core.observation_schema.upgrade_observation``."""
 
+    @classmethod
+    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """A save's fields in today's forms: before the sub-steps were named, a ``draw_queue`` entry was
+        ``seat * 2 + 1`` (into the hand) or ``seat * 2`` (to choose from), and ``ability_step`` was
+        ``[seat, stage number, district]`` (``[]``: none). Anything else is left as it is."""
+        queue, step = fields.get("draw_queue"), fields.get("ability_step")
+        old_queue = isinstance(queue, list) and any(type(entry) is int for entry in queue)
+        old_step = isinstance(step, list) and (step == [] or (len(step) == 3 and all(type(x) is int for x in step)
+                                                              and 0 <= step[1] < len(ABILITY_STAGES)))
+        if not (old_queue or old_step):
+            return fields
+        fields = dict(fields)
+        if old_queue:
+            fields["draw_queue"] = [{"seat": entry >> 1, "into_hand": bool(entry & 1)} if type(entry) is int
+                                    else entry for entry in queue]
+        if old_step:
+            fields["ability_step"] = ({"stage": ABILITY_STAGES[step[1]], "seat": step[0], "district": step[2]}
+                                      if step else {})
+        return fields
+
     # the game
     phase: int                            # actions.PHASE_*
-    mover: int                            # the seat to move, CHANCE, or actions.NOBODY once over (flow.open_step
-                                          # notes it; in a turn, once the turn's choices are listed)
+    mover: int                            # the seat to move, CHANCE, or actions.NOBODY once over (noted by the
+                                          # rules where it changes; in a turn, once its choices are listed)
     chance_kind: str                      # the pending chance event: "crown", "draw", "down" or "up"
     crown_seat: int                       # who holds the crown (-1 before it is dealt)
     round: int
@@ -90,7 +111,8 @@ class CitadelsFields(State):
     deck_bottom: list[int]                # cards put under the deck, in order, drawn after deck_unseen
     deck_bottom_seen_by: list[int]        # per deck_bottom card: a bit mask of the seats that know it
     known_hand_cards: list[list[list[int]]]  # [r][q]: cards of seat q's hand that seat r knows
-    draw_queue: list[int]                 # draws to make: seat * 2 + 1 into the hand, seat * 2 to choose from
+    draw_queue: list[dict[str, Any]]      # draws to make, in order: {"seat": seat, "into_hand": True} into the
+                                          # hand, "into_hand": False among the cards to choose from
     # the characters and the draft
     characters: list[int]                 # this game's characters, in rank order
     character_holder: list[int]           # per character (all 18): a seat, or actions.FACE_DOWN/FACE_UP/…
@@ -129,6 +151,6 @@ class CitadelsFields(State):
     cards_to_keep: int
     magician_discards: list[int]          # the Magician's cards laid aside, to be redrawn
     graveyard_offer: list[int]            # [district destroyed, the Graveyard's seat] while it decides
-    ability_step: list[int]               # Wizard [seat, 0, -1] / [seat, 1, card]; Diplomat [-1, 2, district]
+    ability_step: dict[str, Any]          # {} or {"stage": actions.WIZARD_TAKE …, "seat": seat, "district": card}
     tribute_seat: int                     # who owes the Emperor a tribute now, -1
     beautified_this_turn: int             # the Artist's coins placed this turn

@@ -16,7 +16,8 @@ from typing import Any, Iterator
 
 from meeple.core import Action, InvariantError, Rng
 from meeple.games.citadels.actions import (
-    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
+    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, ABILITY_STAGES, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT,
+    PHASE_NAMES, UNDEALT, WIZARD_KEEP, WIZARD_TAKE,
 )
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_INDEX, DISTRICT_SLUG, N_DISTRICT_KINDS,
@@ -59,7 +60,7 @@ class HiddenInformation(CitadelsFields):
     def _drawing_seat(self) -> int | None:
         """A district draw is the drawing seat's (the next entry of the public ``draw_queue``); the crown
         and the character deals before the draft are anyone's."""
-        return self.draw_queue[0] >> 1
+        return self.draw_queue[0]["seat"]
 
     def _crown_outcomes(self) -> list[tuple[Action, float]]:
         return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
@@ -155,8 +156,8 @@ class HiddenInformation(CitadelsFields):
         if d in self.magician_discards and others:
             yield "redraw", self.magician_discards.index(d), others
         step = self.ability_step
-        if step and step[1] == 1 and step[2] == d:
-            blind = others & ~(1 << step[0])
+        if step and step["stage"] == WIZARD_KEEP and step["district"] == d:
+            blind = others & ~(1 << step["seat"])
             if blind:
                 yield "wizard", 0, blind
 
@@ -165,7 +166,7 @@ class HiddenInformation(CitadelsFields):
         from the deck in its place: a copy the drawer cannot see if there is one (the drawer entered it),
         else one some seat cannot see (a person entering the draw of a bot). False, and nothing changed,
         when every copy is in plain sight (a city, the Graveyard's offer, a card everybody knows)."""
-        drawer = self.draw_queue[0] >> 1
+        drawer = self.draw_queue[0]["seat"]
         chosen = None
         for place, index, blind in self._copies_out_of_sight(d, drawer):
             if blind >> drawer & 1:
@@ -193,7 +194,7 @@ class HiddenInformation(CitadelsFields):
         elif place == "redraw":
             self.magician_discards[index] = replacement
         else:
-            self.ability_step[2] = replacement
+            self.ability_step["district"] = replacement
         return True
 
     def _swap_face_down_into_pool(self, c: int) -> bool:
@@ -235,8 +236,8 @@ class HiddenInformation(CitadelsFields):
             unseen += self.drawn_to_choose
             unseen += self.magician_discards
         step = self.ability_step
-        if step and step[1] == 1 and p not in (self.current_seat, step[0]):
-            unseen.append(step[2])
+        if step and step["stage"] == WIZARD_KEEP and p not in (self.current_seat, step["seat"]):
+            unseen.append(step["district"])
         return unseen
 
     def _observation(self, p: int | None) -> dict[str, Any]:
@@ -285,8 +286,9 @@ class HiddenInformation(CitadelsFields):
             "pending_draws": len(self.draw_queue),
             "scores": self.scores(),
         }
-        if self.ability_step:
-            q, stage, d = self.ability_step
+        step = self.ability_step
+        if step:
+            q, stage, d = step["seat"], ABILITY_STAGES.index(step["stage"]), step["district"]
             obs["ability_step"] = [q, stage]
             if stage == 2:
                 obs["ability_step"].append(DISTRICT_SLUG[d])
@@ -310,8 +312,8 @@ class HiddenInformation(CitadelsFields):
         if self.current_seat == p:
             obs["drawn_to_choose"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
             obs["magician_discards"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
-        if self.ability_step and self.ability_step[1] == 0 and self.current_seat == p:
-            obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[self.ability_step[0]])
+        if step and step["stage"] == WIZARD_TAKE and self.current_seat == p:
+            obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[step["seat"]])
         return obs
 
     def _resample_hidden(self, p: int | None) -> None:
@@ -544,9 +546,9 @@ class HiddenInformation(CitadelsFields):
             unknown += self.magician_discards
         # the card the Wizard took, before he keeps or builds it, is known to him and its owner only
         step = self.ability_step
-        other_wizard_card = bool(step) and step[1] == 1 and p not in (self.current_seat, step[0])
+        other_wizard_card = bool(step) and step["stage"] == WIZARD_KEEP and p not in (self.current_seat, step["seat"])
         if other_wizard_card:
-            unknown.append(step[2])
+            unknown.append(step["district"])
         unknown.sort()  # the re-deal must not depend on where the unseen cards really are
         # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
         # is the unseen deck, which is kept sorted anyway.
@@ -584,7 +586,7 @@ class HiddenInformation(CitadelsFields):
             self.magician_discards = unknown[pos:pos + size]
             pos += size
         if other_wizard_card:
-            self.ability_step[2] = unknown[pos]
+            self.ability_step["district"] = unknown[pos]
             pos += 1
         # what the other seats know of each hand must still be in that hand
         for r in range(n):
