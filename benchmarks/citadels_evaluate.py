@@ -22,7 +22,7 @@ from typing import Callable
 import meeple
 from meeple.core import Rng
 from meeple.games.citadels.bots import HeuristicBot, evaluate
-from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.actions import PHASE_DRAFT
 from meeple.games.citadels.rules import CitadelsState
 
 Features = tuple[int, int, int, int]  # city score, districts, gold, cards in hand

@@ -206,6 +206,13 @@ class State:
     """Older names that ``FIELD_RENAMES`` cannot hold, applied before it (old → a key of ``FIELD_RENAMES``
     or a field): a field renamed twice (its first name → its former name), or a name that no former name
     may be (one the core's observation uses for itself, such as ``over``)."""
+
+    @classmethod
+    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """A save's fields (under today's names, ``FIELD_RENAMES``) in today's forms, for a game whose fields
+        changed form: ``from_json`` compares them with the replay's (or loads them, for a determinized
+        copy). Returns ``fields`` itself when nothing changes (the default), else a new dict."""
+        return fields
     OBSERVATION_SCHEMA: ClassVar[int] = 1
     """The version of the observation's keys (its ``"schema"``); raised by one when keys are renamed."""
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {}
@@ -745,6 +752,10 @@ def from_json(data: Any) -> State:
     for renames in (type(state).EARLIER_FIELD_RENAMES, type(state).FIELD_RENAMES):
         if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
             data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
+    if isinstance(data["state"], dict):
+        upgraded = type(state).upgrade_saved_fields(data["state"])
+        if upgraded is not data["state"]:
+            data = {**data, "state": upgraded}
     if data["determinized"]:
         return _load_fields(state, data, version)
     for i, entry in enumerate(history):

@@ -5,7 +5,8 @@ A recording holds the game, its options and seed, the non-chance moves (``[seat,
 resolved by the state's own RNG, ``chance="auto"``), the save (``State.to_json()``) at the end, and one
 digest per move: a SHA-256 (first 16 hex digits) of the canonical JSON of who moves next, each mover's
 legal actions, the scores, the winners, the log entries the move added (ids, arguments, who may see
-them) and every seat's observation and the public one.
+them) and every seat's observation and the public one, in the keys of schema 1 (``observation_in_schema``:
+a renaming of keys keeps the digests).
 
 >>> recording = record("kingsburg", players=2, seed=7, moves=300)
 >>> assert replay(recording) == []      # no step differs
@@ -19,6 +20,7 @@ from typing import Any
 
 import meeple
 from meeple.core import CHANCE, Action, Rng, State
+from meeple.core.observation_schema import observation_in_schema
 
 RECORDING_FORMAT = "meeple-recording"
 
@@ -33,7 +35,8 @@ def position_digest(state: State, log_from: int) -> str:
         "over": state.is_over(),
         "winners": state.winners() if state.is_over() else [],
         "log": [[e.id, e.args, None if e.visible_to is None else list(e.visible_to)] for e in state.log[log_from:]],
-        "observations": [state.observation(p) for p in range(state.players)] + [state.observation(None)],
+        "observations": [observation_in_schema(type(state), state.observation(p), 1)
+                         for p in [*range(state.players), None]],
     }
     text = json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain)
     return hashlib.sha256(text.encode()).hexdigest()[:16]

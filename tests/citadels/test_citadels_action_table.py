@@ -9,7 +9,7 @@ import pytest
 from meeple.core import Rng
 from meeple.games.citadels.rules import CitadelsState
 
-from cit_helpers import new
+from .helpers import new
 
 SECTIONS = {
     "setup": {"crown"},

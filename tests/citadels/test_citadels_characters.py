@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 import meeple
 from meeple.games.citadels import content
+
+from .helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 BASE4 = dict(down="magician", up=["bishop", "architect"])
 
@@ -302,7 +303,7 @@ def test_only_the_listed_characters_have_power_actions(players, lineup):
     list would lose its power)."""
     from meeple.core import Rng
     from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
-    from meeple.games.citadels.codes import PHASE_TURN
+    from meeple.games.citadels.actions import PHASE_TURN
 
     game = meeple.load("citadels", players=players, **lineup)
     rng = Rng(5)

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from cit_helpers import act, give_city, start, turn_of
-
 import meeple
 from meeple.core import Action, Rng
 from meeple.games.citadels.rules import CitadelsState
+
+from .helpers import act, give_city, start, turn_of
 
 EXTRAS = dict(rank1="witch", rank2="tax-collector", rank3="wizard", rank4="emperor", rank5="abbot",
               rank6="alchemist", rank7="navigator", rank8="diplomat")

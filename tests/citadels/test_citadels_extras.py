@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
-from meeple.games.citadels import content
 
 import meeple
+from meeple.games.citadels import content
+
+from .helpers import act, city, draw, give_city, hand, illegal, legal, set_gold, start, turn_of
 
 
 def finish_turn(s):
@@ -161,7 +162,7 @@ def test_emperor_gives_the_crown_and_receives_a_tribute():
     assert "tribute-gold" in legal(s) and "tribute palace" in legal(s)
     act(s, "tribute palace")
     assert "palace" in hand(s, 0) and s.to_move() == [0]
-    assert "palace" in s.observation(3)["known_hands"]["0"]
+    assert "palace" in s.observation(3)["known_hand_cards"]["0"]
 
 
 def test_emperor_may_give_the_crown_to_its_current_holder():

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from cit_helpers import CHANCE, act, deal, draw, hand, legal, new, start, turn_of
-from meeple.games.citadels import content
-
 import meeple
 from meeple.core import Rng
+from meeple.games.citadels import content
+
+from .helpers import CHANCE, act, deal, draw, hand, legal, new, start, turn_of
 
 
 def holders(s):

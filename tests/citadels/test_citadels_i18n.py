@@ -11,13 +11,14 @@ import json
 import re
 
 import pytest
-from cit_helpers import act, draw, give_city, illegal, start, turn_of
 from rich.console import Console
 
 import meeple
 from meeple.core import CHANCE, Action, Rng, i18n
 from meeple.games.citadels import content
 from meeple.games.citadels.view import render
+
+from .helpers import act, draw, give_city, illegal, start, turn_of
 
 EXTRAS = dict(rank1="witch", rank2="tax-collector", rank3="wizard", rank4="emperor", rank5="abbot",
               rank6="alchemist", rank7="navigator", rank8="diplomat")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cit_helpers import act, draw, give_city, hand, legal, set_gold, start, turn_of
+import meeple
 from meeple.games.citadels import content
 
-import meeple
+from .helpers import act, draw, give_city, hand, legal, set_gold, start, turn_of
 
 
 def four(roles, **kw):
@@ -162,7 +162,7 @@ def test_graveyard_owner_decides_during_the_warlords_turn():
     assert "market" in hand(s, 2) and s.gold[2] == gold - 1
     assert s.round == 2 and s.current_seat == -1  # the destruction was the Warlord's last act
     # everyone saw it: the others know Green holds a Market
-    assert "market" in s.observation(1)["known_hands"]["2"]
+    assert "market" in s.observation(1)["known_hand_cards"]["2"]
 
 
 def test_graveyard_decline_sends_the_card_to_the_bottom():

@@ -6,11 +6,11 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE, Action, IllegalAction
-
-from cit_helpers import C, D, act, deal, draw, hand, illegal, new
 from meeple.games.citadels import content
-from meeple.games.citadels.codes import FACE_DOWN, FACE_UP
+from meeple.games.citadels.actions import FACE_DOWN, FACE_UP
 from meeple.games.citadels.rules import CitadelsState
+
+from .helpers import C, D, act, deal, draw, hand, illegal, new
 
 
 def test_each_set_up_draw_is_entered_by_the_seat_that_draws_it() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from cit_helpers import CHANCE, act, deal, illegal, legal, new, start, turn_of
-from meeple.games.citadels import content
 
 import meeple
+from meeple.games.citadels import content
+
+from .helpers import CHANCE, act, deal, illegal, legal, new, start, turn_of
 
 
 def test_components_match_the_seed():

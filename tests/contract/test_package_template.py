@@ -35,7 +35,7 @@ time); the engine asks ``acting_seats()``."""
 WHO_DECIDES_DIALECT = ("seat_to_move", "deciding_player", "deciding_seat", "active_player", "player_to_move")
 HANDLER_PREFIX = {"perform": "_act_", "describe": "_describe_", "refuse": "_refuse_"}
 
-PENDING: frozenset[str] = frozenset({"citadels"})
+PENDING: frozenset[str] = frozenset()
 """Games not yet on the template (issue 39: each leaves the list as it moves)."""
 
 GAME_IDS = [game_id for game_id in meeple.games() if (GAMES_DIR / game_id.replace("-", "_")).is_dir()]

@@ -242,12 +242,13 @@ def test_ending_a_citadels_turn_that_calls_the_next_character_is_not_undoable() 
         player = state.to_move()[0]
         legal = state.legal_actions(player)
         action = Action("end") if Action("end") in legal else legal[rng.randbelow(len(legal))]
-        before_calls = len(state.observation(None)["revealed"]) + len(state.observation(None)["absent"])
+        public = state.observation(None)
+        before_calls = len(public["revealed_characters"]) + len(public["absent_characters"])
         before_round = state.round
         report = state.apply_reporting(action, player)
         obs = state.observation(None)
         if action.name == "end" and (state.round != before_round or
-                                     len(obs["revealed"]) + len(obs["absent"]) > before_calls):
+                                     len(obs["revealed_characters"]) + len(obs["absent_characters"]) > before_calls):
             ends += 1
             assert report.revealed and not report.undoable, f"'end' called a character but is undoable: {obs}"
     assert ends >= 10
@@ -259,7 +260,7 @@ def _citadels_last_turn(seed: int, hand_cost: int | None) -> State:
     ``hand_cost`` (None: an empty hand), its gold 0, nothing else to do after taking gold."""
     import meeple
     from meeple.games.citadels.content import DISTRICT_COST
-    from meeple.games.citadels.codes import PHASE_TURN
+    from meeple.games.citadels.actions import PHASE_TURN
 
     state = meeple.load("citadels", players=2).new_game(seed=seed)
     rng = Rng(seed)
@@ -292,7 +293,7 @@ def test_a_citadels_turn_ending_by_itself_tells_whether_the_hand_could_build() -
     """Taking 2 gold with one district of cost 5 in hand: nothing can be built, the turn ends by itself
     and the game ends; the other seat learns that the card costs more than 2 (a re-deal of that card
     would have let the turn go on). With an empty hand the same move shows nothing."""
-    from meeple.games.citadels.codes import A_GOLD
+    from meeple.games.citadels.actions import A_GOLD
 
     for seed in (1, 2, 3):
         before = _citadels_last_turn(seed, hand_cost=5)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 
@@ -48,7 +49,7 @@ def _truth(app, gid: str) -> dict:
             st = g.state
             obs = st.observation(0)
             seen = {CHARACTER_SLUG[c] for group in st.draft_offers_seen[0] for c in group[2]}
-            public = {slug for slug, _ in obs["revealed"]} | set(obs["face_up"]) | set(obs["absent"])
+            public = {slug for slug, _ in obs["revealed_characters"]} | set(obs["face_up"]) | set(obs["absent_characters"])
             secret = [CHARACTER_SLUG[c] for c in st.characters
                       if st.character_holder[c] != 0 and CHARACTER_SLUG[c] not in public | seen
                       and (st.character_holder[c] >= 0 or st.character_holder[c] == -1)]
@@ -61,6 +62,7 @@ def _truth(app, gid: str) -> dict:
     return asyncio.run_coroutine_threadsafe(read(), hub.loop).result(timeout=10)
 
 
+ACTION_NAME = re.compile(r'"name": "[a-z-]+"')
 PUBLIC_CHARACTER_EVENTS = {"citadels.kills", "citadels.robs", "citadels.bewitches", "citadels.called_killed", "citadels.queen"}
 
 
@@ -101,13 +103,14 @@ class FrameReader:
     def _check_frame(self, k: int, body: dict, events: list, truth: dict) -> None:
         obs = body.get("observation") or {}
         for c in truth["secret"]:
-            assert c not in (obs.get("offer") or []) and c not in (obs.get("my_characters") or []), (c, obs)
-            assert c not in (obs.get("face_up") or []) and c not in (obs.get("absent") or []), (c, obs)
-            assert c not in [slug for slug, _ in obs.get("revealed") or []], (c, obs)
+            assert c not in (obs.get("draft_offer") or []) and c not in (obs.get("my_characters") or []), (c, obs)
+            assert c not in (obs.get("face_up") or []) and c not in (obs.get("absent_characters") or []), (c, obs)
+            assert c not in [slug for slug, _ in obs.get("revealed_characters") or []], (c, obs)
             assert not obs.get("current") or obs["current"][0] != c, (c, obs)
             for event_id, args in events:
                 assert args.get("character") != c or event_id in PUBLIC_CHARACTER_EVENTS, (event_id, args)
-        text = json.dumps(body)
+        # an action's name is no card ("keep" is both the Keep's slug and the action keeping a drawn card)
+        text = ACTION_NAME.sub("", json.dumps(body))
         for slug in truth["hidden_cards"]:
             if k > self.last_known.get(slug, -1):
                 assert f'"{slug}"' not in text, f"{slug} of another hand is in a frame"

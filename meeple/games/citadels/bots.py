@@ -17,7 +17,7 @@ from meeple.games.citadels.content import (
     DISTRICT_COLOUR, DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, KING, MAGICIAN, MERCHANT, NAVIGATOR,
     PURPLE, QUEEN, TAX_COLLECTOR, THIEF, WARLORD, WITCH, WIZARD,
 )
-from meeple.games.citadels.codes import PHASE_DRAFT
+from meeple.games.citadels.actions import PHASE_DRAFT
 from meeple.games.citadels.rules import CitadelsState
 
 
@@ -102,7 +102,7 @@ class HeuristicBot:
         if "take" in by_name:
             return max(by_name["take"], key=lambda a: DISTRICT_COST[DISTRICT_INDEX[a.args[0]]])
         if "wizard-build" in by_name:
-            d = s.ability_step[2]
+            d = s.ability_step["district"]
             if d not in s.cities[p] and s.gold[p] - DISTRICT_COST[d] >= 0:
                 return by_name["wizard-build"][0]
             return by_name["wizard-keep"][0]

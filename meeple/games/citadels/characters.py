@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message, msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_DESTROY, A_DISCARD, A_KILL, A_ROB, A_SWAP_HANDS, E_KILLED_WAS, E_KILLS, E_LAYS_ASIDE, E_ROBS, FACE_UP,
     PHASE_TURN,
 )
@@ -191,7 +191,7 @@ class CharacterRules(CitadelsFields):
         for d in self.magician_discards:
             self._put_on_deck_bottom(d, 1 << p)
         self.magician_discards = []
-        self.draw_queue.extend([p * 2 + 1] * k)
+        self._queue_draws(p, k)
         self.say("citadels.redraws", seat=p, n=k)
 
     def _describe_redraw(self, action: Action, p: int) -> dict[str, Any]:

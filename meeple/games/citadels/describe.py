@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import DISTRICT_COLOUR_NAME, NOBODY
+from meeple.games.citadels.actions import DISTRICT_COLOUR_NAME, NOBODY
 from meeple.games.citadels.content import DISTRICT_COST, DISTRICT_POINTS, DISTRICT_SLUG
 from meeple.games.citadels.fields import CitadelsFields
 

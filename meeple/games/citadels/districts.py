@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.core import Action
+from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import E_DRAWS_CARD
+from meeple.games.citadels.actions import E_DRAWS_CARD, PHASE_SETUP
 from meeple.games.citadels.content import (
     DISTRICT_INDEX, DISTRICT_SLUG, GRAVEYARD, HAUNTED_CITY, SMITHY_DRAW, SMITHY_PRICE,
 )
@@ -44,12 +44,13 @@ class DistrictRules(CitadelsFields):
         d = DISTRICT_INDEX[action.args[0]]
         self.deck_unseen.remove(d)
         self._deliver_drawn_card(self.draw_queue.pop(0), d, from_bottom=-1)
+        self._after_a_draw()
 
     def _describe_draw(self, action: Action, p: int | None) -> dict[str, Any]:
         d = DISTRICT_INDEX[action.args[0]]
         left = len(self.deck_unseen) + len(self.deck_bottom)
         if self.draw_queue:
-            return msg("citadels.do.draw", seat=self.draw_queue[0] >> 1, card=self._district_text(d), n=left)
+            return msg("citadels.do.draw", seat=self.draw_queue[0]["seat"], card=self._district_text(d), n=left)
         return msg("citadels.do.draw_anyone", card=self._district_text(d), n=left)
 
     def _draw_from_deck_bottom(self) -> None:
@@ -57,15 +58,31 @@ class DistrictRules(CitadelsFields):
         draw = self.draw_queue.pop(0)
         card = self.deck_bottom.pop(0)
         seen_by = self.deck_bottom_seen_by.pop(0)
-        if not seen_by >> (draw >> 1) & 1:
+        if not seen_by >> draw["seat"] & 1:
             self.reveal()  # the drawer sees a card from the bottom it did not know
         self._deliver_drawn_card(draw, card, from_bottom=seen_by)
+        self._after_a_draw()
 
-    def _deliver_drawn_card(self, draw: int, d: int, from_bottom: int) -> None:
-        """A card drawn for ``draw`` (an entry of ``draw_queue``: seat * 2 + 1 goes to the seat's hand,
-        seat * 2 to the cards it chooses from); ``from_bottom``: the seats that knew it under the deck."""
-        p = draw >> 1
-        if draw & 1:
+    def _queue_draws(self, p: int, count: int, into_hand: bool = True) -> None:
+        """``count`` draws for seat ``p`` after those already queued (``draw_queue``): into its hand, or
+        (``into_hand`` False) among the cards it will choose from. Drawing comes before anything else:
+        from the unseen deck, a chance step (noted in ``mover``)."""
+        self.draw_queue.extend([{"seat": p, "into_hand": into_hand} for _ in range(count)])
+        if self.deck_unseen:
+            self.mover = CHANCE
+            self.chance_kind = "draw"
+
+    def _after_a_draw(self) -> None:
+        """The set-up's last draw: the crown's holder is drawn next (a chance step, noted in ``mover``)."""
+        if not self.draw_queue and self.phase == PHASE_SETUP:
+            self.mover = CHANCE
+            self.chance_kind = "crown"
+
+    def _deliver_drawn_card(self, draw: dict[str, Any], d: int, from_bottom: int) -> None:
+        """A card drawn for ``draw`` (an entry of ``draw_queue``: into the seat's hand, or among the cards
+        it chooses from); ``from_bottom``: the seats that knew it under the deck."""
+        p = draw["seat"]
+        if draw["into_hand"]:
             self.hands[p].append(d)
             if from_bottom > 0:
                 for r, row in enumerate(self.known_hand_cards):
@@ -102,7 +119,7 @@ class DistrictRules(CitadelsFields):
     def _act_smithy(self, action: Action, p: int) -> None:
         self.gold[p] -= SMITHY_PRICE
         self.smithy_used = True
-        self.draw_queue.extend([p * 2 + 1] * SMITHY_DRAW)
+        self._queue_draws(p, SMITHY_DRAW)
         self.say("citadels.smithy", seat=p, price=SMITHY_PRICE, n=SMITHY_DRAW)
 
     def _describe_smithy(self, action: Action, p: int) -> dict[str, Any]:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.core import Action
+from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import clockwise
 from meeple.core.i18n import Message, msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     E_CHOOSES, E_LAST_DOWN, E_SET_ASIDE_DOWN, E_SET_ASIDE_UP, E_TAKES_CHARACTER, FACE_DOWN, FACE_UP, LAY_FACE_DOWN,
     NOT_IN_GAME, PHASE_CALL, PHASE_DRAFT, PICK, UNDEALT, offered_event,
 )
@@ -86,6 +86,9 @@ class DraftRules(CitadelsFields):
         self.tax_owed = []
         self.protected_seat = -1
         self.say("citadels.round_start", round=self.round, seat=self.crown_seat)
+        if face_down or face_up:  # chance sets characters aside first (face down, then face up)
+            self.mover = CHANCE
+            self.chance_kind = "down" if face_down else "up"
 
     def _offer_to_next_seat(self) -> None:
         """The next seat of the draft looks at the cards handed to it (it learns that set)."""
@@ -188,6 +191,8 @@ class DraftRules(CitadelsFields):
     # ------------------------------------------------------------------ deal-down, deal-up (chance)
     def _act_deal_down(self, action: Action, player: int) -> None:
         self._set_character_aside(CHARACTER_INDEX[action.args[0]], FACE_DOWN)
+        if not self.face_down_to_deal and self.face_up_to_deal:
+            self.chance_kind = "up"  # the face-up ones come next
 
     def _describe_deal_down(self, action: Action, p: int | None) -> dict[str, Any]:
         slug = action.args[0]

@@ -29,13 +29,15 @@ written relative to that seat; seats beyond the player count are zero. Layout:
   ``_SEAT_FIELDS`` below for the exact order of the trailing flags);
 * characters: in the game (18), face up (18), absent (18), killed (18), robbed (18), bewitched
   (18), my characters (18), offer (18), current character (18) → 162;
-* global: round /20, phase one-hot (5), complete_at /12, deck size /65, draft step /14, draft
-  cards left /9, current seat one-hot (7), witch step one-hot (3), the turn record (13 numbers:
-  took, builds /3, income done, used, lab used, smithy used, destroyed, spent /10, built /3,
-  drawn /4, keep /3, redraw /4, art /2), graveyard district one-hot (28) and seat one-hot (7), tax
-  owed /10, pending draws /28, wizard: target seat one-hot (7), stage one-hot (3), district one-hot
-  (28), over flag;
-* private: drawn cards (28, count), redraw cards (28), the Wizard's view of a hand (28), known
+* global: round /20, phase one-hot (5), complete city size /12, deck size /65, draft index /14,
+  draft cards left /9, current seat one-hot (7), witch step one-hot (3), the turn record (13
+  numbers, ``TURN_KEYS``: took gold or cards, builds left /3, income taken, ability used, laboratory
+  used, smithy used, district destroyed, spent on builds /10, built this turn /3, cards drawn to
+  choose /4, cards to keep /3, the Magician's discards /4, beautified this turn /2), graveyard offer:
+  district one-hot (28) and seat one-hot (7), tax owed /10, pending draws /28, ability step (the
+  Wizard's, the Diplomat's): target seat one-hot (7), stage one-hot (3), district one-hot (28), over
+  flag;
+* private: cards drawn to choose (28, count), the Magician's discards (28), the Wizard's view of a hand (28), known
   deck-bottom cards: positions 0..9 × district one-hot (280) and the count of every known bottom
   card (28); draft offers seen this round, up to 8 entries × (present, step /14, extra steps 0..3
   (4), characters (18)) = 8 × 24.
@@ -48,16 +50,17 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action
-from meeple.games.citadels import codes
+from meeple.games.citadels import actions
 from meeple.games.citadels.content import CHARACTER_INDEX, DISTRICT_INDEX, N_CHARACTERS, N_DISTRICT_KINDS
 
 MAX_SEATS = 7
 PHASES = ("setup", "draft", "call", "turn", "over")
-_SEAT_FIELDS = ("first_complete", "crown", "to_move", "tribute", "protected")
+_SEAT_FIELDS = ("first_complete_seat", "crown_seat", "to_move", "tribute_seat", "protected_seat")
 SEAT_SIZE = 1 + 1 + 1 + 2 * N_DISTRICT_KINDS + 2 + 1 + N_CHARACTERS + N_DISTRICT_KINDS + len(_SEAT_FIELDS)
 CHAR_SIZE = 9 * N_CHARACTERS
-TURN_KEYS = ("took", "builds", "income_done", "used", "lab_used", "smithy_used", "destroyed", "spent",
-             "built", "drawn", "keep", "redraw", "art")
+TURN_KEYS = ("took_gold_or_cards", "builds_left", "income_taken", "ability_used", "laboratory_used", "smithy_used",
+             "district_destroyed", "spent_on_builds", "built_this_turn", "drawn_to_choose_count", "cards_to_keep",
+             "magician_discards_count", "beautified_this_turn")
 TURN_SCALE = (1, 3, 1, 1, 1, 1, 1, 10, 3, 4, 3, 4, 2)
 GLOBAL_SIZE = (1 + 5 + 1 + 1 + 1 + 1 + MAX_SEATS + 3 + 13 + N_DISTRICT_KINDS + MAX_SEATS + 1 + 1 + MAX_SEATS + 3
                + N_DISTRICT_KINDS + 1)
@@ -71,23 +74,23 @@ SIZE = MAX_SEATS * SEAT_SIZE + CHAR_SIZE + GLOBAL_SIZE + PRIVATE_SIZE
 
 def action_space(game: Any) -> list[Action]:
     """Every action of Citadels (one list for every configuration; see the module docstring)."""
-    space = list(codes.A_CROWN) + list(codes.A_DEAL_DOWN) + list(codes.A_DEAL_UP) + list(codes.A_DRAW)
-    space += list(codes.A_PICK) + list(codes.A_FACEDOWN)
-    space += [codes.A_GOLD, codes.A_CARDS, codes.A_END, codes.A_INCOME, codes.A_REDRAW, codes.A_SMITHY,
-              codes.A_RECOVER, codes.A_DECLINE, codes.A_NAVIGATE_GOLD, codes.A_NAVIGATE_CARDS, codes.A_WIZARD_KEEP,
-              codes.A_WIZARD_BUILD, codes.A_TRIBUTE_GOLD]
-    for table in (codes.A_KEEP, codes.A_BUILD, codes.A_DISCARD, codes.A_LABORATORY, codes.A_TAKE, codes.A_TRIBUTE,
-                  codes.A_BEAUTIFY, codes.A_EXCHANGE):
+    space = list(actions.A_CROWN) + list(actions.A_DEAL_DOWN) + list(actions.A_DEAL_UP) + list(actions.A_DRAW)
+    space += list(actions.A_PICK) + list(actions.A_FACEDOWN)
+    space += [actions.A_GOLD, actions.A_CARDS, actions.A_END, actions.A_INCOME, actions.A_REDRAW,
+              actions.A_SMITHY, actions.A_RECOVER, actions.A_DECLINE, actions.A_NAVIGATE_GOLD,
+              actions.A_NAVIGATE_CARDS, actions.A_WIZARD_KEEP, actions.A_WIZARD_BUILD, actions.A_TRIBUTE_GOLD]
+    for table in (actions.A_KEEP, actions.A_BUILD, actions.A_DISCARD, actions.A_LABORATORY, actions.A_TAKE,
+                  actions.A_TRIBUTE, actions.A_BEAUTIFY, actions.A_EXCHANGE):
         space += list(table)
-    for table in (codes.A_KILL, codes.A_ROB, codes.A_BEWITCH):
+    for table in (actions.A_KILL, actions.A_ROB, actions.A_BEWITCH):
         space += list(table)
-    for table in (codes.A_SWAP_HANDS, codes.A_PEEK, codes.A_GIVE_CROWN, codes.A_LEVY):
+    for table in (actions.A_SWAP_HANDS, actions.A_PEEK, actions.A_GIVE_CROWN, actions.A_LEVY):
         space += list(table)
-    for row in codes.A_DESTROY:
+    for row in actions.A_DESTROY:
         space += list(row)
-    for row in codes.A_EXCHANGE_WITH:
+    for row in actions.A_EXCHANGE_WITH:
         space += list(row)
-    space.append(codes.A_KEEP_DONE)  # added last, so that every earlier id stays the same
+    space.append(actions.A_KEEP_DONE)  # added last, so that every earlier id stays the same
     return space
 
 
@@ -110,7 +113,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     def rel(seat: int) -> int:
         return (seat - me) % n
 
-    known = obs.get("known_hands", {})
+    known = obs.get("known_hand_cards", {})
     for p in range(n):
         o = rel(p) * SEAT_SIZE
         out[o] = 1
@@ -118,40 +121,40 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[o + 2] = obs["hand_sizes"][p] / 10
         o += 3
         _districts(out, o, obs["cities"][p])
-        _districts(out, o + N_DISTRICT_KINDS, obs["coins"][p])
+        _districts(out, o + N_DISTRICT_KINDS, obs["beautified"][p])
         o += 2 * N_DISTRICT_KINDS
-        h = obs["haunted_round"][p]
+        h = obs["haunted_city_round"][p]
         out[o] = max(h, 0) / 20
         out[o + 1] = 1 if h >= 0 else 0
         out[o + 2] = obs["scores"][p] / 40
         o += 3
-        _chars(out, o, [c for c, s in obs["revealed"] if s == p])
+        _chars(out, o, [c for c, s in obs["revealed_characters"] if s == p])
         o += N_CHARACTERS
         if obs["player"] is not None:
             cards = obs["hand"] if p == me else known.get(str(p), [])
             _districts(out, o, cards, 2.0)
         o += N_DISTRICT_KINDS
-        flags = (obs["first_complete"] == p, obs["crown"] == p, p in obs["to_move"], obs["tribute"] == p,
-                 obs["protected"] == p)
+        flags = (obs["first_complete_seat"] == p, obs["crown_seat"] == p, p in obs["to_move"],
+                 obs["tribute_seat"] == p, obs["protected_seat"] == p)
         for j, f in enumerate(flags):
             out[o + j] = 1 if f else 0
     o = MAX_SEATS * SEAT_SIZE
     _chars(out, o, obs["characters"])
     _chars(out, o + N_CHARACTERS, obs["face_up"])
-    _chars(out, o + 2 * N_CHARACTERS, obs["absent"])
-    for j, key in enumerate(("killed", "robbed", "bewitched")):
+    _chars(out, o + 2 * N_CHARACTERS, obs["absent_characters"])
+    for j, key in enumerate(("killed_character", "robbed_character", "bewitched_character")):
         if obs[key] is not None:
             out[o + (3 + j) * N_CHARACTERS + CHARACTER_INDEX[obs[key]]] = 1
     _chars(out, o + 6 * N_CHARACTERS, obs.get("my_characters", []))
-    _chars(out, o + 7 * N_CHARACTERS, obs.get("offer", []))
+    _chars(out, o + 7 * N_CHARACTERS, obs.get("draft_offer", []))
     if obs["current"] is not None:
         out[o + 8 * N_CHARACTERS + CHARACTER_INDEX[obs["current"][0]]] = 1
     g = o + CHAR_SIZE
     out[g] = obs["round"] / 20
     out[g + 1 + PHASES.index(obs["phase"])] = 1
-    out[g + 6] = obs["complete_at"] / 12
+    out[g + 6] = obs["complete_city_size"] / 12
     out[g + 7] = obs["deck_size"] / 65
-    out[g + 8] = obs["draft_step"] / 14
+    out[g + 8] = obs["draft_index"] / 14
     out[g + 9] = obs["draft_cards_left"] / 9
     g += 10
     if obs["current"] is not None and obs["current"][1] >= 0:
@@ -163,14 +166,14 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     for j, key in enumerate(TURN_KEYS):
         out[g + j] = float(turn[key]) / TURN_SCALE[j]
     g += 13
-    if obs["graveyard"] is not None:
-        out[g + DISTRICT_INDEX[obs["graveyard"][0]]] = 1
-        out[g + N_DISTRICT_KINDS + rel(obs["graveyard"][1])] = 1
+    if obs["graveyard_offer"] is not None:
+        out[g + DISTRICT_INDEX[obs["graveyard_offer"][0]]] = 1
+        out[g + N_DISTRICT_KINDS + rel(obs["graveyard_offer"][1])] = 1
     g += N_DISTRICT_KINDS + MAX_SEATS
     out[g] = len(obs["tax_owed"]) / 10
     out[g + 1] = obs["pending_draws"] / 28
     g += 2
-    wizard = obs.get("wizard")
+    wizard = obs.get("ability_step")
     if wizard is not None:
         if wizard[0] >= 0:
             out[g + rel(wizard[0])] = 1
@@ -180,8 +183,8 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += MAX_SEATS + 3 + N_DISTRICT_KINDS
     out[g] = 1 if obs["over"] else 0
     g += 1
-    _districts(out, g, obs.get("drawn", []))
-    _districts(out, g + N_DISTRICT_KINDS, obs.get("redraw", []))
+    _districts(out, g, obs.get("drawn_to_choose", []))
+    _districts(out, g + N_DISTRICT_KINDS, obs.get("magician_discards", []))
     _districts(out, g + 2 * N_DISTRICT_KINDS, obs.get("wizard_sees", []))
     g += 3 * N_DISTRICT_KINDS
     for i, slug in obs.get("deck_bottom_known", []):
@@ -189,7 +192,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[g + i * N_DISTRICT_KINDS + DISTRICT_INDEX[slug]] = 1
         out[g + BOTTOM_POSITIONS * N_DISTRICT_KINDS + DISTRICT_INDEX[slug]] += 1
     g += BOTTOM_POSITIONS * N_DISTRICT_KINDS + N_DISTRICT_KINDS
-    for k, (step, extras, cs) in enumerate(obs.get("draft_seen", [])[:SEEN_ENTRIES]):
+    for k, (step, extras, cs) in enumerate(obs.get("draft_offers_seen", [])[:SEEN_ENTRIES]):
         e = g + k * SEEN_SIZE
         out[e] = 1
         out[e + 1] = step / 14

@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_BEAUTIFY, A_BEWITCH, A_EXCHANGE, A_EXCHANGE_WITH, A_GIVE_CROWN, A_LEVY, A_NAVIGATE_CARDS, A_NAVIGATE_GOLD,
-    A_PEEK, A_TAKE, A_WIZARD_BUILD, A_WIZARD_KEEP, FACE_UP,
+    A_PEEK, A_TAKE, A_WIZARD_BUILD, A_WIZARD_KEEP, DIPLOMAT_EXCHANGE, FACE_UP, WIZARD_KEEP, WIZARD_TAKE,
 )
 from meeple.games.citadels.content import (
     ABBOT, ARTIST, CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DIPLOMAT, DISTRICT_COST, DISTRICT_INDEX,
@@ -89,14 +89,15 @@ class ExtraCharacterRules(CitadelsFields):
 
     def _ability_step_actions(self, p: int) -> list[Action]:
         """The second step of a two-step power (``ability_step``): the Wizard's card to take from the hand
-        he looked at (stage 0), keeping or building it (stage 1); the Diplomat's district to take in
-        exchange (stage 2)."""
-        q, stage = self.ability_step[0], self.ability_step[1]
-        if stage == 2:
-            return [A_EXCHANGE_WITH[q][d] for q, d in self._exchange_partners(p, self.ability_step[2])]
-        if stage == 0:
-            return [A_TAKE[d] for d in sorted(set(self.hands[q]))]
-        d = self.ability_step[2]
+        he looked at (``WIZARD_TAKE``), keeping or building it (``WIZARD_KEEP``); the Diplomat's district to
+        take in exchange (``DIPLOMAT_EXCHANGE``)."""
+        step = self.ability_step
+        stage = step["stage"]
+        if stage == DIPLOMAT_EXCHANGE:
+            return [A_EXCHANGE_WITH[q][d] for q, d in self._exchange_partners(p, step["district"])]
+        if stage == WIZARD_TAKE:
+            return [A_TAKE[d] for d in sorted(set(self.hands[step["seat"]]))]
+        d = step["district"]
         actions = [A_WIZARD_KEEP]
         if DISTRICT_COST[d] <= self.gold[p]:
             actions.append(A_WIZARD_BUILD)
@@ -149,7 +150,7 @@ class ExtraCharacterRules(CitadelsFields):
         if len(self.known_hand_cards[p][q]) < len(self.hands[q]):
             self.reveal()  # the Wizard sees cards of that hand he did not know
         self.ability_used = True
-        self.ability_step = [q, 0, -1]
+        self.ability_step = {"stage": WIZARD_TAKE, "seat": q, "district": -1}
         self.known_hand_cards[p][q] = sorted(self.hands[q])
         self.say("citadels.peeks", seat=p, seat2=q)
         self.say("citadels.hand_is", (p,), seat=q, districts=[DISTRICT_SLUG[d] for d in sorted(self.hands[q])])
@@ -159,42 +160,42 @@ class ExtraCharacterRules(CitadelsFields):
         return msg("citadels.do.peek", seat=q, cards=msg("citadels.n_cards", n=len(self.hands[q])))
 
     def _act_take(self, action: Action, p: int) -> None:
-        q = self.ability_step[0]
+        q = self.ability_step["seat"]
         d = DISTRICT_INDEX[action.args[0]]
         self.hands[q].remove(d)
         self.known_hand_cards[p][q].remove(d)
         for r in range(self.game.players):
             if r != p and r != q:
                 self.known_hand_cards[r][q] = []
-        self.ability_step = [q, 1, d]
+        self.ability_step = {"stage": WIZARD_KEEP, "seat": q, "district": d}
         self.say("citadels.takes_from", seat=p, seat2=q)
         self.say("citadels.takes_district", (p, q), seat=p, district=DISTRICT_SLUG[d])
 
     def _describe_take(self, action: Action, p: int) -> dict[str, Any]:
         card = self._district_text(DISTRICT_INDEX[action.args[0]])
-        return msg("citadels.do.take", card=card, seat=self.ability_step[0])
+        return msg("citadels.do.take", card=card, seat=self.ability_step["seat"])
 
     def _act_wizard_keep(self, action: Action, p: int) -> None:
-        q, _, d = self.ability_step
-        self.ability_step = []
+        q, d = self.ability_step["seat"], self.ability_step["district"]
+        self.ability_step = {}
         self.hands[p].append(d)
         self.known_hand_cards[q][p].append(d)
         self.say("citadels.keeps_card", seat=p)
 
     def _describe_wizard_keep(self, action: Action, p: int) -> dict[str, Any]:
-        return msg("citadels.do.wizard_keep", district=DISTRICT_SLUG[self.ability_step[2]])
+        return msg("citadels.do.wizard_keep", district=DISTRICT_SLUG[self.ability_step["district"]])
 
     def _act_wizard_build(self, action: Action, p: int) -> None:
         if self.game.players > 2:
             self.reveal()  # the card he took, seen by him and its owner only, is built in view of all
-        q, _, d = self.ability_step
-        self.ability_step = []
+        d = self.ability_step["district"]
+        self.ability_step = {}
         self.hands[p].append(d)
         # seed "巫师": this build is not the turn's build, and may duplicate a district
         self._build(p, d, counts=False)
 
     def _describe_wizard_build(self, action: Action, p: int) -> dict[str, Any]:
-        d = self.ability_step[2]
+        d = self.ability_step["district"]
         return msg("citadels.do.wizard_build", district=DISTRICT_SLUG[d], cost=DISTRICT_COST[d])
 
     def _act_give_crown(self, action: Action, p: int) -> None:
@@ -264,15 +265,15 @@ class ExtraCharacterRules(CitadelsFields):
 
     def _act_navigate_cards(self, action: Action, p: int) -> None:
         self.ability_used = True
-        self.draw_queue.extend([p * 2 + 1] * 4)
+        self._queue_draws(p, 4)
         self.say("citadels.navigates_cards", seat=p)
 
     def _describe_navigate_cards(self, action: Action, p: int) -> dict[str, Any]:
         return msg("citadels.do.navigate_cards")
 
     def _act_exchange(self, action: Action, p: int) -> None:
-        self.ability_step = [-1, 2, DISTRICT_INDEX[action.args[0]]]  # stage 2: the Diplomat's offer
-        self.say("citadels.offers_exchange", seat=p, district=DISTRICT_SLUG[self.ability_step[2]])
+        self.ability_step = {"stage": DIPLOMAT_EXCHANGE, "seat": -1, "district": DISTRICT_INDEX[action.args[0]]}
+        self.say("citadels.offers_exchange", seat=p, district=action.args[0])
 
     def _describe_exchange(self, action: Action, p: int) -> dict[str, Any]:
         slug = action.args[0]
@@ -281,8 +282,8 @@ class ExtraCharacterRules(CitadelsFields):
     def _act_exchange_with(self, action: Action, p: int) -> None:
         q = action.args[0]
         d = DISTRICT_INDEX[action.args[1]]
-        mine = self.ability_step[2]
-        self.ability_step = []
+        mine = self.ability_step["district"]
+        self.ability_step = {}
         pay = max(0, self.district_value(q, d) - self.district_value(p, mine))
         my_coin = mine in self.beautified[p]
         their_coin = d in self.beautified[q]
@@ -306,7 +307,7 @@ class ExtraCharacterRules(CitadelsFields):
 
     def _describe_exchange_with(self, action: Action, p: int) -> dict[str, Any]:
         q, d = action.args[0], DISTRICT_INDEX[action.args[1]]
-        mine = self.ability_step[2]
+        mine = self.ability_step["district"]
         pay = max(0, self.district_value(q, d) - self.district_value(p, mine))
         return msg("citadels.do.exchange_with", district=DISTRICT_SLUG[mine], value=self.district_value(p, mine),
                    seat=q, district2=action.args[1], value2=self.district_value(q, d), pay=pay)

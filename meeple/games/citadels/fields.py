@@ -10,9 +10,10 @@ holds and who may see it: "State fields" in docs/rules/citadels.md (a test keeps
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from meeple.core import State
+from meeple.games.citadels.actions import ABILITY_STAGES
 
 
 class CitadelsFields(State):
@@ -49,11 +50,51 @@ class CitadelsFields(State):
         "art": "beautified_this_turn", "protect": "protected_seat", "robber": "robber_seat",
     }
     """The names these fields had before (old → new): a save that uses them still loads."""
+    OBSERVATION_SCHEMA: ClassVar[int] = 2
+    OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
+        2: {
+            "crown": "crown_seat", "complete_at": "complete_city_size", "first_complete": "first_complete_seat",
+            "coins": "beautified", "haunted_round": "haunted_city_round", "revealed": "revealed_characters",
+            "absent": "absent_characters", "killed": "killed_character", "robbed": "robbed_character",
+            "bewitched": "bewitched_character", "draft_step": "draft_index", "graveyard": "graveyard_offer",
+            "tribute": "tribute_seat", "protected": "protected_seat", "wizard": "ability_step",
+            "known_hands": "known_hand_cards", "draft_seen": "draft_offers_seen", "offer": "draft_offer",
+            "drawn": "drawn_to_choose", "redraw": "magician_discards",
+            "turn.took": "turn.took_gold_or_cards", "turn.builds": "turn.builds_left",
+            "turn.income_done": "turn.income_taken", "turn.used": "turn.ability_used",
+            "turn.lab_used": "turn.laboratory_used", "turn.destroyed": "turn.district_destroyed",
+            "turn.spent": "turn.spent_on_builds", "turn.built": "turn.built_this_turn",
+            "turn.drawn": "turn.drawn_to_choose_count", "turn.keep": "turn.cards_to_keep",
+            "turn.redraw": "turn.magician_discards_count", "turn.art": "turn.beautified_this_turn",
+        },
+    }
+    """The observation's keys before they took the fields' names (old → new; ``turn.x``: a key of the
+    ``turn`` dict), read by ``meeple.core.observation_schema.upgrade_observation``."""
+
+    @classmethod
+    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """A save's fields in today's forms: before the sub-steps were named, a ``draw_queue`` entry was
+        ``seat * 2 + 1`` (into the hand) or ``seat * 2`` (to choose from), and ``ability_step`` was
+        ``[seat, stage number, district]`` (``[]``: none). Anything else is left as it is."""
+        queue, step = fields.get("draw_queue"), fields.get("ability_step")
+        old_queue = isinstance(queue, list) and any(type(entry) is int for entry in queue)
+        old_step = isinstance(step, list) and (step == [] or (len(step) == 3 and all(type(x) is int for x in step)
+                                                              and 0 <= step[1] < len(ABILITY_STAGES)))
+        if not (old_queue or old_step):
+            return fields
+        fields = dict(fields)
+        if old_queue:
+            fields["draw_queue"] = [{"seat": entry >> 1, "into_hand": bool(entry & 1)} if type(entry) is int
+                                    else entry for entry in queue]
+        if old_step:
+            fields["ability_step"] = ({"stage": ABILITY_STAGES[step[1]], "seat": step[0], "district": step[2]}
+                                      if step else {})
+        return fields
 
     # the game
-    phase: int                            # codes.PHASE_*
-    mover: int                            # the seat to move, CHANCE, or codes.NOBODY once over (flow.open_step
-                                          # notes it; in a turn, once the turn's choices are listed)
+    phase: int                            # actions.PHASE_*
+    mover: int                            # the seat to move, CHANCE, or actions.NOBODY once over (noted by the
+                                          # rules where it changes; in a turn, once its choices are listed)
     chance_kind: str                      # the pending chance event: "crown", "draw", "down" or "up"
     crown_seat: int                       # who holds the crown (-1 before it is dealt)
     round: int
@@ -70,15 +111,16 @@ class CitadelsFields(State):
     deck_bottom: list[int]                # cards put under the deck, in order, drawn after deck_unseen
     deck_bottom_seen_by: list[int]        # per deck_bottom card: a bit mask of the seats that know it
     known_hand_cards: list[list[list[int]]]  # [r][q]: cards of seat q's hand that seat r knows
-    draw_queue: list[int]                 # draws to make: seat * 2 + 1 into the hand, seat * 2 to choose from
+    draw_queue: list[dict[str, Any]]      # draws to make, in order: {"seat": seat, "into_hand": True} into the
+                                          # hand, "into_hand": False among the cards to choose from
     # the characters and the draft
     characters: list[int]                 # this game's characters, in rank order
-    character_holder: list[int]           # per character (all 18): a seat, or codes.FACE_DOWN/FACE_UP/…
+    character_holder: list[int]           # per character (all 18): a seat, or actions.FACE_DOWN/FACE_UP/…
     character_deal: list[list[int]]       # this round's dealt characters in order: [holder, character]
     draft_offers_seen: list[list[list]]   # per seat: [deal index, extra indices, characters] of each offer seen
     character_pool: list[int]             # characters not yet dealt or taken this round
     draft_offer: list[int]                # the characters offered to the seat choosing now
-    draft_order: list[list[int]]          # the draft's steps: [seat, codes.PICK or LAY_FACE_DOWN]
+    draft_order: list[list[int]]          # the draft's steps: [seat, actions.PICK or LAY_FACE_DOWN]
     draft_index: int                      # the next step of draft_order
     seven_player_pick: list[int]          # 7 players: [last seat], then [its seat, its deal index]
     face_down_to_deal: int                # characters still to set aside face down before the draft
@@ -109,6 +151,6 @@ class CitadelsFields(State):
     cards_to_keep: int
     magician_discards: list[int]          # the Magician's cards laid aside, to be redrawn
     graveyard_offer: list[int]            # [district destroyed, the Graveyard's seat] while it decides
-    ability_step: list[int]               # Wizard [seat, 0, -1] / [seat, 1, card]; Diplomat [-1, 2, district]
+    ability_step: dict[str, Any]          # {} or {"stage": actions.WIZARD_TAKE …, "seat": seat, "district": card}
     tribute_seat: int                     # who owes the Emperor a tribute now, -1
     beautified_this_turn: int             # the Artist's coins placed this turn

@@ -6,7 +6,9 @@
 The characters are called in rank order: the holder of the called character plays its turn, a
 character nobody holds is passed over, and after the last call a new round begins. The turn flow is
 declared with the shared mechanism ``meeple.core.flow``: every kind of step in ``STEPS``, the open one
-read from the position by ``open_step``. The rules of each step are in the other modules; each action
+read from the position by ``open_step``, which changes nothing: the rules note who decides in ``mover``
+(and the chance event in ``chance_kind``) where that changes (a decision on arrival, its ``settle``; a
+chance step where it is opened: draws queued, the characters to set aside, the crown). The rules of each step are in the other modules; each action
 is performed by the method the game's table of actions names for it (each rulebook section's
 ``ACTIONS``, ``meeple.core.action_table``): a step that takes one kind of action (a chance outcome,
 the draft's choice) names that method as its ``act``, the steps of a turn send every action through
@@ -24,9 +26,9 @@ left is its end ends by itself (the turn's ``settle``, ``_list_turn_choices``).
 
 from __future__ import annotations
 
-from meeple.core import CHANCE, Action
+from meeple.core import Action
 from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_DECLINE, A_DISCARD, A_END, A_FACEDOWN, A_KEEP, A_KEEP_DONE, A_PICK, A_RECOVER, A_REDRAW, A_TRIBUTE,
     A_TRIBUTE_GOLD, E_CALLED_KILLED, E_CALLED_NOBODY, FACE_DOWN, NOBODY, PHASE_CALL, PHASE_DRAFT, PHASE_OVER,
     PHASE_TURN, PICK,
@@ -52,7 +54,8 @@ class FlowRules(FlowState, CitadelsFields):
         # 选择角色: characters set aside, then the draft, one seat at a time
         "deal_down": Chance(outcomes="_deal_down_outcomes", act="_act_deal_down", sample="_sample_deal_down"),
         "deal_up": Chance(outcomes="_deal_up_outcomes", act="_act_deal_up", sample="_sample_deal_up"),
-        "draft": Decision(legal="_draft_actions", act="_act_draft", seats="_drafting_seat"),
+        "draft": Decision(legal="_draft_actions", act="_act_draft", seats="_drafting_seat",
+                          settle="_note_drafting_seat"),
         "end_draft": Automatic(run="_end_draft"),
         # 玩家回合: the calls by rank; the round's end after the last
         "call": Automatic(run="_call_next_character"),
@@ -61,67 +64,49 @@ class FlowRules(FlowState, CitadelsFields):
         # left), then chosen
         "turn": Decision(legal="_turn_actions", act="_act_in_turn", seats="_current_seat",
                          settle="_list_turn_choices"),
-        # the second part of an action of the turn
-        "keep": Decision(legal="_keep_actions", act="_act_in_turn", seats="_current_seat"),
-        "redraw": Decision(legal="_redraw_actions", act="_act_in_turn", seats="_current_seat"),
-        "ability_step": Decision(legal="_ability_step_actions", act="_act_in_turn", seats="_current_seat"),
+        # the second part of an action of the turn (each decision notes its seat in ``mover`` on arrival)
+        "keep": Decision(legal="_keep_actions", act="_act_in_turn", seats="_current_seat",
+                         settle="_note_current_seat"),
+        "redraw": Decision(legal="_redraw_actions", act="_act_in_turn", seats="_current_seat",
+                           settle="_note_current_seat"),
+        "ability_step": Decision(legal="_ability_step_actions", act="_act_in_turn", seats="_current_seat",
+                                 settle="_note_current_seat"),
         # interrupts: another seat answers in the middle of the turn
-        "graveyard": Decision(legal="_graveyard_actions", act="_act_in_turn", seats="_graveyard_seat"),
-        "tribute": Decision(legal="_tribute_actions", act="_act_in_turn", seats="_tribute_seat"),
+        "graveyard": Decision(legal="_graveyard_actions", act="_act_in_turn", seats="_graveyard_seat",
+                              settle="_note_graveyard_seat"),
+        "tribute": Decision(legal="_tribute_actions", act="_act_in_turn", seats="_tribute_seat",
+                            settle="_note_tribute_seat"),
         "over": GAME_OVER,
     }
 
     def open_step(self) -> str:
-        """The open step, read from the position. It notes who moves in ``mover`` (and the chance event in
-        ``chance_kind``), the saved fields that always said so; in a turn, ``mover`` is its seat only once
-        the turn's choices are listed (``_list_turn_choices``: every move of the turn ends there)."""
+        """The open step, read from the position (it changes nothing)."""
         phase = self.phase
         if self.draw_queue and phase != PHASE_OVER:
             if self.deck_unseen:
-                self.mover = CHANCE
-                self.chance_kind = "draw"
                 return "draw"
             return "draw_from_bottom" if self.deck_bottom else "lose_draws"
         if phase == PHASE_TURN:
             if self.graveyard_offer:
-                self.mover = self.graveyard_offer[1]
                 return "graveyard"
             if self.tribute_seat >= 0:
-                self.mover = self.tribute_seat
                 return "tribute"
-            seat = self.current_seat
             if self.drawn_to_choose:
-                step = "keep"
-            elif self.magician_discards:
-                step = "redraw"
-            elif self.ability_step:
-                step = "ability_step"
-            else:
-                return "turn"
-            self.mover = seat
-            return step
+                return "keep"
+            if self.magician_discards:
+                return "redraw"
+            return "ability_step" if self.ability_step else "turn"
         if phase == PHASE_DRAFT:
-            if self.face_down_to_deal or self.face_up_to_deal:
-                self.mover = CHANCE
-                if self.face_down_to_deal:
-                    self.chance_kind = "down"
-                    return "deal_down"
-                self.chance_kind = "up"
+            if self.face_down_to_deal:
+                return "deal_down"
+            if self.face_up_to_deal:
                 return "deal_up"
-            if self.draft_index < len(self.draft_order):
-                self.mover = self.draft_order[self.draft_index][0]
-                return "draft"
-            return "end_draft"
+            return "draft" if self.draft_index < len(self.draft_order) else "end_draft"
         if phase == PHASE_CALL:
             return "call" if self.call_index < len(self.characters) else "end_round"
         if phase == PHASE_OVER:
             return "over"
-        # PHASE_SETUP
-        if self.crown_seat < 0:
-            self.mover = CHANCE
-            self.chance_kind = "crown"
-            return "crown"
-        return "start_round"
+        return "crown" if self.crown_seat < 0 else "start_round"  # PHASE_SETUP
 
     # ------------------------------------------------------------------ who decides
     def _current_seat(self) -> list[int]:
@@ -135,6 +120,23 @@ class FlowRules(FlowState, CitadelsFields):
 
     def _tribute_seat(self) -> list[int]:
         return [self.tribute_seat]
+
+    # on arrival at a decision (its ``settle``): its seat noted in ``mover``, the decision left open
+    def _note_drafting_seat(self) -> bool:
+        self.mover = self.draft_order[self.draft_index][0]
+        return False
+
+    def _note_current_seat(self) -> bool:
+        self.mover = self.current_seat
+        return False
+
+    def _note_graveyard_seat(self) -> bool:
+        self.mover = self.graveyard_offer[1]
+        return False
+
+    def _note_tribute_seat(self) -> bool:
+        self.mover = self.tribute_seat
+        return False
 
     # ------------------------------------------------------------------ the choices of each step
     def _draft_actions(self, player: int) -> list[Action]:
@@ -163,6 +165,7 @@ class FlowRules(FlowState, CitadelsFields):
     # ------------------------------------------------------------------ the steps' work
     def _lose_remaining_draws(self) -> None:
         self.draw_queue = []  # the deck is exhausted: the draws that remain are lost
+        self._after_a_draw()
 
     def _act_in_turn(self, action: Action, player: int) -> None:
         """An action of the turn, by its table's ``perform`` method; the turn's choices are listed anew."""

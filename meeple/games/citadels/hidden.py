@@ -15,8 +15,9 @@ import bisect
 from typing import Any, Iterator
 
 from meeple.core import Action, InvariantError, Rng
-from meeple.games.citadels.codes import (
-    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT, PHASE_NAMES, UNDEALT,
+from meeple.games.citadels.actions import (
+    A_CROWN, A_DEAL_DOWN, A_DEAL_UP, A_DRAW, ABILITY_STAGES, FACE_DOWN, FACE_UP, NOT_IN_GAME, PHASE_DRAFT,
+    PHASE_NAMES, UNDEALT, WIZARD_KEEP, WIZARD_TAKE,
 )
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, CHARACTER_RANK, CHARACTER_SLUG, DISTRICT_INDEX, DISTRICT_SLUG, N_DISTRICT_KINDS,
@@ -59,7 +60,7 @@ class HiddenInformation(CitadelsFields):
     def _drawing_seat(self) -> int | None:
         """A district draw is the drawing seat's (the next entry of the public ``draw_queue``); the crown
         and the character deals before the draft are anyone's."""
-        return self.draw_queue[0] >> 1
+        return self.draw_queue[0]["seat"]
 
     def _crown_outcomes(self) -> list[tuple[Action, float]]:
         return [(A_CROWN[p], 1.0) for p in range(self.game.players)]
@@ -155,8 +156,8 @@ class HiddenInformation(CitadelsFields):
         if d in self.magician_discards and others:
             yield "redraw", self.magician_discards.index(d), others
         step = self.ability_step
-        if step and step[1] == 1 and step[2] == d:
-            blind = others & ~(1 << step[0])
+        if step and step["stage"] == WIZARD_KEEP and step["district"] == d:
+            blind = others & ~(1 << step["seat"])
             if blind:
                 yield "wizard", 0, blind
 
@@ -165,7 +166,7 @@ class HiddenInformation(CitadelsFields):
         from the deck in its place: a copy the drawer cannot see if there is one (the drawer entered it),
         else one some seat cannot see (a person entering the draw of a bot). False, and nothing changed,
         when every copy is in plain sight (a city, the Graveyard's offer, a card everybody knows)."""
-        drawer = self.draw_queue[0] >> 1
+        drawer = self.draw_queue[0]["seat"]
         chosen = None
         for place, index, blind in self._copies_out_of_sight(d, drawer):
             if blind >> drawer & 1:
@@ -193,7 +194,7 @@ class HiddenInformation(CitadelsFields):
         elif place == "redraw":
             self.magician_discards[index] = replacement
         else:
-            self.ability_step[2] = replacement
+            self.ability_step["district"] = replacement
         return True
 
     def _swap_face_down_into_pool(self, c: int) -> bool:
@@ -235,8 +236,8 @@ class HiddenInformation(CitadelsFields):
             unseen += self.drawn_to_choose
             unseen += self.magician_discards
         step = self.ability_step
-        if step and step[1] == 1 and p not in (self.current_seat, step[0]):
-            unseen.append(step[2])
+        if step and step["stage"] == WIZARD_KEEP and p not in (self.current_seat, step["seat"]):
+            unseen.append(step["district"])
         return unseen
 
     def _observation(self, p: int | None) -> dict[str, Any]:
@@ -247,68 +248,72 @@ class HiddenInformation(CitadelsFields):
         obs: dict[str, Any] = {
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
-            "crown": self.crown_seat,
-            "complete_at": self.complete_city_size,
-            "first_complete": self.first_complete_seat,
+            "crown_seat": self.crown_seat,
+            "complete_city_size": self.complete_city_size,
+            "first_complete_seat": self.first_complete_seat,
             "gold": list(self.gold),
             "hand_sizes": [len(h) for h in self.hands],
             "cities": [[DISTRICT_SLUG[d] for d in city] for city in self.cities],
-            "coins": [[DISTRICT_SLUG[d] for d in c] for c in self.beautified],
-            "haunted_round": list(self.haunted_city_round),
+            "beautified": [[DISTRICT_SLUG[d] for d in c] for c in self.beautified],
+            "haunted_city_round": list(self.haunted_city_round),
             "deck_size": len(self.deck_unseen) + len(self.deck_bottom),
             "characters": [CHARACTER_SLUG[c] for c in self.characters],
             "face_up": [CHARACTER_SLUG[c] for where, c in self.character_deal if where == FACE_UP],
-            "revealed": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
-            "absent": [CHARACTER_SLUG[c] for c in self.absent_characters],
-            "killed": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
-            "robbed": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
-            "bewitched": CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0 else None,
-            "draft_step": self.draft_index,
+            "revealed_characters": [[CHARACTER_SLUG[c], seat] for c, seat in self.revealed_characters],
+            "absent_characters": [CHARACTER_SLUG[c] for c in self.absent_characters],
+            "killed_character": CHARACTER_SLUG[self.killed_character] if self.killed_character >= 0 else None,
+            "robbed_character": CHARACTER_SLUG[self.robbed_character] if self.robbed_character >= 0 else None,
+            "bewitched_character": (CHARACTER_SLUG[self.bewitched_character] if self.bewitched_character >= 0
+                                    else None),
+            "draft_index": self.draft_index,
             "draft_cards_left": len(self.character_pool),
             "current": [CHARACTER_SLUG[current], self.current_seat] if current >= 0 else None,
             "witch_step": self.witch_step,
             "turn": {
-                "took": self.took_gold_or_cards, "builds": self.builds_left, "income_done": self.income_taken,
-                "used": self.ability_used, "lab_used": self.laboratory_used, "smithy_used": self.smithy_used,
-                "destroyed": self.district_destroyed, "spent": self.spent_on_builds, "built": self.built_this_turn,
-                "drawn": len(self.drawn_to_choose), "keep": self.cards_to_keep, "redraw": len(self.magician_discards),
-                "art": self.beautified_this_turn,
+                "took_gold_or_cards": self.took_gold_or_cards, "builds_left": self.builds_left,
+                "income_taken": self.income_taken, "ability_used": self.ability_used,
+                "laboratory_used": self.laboratory_used, "smithy_used": self.smithy_used,
+                "district_destroyed": self.district_destroyed, "spent_on_builds": self.spent_on_builds,
+                "built_this_turn": self.built_this_turn, "drawn_to_choose_count": len(self.drawn_to_choose),
+                "cards_to_keep": self.cards_to_keep, "magician_discards_count": len(self.magician_discards),
+                "beautified_this_turn": self.beautified_this_turn,
             },
-            "graveyard": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]] if self.graveyard_offer
-                          else None),
-            "tribute": self.tribute_seat,
+            "graveyard_offer": ([DISTRICT_SLUG[self.graveyard_offer[0]], self.graveyard_offer[1]]
+                                if self.graveyard_offer else None),
+            "tribute_seat": self.tribute_seat,
             "tax_owed": list(self.tax_owed),
-            "protected": self.protected_seat,
+            "protected_seat": self.protected_seat,
             "pending_draws": len(self.draw_queue),
             "scores": self.scores(),
         }
-        if self.ability_step:
-            q, stage, d = self.ability_step
-            obs["wizard"] = [q, stage]
+        step = self.ability_step
+        if step:
+            q, stage, d = step["seat"], ABILITY_STAGES.index(step["stage"]), step["district"]
+            obs["ability_step"] = [q, stage]
             if stage == 2:
-                obs["wizard"].append(DISTRICT_SLUG[d])
+                obs["ability_step"].append(DISTRICT_SLUG[d])
             elif stage == 1 and p is not None and p in (self.current_seat, q):
-                obs["wizard"].append(DISTRICT_SLUG[d])
+                obs["ability_step"].append(DISTRICT_SLUG[d])
         if p is None:
             return obs
         obs["hand"] = sorted(DISTRICT_SLUG[d] for d in self.hands[p])
         known = self.known_hand_cards[p]
-        obs["known_hands"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
+        obs["known_hand_cards"] = {str(q): sorted(DISTRICT_SLUG[d] for d in known[q]) for q in range(n) if q != p}
         obs["deck_bottom_known"] = [[i, DISTRICT_SLUG[d]]
                                     for i, (d, seen_by) in enumerate(zip(self.deck_bottom, self.deck_bottom_seen_by))
                                     if seen_by >> p & 1]
         obs["my_characters"] = [CHARACTER_SLUG[c] for c in self.characters if self.character_holder[c] == p]
-        obs["draft_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
-                             for start, extras, offer in self.draft_offers_seen[p]]
+        obs["draft_offers_seen"] = [[start, list(extras), [CHARACTER_SLUG[c] for c in offer]]
+                                    for start, extras, offer in self.draft_offers_seen[p]]
         if (self.phase == PHASE_DRAFT and self.draft_index < len(self.draft_order)
                 and self.draft_order[self.draft_index][0] == p
                 and not self.face_down_to_deal and not self.face_up_to_deal):
-            obs["offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
+            obs["draft_offer"] = [CHARACTER_SLUG[c] for c in self.draft_offer]
         if self.current_seat == p:
-            obs["drawn"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
-            obs["redraw"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
-        if self.ability_step and self.ability_step[1] == 0 and self.current_seat == p:
-            obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[self.ability_step[0]])
+            obs["drawn_to_choose"] = sorted(DISTRICT_SLUG[d] for d in self.drawn_to_choose)
+            obs["magician_discards"] = sorted(DISTRICT_SLUG[d] for d in self.magician_discards)
+        if step and step["stage"] == WIZARD_TAKE and self.current_seat == p:
+            obs["wizard_sees"] = sorted(DISTRICT_SLUG[d] for d in self.hands[step["seat"]])
         return obs
 
     def _resample_hidden(self, p: int | None) -> None:
@@ -541,9 +546,9 @@ class HiddenInformation(CitadelsFields):
             unknown += self.magician_discards
         # the card the Wizard took, before he keeps or builds it, is known to him and its owner only
         step = self.ability_step
-        other_wizard_card = bool(step) and step[1] == 1 and p not in (self.current_seat, step[0])
+        other_wizard_card = bool(step) and step["stage"] == WIZARD_KEEP and p not in (self.current_seat, step["seat"])
         if other_wizard_card:
-            unknown.append(step[2])
+            unknown.append(step["district"])
         unknown.sort()  # the re-deal must not depend on where the unseen cards really are
         # Draw the hidden hand, deck-bottom and drawn cards at random (a partial Fisher-Yates); the rest
         # is the unseen deck, which is kept sorted anyway.
@@ -581,7 +586,7 @@ class HiddenInformation(CitadelsFields):
             self.magician_discards = unknown[pos:pos + size]
             pos += size
         if other_wizard_card:
-            self.ability_step[2] = unknown[pos]
+            self.ability_step["district"] = unknown[pos]
             pos += 1
         # what the other seats know of each hand must still be in that hand
         for r in range(n):

@@ -18,7 +18,7 @@ fields they share (``fields.py``):
 ``scoring.py``            胜利条件: the score, the winners, the end
 ``hidden.py``             what each seat may know: observations, determinize, chance outcomes
 ``describe.py``           the words several descriptions share
-``codes.py``              the codes and action objects they share
+``actions.py``            the codes and action objects they share
 ``fields.py``             游戏配件: the state's fields, declared once
 ========================  ===============================================================
 
@@ -37,7 +37,7 @@ from typing import ClassVar
 from meeple.core import InvariantError
 from meeple.core.action_table import ActionTableState
 from meeple.games.citadels.characters import CharacterRules
-from meeple.games.citadels.codes import PHASE_CALL, PHASE_DRAFT, PHASE_TURN
+from meeple.games.citadels.actions import PHASE_CALL, PHASE_DRAFT, PHASE_TURN, WIZARD_KEEP
 from meeple.games.citadels.content import DISTRICT_COPIES, DISTRICT_SLUG, N_DISTRICT_KINDS
 from meeple.games.citadels.describe import DescribeActions
 from meeple.games.citadels.districts import DistrictRules
@@ -63,7 +63,7 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
     __slots__ = CitadelsFields.FIELDS  # the fields in slots: the rules read them faster (meeple.core.state)
 
     MAX_ACTIONS: ClassVar[int] = 200_000
-    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (codes.py)
+    LEGAL_LISTS_INDEXED = True  # the legal lists come from the action tables (actions.py)
 
     def check_invariants(self) -> None:
         """Every district card is in exactly one place, gold is never negative, the round's characters are
@@ -85,8 +85,8 @@ class CitadelsState(FlowRules, SetupRules, DraftRules, TurnRules, CharacterRules
             count[d] += 1
         if self.graveyard_offer:
             count[self.graveyard_offer[0]] += 1
-        if self.ability_step and self.ability_step[1] == 1:
-            count[self.ability_step[2]] += 1
+        if self.ability_step and self.ability_step["stage"] == WIZARD_KEEP:
+            count[self.ability_step["district"]] += 1
         if count != list(DISTRICT_COPIES):
             raise InvariantError(f"district cards not conserved: {count} != {list(DISTRICT_COPIES)}")
         if len(self.deck_bottom) != len(self.deck_bottom_seen_by):

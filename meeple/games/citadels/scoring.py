@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import NOBODY, PHASE_OVER
+from meeple.games.citadels.actions import NOBODY, PHASE_OVER
 from meeple.games.citadels.content import (
     BONUS_COLOURS, BONUS_COMPLETE, BONUS_FIRST, CHARACTER_RANK, DISTRICT_COLOUR, DISTRICT_POINTS, HAUNTED_CITY,
     PURPLE,

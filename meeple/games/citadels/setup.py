@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
-from meeple.games.citadels.codes import NOT_IN_GAME, PHASE_SETUP
+from meeple.games.citadels.actions import NOT_IN_GAME, PHASE_SETUP
 from meeple.games.citadels.content import (
     CHARACTER_INDEX, COMPLETE_CITY, COMPLETE_CITY_SHORT, COMPLETE_CITY_SMALL, FULL_DECK, N_CHARACTERS,
     RANK_CHOICES, START_CARDS, START_GOLD,
@@ -37,7 +37,7 @@ class SetupRules(CitadelsFields):
         opts = self.game.options
         self.phase = PHASE_SETUP
         self.mover = CHANCE
-        self.chance_kind = "crown"
+        self.chance_kind = "draw"  # the hands are drawn first (``draw_queue``), then the crown's holder
         self.crown_seat = -1
         self.round = 0
         if opts.get("short_game"):
@@ -58,7 +58,7 @@ class SetupRules(CitadelsFields):
         self.deck_bottom = []
         self.deck_bottom_seen_by = []
         self.known_hand_cards = [[[] for _ in range(n)] for _ in range(n)]
-        self.draw_queue = [p * 2 + 1 for p in range(n) for _ in range(START_CARDS)]
+        self.draw_queue = [{"seat": p, "into_hand": True} for p in range(n) for _ in range(START_CARDS)]
         self.say("citadels.setup_deal", gold=START_GOLD, n=START_CARDS)
         characters = []
         for rank in range(1, 10):
@@ -101,7 +101,7 @@ class SetupRules(CitadelsFields):
         self.cards_to_keep = 0
         self.magician_discards = []
         self.graveyard_offer = []
-        self.ability_step = []
+        self.ability_step = {}
         self.tribute_seat = -1
         self.tax_owed = []
         self.beautified_this_turn = 0

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message, msg
-from meeple.games.citadels.codes import (
+from meeple.games.citadels.actions import (
     A_BUILD, A_CARDS, A_END, A_GOLD, A_INCOME, A_LABORATORY, A_SMITHY, DISTRICT_COLOUR_NAME, E_ARCHITECT_BONUS,
     E_BUILDS, E_CALLED, E_DRAWS_TO_CHOOSE, E_ENDS_TURN, E_KEEPS, E_KEEPS_REST, E_MERCHANT_BONUS, E_TAKES_CROWN,
     E_TAKES_GOLD, FACE_UP, NOBODY, PHASE_CALL, PHASE_TURN,
@@ -183,7 +183,7 @@ class TurnRules(CitadelsFields):
         city = self.cities[p]
         n_drawn = 3 if OBSERVATORY in city else 2  # seed "天文台": "你可以抽3 张地区卡，保留一张"
         self.cards_to_keep = 2 if LIBRARY in city else 1  # seed "图书馆": "你可以保留抽到的两张地区卡"
-        self.draw_queue.extend([p * 2] * n_drawn)
+        self._queue_draws(p, n_drawn, into_hand=False)
         self.log.append(E_DRAWS_TO_CHOOSE[p][n_drawn])
         self._after_gold_or_cards(p)
 
@@ -212,7 +212,7 @@ class TurnRules(CitadelsFields):
             self.gold[p] += 1
             self.log.append(E_MERCHANT_BONUS[p])
         elif c == ARCHITECT:
-            self.draw_queue.extend([p * 2 + 1] * 2)
+            self._queue_draws(p, 2)
             self.log.append(E_ARCHITECT_BONUS[p])
 
     def _act_keep(self, action: Action, p: int) -> None:

@@ -57,11 +57,11 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Rend
     sep = plain(lang, "citadels.view.separator")
     names = [state.player_name(p, lang) for p in range(n)]
     head = Text(plain(lang, "citadels.view.head", round=obs["round"]), style="bold")
-    if obs["crown"] >= 0:
-        head.append("   " + plain(lang, "citadels.view.crown", seat=obs["crown"]))
+    if obs["crown_seat"] >= 0:
+        head.append("   " + plain(lang, "citadels.view.crown", seat=obs["crown_seat"]))
     else:
         head.append("   " + plain(lang, "citadels.view.no_crown"))
-    head.append("   " + plain(lang, "citadels.view.complete_at", count=obs["complete_at"]))
+    head.append("   " + plain(lang, "citadels.view.complete_at", count=obs["complete_city_size"]))
     head.append("   " + plain(lang, "citadels.view.deck", n=obs["deck_size"]))
     if obs["over"]:
         head.append("   " + plain(lang, "citadels.view.over"), style="bold magenta")
@@ -72,15 +72,15 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Rend
         # a Chinese city has no spaces to break at: it folds instead of being cut short
         table.add_column(plain(lang, f"citadels.view.col_{col}"), overflow="fold" if col == "city" else "ellipsis")
     for p in range(n):
-        coins = list(obs["coins"][p])
+        coins = list(obs["beautified"][p])
         cells = []
         for slug in obs["cities"][p]:
             coin = slug in coins
             if coin:
                 coins.remove(slug)
             cells.append(_district(slug, coin, lang))
-        seat = Text(names[p] + (" ♛" if obs["crown"] == p else ""), style="bold" if p == player else "")
-        if obs["first_complete"] == p:
+        seat = Text(names[p] + (" ♛" if obs["crown_seat"] == p else ""), style="bold" if p == player else "")
+        if obs["first_complete_seat"] == p:
             seat.append(plain(lang, "citadels.view.first_complete"))
         table.add_row(seat, str(obs["gold"][p]), str(obs["hand_sizes"][p]), str(int(obs["scores"][p])),
                       _join(cells, sep) if cells else Text("-"))
@@ -95,16 +95,16 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Rend
         if obs["my_characters"]:
             mine.append("\n" + plain(lang, "citadels.view.your_characters", n=len(obs["my_characters"]))
                         + sep.join(_char(c, lang) for c in obs["my_characters"]))
-        if obs.get("offer"):
-            mine.append("\n" + plain(lang, "citadels.view.offer") + sep.join(_char(c, lang) for c in obs["offer"]),
-                        style="bold")
-        if obs.get("drawn"):
+        if obs.get("draft_offer"):
+            mine.append("\n" + plain(lang, "citadels.view.offer")
+                        + sep.join(_char(c, lang) for c in obs["draft_offer"]), style="bold")
+        if obs.get("drawn_to_choose"):
             mine.append("\n" + plain(lang, "citadels.view.drawn"))
-            mine.append_text(_join([_district(s, lang=lang) for s in obs["drawn"]], sep))
+            mine.append_text(_join([_district(s, lang=lang) for s in obs["drawn_to_choose"]], sep))
         if obs.get("wizard_sees"):
             mine.append("\n" + plain(lang, "citadels.view.wizard_sees"))
             mine.append_text(_join([_district(s, lang=lang) for s in obs["wizard_sees"]], sep))
-        known = {q: cards for q, cards in obs["known_hands"].items() if cards}
+        known = {q: cards for q, cards in obs["known_hand_cards"].items() if cards}
         for q, cards in known.items():
             mine.append("\n" + plain(lang, "citadels.view.known", seat=int(q)))
             mine.append_text(_join([_district(s, lang=lang) for s in cards], sep))
@@ -121,22 +121,23 @@ def _characters(obs: dict[str, Any], names: list[str], lang: str = DEFAULT_LANGU
     text.append(sep.join(_char(c, lang) for c in obs["characters"]))
     if obs["face_up"]:
         text.append("\n" + plain(lang, "citadels.view.face_up") + sep.join(_char(c, lang) for c in obs["face_up"]))
-    if obs["revealed"]:
+    if obs["revealed_characters"]:
         text.append("\n" + plain(lang, "citadels.view.called")
                     + sep.join(plain(lang, "citadels.view.called_pair", label=_char(c, lang), seat=s)
-                               for c, s in obs["revealed"]))
-    if obs["absent"]:
-        text.append("\n" + plain(lang, "citadels.view.absent") + sep.join(_char(c, lang) for c in obs["absent"]))
-    if obs["killed"]:
-        text.append("\n" + plain(lang, "citadels.view.killed") + _char(obs["killed"], lang), style="red")
-    if obs["robbed"]:
-        text.append("\n" + plain(lang, "citadels.view.robbed") + _char(obs["robbed"], lang))
-    if obs["bewitched"]:
-        text.append("\n" + plain(lang, "citadels.view.bewitched") + _char(obs["bewitched"], lang))
+                               for c, s in obs["revealed_characters"]))
+    if obs["absent_characters"]:
+        text.append("\n" + plain(lang, "citadels.view.absent")
+                    + sep.join(_char(c, lang) for c in obs["absent_characters"]))
+    if obs["killed_character"]:
+        text.append("\n" + plain(lang, "citadels.view.killed") + _char(obs["killed_character"], lang), style="red")
+    if obs["robbed_character"]:
+        text.append("\n" + plain(lang, "citadels.view.robbed") + _char(obs["robbed_character"], lang))
+    if obs["bewitched_character"]:
+        text.append("\n" + plain(lang, "citadels.view.bewitched") + _char(obs["bewitched_character"], lang))
     if obs["current"]:
         c, s = obs["current"]
         text.append("\n" + plain(lang, "citadels.view.now_playing", label=_char(c, lang), seat=s), style="bold")
-    if obs["graveyard"]:
-        slug, owner = obs["graveyard"]
+    if obs["graveyard_offer"]:
+        slug, owner = obs["graveyard_offer"]
         text.append("\n" + plain(lang, "citadels.view.graveyard", seat=owner, district=slug))
     return text

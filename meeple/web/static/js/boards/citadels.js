@@ -71,7 +71,7 @@ export function render(container, view, ui) {
   const root = h("div", { class: "cit-board", "data-board": GAME });
   root.append(decisionBar(ctx), callStrip(ctx));
   const mine = me !== null && o.hand !== undefined;
-  if (o.offer && ctx.named("pick").length + ctx.named("facedown").length) root.append(draftArea(ctx));
+  if (o.draft_offer && ctx.named("pick").length + ctx.named("facedown").length) root.append(draftArea(ctx));
   else if (o.phase === "draft") root.append(draftWaiting(ctx));
   if (mine) root.append(myArea(ctx));
   const others = h("div", { class: "cit-others" });
@@ -198,24 +198,24 @@ function ask(ctx) {
   if (!view.your_turn) {
     if (mover === undefined || mover < 0) return T("ask.table");
     if (o.phase === "draft") return T("ask.wait_draft", { seat: mover });
-    if (o.graveyard) return T("ask.wait_graveyard", { seat: mover, district: o.graveyard[0] });
-    if (o.tribute >= 0) return T("ask.wait_tribute", { seat: mover });
+    if (o.graveyard_offer) return T("ask.wait_graveyard", { seat: mover, district: o.graveyard_offer[0] });
+    if (o.tribute_seat >= 0) return T("ask.wait_tribute", { seat: mover });
     if (o.current) return T("ask.wait_turn", { seat: o.current[1], character: o.current[0] });
     return T("ask.wait", { seat: mover });
   }
   if (ctx.named("pick").length) return T("ask.pick");
   if (ctx.named("facedown").length) return T("ask.facedown");
-  if (o.graveyard) return T("ask.graveyard", { district: o.graveyard[0] });
-  if (o.tribute >= 0) return T("ask.tribute");
-  if (o.drawn && o.drawn.length) return T(o.turn.keep > 1 ? "ask.keep_more" : "ask.keep", { n: o.turn.keep });
-  if (o.redraw && o.redraw.length) return T("ask.redraw", { n: o.redraw.length });
-  if (o.wizard) {
-    if (o.wizard[1] === 0) return T("ask.wizard_take", { seat: o.wizard[0] });
-    if (o.wizard[1] === 1) return T("ask.wizard_keep", { district: o.wizard[2] });
-    return T("ask.exchange_with", { district: o.wizard[2] });
+  if (o.graveyard_offer) return T("ask.graveyard", { district: o.graveyard_offer[0] });
+  if (o.tribute_seat >= 0) return T("ask.tribute");
+  if (o.drawn_to_choose && o.drawn_to_choose.length) return T(o.turn.cards_to_keep > 1 ? "ask.keep_more" : "ask.keep", { n: o.turn.cards_to_keep });
+  if (o.magician_discards && o.magician_discards.length) return T("ask.redraw", { n: o.magician_discards.length });
+  if (o.ability_step) {
+    if (o.ability_step[1] === 0) return T("ask.wizard_take", { seat: o.ability_step[0] });
+    if (o.ability_step[1] === 1) return T("ask.wizard_keep", { district: o.ability_step[2] });
+    return T("ask.exchange_with", { district: o.ability_step[2] });
   }
   const who = currentName(o);
-  if (!o.turn.took) return T("ask.resources", { character: who });
+  if (!o.turn.took_gold_or_cards) return T("ask.resources", { character: who });
   if (has("end") && ctx.view.legal.length === 1) return T("ask.end", { character: who });
   return T("ask.turn", { character: who });
 }
@@ -223,7 +223,7 @@ function ask(ctx) {
 function decisionBar(ctx) {
   const { o, view, me } = ctx;
   const bar = h("div", { class: "cit-decision", "data-decision": o.phase });
-  const when = T("when", { round: o.round, phase: o.phase, complete: o.complete_at });
+  const when = T("when", { round: o.round, phase: o.phase, complete: o.complete_city_size });
   bar.append(h("p", { class: "cit-ask" }, h("strong", {}, when), " ", ask(ctx)));
   const scores = h("p", { class: "cit-scores", "aria-label": T("scores") });
   for (let p = 0; p < o.players; p++) {
@@ -250,7 +250,7 @@ function faceDownCount(events) {
 function callStrip(ctx) {
   const { o, me, ui } = ctx;
   const strip = h("section", { class: "cit-strip", "aria-label": T("strip") });
-  const revealed = Object.fromEntries((o.revealed || []).map(([slug, p]) => [slug, p]));
+  const revealed = Object.fromEntries((o.revealed_characters || []).map(([slug, p]) => [slug, p]));
   const row = h("div", { class: "cit-strip-cards" });
   const calling = o.current ? character(o.current[0]).rank : (o.phase === "draft" ? 0 : 99);
   for (const slug of o.characters) {
@@ -261,10 +261,10 @@ function callStrip(ctx) {
     if (slug in revealed) {
       cls += " called";
       marks.push(["called", T("mark.called", { seat: revealed[slug] })]);
-    } else if ((o.absent || []).includes(slug)) { cls += " absent"; marks.push(["absent", T("mark.absent")]); }
-    if (o.killed === slug) { cls += " killed"; marks.push(["killed", T("mark.killed")]); }
-    if (o.robbed === slug) { cls += " robbed"; marks.push(["robbed", T("mark.robbed")]); }
-    if (o.bewitched === slug) { cls += " bewitched"; marks.push(["bewitched", T("mark.bewitched")]); }
+    } else if ((o.absent_characters || []).includes(slug)) { cls += " absent"; marks.push(["absent", T("mark.absent")]); }
+    if (o.killed_character === slug) { cls += " killed"; marks.push(["killed", T("mark.killed")]); }
+    if (o.robbed_character === slug) { cls += " robbed"; marks.push(["robbed", T("mark.robbed")]); }
+    if (o.bewitched_character === slug) { cls += " bewitched"; marks.push(["bewitched", T("mark.bewitched")]); }
     if (o.current && o.current[0] === slug) cls += " current";
     else if (o.phase !== "draft" && c.rank < calling && !(slug in revealed) && !(o.face_up || []).includes(slug)) cls += " passed";
     if ((o.my_characters || []).includes(slug)) { cls += " mine"; marks.push(["mine", T("mark.mine")]); }
@@ -274,7 +274,7 @@ function callStrip(ctx) {
     const badges = h("div", { class: "cit-marks" });
     for (const [kind, text] of marks) badges.append(h("span", { class: `cit-mark ${kind}` }, text));
     card.append(badges);
-    if (o.killed === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
+    if (o.killed_character === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
     tip(card, [`${c.rank} · ${characterName(slug)}`, ...marks.map((m) => m[1]), c.ability ? t(c.ability, { game: GAME }) : null].filter(Boolean).join(" — "));
     const entry = ["kill", "rob", "bewitch"].map((name) => ctx.has(`${name} ${slug}`)).find(Boolean);
     if (entry) target(card, entry, ui);
@@ -297,9 +297,9 @@ function draftArea(ctx) {
   const { o, ui } = ctx;
   const bury = ctx.named("facedown").length > 0;
   const area = h("section", { class: "cit-draft", "aria-label": T("draft") });
-  area.append(h("h2", {}, bury ? T("draft_bury") : T("draft_pick", { n: o.offer.length })));
+  area.append(h("h2", {}, bury ? T("draft_bury") : T("draft_pick", { n: o.draft_offer.length })));
   const hand = h("div", { class: "cit-draft-hand" });
-  for (const slug of o.offer) {
+  for (const slug of o.draft_offer) {
     const card = characterCard(slug, { cls: "cit-draft-card" });
     const entry = ctx.has(`${bury ? "facedown" : "pick"} ${slug}`);
     if (entry) target(card, entry, ui);
@@ -354,14 +354,14 @@ function seatHead(ctx, p, mine) {
   const head = h("div", { class: "cit-seat-head" });
   const name = mine ? t("web.you_suffix", { seat: p, game: GAME }) : T("seat", { seat: p });
   head.append(h("h3", {}, h("i", { class: "swatch" }), name));
-  if (o.crown === p) head.append(changes.mark(crownIcon(T("crown_tip", { seat: p })), "crown", p));
+  if (o.crown_seat === p) head.append(changes.mark(crownIcon(T("crown_tip", { seat: p })), "crown", p));
   head.append(changes.mark(coins(o.gold[p], T("gold_tip", { seat: p, n: o.gold[p] })), `gold:${p}`, o.gold[p]));
   if (!mine) head.append(changes.mark(backs(o.hand_sizes[p], T("hand_tip", { seat: p, n: o.hand_sizes[p] }), "hand"), `hand:${p}`, o.hand_sizes[p]));
-  const shown = (o.revealed || []).filter(([, q]) => q === p).map(([slug]) => slug);
+  const shown = (o.revealed_characters || []).filter(([, q]) => q === p).map(([slug]) => slug);
   for (const slug of shown) head.append(h("span", { class: "cit-played", title: T("played_tip", { seat: p, character: slug }) },
     h("span", { class: "cit-rank mini" }, String(character(slug).rank)), characterName(slug)));
-  if (o.first_complete === p) head.append(h("span", { class: "cit-flag" }, T("first_complete")));
-  if (o.protected === p) head.append(tip(h("span", { class: "cit-flag protected" }, T("protected")), T("protected_tip")));
+  if (o.first_complete_seat === p) head.append(h("span", { class: "cit-flag" }, T("first_complete")));
+  if (o.protected_seat === p) head.append(tip(h("span", { class: "cit-flag protected" }, T("protected")), T("protected_tip")));
   if ((o.tax_owed || []).includes(p)) head.append(tip(h("span", { class: "cit-flag owed" }, T("tax_owed")), T("tax_owed_tip")));
   head.append(h("span", { class: "cit-seat-score" }, T("points_short", { n: o.scores[p] })));
   if (view.to_move.includes(p)) head.append(h("span", { class: "cit-to-move" }, T("to_move")));
@@ -377,10 +377,10 @@ function myCharacters(ctx) {
   if (playing && !slugs.includes(playing)) slugs.push(playing);
   if (!slugs.length) box.append(h("p", { class: "cit-small muted" }, T("no_character")));
   for (const slug of slugs) {
-    const cls = [slug === playing ? "playing" : "", o.killed === slug ? "killed" : ""].join(" ");
+    const cls = [slug === playing ? "playing" : "", o.killed_character === slug ? "killed" : ""].join(" ");
     const card = characterCard(slug, { cls: `cit-my-card ${cls}` });
     if (slug === playing) card.append(turnControls(ctx, slug));
-    else if (o.killed === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
+    else if (o.killed_character === slug) card.append(h("span", { class: "cit-kill-cross", "aria-hidden": "true" }));
     box.append(card);
   }
   return box;
@@ -408,8 +408,8 @@ function turnControls(ctx, slug) {
   add("income", T("btn.income", { n: incomeAmount(ctx, slug) }));
   add("navigate-gold", T("btn.navigate_gold", { n: 4 }));
   add("navigate-cards", T("btn.navigate_cards", { n: 4 }));
-  add("redraw", T("btn.redraw", { n: (o.redraw || []).length }), "primary");
-  if (ctx.named("discard").length && !(o.redraw || []).length) {
+  add("redraw", T("btn.redraw", { n: (o.magician_discards || []).length }), "primary");
+  if (ctx.named("discard").length && !(o.magician_discards || []).length) {
     const on = picked.mode === "discard";
     const b = h("button", { class: `board-control mode ${on ? "on" : ""}`, type: "button" }, on ? T("btn.discard_on") : T("btn.discard_mode"));
     pickable(b, "discard", on, () => { picked.mode = on ? "build" : "discard"; redraw(); }, T("btn.discard_tip"));
@@ -419,7 +419,7 @@ function turnControls(ctx, slug) {
   for (const name of ["swap", "peek", "give-crown", "levy"]) if (ctx.named(name).length) row.append(h("span", { class: "cit-hint" }, T(`hint.${name}`)));
   if (ctx.named("destroy").length) row.append(h("span", { class: "cit-hint" }, T("hint.destroy")));
   if (ctx.named("exchange").length) row.append(h("span", { class: "cit-hint" }, T("hint.exchange")));
-  if (ctx.named("beautify").length) row.append(h("span", { class: "cit-hint" }, T("hint.beautify", { n: 2 - o.turn.art })));
+  if (ctx.named("beautify").length) row.append(h("span", { class: "cit-hint" }, T("hint.beautify", { n: 2 - o.turn.beautified_this_turn })));
   add("end", T("btn.end"), "end");
   return row;
 }
@@ -429,30 +429,30 @@ function turnControls(ctx, slug) {
 function myDecisions(ctx) {
   const { o, me, ui, has } = ctx;
   const box = h("div", { class: "cit-decisions" });
-  if (o.drawn && o.drawn.length) {
+  if (o.drawn_to_choose && o.drawn_to_choose.length) {
     const row = h("div", { class: "cit-drawn", "aria-label": T("drawn") });
-    for (const slug of o.drawn) {
+    for (const slug of o.drawn_to_choose) {
       const card = districtCard(slug, { cls: "cit-drawn-card" });
       const entry = has(`keep ${slug}`);
       if (entry) target(card, entry, ui);
       row.append(card);
     }
-    box.append(h("p", { class: "cit-small" }, T(o.turn.keep > 1 ? "drawn_keep_more" : "drawn_keep", { n: o.turn.keep })), row);
+    box.append(h("p", { class: "cit-small" }, T(o.turn.cards_to_keep > 1 ? "drawn_keep_more" : "drawn_keep", { n: o.turn.cards_to_keep })), row);
     const done = has("keep-done");
     if (done) box.append(control(done, T("btn.keep_done"), ui));
   }
   if (o.wizard_sees) {
-    const row = h("div", { class: "cit-drawn", "aria-label": T("peeked", { seat: o.wizard[0] }) });
+    const row = h("div", { class: "cit-drawn", "aria-label": T("peeked", { seat: o.ability_step[0] }) });
     for (const slug of o.wizard_sees) {
       const card = districtCard(slug, { cls: "cit-drawn-card" });
       const entry = has(`take ${slug}`);
       if (entry) target(card, entry, ui);
       row.append(card);
     }
-    box.append(h("p", { class: "cit-small" }, T("peeked", { seat: o.wizard[0] })), row);
+    box.append(h("p", { class: "cit-small" }, T("peeked", { seat: o.ability_step[0] })), row);
   }
-  if (o.wizard && o.wizard[1] === 1 && o.wizard[2] && (has("wizard-keep") || has("wizard-build"))) {
-    const slug = o.wizard[2];
+  if (o.ability_step && o.ability_step[1] === 1 && o.ability_step[2] && (has("wizard-keep") || has("wizard-build"))) {
+    const slug = o.ability_step[2];
     const card = districtCard(slug, { cls: "cit-drawn-card" });
     const controls = h("div", { class: "cit-controls" });
     const keep = has("wizard-keep"), build = has("wizard-build");
@@ -460,13 +460,13 @@ function myDecisions(ctx) {
     if (build) controls.append(control(build, T("btn.wizard_build", { n: district(slug).cost }), ui, "primary"));
     box.append(h("p", { class: "cit-small" }, T("wizard_took", { district: slug })), h("div", { class: "cit-drawn" }, card, controls));
   }
-  if (o.wizard && o.wizard[1] === 2 && o.wizard[2]) box.append(h("p", { class: "cit-small" }, T("exchange_pick", { district: o.wizard[2] })));
-  if (o.redraw && o.redraw.length) {
-    box.append(h("p", { class: "cit-small" }, T("redraw_so_far", { n: o.redraw.length })),
-      h("div", { class: "cit-drawn small" }, o.redraw.map((slug) => districtCard(slug, { cls: "cit-mini-card discarded" }))));
+  if (o.ability_step && o.ability_step[1] === 2 && o.ability_step[2]) box.append(h("p", { class: "cit-small" }, T("exchange_pick", { district: o.ability_step[2] })));
+  if (o.magician_discards && o.magician_discards.length) {
+    box.append(h("p", { class: "cit-small" }, T("redraw_so_far", { n: o.magician_discards.length })),
+      h("div", { class: "cit-drawn small" }, o.magician_discards.map((slug) => districtCard(slug, { cls: "cit-mini-card discarded" }))));
   }
   const gold = has("tribute-gold");
-  if (o.tribute === me && ctx.view.your_turn) {
+  if (o.tribute_seat === me && ctx.view.your_turn) {
     box.append(h("p", { class: "cit-small" }, T("tribute_prompt")));
     if (gold) box.append(control(gold, T("btn.tribute_gold"), ui, "primary"));
   }
@@ -493,7 +493,7 @@ function handFan(ctx) {
     card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
     const uses = HAND_MODES.map((name) => ctx.has(`${name} ${slug}`)).filter(Boolean).map((entry) => ({ entry }));
     if (uses.length) playableCard(card, uses, picked.mode);
-    else if (o.turn.took && o.current && o.current[1] === ctx.me && ctx.view.your_turn && !ctx.named("build").length) card.classList.add("idle");
+    else if (o.turn.took_gold_or_cards && o.current && o.current[1] === ctx.me && ctx.view.your_turn && !ctx.named("build").length) card.classList.add("idle");
     fan.append(changes.mark(card, `hand-card:${k}:${slug}`, slug));
   });
   if (!hand.length) fan.append(h("p", { class: "cit-small muted" }, T("no_cards")));
@@ -507,8 +507,8 @@ function handFan(ctx) {
 function cityRow(ctx, p) {
   const { o, me, ui, has } = ctx;
   const city = o.cities[p];
-  const row = h("div", { class: "cit-city", "data-city": String(p), "aria-label": T("city_of", { seat: p, n: city.length, complete: o.complete_at }) });
-  const coinsLeft = [...(o.coins[p] || [])];
+  const row = h("div", { class: "cit-city", "data-city": String(p), "aria-label": T("city_of", { seat: p, n: city.length, complete: o.complete_city_size }) });
+  const coinsLeft = [...(o.beautified[p] || [])];
   for (const slug of [...city].sort(byColour)) {
     const at = coinsLeft.indexOf(slug);
     if (at >= 0) coinsLeft.splice(at, 1);
@@ -516,11 +516,11 @@ function cityRow(ctx, p) {
     const entry = has(`destroy ${p} ${slug}`) || has(`exchange-with ${p} ${slug}`) || (p === me && (has(`exchange ${slug}`) || has(`beautify ${slug}`)));
     if (entry) target(card, entry, ui);
     if (p === me) ownDistrictUses(ctx, card, slug);
-    if (o.graveyard && slug === "graveyard" && o.graveyard[1] === p) card.append(graveyardChoice(ctx));
+    if (o.graveyard_offer && slug === "graveyard" && o.graveyard_offer[1] === p) card.append(graveyardChoice(ctx));
     row.append(changes.mark(card, `city:${p}:${slug}`, at >= 0));
   }
   if (!city.length) row.append(h("p", { class: "cit-small muted" }, T("no_districts")));
-  row.append(h("span", { class: "cit-city-count" }, T("city_count", { n: city.length, complete: o.complete_at })));
+  row.append(h("span", { class: "cit-city-count" }, T("city_count", { n: city.length, complete: o.complete_city_size })));
   return row;
 }
 
@@ -543,7 +543,7 @@ function ownDistrictUses(ctx, card, slug) {
 
 function graveyardChoice(ctx) {
   const { o, ui, has } = ctx;
-  const box = h("div", { class: "cit-grave" }, h("small", {}, T("grave_card", { district: o.graveyard[0] })));
+  const box = h("div", { class: "cit-grave" }, h("small", {}, T("grave_card", { district: o.graveyard_offer[0] })));
   const take = has("recover"), leave = has("decline");
   if (take) box.append(control(take, T("btn.recover"), ui, "cit-use primary"));
   if (leave) box.append(control(leave, T("btn.decline"), ui, "cit-use"));
@@ -565,7 +565,7 @@ function seatArea(ctx, p) {
     area.classList.add("targeted");
   }
   area.append(head);
-  const known = (o.known_hands || {})[String(p)] || [];
+  const known = (o.known_hand_cards || {})[String(p)] || [];
   if (known.length) {
     area.append(h("div", { class: "cit-known" }, h("small", {}, T("known", { seat: p, n: known.length })),
       known.map((slug) => districtCard(slug, { cls: "cit-mini-card" }))));
@@ -581,12 +581,12 @@ function breakdown(o, p) {
   let colours = new Set();
   for (const slug of city) { districts += district(slug).points; if (slug !== "haunted-city") colours.add(district(slug).colour); }
   if (city.includes("haunted-city")) {
-    if (o.haunted_round[p] < o.round) { if (colours.size >= 4) colours = new Set(CARD_ORDER); }
+    if (o.haunted_city_round[p] < o.round) { if (colours.size >= 4) colours = new Set(CARD_ORDER); }
     else colours.add("purple");
   }
   const five = colours.size === 5 ? 3 : 0;
-  const complete = o.first_complete === p ? 4 : city.length >= o.complete_at ? 2 : 0;
-  const art = (o.coins[p] || []).length;
+  const complete = o.first_complete_seat === p ? 4 : city.length >= o.complete_city_size ? 2 : 0;
+  const art = (o.beautified[p] || []).length;
   return { districts, five, complete, art, total: districts + five + complete + art };
 }
 

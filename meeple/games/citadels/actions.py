@@ -31,6 +31,12 @@ NOT_IN_GAME = -3  # not among this game's characters
 UNDEALT = -4      # still in the round's character pool
 
 PICK, LAY_FACE_DOWN = 0, 1  # draft steps: take a character, or (2 players) lay one face down
+
+# the second step of a two-step power (``ability_step``: {"stage", "seat", "district"})
+WIZARD_TAKE = "wizard_take"              # the Wizard takes a card of the hand he looked at ("seat")
+WIZARD_KEEP = "wizard_keep"              # he keeps or builds the card he took ("district", from "seat")
+DIPLOMAT_EXCHANGE = "diplomat_exchange"  # the Diplomat takes a district for the one he gives ("district")
+ABILITY_STAGES = (WIZARD_TAKE, WIZARD_KEEP, DIPLOMAT_EXCHANGE)  # numbered 0, 1, 2 in the observation
 NOBODY = -9  # ``mover`` once the game is over
 MAX_PLAYERS = 7
 

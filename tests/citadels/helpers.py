@@ -38,7 +38,7 @@ def deal(s: CitadelsState, hands: dict[int, list[str]] | None = None, crown: int
     """Finish set-up: each seat's four cards (default: whatever comes first) and the crown."""
     hands = {p: list(h) for p, h in (hands or {}).items()}
     while s.draw_queue:
-        p = s.draw_queue[0] >> 1
+        p = s.draw_queue[0]["seat"]
         wanted = hands.get(p)
         if wanted:
             act(s, f"draw {wanted.pop(0)}", CHANCE)
