@@ -25,6 +25,11 @@ from typing import Any
 
 from meeple.core.errors import BadArgument
 
+CORE_KEYS = frozenset({"game", "players", "player", "to_move", "over", "schema"})
+"""The keys the core writes into every observation (``State.observation``). A game whose schema 1 also wrote
+one of them from a field of its own (Versailles' ``over``, the same value) renames that key as any other;
+upgrading then keeps the core's key beside the new one, and reading back in schema 1 gives the one key."""
+
 
 def upgrade_observation(state_class: type, observation: dict[str, Any]) -> dict[str, Any]:
     """``observation`` (of any earlier schema of ``state_class``'s game) with today's keys, as a new dict."""
@@ -38,7 +43,9 @@ def upgrade_observation(state_class: type, observation: dict[str, Any]) -> dict[
         for old, new in renames.items():
             if "." in old:
                 upgraded = _renamed_inside(upgraded, old.split("."), new.rsplit(".", 1)[-1])
+        kept = {key: upgraded[key] for key in CORE_KEYS.intersection(renames) if key in upgraded}
         upgraded = {renames.get(key, key): value for key, value in upgraded.items()}
+        upgraded.update(kept)
     upgraded["schema"] = current
     return upgraded
 

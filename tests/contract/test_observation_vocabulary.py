@@ -133,3 +133,18 @@ def test_a_schema_without_its_renames_is_reported() -> None:
 
     assert check_observation_renames(Skipped) == ["schema 2: no renames declared",
                                                   "schema 4: renames beyond OBSERVATION_SCHEMA 3"]
+
+
+def test_a_renamed_core_key_is_kept_beside_its_new_name() -> None:
+    """A schema-1 key that a game wrote over one of the core's (the same value) is renamed, and the core's key
+    stays; read back in schema 1 there is the one key again."""
+    from meeple.core.observation_schema import observation_in_schema
+
+    class Ends(State):
+        OBSERVATION_SCHEMA = 2
+        OBSERVATION_RENAMES = {2: {"over": "game_over", "t": "turn"}}
+
+    assert upgrade_observation(Ends, {"over": True, "t": 3}) == {"over": True, "game_over": True, "turn": 3,
+                                                                "schema": 2}
+    today = {"over": True, "schema": 2, "game_over": True, "turn": 3}
+    assert observation_in_schema(Ends, today, 1) == {"over": True, "t": 3}

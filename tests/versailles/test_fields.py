@@ -11,7 +11,7 @@ import pytest
 
 import meeple
 from meeple.core import Rng
-from meeple.core.observation_schema import upgrade_observation
+from meeple.core.observation_schema import observation_in_schema, upgrade_observation
 from meeple.games.versailles.rules import VersaillesState
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -59,17 +59,21 @@ def test_the_observation_shows_every_field_under_its_own_name() -> None:
 
 
 def test_the_tables_second_column_is_the_key_of_schema_1() -> None:
-    """The second column names each field's key in observations of schema 1; they upgrade to today's keys
-    (``over`` was the core's key then as now)."""
+    """The second column names each field's key in observations of schema 1; they upgrade to today's keys,
+    and today's observation read back in schema 1 is the old one (``over``: the field, written over the
+    core's key of the same value, which upgrading keeps)."""
     rows = field_table(DOCS / "versailles.md", "## State fields")
     state = played(3, 4, 60)
     today = state.observation(1)
     old = {key: today[field] for field, key in rows} | {"schema": 1}
     upgraded = upgrade_observation(VersaillesState, old)
-    assert {k: v for k, v in upgraded.items() if k != "over"} == \
-        {k: today[k] for k in upgraded if k != "over"}
-    assert set(upgraded) == {field for field, _ in rows if field != "game_over"} | {"over", "schema"}
-    assert VersaillesState.OBSERVATION_RENAMES[2] == {key: field for field, key in rows if key not in (field, "over")}
+    assert upgraded == {k: today[k] for k in upgraded}
+    assert set(upgraded) == {field for field, _ in rows} | {"over", "schema"}
+    assert observation_in_schema(VersaillesState, today, 1) == \
+        {k: v for k, v in old.items() if k != "schema"} | {"game": "versailles", "players": 3, "player": 1,
+                                                          "to_move": today["to_move"], "scores": today["scores"],
+                                                          "stack_size": today["stack_size"], "end": today["end"]}
+    assert VersaillesState.OBSERVATION_RENAMES[2] == {key: field for field, key in rows if key != field}
 
 
 RULES_MODULES = ("actions", "activation", "architects_guild", "board", "construction", "describe", "flow",

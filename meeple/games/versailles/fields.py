@@ -57,9 +57,11 @@ class VersaillesFields(State):
     never be one)."""
     OBSERVATION_SCHEMA: ClassVar[int] = 2
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
-        # issue 39: every field under its own name (schema 1 showed the fields' first names); ``over`` is not
-        # renamed: it was and is the core's key (is the game over), which schema 1 overwrote with the same value
+        # issue 39: every field under its own name (schema 1 showed the fields' first names); schema 1's
+        # ``over`` was this field written over the core's key of the same value: upgrading keeps both
+        # (``observation_schema.CORE_KEYS``)
         2: {
+            "over": "game_over",
             "start": "start_player", "active": "turn_seat", "actor": "mover", "loc": "current_location",
             "budget": "unspent_workers", "flipped": "once_only_used", "queue": "reaction_queue",
             "refill": "refill_due", "turn": "turns_completed", "turns": "turns_started", "workers": "workers_at",
