@@ -82,9 +82,10 @@ def leaks(before: State, action: Any, player: int, after: State, redeals: int, s
     return found
 
 
-def check_undoable_moves(config: Config, seed: int, redeals: int) -> tuple[int, int]:
-    """Every undoable move of the seeded random game reveals nothing to any seat; returns (undoable
-    moves, decisions)."""
+def check_undoable_moves(config: Config, seed: int, redeals: int, every: int = 1) -> tuple[int, int]:
+    """Every undoable move of the seeded random game reveals nothing to any seat (``every``: only each
+    such move of that many, the others counted but not searched for leaks); returns (undoable moves,
+    decisions)."""
     undoable = decisions = 0
     for step, state, player, action in replay(config, seed):
         if player is None:
@@ -97,6 +98,8 @@ def check_undoable_moves(config: Config, seed: int, redeals: int) -> tuple[int, 
         if not report.undoable:
             continue
         undoable += 1
+        if undoable % every:
+            continue
         found = leaks(state, action, player, after, redeals, seed * 100_003 + step)
         assert not found, (
             f"{config} seed {seed} step {step}: {state.player_name(player)}'s '{action}' is reported undoable "
@@ -107,7 +110,9 @@ def check_undoable_moves(config: Config, seed: int, redeals: int) -> tuple[int, 
 
 @pytest.mark.parametrize("config, seed", CASES)
 def test_an_undoable_move_reveals_nothing_to_any_seat(config: Config, seed: int) -> None:
-    check_undoable_moves(config, seed, _redeals(config, REDEALS))
+    # a game with nothing hidden (Versailles, Cube Europe) has little to leak: a third of its moves, in the
+    # default suite (the slow run checks every move)
+    check_undoable_moves(config, seed, _redeals(config, REDEALS), every=1 if _game(config) in HIDDEN else 3)
 
 
 CITADELS_EXTRAS = [Config("citadels", 4, ((f"rank{rank}", slug),)) for rank, slug in (
