@@ -18,7 +18,6 @@ Every screen speaks English or Chinese: ``--lang zh`` anywhere on the line (``me
 
 from __future__ import annotations
 
-import inspect
 import secrets
 import sys
 from pathlib import Path
@@ -49,7 +48,8 @@ from meeple.terminal.common import (
     seat_label,
     split_names,
 )
-from meeple.terminal.lang import current, level_label, say, set_language
+from meeple.terminal.help_text import translate_app_help
+from meeple.terminal.lang import current, level_label, say, set_language, take_language
 
 app = typer.Typer(
     name="meeple",
@@ -452,57 +452,10 @@ def ratings(ctx: typer.Context) -> None:
     run(list(ctx.args))
 
 
-def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
-    """``--lang X`` / ``--lang=X`` from anywhere on the command line (before ``--``), and the rest."""
-    rest: list[str] = []
-    lang: str | None = None
-    args = iter(argv)
-    for arg in args:
-        if arg == "--":
-            rest.append(arg)
-            rest.extend(args)
-            break
-        if arg == "--lang":
-            lang = next(args, "")
-        elif arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-    return lang, rest
-
-
-_ENGLISH_HELP: dict[tuple[int, str], str | None] = {}
-
-
 def translate_help(lang: str) -> None:
     """Put the commands' and options' help in ``lang`` (ids ``cli.help.<command>[.<parameter>]``, and
     ``cli.typer.*`` for Typer's panel titles; the English is the code's own text)."""
-    def put(holder: Any, attr: str, message_id: str) -> None:
-        key = (id(holder), attr)
-        if key not in _ENGLISH_HELP:
-            _ENGLISH_HELP[key] = getattr(holder, attr)
-        english = _ENGLISH_HELP[key]
-        chosen = i18n.template(message_id, lang) if lang != i18n.DEFAULT_LANGUAGE else None
-        setattr(holder, attr, chosen if chosen is not None else english)
-
-    put(app.info, "help", "cli.help.app")
-    import typer.rich_utils as panels  # Typer's own words around the help: "Options", "[default: …]"…
-
-    for attr in ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
-                 "DEFAULT_STRING", "REQUIRED_LONG_STRING", "ENVVAR_STRING", "ABORTED_TEXT", "DEPRECATED_STRING"):
-        if hasattr(panels, attr):
-            put(panels, attr, f"cli.typer.{attr.lower()}")
-    for info in app.registered_commands:
-        name = info.name or (info.callback.__name__ if info.callback else "")
-        if info.callback is None:
-            continue
-        if info.help is None:
-            info.help = inspect.getdoc(info.callback)
-        put(info, "help", f"cli.help.{name}")
-        for param in inspect.signature(info.callback).parameters.values():
-            default = param.default
-            if hasattr(default, "help") and getattr(default, "help", None):
-                put(default, "help", f"cli.help.{name}.{param.name}")
+    translate_app_help(app, lang, app_id="cli.help.app", prefix="cli.help", panels=True)
 
 
 def main(argv: list[str] | None = None) -> None:

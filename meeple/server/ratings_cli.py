@@ -14,7 +14,6 @@ their ratings as the fixed anchors ``bot:<level>`` of the game and band (see
 
 from __future__ import annotations
 
-import inspect
 import time
 from typing import Any, Optional
 
@@ -25,6 +24,7 @@ from rich.text import Text
 from meeple.agents import LADDER
 from meeple.core import i18n
 from meeple.terminal.common import CliError, check_agent_names, error_console, load_game, make_console, split_names
+from meeple.terminal.help_text import translate_app_help
 from meeple.terminal.lang import current, say
 
 DEFAULT_LEVELS = ",".join(LADDER)
@@ -147,30 +147,10 @@ def _print_ratings(console: Any, loaded: Any, band: str, rated: dict[str, Any]) 
     console.print(table)
 
 
-_ENGLISH_HELP: dict[tuple[int, str], str | None] = {}
-
-
 def translate_help(lang: str) -> None:
     """This sub-app's help in ``lang`` (ids ``cli.help.ratings.<command>[.<parameter>]``; the English is
     the code's own text)."""
-    def put(holder: Any, attr: str, message_id: str) -> None:
-        key = (id(holder), attr)
-        if key not in _ENGLISH_HELP:
-            _ENGLISH_HELP[key] = getattr(holder, attr)
-        chosen = i18n.template(message_id, lang) if lang != i18n.DEFAULT_LANGUAGE else None
-        setattr(holder, attr, chosen if chosen is not None else _ENGLISH_HELP[key])
-
-    put(ratings_app.info, "help", "cli.help.ratings")
-    for info in ratings_app.registered_commands:
-        if info.callback is None:
-            continue
-        name = (info.name or info.callback.__name__).replace("-", "_")
-        if info.help is None:
-            info.help = inspect.getdoc(info.callback)
-        put(info, "help", f"cli.help.ratings.{name}")
-        for param in inspect.signature(info.callback).parameters.values():
-            if getattr(param.default, "help", None):
-                put(param.default, "help", f"cli.help.ratings.{name}.{param.name}")
+    translate_app_help(ratings_app, lang, app_id="cli.help.ratings", prefix="cli.help.ratings")
 
 
 def run(args: list[str]) -> None:

@@ -74,3 +74,26 @@ def agent_label(name: str) -> str:
     if lang == i18n.DEFAULT_LANGUAGE or not i18n.has(message_id, lang):
         return name
     return i18n.render("cli.agent_label", {"name": name, "label": i18n.msg(message_id)}, lang)
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` from anywhere on the command line (before ``--``), and the rest.
+
+    >>> take_language(["play", "--lang", "zh", "kingsburg"])
+    ('zh', ['play', 'kingsburg'])
+    """
+    rest: list[str] = []
+    lang: str | None = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            rest.append(arg)
+            rest.extend(args)
+            break
+        if arg == "--lang":
+            lang = next(args, "")
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return lang, rest
