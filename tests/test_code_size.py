@@ -32,7 +32,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "meeple/games/gods_playground/encoding.py::observation_tensor": TODO,
     "meeple/games/kingsburg/encoding.py::observation_tensor": TODO,
     "meeple/games/versailles/encoding.py::observation_tensor": TODO,
-    "meeple/games/versailles/view.py::render": TODO,
 }
 """Functions allowed over FUNCTION_LINES (``path::name`` → reason)."""
 

@@ -60,13 +60,16 @@ def _new_workers(rv: list[int], lang: str = DEFAULT_LANGUAGE) -> str:
 def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Group:
     """A rich renderable of what ``player`` (None: a spectator) may see, in ``lang`` ("en", "zh")."""
     obs = state.observation(player)
-    n = obs["players"]
-    names = [state.player_name(p, lang) for p in range(n)]
-    parts: list[Any] = []
+    names = [state.player_name(p, lang) for p in range(obs["players"])]
+    return Group(_heading(obs, names, lang), Text(plain(lang, "versailles.view.legend")), _ring(obs, lang),
+                 _display(obs, lang), _supply(obs, lang), _site(obs, lang), _players(obs, names, player, lang))
 
+
+def _heading(obs: dict[str, Any], names: list[str], lang: str) -> Text:
+    """The title, the King's track, and whose turn it is (or why the game ended)."""
     head = Text()
     head.append(plain(lang, "versailles.title"), style="bold")
-    king_len = KING_TRACK[n]
+    king_len = KING_TRACK[obs["players"]]
     track = "".join("♔" if i == obs["king_space"] else ("·" if i < king_len - 1 else "■") for i in range(king_len))
     head.append("   " + plain(lang, "versailles.view.king_track", track=track, space=obs["king_space"] + 1, last=king_len))
     if obs["over"]:
@@ -75,16 +78,18 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     elif obs["turn_seat"] >= 0:
         head.append("   " + plain(lang, "versailles.view.turn", active=names[obs["turn_seat"]], actor=names[obs["mover"]],
                                   phase=obs["phase"]))
-    parts.append(head)
+    return head
 
-    # the ring, in the board's two rows; arrows run left to right on top, right to left below
+
+def _ring(obs: dict[str, Any], lang: str) -> Table:
+    """The ring, in the board's two rows; arrows run left to right on top, right to left below."""
     ring = Table(show_header=False, box=None, padding=(0, 1))
     for _ in range(4):
         ring.add_column()
 
     def cell(loc: int) -> Text:
         t = Text(f"{_name('location', loc, lang)} ({LOCATIONS[loc]})\n", style="bold")
-        for p in range(n):
+        for p in range(obs["players"]):
             w = obs["workers_at"][p][loc]
             mark = "▲" if obs["activation_markers"][p] == loc else ""
             if w or mark:
@@ -94,9 +99,11 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     ring.add_row(*[cell(loc) for loc in TOP_ROW])
     ring.add_row(Text("  ↑"), Text(""), Text(""), Text("  ↓"))
     ring.add_row(*[cell(loc) for loc in BOTTOM_ROW])
-    parts.append(Text(plain(lang, "versailles.view.legend")))
-    parts.append(ring)
+    return ring
 
+
+def _display(obs: dict[str, Any], lang: str) -> Table:
+    """The Architects' Guild's display: each slot's workers to take it and its tile."""
     disp = Table(title=plain(lang, "versailles.view.display"), show_header=True, box=None)
     disp.add_column(plain(lang, "versailles.view.col_pos"))
     disp.add_column(plain(lang, "versailles.view.col_workers"))
@@ -104,11 +111,18 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
     for i, t in enumerate(obs["tile_display"]):
         shown = _tile(t, lang) if t >= 0 else plain(lang, "versailles.view.empty")
         disp.add_row(str(i + 1), str(SLOT_WORKERS[i]), shown)
-    parts.append(disp)
-    left = " ".join(f"{_name('decoration', k, lang)} {obs['decoration_supply'][k]}" for k in range(len(DECORATIONS)))
-    parts.append(Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard_pile"]),
-                            left=left)))
+    return disp
 
+
+def _supply(obs: dict[str, Any], lang: str) -> Text:
+    """The stack, the discards and the decorations left."""
+    left = " ".join(f"{_name('decoration', k, lang)} {obs['decoration_supply'][k]}" for k in range(len(DECORATIONS)))
+    return Text(plain(lang, "versailles.view.supply", n=obs["stack_size"], discards=len(obs["discard_pile"]),
+                      left=left))
+
+
+def _site(obs: dict[str, Any], lang: str) -> Table:
+    """The palace's construction site: each open cell's tile and its edges, or its number."""
     grid = Table(title=plain(lang, "versailles.view.site"), show_header=True, box=None)
     grid.add_column("")
     for c in range(SITE_COLS):
@@ -118,15 +132,19 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
         for c in range(SITE_COLS):
             i = r * SITE_COLS + c
             t = obs["construction_site"][i]
-            if not SITE_GRIDS[n].is_open[i]:
+            if not SITE_GRIDS[obs["players"]].is_open[i]:
                 row.append("")
             elif t < 0:
                 row.append(f"[{i}]")
             else:
                 row.append(f"{_name('tile', t, lang)[:12]} {_edges(TILES[t][7], lang)}")
         grid.add_row(*row)
-    parts.append(grid)
+    return grid
 
+
+def _players(obs: dict[str, Any], names: list[str], player: int | None, lang: str) -> Table:
+    """Each player's workshop: points, resources, decorations, technologies, double moves, new workers, and
+    the hand (the tiles themselves for ``player``, numbers for the others)."""
     players = Table(title=plain(lang, "versailles.view.players"), show_header=True, box=None)
     resources = "/".join(_name("resource", i, lang) for i in range(len(RESOURCES)))
     for col in (plain(lang, "versailles.view.col_player"), plain(lang, "versailles.view.col_vp"), resources,
@@ -134,7 +152,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
                 plain(lang, "versailles.view.col_double_moves"), plain(lang, "versailles.view.col_new_workers"),
                 plain(lang, "versailles.view.col_hand")):
         players.add_column(col)
-    for p in range(n):
+    for p in range(obs["players"]):
         r = obs["resources"][p]
         decos = " ".join(f"{_name('decoration_mark', k, lang)}{obs['decorations'][p][k]}" for k in range(len(DECORATIONS))
                          if obs["decorations"][p][k])
@@ -146,5 +164,4 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Grou
                         "/".join(str(x) for x in obs["technology_levels"][p]),
                         plain(lang, "versailles.view.face_up", n=obs["double_moves_face_up"][p]),
                         _new_workers(obs["workers_off_board"][p], lang), hand or "-")
-    parts.append(players)
-    return Group(*parts)
+    return players
