@@ -94,12 +94,16 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out = np.zeros(SIZE, dtype=np.float32)
     n = obs["players"]
     me = obs["player"] if obs["player"] is not None else 0
+    _encode_seats(out, obs, me, n)
+    _encode_tiles(out, obs, me, n)
+    _encode_game(out, obs, n)
+    return out
 
-    def rel(seat: int) -> int:
-        return (seat - me) % n
 
+def _encode_seats(out: np.ndarray, obs: dict[str, Any], me: int, n: int) -> None:
+    """Each seat's block, the viewer's first (seats counted from the viewer)."""
     for p in range(n):
-        o = rel(p) * SEAT_SIZE
+        o = (p - me) % n * SEAT_SIZE
         for a in range(LOCATION_COUNT):
             out[o + a] = obs["workers_at"][p][a] / 9
         rv = obs["workers_off_board"][p]
@@ -126,6 +130,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             if q == p:
                 out[o + 48 + i] = 1
         out[o + 52] = 1
+
+
+def _encode_tiles(out: np.ndarray, obs: dict[str, Any], me: int, n: int) -> None:
+    """Where each palace tile is: in the game, the stack, the discards, the display, a hand, the site."""
     base = MAX_SEATS * SEAT_SIZE
     for t in range(TILE_COUNT):
         if TILE_MIN_PLAYERS[t] <= n:
@@ -139,11 +147,15 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[base + t * TILE_SIZE + 3 + i] = 1
     for p in range(n):
         for t in obs["hands"][p]:
-            out[base + t * TILE_SIZE + 8 + rel(p)] = 1
+            out[base + t * TILE_SIZE + 8 + (p - me) % n] = 1
     for cell, t in enumerate(obs["construction_site"][:SITE_CELL_COUNT]):
         if t >= 0:
             out[base + t * TILE_SIZE + 13 + cell] = 1
-    g = base + TILE_COUNT * TILE_SIZE
+
+
+def _encode_game(out: np.ndarray, obs: dict[str, Any], n: int) -> None:
+    """The turn, the supply, the King's track, the locations' visits and the stack's size."""
+    g = MAX_SEATS * SEAT_SIZE + TILE_COUNT * TILE_SIZE
     if obs["phase"] in PHASES:
         out[g + PHASES.index(obs["phase"])] = 1
     g += 8
@@ -170,4 +182,3 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += 16
     out[g] = obs["stack_size"] / 40
     out[g + 1 + n - 2] = 1
-    return out
