@@ -30,7 +30,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "meeple/games/citadels/encoding.py::observation_tensor": TODO,
     "meeple/games/citadels/hidden.py::_resample_districts": TODO,
     "meeple/games/gods_playground/encoding.py::observation_tensor": TODO,
-    "meeple/games/kingsburg/encoding.py::observation_tensor": TODO,
 }
 """Functions allowed over FUNCTION_LINES (``path::name`` → reason)."""
 

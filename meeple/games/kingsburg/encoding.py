@@ -107,14 +107,18 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out = np.zeros(SIZE, dtype=np.float32)
     n = obs["players"]
     me = obs["player"] if obs["player"] is not None else 0
-
-    def rel(seat: int) -> int:
-        return (seat - me) % n
-
-    order = obs["turn_order"]
     advisors = {int(k): v for k, v in obs["advisors"].items()}
+    _encode_seats(out, obs, advisors, me, n)
+    _encode_advisors(out, advisors, me, n)
+    _encode_year(out, obs, me, n)
+    return out
+
+
+def _encode_seats(out: np.ndarray, obs: dict[str, Any], advisors: dict[int, Any], me: int, n: int) -> None:
+    """Each seat's block, the viewer's first (seats counted from the viewer)."""
+    order = obs["turn_order"]
     for p in range(n):
-        o = rel(p) * SEAT_SIZE
+        o = (p - me) % n * SEAT_SIZE
         out[o] = 1
         out[o + 1] = obs["vp"][p] / 60
         for r in range(3):
@@ -146,6 +150,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         for adv, entries in advisors.items():
             if any(e[0] == p for e in entries):
                 out[o + 61 + adv - 1] = 1
+
+
+def _encode_advisors(out: np.ndarray, advisors: dict[int, Any], me: int, n: int) -> None:
+    """Each advisor's block: who has placed dice there, how many, with which tokens."""
     a0 = MAX_SEATS * SEAT_SIZE
     for adv, entries in advisors.items():
         o = a0 + (adv - 1) * ADV_SIZE
@@ -157,8 +165,12 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[o + 3] += 1 if "m+1" in args else 0
             out[o + 4] += 1 if "m-1" in args else 0
             if isinstance(e[0], int) and 0 <= e[0] < n:
-                out[o + 5 + rel(e[0])] = 1
-    g = a0 + 18 * ADV_SIZE
+                out[o + 5 + (e[0] - me) % n] = 1
+
+
+def _encode_year(out: np.ndarray, obs: dict[str, Any], me: int, n: int) -> None:
+    """The year, its step and season, the task at the front, the supply, the enemies and the King's help."""
+    g = MAX_SEATS * SEAT_SIZE + 18 * ADV_SIZE
     out[g + min(max(obs["year"], 1), YEARS) - 1] = 1
     g += 5
     out[g + (STEPS.index(obs["step"]) if obs["step"] in STEPS else 8)] = 1
@@ -171,7 +183,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[g + TASKS.index(task[0])] = 1
         t = g + len(TASKS)
         if len(task) > 1 and isinstance(task[1], int) and 0 <= task[1] < n:
-            out[t + rel(task[1])] = 1
+            out[t + (task[1] - me) % n] = 1
         t += MAX_SEATS
         if len(task) > 2 and isinstance(task[2], int):
             out[t] = task[2] / 5
@@ -195,4 +207,3 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out[g] = 1 if obs["enemy_drawn"] else 0
     out[g + 1 + min(max(obs["king_reinforcement"], 0), 6)] = 1
     out[g + 8] = 1 if obs["over"] else 0
-    return out
