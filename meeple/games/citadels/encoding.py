@@ -109,13 +109,17 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out = np.zeros(SIZE, dtype=np.float32)
     n = obs["players"]
     me = obs["player"] if obs["player"] is not None else 0
+    _encode_seats(out, obs, me, n)
+    _encode_characters(out, obs)
+    _encode_round(out, obs, me, n)
+    return out
 
-    def rel(seat: int) -> int:
-        return (seat - me) % n
 
+def _encode_seats(out: np.ndarray, obs: dict[str, Any], me: int, n: int) -> None:
+    """Each seat's block, the viewer's first (seats counted from the viewer): gold, city, hand as known."""
     known = obs.get("known_hand_cards", {})
     for p in range(n):
-        o = rel(p) * SEAT_SIZE
+        o = (p - me) % n * SEAT_SIZE
         out[o] = 1
         out[o + 1] = obs["gold"][p] / 10
         out[o + 2] = obs["hand_sizes"][p] / 10
@@ -138,6 +142,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
                  obs["tribute_seat"] == p, obs["protected_seat"] == p)
         for j, f in enumerate(flags):
             out[o + j] = 1 if f else 0
+
+
+def _encode_characters(out: np.ndarray, obs: dict[str, Any]) -> None:
+    """The characters: the round's, face up, set aside, killed, robbed, bewitched, one's own, offered, called."""
     o = MAX_SEATS * SEAT_SIZE
     _chars(out, o, obs["characters"])
     _chars(out, o + N_CHARACTERS, obs["face_up"])
@@ -149,7 +157,11 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     _chars(out, o + 7 * N_CHARACTERS, obs.get("draft_offer", []))
     if obs["current"] is not None:
         out[o + 8 * N_CHARACTERS + CHARACTER_INDEX[obs["current"][0]]] = 1
-    g = o + CHAR_SIZE
+
+
+def _encode_round(out: np.ndarray, obs: dict[str, Any], me: int, n: int) -> None:
+    """The round and phase, the turn in progress, what is pending, and the cards seen of the deck and draft."""
+    g = MAX_SEATS * SEAT_SIZE + CHAR_SIZE
     out[g] = obs["round"] / 20
     out[g + 1 + PHASES.index(obs["phase"])] = 1
     out[g + 6] = obs["complete_city_size"] / 12
@@ -158,7 +170,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     out[g + 9] = obs["draft_cards_left"] / 9
     g += 10
     if obs["current"] is not None and obs["current"][1] >= 0:
-        out[g + rel(obs["current"][1])] = 1
+        out[g + (obs["current"][1] - me) % n] = 1
     g += MAX_SEATS
     out[g + min(max(obs["witch_step"], 0), 2)] = 1
     g += 3
@@ -168,7 +180,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += 13
     if obs["graveyard_offer"] is not None:
         out[g + DISTRICT_INDEX[obs["graveyard_offer"][0]]] = 1
-        out[g + N_DISTRICT_KINDS + rel(obs["graveyard_offer"][1])] = 1
+        out[g + N_DISTRICT_KINDS + (obs["graveyard_offer"][1] - me) % n] = 1
     g += N_DISTRICT_KINDS + MAX_SEATS
     out[g] = len(obs["tax_owed"]) / 10
     out[g + 1] = obs["pending_draws"] / 28
@@ -176,7 +188,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     wizard = obs.get("ability_step")
     if wizard is not None:
         if wizard[0] >= 0:
-            out[g + rel(wizard[0])] = 1
+            out[g + (wizard[0] - me) % n] = 1
         out[g + MAX_SEATS + wizard[1]] = 1
         if len(wizard) > 2:
             out[g + MAX_SEATS + 3 + DISTRICT_INDEX[wizard[2]]] = 1
@@ -200,4 +212,3 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             if 0 <= x < 4:
                 out[e + 2 + x] = 1
         _chars(out, e + 6, cs)
-    return out
