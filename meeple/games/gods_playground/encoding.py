@@ -93,12 +93,18 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     """Encode an observation dict (see the module docstring for the layout)."""
     out = np.zeros(SIZE, dtype=np.float32)
     me = obs["player"] if obs["player"] is not None else 0
+    _encode_seats(out, obs, me)
+    g = _encode_provinces(out, obs, me)
+    g = _encode_round(out, obs, me, g)
+    _encode_step(out, obs, me, g)
+    return out
 
-    def rel(seat: int) -> int:
-        return (seat - me) % P
 
+def _encode_seats(out: np.ndarray, obs: dict[str, Any], me: int) -> None:
+    """Each seat's block, the viewer's first (seats counted from the viewer); other seats' secret tokens
+    only as placed or not."""
     for p in range(P):
-        o = rel(p) * SEAT_SIZE
+        o = (p - me) % P * SEAT_SIZE
         out[o] = obs["cubes_in_hand"][p] / FAMILY_NOBLE_CUBES
         out[o + 1] = obs["discs_in_hand"][p] / FAMILY_DISCS
         out[o + 2] = obs["money"][p] / 30
@@ -143,6 +149,11 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[o + 5 + i] = obs["track_nobles"][i][p] / 5
         out[o + 10] = obs["picks_left"].count(p) / 4
         out[o + 11] = obs["cossacks"].count(p) / 2
+
+
+def _encode_provinces(out: np.ndarray, obs: dict[str, Any], me: int) -> int:
+    """Each province (income, estates, enemies, senate seat, invasion) and each enemy's tracks; returns
+    where the round's part begins."""
     base = P * SEAT_SIZE
     for i in range(NPROV):
         o = base + i * PROV_SIZE
@@ -154,7 +165,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             if k < len(row):
                 owner, lm, city = row[k][0], row[k][1], row[k][2]
                 if 0 <= owner < P:
-                    out[s + rel(owner)] = 1
+                    out[s + (owner - me) % P] = 1
                 out[s + 3] = 1 if lm else 0
                 out[s + 4] = 1 if city else 0
             elif k < len(ESTATE_SLOTS[i]):
@@ -164,7 +175,7 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
             out[o + e] = obs["enemies_in_provinces"][i][e] / 10
         o += 5
         seat = obs["senate"][i]
-        out[o + (rel(seat) if 0 <= seat < P else 3)] = 1
+        out[o + ((seat - me) % P if 0 <= seat < P else 3)] = 1
         out[o + 4] = 1 if obs["invaded"][i] else 0
     base += NPROV * PROV_SIZE
     for e in range(5):
@@ -173,7 +184,12 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[o + 1] = obs["track_enemy"][e] / 10
         out[o + 2] = obs["strength"][e] / 10
         out[o + 3] = obs["enemy_supply"][e] / 30
-    g = base + 5 * ENEMY_SIZE
+    return base + 5 * ENEMY_SIZE
+
+
+def _encode_round(out: np.ndarray, obs: dict[str, Any], me: int, g: int) -> int:
+    """The round, phase and mode, the royal army, the treaty, the markers, the dice and the Cossacks, from
+    ``g``; returns where the step's part begins."""
     out[g + min(max(obs["round"], 1), ROUNDS) - 1] = 1
     g += 4
     out[g + min(max(obs["phase"], 0), 16)] = 1
@@ -202,14 +218,19 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
         out[g + 7 + dice[-1] - 1] = 1
     g += 13
     for j, c in enumerate(obs["cossacks"][:2]):
-        out[g + j * 5 + (0 if c == -1 else 1 if c < 0 else 2 + rel(c))] = 1
+        out[g + j * 5 + (0 if c == -1 else 1 if c < 0 else 2 + (c - me) % P)] = 1
     g += 10
+    return g
+
+
+def _encode_step(out: np.ndarray, obs: dict[str, Any], me: int, g: int) -> None:
+    """The step in progress and the battle being fought, from ``g``; the campaign total and the end."""
     step = obs["step"]
     if step.get("dice") in DICE_KINDS:
         out[g + DICE_KINDS.index(step["dice"])] = 1
     who = step.get("who")
     if isinstance(who, int) and 0 <= who < P:
-        out[g + 3 + rel(who)] = 1
+        out[g + 3 + (who - me) % P] = 1
     out[g + 6] = 1 if step.get("moved") else 0
     prov = step.get("prov")
     if isinstance(prov, int) and 0 <= prov < NPROV:
@@ -223,10 +244,10 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     if b is not None:
         out[g] = 1
         side = b["side"]
-        out[g + 1 + (rel(side) if 0 <= side < P else 3)] = 1
+        out[g + 1 + ((side - me) % P if 0 <= side < P else 3)] = 1
         owner = b["owner"]
         if 0 <= owner < P:
-            out[g + 5 + rel(owner)] = 1
+            out[g + 5 + (owner - me) % P] = 1
         if 0 <= b["prov"] < NPROV:
             out[g + 8 + b["prov"]] = 1
         if b["kind"] in BATTLE_KINDS:
@@ -241,4 +262,3 @@ def observation_tensor(obs: dict[str, Any]) -> np.ndarray:
     g += 27
     out[g] = obs["camp_total"] / 20
     out[g + 1] = 1 if obs["over"] else 0
-    return out
