@@ -588,7 +588,12 @@ class HiddenInformation(CitadelsFields):
         if other_wizard_card:
             self.ability_step["district"] = unknown[pos]
             pos += 1
-        # what the other seats know of each hand must still be in that hand
+        self._keep_what_is_still_known(p)
+
+    def _keep_what_is_still_known(self, p: int | None) -> None:
+        """After a re-deal for ``p``: what each other seat knows of each hand is kept only where that card is
+        still in that hand."""
+        n = self.game.players
         for r in range(n):
             if r == p:
                 continue
