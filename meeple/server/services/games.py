@@ -12,6 +12,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -121,6 +122,8 @@ class Games:
             runtime, store, cache, sync, watchers, bots)
         self.settings = runtime.settings
         self.creations = Quota(self.settings.create_rate, self.settings.create_burst)  # per client address
+        self.on_turn: Callable[[LiveGame, list[int]], None] | None = None
+        """Told the seats whose clock starts when the last seat is taken (``Notices.turns_passed``)."""
 
     # ------------------------------------------------------------------ creating
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[Row] | None,
@@ -223,6 +226,8 @@ class Games:
                 g.seats[row["seat"]]["deadline"] = row["deadline"]
             g.seats_changed()
             g.row["status"] = new_status
+            if self.on_turn is not None:  # "your turn" to those due, but the player who just sat down
+                self.on_turn(g, [int(r["seat"]) for r in deadlines if r.get("deadline") is not None and r["seat"] != seat])
         self.watchers.changed(g)
         return {"id": gid, "seat": seat, "token": token}
 
