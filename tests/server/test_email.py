@@ -372,6 +372,22 @@ def test_unsubscribing_stops_the_notices_without_signing_in(mail) -> None:
     assert not c.get("/api/me/email", headers=as_user(c, ann)).json()["notices"]
 
 
+def test_no_notice_to_a_person_at_the_board(mail) -> None:
+    c, inbox, clock = mail
+    ann, bob = sign_up(c, "Ann"), sign_up(c, "Bob")
+    verified(c, inbox, bob, BOB, "en")
+    base = len(inbox.messages)
+    gid, tokens = turn_based_game(c, ann, bob)
+    with c.websocket_connect(f"/api/games/{gid}/ws") as ws:  # Bob has the game open
+        ws.send_json({"type": "hello", "token": tokens[1]})
+        assert ws.receive_json()["type"] == "view"
+        play_until_due(c, gid, tokens, 1)
+        inbox.wait(base)
+    play_until_due(c, gid, tokens, 0)  # Bob closed it: the next time it is his turn, a mail
+    play_until_due(c, gid, tokens, 1)
+    assert inbox.wait(base + 1)[-1]["To"] == BOB
+
+
 def test_no_notice_before_verification_or_without_opting_in(mail) -> None:
     c, inbox, _ = mail
     hub = c.app.state.hub
