@@ -102,10 +102,20 @@ async def verify(hub: HubDep, lang: Lang, token: str = Token) -> HTMLResponse:
     return _page(found, "server.email.page_verified", 200, "/")
 
 
-@router.api_route("/api/email/unsubscribe", methods=["GET", "POST"], response_class=HTMLResponse,
-                  summary="The one-click unsubscribe link of a notice (RFC 8058 POST too): notices stop")
-async def unsubscribe(hub: HubDep, lang: Lang, token: str = Token) -> HTMLResponse:
+async def _unsubscribe(hub: Any, lang: str, token: str) -> HTMLResponse:
     found = await hub.store.write(lambda c: emails.unsubscribe(c, token, hub.runtime.clock()))
     if found is None:
         return _page(lang, "server.email.page_unsubscribe_bad", 400, "/")
     return _page(found, "server.email.page_unsubscribed", 200, "/")
+
+
+@router.get("/api/email/unsubscribe", response_class=HTMLResponse,
+            summary="The unsubscribe link of a notice: notices stop (no sign-in needed)")
+async def unsubscribe(hub: HubDep, lang: Lang, token: str = Token) -> HTMLResponse:
+    return await _unsubscribe(hub, lang, token)
+
+
+@router.post("/api/email/unsubscribe", response_class=HTMLResponse,
+             summary="RFC 8058 one-click unsubscribe (a mail client's own button): notices stop")
+async def unsubscribe_one_click(hub: HubDep, lang: Lang, token: str = Token) -> HTMLResponse:
+    return await _unsubscribe(hub, lang, token)
