@@ -80,14 +80,24 @@ def smtp() -> Iterator[tuple[Inbox, int]]:
         controller.stop()
 
 
-@pytest.fixture
-def mail(sqlite_url: str, smtp: tuple[Inbox, int]) -> Iterator[tuple[Any, Inbox, FakeClock]]:
+def _mail_client(url: str, smtp: tuple[Inbox, int]) -> Iterator[tuple[Any, Inbox, FakeClock]]:
     inbox, port = smtp
-    with client(sqlite_url, smtp_url=f"smtp://127.0.0.1:{port}", public_url=SITE, mail_from="meeple@meeple.test",
+    with client(url, smtp_url=f"smtp://127.0.0.1:{port}", public_url=SITE, mail_from="meeple@meeple.test",
                 deadline_check_every=3600.0) as c:
         clock = FakeClock()
         c.app.state.hub.clock = clock
         yield c, inbox, clock
+
+
+@pytest.fixture
+def mail(sqlite_url: str, smtp: tuple[Inbox, int]) -> Iterator[tuple[Any, Inbox, FakeClock]]:
+    yield from _mail_client(sqlite_url, smtp)
+
+
+@pytest.fixture
+def mail_any_db(db_url: str, smtp: tuple[Inbox, int]) -> Iterator[tuple[Any, Inbox, FakeClock]]:
+    """``mail`` on SQLite and on PostgreSQL."""
+    yield from _mail_client(db_url, smtp)
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -222,8 +232,8 @@ def test_a_verification_link_expires_and_a_new_one_replaces_it(mail) -> None:
     assert c.get(link_in(second, "api/email/verify")).status_code == 200
 
 
-def test_verification_mails_are_bounded_per_address_and_per_account(mail) -> None:
-    c, inbox, clock = mail
+def test_verification_mails_are_bounded_per_address_and_per_account(mail_any_db) -> None:
+    c, inbox, clock = mail_any_db
     ann, bob = sign_up(c, "Ann"), sign_up(c, "Bob")
     for address in ("a@example.org", "b@example.org", "c@example.org"):
         assert set_address(c, ann, address).json()["verification"] == "sent"
@@ -288,8 +298,8 @@ def test_only_a_signed_in_player_has_an_address_and_preferences_need_one(mail) -
 
 
 # ---------------------------------------------------------------------------------------------- notices
-def test_a_turn_change_mails_the_person_due_in_their_language_once_per_period(mail) -> None:
-    c, inbox, clock = mail
+def test_a_turn_change_mails_the_person_due_in_their_language_once_per_period(mail_any_db) -> None:
+    c, inbox, clock = mail_any_db
     hub = c.app.state.hub
     ann, bob = sign_up(c, "Ann"), sign_up(c, "Bob")
     verified(c, inbox, ann, ANN, "en")
@@ -346,8 +356,8 @@ def test_a_timeout_mails_the_person_whose_time_ran_out_and_who_is_due_again(mail
         inbox.wait(base + 1)
 
 
-def test_unsubscribing_stops_the_notices_without_signing_in(mail) -> None:
-    c, inbox, clock = mail
+def test_unsubscribing_stops_the_notices_without_signing_in(mail_any_db) -> None:
+    c, inbox, clock = mail_any_db
     ann, bob = sign_up(c, "Ann"), sign_up(c, "Bob")
     verified(c, inbox, ann, ANN, "zh")
     base = len(inbox.messages)
