@@ -561,3 +561,25 @@ def test_the_operator_names_the_smtp_server_on_the_command_line(monkeypatch: pyt
 def test_bad_email_settings_are_refused(sqlite_url: str, bad: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         Settings(db_url=sqlite_url, **bad).check()
+
+
+def test_the_mailer_keeps_passwords_out_and_refuses_header_injection() -> None:
+    from meeple.server.mailer import SmtpConfig, compose, wire_bytes
+
+    config = SmtpConfig.parse("smtp+starttls://ann%40x:p%3Ass@mail.example.org")
+    assert (config.host, config.port, config.username, config.password) == ("mail.example.org", 587, "ann@x", "p:ss")
+    assert "p:ss" not in config.safe() and "p:ss" not in repr(config)
+    assert SmtpConfig.parse("smtp://127.0.0.1").port == 25 and SmtpConfig.parse("smtps://h.example.org").port == 465
+    with pytest.raises(ValueError) as refused:
+        SmtpConfig.parse("smtp://ann:s3cret@host.example.org/path")
+    assert "s3cret" not in str(refused.value)
+    for to in ("ann@example.org\r\nBcc: eve@example.com", "ann@example.org\nBcc: eve@example.com"):
+        with pytest.raises(ValueError):
+            compose(sender="meeple@example.org", to=to, subject="s", body="b", lang="en")
+    with pytest.raises(ValueError):
+        compose(sender="meeple@example.org", to="ann@example.org", subject="s", body="b", lang="en",
+                unsubscribe="http://x.org/u?t=1>\r\nBcc: eve@example.com")
+    raw = wire_bytes(compose(sender="meeple@example.org", to="ann@example.org", subject="轮到你了", body="好",
+                             lang="zh", unsubscribe="http://x.org/api/email/unsubscribe?token=" + "t" * 43))
+    assert raw.count(b"\r\nBcc") == 0 and b"\r\nList-Unsubscribe: <http://x.org/api/email/unsubscribe?token=" in raw
+    assert "轮到你了".encode() not in raw  # the subject travels as an RFC 2047 encoded word

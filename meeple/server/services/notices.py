@@ -124,21 +124,22 @@ class Notices:
         if claimed is None:
             return False
         to, game = claimed
-        if await self._deliver(self.notice_message(kind, to, game_id, game), user_id, kind):
+        if await self._deliver(lambda: self.notice_message(kind, to, game_id, game), user_id, kind):
             return True
         await self.store.write(lambda c: emails.release_notice(c, user_id, game_id, now))
         return False
 
     async def _verification(self, verification: emails.Verification) -> bool:
-        if await self._deliver(self.verification_message(verification), verification.user_id, "verify"):
+        if await self._deliver(lambda: self.verification_message(verification), verification.user_id, "verify"):
             return True
         await self.store.write(lambda c: emails.unsend(c, verification))
         return False
 
-    async def _deliver(self, message: EmailMessage, user_id: int, kind: str) -> bool:
+    async def _deliver(self, build: Callable[[], EmailMessage], user_id: int, kind: str) -> bool:
+        """Compose (``build``) and hand over one message; False, logged, on any failure of either."""
         assert self.smtp is not None
         try:
-            await self.transport(self.smtp, message)
+            await self.transport(self.smtp, build())
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of the SMTP server is logged, never raised
