@@ -29,6 +29,7 @@ from meeple.server.services import replay as replays
 from meeple.server.services.bots import Bots
 from meeple.server.services.coaching import Coaching
 from meeple.server.services.games import Games, summary
+from meeple.server.services.invites import Invites
 from meeple.server.services.live_cache import LiveCache
 from meeple.server.services.play import Play
 from meeple.server.services.replay import stored_result
@@ -56,6 +57,7 @@ class Hub:
         self.sync = Sync(self.runtime, self.store, self.live_cache, self.watchers)
         self.games = Games(self.runtime, self.store, self.live_cache, self.sync, self.watchers, self.bots)
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
+        self.invites = Invites(self.runtime, self.store, self.live_cache, self.games)  # invites by name, waiting lists
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
         self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
         self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games, self.turns)
