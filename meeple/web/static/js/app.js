@@ -4,6 +4,7 @@ import { showLobby, showJoin } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { showSignIn, whoAmI, drawAccountLink } from "./account.js";
+import { startWaiting } from "./waiting.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { h, toast } from "./dom.js";
 import { chooseLanguage, setLanguage, lang, t, LANGUAGES, DEFAULT } from "./i18n.js";
@@ -74,6 +75,7 @@ async function start() {
   drawChrome();
   window.addEventListener("hashchange", route);
   await route();
+  startWaiting();  // "Waiting for you": the tab's title and icon, on every page
 }
 
 start();

@@ -9,6 +9,8 @@ import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { cover } from "./covers.js";
 import { paceChoice, paceWords } from "./pace.js";
+import { waitingPanel } from "./waiting.js";
+import { inviteByName } from "./invite_name.js";
 
 const NAME_STORE = "meeple.name";
 const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
@@ -68,6 +70,7 @@ export async function showLobby(main, keep = null) {
   };
   const { yours, open: openToJoin, active: others } = sortLists(lobby, new Set(held.map((g) => g.id)));
   main.replaceChildren(
+    waitingPanel(catalog),  // "Waiting for you" first: your turns and the invitations sent to you
     h("section", { class: "front" },
       h("h1", {}, t("web.gallery.title")), h("p", { class: "muted lead" }, t("web.gallery.lead")),
       h("div", { class: "gallery", id: "gallery" }, catalog.games.map((g) => gameCard(g, catalog, openToJoin, other, choose)))),
@@ -412,7 +415,9 @@ function showInvites(res, g) {
   const base = `${location.origin}${location.pathname}`;
   box.replaceChildren(h("section", { class: "panel invites" },
     h("h2", {}, t("web.invite.title")),
-    h("p", {}, t("web.invite.explain")),
+    // a signed-in player may invite accounts by name (no link to send); the links stay, for guests
+    signedIn() ? inviteByName(res.id, g, res.invites.map((inv) => inv.seat)) : null,
+    h("p", {}, signedIn() ? t("web.invite.links_for_guests") : t("web.invite.explain")),
     h("ul", {}, res.invites.map((inv) => {
       const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
       const field = h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" });
