@@ -51,7 +51,8 @@ export function refreshWaiting() {
 
 export function startWaiting() {
   if (timer) return;
-  timer = setInterval(() => { if (!document.hidden) refreshWaiting(); }, POLL_MS);
+  // a hidden page asks too only when it may notify (else nobody would see the answer before it is visible)
+  timer = setInterval(() => { if (!document.hidden || notificationsOn()) refreshWaiting(); }, POLL_MS);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshWaiting(); });
   refreshWaiting();
 }
@@ -235,11 +236,11 @@ export function waitingPanel(catalog) {
     const account = signedIn();
     box.hidden = !account && !w.count;
     const items = [...w.games.map((e) => gameItem(e, catalog)), ...w.invites.map((e) => inviteItem(e, catalog, refreshWaiting))];
-    box.replaceChildren(
+    box.replaceChildren(...[  // (replaceChildren would write a null as the text "null")
       h("h2", { id: "waiting-title" }, t("web.waiting.title"), " ", h("span", { class: "count", "data-waiting-count": String(w.count) }, String(w.count))),
       items.length ? h("ul", { class: "games waiting-list" }, items) : h("p", { class: "muted" }, t("web.waiting.none")),
       account ? null : h("p", { class: "muted" }, t("web.waiting.guest_note")),
-      notifyButton());
+      notifyButton()].filter(Boolean));
   };
   const stop = onWaiting(draw);
   draw(latest);
