@@ -53,6 +53,7 @@ class GamePage {
       summary: h("div", { id: "summary" }),
       controls: h("div", { class: "controls" }),
       invite: h("div", { class: "invite-box", id: "invite-box" }),  // invites by name while seats are free
+      notify: h("div", { class: "notify-slot" }, mine ? notifyButton() : null),  // "Notify me when it is my turn"
     };
     this.el.title = h("h1", {}, gameTitle(info));
     this.curtain = new Curtain((p) => this.seatName(p));
@@ -66,7 +67,7 @@ class GamePage {
         this.el.board,
         h("aside", { class: "side" },
           h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls,
-            mine ? notifyButton() : null, this.el.invite),
+            this.el.notify, this.el.invite),
           h("section", { class: "panel" }, this.el.logHead, this.el.log))),
       this.rules.sheet, this.curtain.el);
     this.onKey = (ev) => this.key(ev);
@@ -111,6 +112,7 @@ class GamePage {
     this.el.log.setAttribute("aria-label", t("web.game.log_label"));
     this.shownOver = null;
     this.inviteKey = null;
+    this.el.notify.replaceChildren(...(this.mine ? [notifyButton()].filter(Boolean) : []));
     if (this.view) this.render();
     this.rules.relang();
     const old = this.ws;
