@@ -130,3 +130,22 @@ def recent_opponents(conn: Connection, user_id: int, limit: int) -> list[str]:
         .where(mine.c.user_id == user_id, games.c.status.in_(("active", "finished")), users.c.deleted_at.is_(None))
         .group_by(users.c.id, users.c.name).order_by(latest.desc(), users.c.name).limit(limit))
     return [str(r.name) for r in rows]
+
+
+def reserved_in(conn: Connection, game_ids: list[str], now: float) -> set[tuple[str, int]]:
+    """The ``(game id, seat)`` pairs among ``game_ids`` that a holding invite reserves."""
+    if not game_ids:
+        return set()
+    inv = db.invites
+    rows = conn.execute(select(inv.c.game_id, inv.c.seat).where(inv.c.game_id.in_(game_ids), *_holding(now)))
+    return {(str(r.game_id), int(r.seat)) for r in rows}
+
+
+def mark_reserved(conn: Connection, entries: list[dict[str, Any]], now: float) -> None:
+    """Set ``reserved`` on each free seat of these games' summaries (``services.games.summary``) that an
+    invite by name holds: the lobby and the join page do not offer it to anyone else."""
+    held = reserved_in(conn, [e["id"] for e in entries if e.get("status") == "open"], now)
+    for entry in entries:
+        for seat in entry.get("seats", []):
+            if seat["kind"] == "human" and not seat["claimed"]:
+                seat["reserved"] = (entry["id"], seat["seat"]) in held

@@ -224,3 +224,18 @@ def test_recent_opponents_newest_first_bounded_and_private(people: tuple[People,
     got = p.get("Ann", "/api/me/opponents").json()["players"]
     assert got[0] == "Dan" and set(got) == {"Bob", "Cleo", "Dan"}
     assert p.get("Bob", "/api/me/opponents").json()["players"] == ["Ann"]
+
+
+def test_the_lobby_and_the_summary_mark_a_reserved_seat(people: tuple[People, FakeClock]) -> None:
+    p, clock = people
+    gid = p.new_game("Ann", players=3)["id"]
+    invite(p, "Ann", gid, {"name": "Bob", "seat": 2})
+
+    def reserved(seats: list[dict[str, Any]]) -> dict[int, Any]:
+        return {s["seat"]: s.get("reserved") for s in seats}
+
+    assert reserved(p.get(None, f"/api/games/{gid}").json()["seats"]) == {0: None, 1: False, 2: True}
+    listed = next(g for g in p.get(None, "/api/lobby").json()["open"] if g["id"] == gid)
+    assert reserved(listed["seats"]) == {0: None, 1: False, 2: True}
+    clock.now += INVITE_SECONDS + 1  # expired: offered to anyone again
+    assert reserved(p.get(None, f"/api/games/{gid}").json()["seats"])[2] is False

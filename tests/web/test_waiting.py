@@ -110,6 +110,8 @@ def test_invite_by_name_accept_and_waiting_for_you(server: str, browser, device:
         text = bob.inner_text("#waiting")
         assert f"{ann_name} invites you to Kingsburg" in text and "turn-based, 1 day per move" in text
         assert bob.query_selector("#waiting .invite-link") is None  # no link to copy
+        # the seat is kept for him: the lobby offers it to nobody else
+        assert bob.query_selector(f'#open-games [data-game-id="{gid}"]') is None
         _fits(bob, "#waiting button, #waiting a, #waiting .what", width)
         bob.screenshot(path=str(SHOTS / f"waiting-invite-{device}.png"))
         bob.click(f"#waiting [data-accept]")

@@ -118,7 +118,7 @@ function sortLists(lobby, accountGames = new Set()) {
   const mine = (g) => seatFor(g.id) !== null || accountGames.has(g.id);
   return {
     yours: [...lobby.open, ...lobby.active].filter(mine),
-    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed)),
+    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed && !s.reserved)),
     active: lobby.active.filter((g) => !mine(g)),
     finished: lobby.finished,
   };
@@ -438,6 +438,7 @@ export function seatWords(s, label) {
   if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
   if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: personName(s), rating: s.rating });
   if (s.name) return t("web.lobby.seat_named", { seat: label, name: personName(s) });
+  if (s.reserved) return t("web.lobby.seat_invited", { seat: label });  // held for an account invited by name
   return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }
 
@@ -454,7 +455,7 @@ function gameList(games, kind, catalog) {
     const links = [];
     if (kind === "open") {
       for (const s of g.seats || []) {
-        if (s.kind === "human" && !s.claimed) {
+        if (s.kind === "human" && !s.claimed && !s.reserved) {  // a seat held by an invite by name is its invitee's
           links.push(h("a", { class: "button primary", "data-join": `${g.id}/${s.seat}`,
             href: `#/join/${encodeURIComponent(g.id)}/${s.seat}` }, t("web.lobby.join_as", { seat: label(s.seat) })));
         }
@@ -544,8 +545,8 @@ export async function showJoin(main, gid, seat, invite) {
     }
   });
   const wanted = seatNumber !== null ? summary.seats.find((s) => s.seat === seatNumber) : null;
-  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
-  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed : !free;
+  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed && !s.reserved);
+  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed || wanted.reserved : !free;
   const draw = () => {
     const yours = seatNumber !== null ? seatLabel(info, seatNumber) : null;
     const watch = h("a", { class: "button", href: `#/game/${encodeURIComponent(gid)}` }, t("web.lobby.watch"));
