@@ -187,3 +187,33 @@ def test_the_game_page_invites_by_name_in_chinese(server: str, browser) -> None:
         assert [e for e in page.errors if "status of 422" not in e] == []  # the 422: inviting herself
     finally:
         context.close()
+
+
+def test_a_guests_turn_based_games_wait_for_them_too(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    context, page = _page(browser, "desktop")
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#create")
+        assert page.is_hidden("#waiting")  # a guest with nothing waiting: no panel
+        page.click("[data-setup='kingsburg']")
+        page.fill("#players", "2")
+        page.dispatch_event("#players", "change")
+        page.select_option("#seat-1", "human")
+        page.select_option("#pace", "turns")
+        page.fill("#player-name", "Dora")
+        page.click("#create")
+        page.wait_for_selector(".invites .invite-link")
+        assert page.query_selector("form.invite-by-name") is None  # a guest invites with links only
+        link = page.input_value(".invites .invite-link")
+        gid, seat, code = link.split("#/join/")[1].split("/")
+        r = httpx.post(f"{server}/api/games/{gid}/join", json={"seat": int(seat), "invite": code, "name": "Eve"})
+        assert r.status_code == 200, r.text
+        page.goto(server + "/")
+        page.wait_for_selector(f"#waiting [data-waiting='{gid}'] [data-deadline]")  # seat 0 (Dora's) moves first
+        page.wait_for_function("() => document.title === '(1) meeple'")
+        assert "Sign in" in page.inner_text("#waiting")
+        assert page.errors == []
+    finally:
+        context.close()
