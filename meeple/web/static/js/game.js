@@ -285,7 +285,8 @@ class GamePage {
   // A signed-in seat of a game with free seats invites accounts by name (drawn again only when the free
   // seats change, so a name being typed stays).
   drawInvite(v) {
-    const free = v.over || v.seat === null || v.seat === undefined || !signedIn() ? []
+    const me = v.seat === null || v.seat === undefined ? null : v.seats[v.seat];
+    const free = v.over || !me || !me.account || !signedIn() ? []  // only an account's seat invites by name
       : v.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
     const key = free.join(",");
     if (key === this.inviteKey) return;
