@@ -95,6 +95,7 @@ def test_invite_by_name_accept_and_waiting_for_you(server: str, browser, device:
         ann.fill("form.invite-by-name .invite-name", bob_name.lower())  # any case
         ann.click("form.invite-by-name .invite-send")
         ann.wait_for_selector(f".invited [data-invited='{bob_name}']")
+        assert ann.query_selector(".invites [data-link-seat='1']") is None  # its link is refused meanwhile: gone
         ann.locator("form.invite-by-name").scroll_into_view_if_needed()
         _fits(ann, "form.invite-by-name input, form.invite-by-name button, .invited li", width)
         ann.screenshot(path=str(SHOTS / f"invite-by-name-{device}.png"))

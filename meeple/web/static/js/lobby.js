@@ -416,7 +416,9 @@ function showInvites(res, g) {
   box.replaceChildren(h("section", { class: "panel invites" },
     h("h2", {}, t("web.invite.title")),
     // a signed-in player may invite accounts by name (no link to send); the links stay, for guests
-    signedIn() ? inviteByName(res.id, g, res.invites.map((inv) => inv.seat)) : null,
+    // a seat invited by name refuses its link meanwhile: the link leaves the list
+    signedIn() ? inviteByName(res.id, g, res.invites.map((inv) => inv.seat),
+      (sent) => { const li = box.querySelector(`[data-link-seat="${sent.seat}"]`); if (li) li.remove(); }) : null,
     h("p", {}, signedIn() ? t("web.invite.links_for_guests") : t("web.invite.explain")),
     h("ul", {}, res.invites.map((inv) => {
       const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
@@ -426,7 +428,7 @@ function showInvites(res, g) {
         try { await navigator.clipboard.writeText(url); copy.textContent = t("web.invite.copied"); }
         catch { copy.textContent = t("web.invite.select_to_copy"); }
       } }, t("web.invite.copy"));
-      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
+      return h("li", { "data-link-seat": inv.seat }, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
     })),
     res.token ? h("a", { class: "button primary", id: "go-to-game", href: `#/game/${encodeURIComponent(res.id)}` }, t("web.invite.go")) : null));
   box.scrollIntoView({ behavior: "smooth", block: "start" });
