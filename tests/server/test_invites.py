@@ -210,6 +210,23 @@ def test_the_hook_is_called_after_each_invite(people: tuple[People, FakeClock]) 
     assert calls == [(gid, p.ids["Cleo"])]
 
 
+def test_an_async_hook_runs_in_the_background_and_its_failure_undoes_nothing(people: tuple[People, FakeClock]) -> None:
+    p, _ = people
+    calls: list[tuple[str, int]] = []
+
+    async def invited(gid: str, uid: int) -> bool:  # like the e-mail notices' hub.notices.invited
+        calls.append((gid, uid))
+        raise RuntimeError("the SMTP server is down")
+
+    p.c.app.state.hub.invites.on_invited = invited
+    gid = p.new_game("Ann")["id"]
+    r = invite(p, "Ann", gid, {"name": "Bob"})
+    assert r.status_code == 201
+    p.get("Bob", "/api/me/waiting")  # another request: the background task has run by now
+    assert calls == [(gid, p.ids["Bob"])]
+    assert stored_invites(p)[0]["status"] == "pending"
+
+
 def test_recent_opponents_newest_first_bounded_and_private(people: tuple[People, FakeClock]) -> None:
     p, clock = people
     p.sign_up("Dan")

@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
+import inspect
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -53,7 +54,9 @@ class Invites:
     def __init__(self, runtime: Runtime, store: Store, cache: LiveCache, games: Games) -> None:
         self.runtime, self.store, self.cache, self.games = runtime, store, cache, games
         self.on_invited: Callable[[str, int], Any] | None = None
-        """Called with (game id, invitee's account id) after an invite is stored (e-mail hooks in)."""
+        """Called with (game id, invitee's account id) after an invite is stored (e-mail hooks in: e.g.
+        ``hub.notices.invited``). A coroutine function's coroutine runs in the background: the invite's
+        answer never waits for it."""
 
     # ------------------------------------------------------------------ inviting
     async def invite(self, gid: str, user: SignedIn, name: Any, seat: int | None = None) -> Row:
@@ -120,8 +123,18 @@ class Invites:
         if self.on_invited is None:
             return
         try:
-            self.on_invited(gid, invitee_id)
+            result = self.on_invited(gid, invitee_id)
         except Exception:  # a notice that fails never undoes the invite
+            log.exception("on_invited failed for game %s", gid)
+            return
+        if inspect.isawaitable(result):
+            self.runtime.spawn(self._finish_notice(result, gid))
+
+    @staticmethod
+    async def _finish_notice(pending: Awaitable[Any], gid: str) -> None:
+        try:
+            await pending
+        except Exception:
             log.exception("on_invited failed for game %s", gid)
 
     # ------------------------------------------------------------------ answering
