@@ -171,6 +171,22 @@ email_notices = Table(
     Column("sent_at", Float, nullable=False),
 )
 
+invites = Table(  # invites by name (issue 40; migration 0013): an account asked to take a game's free seat
+    "invites", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),             # the seat it reserves while pending
+    Column("inviter_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("invitee_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("status", String(12), nullable=False),        # pending | accepted | declined | withdrawn
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),         # pending past this: expired (the seat is free)
+    Column("answered_at", Float, nullable=True),
+    Index("ix_invites_invitee", "invitee_id", "status"),
+    Index("ix_invites_inviter", "inviter_id", "created_at"),
+    Index("ix_invites_game", "game_id", "seat"),
+)
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
 

@@ -29,6 +29,7 @@ from meeple.server.services import replay as replays
 from meeple.server.services.bots import Bots
 from meeple.server.services.coaching import Coaching
 from meeple.server.services.games import Games, summary
+from meeple.server.services.invites import Invites
 from meeple.server.services.live_cache import LiveCache
 from meeple.server.services.notices import Notices
 from meeple.server.services.play import Play
@@ -57,6 +58,7 @@ class Hub:
         self.sync = Sync(self.runtime, self.store, self.live_cache, self.watchers)
         self.games = Games(self.runtime, self.store, self.live_cache, self.sync, self.watchers, self.bots)
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
+        self.invites = Invites(self.runtime, self.store, self.live_cache, self.games)  # invites by name, waiting lists
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
         self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
         self.notices = Notices(self.runtime, self.store)
@@ -68,6 +70,8 @@ class Hub:
         self.bots.play = self._bot_move
         # a turn-based game's decision passed to a person: "your turn" by e-mail (if they opted in)
         self.play.on_turn = self.games.on_turn = self.notices.turns_passed
+        # an account invited by name: "you are invited" by e-mail (if they opted in)
+        self.invites.on_invited = self.notices.invited
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
