@@ -21,7 +21,6 @@ TODO = "TODO(issue 39): over the limit when the limit came; to be split"
 
 LONG_MODULES: dict[str, str] = {
     "meeple/agents/ismcts.py": TODO,
-    "meeple/core/state.py": TODO,
     "meeple/games/citadels/hidden.py": TODO,
 }
 """Modules allowed over MODULE_LINES (path → reason)."""
