@@ -20,7 +20,6 @@ DATA = "a generated table or data module"
 TODO = "TODO(issue 39): over the limit when the limit came; to be split"
 
 LONG_MODULES: dict[str, str] = {
-    "meeple/agents/ismcts.py": TODO,
     "meeple/games/citadels/hidden.py": TODO,
 }
 """Modules allowed over MODULE_LINES (path → reason)."""
