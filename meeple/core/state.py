@@ -1,4 +1,5 @@
-"""The base State every game extends: turn taking, legality, chance, copies, JSON, the log.
+"""The base State every game extends: turn taking, legality, chance; its copies (``meeple.core.copies``),
+its log (``meeple.core.log``) and its saves (``meeple.core.saves``) are mixed in or called from here.
 
 A game subclass declares its data in ``FIELDS`` (JSON-native values only: dicts with string keys,
 lists, ints, floats, strings, booleans, None) and implements the transitions below. Its final class
@@ -23,62 +24,19 @@ an instance dict of more than 30 attributes (the most CPython keeps in its fast,
 from __future__ import annotations
 
 import importlib
-import marshal
-from collections import deque
-from typing import Any, ClassVar, Hashable, Mapping, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
+from meeple.core import saves
 from meeple.core.actions import CHANCE, Action
-from meeple.core.errors import ActionParseError, BadArgument, IllegalAction, StateFormatError, UnknownGame
+from meeple.core.copies import (  # noqa: F401 - the shapes and copiers are read from here too
+    DICT_ROWS, LIST, ROWS, SHAPES, VALUE, Copies, _field_copiers, field_shape_problem,
+)
+from meeple.core.errors import ActionParseError, IllegalAction
 from meeple.core.i18n import DEFAULT_LANGUAGE, Message, render, term
-from meeple.core.registry import Game, load
+from meeple.core.log import QUIET_RECORD, GameLog, LogEntry  # noqa: F401 - QUIET_RECORD is read from here too
+from meeple.core.registry import Game
 from meeple.core.rng import Rng
-
-FORMAT = "meeple-state"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-"""Version 1 stored the log as English sentences; version 2 stores events (message id and arguments).
-A version-1 save still loads: its moves are replayed and its log is rebuilt as events."""
-
-
-class LogEntry(NamedTuple):
-    """One event of the game log: a message id, its arguments, and who may read it (``visible_to`` is
-    None for everyone, else the seats that may). It is rendered in the reader's language when shown:
-
-    >>> entry.render("zh"), entry.text          # entry.text is the English sentence
-    ('黄方拿取 2 枚金币。', 'Yellow takes 2 gold.')
-    """
-
-    id: str
-    args: dict[str, Any]
-    visible_to: tuple[int, ...] | None = None
-
-    @property
-    def text(self) -> str:
-        """The English sentence."""
-        return render(self.id, self.args, DEFAULT_LANGUAGE)
-
-    def render(self, lang: str = DEFAULT_LANGUAGE, seat_names: Mapping[int, str] | None = None) -> str:
-        return render(self.id, self.args, lang, seat_names)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def visible(self, player: int | None) -> bool:
-        return self.visible_to is None or (player is not None and player in self.visible_to)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "args": self.args}
-
-
-QUIET_RECORD: deque[Any] = deque(maxlen=0)
-"""The log and the history of a quiet copy (``State.determinize(..., quiet=True)``), shared by all of them:
-a deque that keeps nothing, so the rules' ``say`` and every move's record cost only their append (made
-in C) and leave no objects behind. A search's copies are played thousands of times per move and never
-shown to anyone: nobody reads what they say (``clone`` of a quiet copy is quiet too)."""
-
-_new_tuple = tuple.__new__  # builds a LogEntry without NamedTuple's keyword-handling __new__
-_SHARED_ENTRIES: dict[str, dict[Hashable, LogEntry]] = {}  # State.say_again: message id -> key -> entry
-_SHARED_PER_ID = 50_000
+from meeple.core.saves import FORMAT, FORMAT_VERSION, READABLE_VERSIONS, from_json  # noqa: F401 - read from here too
 
 
 class MoveReport(NamedTuple):
@@ -102,97 +60,8 @@ class MoveReport(NamedTuple):
         return not self.revealed and self.chance_outcomes == 0
 
 
-VALUE = "value"
-"""A ``FIELD_SHAPES`` shape: an immutable value (int, float, str, bool or None), shared by the copies."""
-LIST = "list"
-"""A ``FIELD_SHAPES`` shape: a list of immutable values (copied with ``list.copy``)."""
-ROWS = "rows"
-"""A ``FIELD_SHAPES`` shape: a list of lists of immutable values (each row copied with ``list.copy``)."""
-DICT_ROWS = "dict rows"
-"""A ``FIELD_SHAPES`` shape: a list of dicts (string keys) of immutable values (each copied with ``dict.copy``)."""
-SHAPES = (VALUE, LIST, ROWS, DICT_ROWS)
-
-
-def _field_copiers(fields: tuple[str, ...], shapes: Mapping[str, str] | None = None) -> tuple[Any, Any, Any]:
-    """Three functions for a class's ``FIELDS``, made once when the class is (as ``dataclasses`` makes an
-    ``__init__``): ``read(state)``, the fields' values as a tuple, ``write(state, values)``, which sets
-    them from one (plain attribute reads and writes, whether the fields live in slots or in the dict),
-    and ``copy(state, new)``, which gives ``new`` a deep copy of every field: a field named in ``shapes``
-    (``FIELD_SHAPES``) by the copy its shape needs, written out (a value shared, a list copied, each row
-    of a list of rows copied), every other field by a ``marshal`` round trip of them all.
-
-    >>> read, write, copy = _field_copiers(("gold", "hands"), {"gold": LIST}); copy(state, new)
-    """
-    shapes = shapes or {}
-    for name in fields:
-        if not name.isidentifier():
-            raise TypeError(f"FIELDS: {name!r} is not a field name")
-    for name, shape in shapes.items():
-        if name not in fields or shape not in SHAPES:
-            raise TypeError(f"FIELD_SHAPES: {name!r}: {shape!r} (a field and one of {SHAPES})")
-    if not fields:
-        return (lambda state: ()), (lambda state, values: None), (lambda state, new: None)
-    targets = "".join(f"state.{name}, " for name in fields)
-    copying = []
-    for name in fields:
-        shape = shapes.get(name)
-        if shape == VALUE:
-            copying.append(f"    new.{name} = state.{name}\n")
-        elif shape == LIST:
-            copying.append(f"    new.{name} = _copy_list(state.{name})\n")
-        elif shape == ROWS:
-            copying.append(f"    new.{name} = list(map(_copy_list, state.{name}))\n")
-        elif shape == DICT_ROWS:
-            copying.append(f"    new.{name} = list(map(_copy_dict, state.{name}))\n")
-    deep = [name for name in fields if name not in shapes]
-    if deep:
-        new_deep = "".join(f"new.{name}, " for name in deep)
-        old_deep = "".join(f"state.{name}, " for name in deep)
-        copying.append(f"    ({new_deep}) = _loads(_dumps(({old_deep})))\n")
-    namespace: dict[str, Any] = {"_copy_list": list.copy, "_copy_dict": dict.copy, "_loads": marshal.loads,
-                                 "_dumps": marshal.dumps}
-    exec(f"def read(state):\n    return ({targets})\n"  # noqa: S102 - built from the class's own field names
-         f"def write(state, values):\n    ({targets}) = values\n"
-         f"def copy(state, new):\n{''.join(copying)}", namespace)
-    return namespace["read"], namespace["write"], namespace["copy"]
-
-
-def field_shape_problem(value: Any, shape: str) -> str | None:
-    """Why ``value`` does not have ``shape`` (a ``FIELD_SHAPES`` shape), or None when it has it: what the
-    contract test checks of every shaped field on random play.
-
-    >>> field_shape_problem([[1, 2], []], ROWS), field_shape_problem([[1, [2]]], ROWS)
-    (None, 'row 0 holds a list')
-    """
-    def immutable(v: Any) -> bool:
-        return v is None or type(v) in (int, float, str, bool)
-
-    if shape == VALUE:
-        return None if immutable(value) else f"a {type(value).__name__}"
-    if type(value) is not list:
-        return f"a {type(value).__name__}, not a list"
-    if shape == LIST:
-        for v in value:
-            if not immutable(v):
-                return f"it holds a {type(v).__name__}"
-        return None
-    row_type = list if shape == ROWS else dict
-    for i, row in enumerate(value):
-        if type(row) is not row_type:
-            return f"row {i} is a {type(row).__name__}"
-        for v in (row if row_type is list else row.values()):
-            if not immutable(v):
-                return f"row {i} holds a {type(v).__name__}"
-    return None
-
-
-class State:
+class State(Copies, GameLog):
     """The state of one game in progress; see the module docstring for what a game implements."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        read, write, copy = _field_copiers(tuple(cls.FIELDS), cls.FIELD_SHAPES)
-        cls._read_fields, cls._write_fields, cls._copy_fields = staticmethod(read), staticmethod(write), staticmethod(copy)
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     FIELD_SHAPES: ClassVar[dict[str, str]] = {}
@@ -486,29 +355,6 @@ class State:
             raise IllegalAction("core.not_your_turn", game=self.game.id, seat=player, seats=list(movers))
         return player, self._legal(player)
 
-    def clone(self) -> State:
-        """An independent copy; applying actions to it never touches this state (nor its RNG)."""
-        if self.log is QUIET_RECORD:  # a quiet copy's clone is quiet
-            return self._copy(Rng(raw_state=self.rng.state), QUIET_RECORD, QUIET_RECORD, self.determinized)
-        return self._copy(Rng(raw_state=self.rng.state), self.history.copy(), self.log.copy(), self.determinized)
-
-    def _copy(self, rng: Rng, history: list[tuple[int, Action]], log: list[LogEntry], determinized: bool) -> State:
-        """A deep copy of the fields (``_copy_fields``: by their shapes, else by marshal) with the engine's own
-        parts given (``clone``, ``determinize``)."""
-        cls = self.__class__
-        new = cls.__new__(cls)
-        new.game = self.game
-        new.players = self.players
-        new.seed = self.seed
-        new.chance = self.chance
-        new.rng = rng
-        new.history = history
-        new.log = log
-        new.determinized = determinized
-        new._legal_cache = {}
-        self._copy_fields(self, new)
-        return new
-
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know, as a JSON-able dict (``None``: a spectator's public view)."""
         obs = {
@@ -522,50 +368,6 @@ class State:
         obs.update(self._observation(player))
         return obs
 
-    def determinize(self, player: int | None, seed: int, *, quiet: bool = False) -> State:
-        """A copy in which all that ``player`` cannot know is re-sampled from ``seed``.
-
-        ``quiet``: a copy for a search, which reads neither the log nor the history: it starts with
-        neither and keeps none (``quiet_record``); the rules play on it exactly as on any copy."""
-        if quiet:
-            new = self._copy(Rng(seed), QUIET_RECORD, QUIET_RECORD, True)
-        else:
-            # The copy keeps only the log lines the seat may read and the seat's own moves: other
-            # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
-            log, history = self._seat_record(player)
-            new = self._copy(Rng(seed), history.copy(), log.copy(), True)
-        new._resample_hidden(player)
-        new._legal_cache = {}
-        return new
-
-    @property
-    def quiet(self) -> bool:
-        """Whether this copy keeps no log and no history (``determinize(..., quiet=True)``)."""
-        return self.log is QUIET_RECORD
-
-    def _seat_record(self, player: int | None) -> tuple[list[LogEntry], list[tuple[int, Action]]]:
-        """The log lines ``player`` may read and ``player``'s own moves, kept per seat and extended as
-        the game goes on (a search determinizes the same position thousands of times)."""
-        records = self.__dict__.setdefault("_seat_records", {})
-        log, history = self.log, self.history
-        record = records.get(player)
-        if record is not None:
-            n_log, n_hist, seen_log, own_moves = record[:4]
-            if not (n_log <= len(log) and n_hist <= len(history)
-                    and (n_log == 0 or record[4] is log[n_log - 1])
-                    and (n_hist == 0 or record[5] is history[n_hist - 1])):
-                record = None  # the log or history was rewritten (not appended to): start again
-        if record is None:
-            n_log = n_hist = 0
-            seen_log, own_moves = [], []
-        if n_log < len(log):
-            seen_log.extend(e for e in log[n_log:] if e[2] is None or (player is not None and player in e[2]))
-        if n_hist < len(history) and player is not None:
-            own_moves.extend(m for m in history[n_hist:] if m[0] == player)
-        n_log, n_hist = len(log), len(history)
-        records[player] = (n_log, n_hist, seen_log, own_moves,
-                           log[-1] if log else None, history[-1] if history else None)
-        return seen_log, own_moves
 
     def action_from_index(self, index: int) -> Action:
         """The action with this id in the game's fixed action space (legality is checked by ``apply``)."""
@@ -586,10 +388,6 @@ class State:
     def observation_tensor(self, player: int | None) -> Any:
         """What ``player`` may know as a fixed-shape numpy float32 array (same content as ``observation``)."""
         return self._observation_tensor(player)
-
-    def log_for(self, player: int | None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        """The log lines ``player`` may read (``None``: public lines only), in ``lang``."""
-        return [e.render(lang) for e in self.log if e.visible(player)]
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """The legal action whose text is ``text`` (spacing and case ignored)."""
@@ -618,63 +416,10 @@ class State:
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
-        """Everything, RNG included: ``meeple.from_json(state.to_json())`` is identical."""
-        fields = marshal.loads(marshal.dumps({f: getattr(self, f) for f in self.FIELDS}))
-        return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "game": self.game.id,
-            "players": self.players,
-            "options": dict(self.game.options),
-            "seed": self.seed,
-            "chance": self.chance,
-            "rng": self.rng.state,
-            "determinized": self.determinized,
-            "history": [[p, a.to_json()] for p, a in self.history],
-            # a copy: games may share argument values between events (never mutated; nor may a caller)
-            "log": marshal.loads(marshal.dumps(
-                [[e.id, e.args, None if e.visible_to is None else list(e.visible_to)] for e in self.log])),
-            "state": fields,
-        }
+        """Everything, RNG included: ``meeple.from_json(state.to_json())`` is identical (``meeple.core.saves``)."""
+        return saves.to_json(self)
 
     # ------------------------------------------------------------------ internals
-    def say(self, message_id: str, to: tuple[int, ...] | None = None, /, **args: Any) -> None:
-        """Add a log event, public or visible only to the seats in ``to``; ``args`` are JSON-native values
-        (seat numbers, component keys, numbers, nested ``msg(...)``), named after their kind.
-
-        >>> self.say("citadels.builds", seat=p, district="temple", cost=1)
-        >>> self.say("citadels.draws_card", (p,), seat=p, district="temple")   # or to=(p,)
-        """
-        # message_id and to are positional-only: CPython then matches no keyword argument against their
-        # names (three string comparisons per argument, on the hottest call of every game); ``to=`` still
-        # works, taken out of the arguments here.
-        log = self.log
-        if log is QUIET_RECORD:
-            return
-        if "to" in args:
-            to = args.pop("to")
-        log.append(_new_tuple(LogEntry, (message_id, args, to)))
-
-    def say_again(self, message_id: str, key: Hashable, /, **args: Any) -> None:
-        """``say(message_id, **args)`` for a public event a game repeats often with the same arguments:
-        ``key`` (hashable: the seat, a tuple of numbers, …) must stand for exactly these ``args``. Every
-        such event shares one entry (never mutated), so a long log keeps no new objects for it and the
-        garbage collector has less to count and walk.
-
-        >>> self.say_again("kingsburg.gains.2", p, seat=p)
-        """
-        if self.log is QUIET_RECORD:
-            return
-        by_key = _SHARED_ENTRIES.get(message_id)
-        if by_key is None:
-            by_key = _SHARED_ENTRIES[message_id] = {}
-        entry = by_key.get(key)
-        if entry is None:
-            if len(by_key) >= _SHARED_PER_ID:
-                by_key.clear()
-            entry = by_key[key] = _new_tuple(LogEntry, (message_id, args, None))
-        self.log.append(entry)
-
     def _single_mover(self, movers: list[int] | None = None) -> int:
         movers = self._to_move() if movers is None else movers
         if len(movers) == 1:
@@ -715,102 +460,3 @@ class State:
         while self._chance_due():
             self._do(self.sample_chance(self.rng), CHANCE)
 
-
-def from_json(data: Any) -> State:
-    """Rebuild a state from ``State.to_json()``; a malformed or inconsistent save raises StateFormatError.
-
-    A real game is checked by replaying its moves from its seed; the replay must reproduce the saved
-    position exactly. A determinized copy (which has no such history) is loaded as saved.
-    """
-    if not isinstance(data, dict):
-        raise StateFormatError("core.save_not_object", kind=type(data).__name__)
-    if data.get("format") != FORMAT:
-        raise StateFormatError("core.save_not_meeple", found=repr(data.get("format"))[:40], expected=FORMAT)
-    version = data.get("version")
-    if version not in READABLE_VERSIONS or isinstance(version, bool):
-        raise StateFormatError("core.save_version", version=repr(version)[:20],
-                               readable=", ".join(map(str, READABLE_VERSIONS)))
-    required = {"game", "players", "options", "seed", "chance", "rng", "history", "log", "state", "determinized"}
-    missing = required - set(data)
-    if missing:
-        raise StateFormatError("core.save_lacks", fields=", ".join(sorted(missing)))
-    if not isinstance(data["options"], dict) or not all(isinstance(k, str) for k in data["options"]):
-        raise StateFormatError("core.save_bad_options")
-    if not isinstance(data["game"], str):
-        raise StateFormatError("core.save_bad_game")
-    if not isinstance(data["determinized"], bool):
-        raise StateFormatError("core.save_bad_determinized")
-    try:
-        game = load(data["game"], players=data["players"], **data["options"])
-        seed, chance = data["seed"], data["chance"]
-        state = game.new_game(seed=seed, chance=chance)
-    except (UnknownGame, BadArgument) as exc:
-        raise StateFormatError("core.save_bad_settings", reason=_reason(exc)) from None
-    history = data["history"]
-    if not isinstance(history, list):
-        raise StateFormatError("core.save_bad_history")
-    for renames in (type(state).EARLIER_FIELD_RENAMES, type(state).FIELD_RENAMES):
-        if renames and isinstance(data["state"], dict) and not renames.keys().isdisjoint(data["state"]):
-            data = {**data, "state": {renames.get(name, name): value for name, value in data["state"].items()}}
-    if isinstance(data["state"], dict):
-        upgraded = type(state).upgrade_saved_fields(data["state"])
-        if upgraded is not data["state"]:
-            data = {**data, "state": upgraded}
-    if data["determinized"]:
-        return _load_fields(state, data, version)
-    for i, entry in enumerate(history):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
-            raise StateFormatError("core.save_bad_entry", index=i)
-        player = entry[0]
-        try:
-            action = Action.from_json(entry[1])
-        except ActionParseError as exc:
-            raise StateFormatError("core.save_entry_unreadable", index=i, reason=_reason(exc)) from None
-        if player == CHANCE and chance == "auto":
-            continue  # regenerated by the seed; compared below
-        try:
-            state.apply(action, player)
-        except IllegalAction as exc:
-            raise StateFormatError("core.save_entry_illegal", game=state.game.id, index=i, seat=player,
-                                   action=str(action), reason=_reason(exc)) from None
-    saved = state.to_json()
-    # A version-1 log holds English sentences of an older wording: the replay's events replace it.
-    for key in ("history", "rng", "state", "log") if version == FORMAT_VERSION else ("history", "rng", "state"):
-        if saved[key] != data[key]:
-            raise StateFormatError("core.save_mismatch", field=key)
-    return state
-
-
-def _reason(exc: Exception) -> Any:
-    """A nested error as a message argument (rendered in the reader's language), or its text."""
-    message = getattr(exc, "message", None)
-    return message.to_json() if isinstance(message, Message) else str(exc)[:200]
-
-
-def _log_entry(entry: Any, version: int) -> LogEntry:
-    if version == 1:  # [text, visible_to]: kept as a sentence shown as it is in every language
-        text, visible = entry
-        return LogEntry("core.text", {"text": str(text)}, None if visible is None else tuple(int(x) for x in visible))
-    message_id, args, visible = entry
-    if not isinstance(message_id, str) or not isinstance(args, dict):
-        raise ValueError("a log entry is [message id, arguments, visible_to]")
-    return LogEntry(message_id, args, None if visible is None else tuple(int(x) for x in visible))
-
-
-def _load_fields(state: State, data: dict[str, Any], version: int) -> State:
-    fields = data["state"]
-    if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
-        raise StateFormatError("core.save_bad_fields", fields=", ".join(sorted(state.FIELDS)))
-    try:
-        state.rng = Rng(raw_state=int(data["rng"]))
-        state.history = [(int(p), Action.from_json(a)) for p, a in data["history"]]
-        state.log = [_log_entry(entry, version) for entry in data["log"]]
-        for name in state.FIELDS:
-            setattr(state, name, marshal.loads(marshal.dumps(fields[name])))
-        state.determinized = True
-        state._legal_cache = {}
-        state.check_invariants()
-        state.to_move()
-    except (TypeError, ValueError, KeyError, IndexError, AssertionError, ActionParseError) as exc:
-        raise StateFormatError("core.save_malformed", reason=_reason(exc)) from None
-    return state

@@ -1,0 +1,45 @@
+"""What a finished or cut-off ISMCTS playout is worth to each seat, in [0, 1] (``meeple.agents.ismcts``):
+``0.75 × win + 0.25 × score position`` at the end, the squashed lead at a cut-off.
+"""
+
+from __future__ import annotations
+
+import math
+
+WIN_WEIGHT = 0.75
+"""Share of the reward that comes from winning; the rest comes from the score position."""
+
+
+
+def final_rewards(scores: list[float], winners: list[int]) -> list[float]:
+    """Each seat's reward for a finished game: ``0.75 × win + 0.25 × score position`` (module docstring).
+
+    >>> final_rewards([30.0, 20.0, 10.0], [0])
+    [1.0, 0.125, 0.0]
+    """
+    n = len(scores)
+    out = [0.0] * n
+    if winners:
+        share = WIN_WEIGHT / len(winners)
+        for p in winners:
+            out[p] = share
+    lo, hi = min(scores), max(scores)
+    span = hi - lo
+    rest = 1.0 - WIN_WEIGHT
+    for p in range(n):
+        out[p] += rest * ((scores[p] - lo) / span if span > 0 else 0.5)
+    return out
+
+
+def _cutoff_rewards(scores: list[float]) -> list[float]:
+    """A position cut off before the end: each seat's lead over the best other seat, squashed into (0, 1).
+
+    The scale grows with the scores (a 3-point lead matters less at 60 points than at 6).
+    """
+    ranked = sorted(scores)  # one sort for the three numbers (min and max cost about as much each)
+    lowest, runner_up, top = ranked[0], ranked[-2], ranked[-1]  # runner_up: the best other seat of the leader
+    leader = scores.index(top)
+    largest = 0.1 * (top if top >= -lowest else -lowest)  # a tenth of the largest |score|
+    scale = largest if largest > 2.0 else 2.0
+    tanh = math.tanh
+    return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
