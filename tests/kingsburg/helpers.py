@@ -6,7 +6,7 @@ import meeple
 from meeple.core import CHANCE, Action
 from meeple.core.flow import interrupt
 from meeple.games.kingsburg import content as C
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import UNRESOLVED, task_from_items
 from meeple.games.kingsburg.rules import STEPS, KingsburgState
 
 B = C.BUILDING_INDEX
@@ -24,7 +24,7 @@ def act(state: KingsburgState, text: str, player: int | None = None) -> None:
 
 def take_aid(state: KingsburgState, what: str = "gold") -> None:
     """Year 1: every tied player takes a resource of choice."""
-    while state.tasks and state.tasks[0][0] == "take" and state.to_move() != [CHANCE]:
+    while state.tasks and state.tasks[0]["kind"] == "take" and state.to_move() != [CHANCE]:
         act(state, f"take {what}")
 
 
@@ -56,7 +56,7 @@ def legal(state: KingsburgState, player: int | None = None) -> list[str]:
 
 def place_all(state: KingsburgState) -> None:
     """Everybody places dice until no placement remains, always the first legal action."""
-    while state.tasks and state.tasks[0][0] == "place":
+    while state.tasks and state.tasks[0]["kind"] == "place":
         p = state.to_move()[0]
         state.apply(state.legal_actions(p)[0], p)
 
@@ -73,8 +73,9 @@ __all__ = ["Action", "CHANCE", "C", "B", "new", "act", "take_aid", "roll", "give
 
 
 def tasks(state: KingsburgState, *items: list) -> None:
-    """Put tasks at the front of the queue and run to the next decision (tests only)."""
-    interrupt(state.tasks, [list(t) for t in items])
+    """Put tasks, each written as the observation shows one (``["adv", 0, 5]``: its kind and items), at the
+    front of the queue and run to the next decision (tests only)."""
+    interrupt(state.tasks, [task_from_items(list(t)) for t in items])
     state.mover = UNRESOLVED  # the new front task is resolved first
     state._legal_cache = {}
     state.run_flow()

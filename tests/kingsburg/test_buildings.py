@@ -79,7 +79,7 @@ def test_statue_only_for_equal_dice():
     give(s, 0, "statue")
     jump(s, "spring")
     roll(s, "2 2 1", "6 5 4")
-    assert s.tasks[0][0] == "place"
+    assert s.tasks[0]["kind"] == "place"
 
 
 def test_chapel_rerolls_all_dice_when_the_total_is_seven_or_less():
@@ -101,7 +101,7 @@ def test_chapel_not_above_seven():
     give(s, 0, "statue", "chapel")
     jump(s, "spring")
     roll(s, "4 2 2", "6 5 4")
-    assert s.tasks[0][0] == "place"
+    assert s.tasks[0]["kind"] == "place"
 
 
 def test_market_changes_one_handful_by_one_once_a_season():
@@ -218,7 +218,7 @@ def test_recruiting_costs_two_resources_per_soldier():
     assert legal(s) == ["recruit gold gold", "recruit gold stone", "done"]
     act(s, "recruit gold stone")
     assert s.soldiers[0] == 1 and s.resources[0] == [1, 0, 0]
-    assert s.tasks[0][0] != "recruit" or s.tasks[0][1] != 0  # one resource left: nothing more to buy
+    assert s.tasks[0]["kind"] != "recruit" or s.tasks[0]["seat"] != 0  # one resource left: nothing more to buy
 
 
 def test_crane_saves_a_gold_on_levels_three_and_four():
@@ -280,7 +280,7 @@ def test_defence_of_buildings(owned, kind, defence):
 # ---------------------------------------------------------------- winter
 def winter(s, card, die):
     jump(s, "winter")
-    if s.to_move() == [CHANCE] and s.tasks[0][0] == "draw":
+    if s.to_move() == [CHANCE] and s.tasks[0]["kind"] == "draw":
         act(s, f"enemy {card}", CHANCE)
     act(s, f"reinforce {die}", CHANCE)
 
@@ -384,7 +384,7 @@ def test_peeked_enemy_is_not_drawn_again_in_winter():
     tasks(s, ["adv", 0, 10])
     act(s, "enemy zombies4", CHANCE)
     jump(s, "winter")
-    assert s.tasks[0][0] == "king"
+    assert s.tasks[0]["kind"] == "king"
     assert s.enemy_revealed[0] and s.observation(1)["enemy_card"][0] == "zombies4"
 
 

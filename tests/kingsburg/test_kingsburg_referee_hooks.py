@@ -11,7 +11,7 @@ def test_each_spring_roll_is_entered_by_the_seat_that_rolls_it() -> None:
     state = new(3)
     take_aid(state)
     for seat, faces in enumerate(("6 6 4", "6 6 6", "6 6 5")):
-        assert state.to_move() == [CHANCE] and state.tasks[0][:2] == ["roll", seat]
+        assert state.to_move() == [CHANCE] and state.tasks[0]["kind"] == "roll" and state.tasks[0]["seat"] == seat
         assert state.chance_owner() == seat
         state.apply(state.parse_action("roll " + faces, CHANCE), CHANCE)
 
@@ -22,7 +22,7 @@ def test_the_enemy_card_and_the_kings_die_are_anyones() -> None:
     owners: dict[str, int | None] = {}
     while state.to_move() and not {"draw", "king"} <= owners.keys():
         if state.to_move() == [CHANCE]:
-            kind = state.tasks[0][0]
+            kind = state.tasks[0]["kind"]
             if kind != "roll":
                 owners.setdefault(kind, state.chance_owner())
             state.apply(state.legal_actions(CHANCE)[0], CHANCE)

@@ -82,7 +82,7 @@ def test_turn_order_by_total_and_ties_keep_the_previous_order():
 def test_placement_goes_round_in_turn_order_until_nobody_can_place():
     s = spring(2, "1 1 1", "6 6 6")
     seen = []
-    while s.tasks and s.tasks[0][0] == "place":
+    while s.tasks and s.tasks[0]["kind"] == "place":
         p = s.to_move()[0]
         seen.append(p)
         s.apply(s.legal_actions(p)[0], p)
@@ -134,7 +134,7 @@ def test_the_same_player_cannot_use_one_advisor_twice():
 # ---------------------------------------------------------------- King's aid
 def test_year_one_everyone_is_tied_and_takes_a_resource():
     s = new(4)
-    assert [t[0] for t in s.tasks[:4]] == ["take"] * 4
+    assert [t["kind"] for t in s.tasks[:4]] == ["take"] * 4
     for p, r in zip(range(4), ("gold", "wood", "stone", "gold")):
         assert s.to_move() == [p]
         assert legal(s) == ["take gold", "take wood", "take stone"]
@@ -255,7 +255,7 @@ def test_envoy_lets_a_player_share_an_occupied_advisor():
     assert s.handfuls_on_advisor[10] == [[1, 5, 3, 2], [0, 6, 4]]
     assert s.envoy_holder == -1
     # both get the General's reward: 2 soldiers and a look at the enemy
-    while s.tasks and s.tasks[0][0] == "place":
+    while s.tasks and s.tasks[0]["kind"] == "place":
         act(s, legal(s)[0])
     assert s.to_move() == [CHANCE]  # the General needs this year's enemy card
     act(s, "enemy orcs3", CHANCE)
@@ -285,7 +285,7 @@ def test_without_the_envoy_one_building_per_season():
     assert "build market" not in legal(s)  # (the Market needs the Inn first)
     act(s, "build inn")
     assert C.BUILDING_INDEX["market"] in s.buildable(0)  # 2 gold, 2 wood left: the Market is affordable
-    assert not (s.tasks and s.tasks[0][:2] == ["build", 0])  # but Red's building turn is over
+    assert not (s.tasks and s.tasks[0] == {"kind": "build", "seat": 0})  # but Red's building turn is over
     assert s.buildings_owned[0] == 1 << C.INN and s.resources[0] == [2, 2, 0]
 
 
@@ -391,7 +391,7 @@ def test_general_gives_two_soldiers_and_the_stable_one_more():
     act(s, "enemy goblins2", CHANCE)
     assert s.soldiers[0] == 3
     tasks(s, ["adv", 0, 10])  # the card is drawn once a year
-    assert s.to_move() != [CHANCE] or s.tasks[0][0] != "peek"
+    assert s.to_move() != [CHANCE] or s.tasks[0]["kind"] != "peek"
     assert s.soldiers[0] == 6
 
 
@@ -452,7 +452,7 @@ def test_the_envoy_is_never_compulsory_for_placing():
     assert s.to_move() == [0]
     assert legal(s) == ["envoy 6", "envoy 12", "envoy 18", "pass"]
     act(s, "pass")
-    assert s.envoy_holder == 0 and s.tasks[0][0] != "place"
+    assert s.envoy_holder == 0 and s.tasks[0]["kind"] != "place"
 
 
 def test_pass_is_refused_while_a_free_advisor_is_reachable():
@@ -485,7 +485,7 @@ def test_recruiting_follows_the_autumn_turn_order():
     s.resources = [[2, 0, 0], [2, 0, 0], [2, 0, 0]]
     jump(s, "recruit")
     seen = []
-    while s.tasks and s.tasks[0][0] == "recruit":
+    while s.tasks and s.tasks[0]["kind"] == "recruit":
         seen.append(s.to_move()[0])
         act(s, "done")
     assert seen == [1, 2, 0]

@@ -18,7 +18,9 @@ from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
 from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
 from meeple.games.kingsburg.describe import goods_words
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import (
+    ADVISOR_TASKS, ALCHEMIST_TASKS, PEEK_TASKS, SMUGGLER_TASKS, UNRESOLVED, Task, take_task,
+)
 
 
 class Advisors:
@@ -37,7 +39,8 @@ class Advisors:
                 self.resources[p][0] += 1
                 self.say("kingsburg.guild_gold", None, seat=p)
         # advisor 0 does not exist: its list stays empty
-        rewards = [["adv", handful[0], n] for n, handfuls in enumerate(self.handfuls_on_advisor) for handful in handfuls]
+        rewards = [ADVISOR_TASKS[handful[0]][n] for n, handfuls in enumerate(self.handfuls_on_advisor)
+                   for handful in handfuls]
         interrupt(self.tasks, rewards)
 
     def _give_plus2_token(self, p: int) -> None:
@@ -52,17 +55,17 @@ class Advisors:
         self.soldiers[p] += k + extra
 
     def _resolve_advisor_rewards(self) -> None:
-        """The ["adv", seat, advisor] tasks at the front, one after another, until one asks for a choice."""
+        """The "adv" tasks (seat, advisor) at the front, one after another, until one asks for a choice."""
         tasks = self.tasks
-        while tasks and tasks[0][0] == "adv":
-            _, p, n = tasks.pop(0)
-            if self._advisor_reward(p, n):
+        while tasks and tasks[0]["kind"] == "adv":
+            task = tasks.pop(0)
+            if self._advisor_reward(task["seat"], task["advisor"]):
                 return
 
     def _advisor_reward(self, p: int, n: int) -> bool:
         """One advisor's reward for one player; True if it asks for a choice (put at the front)."""
         goods = self.resources[p]
-        choices: list = []
+        choices: list[Task] = []
         if n == 1:
             self.vp[p] += 1
             self.say_again("kingsburg.gains.1", p, seat=p)
@@ -73,36 +76,36 @@ class Advisors:
             goods[1] += 1
             self.say_again("kingsburg.gains.3", p, seat=p)
         elif n == 4:
-            choices = [["take", p, 1, 3]]
+            choices = [take_task(p, 1, 3)]
         elif n == 5:
             self._soldiers_from_advisor(p, 1)
             self.say_again("kingsburg.gains.5", p, seat=p)
         elif n == 6:
-            choices = [["alch", p]]
+            choices = [ALCHEMIST_TASKS[p]]
         elif n == 7:
             self._give_plus2_token(p)
-            choices = [["take", p, 1, 7]]
+            choices = [take_task(p, 1, 7)]
         elif n == 8:
             goods[0] += 2
             self.say_again("kingsburg.gains.8", p, seat=p)
         elif n == 9:
             goods[1] += 1
-            choices = [["take", p, 1, 5]]
+            choices = [take_task(p, 1, 5)]
         elif n == 10:
             self._soldiers_from_advisor(p, 2)
             self.say_again("kingsburg.gains.10", p, seat=p)
-            choices = [["peek", p]]
+            choices = [PEEK_TASKS[p]]
         elif n == 11:
             goods[2] += 1
-            choices = [["take", p, 1, 3]]
+            choices = [take_task(p, 1, 3)]
         elif n == 12:
             self._give_plus2_token(p)
-            choices = [["take", p, 2, 7]]
+            choices = [take_task(p, 2, 7)]
         elif n == 13:
             goods[2] += 3
             self.say_again("kingsburg.gains.13", p, seat=p)
         elif n == 14:
-            choices = [["smuggle", p]]
+            choices = [SMUGGLER_TASKS[p]]
         elif n == 15:
             goods[0] += 1
             goods[1] += 1
@@ -114,7 +117,7 @@ class Advisors:
         elif n == 17:
             self.vp[p] += 3
             self.say_again("kingsburg.gains.17", p, seat=p)
-            choices = [["take", p, 2, 7], ["peek", p]]
+            choices = [take_task(p, 2, 7), PEEK_TASKS[p]]
         else:
             self._soldiers_from_advisor(p, 1)
             goods[0] += 1
@@ -128,10 +131,10 @@ class Advisors:
             return True
         return False
 
-    # ------------------------------------------------------------------ ["alch", seat]: the Alchemist
+    # ------------------------------------------------------------------ "alch": seat (the Alchemist)
     def _resolve_alchemist(self) -> bool:
         """The Alchemist's settle: nothing to trade (True), or ``p`` chooses (False)."""
-        p = self.tasks[0][1]
+        p = self.tasks[0]["seat"]
         if sum(self.resources[p]) == 0:
             self.tasks.pop(0)
             return True
@@ -171,10 +174,10 @@ class Advisors:
     def _describe_skip_alchemist(self, p: int) -> Message:
         return Message("kingsburg.describe.skip_alchemist", {"goods": goods_words(*self.resources[p])})
 
-    # ------------------------------------------------------------------ ["smuggle", seat]: the Smuggler
+    # ------------------------------------------------------------------ "smuggle": seat (the Smuggler)
     def _resolve_smuggler(self) -> bool:
         """The Smuggler's settle: no VP to pay with (True), or ``p`` chooses (False)."""
-        p = self.tasks[0][1]
+        p = self.tasks[0]["seat"]
         if self.vp[p] < 1:  # ASSUMPTION: the Smuggler's price needs 1 VP to pay
             self.say("kingsburg.smuggler_no_vp", None, seat=p)
             self.tasks.pop(0)
@@ -191,7 +194,7 @@ class Advisors:
         self.tasks.pop(0)
         self.vp[p] -= 1
         self.say("kingsburg.pays_smuggler", None, seat=p)
-        interrupt(self.tasks, [["take", p, 3, 7]])
+        interrupt(self.tasks, [take_task(p, 3, 7)])
 
     def _describe_smuggle(self, action: Action, p: int | None) -> Message | None:
         return None if p is None else Message("kingsburg.describe.smuggle", {"vp": self.vp[p]})

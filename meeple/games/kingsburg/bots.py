@@ -60,7 +60,7 @@ class HeuristicBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        kind = state.tasks[0][0]
+        kind = state.tasks[0]["kind"]
         ctx = _Ctx(state, player)
         handler = getattr(self, "_" + kind, None)
         if handler is None:

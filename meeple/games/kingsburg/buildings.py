@@ -23,7 +23,7 @@ from meeple.games.kingsburg.content import (
     RESOURCE_INDEX, TOWNHALL, TYPE_DEFENCE,
 )
 from meeple.games.kingsburg.describe import goods_words
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import BUILD_TASKS, TOWN_HALL_TASKS, UNRESOLVED
 
 
 @cache
@@ -85,17 +85,17 @@ class Buildings:
             _DEFENCE_OF[(owned, kind)] = total
         return total
 
-    # ------------------------------------------------------------------ ["builds"], then ["build", seat]
+    # ------------------------------------------------------------------ "builds", then "build": seat
     def _resolve_building_round(self) -> None:
         self.tasks.pop(0)
-        interrupt(self.tasks, [["build", p] for p in self.turn_order])
+        interrupt(self.tasks, [BUILD_TASKS[p] for p in self.turn_order])
 
     def _resolve_build(self) -> bool:
         """The building round's settle: the seats at the front who cannot build (again) now are passed
         over; the first who can decides (False; its choices are kept as its legal list), or none can (True)."""
         tasks = self.tasks
-        while tasks and tasks[0][0] == "build":
-            p = tasks[0][1]
+        while tasks and tasks[0]["kind"] == "build":
+            p = tasks[0]["seat"]
             built = self.built_this_season[p]
             if built == 0 or (built == 1 and self.envoy_holder == p):  # once a season, twice with the envoy
                 choices = self._legal_build(p)
@@ -183,7 +183,7 @@ class Buildings:
             return Message("kingsburg.describe.pass_build_envoy", {"goods": goods_words(*self.resources[p])})
         return Message("kingsburg.describe.pass_build", {"goods": goods_words(*self.resources[p])})
 
-    # ------------------------------------------------------------------ ["endseason"]
+    # ------------------------------------------------------------------ "endseason"
     def _resolve_end_of_season(self) -> None:
         """After each season: Inn (after summer), Embassy, Town Hall."""
         self.tasks.pop(0)
@@ -197,13 +197,13 @@ class Buildings:
                 self.vp[p] += 1
                 self.say("kingsburg.embassy_vp", None, seat=p)
             if (owned >> TOWNHALL & 1):
-                town_halls.append(["townhall", p])
+                town_halls.append(TOWN_HALL_TASKS[p])
         interrupt(self.tasks, town_halls)
 
-    # ------------------------------------------------------------------ ["townhall", seat]
+    # ------------------------------------------------------------------ "townhall": seat
     def _resolve_town_hall(self) -> bool:
         """The Town Hall's settle: ``p`` chooses what to pay (False), or has nothing to pay (True)."""
-        p = self.tasks[0][1]
+        p = self.tasks[0]["seat"]
         if sum(self.resources[p]) or self.plus2_tokens[p]:
             self.mover = p
             return False

@@ -46,10 +46,11 @@ class DescribeActions:
         if not self.tasks:
             return Message("kingsburg.task.over", {})
         task = self.tasks[0]
-        kind = task[0]
-        who = task[1] if len(task) > 1 and isinstance(task[1], int) and task[1] >= 0 else None
+        kind = task["kind"]
+        seat = task.get("seat", -1)
+        who = seat if seat >= 0 else None
         if kind == "take":
-            return Message("kingsburg.task.take", {"seat": who, "n": task[2] if len(task) > 2 else 1})
+            return Message("kingsburg.task.take", {"seat": who, "n": task["count"]})
         if kind == "place":
             return Message("kingsburg.task.place", {"seat": self.turn_order[self.placing_index]})
         if who is not None and kind in _SEAT_TASKS:
@@ -68,7 +69,7 @@ class DescribeActions:
     def _deciding_task(self, player: int) -> str | None:
         """The kind of the front task when ``player`` decides it now (None: chance, or not ``player``'s turn)."""
         if player != CHANCE and self.tasks and player in self._to_move():
-            return self.tasks[0][0]
+            return self.tasks[0]["kind"]
         return None
 
     def _refuse_out_of_task(self, action: Action, player: int, task: str) -> Message | None:

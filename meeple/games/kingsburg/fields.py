@@ -10,10 +10,11 @@ docs/rules/kingsburg.md (a test keeps the two in step).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from meeple.core import State
-from meeple.core.state import LIST, ROWS, VALUE
+from meeple.core.state import DICT_ROWS, LIST, ROWS, VALUE
+from meeple.games.kingsburg.flow import TASK_ITEMS, Task, task_from_items
 
 
 class KingsburgFields(State):
@@ -32,7 +33,8 @@ class KingsburgFields(State):
         **dict.fromkeys(("vp", "plus2_tokens", "soldiers", "buildings_owned", "turn_order", "market_used",
                          "statue_used", "chapel_used", "done_placing", "built_this_season", "enemy_card",
                          "enemy_revealed", "battle_result"), LIST),
-        **dict.fromkeys(("tasks", "resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
+        **dict.fromkeys(("resources", "unplaced_dice", "dice_rolled", "enemy_seen_by"), ROWS),
+        "tasks": DICT_ROWS,
     }
     """How a copy copies each field (meeple.core.state); handfuls_on_advisor (rows of handfuls) is copied deep."""
     FIELD_RENAMES: ClassVar[dict[str, str]] = {
@@ -46,6 +48,16 @@ class KingsburgFields(State):
     }
     """The names these fields had before (old → new): a save that uses them still loads (``mover`` was
     ``seat_to_move`` for a while, and ``mover`` before that)."""
+
+    @classmethod
+    def upgrade_saved_fields(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """A save's fields in today's forms: before the tasks were named records, each was a list of its
+        kind and items (``["take", seat, count, mask]``, ``["roll", seat, "all", white]``, ``["place"]``;
+        ``flow.TASK_ITEMS`` gives the order). Anything else is left as it is."""
+        tasks = fields.get("tasks")
+        if not (isinstance(tasks, list) and any(_task_as_list(task) for task in tasks)):
+            return fields
+        return {**fields, "tasks": [task_from_items(task) if _task_as_list(task) else task for task in tasks]}
 
     OBSERVATION_SCHEMA: ClassVar[int] = 2
     OBSERVATION_RENAMES: ClassVar[dict[int, dict[str, str]]] = {
@@ -63,7 +75,7 @@ class KingsburgFields(State):
     season_index: int                     # 0 spring, 1 summer, 2 autumn; -1 before the first
     mover: int | None                     # the seat that decides, CHANCE, flow.GAME_OVER_SEAT, or
                                           # flow.UNRESOLVED while the front task is resolved (never between moves)
-    tasks: list[list]                     # the task queue, front first (flow.py)
+    tasks: list[Task]                     # the task queue, front first: named records (flow.Task, TASK_ITEMS)
     # the seats
     vp: list[int]
     resources: list[list[int]]            # [gold, wood, stone] per seat
@@ -91,3 +103,9 @@ class KingsburgFields(State):
     enemy_revealed: list[bool]
     king_reinforcement: int               # the King's die this winter, 0 until rolled
     battle_result: list[str]              # "won", "tie" or "lost" per seat, last winter
+
+
+def _task_as_list(task: Any) -> bool:
+    """Whether ``task`` is written as saves wrote it before the records: a list of a kind and its items."""
+    return (isinstance(task, list) and bool(task) and isinstance(task[0], str) and task[0] in TASK_ITEMS
+            and len(task) <= 1 + len(TASK_ITEMS[task[0]]))

@@ -3,9 +3,10 @@
 「遊戲以回合進行。在完成5回合的遊戲後，得分最高的玩家勝出遊戲。每個遊戲回合皆由以下8個步驟組成。」
 The game is played in rounds (years): five years of the eight steps below.
 
-Each step of the year puts its tasks (short lists whose first item names the kind: ``["roll", seat,
-"all", 0]``, ``["place"]``, ``["build", seat]``…) on ``self.tasks``; the task at the front names the
-open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *resolved*: a task that
+Each step of the year puts its tasks on ``self.tasks``: named records (``Task``: a small dict whose
+``"kind"`` names the task, with the items ``TASK_ITEMS`` lists for that kind: ``{"kind": "roll", "seat": 2,
+"mode": "all", "white": 0}``, ``{"kind": "place"}``, ``{"kind": "build", "seat": 0}``…); the task at the front
+names the open step of ``meeple.core.flow`` (``STEPS``, ``open_step``). A task is first *resolved*: a task that
 never waits does its work and leaves the queue (an ``Automatic`` step named by its kind); a task that
 may wait for a seat's decision is a ``Decision`` whose ``settle`` is its resolver, called each time the
 flow arrives at the task: it either does the task's work without asking anyone (the flow runs on) or
@@ -18,13 +19,18 @@ task, changed, or the next one) is resolved again (a roll followed by the next s
 CHANCE at once: the same work, one step of the flow less). Tasks that come before
 the rest of the queue (an advisor's reward, a reroll's roll, a winter's losses) are put at the front
 with ``interrupt``. When the queue is empty the year's next step queues its tasks, until the fifth
-winter is over. The task list is part of the observation (``task``), so the kinds and their items are
-fixed.
+winter is over. The front task is part of the observation (``task``: its kind and items as a list, in
+``TASK_ITEMS`` order, as before the records had names), so the kinds and their items are fixed.
+
+A task record is never changed in place: a task that changes (a resource taken or lost, the white dice
+chosen) is replaced at its place by a new record. So the records of the tables below (``SEASON_TASKS``,
+``BUILD_TASKS``, ``ADVISOR_TASKS``…) are shared by every game (queuing one costs a look-up, not a dict), and
+a copy of a position copies each record (``DICT_ROWS``) only so that it shares nothing with its original.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Required, TypedDict
 
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
@@ -39,6 +45,79 @@ from meeple.games.kingsburg.content import SEASONS, YEARS
 GAME_OVER_SEAT = -2  # ``mover`` once the game is over
 UNRESOLVED = None  # ``mover`` while the front task is still to be resolved (never between moves)
 YEAR_STEPS = ("aid", "spring", "reward", "summer", "envoy", "autumn", "recruit", "winter")
+_SEATS = range(5)  # every seat a game may have (2-5 players)
+
+
+class Task(TypedDict, total=False):
+    """One task of the queue: its ``kind`` and the items ``TASK_ITEMS`` lists for that kind."""
+
+    kind: Required[str]
+    seat: int      # whose task it is (a "draw": -1, anybody's)
+    count: int     # "take" / "lose": the resources still to take or to lose
+    mask: int      # "take": the kinds allowed, bit 0 gold, bit 1 wood, bit 2 stone
+    allowed: int   # "white": the white dice the seat may roll (1 or 2)
+    mode: str      # "roll": "all" (the season's roll), "one" (the Statue) or "chapel" (the Chapel)
+    white: int     # "roll" "all" only: the white dice rolled with the seat's three
+    advisor: int   # "adv": the advisor (1-18) whose reward the seat takes
+
+
+TASK_ITEMS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("aid", "kingreward", "envoystep", "order", "place", "collect", "builds", "endseason",
+                     "reveal", "king", "battle", "endyear"), ()),
+    **dict.fromkeys(("reroll", "alch", "smuggle", "peek", "build", "townhall", "recruit", "draw"), ("seat",)),
+    "take": ("seat", "count", "mask"),
+    "lose": ("seat", "count"),
+    "white": ("seat", "allowed"),
+    "roll": ("seat", "mode", "white"),  # "white" with "all" only
+    "adv": ("seat", "advisor"),
+}
+"""Each kind of task and its items after ``"kind"``, in the order the observation lists them."""
+
+
+def _per_seat(kind: str) -> tuple[Task, ...]:
+    return tuple({"kind": kind, "seat": p} for p in _SEATS)
+
+
+# The shared records (never changed: see the module docstring), by seat and item.
+AID_TASK: Task = {"kind": "aid"}
+KING_REWARD_TASK: Task = {"kind": "kingreward"}
+ENVOY_TASK: Task = {"kind": "envoystep"}
+SEASON_TASKS: tuple[Task, ...] = ({"kind": "order"}, {"kind": "place"}, {"kind": "collect"}, {"kind": "builds"},
+                                  {"kind": "endseason"})
+WINTER_TASKS: tuple[Task, ...] = ({"kind": "draw", "seat": -1}, {"kind": "reveal"}, {"kind": "king"},
+                                  {"kind": "battle"}, {"kind": "endyear"})
+REROLL_TASKS, ALCHEMIST_TASKS, SMUGGLER_TASKS, PEEK_TASKS, BUILD_TASKS, TOWN_HALL_TASKS, RECRUIT_TASKS = (
+    _per_seat(kind) for kind in ("reroll", "alch", "smuggle", "peek", "build", "townhall", "recruit"))
+WHITE_TASKS: tuple[tuple[Task, ...], ...] = tuple(
+    tuple({"kind": "white", "seat": p, "allowed": k} for k in range(3)) for p in _SEATS)  # [seat][allowed]
+ROLL_ALL_TASKS: tuple[tuple[Task, ...], ...] = tuple(
+    tuple({"kind": "roll", "seat": p, "mode": "all", "white": w} for w in range(3)) for p in _SEATS)  # [seat][white]
+ROLL_ONE_TASKS: tuple[Task, ...] = tuple({"kind": "roll", "seat": p, "mode": "one"} for p in _SEATS)
+ROLL_CHAPEL_TASKS: tuple[Task, ...] = tuple({"kind": "roll", "seat": p, "mode": "chapel"} for p in _SEATS)
+ADVISOR_TASKS: tuple[tuple[Task, ...], ...] = tuple(
+    tuple({"kind": "adv", "seat": p, "advisor": n} for n in range(19)) for p in _SEATS)  # [seat][advisor]
+
+
+def take_task(seat: int, count: int, mask: int) -> Task:
+    """``seat`` takes ``count`` resources of its choice, of the kinds in ``mask`` (bit 0 gold, 1 wood, 2 stone)."""
+    return {"kind": "take", "seat": seat, "count": count, "mask": mask}
+
+
+def lose_task(seat: int, count: int) -> Task:
+    """``seat`` loses ``count`` resources of its choice (a lost battle)."""
+    return {"kind": "lose", "seat": seat, "count": count}
+
+
+def task_items(task: Task) -> list[Any]:
+    """The task as the observation shows it: its kind, then its items in ``TASK_ITEMS`` order."""
+    kind = task["kind"]
+    return [kind, *(task[name] for name in TASK_ITEMS[kind] if name in task)]
+
+
+def task_from_items(items: list[Any]) -> Task:
+    """The record of a task written as a list (``task_items``: how saves wrote it before the records)."""
+    kind = items[0]
+    return {"kind": kind, **dict(zip(TASK_ITEMS[kind], items[1:]))}
 
 
 class TaskFlow(FlowState):
@@ -93,7 +172,7 @@ class TaskFlow(FlowState):
     def open_step(self) -> str:
         tasks = self.tasks
         if tasks:
-            kind = tasks[0][0]
+            kind = tasks[0]["kind"]
             return _TO_RESOLVE[kind] if self.mover is UNRESOLVED else kind
         return "next step" if self.year <= YEARS else "over"
 
@@ -113,17 +192,17 @@ class TaskFlow(FlowState):
         step = YEAR_STEPS[self.step_index]
         if step == "aid":
             self.say("kingsburg.year", None, year=self.year)
-            self.tasks.append(["aid"])
+            self.tasks.append(AID_TASK)
         elif step in ("spring", "summer", "autumn"):
             self._start_season(SEASONS.index(step))
         elif step == "reward":
-            self.tasks.append(["kingreward"])
+            self.tasks.append(KING_REWARD_TASK)
         elif step == "envoy":
-            self.tasks.append(["envoystep"])
+            self.tasks.append(ENVOY_TASK)
         elif step == "recruit":
-            self.tasks.extend(["recruit", p] for p in self.turn_order)
+            self.tasks.extend([RECRUIT_TASKS[p] for p in self.turn_order])
         else:
-            self.tasks.extend((["draw", -1], ["reveal"], ["king"], ["battle"], ["endyear"]))
+            self.tasks.extend(WINTER_TASKS)
 
     # ------------------------------------------------------------------ the decisions' answers
     def _act_answer(self, action: Action, player: int) -> None:
@@ -133,13 +212,13 @@ class TaskFlow(FlowState):
     def _act_pass(self, action: Action, p: int) -> None:
         """``pass``: stop placing and keep the envoy (``placement.py``), or build nothing (``buildings.py``)."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        if self.tasks[0][0] == "place":
+        if self.tasks[0]["kind"] == "place":
             self._pass_placing(p)
         else:
             self._pass_building(p)
 
     def _describe_pass(self, action: Action, p: int | None) -> Message | None:
-        kind = self.tasks[0][0] if self.tasks else ""
+        kind = self.tasks[0]["kind"] if self.tasks else ""
         if p is None:
             return None
         if kind == "place":
@@ -160,14 +239,14 @@ class TaskFlow(FlowState):
         """``skip``: the Alchemist's trade, the Smuggler's deal (``advisors.py``) or the Town Hall's VP
         (``buildings.py``: nothing to say), declined."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        kind = self.tasks.pop(0)[0]
+        kind = self.tasks.pop(0)["kind"]
         if kind == "alch":
             self._skip_alchemist(p)
         elif kind == "smuggle":
             self._skip_smuggler(p)
 
     def _describe_skip(self, action: Action, p: int | None) -> Message | None:
-        kind = self.tasks[0][0] if self.tasks else ""
+        kind = self.tasks[0]["kind"] if self.tasks else ""
         if p is None:
             return None
         if kind == "alch":
@@ -190,7 +269,7 @@ class TaskFlow(FlowState):
     def _rolling_seat(self) -> int:
         """A roll is the rolling seat's own dice; the King's die and the enemy card are anyone's. The dice
         and the enemy deck are public, so the offered outcomes stay the default (the legal ones)."""
-        return self.tasks[0][1]
+        return self.tasks[0]["seat"]
 
     def _king_die_outcomes(self) -> list[tuple[Action, float]]:
         return [(REINFORCE_ACTIONS[d], 1.0) for d in range(1, 7)]

@@ -13,7 +13,7 @@ from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message
 from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMIES, ENEMY_KEYS, SEASONS, SEATS, YEARS, bundle
-from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS
+from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS, task_items
 
 
 class HiddenInformation:
@@ -23,14 +23,14 @@ class HiddenInformation:
         "enemy": ActionSpec(perform="_act_enemy", describe="_describe_enemy", refuse=None),  # chance: the card drawn
     }
 
-    # ------------------------------------------------------------------ ["peek", seat] and ["draw", -1]
+    # ------------------------------------------------------------------ "peek": seat, and "draw" (seat -1)
     def _resolve_enemy_look(self) -> None:
         """General / Queen: look at this year's enemy (drawn now if nobody has yet)."""
         y = self.year - 1
         if self.enemy_card[y] < 0:
             self.mover = CHANCE
             return
-        p = self.tasks.pop(0)[1]
+        p = self.tasks.pop(0)["seat"]
         if p not in self.enemy_seen_by[y]:
             if not self.enemy_revealed[y]:
                 self.reveal()  # p sees the face-down enemy card for the first time
@@ -46,11 +46,10 @@ class HiddenInformation:
 
     def _act_enemy(self, action: Action, p: int) -> None:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        task = self.tasks[0]
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])
         self.say("kingsburg.enemy_drawn", None, year=self.year)
-        if task[0] == "draw":
+        if self.tasks[0]["kind"] == "draw":
             self.tasks.pop(0)  # a "peek" stays: the look follows the draw
 
     def _describe_enemy(self, action: Action, p: int | None) -> Message:
@@ -73,7 +72,7 @@ class HiddenInformation:
             "year": self.year if self.year <= YEARS else YEARS,
             "step": YEAR_STEPS[self.step_index] if 0 <= self.step_index < len(YEAR_STEPS) else "over",
             "season_index": SEASONS[self.season_index] if self.season_index >= 0 else None,
-            "task": list(task) if task else None,
+            "task": task_items(task) if task else None,
             "vp": list(self.vp),
             "resources": [list(goods) for goods in self.resources],
             "plus2_tokens": list(self.plus2_tokens),

@@ -17,7 +17,7 @@ from meeple.core.flow import interrupt
 from meeple.core.i18n import Message
 from meeple.games.kingsburg.actions import TAKE_ACTIONS
 from meeple.games.kingsburg.content import RESOURCE_INDEX, RESOURCES
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import UNRESOLVED, take_task
 
 # The take actions a task offers, by its mask of allowed resources (bit 0 gold, 1 wood, 2 stone);
 # shared lists that the engine never mutates.
@@ -40,7 +40,7 @@ class KingsAid:
         else:
             self.aid_die_holder = -1
             self.say("kingsburg.aid_many", None, seats=aided)
-            interrupt(self.tasks, [["take", p, 1, 7] for p in aided])
+            interrupt(self.tasks, [take_task(p, 1, 7) for p in aided])
 
     def _fewest_buildings(self) -> list[int]:
         """Players with fewest buildings, then among them fewest resources (King's aid / envoy), in turn order."""
@@ -52,11 +52,12 @@ class KingsAid:
         least = min(sum(self.resources[p]) for p in candidates)
         return [p for p in candidates if sum(self.resources[p]) == least]
 
-    # ------------------------------------------------------------------ ["take", seat, how many, mask]
+    # ------------------------------------------------------------------ "take": seat, count (how many), mask
     def _resolve_take(self) -> bool:
         """The take's settle: True when there was nothing to choose (nothing left to take, or one kind
         allowed), False when ``p`` chooses."""
-        _, p, count, mask = self.tasks[0]
+        task = self.tasks[0]
+        p, count, mask = task["seat"], task["count"], task["mask"]
         if count <= 0:
             self.tasks.pop(0)
             return True
@@ -70,22 +71,25 @@ class KingsAid:
         return False
 
     def _legal_take(self, player: int) -> list[Action]:
-        return TAKE_ACTIONS_BY_MASK[self.tasks[0][3]]
+        return TAKE_ACTIONS_BY_MASK[self.tasks[0]["mask"]]
 
     def _act_take(self, action: Action, p: int) -> None:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        task = self.tasks[0]
+        tasks = self.tasks
+        task = tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] += 1
         self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])
-        task[2] -= 1
-        if task[2] <= 0:
-            self.tasks.pop(0)
+        left = task["count"] - 1
+        if left <= 0:
+            tasks.pop(0)
+        else:
+            tasks[0] = take_task(task["seat"], left, task["mask"])
 
     def _describe_take(self, action: Action, p: int | None) -> Message | None:
         if p is None:
             return None
-        left = self.tasks[0][2] if self.tasks and self.tasks[0][0] == "take" else 1
+        left = self.tasks[0]["count"] if self.tasks and self.tasks[0]["kind"] == "take" else 1
         if left > 1:
             return Message("kingsburg.describe.take_more", {"resource": action.args[0], "n": left - 1})
         return Message("kingsburg.describe.take", {"resource": action.args[0]})

@@ -226,7 +226,7 @@ class Placement:
         return self._describe_placing(action, p, envoy=True)
 
     def _describe_placing(self, action: Action, p: int | None, envoy: bool) -> Message | None:
-        if p is None or not self.tasks or self.tasks[0][0] != "place":
+        if p is None or not self.tasks or self.tasks[0]["kind"] != "place":
             return None
         n = action.args[0]
         ways = self.ways(p)[n]
@@ -279,7 +279,7 @@ class Placement:
         self._place_handful(p, n, way, envoy)
 
     def _describe_use(self, action: Action, p: int | None) -> Message | None:
-        if p is None or not self.tasks or self.tasks[0][0] != "place" or not self.selected_advisor:
+        if p is None or not self.tasks or self.tasks[0]["kind"] != "place" or not self.selected_advisor:
             return None
         n = abs(self.selected_advisor)
         for way in self.ways(p)[n]:

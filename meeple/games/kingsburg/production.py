@@ -19,7 +19,9 @@ from meeple.core.flow import interrupt
 from meeple.core.i18n import Message, msg
 from meeple.games.kingsburg.actions import CHAPEL_ACTION, KEEP_ACTION, STATUE_ACTION, WHITE_CHOICES
 from meeple.games.kingsburg.content import CHAPEL, FARMS, SEASONS, STATUE
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import (
+    REROLL_TASKS, ROLL_ALL_TASKS, ROLL_CHAPEL_TASKS, ROLL_ONE_TASKS, SEASON_TASKS, UNRESOLVED, WHITE_TASKS, Task,
+)
 
 _DICE_ARGS: dict[tuple, list] = {}
 _SEAT_TOTALS: dict[tuple, dict] = {}
@@ -79,35 +81,35 @@ class Production:
         tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
-        tasks.extend([["white", p, k] for p in self.turn_order if (k := self.white_dice(p))])
-        tasks.extend([["roll", p, "all", 0] for p in range(n)])
+        tasks.extend([WHITE_TASKS[p][k] for p in self.turn_order if (k := self.white_dice(p))])
+        tasks.extend([ROLL_ALL_TASKS[p][0] for p in range(n)])
         rerollers = (1 << STATUE) | (1 << CHAPEL)
         owned = self.buildings_owned
-        tasks.extend([["reroll", p] for p in self.turn_order if owned[p] & rerollers])
-        tasks.extend((["order"], ["place"], ["collect"], ["builds"], ["endseason"]))
+        tasks.extend([REROLL_TASKS[p] for p in self.turn_order if owned[p] & rerollers])
+        tasks.extend(SEASON_TASKS)
 
     def white_dice(self, p: int) -> int:
         """How many white dice ``p`` may roll this season: the King's aid (spring only) and the Farms."""
         return (self.season_index == 0 and self.aid_die_holder == p) + (self.buildings_owned[p] >> FARMS & 1)
 
-    # ------------------------------------------------------------------ ["white", seat, how many allowed]
+    # ------------------------------------------------------------------ "white": seat, allowed (how many)
     def _resolve_white_dice(self) -> bool:
         """The white dice's settle: the seat always decides."""
-        self.mover = self.tasks[0][1]
+        self.mover = self.tasks[0]["seat"]
         return False
 
     def _legal_white_dice(self, player: int) -> list[Action]:
-        return list(WHITE_CHOICES[self.tasks[0][2]])
+        return list(WHITE_CHOICES[self.tasks[0]["allowed"]])
 
     def _act_white(self, action: Action, p: int) -> None:
         """``p`` rolls ``action.args[0]`` of the white dice it may roll with its own three."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         chosen = action.args[0]
-        for later in self.tasks:
-            if later[0] == "roll" and later[1] == p and later[2] == "all":
-                later[3] = chosen
-                break
+        roll = ROLL_ALL_TASKS[p][0]
+        if chosen and roll in tasks:  # the seat's roll, still to come, with the white dice chosen
+            tasks[tasks.index(roll)] = ROLL_ALL_TASKS[p][chosen]
         if chosen:
             self.say("kingsburg.white_dice", None, seat=p, n=chosen)
         else:
@@ -127,14 +129,14 @@ class Production:
             return Message("kingsburg.describe.white_none", {"n": may, "why": why})
         return Message("kingsburg.describe.white", {"n": n, "why": why, "total": 3 + n})
 
-    # ------------------------------------------------------------------ ["roll", seat, "all" | "one" | "chapel", white]
-    def _dice_to_roll(self, task: list) -> int:
-        p, mode = task[1], task[2]
+    # ------------------------------------------------------------------ "roll": seat, mode (all, one, chapel), white
+    def _dice_to_roll(self, task: Task) -> int:
+        mode = task["mode"]
         if mode == "all":
-            return 3 + task[3]  # task[3]: the white dice the player chose to roll (King's aid, Farms)
+            return 3 + task["white"]  # the white dice the player chose to roll (King's aid, Farms)
         if mode == "one":
             return 1  # the Statue
-        return len(self.unplaced_dice[p])  # the Chapel: reroll all the dice
+        return len(self.unplaced_dice[task["seat"]])  # the Chapel: reroll all the dice
 
     def _resolve_roll(self) -> None:
         self.mover = CHANCE
@@ -142,13 +144,13 @@ class Production:
     def _act_roll(self, action: Action, p: int) -> None:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         task = self.tasks[0]
-        roller = task[1]
+        roller = task["seat"]
         faces = list(action.args)
-        mode = task[2]
+        mode = task["mode"]
         if mode == "all":
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
-            white = task[3]  # the white dice rolled with the three own dice
+            white = task["white"]  # the white dice rolled with the three own dice
             if white:
                 self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
             else:
@@ -165,13 +167,13 @@ class Production:
             self.say("kingsburg.rerolls_all", None, seat=roller, dice=dice_arg(faces))
         tasks = self.tasks
         tasks.pop(0)
-        if tasks and tasks[0][0] == "roll":
+        if tasks and tasks[0]["kind"] == "roll":
             self._resolve_roll()  # the next seat's roll follows at once
 
     def _describe_roll(self, action: Action, p: int | None) -> Message | None:
-        task = self.tasks[0] if self.tasks else [""]
-        rolling = task[0] == "roll"
-        roller = task[1] if rolling else p
+        task: Task = self.tasks[0] if self.tasks else {"kind": ""}
+        rolling = task["kind"] == "roll"
+        roller = task["seat"] if rolling else p
         if roller is None:
             return None
         faces = action.args
@@ -179,15 +181,15 @@ class Production:
         ways = factorial(n)
         for face in set(faces):
             ways //= factorial(faces.count(face))
-        mode = task[2] if rolling else "all"
+        mode = task["mode"] if rolling else "all"
         words = {"seat": roller, "what": _ROLL_WHAT.get(mode, _ROLL_WHAT["all"]), "dice": list(faces), "n": n,
                  "total": sum(faces), "ways": ways, "outcomes": 6 ** n}
-        if rolling and task[2] == "all" and len(task) > 3 and task[3]:
-            words["white"] = task[3]
+        if rolling and mode == "all" and task["white"]:
+            words["white"] = task["white"]
             return Message("kingsburg.describe.roll_white", words)
         return Message("kingsburg.describe.roll", words)
 
-    # ------------------------------------------------------------------ ["reroll", seat]: Statue, Chapel
+    # ------------------------------------------------------------------ "reroll": seat (Statue, Chapel)
     def _reroll_options(self, p: int) -> list[Action]:
         options = []
         dice = self.unplaced_dice[p]
@@ -207,8 +209,8 @@ class Production:
         """The rerolls' settle: the seats at the front with no reroll to make are passed over; the first
         with one decides (False; its options are kept as its legal list), or none does (True)."""
         tasks = self.tasks
-        while tasks and tasks[0][0] == "reroll":
-            p = tasks[0][1]
+        while tasks and tasks[0]["kind"] == "reroll":
+            p = tasks[0]["seat"]
             options = self._reroll_options(p)
             if options:
                 self._legal_cache[p] = options
@@ -222,7 +224,7 @@ class Production:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.statue_used[p] = True
         self.say("kingsburg.uses_statue", None, seat=p)
-        interrupt(self.tasks, [["roll", p, "one"]])
+        interrupt(self.tasks, [ROLL_ONE_TASKS[p]])
 
     def _describe_statue(self, action: Action, p: int | None) -> Message | None:
         return None if p is None else Message("kingsburg.describe.statue", {"dice": list(self.unplaced_dice[p])})
@@ -232,7 +234,7 @@ class Production:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.chapel_used[p] = True
         self.say("kingsburg.uses_chapel", None, seat=p)
-        interrupt(self.tasks, [["roll", p, "chapel"]])
+        interrupt(self.tasks, [ROLL_CHAPEL_TASKS[p]])
 
     def _describe_chapel(self, action: Action, p: int | None) -> Message | None:
         if p is None:
@@ -251,7 +253,7 @@ class Production:
         dice = list(self.unplaced_dice[p])
         return Message("kingsburg.describe.keep", {"dice": dice, "total": sum(dice)})
 
-    # ------------------------------------------------------------------ ["order"]
+    # ------------------------------------------------------------------ "order"
     def _resolve_turn_order(self) -> None:
         """Turn order by dice total, lowest first; ties keep their previous order."""
         self.tasks.pop(0)

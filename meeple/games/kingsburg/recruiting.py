@@ -30,8 +30,8 @@ class Recruiting:
         """The recruiting's settle: the seats at the front who cannot pay for a soldier are passed over; the
         first who can decides (False; its choices are kept as its legal list), or none can (True)."""
         tasks = self.tasks
-        while tasks and tasks[0][0] == "recruit":
-            p = tasks[0][1]
+        while tasks and tasks[0]["kind"] == "recruit":
+            p = tasks[0]["seat"]
             choices = self._legal_recruit(p)
             if len(choices) > 1:  # a soldier to pay for, not only "done"
                 self._legal_cache[p] = choices

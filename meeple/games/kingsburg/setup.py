@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meeple.core import InvariantError
 from meeple.games.kingsburg.content import BUILDING_TOKENS, PLUS2_TOKENS, SEATS
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import UNRESOLVED, Task
 
 
 class Setup:
@@ -22,7 +22,7 @@ class Setup:
         self.step_index = -1
         self.season_index = -1
         self.mover = UNRESOLVED
-        self.tasks: list[list] = []
+        self.tasks: list[Task] = []
         self.vp = [0] * n
         self.resources = [[0, 0, 0] for _ in range(n)]
         self.plus2_tokens = [0] * n

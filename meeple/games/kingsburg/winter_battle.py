@@ -20,7 +20,7 @@ from meeple.games.kingsburg.actions import LOSE_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_KEYS, BUILDING_VP, ENEMIES, ENEMY_KEYS, FORTRESS, RESOURCE_INDEX, RESOURCES, WALL, YEARS, bundle,
 )
-from meeple.games.kingsburg.flow import UNRESOLVED
+from meeple.games.kingsburg.flow import UNRESOLVED, lose_task, take_task
 
 
 class WinterBattle:
@@ -89,7 +89,7 @@ class WinterBattle:
                 if reward.get("vp"):
                     self.vp[p] += reward["vp"]
                 if reward.get("any"):
-                    choices.append(["take", p, reward["any"], 7])
+                    choices.append(take_task(p, reward["any"], 7))
                 if (self.buildings_owned[p] >> FORTRESS & 1):
                     self.vp[p] += 1
                     self.say("kingsburg.fortress_vp", None, seat=p)
@@ -113,7 +113,7 @@ class WinterBattle:
                     if sum(goods) <= k:
                         self.resources[p] = [0, 0, 0]
                     else:
-                        choices.append(["lose", p, k])
+                        choices.append(lose_task(p, k))
                 if penalty.get("building"):
                     self._lose_building(p)
         interrupt(self.tasks, choices)
@@ -131,23 +131,23 @@ class WinterBattle:
                     return
         self.say("kingsburg.no_building_to_lose", None, seat=p)
 
-    # ------------------------------------------------------------------ ["lose", seat, how many]: goods of choice
+    # ------------------------------------------------------------------ "lose": seat, count (goods of choice)
     def _resolve_lose(self) -> bool:
         """The losses' settle: True when there is nothing to choose (nothing left to lose, everything
         lost, or one kind left), False when ``p`` chooses."""
         task = self.tasks[0]
-        p = task[1]
+        p, count = task["seat"], task["count"]
         goods = self.resources[p]
-        if task[2] <= 0 or sum(goods) == 0:
+        if count <= 0 or sum(goods) == 0:
             self.tasks.pop(0)
             return True
-        if sum(goods) <= task[2]:
+        if sum(goods) <= count:
             self.resources[p] = [0, 0, 0]
             self.tasks.pop(0)
             return True
         if (goods[0] > 0) + (goods[1] > 0) + (goods[2] > 0) == 1:  # one kind left: no choice
             r = 0 if goods[0] else 1 if goods[1] else 2
-            goods[r] -= task[2]
+            goods[r] -= count
             self.tasks.pop(0)
             return True
         self.mover = p
@@ -164,12 +164,12 @@ class WinterBattle:
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] -= 1
         self.say("kingsburg.loses", None, seat=p, resource=RESOURCES[r])
-        task[2] -= 1
+        self.tasks[0] = lose_task(task["seat"], task["count"] - 1)
 
     def _describe_lose(self, action: Action, p: int | None) -> Message | None:
         if p is None:
             return None
-        left = self.tasks[0][2] if self.tasks and self.tasks[0][0] == "lose" else 1
+        left = self.tasks[0]["count"] if self.tasks and self.tasks[0]["kind"] == "lose" else 1
         have = self.resources[p][RESOURCE_INDEX[action.args[0]]]
         if left > 1:
             return Message("kingsburg.describe.lose_more", {"resource": action.args[0], "have": have, "n": left - 1})
@@ -178,7 +178,7 @@ class WinterBattle:
     def _refuse_lose(self, action: Action, p: int) -> Message | None:
         return self._refuse_out_of_task(action, p, "lose")
 
-    # ------------------------------------------------------------------ ["endyear"]
+    # ------------------------------------------------------------------ "endyear"
     def _resolve_end_of_year(self) -> None:
         self.tasks.pop(0)
         self.soldiers = [0] * self.players
