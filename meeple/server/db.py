@@ -136,6 +136,19 @@ events = Table(
     Column("created_at", Float, nullable=False),
 )
 
+chat = Table(  # table chat (issue 40, migration 0011): never a move, never part of the game's state
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the order lines were stored in
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),          # who said it (a seat of the game)
+    Column("seq", Integer, nullable=False),           # the game's sequence number when it was said (its place in the replay)
+    Column("kind", String(8), nullable=False),        # text | phrase
+    Column("body", Text, nullable=False),             # the text as typed (NFC), or the quick phrase's id
+    Column("created_at", Float, nullable=False),      # Unix seconds (the server's clock)
+    Index("ix_chat_game", "game_id", "id"),
+    Index("ix_chat_seat_time", "game_id", "seat", "created_at"),
+)
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
 

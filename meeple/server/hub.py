@@ -27,6 +27,7 @@ from meeple.server.live_game import LiveGame, check_playing
 from meeple.server.push import Ack, Subscriber
 from meeple.server.services import replay as replays
 from meeple.server.services.bots import Bots
+from meeple.server.services.chat import Chat
 from meeple.server.services.coaching import Coaching
 from meeple.server.services.games import Games, summary
 from meeple.server.services.live_cache import LiveCache
@@ -57,6 +58,7 @@ class Hub:
         self.games = Games(self.runtime, self.store, self.live_cache, self.sync, self.watchers, self.bots)
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
+        self.chat = Chat(self.runtime, self.store, self.live_cache, self.sync)  # table chat: never a move
         self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
         self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games, self.turns)
         # the edges that point back: a game loaded is pushed (and its bots may move); a change announced
