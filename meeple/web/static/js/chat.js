@@ -37,8 +37,8 @@ export function lineText(line) {
 // One line as a list item: who said it, then what.
 export function lineItem(line, author) {
   return h("li", { class: `chat-line seat-${line.seat}`, dataset: { chatId: String(line.id), seat: String(line.seat),
-    phrase: line.phrase || "" } }, h("strong", { class: "chat-author" }, author, ": "),
-  h("span", { class: "chat-text" }, lineText(line)));
+    chatPhrase: line.phrase || "" } }, h("strong", { class: "chat-author" }, author, t("web.chat.colon")),
+  " ", h("span", { class: "chat-text" }, lineText(line)));
 }
 
 export class ChatPanel {

@@ -188,10 +188,10 @@ class GamePage {
 
   // Who said a chat line: the seat's name, and its player's (a guest's marked) when it has one.
   chatAuthor(line) {
+    if (this.view && line.seat === this.view.seat) return t("web.you_suffix", { seat: this.seatName(line.seat) });
     const seat = this.view && this.view.seats[line.seat];
     const who = personName(seat || (line.name ? { name: line.name, account: line.account } : null));
-    const named = who ? t("web.chat.author", { seat: this.seatName(line.seat), name: who }) : this.seatName(line.seat);
-    return this.view && line.seat === this.view.seat ? t("web.you_suffix", { seat: named }) : named;
+    return who ? t("web.chat.author", { seat: this.seatName(line.seat), name: who }) : this.seatName(line.seat);
   }
 
   sayChat(message) {
