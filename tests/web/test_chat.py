@@ -129,3 +129,57 @@ def test_two_players_and_a_spectator_chat_in_two_languages(server: str, browser,
     finally:
         for context, _ in pages:
             context.close()
+
+
+def test_the_replay_shows_the_lines_said_up_to_its_step(browser, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A game closed (abandoned) after a line at its start and one after its first move: the replay shows
+    each from its step on, a phrase in the page's language, and leaves a muted seat's lines out."""
+    import asyncio
+    import time
+
+    from meeple.server import Settings
+
+    from .conftest import serve, web_app
+
+    app = web_app(tmp_path / "meeple.db")
+    with serve(app) as base:
+        made = httpx.post(f"{base}/api/games", json={"game": "kingsburg", "players": 2,
+                                                     "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        gid = made["id"]
+        joined = httpx.post(f"{base}/api/games/{gid}/join", json={"seat": 1, "invite": made["invites"][0]["code"]}).json()
+        tokens = [made["token"], joined["token"]]
+        say = lambda seat, **body: httpx.post(f"{base}/api/games/{gid}/chat", json=body,  # noqa: E731
+                                              headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert say(0, phrase="good_luck").status_code == 201
+        view = httpx.get(f"{base}/api/games/{gid}/view", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        mover = 0 if view["your_turn"] else 1
+        view = httpx.get(f"{base}/api/games/{gid}/view", headers={"Authorization": f"Bearer {tokens[mover]}"}).json()
+        r = httpx.post(f"{base}/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[mover]}"},
+                       json={"seq": view["seq"], "action": view["legal"][0]["action"]})
+        assert r.status_code == 200, r.text
+        assert say(1, text="my move next").status_code == 201
+        hub = app.state.hub
+        later = time.time() + Settings().abandon_after + 1000
+        assert asyncio.run_coroutine_threadsafe(hub.close_abandoned(later), hub.loop).result(30) == [gid]
+        context = browser.new_context(viewport={"width": 360, "height": 800})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            page.goto(f"{base}/?lang=zh#/replay/{gid}")
+            page.wait_for_selector("#chat .chat-line")
+            page.wait_for_function("() => document.querySelectorAll('#chat-lines .chat-line').length === 2")
+            assert _line_texts(page) == ["祝你好运！", "my move next"]  # the last step: everything said
+            page.locator(".replay-controls button").first.click()  # to the start
+            page.wait_for_function("() => document.querySelectorAll('#chat-lines .chat-line').length === 1")
+            assert _line_texts(page) == ["祝你好运！"]  # step 0: only what was said before the first move
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.locator("#chat").screenshot(path=str(SHOTS / "chat-replay-phone-zh.png"))
+            page.evaluate("(gid) => localStorage.setItem('meeple.chat.muted', JSON.stringify({[gid]: [0]}))", gid)
+            page.reload()
+            page.wait_for_selector("#chat .chat-line")
+            assert _line_texts(page) == ["my move next"]  # seat 0 muted here too
+            assert errors == []
+        finally:
+            context.close()
