@@ -291,10 +291,23 @@ def test_migration_0011_adds_and_removes_the_chat_table(db_url: str) -> None:
         engine.dispose()
 
 
-def test_a_line_said_through_one_process_reaches_the_others_watchers(pg_url: str) -> None:
+def test_chat_notes_travel_on_the_bus_and_are_never_taken_for_moves() -> None:
+    from meeple.server.bus import Move, parse, payloads
+    from meeple.server.services.chat import note_for, parse_note
+
+    note = note_for("3WmiZYZcrEAW", 1234567)
+    heard = parse(payloads("p1", [note, Move("g1", 4, 0, '{"name":"pass"}')])[0], "p2")
+    assert heard == [note, Move("g1", 4, 0, {"name": "pass"})]
+    assert parse_note(note) == ("3WmiZYZcrEAW", 1234567)
+    assert parse_note("+g1") is None and parse_note("#g1#x") is None and parse_note("#g1") is None
+
+
+@pytest.mark.parametrize("bus", ["notify", "redis"])
+def test_a_line_said_through_one_process_reaches_the_others_watchers(pg_url: str, bus: str, request) -> None:
     from websockets.sync.client import connect
 
-    a, b = ServerProcess(pg_url, wait=False), ServerProcess(pg_url, wait=False)
+    args = ("--redis", request.getfixturevalue("redis_url")) if bus == "redis" else ()
+    a, b = ServerProcess(pg_url, wait=False, args=args), ServerProcess(pg_url, wait=False, args=args)
     try:
         a.wait()
         b.wait()

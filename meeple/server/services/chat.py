@@ -168,11 +168,9 @@ class Chat:
         """Send ``row`` to every WebSocket watcher of ``g`` in this process, each in its language (once)."""
         seen = self.pushed.get(g.id)
         if seen is None:
+            if len(self.pushed) >= len(self.cache.live) + 100:  # forget the games no longer held here
+                self.pushed = {gid: ids for gid, ids in self.pushed.items() if gid in self.cache.live}
             seen = self.pushed[g.id] = deque(maxlen=REMEMBERED)
-            if len(self.pushed) > 10 * max(1, len(self.cache.live)) + 100:  # games long gone: forget them
-                for gid in [k for k in self.pushed if k not in self.cache.live]:
-                    del self.pushed[gid]
-                self.pushed[g.id] = seen
         if row["id"] in seen:
             return
         seen.append(row["id"])
