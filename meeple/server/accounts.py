@@ -284,7 +284,10 @@ def set_password(conn: Connection, user_id: int, password_hash: str, keep_secret
 def delete_account(conn: Connection, user_id: int, now: float) -> None:
     """Delete the account (the caller checked its password): its games stay and show "deleted player",
     its seats keep the account's id (so they stay its) but not its name, the name is free again, every
-    session ends."""
+    session ends, its e-mail address is forgotten."""
+    from meeple.server.email_addresses import remove as forget_address
+
+    forget_address(conn, user_id)
     conn.execute(update(db.users).where(db.users.c.id == user_id).values(
         password_hash=None, deleted_at=now, name_key=f"#deleted-{user_id}", name_skeleton=f"#deleted-{user_id}",
         caps_skeleton=f"#deleted-{user_id}"))

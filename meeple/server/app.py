@@ -23,7 +23,7 @@ from meeple.server import db, ratings
 from meeple.server.headers import SecureHeadersApp
 from meeple.server.hub import Hub
 from meeple.server.limits import LimitsMiddleware
-from meeple.server.routes import accounts, answers, games, lobby, socket
+from meeple.server.routes import accounts, answers, email, games, invites, lobby, socket
 from meeple.server.routes import chat as chat_routes
 from meeple.server.routes import ratings as rating_routes
 from meeple.server.routes.sessions import Sessions
@@ -65,7 +65,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        burst=settings.http_burst, ws_rate=settings.ws_connect_rate,
                        ws_burst=settings.ws_connect_burst)
     answers.install(app)
-    for router in (lobby.router, games.router, socket.router, accounts.router, rating_routes.router):
+    for router in (lobby.router, games.router, socket.router, accounts.router, rating_routes.router, email.router,
+                   invites.router):
         app.include_router(router)
     app.include_router(chat_routes.router)  # the table chat (issue 40)
     _mount_web(app)

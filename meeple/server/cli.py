@@ -4,6 +4,7 @@
     meeple serve --port 9000 --db postgresql://localhost/meeple
     meeple serve --db postgresql://localhost/meeple --redis redis://127.0.0.1:6379/0
     meeple serve --durability power               # acknowledged moves also survive a power cut
+    meeple serve --smtp smtps://meeple:secret@mail.example.org --public-url https://play.example.org/
 """
 
 from __future__ import annotations
@@ -92,6 +93,21 @@ CoachRateOption = Annotated[float, typer.Option(
     "--coach-rate", min=0.001, envvar="MEEPLE_COACH_RATE",
     help="Hint and review searches one client address may start per second (bursts of ten seconds' "
          "worth, at least 1); more get 429.")]
+SmtpOption = Annotated[Optional[str], typer.Option(
+    "--smtp", metavar="URL", envvar="MEEPLE_SMTP",
+    help="Send e-mail notices (\"your turn\", invitations, address verification) through this SMTP server: "
+         "smtp://user:password@host:587 (STARTTLS when offered), smtp+starttls://… (STARTTLS required) or "
+         "smtps://…:465. Without it the server sends no e-mail.")]
+MailFromOption = Annotated[Optional[str], typer.Option(
+    "--mail-from", metavar="ADDRESS", envvar="MEEPLE_MAIL_FROM",
+    help="The From address of the e-mails (default: meeple@<the SMTP host>).")]
+PublicUrlOption = Annotated[Optional[str], typer.Option(
+    "--public-url", metavar="URL", envvar="MEEPLE_PUBLIC_URL",
+    help="The server's address as players reach it (https://play.example.org/), for the links in e-mails "
+         "(default: the address it listens on).")]
+MailBatchOption = Annotated[float, typer.Option(
+    "--mail-batch", min=60.0, max=7 * 86400.0, envvar="MEEPLE_MAIL_BATCH",
+    help="Seconds: at most one e-mail notice per game and player in this long.")]
 OpenBrowserOption = Annotated[Optional[bool], typer.Option(
     "--open/--no-open",
     help="Open the lobby in your web browser (default: when a graphical desktop is available).")]
@@ -123,6 +139,10 @@ def serve_command(
     coach_queue: CoachQueueOption = 8,
     coach_per_address: CoachPerAddressOption = 2,
     coach_rate: CoachRateOption = 1.0,
+    smtp: SmtpOption = None,
+    mail_from: MailFromOption = None,
+    public_url: PublicUrlOption = None,
+    mail_batch: MailBatchOption = 3600.0,
     open_browser: OpenBrowserOption = None,
     verbose: VerboseOption = False,
 ) -> None:
@@ -149,6 +169,9 @@ def serve_command(
     settings.coach_workers, settings.coach_processes, settings.coach_queue = coach_workers, coach_processes, coach_queue
     settings.coach_per_address, settings.coach_rate = coach_per_address, coach_rate
     settings.coach_burst = max(1.0, 10 * coach_rate)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    settings.smtp_url, settings.mail_from, settings.email_batch = smtp, mail_from, mail_batch
+    settings.public_url = public_url or f"http://{shown}:{port}/"
     try:
         settings.check()
         check_database(settings.sqlalchemy_url())  # an empty or damaged SQLite file: say so, start nothing
@@ -156,7 +179,6 @@ def serve_command(
         typer.echo(f"meeple: {exc}", err=True)
         raise typer.Exit(2) from None
     app = create_app(settings)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _say_running(f"http://{shown}:{port}/", url, durability, redis, verbose)
     game_log_to_terminal(verbose)
     if open_browser if open_browser is not None else _has_desktop():

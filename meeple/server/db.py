@@ -149,6 +149,57 @@ chat = Table(  # table chat (issue 40, migration 0011): never a move, never part
     Index("ix_chat_seat_time", "game_id", "seat", "created_at"),
 )
 
+# E-mail notices (docs/server.md, E-mail notices; migration 0012). The address is in ``user_emails``
+# only: never in a view, a log line or another player's answer; the other tables keep its SHA-256.
+user_emails = Table(
+    "user_emails", metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("address", String(254), nullable=False),         # as given (the domain in lower case)
+    Column("address_hash", String(64), nullable=False),     # sha-256 of the lower-cased address
+    Column("verified", Boolean, nullable=False, default=False, server_default=false()),
+    Column("notices", Boolean, nullable=False, default=False, server_default=false()),  # opted in: "your turn"
+    Column("lang", String(8), nullable=False, default="en", server_default="en"),  # the mail's language
+    Column("verify_hash", String(64), nullable=True, unique=True),  # sha-256 of the live verification token
+    Column("verify_expires", Float, nullable=True),
+    Column("verify_sent_at", Float, nullable=True),         # the last verification mail to this address
+    Column("unsubscribe_token", String(64), nullable=False, unique=True),  # only ever turns notices off
+    Column("updated_at", Float, nullable=False),
+)
+
+email_verifications = Table(
+    "email_verifications", metadata,                        # every verification mail sent: the bounds
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("address_hash", String(64), nullable=False),
+    Column("sent_at", Float, nullable=False),
+    Index("ix_email_verifications_address", "address_hash", "sent_at"),
+    Index("ix_email_verifications_user", "user_id", "sent_at"),
+)
+
+email_notices = Table(
+    "email_notices", metadata,                              # the last notice per account and game: batching
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(8), nullable=False),              # turn | invite
+    Column("sent_at", Float, nullable=False),
+)
+
+invites = Table(  # invites by name (issue 40; migration 0013): an account asked to take a game's free seat
+    "invites", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),             # the seat it reserves while pending
+    Column("inviter_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("invitee_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("status", String(12), nullable=False),        # pending | accepted | declined | withdrawn
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),         # pending past this: expired (the seat is free)
+    Column("answered_at", Float, nullable=True),
+    Index("ix_invites_invitee", "invitee_id", "status"),
+    Index("ix_invites_inviter", "inviter_id", "created_at"),
+    Index("ix_invites_game", "game_id", "seat"),
+)
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_LOCK = 7_351_208_466  # PostgreSQL advisory lock id: one process migrates at a time
 

@@ -30,7 +30,9 @@ from meeple.server.services.bots import Bots
 from meeple.server.services.chat import Chat
 from meeple.server.services.coaching import Coaching
 from meeple.server.services.games import Games, summary
+from meeple.server.services.invites import Invites
 from meeple.server.services.live_cache import LiveCache
+from meeple.server.services.notices import Notices
 from meeple.server.services.play import Play
 from meeple.server.services.replay import stored_result
 from meeple.server.services.runtime import Runtime
@@ -57,15 +59,21 @@ class Hub:
         self.sync = Sync(self.runtime, self.store, self.live_cache, self.watchers)
         self.games = Games(self.runtime, self.store, self.live_cache, self.sync, self.watchers, self.bots)
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
+        self.invites = Invites(self.runtime, self.store, self.live_cache, self.games)  # invites by name, waiting lists
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
         self.chat = Chat(self.runtime, self.store, self.live_cache, self.sync)  # table chat: never a move
         self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
+        self.notices = Notices(self.runtime, self.store)
         self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games, self.turns)
         # the edges that point back: a game loaded is pushed (and its bots may move); a change announced
         # while it loaded is caught up; a bot plays through the hub's own entry point, as a person does
         self.live_cache.on_loaded = self.watchers.changed
         self.live_cache.on_missed = self.sync.on_notify
         self.bots.play = self._bot_move
+        # a turn-based game's decision passed to a person: "your turn" by e-mail (if they opted in)
+        self.play.on_turn = self.games.on_turn = self.notices.turns_passed
+        # an account invited by name: "you are invited" by e-mail (if they opted in)
+        self.invites.on_invited = self.notices.invited
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -199,6 +207,10 @@ class Hub:
 
     def unsubscribe(self, g: LiveGame, sub: Subscriber) -> None:
         self.watchers.unsubscribe(g, sub)
+
+    async def invited(self, game_id: str, user_id: int) -> bool:
+        """Mail "you are invited" to the account, if it opted in (``Notices.invited``)."""
+        return await self.notices.invited(game_id, user_id)
 
     async def close_abandoned(self, now: float | None = None) -> list[str]:
         return await self.sweeper.close_abandoned(now)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,6 +122,15 @@ class Settings:
     login_name_failure_rate: float = 1 / 60   # failed password checks per second for one name from all addresses…
     login_name_failure_burst: float = 20.0    # …after a first burst of this many; beyond, each attempt for it is slowed
     login_slowdown: float = 1.0               # seconds such an attempt waits before it is answered (on the event loop)
+    # --- e-mail notices (docs/server.md, E-mail notices): none without an SMTP server
+    smtp_url: str | None = None               # smtp://user:pass@host:587, smtps://…:465 (None: no e-mail at all)
+    mail_from: str | None = None              # the From address (None: meeple@<the SMTP host>)
+    public_url: str | None = None             # the server's address as mail links give it (None: http://127.0.0.1:8000/)
+    email_batch: float = 3600.0               # seconds: at most one notice per game and account in this long
+    email_verify_lifetime: float = 86400.0    # seconds a verification link stays valid
+    email_verify_window: float = 86400.0      # the window of the two bounds below (seconds)
+    email_verify_per_address: int = 1         # verification mails to one address (all accounts together) per window
+    email_verify_per_account: int = 3         # verification mails one account may cause per window
 
     def check(self) -> None:
         """Raise ValueError, saying why, for settings that cannot work together."""
@@ -158,6 +168,7 @@ class Settings:
                              f"{self.abandon_after:g}), its sweep every 1..600 seconds, at least one game a sweep")
         if not (self.deadline_check_every > 0 and self.deadline_batch >= 1):
             raise ValueError("the sweep for turn-based deadlines must run more often than never, a timeout at least")
+        self._check_email()
         if not (1 <= self.memory_games <= self.max_live_games):
             raise ValueError(f"memory_games ({self.memory_games}) must be 1..max_live_games ({self.max_live_games})")
         if self.redis_url is not None:
@@ -167,6 +178,27 @@ class Settings:
             if not url.startswith("postgresql"):
                 raise ValueError("Redis shares changes between server processes on one PostgreSQL database "
                                  "(--db postgresql://…); a SQLite database is for one process")
+
+    def _check_email(self) -> None:
+        from meeple.server.email_addresses import check_address
+        from meeple.server.errors import ServerError
+        from meeple.server.mailer import SmtpConfig
+
+        if self.smtp_url is not None:
+            SmtpConfig.parse(self.smtp_url)  # ValueError saying why (without the password)
+        if self.mail_from is not None:
+            try:
+                check_address(self.mail_from)
+            except ServerError:
+                raise ValueError(f"--mail-from must be a plain e-mail address (name@example.org), not "
+                                 f"{self.mail_from[:80]!r}") from None
+        if self.public_url is not None and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", self.public_url):
+            raise ValueError(f"--public-url must be the server's http:// or https:// address, not {self.public_url[:80]!r}")
+        if not (60 <= self.email_batch <= 7 * 86400 and 60 <= self.email_verify_lifetime <= 30 * 86400
+                and 60 <= self.email_verify_window and self.email_verify_per_address >= 1
+                and self.email_verify_per_account >= 1):
+            raise ValueError("e-mail settings: the batching period must be 60 s..7 days, a verification link "
+                             "valid 60 s..30 days, and each verification bound at least 1 per window")
 
     def level_policy(self) -> LevelPolicy:
         """The bot levels a request may ask for (``meeple.server.levels``)."""

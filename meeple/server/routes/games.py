@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from meeple.server import invite_store
 from meeple.server.accounts import SignedIn
 from meeple.server.errors import BadRequest, Forbidden, ServerError
 from meeple.server.limits import client_key
@@ -57,6 +58,8 @@ async def game_summary(gid: str, lang: Lang, hub: HubDep) -> dict[str, Any]:
     g = await hub.live_cache.get(gid)
     facts = summary({**g.row, "status": g.status}, g.seats, lang)
     facts["seq"] = g.seq
+    if facts["status"] == "open":  # free seats held by invites by name (not offered to anyone else)
+        await hub.store.read(invite_store.mark_reserved, [facts], hub.clock())
     return facts
 
 

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 import meeple
 from meeple.agents import LADDER
 from meeple.core import i18n
+from meeple.server import invite_store
 from meeple.server.routes.answers import Lang, checked_language
 from meeple.server.routes.context import HubDep
 from meeple.server.routes.ratings import attach_ratings, bot_ratings
@@ -73,6 +74,7 @@ async def lobby(lang: Lang, hub: HubDep, limit: Annotated[int, Query(ge=1, le=50
     summaries = [summary(row, seat_rows, lang) for row, seat_rows in rows]
     # each account seat's rating for that game, shown beside the name
     await hub.store.read(attach_ratings, summaries, [seat_rows for _, seat_rows in rows])
+    await hub.store.read(invite_store.mark_reserved, summaries, hub.clock())  # seats held by invites by name
     for (row, _), entry in zip(rows, summaries):
         out["finished" if row["status"] == "abandoned" else row["status"]].append(entry)
     out["finished"].sort(key=lambda x: x["updated_at"], reverse=True)

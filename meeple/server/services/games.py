@@ -12,6 +12,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -19,7 +20,7 @@ import meeple
 from meeple.core import UnknownGame
 from meeple.core import i18n
 from meeple.core.i18n import DEFAULT_LANGUAGE
-from meeple.server import db, turn_clock
+from meeple.server import db, invite_store, turn_clock
 from meeple.server.accounts import SignedIn
 from meeple.server.errors import BadRequest, Conflict, Forbidden, TooMany, Unauthorized, Unavailable, Unprocessable
 from meeple.server.live_game import LiveGame, check_playing, hash_secret, new_secret
@@ -121,6 +122,8 @@ class Games:
             runtime, store, cache, sync, watchers, bots)
         self.settings = runtime.settings
         self.creations = Quota(self.settings.create_rate, self.settings.create_burst)  # per client address
+        self.on_turn: Callable[[LiveGame, list[int]], None] | None = None
+        """Told the seats whose clock starts when the last seat is taken (``Notices.turns_passed``)."""
 
     # ------------------------------------------------------------------ creating
     async def create(self, *, game: str, players: int | None, options: dict[str, Any], seats: list[Row] | None,
@@ -202,8 +205,10 @@ class Games:
     # ------------------------------------------------------------------ seats
     async def join(self, gid: str, seat: int | None, invite: str | None, name: str | None,
                    user: SignedIn | None = None) -> dict[str, Any]:
-        """Take a free seat (``user``: a signed-in player, whose account then holds it under its name)."""
+        """Take a free seat (``user``: a signed-in player, whose account then holds it under its name). A
+        seat an invite by name reserves is only its invitee's (``services.invites``)."""
         g = await self.cache.get(gid)
+        reserved = await self.store.read(invite_store.reserved_seats, gid, self.runtime.clock())
         async with g.lock:
             check_playing(g)
             if user is not None:
@@ -212,7 +217,7 @@ class Games:
                     raise Conflict("server.account_seated", args={"number": g.seat_of(user)})
             elif g.row.get("rated"):
                 raise Forbidden("server.rated_join_needs_account")  # a guest's seat could not be rated
-            seat = self._free_seat(g, seat, invite)
+            seat = self._free_seat(g, seat, invite, reserved, user.user_id if user else None)
             token = new_secret()
             h = hash_secret(token)
             new_status = open_or_active(g.seats, taking=seat)
@@ -223,15 +228,22 @@ class Games:
                 g.seats[row["seat"]]["deadline"] = row["deadline"]
             g.seats_changed()
             g.row["status"] = new_status
+            if self.on_turn is not None:  # "your turn" to those due, but the player who just sat down
+                self.on_turn(g, [int(r["seat"]) for r in deadlines if r.get("deadline") is not None and r["seat"] != seat])
         self.watchers.changed(g)
         return {"id": gid, "seat": seat, "token": token}
 
     @staticmethod
-    def _free_seat(g: LiveGame, seat: int | None, invite: str | None) -> int:
+    def _free_seat(g: LiveGame, seat: int | None, invite: str | None, reserved: dict[int, int] | None = None,
+                   user_id: int | None = None) -> int:
         """The seat a join takes: the one asked for, else the invite's, else the first free one; refused
-        unless it is a person's free seat that this invite (or, in a public game, anyone) may take."""
+        unless it is a person's free seat that this invite (or, in a public game, anyone) may take, and
+        that no invite by name reserves for another account (``reserved``: seat → invitee)."""
+        reserved = reserved or {}
+        mine = {s for s, uid in reserved.items() if uid == user_id}
         if seat is None:
-            free = [s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]]
+            free = sorted((s["seat"] for s in g.seats if s["kind"] == "human" and not s["claimed"]
+                           and reserved.get(s["seat"], user_id) == user_id), key=lambda s: s not in mine)
             if invite:
                 h = hash_secret(invite)
                 free = [s["seat"] for s in g.seats if s["invite_hash"] and hmac.compare_digest(s["invite_hash"], h)]
@@ -245,6 +257,10 @@ class Games:
             raise Conflict("server.seat_is_bot", args={"number": seat})
         if row["claimed"]:
             raise Conflict("server.seat_taken", args={"number": seat})
+        if reserved.get(seat, user_id) != user_id:
+            raise Conflict("server.seat_reserved", args={"number": seat})
+        if seat in mine:  # the invitee takes the seat reserved for them (a private game's too)
+            return seat
         if invite is not None:
             if not row["invite_hash"] or not hmac.compare_digest(row["invite_hash"], hash_secret(invite)):
                 raise Forbidden("server.bad_invite")
@@ -260,8 +276,13 @@ class Games:
         now = self.runtime.clock()
 
         def job(conn: Any) -> str | list[Row]:
-            if not db.claim_seat(conn, g.id, seat, token_hash, name, user.user_id if user else None):
+            uid = user.user_id if user else None
+            if invite_store.reserved_seats(conn, g.id, now).get(seat, uid) != uid:
+                return "reserved"  # an invite by name reserved it meanwhile
+            if not db.claim_seat(conn, g.id, seat, token_hash, name, uid):
                 return "taken"
+            if uid is not None:
+                invite_store.accept_seat(conn, g.id, seat, uid, now)
             if not db.set_status_if(conn, g.id, new_status):  # cancelled or abandoned meanwhile:
                 raise ClosedMeanwhile  # the claim is rolled back with the transaction
             self.sync.notify_in(conn, g.id)
@@ -280,6 +301,8 @@ class Games:
         if refused == "closed" or g.closed:
             self.cache.drop(g)
             check_playing(g)
+        if refused == "reserved":
+            raise Conflict("server.seat_reserved", args={"number": seat})
         raise Conflict("server.seat_just_taken", args={"number": seat})
 
     async def seat_for(self, g: LiveGame, token: str | SignedIn | None) -> int:

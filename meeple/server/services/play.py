@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -24,6 +25,7 @@ from meeple.server.live_game import LiveGame, MoveRecord, chance_entry, check_pl
 from meeple.server.quota import Quota
 from meeple.server.services.game_log import log_game
 from meeple.server.services.live_cache import LiveCache
+from meeple.server.services.notices import newly_due
 from meeple.server.services.replay import decisions_per_seat
 from meeple.server.services.runtime import Runtime
 from meeple.server.services.sync import Sync
@@ -68,6 +70,8 @@ class Play:
         settings = runtime.settings
         self.undos = Quota(settings.undo_rate, settings.undo_burst)  # per (game, seat)
         self.moves_applied = 0
+        self.on_turn: Callable[[LiveGame, list[int]], None] | None = None
+        """Told the seats a turn-based game's decision has just passed to (``Notices.turns_passed``)."""
 
     # ------------------------------------------------------------------ moves
     async def move(self, gid: str, seat: int, expected: int, data: Any = None, text: str | None = None,
@@ -164,6 +168,7 @@ class Play:
         finish_time = time.time()
         turns = turn_clock.is_turn_based(g.row)
         now = self.runtime.clock() if turns else 0.0
+        before = {int(r["seat"]): r.get("deadline") for r in g.seats} if turns else {}
 
         def job(conn: Any) -> list[dict[str, Any]] | None:
             row(conn)
@@ -200,6 +205,8 @@ class Play:
         if seat_rows is not None:  # as stored: deadlines, misses, and a seat set away after its misses
             g.seats = seat_rows
             g.seats_changed()
+            if self.on_turn is not None:
+                self.on_turn(g, newly_due(before, seat_rows, seat, timed_out))
         if finished:
             g.row["status"] = "finished"
             g.row["finished_at"] = finish_time  # the summary's game length

@@ -4,10 +4,12 @@ import { showLobby, showJoin } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { showSignIn, whoAmI, drawAccountLink } from "./account.js";
+import { startWaiting, refreshWaiting } from "./waiting.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { h, toast } from "./dom.js";
 import { chooseLanguage, setLanguage, lang, t, LANGUAGES, DEFAULT } from "./i18n.js";
 
+let started = false; // the waiting list is being kept (after the first screen)
 let screen = null; // what is on the page now: { relang() } re-draws it in the new language
 
 async function route() {
@@ -23,6 +25,7 @@ async function route() {
     else if (parts[0] === "player" && parts[1]) screen = await showProfile(main, parts[1]);
     else if (parts[0] === "leaderboard" && parts[1]) screen = await showLeaderboard(main, parts[1], parts[2]);
     else screen = await showLobby(main);
+    if (started) refreshWaiting();  // a seat taken, a game left: the title's count follows at once
   } catch (err) {
     main.replaceChildren(h("p", { class: "error", role: "alert" }, t("web.error.something", { reason: err.message })),
       h("p", {}, h("a", { href: "#/" }, t("web.back_to_lobby"))));
@@ -74,6 +77,8 @@ async function start() {
   drawChrome();
   window.addEventListener("hashchange", route);
   await route();
+  started = true;
+  startWaiting();  // "Waiting for you": the tab's title and icon, on every page
 }
 
 start();

@@ -8,7 +8,9 @@ import { summaryPanel } from "./endgame.js";
 import { RulesPanel } from "./rules.js";
 import { chanceTray } from "./referee.js";
 import { Curtain } from "./curtain.js";
-import { myGames } from "./account.js";
+import { myGames, signedIn } from "./account.js";
+import { notifyButton, noticeTurn } from "./waiting.js";
+import { inviteByName } from "./invite_name.js";
 import { paceWords } from "./pace.js";
 import { ChatPanel } from "./chat.js";
 
@@ -51,6 +53,8 @@ class GamePage {
       log: h("ol", { class: "log", id: "log", "aria-label": t("web.game.log_label") }),
       summary: h("div", { id: "summary" }),
       controls: h("div", { class: "controls" }),
+      invite: h("div", { class: "invite-box", id: "invite-box" }),  // invites by name while seats are free
+      notify: h("div", { class: "notify-slot" }, mine ? notifyButton() : null),  // "Notify me when it is my turn"
     };
     this.el.title = h("h1", {}, gameTitle(info));
     this.curtain = new Curtain((p) => this.seatName(p));
@@ -66,7 +70,8 @@ class GamePage {
       h("div", { class: "game-layout" },
         this.el.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls),
+          h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls,
+            this.el.notify, this.el.invite),
           h("section", { class: "panel" }, this.el.logHead, this.el.log),
           this.chat.el.root)),
       this.rules.sheet, this.curtain.el);
@@ -111,6 +116,8 @@ class GamePage {
     this.el.seats.setAttribute("aria-label", t("web.game.players"));
     this.el.log.setAttribute("aria-label", t("web.game.log_label"));
     this.shownOver = null;
+    this.inviteKey = null;
+    this.el.notify.replaceChildren(...(this.mine ? [notifyButton()].filter(Boolean) : []));
     if (this.view) this.render();
     this.chat.relang();
     this.rules.relang();
@@ -294,9 +301,30 @@ class GamePage {
     if (v.your_turn && !v.over && !v.rated) boardRoot.prepend(this.hintBar(v));  // a rated game: no coach
     this.markHinted(v);
     this.renderActions(v);
+    this.drawInvite(v);
+    this.noticeTurn(v);
     this.renderLog();
     if (this.chatSeats !== v.seats) { this.chatSeats = v.seats; this.chat.render(); }  // mute buttons, authors
     this.renderSummary(v);
+  }
+
+  // A signed-in seat of a game with free seats invites accounts by name (drawn again only when the free
+  // seats change, so a name being typed stays).
+  drawInvite(v) {
+    const me = v.seat === null || v.seat === undefined ? null : v.seats[v.seat];
+    const free = v.over || !me || !me.account || !signedIn() ? []  // only an account's seat invites by name
+      : v.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+    const key = free.join(",");
+    if (key === this.inviteKey) return;
+    this.inviteKey = key;
+    this.el.invite.replaceChildren(...(free.length ? [inviteByName(this.gid, this.info, free)] : []));
+  }
+
+  // The view turned to this seat while the tab is hidden: a browser notification, if the player allowed them.
+  noticeTurn(v) {
+    const due = Boolean(v.your_turn && !v.over);
+    if (due && this.wasDue === false) noticeTurn(this.gid, this.info.id);
+    this.wasDue = due;
   }
 
   // The coach (POST /api/games/{id}/hint): its best moves for this seat, from this seat's information

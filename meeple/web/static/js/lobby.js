@@ -9,6 +9,8 @@ import { t, has, term, lang, LANGUAGES } from "./i18n.js";
 import { gameTitle, seatLabel, levelName, personName } from "./names.js";
 import { cover } from "./covers.js";
 import { paceChoice, paceWords } from "./pace.js";
+import { waitingPanel } from "./waiting.js";
+import { inviteByName } from "./invite_name.js";
 
 const NAME_STORE = "meeple.name";
 const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
@@ -68,6 +70,7 @@ export async function showLobby(main, keep = null) {
   };
   const { yours, open: openToJoin, active: others } = sortLists(lobby, new Set(held.map((g) => g.id)));
   main.replaceChildren(
+    waitingPanel(catalog),  // "Waiting for you" first: your turns and the invitations sent to you
     h("section", { class: "front" },
       h("h1", {}, t("web.gallery.title")), h("p", { class: "muted lead" }, t("web.gallery.lead")),
       h("div", { class: "gallery", id: "gallery" }, catalog.games.map((g) => gameCard(g, catalog, openToJoin, other, choose)))),
@@ -115,7 +118,7 @@ function sortLists(lobby, accountGames = new Set()) {
   const mine = (g) => seatFor(g.id) !== null || accountGames.has(g.id);
   return {
     yours: [...lobby.open, ...lobby.active].filter(mine),
-    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed)),
+    open: lobby.open.filter((g) => !mine(g) && (g.seats || []).some((s) => s.kind === "human" && !s.claimed && !s.reserved)),
     active: lobby.active.filter((g) => !mine(g)),
     finished: lobby.finished,
   };
@@ -412,7 +415,11 @@ function showInvites(res, g) {
   const base = `${location.origin}${location.pathname}`;
   box.replaceChildren(h("section", { class: "panel invites" },
     h("h2", {}, t("web.invite.title")),
-    h("p", {}, t("web.invite.explain")),
+    // a signed-in player may invite accounts by name (no link to send); the links stay, for guests
+    // a seat invited by name refuses its link meanwhile: the link leaves the list
+    signedIn() ? inviteByName(res.id, g, res.invites.map((inv) => inv.seat),
+      (sent) => { const li = box.querySelector(`[data-link-seat="${sent.seat}"]`); if (li) li.remove(); }) : null,
+    h("p", {}, signedIn() ? t("web.invite.links_for_guests") : t("web.invite.explain")),
     h("ul", {}, res.invites.map((inv) => {
       const url = `${base}#/join/${encodeURIComponent(res.id)}/${inv.seat}/${encodeURIComponent(inv.code)}`;
       const field = h("input", { readonly: true, value: url, size: 60, "aria-label": t("web.invite.link_for", { number: inv.seat + 1 }), class: "invite-link" });
@@ -421,7 +428,7 @@ function showInvites(res, g) {
         try { await navigator.clipboard.writeText(url); copy.textContent = t("web.invite.copied"); }
         catch { copy.textContent = t("web.invite.select_to_copy"); }
       } }, t("web.invite.copy"));
-      return h("li", {}, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
+      return h("li", { "data-link-seat": inv.seat }, t("web.invite.seat", { seat: seatLabel(g, inv.seat) }), field, " ", copy);
     })),
     res.token ? h("a", { class: "button primary", id: "go-to-game", href: `#/game/${encodeURIComponent(res.id)}` }, t("web.invite.go")) : null));
   box.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -433,6 +440,7 @@ export function seatWords(s, label) {
   if (s.kind === "bot") return t("web.lobby.seat_bot", { seat: label, level: levelName(s.level) });
   if (s.name && Number.isInteger(s.rating)) return t("web.lobby.seat_rated", { seat: label, name: personName(s), rating: s.rating });
   if (s.name) return t("web.lobby.seat_named", { seat: label, name: personName(s) });
+  if (s.reserved) return t("web.lobby.seat_invited", { seat: label });  // held for an account invited by name
   return t(s.claimed ? "web.lists.seat_unnamed" : "web.lobby.seat_free", { seat: label });
 }
 
@@ -449,7 +457,7 @@ function gameList(games, kind, catalog) {
     const links = [];
     if (kind === "open") {
       for (const s of g.seats || []) {
-        if (s.kind === "human" && !s.claimed) {
+        if (s.kind === "human" && !s.claimed && !s.reserved) {  // a seat held by an invite by name is its invitee's
           links.push(h("a", { class: "button primary", "data-join": `${g.id}/${s.seat}`,
             href: `#/join/${encodeURIComponent(g.id)}/${s.seat}` }, t("web.lobby.join_as", { seat: label(s.seat) })));
         }
@@ -539,8 +547,8 @@ export async function showJoin(main, gid, seat, invite) {
     }
   });
   const wanted = seatNumber !== null ? summary.seats.find((s) => s.seat === seatNumber) : null;
-  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
-  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed : !free;
+  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed && !s.reserved);
+  const gone = seatNumber !== null ? !wanted || wanted.kind !== "human" || wanted.claimed || wanted.reserved : !free;
   const draw = () => {
     const yours = seatNumber !== null ? seatLabel(info, seatNumber) : null;
     const watch = h("a", { class: "button", href: `#/game/${encodeURIComponent(gid)}` }, t("web.lobby.watch"));

@@ -6,6 +6,7 @@ import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle, levelName } from "./names.js";
 import { signedIn, signOut } from "./account.js";
+import { emailSettings } from "./email.js";
 
 const BANDS = ["2p", "3p+"];
 
@@ -77,7 +78,7 @@ function mine(profile) {
   return me !== null && me.id === profile.id;
 }
 
-// The signed-in player's own profile: change the password, delete the account.
+// The signed-in player's own profile: e-mail notices, change the password, delete the account.
 function accountSettings() {
   const field = (id, label, auto) => h("label", {}, h("span", {}, label),
     h("input", { id, type: "password", autocomplete: auto, minlength: 8, required: true }));
@@ -108,7 +109,7 @@ function accountSettings() {
   h("p", { class: "muted" }, t("web.account.delete_explain")),
   field("delete-password", t("web.account.password"), "current-password"),
   h("button", { type: "submit", class: "danger" }, t("web.account.delete")));
-  return h("section", { class: "panel account-settings", id: "account-settings" }, h("h2", {}, t("web.account.settings")), said, change, remove);
+  return h("section", { class: "panel account-settings", id: "account-settings" }, h("h2", {}, t("web.account.settings")), said, emailSettings(), change, remove);
 }
 
 export async function showLeaderboard(main, game, band = "2p") {
