@@ -136,19 +136,6 @@ events = Table(
     Column("created_at", Float, nullable=False),
 )
 
-chat = Table(  # table chat (issue 40, migration 0011): never a move, never part of the game's state
-    "chat", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),  # the order lines were stored in
-    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-    Column("seat", Integer, nullable=False),          # who said it (a seat of the game)
-    Column("seq", Integer, nullable=False),           # the game's sequence number when it was said (its place in the replay)
-    Column("kind", String(8), nullable=False),        # text | phrase
-    Column("body", Text, nullable=False),             # the text as typed (NFC), or the quick phrase's id
-    Column("created_at", Float, nullable=False),      # Unix seconds (the server's clock)
-    Index("ix_chat_game", "game_id", "id"),
-    Index("ix_chat_seat_time", "game_id", "seat", "created_at"),
-)
-
 # E-mail notices (docs/server.md, E-mail notices; migration 0012). The address is in ``user_emails``
 # only: never in a view, a log line or another player's answer; the other tables keep its SHA-256.
 user_emails = Table(
@@ -517,3 +504,7 @@ def games_to_resume(engine: Engine) -> list[str]:
                                      or_(games.c.turn_timeout.is_not(None), games.c.id.in_(bot_played))))]
 
 
+# The table chat's table (migration 0011) lives beside its statements in ``chat_store``: imported so
+# that ``metadata`` (the migrations, their checks) always holds it. A module import, not ``from``: it
+# may be the module importing this one.
+import meeple.server.chat_store  # noqa: E402,F401

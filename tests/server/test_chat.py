@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from meeple.core import i18n
 from meeple.server import chat as rules
-from meeple.server import db
+from meeple.server import chat_store, db
 from meeple.server.accounts import CSRF_HEADER
 from meeple.server.settings import Settings, normalize_db_url
 
@@ -279,7 +279,7 @@ def test_migration_0011_adds_and_removes_the_chat_table(db_url: str) -> None:
             conn.execute(sa.text("INSERT INTO games (id, game, players, options, seed, status, private, created_at, "
                                  "updated_at) VALUES ('old', 'cube-europe', 2, '{}', 1, 'active', false, 0, 0)"))
             upgrade_to(conn, "0011")
-            conn.execute(db.chat.insert().values(game_id="old", seat=0, seq=0, kind="text", body="hi", created_at=1.0))
+            conn.execute(chat_store.chat.insert().values(game_id="old", seat=0, seq=0, kind="text", body="hi", created_at=1.0))
             assert conn.execute(sa.text("SELECT body FROM chat")).scalar() == "hi"
             cfg = Config()
             cfg.set_main_option("script_location", str(db.MIGRATIONS))

@@ -18,12 +18,11 @@ import math
 from collections import deque
 from typing import Any
 
-from sqlalchemy import case, func, select
 from sqlalchemy.engine import Connection
 
 from meeple.core.i18n import DEFAULT_LANGUAGE, render
 from meeple.server import chat as rules
-from meeple.server import db
+from meeple.server.chat_store import lines_from, lines_of, store_line
 from meeple.server.errors import Conflict, TooMany
 from meeple.server.live_game import LiveGame, check_playing
 from meeple.server.services.live_cache import LiveCache
@@ -67,41 +66,6 @@ def line_json(row: Row, seats: list[Row], state: Any, lang: str = DEFAULT_LANGUA
     }
 
 
-# ------------------------------------------------------------------ the statements
-def _store_line(conn: Connection, gid: str, seat: int, seq: int, kind: str, body: str, now: float) -> Row | tuple[str, float]:
-    """Insert the line unless a limit forbids it: the stored row, or ``(refusal, seconds to wait)``."""
-    chat = db.chat
-    recent = conn.execute(select(func.count(), func.min(chat.c.created_at)).where(
-        chat.c.game_id == gid, chat.c.seat == seat, chat.c.created_at > now - rules.WINDOW_SECONDS)).one()
-    if recent[0] >= rules.PER_WINDOW:
-        return "fast", float(recent[1]) + rules.WINDOW_SECONDS - now
-    total, mine = conn.execute(select(func.count(), func.coalesce(func.sum(case((chat.c.seat == seat, 1), else_=0)), 0))
-                               .where(chat.c.game_id == gid)).one()
-    if total >= rules.GAME_CAP:
-        return "game_full", 0.0
-    if mine >= rules.SEAT_CAP:
-        return "seat_full", 0.0
-    row = {"game_id": gid, "seat": seat, "seq": seq, "kind": kind, "body": body, "created_at": now}
-    line_id = conn.execute(chat.insert().values(**row)).inserted_primary_key[0]
-    return {**row, "id": int(line_id)}
-
-
-def lines_of(conn: Connection, gid: str, after: int = 0, limit: int | None = None) -> list[Row]:
-    """The game's lines after id ``after``, oldest first: the newest ``limit`` of them (None: all)."""
-    chat = db.chat
-    query = select(chat).where(chat.c.game_id == gid, chat.c.id > after).order_by(chat.c.id.desc())
-    if limit is not None:
-        query = query.limit(limit)
-    return [dict(r) for r in reversed(conn.execute(query).mappings().all())]
-
-
-def lines_from(conn: Connection, gid: str, first: int) -> list[Row]:
-    """The game's lines from id ``first`` on (what another process announced, and any after it)."""
-    chat = db.chat
-    query = select(chat).where(chat.c.game_id == gid, chat.c.id >= first).order_by(chat.c.id).limit(rules.PER_WINDOW * 8)
-    return [dict(r) for r in conn.execute(query).mappings().all()]
-
-
 class Chat:
     def __init__(self, runtime: Runtime, store: Store, cache: LiveCache, sync: Sync) -> None:
         self.runtime, self.store, self.cache, self.sync = runtime, store, cache, sync
@@ -124,7 +88,7 @@ class Chat:
         gid, seq = g.id, g.seq
 
         def job(conn: Connection) -> Row | tuple[str, float]:
-            stored = _store_line(conn, gid, seat, seq, kind, body, now)
+            stored = store_line(conn, gid, seat, seq, kind, body, now)
             if isinstance(stored, dict):
                 self.sync.note_in(conn, note_for(gid, stored["id"]))
             return stored
