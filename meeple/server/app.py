@@ -24,6 +24,7 @@ from meeple.server.headers import SecureHeadersApp
 from meeple.server.hub import Hub
 from meeple.server.limits import LimitsMiddleware
 from meeple.server.routes import accounts, answers, email, games, invites, lobby, socket
+from meeple.server.routes import chat as chat_routes
 from meeple.server.routes import ratings as rating_routes
 from meeple.server.routes.sessions import Sessions
 from meeple.server.settings import Settings
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (lobby.router, games.router, socket.router, accounts.router, rating_routes.router, email.router,
                    invites.router):
         app.include_router(router)
+    app.include_router(chat_routes.router)  # the table chat (issue 40)
     _mount_web(app)
     return app
 

@@ -9,6 +9,8 @@ memory, catches up and pushes the change to its own WebSocket clients. A message
 * ``"<game id>"``: the game has new moves; read them from the database (a move whose action would make
   the message too long is sent this way).
 * ``"+<game id>"``: more than moves changed (a seat joined or left, an undo): re-read the game's rows too.
+* ``"#<game id>#<chat line id>"``: a line was said in the game's table chat (``services.chat``): a
+  process pushing that game to watchers reads the new lines from that id on. Never a move.
 
 * ``PgBus``: PostgreSQL ``NOTIFY meeple`` inside the writing transaction (so it is sent at the commit,
   see ``writer``), and a ``LISTEN`` connection in a thread.
@@ -38,6 +40,7 @@ CHANNEL = "meeple"
 MAX_PAYLOAD = 7800        # bytes in one message (a PostgreSQL NOTIFY payload must stay under 8000)
 MAX_MOVE = 2000           # a move whose entry is longer is announced by its game id alone
 MAX_ID = 32
+MAX_CHAT_NOTE = MAX_ID + 24  # "#<game id>#<chat line id>"
 
 
 class Move(NamedTuple):
@@ -109,7 +112,7 @@ def parse(payload: str | bytes, origin: str) -> list[Note]:
     notes: list[Note] = []
     for item in items:
         if isinstance(item, str):
-            if 0 < len(item.removeprefix("+")) <= MAX_ID:
+            if 0 < len(item.removeprefix("+")) <= MAX_ID or (item.startswith("#") and len(item) <= MAX_CHAT_NOTE):
                 notes.append(item)
         elif (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
               and 0 < len(item[0]) <= MAX_ID and type(item[1]) is int and type(item[2]) is int):
@@ -139,6 +142,9 @@ class PgBus:
                              daemon=True).start()
 
     def announce(self, game_id: str, rows: bool = False, move: Move | None = None) -> None:
+        """Nothing to do: the NOTIFY went out with the commit."""
+
+    def announce_note(self, note: str) -> None:
         """Nothing to do: the NOTIFY went out with the commit."""
 
     async def stop(self) -> None:
@@ -201,6 +207,12 @@ class RedisBus:
             self._pending.append(move)
         if rows or move is None:
             self._pending.append("+" + game_id if rows else game_id)
+
+    def announce_note(self, note: str) -> None:
+        """Publish ``note`` as it is (a chat line's ``"#<game id>#<line id>"``), after its commit."""
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending.append(note)
 
     def _flush(self) -> None:
         notes, self._pending = self._pending, []

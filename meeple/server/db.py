@@ -504,3 +504,7 @@ def games_to_resume(engine: Engine) -> list[str]:
                                      or_(games.c.turn_timeout.is_not(None), games.c.id.in_(bot_played))))]
 
 
+# The table chat's table (migration 0011) lives beside its statements in ``chat_store``: imported so
+# that ``metadata`` (the migrations, their checks) always holds it. A module import, not ``from``: it
+# may be the module importing this one.
+import meeple.server.chat_store  # noqa: E402,F401

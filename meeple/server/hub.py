@@ -27,6 +27,7 @@ from meeple.server.live_game import LiveGame, check_playing
 from meeple.server.push import Ack, Subscriber
 from meeple.server.services import replay as replays
 from meeple.server.services.bots import Bots
+from meeple.server.services.chat import Chat
 from meeple.server.services.coaching import Coaching
 from meeple.server.services.games import Games, summary
 from meeple.server.services.invites import Invites
@@ -60,6 +61,7 @@ class Hub:
         self.play = Play(self.runtime, self.store, self.live_cache, self.sync, self.watchers)
         self.invites = Invites(self.runtime, self.store, self.live_cache, self.games)  # invites by name, waiting lists
         self.coaching = Coaching(self.runtime, self.store, self.live_cache)
+        self.chat = Chat(self.runtime, self.store, self.live_cache, self.sync)  # table chat: never a move
         self.turns = Turns(self.runtime, self.store, self.live_cache, self.bots, self.play)
         self.notices = Notices(self.runtime, self.store)
         self.sweeper = Sweeper(self.runtime, self.store, self.live_cache, self.sync, self.bots, self.games, self.turns)

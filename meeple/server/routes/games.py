@@ -174,9 +174,11 @@ async def replay_reader(hub: HubDep, gid: str, token: str | SignedIn | None) -> 
 
 
 @router.get("/api/games/{gid}/replay", tags=["replay"],
-            summary="A finished game: every move and the whole log (a private game's: for its seats only)")
+            summary="A finished game: every move, the whole log and the table chat (a private game's: for its seats only)")
 async def replay(gid: str, lang: Lang, hub: HubDep, token: Credential) -> dict[str, Any]:
-    return replays.replay_moves(await replay_reader(hub, gid, token), lang)
+    g = await replay_reader(hub, gid, token)
+    moves = replays.replay_moves(g, lang)
+    return {**moves, "chat": await hub.chat.for_replay(g, lang)}  # each line with its replay step
 
 
 @router.get("/api/games/{gid}/replay/{step}", tags=["replay"],

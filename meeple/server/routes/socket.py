@@ -1,5 +1,6 @@
 """The WebSocket of a game (``/api/games/{gid}/ws``): a hello first (a seat token, or none to watch),
-then live views pushed after every change, and moves and undos sent back, each acknowledged.
+then live views pushed after every change, and moves and undos sent back, each acknowledged; the table
+chat's lines are pushed as they are said (``{"type": "chat"}``), and a seat may say one.
 
 The seat token travels in the hello (or the ``Authorization`` header), never in the URL. Close reasons
 stay English (a WebSocket close reason is at most 123 bytes); every other message follows the
@@ -34,6 +35,7 @@ WS_FIELDS = {
     "undo": {"type", "seq", "ref"},
     "view": {"type", "ref"},
     "ping": {"type", "ref"},
+    "chat": {"type", "text", "phrase", "ref"},
 }
 MALFORMED = object()
 
@@ -279,7 +281,7 @@ async def _receive(ws: WebSocket, hub: Hub, settings: Settings, g: LiveGame, sub
 
 
 async def _answer(hub: Hub, g: LiveGame, sub: Subscriber, msg: dict[str, Any], ref: Any, lang: str) -> None:
-    """One well-formed message: a ping, a request for the whole view, a move or an undo."""
+    """One well-formed message: a ping, a request for the whole view, a chat line, a move or an undo."""
     kind, seat = msg["type"], sub.seat
     if kind == "ping":
         sub.send(dumps({"type": "pong", "ref": ref, "seq": g.seq}))
@@ -287,6 +289,12 @@ async def _answer(hub: Hub, g: LiveGame, sub: Subscriber, msg: dict[str, Any], r
         sub.ask_view()
     elif kind == "hello":
         sub.send(_error(400, "server.ws_hello_again", ref, lang))
+    elif kind == "chat":  # a line at the table: never a move (services.chat)
+        if seat is None:
+            sub.send(_error(403, "server.chat_spectator", ref, lang))
+            return
+        line = await hub.chat.post(g, seat, msg.get("text"), msg.get("phrase"))
+        sub.send(dumps({"type": "chat_ack", "ref": ref if isinstance(ref, (str, int)) else None, "id": line["id"]}))
     elif seat is None:
         sub.send(_error(403, "server.spectators_cannot_act", ref, lang))
     elif kind == "move":

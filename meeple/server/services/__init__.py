@@ -7,6 +7,7 @@
 - ``watchers``: what each viewer sees, pushed after every change;
 - ``bots``: the bot levels, and the bots' moves (claimed per game when processes share PostgreSQL);
 - ``coaching``: hints and reviews, searched in the coach's pool;
+- ``chat``: the table chat's lines, stored, pushed to the watchers and shown in the replay (never a move);
 - ``invites``: invites by name (a seat reserved for an account) and each account's "Waiting for you";
 - ``sweeper``: turn timeouts, eviction and abandoned games, on timers;
 - ``sync``: other server processes' writes, heard over the bus and caught up;

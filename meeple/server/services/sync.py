@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from meeple.server import db
@@ -28,6 +29,8 @@ class Sync:
         self.runtime, self.store, self.cache, self.watchers = runtime, store, cache, watchers
         self.origin = runtime.origin
         self.bus: PgBus | RedisBus | None = None
+        self.on_chat: Callable[[str], None] | None = None
+        """Called with each chat note heard (``"#<game id>#<line id>"``; ``services.chat``)."""
 
     def start(self, postgres: bool) -> None:
         """Listen to the other processes: over Redis if the settings name it, else PostgreSQL's
@@ -57,6 +60,17 @@ class Sync:
             for payload in payloads(self.origin, ["+" + gid]):
                 db.notify(conn, payload)
 
+    def note_in(self, conn: Any, note: str) -> None:
+        """Inside a write transaction: announce ``note`` as it is with the commit (PgBus only)."""
+        if self.bus is not None and self.bus.in_transaction:
+            for payload in payloads(self.origin, [note]):
+                db.notify(conn, payload)
+
+    def announce_note(self, note: str) -> None:
+        """After a commit: ``note`` to the other processes (Redis; NOTIFY already went with the commit)."""
+        if self.bus is not None:
+            self.bus.announce_note(note)
+
     def announce(self, gid: str, rows: bool = False, move: Move | None = None) -> None:
         """After a commit: tell the other processes (Redis; NOTIFY already went with the commit).
         ``rows``: more than moves changed (seats, an undo); ``move``: the move written (action as JSON text)."""
@@ -69,6 +83,9 @@ class Sync:
         for note in notes:
             if isinstance(note, Move):
                 self.on_move(note)
+            elif note.startswith("#"):  # a chat line: no change of the game itself
+                if self.on_chat is not None:
+                    self.on_chat(note)
             else:
                 gid, rows = split(note)
                 self.on_notify(gid, rows)

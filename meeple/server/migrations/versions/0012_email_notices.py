@@ -10,14 +10,14 @@ bounds per address and per account. ``email_notices``: when each account was las
 game (at most one per ``email_batch`` seconds).
 
 Revision ID: 0012
-Revises: 0010 (the merger re-points this to 0011, table chat, added in parallel)
+Revises: 0011 (table chat, added in parallel; first written after 0010)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -12,6 +12,7 @@ import { myGames, signedIn } from "./account.js";
 import { notifyButton, noticeTurn } from "./waiting.js";
 import { inviteByName } from "./invite_name.js";
 import { paceWords } from "./pace.js";
+import { ChatPanel } from "./chat.js";
 
 let live = null;
 
@@ -60,6 +61,9 @@ class GamePage {
     this.rules = new RulesPanel(info.id, () => this.view);
     this.el.moveHead = h("h2", {}, t("web.game.your_move"));
     this.el.logHead = h("h2", {}, t("web.game.log"));
+    // the table chat, beside the log: spectators read it, seats write in it (never a move)
+    this.chat = new ChatPanel({ gid, author: (line) => this.chatAuthor(line), seats: () => (this.view ? this.view.seats : []),
+      mySeat: () => (this.view ? this.view.seat : null), say: (m) => this.sayChat(m) });
     main.replaceChildren(
       h("section", { class: "game-head" }, h("div", { class: "game-title-row" }, this.el.title, this.rules.button), this.el.status, this.el.seats),
       this.el.summary,
@@ -68,7 +72,8 @@ class GamePage {
         h("aside", { class: "side" },
           h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls,
             this.el.notify, this.el.invite),
-          h("section", { class: "panel" }, this.el.logHead, this.el.log))),
+          h("section", { class: "panel" }, this.el.logHead, this.el.log),
+          this.chat.el.root)),
       this.rules.sheet, this.curtain.el);
     this.onKey = (ev) => this.key(ev);
     this.onRedraw = () => { if (this.view) this.render(); };
@@ -114,6 +119,7 @@ class GamePage {
     this.inviteKey = null;
     this.el.notify.replaceChildren(...(this.mine ? [notifyButton()].filter(Boolean) : []));
     if (this.view) this.render();
+    this.chat.relang();
     this.rules.relang();
     const old = this.ws;
     this.ws = null;
@@ -134,6 +140,11 @@ class GamePage {
       this.addLog(msg);
       this.view = msg;
       this.render();
+      this.chat.load();  // subscribed now: the lines said before (or while the connection was down)
+    } else if (msg.type === "chat") {
+      this.chat.add(msg.line);
+    } else if (msg.type === "chat_ack") {
+      this.chat.acked(msg);
     } else if (msg.type === "update") {
       this.update(msg);
     } else if (msg.type === "ack") {
@@ -180,6 +191,20 @@ class GamePage {
     }
     this.view = v;
     this.render();
+  }
+
+  // Who said a chat line: the seat's name, and its player's (a guest's marked) when it has one.
+  chatAuthor(line) {
+    if (this.view && line.seat === this.view.seat) return t("web.you_suffix", { seat: this.seatName(line.seat) });
+    const seat = this.view && this.view.seats[line.seat];
+    const who = personName(seat || (line.name ? { name: line.name, account: line.account } : null));
+    return who ? t("web.chat.author", { seat: this.seatName(line.seat), name: who }) : this.seatName(line.seat);
+  }
+
+  sayChat(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast(t("web.game.reconnecting")); return false; }
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   seatName(p) {
@@ -279,6 +304,7 @@ class GamePage {
     this.drawInvite(v);
     this.noticeTurn(v);
     this.renderLog();
+    if (this.chatSeats !== v.seats) { this.chatSeats = v.seats; this.chat.render(); }  // mute buttons, authors
     this.renderSummary(v);
   }
 

@@ -3,7 +3,8 @@ import { api, seatFor } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t, show } from "./i18n.js";
-import { gameTitle, seatLabel } from "./names.js";
+import { gameTitle, seatLabel, personName } from "./names.js";
+import { lineItem, mutedSeats } from "./chat.js";
 
 // The step buttons' icons, drawn (no symbol glyphs: a default Debian Chromium has no font for them).
 const ICONS = { first: "M3,2 h2 v12 h-2 Z M14,2 L6,8 L14,14 Z", back: "M12,2 L4,8 L12,14 Z",
@@ -28,6 +29,20 @@ export async function showReplay(main, gid, keep = null) {
   const label = h("p", { class: "status", role: "status" });
   const viewSel = h("select", { "aria-label": t("web.replay.whose_view") });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, "aria-label": t("web.replay.move_number") });
+  // the table chat at its place in time: the lines said before this step's next move (muted seats left out)
+  const chatLines = h("ol", { class: "chat-lines", id: "chat-lines", "aria-label": t("web.chat.lines_label") });
+  const chatEmpty = h("p", { class: "muted chat-empty" }, t("web.chat.empty"));
+  const muted = mutedSeats(gid);
+  const author = (line) => {
+    const who = personName({ name: line.name, account: line.account });
+    return who ? t("web.chat.author", { seat: seatName(line.seat), name: who }) : seatName(line.seat);
+  };
+  function drawChat() {
+    const said = (data.chat || []).filter((line) => line.step <= step && !muted.has(line.seat));
+    chatLines.replaceChildren(...said.map((line) => lineItem(line, author(line))));
+    chatEmpty.hidden = said.length > 0;
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
 
   async function draw() {
     try {
@@ -46,6 +61,7 @@ export async function showReplay(main, gid, keep = null) {
         to_move: obs.to_move || [], over: step === total, seats: [] };
       boardFor(data.game).render(board, view, { legal: [], act: () => {}, seatName, yourSeat: view.seat });
       slider.value = step;
+      drawChat();
     } catch (err) { toast(err.message); }
   }
   const go = (to) => { step = Math.max(0, Math.min(total, to)); draw(); };
@@ -61,7 +77,8 @@ export async function showReplay(main, gid, keep = null) {
         h("button", { onclick: () => go(total), "aria-label": t("web.replay.last"), title: t("web.replay.last") }, icon("last")), viewSel)),
     board,
     h("section", { class: "panel" }, h("h2", {}, t("web.replay.moves")),
-      h("ol", { class: "log" }, data.moves.map((m) => h("li", {}, show(m.label))))));
+      h("ol", { class: "log" }, data.moves.map((m) => h("li", {}, show(m.label))))),
+    h("section", { class: "panel chat-panel", id: "chat" }, h("h2", {}, t("web.chat.title")), chatLines, chatEmpty));
   document.onkeydown = (ev) => {
     if (ev.key === "ArrowLeft") go(step - 1);
     if (ev.key === "ArrowRight") go(step + 1);
