@@ -13,11 +13,13 @@ from contextlib import contextmanager
 from typing import Any
 
 
+from meeple.core import i18n
+from meeple.server import chat as chat_rules
 from meeple.server.turn_clock import DAY, HOUR
 
 from .helpers import auth, client
 from .invite_helpers import FakeClock
-from .test_email import ANN, BOB, SITE, Inbox, as_user, link_in, sign_up, smtp, to_move, verified  # noqa: F401
+from .test_email import ANN, BOB, SITE, Inbox, as_user, sign_up, smtp, to_move, verified
 
 TURNS = {"pace": "turns", "move_seconds": DAY, "fallback_level": "random"}
 
@@ -42,11 +44,25 @@ def move_once(c: Any, gid: str, tokens: list[str]) -> int:
     return mover
 
 
+def chat(c: Any, gid: str, lang: str) -> list[str]:
+    """The table's chat as a reader of ``lang`` sees it."""
+    r = c.get(f"/api/games/{gid}/chat", params={"lang": lang})
+    assert r.status_code == 200, r.text
+    return [line["text"] for line in r.json()["lines"]]
+
+
+def chat_phrase(phrase: str, lang: str) -> str:
+    text = i18n.render(chat_rules.phrase_id(phrase), None, lang)
+    assert text and text != chat_rules.phrase_id(phrase)
+    return text
+
+
 def mails_to(inbox: Inbox, address: str) -> int:
     return len(inbox.to(address))
 
 
-def test_two_accounts_play_turn_based_kingsburg_over_days_across_a_restart(sqlite_url: str, smtp: tuple[Inbox, int]) -> None:
+def test_two_accounts_play_turn_based_kingsburg_over_days_across_a_restart(
+        sqlite_url: str, smtp: tuple[Inbox, int]) -> None:  # noqa: F811 (the fixture imported above)
     inbox, port = smtp
     clock = FakeClock()
     with server(sqlite_url, port, clock) as c:
@@ -72,6 +88,14 @@ def test_two_accounts_play_turn_based_kingsburg_over_days_across_a_restart(sqlit
         assert r.status_code == 200, r.text
         tokens.append(r.json()["token"])
         c.cookies.clear()
+
+        # they greet each other at the table, each reading the other in their own language
+        assert c.post(f"/api/games/{gid}/chat?lang=en", json={"phrase": "hello"}, headers=auth(tokens[0])).status_code == 201
+        assert c.post(f"/api/games/{gid}/chat?lang=zh", json={"phrase": "good_luck"}, headers=auth(tokens[1])).status_code == 201
+        assert c.post(f"/api/games/{gid}/chat?lang=zh", json={"text": "我每天晚上下一步"}, headers=auth(tokens[1])).status_code == 201
+        assert chat(c, gid, "en")[:2] == ["Hello!", chat_phrase("good_luck", "en")]
+        assert chat(c, gid, "zh") == ["你好！", chat_phrase("good_luck", "zh"), "我每天晚上下一步"]
+        assert c.get(f"/api/games/{gid}/spectate").json()["seq"] == 0  # nothing said is a move
 
         # the clock starts: the person due is mailed; every later turn change mails the new person due
         assert to_move(c, gid) == [0]
@@ -109,6 +133,10 @@ def test_two_accounts_play_turn_based_kingsburg_over_days_across_a_restart(sqlit
         assert seat["misses"] == 1 and seat["deadline"] is not None or late_seat not in to_move(c, gid)
         view = c.get(f"/api/games/{gid}/spectate").json()
         assert view["seq"] == seq_before_restart + 1 and not view.get("over")
+        assert chat(c, gid, "en") == ["Hello!", chat_phrase("good_luck", "en"), "我每天晚上下一步"]  # kept
+        assert c.post(f"/api/games/{gid}/chat?lang=zh", json={"phrase": "one_moment"},
+                      headers=auth(tokens[late_seat])).status_code == 201
+        assert chat(c, gid, "en")[-1] == chat_phrase("one_moment", "en")
         # the person who let their time run out is still at the table and can move again
         clock.now += HOUR
         if to_move(c, gid):
