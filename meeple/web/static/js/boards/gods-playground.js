@@ -52,11 +52,11 @@ const PHASE_FRAME = { x: 1020, y: 48, w: 330, h: 344 };
 const DICE_FRAME = { x: 1020, y: 398, w: 330, h: 66 };
 const TABLE_FRAME = { x: 50, y: 800, w: 200, h: 156 };
 const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
-// A phone (or any frame under 700 px) gets no map to pan: each part of the board is its own card, drawn
+// A phone or a tablet (a window up to 1000 px) gets no map to pan: each part of the board is its own card, drawn
 // by the same code through a viewBox cut to its frame, stacked down the page at about 1 px per unit. A
 // province there is a card of its own shape, tall enough to stack a slot's land-manager and city sockets
 // (each a full 32 px target) under its disc.
-const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
+const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 1000px)") : null;
 const CARD = { x: 8, y: 8, w: 330, h: 392 };
 const BATTLE_CARD = { ...CARD, h: CARD.h + 76 };  // the province of the last battle: its dice in a row of their own
 const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
@@ -693,16 +693,17 @@ function drawPurchase(svg, ctx, only) {
   const f = FR[i];
   const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
   const g = group({ class: "gp-purchase", "data-purchase": String(i) });
-  const x0 = f.x + 6, y0 = f.y + f.h - 128, w = f.w - 12;
-  g.append(s("rect", { x: x0, y: y0, width: w, height: 122, rx: 10, class: "purchase-panel" }));
+  const head = half ? 44 : 28;  // the title, and "half price" on a line of its own under it
+  const x0 = f.x + 6, y0 = f.y + f.h - 100 - head, w = f.w - 12;
+  g.append(s("rect", { x: x0, y: y0, width: w, height: head + 94, rx: 10, class: "purchase-panel" }));
   g.append(s("text", { x: x0 + 10, y: y0 + 20, class: "gp-small" }, t("web.gp.purchase_title", { game: GAME, province: i, money: o.money[me] })));
-  if (half) g.append(s("text", { x: x0 + w - 10, y: y0 + 20, class: "gp-tiny", "text-anchor": "end" }, t("web.gp.half_price")));
+  if (half) g.append(s("text", { x: x0 + 10, y: y0 + 38, class: "gp-tiny" }, t("web.gp.half_price")));
   const kinds = ["inf", "cav", "art", "cossack"];
   const bw = Math.min(66, (w - 90) / 4);
   kinds.forEach((kind, k) => {
     const entry = has(`buy ${kind}`);
     const price = half ? Math.floor((c.prices[kind] || 0) / 2) : c.prices[kind];
-    const x = x0 + 8 + k * (bw + 4), y = y0 + 30;
+    const x = x0 + 8 + k * (bw + 4), y = y0 + head + 2;
     const b = group({ class: `buy-button ${entry ? "" : "unavailable"}` });
     b.append(s("rect", { x, y, width: bw, height: 84, rx: 8, class: "svg-button-face" }));
     b.append(unitPiece(k, x + bw / 2, y + 24, k === 3 ? COSSACK : FAMILY_COLOURS[me], { size: 26 }));
@@ -714,7 +715,7 @@ function drawPurchase(svg, ctx, only) {
   });
   const done = has("done");
   if (done) {
-    const b = svgButton(x0 + w - 78, y0 + 62, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
+    const b = svgButton(x0 + w - 78, y0 + head + 34, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
     target(b, done, ui);
     g.append(b);
   }
@@ -827,18 +828,27 @@ function handRow({ o, me, view }, p, pickHere) {
     style: `--family: ${FAMILY_COLOURS[p]}; --family-ink: ${inkOn(FAMILY_COLOURS[p])}` });
   tokens.dataset.count = String(hand.length);
   tokens.append(h("span", { class: "gp-small" }, t("web.gp.tokens_in_hand"), " "));
-  if (mine || view.seat === null || view.seat === undefined) {
+  if (pickHere) {
+    // the decision bar: each value still in hand once, with how many of it are left
+    const left = new Map();
+    const down = o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
+    hand.forEach((v) => left.set(v, (left.get(v) || 0) + 1));
+    down.forEach((v) => left.set(v, (left.get(v) || 0) - 1));
     const playable = new Set(view.legal.filter((e) => e.action.name === "token").map((e) => e.action.args[1]));
+    [...left.keys()].sort((a, b) => a - b).forEach((v) => {
+      const n = left.get(v);
+      if (n <= 0) return;
+      const tok = h("span", { class: "hand-token" }, String(v), n > 1 ? h("small", { class: "hand-more" }, `×${n}`) : null);
+      if (playable.has(v)) pickable(tok, `token-${v}`, picked.token === v, () => { picked.token = v; redraw(); }, t("web.gp.pick_token", { game: GAME, n: v }));
+      tokens.append(tok);
+    });
+  } else if (mine || view.seat === null || view.seat === undefined) {
     // tokens already face down on the map stay in the hand until the reveal: shown as placed
     const down = mine && o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
     hand.forEach((v) => {
       const at = down.indexOf(v);
       if (at >= 0) { down.splice(at, 1); tokens.append(h("span", { class: "hand-token placed", title: t("web.gp.token_on_board", { game: GAME, n: v }) }, String(v))); return; }
-      const tok = h("span", { class: "hand-token" }, String(v));
-      if (pickHere && mine && playable.has(v)) {
-        pickable(tok, `token-${v}`, picked.token === v, () => { picked.token = v; redraw(); }, t("web.gp.pick_token", { game: GAME, n: v }));
-      }
-      tokens.append(tok);
+      tokens.append(h("span", { class: "hand-token" }, String(v)));
     });
   } else {
     tokens.append(h("span", { class: "hand-count" }, t("web.gp.tokens_count", { game: GAME, n: hand.length })));
