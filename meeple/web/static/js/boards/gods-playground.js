@@ -57,8 +57,22 @@ const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
 // province there is a card of its own shape, tall enough to stack a slot's land-manager and city sockets
 // (each a full 32 px target) under its disc.
 const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 1000px)") : null;
-const CARD = { x: 8, y: 8, w: 330, h: 392 };
-const BATTLE_CARD = { ...CARD, h: CARD.h + 76 };  // the province of the last battle: its dice in a row of their own
+const CARD = { x: 8, y: 8, w: 330 };
+const BATTLE_ROW = 76;  // the province of the last battle: its dice in a row of their own above the spots
+
+// A province's card on a phone: as tall as what it holds (sockets under the estates, armies, the battle).
+function cardOf(i, ctx, battle) {
+  const { o, view } = ctx;
+  const sockets = (o.estates[i] || []).some(([, manager, city]) => manager || city)
+    || view.legal.some((e) => (e.action.name === "land" || e.action.name === "city") && e.action.args[0] === i);
+  const D = sockets ? 2 * SOCKET - 6 : 0;
+  const armies = [0, 1, 2].filter((p) => o.units[p][i].some((x) => x)
+    || (i === c.cossack_province && (o.cossacks || []).includes(p))).length;
+  const content = armies ? 186 + D + 34 * (armies - 1) + 19 : 170 + D;
+  const buying = o.mode === "buy" && view.your_turn && o.step.prov === i ? 240 : 0;  // the purchase panel's room
+  const h = Math.max(content + 56, buying) + (battle && battle.province === i ? BATTLE_ROW : 0);
+  return { ...CARD, h, sockets };
+}
 const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
 const SOCKET = 36;         // a socket's height on a phone card (viewBox units, about px)
 let phone = false;         // this drawing is the phone's cards
@@ -89,7 +103,7 @@ export function render(container, view, ui) {
 
   phone = !!(PHONE_QUERY && PHONE_QUERY.matches);
   const battle = lastBattle(ui.events || []);
-  FR = phone ? FRAMES.map((_, i) => (battle && battle.province === i ? BATTLE_CARD : CARD)) : FRAMES;
+  FR = phone ? FRAMES.map((_, i) => cardOf(i, ctx, battle)) : FRAMES;
   OUT = phone ? FR.map(outlineOf) : OUTLINES;
   const root = h("div", { class: `gp-board ${phone ? "phone" : ""}`, "data-board": GAME, lang: undefined });
   root.append(decisionBar(ctx), phone ? phoneCards(ctx) : wholeMap(ctx), familyAreas(ctx));
@@ -326,7 +340,7 @@ function drawKingDice(svg, { o }) {
 function drawProvince(svg, i, ctx) {
   const { o, me, has, ui } = ctx;
   const f = FR[i];
-  const D = phone ? 2 * SOCKET - 6 : 0;  // a phone card's sockets stack under the disc: the rest moves down
+  const D = phone && f.sockets ? 2 * SOCKET - 6 : 0;  // a phone card's sockets stack under the disc: the rest moves down
   const g = group({ class: `gp-province ${o.invaded && o.invaded[i] ? "invaded" : ""}`, "data-province": String(i) });
   g.append(s("polygon", { points: OUT[i], class: "province-land" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
@@ -671,7 +685,7 @@ function drawBattle(svg, ctx, only) {
   if (only !== undefined && only !== battle.province) return;
   const f = FR[battle.province];
   const n = battle.rolls.length;
-  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = phone ? f.y + CARD.h - 50 : f.y + 90;
+  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = phone ? f.y + f.h - 46 - BATTLE_ROW + 4 : f.y + 90;
   const g = group({ class: "gp-battle", "data-battle": String(battle.province) });
   g.append(s("rect", { x: x0, y: y0, width: w, height: 64, rx: 8, class: "battle-tray" }));
   battle.rolls.slice(-Math.floor((w - 40) / 34) || 1).forEach((r, k) => {
@@ -725,7 +739,7 @@ function drawPurchase(svg, ctx, only) {
 // ---------------------------------------------------------------- above the map: what you choose now
 function decisionBar(ctx) {
   const { o, me, view, ui, has } = ctx;
-  const bar = h("div", { class: "gp-decision", "data-decision": o.mode || "" });
+  const bar = h("div", { class: `gp-decision ${view.over ? "" : "live"}`, "data-decision": o.mode || "" });
   let say;
   if (view.over) say = t("web.gp.ask.over");
   else if (!view.your_turn) say = me === null || me === undefined ? t("web.gp.ask.watching", { game: GAME, phase: o.phase, name: phaseName(o.phase) })
