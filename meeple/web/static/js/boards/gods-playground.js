@@ -133,7 +133,7 @@ function wholeMap(ctx) {
   return h("div", { class: "gp-map" }, svg);
 }
 
-// The phone's cards, top to bottom: the king's corner (the camp), the senate, the five provinces, the
+// The phone's cards, top to bottom (those with a target of the decision first): the king's corner (the camp), the senate, the five provinces, the
 // five enemies, the phases with the king's dice, the recruitment table and the rounds. The VP track is
 // the scores line of the decision bar.
 function phoneCards(ctx) {
@@ -144,6 +144,8 @@ function phoneCards(ctx) {
     svg.classList.add("gp-card");
     svg.style.maxWidth = `${Math.round((box.w + 2 * m) * 1.3)}px`;
     draw(svg);
+    // the cards where the decision is made come first (CSS order); the rest keep their order after them
+    if (!svg.querySelector("[data-action]:not(.dormant), [data-pick]")) svg.classList.add("quiet");
     cards.append(svg);
   };
   card(ROYAL_FRAME, t("web.gp.king_corner"), (svg) => drawRoyalCorner(svg, ctx));
@@ -290,7 +292,9 @@ function drawSenate(svg, ctx) {
     const seat = group({ class: "senate-seat", "data-senate": String(i) });
     seat.append(s("rect", { x: x - 25, y: y - 36, width: 50, height: 86, rx: 6, class: "hit-area" }));
     seat.append(s("path", { d: `M${x - 20},${y + 26} L${x - 20},${y - 14} Q${x},${y - 34} ${x + 20},${y - 14} L${x + 20},${y + 26} Z`, class: "senate-chair" }));
-    seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle" }, shortName(i)));
+    const seatName = shortName(i);  // a long one is squeezed into its seat's width, never into the next
+    seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle",
+      ...(seatName.length > 7 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }, seatName));
     const holder = o.senate ? o.senate[i] : -1;
     if (holder >= 0) seat.append(disc(x, y, FAMILY_COLOURS[holder], { r: 13, title: t("web.gp.governor", { game: GAME, seat: holder, province: i }) }));
     tip(seat, holder >= 0 ? t("web.gp.governor", { game: GAME, seat: holder, province: i }) : t("web.gp.senate_empty", { game: GAME, province: i }));
