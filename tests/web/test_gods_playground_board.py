@@ -5,8 +5,11 @@ the other families' noble tokens nowhere in the page (DOM or WebSocket frames) b
 from __future__ import annotations
 
 import json
+import random
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import meeple
 
@@ -141,3 +144,147 @@ def test_a_log_entry_shows_its_seat_colour_and_lights_what_it_concerns(page, ser
     page.locator("h1").hover()
     assert page.query_selector_all("[data-board] .log-lit") == []
     assert page.console_errors == []
+
+
+# ---------------------------------------------------------------- a phone (issue 41): the board's cards
+PHONE = {"viewport": {"width": 360, "height": 800}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+# One read of the page: the game's state and every shown target's box (page coordinates).
+_SEEN = """() => {
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const bar = document.querySelector('[data-board] .gp-decision');
+  const targets = [...document.querySelectorAll('[data-board] [data-action], [data-board] [data-pick]')].filter(shown);
+  const listed = [...document.querySelectorAll('[data-movelist] [data-action]')].map((e) => e.getAttribute('data-action'));
+  return {
+    over: !!document.querySelector('#game-over'), busy: !!document.querySelector('#board.busy'), listed,
+    page: document.scrollingElement.scrollWidth, scrollX: window.scrollX,
+    panned: [...document.querySelectorAll('[data-board] .gp-map')].map((m) => m.scrollWidth - m.clientWidth),
+    bar: bar ? bar.getBoundingClientRect().toJSON() : null,
+    targets: targets.map((e) => { const r = e.getBoundingClientRect();
+      return { action: e.getAttribute('data-action'), pick: e.getAttribute('data-pick'), x: r.left + window.scrollX, w: r.width, h: r.height }; }),
+  };
+}"""
+
+
+def _check_fits(seen: dict, width: int = 360) -> None:
+    assert seen["page"] <= width, f"the page is {seen['page']} px wide"
+    assert all(extra <= 1 for extra in seen["panned"]), f"the map pans sideways by {seen['panned']} px"
+    for box in seen["targets"]:
+        name = box["action"] or f"pick {box['pick']}"
+        assert box["w"] >= 32 and box["h"] >= 32, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["w"] <= width + 0.5, (name, box)
+
+
+def _play_checking_each_decision(page, seed: int, timeout: float) -> tuple[int, set[str]]:
+    """Click random shown targets (a pick first when only picks are shown) until the game is over,
+    checking the page at each of the person's decisions and that the decision bar is on screen after
+    each click. Returns how many decisions were checked and which move names were played."""
+    rnd = random.Random(seed)
+    decisions, names = 0, set()
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        seen = page.evaluate(_SEEN)
+        if seen["over"]:
+            return decisions, names
+        actions = [b for b in seen["targets"] if b["action"]]
+        if seen["busy"] or not seen["targets"] or not seen["listed"]:
+            page.wait_for_timeout(30)
+            continue
+        _check_fits(seen)
+        decisions += 1
+        index = rnd.randrange(len(actions)) if actions else None
+        try:
+            if index is None:
+                pick = rnd.choice([b["pick"] for b in seen["targets"] if b["pick"]])
+                page.locator(f"[data-board] [data-pick='{pick}']").first.click(timeout=2000)
+            else:
+                text = actions[index]["action"]
+                page.locator(f"[data-board] [data-action='{text}'] >> visible=true").first.click(timeout=2000)
+                names.add(text.split()[0])
+        except PlaywrightError:  # the board was redrawn under the click: look again
+            continue
+        # while the game is on (the bar is "live"), the sentence stays on screen (sticky) after the click
+        bar = page.evaluate("""() => { const bar = document.querySelector('[data-board] .gp-decision.live');
+                                       return bar && !document.querySelector('#game-over') ? bar.getBoundingClientRect().toJSON() : null; }""")
+        assert bar is None or (bar["bottom"] > 0 and bar["top"] < 800), f"the decision bar is off screen: {bar}"
+    raise AssertionError(f"the game did not end in {timeout:.0f}s ({decisions} decisions checked)")
+
+
+@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.slow)])
+def test_a_whole_game_at_phone_width_shows_every_decision_without_panning(browser, server, lang):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    start_game(page, server, GAME, 3, lang=lang)
+    page.wait_for_selector("[data-board] [data-action]")
+    assert page.query_selector("[data-board].phone .gp-cards") and not page.query_selector("[data-board] .gp-map > svg[viewBox='0 0 1400 1000']")
+    decisions, names = _play_checking_each_decision(page, seed=5, timeout=420)
+    assert decisions >= 30 and {"estate", "token"} <= names, (decisions, names)
+    _check_fits(page.evaluate(_SEEN))  # the end: the final table fits too
+    assert page.console_errors == []
+    context.close()
+
+
+def _sent_moves(page) -> list[str]:
+    return page.evaluate("() => window.__sentMoves.splice(0)")
+
+
+# Every target sends its own move: a move is recorded (and held back while `__hold` is set) as it leaves.
+_RECORD = """
+  window.__sentMoves = []; window.__hold = false;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { const m = JSON.parse(data);
+      if (m.type === 'move') { window.__sentMoves.push([m.action.name, ...m.action.args].join(' ')); if (window.__hold) return; } } catch (e) {}
+    return send.call(this, data);
+  };
+"""
+
+
+def test_each_target_on_the_board_sends_its_own_move(browser, server):
+    context = browser.new_context(**PHONE)
+    context.add_init_script(_RECORD)
+    page = context.new_page()
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board] [data-action]")
+    rnd = random.Random(7)
+    checked: set[str] = set()
+    deadline = time.time() + 150
+    while time.time() < deadline and len({a.split()[0] for a in checked}) < 10:
+        seen = page.evaluate(_SEEN)
+        if seen["over"]:
+            break
+        if seen["busy"] or not seen["listed"]:
+            page.wait_for_timeout(30)
+            continue
+        page.evaluate("() => { window.__hold = true; }")
+        picks = [None] + sorted({b["pick"] for b in seen["targets"] if b["pick"]})  # a token, or cubes to move
+        tried = []
+        for pick in picks:
+            if pick:
+                page.click(f"[data-board] [data-pick='{pick}']")
+                if page.get_attribute(f"[data-board] [data-pick='{pick}']", "aria-pressed") != "true":
+                    page.click(f"[data-board] [data-pick='{pick}']")  # it was picked already: the click let it go
+            for el in page.query_selector_all("[data-board] [data-action]"):
+                if not el.is_visible():
+                    continue
+                text = el.get_attribute("data-action")
+                _sent_moves(page)
+                el.click(timeout=2000)
+                assert _sent_moves(page) == [text], text  # exactly its own move, once
+                page.evaluate("() => document.querySelectorAll('.busy').forEach((e) => e.classList.remove('busy'))")
+                tried.append(text)
+        assert tried, "a decision with no target on the board"
+        checked.update(tried)
+        page.evaluate("() => { window.__hold = false; }")
+        shown = page.locator("[data-board] [data-action] >> visible=true")
+        try:  # then one of them is played, and the bots answer
+            shown.nth(rnd.randrange(shown.count())).click(timeout=2000)
+        except PlaywrightError:
+            pass
+        page.wait_for_timeout(50)
+    names = {a.split()[0] for a in checked}
+    assert {"estate", "token", "build"} <= names and len(names) >= 5, names
+    context.close()

@@ -52,6 +52,31 @@ const PHASE_FRAME = { x: 1020, y: 48, w: 330, h: 344 };
 const DICE_FRAME = { x: 1020, y: 398, w: 330, h: 66 };
 const TABLE_FRAME = { x: 50, y: 800, w: 200, h: 156 };
 const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
+// A phone or a tablet (a window up to 1000 px) gets no map to pan: each part of the board is its own card, drawn
+// by the same code through a viewBox cut to its frame, stacked down the page at about 1 px per unit. A
+// province there is a card of its own shape, tall enough to stack a slot's land-manager and city sockets
+// (each a full 32 px target) under its disc.
+const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 1000px)") : null;
+const CARD = { x: 8, y: 8, w: 330 };
+const BATTLE_ROW = 76;  // the province of the last battle: its dice in a row of their own above the spots
+
+// A province's card on a phone: as tall as what it holds (sockets under the estates, armies, the battle).
+function cardOf(i, ctx, battle) {
+  const { o, view } = ctx;
+  const sockets = (o.estates[i] || []).some(([, manager, city]) => manager || city)
+    || view.legal.some((e) => (e.action.name === "land" || e.action.name === "city") && e.action.args[0] === i);
+  const D = sockets ? 2 * SOCKET - 6 : 0;
+  const armies = [0, 1, 2].filter((p) => o.units[p][i].some((x) => x)
+    || (i === c.cossack_province && (o.cossacks || []).includes(p))).length;
+  const content = armies ? 186 + D + 34 * (armies - 1) + 19 : 170 + D;
+  const buying = o.mode === "buy" && view.your_turn && o.step.prov === i ? 240 : 0;  // the purchase panel's room
+  const h = Math.max(content + 56, buying) + (battle && battle.province === i ? BATTLE_ROW : 0);
+  return { ...CARD, h, sockets };
+}
+const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
+const SOCKET = 36;         // a socket's height on a phone card (viewBox units, about px)
+let phone = false;         // this drawing is the phone's cards
+let FR = FRAMES, OUT = OUTLINES;
 
 // ---------------------------------------------------------------- names
 const T = (id, args) => t(`web.gp.${id}`, { game: GAME, ...args });
@@ -65,6 +90,7 @@ const phaseName = (n) => named(GAME, "phase", n, "");
 let picked = { token: null, from: null };
 let last = null;          // the last (container, view, ui): a pick redraws the board locally
 const changes = new Changes();
+if (PHONE_QUERY) PHONE_QUERY.addEventListener("change", () => redraw());
 
 export function render(container, view, ui) {
   last = { container, view, ui };
@@ -75,7 +101,21 @@ export function render(container, view, ui) {
   settlePicks(ctx);
   changes.begin(view);
 
-  const root = h("div", { class: "gp-board", "data-board": GAME, lang: undefined });
+  phone = !!(PHONE_QUERY && PHONE_QUERY.matches);
+  const battle = lastBattle(ui.events || []);
+  FR = phone ? FRAMES.map((_, i) => cardOf(i, ctx, battle)) : FRAMES;
+  OUT = phone ? FR.map(outlineOf) : OUTLINES;
+  const root = h("div", { class: `gp-board ${phone ? "phone" : ""}`, "data-board": GAME, lang: undefined });
+  root.append(decisionBar(ctx), phone ? phoneCards(ctx) : wholeMap(ctx), familyAreas(ctx));
+  tooltips(root);
+  changes.end();
+  container.replaceChildren(root);
+}
+
+function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// The whole map as printed: one drawing, scaled to the frame.
+function wholeMap(ctx) {
   const svg = svgRoot(W, H, t("web.gp.board_label"));
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, class: "gp-table" }));
   drawVpTrack(svg, ctx);
@@ -90,13 +130,36 @@ export function render(container, view, ui) {
   drawRounds(svg, ctx);
   drawBattle(svg, ctx);
   drawPurchase(svg, ctx);
-  root.append(decisionBar(ctx), h("div", { class: "gp-map" }, svg), familyAreas(ctx));
-  tooltips(root);
-  changes.end();
-  container.replaceChildren(root);
+  return h("div", { class: "gp-map" }, svg);
 }
 
-function redraw() { if (last) render(last.container, last.view, last.ui); }
+// The phone's cards, top to bottom (those with a target of the decision first): the king's corner (the camp), the senate, the five provinces, the
+// five enemies, the phases with the king's dice, the recruitment table and the rounds. The VP track is
+// the scores line of the decision bar.
+function phoneCards(ctx) {
+  const cards = h("div", { class: "gp-map gp-cards" });
+  const card = (box, label, draw, m = 4) => {
+    const svg = svgRoot(box.w + 2 * m, box.h + 2 * m, label);
+    svg.setAttribute("viewBox", `${box.x - m} ${box.y - m} ${box.w + 2 * m} ${box.h + 2 * m}`);
+    svg.classList.add("gp-card");
+    svg.style.maxWidth = `${Math.round((box.w + 2 * m) * 1.3)}px`;
+    draw(svg);
+    // the cards where the decision is made come first (CSS order); the rest keep their order after them
+    if (!svg.querySelector("[data-action]:not(.dormant), [data-pick]")) svg.classList.add("quiet");
+    cards.append(svg);
+  };
+  card(ROYAL_FRAME, t("web.gp.king_corner"), (svg) => drawRoyalCorner(svg, ctx));
+  card(SENATE_FRAME, t("web.gp.senate"), (svg) => drawSenate(svg, ctx));
+  for (let i = 0; i < 5; i++) {
+    card(FR[i], province(i), (svg) => { drawProvince(svg, i, ctx); drawBattle(svg, ctx, i); drawPurchase(svg, ctx, i); }, 8);
+  }
+  for (let e = 0; e < 5; e++) card(ENEMY_FRAMES[e], enemyName(e), (svg) => drawEnemy(svg, e, ctx));
+  const phases = { x: PHASE_FRAME.x, y: PHASE_FRAME.y, w: PHASE_FRAME.w, h: DICE_FRAME.y + DICE_FRAME.h - PHASE_FRAME.y };
+  card(phases, t("web.gp.king_dice"), (svg) => { drawPhases(svg, ctx); drawKingDice(svg, ctx); });
+  card(TABLE_FRAME, t("web.gp.army_table"), (svg) => drawArmyTable(svg, ctx));
+  card(ROUND_FRAME, t("web.gp.round_track"), (svg) => drawRounds(svg, ctx));
+  return cards;
+}
 
 // A pick stays only while it still leads to a legal move.
 function settlePicks(ctx) {
@@ -229,7 +292,9 @@ function drawSenate(svg, ctx) {
     const seat = group({ class: "senate-seat", "data-senate": String(i) });
     seat.append(s("rect", { x: x - 25, y: y - 36, width: 50, height: 86, rx: 6, class: "hit-area" }));
     seat.append(s("path", { d: `M${x - 20},${y + 26} L${x - 20},${y - 14} Q${x},${y - 34} ${x + 20},${y - 14} L${x + 20},${y + 26} Z`, class: "senate-chair" }));
-    seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle" }, shortName(i)));
+    const seatName = shortName(i);  // a long one is squeezed into its seat's width, never into the next
+    seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle",
+      ...(seatName.length > 7 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }, seatName));
     const holder = o.senate ? o.senate[i] : -1;
     if (holder >= 0) seat.append(disc(x, y, FAMILY_COLOURS[holder], { r: 13, title: t("web.gp.governor", { game: GAME, seat: holder, province: i }) }));
     tip(seat, holder >= 0 ? t("web.gp.governor", { game: GAME, seat: holder, province: i }) : t("web.gp.senate_empty", { game: GAME, province: i }));
@@ -278,9 +343,10 @@ function drawKingDice(svg, { o }) {
 // ---------------------------------------------------------------- a province
 function drawProvince(svg, i, ctx) {
   const { o, me, has, ui } = ctx;
-  const f = FRAMES[i];
+  const f = FR[i];
+  const D = phone && f.sockets ? 2 * SOCKET - 6 : 0;  // a phone card's sockets stack under the disc: the rest moves down
   const g = group({ class: `gp-province ${o.invaded && o.invaded[i] ? "invaded" : ""}`, "data-province": String(i) });
-  g.append(s("polygon", { points: OUTLINES[i], class: "province-land" }));
+  g.append(s("polygon", { points: OUT[i], class: "province-land" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
   // income track 1–5
   const inc = track(f.x + f.w - 5 * 22 - 4, f.y + 4, [1, 2, 3, 4, 5], { w: 20, h: 20, current: o.income_levels[i], cls: "income" });
@@ -289,7 +355,7 @@ function drawProvince(svg, i, ctx) {
   // the estate track: numbered slots, family discs, land managers and cities under the discs
   const slots = c.estate_slots[i] || [];
   const estates = o.estates[i] || [];
-  const step = Math.min(44, (f.w - 24) / Math.max(1, slots.length));
+  const step = Math.min(phone ? 80 : 44, (f.w - 24) / Math.max(1, slots.length));
   const earliest = {};
   estates.forEach(([owner, , city], k) => { if (!city && earliest[owner] === undefined) earliest[owner] = k; });
   slots.forEach((number, k) => {
@@ -305,13 +371,18 @@ function drawProvince(svg, i, ctx) {
       changes.mark(slot, `estate:${i}:${k}`, filled);
       const conf = has(`confederation ${i} ${owner}`);
       if (conf && earliest[owner] === k) target(slot, conf, ui);
-      // under the disc: a land manager (left), a city (right)
+      // under the disc: a land manager (left), a city (right); on a phone card one above the other,
+      // each the column's width
+      const lmBox = phone ? { x: x - step / 2 + 1, y: y + 20, w: step - 2, h: SOCKET - 2 } : { x: x - step / 2 + 1, y: y + 16, w: step / 2 - 1, h: 30 };
+      const cityBox = phone ? { x: x - step / 2 + 1, y: y + 20 + SOCKET, w: step - 2, h: SOCKET - 2 } : { x, y: y + 16, w: step / 2 - 1, h: 30 };
       const lm = group({ class: `socket land-manager ${manager ? "filled" : ""}` });
-      lm.append(s("rect", { x: x - step / 2 + 2, y: y + 18, width: step / 2 - 3, height: 22, class: "hit-area" }));
-      lm.append(s("rect", { x: x - 14, y: y + 22, width: 11, height: 11, rx: 2, class: "lm-mark" }));
+      lm.append(s("rect", { x: lmBox.x, y: lmBox.y, width: lmBox.w, height: lmBox.h, rx: 4, class: "hit-area" }));
+      const lx = phone ? x - 7 : x - 9, ly = lmBox.y + lmBox.h / 2 - 7;
+      lm.append(s("rect", { x: lx, y: ly, width: 14, height: 14, rx: 2, class: "lm-mark" }));
       const town = group({ class: `socket city ${city ? "filled" : ""}` });
-      town.append(s("rect", { x: x + 1, y: y + 18, width: step / 2 - 3, height: 22, class: "hit-area" }));
-      town.append(s("path", { d: `M${x + 3},${y + 34} L${x + 3},${y + 25} L${x + 6},${y + 22} L${x + 9},${y + 25} L${x + 9},${y + 28} L${x + 14},${y + 28} L${x + 14},${y + 34} Z`, class: "city-mark" }));
+      town.append(s("rect", { x: cityBox.x, y: cityBox.y, width: cityBox.w, height: cityBox.h, rx: 4, class: "hit-area" }));
+      const cx = phone ? x - 7 : x + 2, cy = cityBox.y + cityBox.h / 2 + 7;
+      town.append(s("path", { d: `M${cx},${cy} L${cx},${cy - 10} L${cx + 4},${cy - 14} L${cx + 8},${cy - 10} L${cx + 8},${cy - 6} L${cx + 14},${cy - 6} L${cx + 14},${cy} Z`, class: "city-mark" }));
       if (manager) tip(lm, t("web.gp.has_manager", { game: GAME, province: i, slot: number }));
       if (city) tip(town, t("web.gp.has_city", { game: GAME, province: i, slot: number }));
       const land = has(`land ${i} ${number}`);
@@ -331,7 +402,7 @@ function drawProvince(svg, i, ctx) {
     g.append(slot);
   });
   // noble cubes per family; yours is the source of "move a cube"
-  const rowY = f.y + 112;
+  const rowY = f.y + 112 + D;
   g.append(s("text", { x: f.x + 8, y: rowY + 5, class: "gp-tiny" }, t("web.gp.nobles")));
   for (let p = 0; p < 3; p++) {
     const n = o.nobles[i][p];
@@ -359,7 +430,7 @@ function drawProvince(svg, i, ctx) {
     g.append(dormant(drop, `from-${a}`, picked.from === a));
   }
   // enemy cubes inside the province
-  const enemyY = f.y + 150;
+  const enemyY = f.y + 150 + D;
   const inside = o.enemies_in_provinces[i];
   const foes = group({ class: "enemy-cubes", "data-enemies-in": String(i) });
   let ex = f.x + 14;
@@ -371,7 +442,7 @@ function drawProvince(svg, i, ctx) {
   if (ex === f.x + 14) foes.append(s("text", { x: f.x + 8, y: enemyY + 5, class: "gp-tiny muted" }, t("web.gp.at_peace")));
   g.append(changes.mark(foes, `foes:${i}`, inside));
   // the families' armies here (and the Cossacks in Ukraine); your army is where a campaign starts
-  let ay = f.y + 186;
+  let ay = f.y + 186 + D;
   for (let p = 0; p < 3; p++) {
     const u = o.units[p][i];
     const coss = i === c.cossack_province ? (o.cossacks || []).filter((x) => x === p).length : 0;
@@ -387,12 +458,13 @@ function drawProvince(svg, i, ctx) {
     ay += 34;
   }
   // the action spots along the bottom: token spots, Jesuit school, Danzig, recruitment, battles
-  tokenSpots(g, i, f.x + 24, f.y + f.h - 26, ctx, 34);
-  let sx = f.x + f.w - 40;
+  tokenSpots(g, i, f.x + 24, f.y + f.h - 26, ctx, phone ? 40 : 34);
+  let sx = f.x + f.w - 40, sy = f.y + f.h - 26;
   const spot = (cls, drawIcon, entry, tipText) => {
+    if (sx - 20 < f.x + (phone ? 128 : 112)) { sx = f.x + f.w - 40; sy -= 46; }  // clear of the token spots
     const el = group({ class: `action-spot ${cls}` });
-    el.append(s("rect", { x: sx - 20, y: f.y + f.h - 46, width: 40, height: 40, rx: 8, class: "spot-face" }));
-    drawIcon(el, sx, f.y + f.h - 26);
+    el.append(s("rect", { x: sx - 20, y: sy - 20, width: 40, height: 40, rx: 8, class: "spot-face" }));
+    drawIcon(el, sx, sy);
     tip(el, tipText);
     if (entry) target(el, entry, ui);
     g.append(el);
@@ -432,7 +504,7 @@ function tokenSpots(g, a, x0, y, ctx, dx) {
     for (const v of values) {
       const entry = has(`token ${a} ${v}`);
       const drop = group({ class: "drop token-drop" });
-      drop.append(s("rect", { x: x - 18, y: y - 19, width: 36, height: 38, rx: 7, class: "drop-face" }));
+      drop.append(s("rect", { x: x - 19, y: y - 19, width: 38, height: 38, rx: 7, class: "drop-face" }));
       drop.append(s("text", { x, y, class: "drop-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(v)));
       target(drop, entry, ui);
       g.append(dormant(drop, `token-${v}`, picked.token === v));
@@ -610,13 +682,14 @@ export function lastBattle(events) {
   return null;
 }
 
-function drawBattle(svg, ctx) {
+function drawBattle(svg, ctx, only) {
   const events = ctx.ui.events || [];
   const battle = lastBattle(events);
-  if (!battle || battle.province === undefined || !FRAMES[battle.province]) return;
-  const f = FRAMES[battle.province];
+  if (!battle || battle.province === undefined || !FR[battle.province]) return;
+  if (only !== undefined && only !== battle.province) return;
+  const f = FR[battle.province];
   const n = battle.rolls.length;
-  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = f.y + 90;
+  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = phone ? f.y + f.h - 46 - BATTLE_ROW + 4 : f.y + 90;
   const g = group({ class: "gp-battle", "data-battle": String(battle.province) });
   g.append(s("rect", { x: x0, y: y0, width: w, height: 64, rx: 8, class: "battle-tray" }));
   battle.rolls.slice(-Math.floor((w - 40) / 34) || 1).forEach((r, k) => {
@@ -630,23 +703,25 @@ function drawBattle(svg, ctx) {
 }
 
 // ---------------------------------------------------------------- buying armies: the panel on the province
-function drawPurchase(svg, ctx) {
+function drawPurchase(svg, ctx, only) {
   const { o, me, has, ui } = ctx;
   if (o.mode !== "buy" || !ctx.view.your_turn || o.step.prov === undefined) return;
   const i = o.step.prov;
-  const f = FRAMES[i];
+  if (only !== undefined && only !== i) return;
+  const f = FR[i];
   const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
   const g = group({ class: "gp-purchase", "data-purchase": String(i) });
-  const x0 = f.x + 6, y0 = f.y + f.h - 128, w = f.w - 12;
-  g.append(s("rect", { x: x0, y: y0, width: w, height: 122, rx: 10, class: "purchase-panel" }));
+  const head = half ? 44 : 28;  // the title, and "half price" on a line of its own under it
+  const x0 = f.x + 6, y0 = f.y + f.h - 100 - head, w = f.w - 12;
+  g.append(s("rect", { x: x0, y: y0, width: w, height: head + 94, rx: 10, class: "purchase-panel" }));
   g.append(s("text", { x: x0 + 10, y: y0 + 20, class: "gp-small" }, t("web.gp.purchase_title", { game: GAME, province: i, money: o.money[me] })));
-  if (half) g.append(s("text", { x: x0 + w - 10, y: y0 + 20, class: "gp-tiny", "text-anchor": "end" }, t("web.gp.half_price")));
+  if (half) g.append(s("text", { x: x0 + 10, y: y0 + 38, class: "gp-tiny" }, t("web.gp.half_price")));
   const kinds = ["inf", "cav", "art", "cossack"];
   const bw = Math.min(66, (w - 90) / 4);
   kinds.forEach((kind, k) => {
     const entry = has(`buy ${kind}`);
     const price = half ? Math.floor((c.prices[kind] || 0) / 2) : c.prices[kind];
-    const x = x0 + 8 + k * (bw + 4), y = y0 + 30;
+    const x = x0 + 8 + k * (bw + 4), y = y0 + head + 2;
     const b = group({ class: `buy-button ${entry ? "" : "unavailable"}` });
     b.append(s("rect", { x, y, width: bw, height: 84, rx: 8, class: "svg-button-face" }));
     b.append(unitPiece(k, x + bw / 2, y + 24, k === 3 ? COSSACK : FAMILY_COLOURS[me], { size: 26 }));
@@ -658,7 +733,7 @@ function drawPurchase(svg, ctx) {
   });
   const done = has("done");
   if (done) {
-    const b = svgButton(x0 + w - 78, y0 + 62, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
+    const b = svgButton(x0 + w - 78, y0 + head + 34, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
     target(b, done, ui);
     g.append(b);
   }
@@ -668,7 +743,7 @@ function drawPurchase(svg, ctx) {
 // ---------------------------------------------------------------- above the map: what you choose now
 function decisionBar(ctx) {
   const { o, me, view, ui, has } = ctx;
-  const bar = h("div", { class: "gp-decision", "data-decision": o.mode || "" });
+  const bar = h("div", { class: `gp-decision ${view.over ? "" : "live"}`, "data-decision": o.mode || "" });
   let say;
   if (view.over) say = t("web.gp.ask.over");
   else if (!view.your_turn) say = me === null || me === undefined ? t("web.gp.ask.watching", { game: GAME, phase: o.phase, name: phaseName(o.phase) })
@@ -702,6 +777,9 @@ function decisionBar(ctx) {
     controls.append(h("button", { class: "board-control", type: "button", onclick: () => { picked.from = null; redraw(); } }, t("web.gp.cancel_move")));
   }
   if (controls.childNodes.length) bar.append(controls);
+  if (me !== null && me !== undefined && view.legal.some((e) => e.action.name === "token")) {
+    bar.append(handRow(ctx, me, true));
+  }
   return bar;
 }
 
@@ -751,29 +829,49 @@ function familyAreas(ctx) {
       h("dt", {}, t("web.gp.col.discs")), h("dd", {}, String(o.discs_in_hand[p])),
       h("dt", {}, t("web.gp.units_left")), h("dd", {}, (o.units_in_hand[p] || []).map((n, u) => `${n}${unitMark(u)}`).join(" ")));
     card.append(facts);
-    const hand = o.tokens_in_hand && o.tokens_in_hand[p] ? o.tokens_in_hand[p] : [];
-    const tokens = h("div", { class: "gp-hand", "aria-label": t("web.gp.tokens_in_hand") });
-    tokens.append(h("span", { class: "gp-small" }, t("web.gp.tokens_in_hand"), " "));
-    if (mine || view.seat === null || view.seat === undefined) {
-      const playable = new Set(view.legal.filter((e) => e.action.name === "token").map((e) => e.action.args[1]));
-      // tokens already face down on the map stay in the hand until the reveal: shown as placed
-      const down = mine && o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
-      hand.forEach((v) => {
-        const at = down.indexOf(v);
-        if (at >= 0) { down.splice(at, 1); tokens.append(h("span", { class: "hand-token placed", title: t("web.gp.token_on_board", { game: GAME, n: v }) }, String(v))); return; }
-        const tok = h("span", { class: "hand-token" }, String(v));
-        if (mine && playable.has(v)) {
-          pickable(tok, `token-${v}`, picked.token === v, () => { picked.token = v; redraw(); }, t("web.gp.pick_token", { game: GAME, n: v }));
-        }
-        tokens.append(tok);
-      });
-    } else {
-      tokens.append(h("span", { class: "hand-count" }, t("web.gp.tokens_count", { game: GAME, n: hand.length })));
-    }
-    card.append(changes.mark(tokens, `hand:${p}`, hand.length));
+    // your tokens are picked in the decision bar while you place them (the map stays in view)
+    const tokens = handRow(ctx, p, false);
+    card.append(changes.mark(tokens, `hand:${p}`, tokens.dataset.count));
     strip.append(card);
   }
   return strip;
+}
+
+// A family's noble tokens in hand: yours (or all, to a spectator) by value, the others' as a count;
+// `pickHere`: your playable ones are the picks of "place a token" (the decision bar's copy).
+function handRow({ o, me, view }, p, pickHere) {
+  const mine = p === me;
+  const hand = o.tokens_in_hand && o.tokens_in_hand[p] ? o.tokens_in_hand[p] : [];
+  const tokens = h("div", { class: `gp-hand ${pickHere ? "gp-bar-hand" : ""}`, "aria-label": t("web.gp.tokens_in_hand"),
+    style: `--family: ${FAMILY_COLOURS[p]}; --family-ink: ${inkOn(FAMILY_COLOURS[p])}` });
+  tokens.dataset.count = String(hand.length);
+  tokens.append(h("span", { class: "gp-small" }, t("web.gp.tokens_in_hand"), " "));
+  if (pickHere) {
+    // the decision bar: each value still in hand once, with how many of it are left
+    const left = new Map();
+    const down = o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
+    hand.forEach((v) => left.set(v, (left.get(v) || 0) + 1));
+    down.forEach((v) => left.set(v, (left.get(v) || 0) - 1));
+    const playable = new Set(view.legal.filter((e) => e.action.name === "token").map((e) => e.action.args[1]));
+    [...left.keys()].sort((a, b) => a - b).forEach((v) => {
+      const n = left.get(v);
+      if (n <= 0) return;
+      const tok = h("span", { class: "hand-token" }, String(v), n > 1 ? h("small", { class: "hand-more" }, `×${n}`) : null);
+      if (playable.has(v)) pickable(tok, `token-${v}`, picked.token === v, () => { picked.token = v; redraw(); }, t("web.gp.pick_token", { game: GAME, n: v }));
+      tokens.append(tok);
+    });
+  } else if (mine || view.seat === null || view.seat === undefined) {
+    // tokens already face down on the map stay in the hand until the reveal: shown as placed
+    const down = mine && o.tokens_placed && o.tokens_placed[p] ? o.tokens_placed[p].filter((v) => v >= 0) : [];
+    hand.forEach((v) => {
+      const at = down.indexOf(v);
+      if (at >= 0) { down.splice(at, 1); tokens.append(h("span", { class: "hand-token placed", title: t("web.gp.token_on_board", { game: GAME, n: v }) }, String(v))); return; }
+      tokens.append(h("span", { class: "hand-token" }, String(v)));
+    });
+  } else {
+    tokens.append(h("span", { class: "hand-count" }, t("web.gp.tokens_count", { game: GAME, n: hand.length })));
+  }
+  return tokens;
 }
 
 // What a log entry concerns, for the log beside the board: the seat's colour and the province, enemy,
