@@ -47,7 +47,12 @@ LOOK = """() => {
   const ready = !!document.querySelector('#board:not(.busy) [data-board]');
   const actions = [...document.querySelectorAll('[data-board] [data-action]')].filter(shown);
   const picks = [...document.querySelectorAll('[data-board] [data-pick]')].filter(shown);
+  // a choice's panel: its box, its title's box, and the box of the advisor it is about
+  const panel = document.querySelector('[data-board] .kb-choice > .choice-panel');
+  const title = document.querySelector('[data-board] .kb-choice > text');
+  const asking = document.querySelector('[data-board] .kb-advisor.asking > .adv-card');
   return { over: !!document.querySelector('#game-over'), ready,
+           panel: panel ? box(panel) : null, title: title ? box(title) : null, asking: asking ? box(asking) : null,
            pageWidth: document.scrollingElement.scrollWidth,
            mapPans: map ? map.scrollWidth - map.clientWidth : 0,
            ask: ask ? box(ask) : null, decision: board ? (board.querySelector('[data-decision]') || {}).dataset?.decision : null,
@@ -76,10 +81,25 @@ def _text(action: dict) -> str:
     return " ".join([action["name"], *(str(a) for a in action.get("args", []))])
 
 
+def _check_panel(seen: dict) -> None:
+    """A choice's panel never covers the advisor it is about, and its title stays inside it."""
+    if not seen["panel"]:
+        return
+    px, py, pw, ph = seen["panel"]
+    if seen["title"]:
+        tx, ty, tw, th = seen["title"]
+        assert tx >= px and tx + tw <= px + pw + 0.5 and ty >= py and ty + th <= py + ph, ("title overflows", seen)
+    if seen["asking"]:
+        ax, ay, aw, ah = seen["asking"]
+        apart = ax + aw <= px or px + pw <= ax or ay + ah <= py or py + ph <= ay
+        assert apart, ("the panel covers its advisor", seen["panel"], seen["asking"])
+
+
 def _check_phone(seen: dict, width: int = 360, height: int = 800) -> int:
     """The decision fits the phone: nothing pans sideways, every target inside the width and >= 32 px."""
     assert seen["pageWidth"] <= width, seen["pageWidth"]
     assert seen["mapPans"] <= 0, "the board's frame scrolls sideways"
+    _check_panel(seen)
     if seen["ask"]:
         x, y, w, h = seen["ask"]
         assert x >= 0 and x + w <= width and y >= -1 and y + h <= height, ("the decision's sentence", seen["ask"])
@@ -94,13 +114,14 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 300
     ``check(seen)`` at every decision; ``audit``: first click every target with the move held and check
     that each sends its own action."""
     rnd = random.Random(seed)
-    stats = {"decisions": 0, "targets": 0, "audited": 0, "kinds": set()}
+    stats = {"decisions": 0, "targets": 0, "audited": 0, "panels": 0, "kinds": set()}
     deadline = time.time() + timeout
     last_seq = None
     while time.time() < deadline:
         seen = page.evaluate(LOOK)
         if seen["over"]:
             if shots:
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=f"{shots}-end.png", full_page=False)
             return stats
         if not seen["ready"] or not (seen["actions"] or (seen["picks"] and seen["listed"])):
@@ -109,6 +130,9 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 300
         stats["decisions"] += 1
         if check:
             stats["targets"] += check(seen)
+        _check_panel(seen)
+        if seen["panel"]:
+            stats["panels"] += 1
         if shots and stats["decisions"] in (1, 25):
             page.screenshot(path=f"{shots}-{'start' if stats['decisions'] == 1 else 'middle'}.png", full_page=False)
         key = json.dumps(seen["listed"]) + json.dumps([a for a, _ in seen["actions"]])

@@ -758,16 +758,16 @@ function drawProvince(svg, ctx, p, mine) {
       const room = NARROW ? TILE.w - 8 : TILE.w - 30;
       (NARROW ? nameLines(name, room, 14, true).slice(0, 2) : [name]).forEach((line, j) => tile.append(fitText(s("text", { x: x + 5, y: y + 15 + j * 14,
         class: "tile-name", fill: ink }, line), line, room, 14, true)));
-      if (NARROW) tile.append(shield(x + TILE.w - 11, y + TILE.h - 13, b.vp, { size: 18 }));
+      if (NARROW) tile.append(shield(x + TILE.w - 10, y + TILE.h - 13, b.vp, { size: 16 }));
       else tile.append(shield(x + TILE.w - 12, y + 13, b.vp, { size: 18 }));
       const [gd, wd, st, crane] = costFor(o, p, b, lvl);
       const costs = group({ class: "tile-cost" });
       let dx = 0;
-      const cy = NARROW ? y + TILE.h - 13 : y + 32, step = NARROW ? 21 : 32;
+      const cy = NARROW ? y + TILE.h - 13 : y + 32, step = NARROW ? 19 : 32;
       [["gold", gd], ["wood", wd], ["stone", st]].forEach(([res, k]) => {
         if (!k) return;
-        costs.append(good(x + 11 + dx, cy, res, 12));
-        costs.append(s("text", { x: x + 19 + dx, y: cy + 5, class: `kb-cost ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
+        costs.append(good(x + (NARROW ? 9 : 11) + dx, cy, res, NARROW ? 10 : 12));
+        costs.append(s("text", { x: x + (NARROW ? 16 : 20) + dx, y: cy + 5, class: `kb-cost ${NARROW ? "narrow" : ""} ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
         dx += step;
       });
       if (!dx) costs.append(s("text", { x: x + 6, y: cy + 5, class: "kb-cost", fill: ink }, T("free")));
