@@ -130,6 +130,7 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  fitAll(root);
   // a new decision on a phone: bring its first target into view (the sentence above stays in view)
   const decision = view.your_turn ? `${view.seq}:${ctx.task[0] || ""}` : null;
   if (NARROW && decision && decision !== lastDecision) {
@@ -284,7 +285,7 @@ function drawAdvisors(svg, ctx) {
     g.append(s("circle", { cx: b.x + b.w - 20, cy: b.y + 40, r: 14, class: "adv-plaque" }));
     g.append(s("text", { x: b.x + b.w - 20, y: b.y + 41, class: "adv-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(n)));
     const name = advisorName(n);
-    g.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + 74, class: "adv-name", "text-anchor": "middle" }, name), name, b.w - 6, 11.5, true));
+    g.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + 74, class: "adv-name", "text-anchor": "middle" }, name), b.w - 6));
     // the handfuls placed here (at most two: the second through the King's envoy)
     const placed = (o.advisors && o.advisors[String(n)]) || [];
     placed.forEach(([seat, ...marks], k) => {
@@ -323,17 +324,27 @@ function short(text, n) { return text.length > n ? `${text.slice(0, n - 1)}…` 
 // About how wide `text` is at `px` units a letter (bold a little wider; a CJK character about a square).
 function textSpan(text, px, bold = false) {
   let w = 0;
-  for (const ch of String(text)) w += ch.codePointAt(0) >= 0x2e80 ? px : px * (ch === " " ? 0.3 : bold ? 0.6 : 0.55);
+  for (const ch of String(text)) w += ch.codePointAt(0) >= 0x2e80 ? px : px * (ch === " " ? 0.3 : bold ? 0.64 : 0.56);
   return w;
 }
 
-// A whole word in at most `max` units: past it the letters are drawn closer, never cut.
-function fitText(el, text, max, px, bold = false) {
-  if (textSpan(text, px, bold) > max) {
-    el.setAttribute("textLength", String(max));
-    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-  }
+// A whole word in at most `max` units: past it the letters are drawn closer, never cut (measured once
+// the board is in the page: fitAll).
+function fitText(el, max) {
+  el.setAttribute("data-fit", String(max));
   return el;
+}
+
+function fitAll(root) {
+  for (const el of root.querySelectorAll("text[data-fit]")) {
+    const max = Number(el.getAttribute("data-fit"));
+    let used = 0;
+    try { used = el.getComputedTextLength(); } catch (e) { used = 0; }
+    if (used > max) {
+      el.setAttribute("textLength", String(max));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 // A name on one line, or on two broken at the space nearest the middle when one is too narrow.
@@ -449,21 +460,24 @@ function drawEnemy(svg, ctx) {
   // how your last battle went
   const room = f.w - 146;
   let py = f.y + 86;
-  if (year > 1) g.append(s("text", { x: f.x + 140, y: py, class: "kb-past-head" }, T("past_title")));
+  if (year > 1) {
+    const head = T("past_title");
+    g.append(fitText(s("text", { x: f.x + 140, y: py, class: "kb-past-head" }, head), room));
+  }
   for (let y = 1; y < year; y++) {
     const pastKey = (o.enemy_card || [])[y - 1];
     const past = pastKey ? enemyCard(y, pastKey) : null;
     if (!past) continue;
     py += 12;
     const words = T("past_line", { year: y, foe: past.kind, strength: past.strength });
-    const line = fitText(s("text", { x: f.x + 140, y: py, class: "kb-past past-enemy", "data-enemy-past": String(y) }, words), words, room, 11);
+    const line = fitText(s("text", { x: f.x + 140, y: py, class: "kb-past past-enemy", "data-enemy-past": String(y) }, words), room);
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
     g.append(line);
   }
   const mine = year > 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
   if (mine && !winter && ["won", "tie", "lost"].includes(mine)) {
     const words = T(`battle_${mine}`);
-    g.append(fitText(s("text", { x: f.x + 140, y: py + 13, class: `kb-past result-${mine}`, "data-battle": mine }, words), words, room, 11, true));
+    g.append(fitText(s("text", { x: f.x + 140, y: py + 13, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
   }
   // each player's strength against it: soldiers + the king's die + buildings (and the type bonuses once known)
   const kind = card ? card.kind : null;
@@ -515,7 +529,7 @@ function drawSeasons(svg, { o }) {
     const name = stepName(st);
     const lines = nameLines(name, b.w - 8, 11, false);
     lines.forEach((line, j) => cell.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + (lines.length > 1 ? (NARROW ? 14 + j * 13 : 22 + j * 11) : (NARROW ? 25 : 27)),
-      class: "step-name", "text-anchor": "middle" }, line), line, b.w - (NARROW && lines.length > 1 && j === 0 ? 34 : 8), 11)));
+      class: "step-name", "text-anchor": "middle" }, line), b.w - (NARROW && lines.length > 1 && j === 0 ? 34 : 8))));
     if (lit) cell.append(disc(b.x + b.w - 10, b.y + 9, ENVOY, { r: 6 }));
     if (st === "envoy" && (o.envoy_holder === -1 || o.envoy_holder === undefined)) cell.append(envoyPiece(b.x + b.w - 24, b.y + 10, 0.5));
     tip(cell, T("step_tip", { k: k + 1, step: st }));
@@ -744,7 +758,7 @@ function drawProvince(svg, ctx, p, mine) {
   c.rows.forEach((row, r) => {
     const y = TILE.y0 + r * (TILE.h + TILE.gap);
     const rowName = named(GAME, "row", row, row);
-    if (!NARROW) g.append(fitText(s("text", { x: f.x + 8, y: y + TILE.h / 2 + 5, class: "row-name" }, rowName), rowName, TILE.x0 - f.x - 12, 13, true));
+    if (!NARROW) g.append(fitText(s("text", { x: f.x + 8, y: y + TILE.h / 2 + 5, class: "row-name" }, rowName), TILE.x0 - f.x - 12));
     for (let lvl = 0; lvl < 4; lvl++) {
       const b = c.buildings[r * 4 + lvl];
       if (!b) continue;
@@ -757,17 +771,17 @@ function drawProvince(svg, ctx, p, mine) {
       const name = buildingName(b.key);
       const room = NARROW ? TILE.w - 8 : TILE.w - 30;
       (NARROW ? nameLines(name, room, 14, true).slice(0, 2) : [name]).forEach((line, j) => tile.append(fitText(s("text", { x: x + 5, y: y + 15 + j * 14,
-        class: "tile-name", fill: ink }, line), line, room, 14, true)));
-      if (NARROW) tile.append(shield(x + TILE.w - 10, y + TILE.h - 13, b.vp, { size: 16 }));
+        class: "tile-name", fill: ink }, line), room)));
+      if (NARROW) tile.append(shield(x + TILE.w - 9, y + TILE.h - 13, b.vp, { size: 15 }));
       else tile.append(shield(x + TILE.w - 12, y + 13, b.vp, { size: 18 }));
       const [gd, wd, st, crane] = costFor(o, p, b, lvl);
       const costs = group({ class: "tile-cost" });
       let dx = 0;
-      const cy = NARROW ? y + TILE.h - 13 : y + 32, step = NARROW ? 19 : 32;
+      const cy = NARROW ? y + TILE.h - 13 : y + 32, step = NARROW ? 21 : 32;
       [["gold", gd], ["wood", wd], ["stone", st]].forEach(([res, k]) => {
         if (!k) return;
-        costs.append(good(x + (NARROW ? 9 : 11) + dx, cy, res, NARROW ? 10 : 12));
-        costs.append(s("text", { x: x + (NARROW ? 16 : 20) + dx, y: cy + 5, class: `kb-cost ${NARROW ? "narrow" : ""} ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
+        costs.append(good(x + (NARROW ? 8 : 11) + dx, cy, res, NARROW ? 10 : 12));
+        costs.append(s("text", { x: x + (NARROW ? 15 : 20) + dx, y: cy + 5, class: `kb-cost ${NARROW ? "narrow" : ""} ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
         dx += step;
       });
       if (!dx) costs.append(s("text", { x: x + 6, y: cy + 5, class: "kb-cost", fill: ink }, T("free")));
@@ -878,7 +892,7 @@ function stepBox(st) {
 function trayFrame(svg, x, y, w, hh, title, kind) {
   const g = group({ class: "kb-choice", "data-choice": kind });
   g.append(s("rect", { x, y, width: w, height: hh, rx: 10, class: "choice-panel" }));
-  g.append(fitText(s("text", { x: x + 8, y: y + 16, class: "kb-panel-title" }, title), title, w - 16, 12.5, true));
+  g.append(fitText(s("text", { x: x + 8, y: y + 16, class: "kb-panel-title" }, title), w - 16));
   svg.append(g);
   return g;
 }
@@ -1049,6 +1063,7 @@ function otherBoards(ctx) {
       svg.setAttribute("viewBox", `${PROVINCE.x} ${PROVINCE.y} ${PROVINCE.w} ${PROVINCE.h}`);
       drawProvince(svg, ctx, p, false);
       box.append(svg);
+      fitAll(svg);
     };
     if (box.open) draw();
     box.addEventListener("toggle", () => {
