@@ -57,10 +57,24 @@ const GOODS = { gold: "#f0c419", wood: "#8d5a2b", stone: "#9aa0a6" };
 const ENVOY = "#6a1b9a";
 const PHONE_WIDTH = 600;   // a screen this narrow (CSS px) or narrower gets the phone's column
 
-function useLayout(narrow) {
-  const l = narrow ? PHONE_LAYOUT : WIDE_LAYOUT;
+// `trayH`: on a phone the tray is only as tall as what it holds now, and the column below moves up.
+function useLayout(narrow, trayH = 264) {
+  let l = narrow ? PHONE_LAYOUT : WIDE_LAYOUT;
+  if (narrow && trayH !== l.TRAY.h) {
+    const d = trayH - l.TRAY.h, down = (f) => ({ ...f, y: f.y + d });
+    l = { ...l, H: l.H + d, TRAY: { ...l.TRAY, h: trayH }, ADV: down(l.ADV), SEASON: down(l.SEASON), VP: down(l.VP),
+      SOLDIER: down(l.SOLDIER), ORDER: down(l.ORDER), SUPPLY: down(l.SUPPLY), ENEMY: down(l.ENEMY), PROVINCE: down(l.PROVINCE),
+      TILE: { ...l.TILE, y0: l.TILE.y0 + d } };
+  }
   NARROW = narrow;
   ({ W, H, ADV, SUPPLY, ENEMY, SEASON, ORDER, VP, SOLDIER, TRAY, PROVINCE, TILE } = l);
+}
+
+// How tall your tray must be: buttons for the ways to make an advisor, white dice, Statue or Chapel
+// need it all; picking dice needs the selection's line; otherwise the dice, tokens and goods.
+function trayHeight(ctx) {
+  const buttons = ctx.choosingWay || ctx.view.legal.some((e) => ["white", "statue", "chapel"].includes(e.action.name));
+  return buttons ? 264 : ctx.placing ? 200 : 170;
 }
 useLayout(false);
 const VP_CELLS = 50, SOLDIER_CELLS = 25;
@@ -105,6 +119,7 @@ export function render(container, view, ui) {
   const ctx = { o, me, ui, view, legal, has: (text) => legal.get(text), task: o.task || [], year: o.year };
   ctx.placing = view.your_turn && ctx.task[0] === "place" && !o.selected_advisor;
   ctx.choosingWay = view.your_turn && ctx.task[0] === "place" && !!o.selected_advisor;
+  if (NARROW) useLayout(true, trayHeight(ctx));
   settleSelection(ctx);
   autoWay(ctx);
   changes.begin(view);
@@ -134,7 +149,9 @@ export function render(container, view, ui) {
   // a new decision on a phone: bring its first target into view (the sentence above stays in view)
   const decision = view.your_turn ? `${view.seq}:${ctx.task[0] || ""}` : null;
   if (NARROW && decision && decision !== lastDecision) {
-    const first = [...map.querySelectorAll(".kb-choice [data-action], [data-action], [data-pick]")].find((el) => !el.closest(".dormant"));
+    // the first touch of the decision: a die to pick, else the panel's choices, else any target
+    const live = (sel) => [...map.querySelectorAll(sel)].find((el) => !el.closest(".dormant"));
+    const first = live("[data-pick]") || live(".kb-choice [data-action]") || live("[data-action]");
     if (first && first.scrollIntoView) {
       const r = first.getBoundingClientRect();
       if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
