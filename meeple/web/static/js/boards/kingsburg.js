@@ -19,20 +19,64 @@ let c = { advisors: {}, rows: [], buildings: [], resources: ["gold", "wood", "st
 export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
-const W = 1000, H = 596;
+// Two layouts: the printed board's (wide screens, a tablet) and a phone's column (the board reflows
+// into one column of the same pieces, your dice first, so nothing pans sideways and the text stays
+// readable). `useLayout` sets the frames below before each drawing.
+let W = 1000, H = 596;
+let NARROW = false;
+let ADV, SUPPLY, ENEMY, SEASON, ORDER, VP, SOLDIER, TRAY, PROVINCE, TILE;
+const WIDE_LAYOUT = {
+  W: 1000, H: 596,
+  ADV: { x: 12, y: 10, w: 82, h: 96, gap: 3, perRow: 9 },       // the advisors, two rows of nine
+  SUPPLY: { x: 775, y: 10, w: 215, h: 66 },
+  ENEMY: { x: 775, y: 82, w: 215, h: 190 },
+  SEASON: { x: 12, y: 212, w: 755, h: 48 },
+  ORDER: { x: 775, y: 276, w: 215, h: 44 },
+  VP: { x: 12, y: 268, w: 755, h: 22 },
+  SOLDIER: { x: 12, y: 296, w: 755, h: 22 },
+  TRAY: { x: 12, y: 326, w: 318, h: 264 },
+  PROVINCE: { x: 338, y: 326, w: 652, h: 264 },
+  TILE: { x0: 412, y0: 352, w: 142, h: 45, gap: 2 },
+};
+// A phone: 350 units across (about a unit a pixel in a 336 px frame), everything in one column.
+const PHONE_LAYOUT = {
+  W: 350, H: 1694,
+  TRAY: { x: 6, y: 6, w: 338, h: 264 },
+  ADV: { x: 6, y: 276, w: 82, h: 96, gap: 3, perRow: 4 },       // five rows of four
+  SEASON: { x: 6, y: 796, w: 338, h: 114 },
+  VP: { x: 6, y: 916, w: 338, h: 22 },                            // two rows of 25
+  SOLDIER: { x: 6, y: 968, w: 338, h: 22 },                       // two rows
+  ORDER: { x: 6, y: 1020, w: 338, h: 44 },
+  SUPPLY: { x: 6, y: 1070, w: 338, h: 66 },
+  ENEMY: { x: 6, y: 1142, w: 338, h: 190 },
+  PROVINCE: { x: 6, y: 1338, w: 338, h: 350 },
+  TILE: { x0: 10, y0: 1382, w: 81, h: 58, gap: 2 },
+};
 export const SEAT_COLOURS = ["#c62828", "#1f4fb4", "#2e7d32", "#f2c200", "#7b3fa0"];
 const GOODS = { gold: "#f0c419", wood: "#8d5a2b", stone: "#9aa0a6" };
 const ENVOY = "#6a1b9a";
-const ADV = { x: 12, y: 10, w: 82, h: 96, gap: 3, perRow: 9 };       // the advisors, two rows of nine
-const SUPPLY = { x: 775, y: 10, w: 215, h: 66 };
-const ENEMY = { x: 775, y: 82, w: 215, h: 190 };
-const SEASON = { x: 12, y: 212, w: 755, h: 48 };
-const ORDER = { x: 775, y: 276, w: 215, h: 44 };
-const VP = { x: 12, y: 268, w: 755, h: 22 };
-const SOLDIER = { x: 12, y: 296, w: 755, h: 22 };
-const TRAY = { x: 12, y: 326, w: 318, h: 264 };
-const PROVINCE = { x: 338, y: 326, w: 652, h: 264 };
-const TILE = { x0: 412, y0: 352, w: 142, h: 45, gap: 2 };
+const PHONE_WIDTH = 600;   // a screen this narrow (CSS px) or narrower gets the phone's column
+
+// `trayH`: on a phone the tray is only as tall as what it holds now, and the column below moves up.
+function useLayout(narrow, trayH = 264) {
+  let l = narrow ? PHONE_LAYOUT : WIDE_LAYOUT;
+  if (narrow && trayH !== l.TRAY.h) {
+    const d = trayH - l.TRAY.h, down = (f) => ({ ...f, y: f.y + d });
+    l = { ...l, H: l.H + d, TRAY: { ...l.TRAY, h: trayH }, ADV: down(l.ADV), SEASON: down(l.SEASON), VP: down(l.VP),
+      SOLDIER: down(l.SOLDIER), ORDER: down(l.ORDER), SUPPLY: down(l.SUPPLY), ENEMY: down(l.ENEMY), PROVINCE: down(l.PROVINCE),
+      TILE: { ...l.TILE, y0: l.TILE.y0 + d } };
+  }
+  NARROW = narrow;
+  ({ W, H, ADV, SUPPLY, ENEMY, SEASON, ORDER, VP, SOLDIER, TRAY, PROVINCE, TILE } = l);
+}
+
+// How tall your tray must be: buttons for the ways to make an advisor, white dice, Statue or Chapel
+// need it all; picking dice needs the selection's line; otherwise the dice, tokens and goods.
+function trayHeight(ctx) {
+  const buttons = ctx.choosingWay || ctx.view.legal.some((e) => ["white", "statue", "chapel"].includes(e.action.name));
+  return buttons ? 264 : ctx.placing ? 200 : 170;
+}
+useLayout(false);
 const VP_CELLS = 50, SOLDIER_CELLS = 25;
 // What each advisor gives, drawn as icons in a row: a good ("gold", "wood", "stone"), "any" good,
 // "soldier", "plus2" (a "+2" token), "vp" (n), "peek" (this year's enemy), "or" (one of the two
@@ -67,17 +111,20 @@ const changes = new Changes();
 
 export function render(container, view, ui) {
   last = { container, view, ui };
+  watchWidth();
+  useLayout(phoneQuery ? phoneQuery.matches : false);
   const o = view.observation;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
   const ctx = { o, me, ui, view, legal, has: (text) => legal.get(text), task: o.task || [], year: o.year };
   ctx.placing = view.your_turn && ctx.task[0] === "place" && !o.selected_advisor;
   ctx.choosingWay = view.your_turn && ctx.task[0] === "place" && !!o.selected_advisor;
+  if (NARROW) useLayout(true, trayHeight(ctx));
   settleSelection(ctx);
   autoWay(ctx);
   changes.begin(view);
 
-  const root = h("div", { class: "kb-board", "data-board": GAME });
+  const root = h("div", { class: `kb-board ${NARROW ? "narrow" : "wide"}`, "data-board": GAME });
   const svg = svgRoot(W, H, T("board_label"));
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 12, class: "kb-table" }));
   drawAdvisors(svg, ctx);
@@ -91,21 +138,23 @@ export function render(container, view, ui) {
   drawProvince(svg, ctx, me === null ? 0 : me, true);
   drawChoiceTrays(svg, ctx);
   const map = h("div", { class: "kb-map" }, svg);
-  root.append(decisionBar(ctx), map, otherBoards(ctx));
+  const bar = decisionBar(ctx);
+  const ask = bar.querySelector(".kb-ask");
+  if (NARROW && ask && !view.over) { ask.classList.add("sticky"); root.append(ask); }   // the sentence stays in view
+  root.append(bar, map, otherBoards(ctx));
   tooltips(root);
   changes.end();
-  // a narrow screen pans the board: keep where the player panned to, and bring a new decision's first
-  // target into view
-  const before = container.querySelector(".kb-map");
-  const panned = before ? before.scrollLeft : 0;
   container.replaceChildren(root);
-  if (panned) map.scrollLeft = panned;
-  const decision = view.your_turn ? `${view.seq}:${selectionSum(ctx)}` : null;
-  if (decision && decision !== lastDecision && map.scrollWidth > map.clientWidth) {
-    const first = [...map.querySelectorAll("[data-action]")].find((el) => !el.closest(".dormant"));
-    if (first) {
-      const r = first.getBoundingClientRect(), m = map.getBoundingClientRect();
-      if (r.left < m.left || r.right > m.right) map.scrollLeft += r.left - m.left - (m.width - r.width) / 2;
+  fitAll(root);
+  // a new decision on a phone: bring its first target into view (the sentence above stays in view)
+  const decision = view.your_turn ? `${view.seq}:${ctx.task[0] || ""}` : null;
+  if (NARROW && decision && decision !== lastDecision) {
+    // the first touch of the decision: a die to pick, else the panel's choices, else any target
+    const live = (sel) => [...map.querySelectorAll(sel)].find((el) => !el.closest(".dormant"));
+    const first = live("[data-pick]") || live(".kb-choice [data-action]") || live("[data-action]");
+    if (first && first.scrollIntoView) {
+      const r = first.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
     }
   }
   lastDecision = decision;
@@ -113,6 +162,14 @@ export function render(container, view, ui) {
 let lastDecision = null;
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// The layout follows the screen's width: crossing the phone's width redraws the board.
+let phoneQuery = null;
+function watchWidth() {
+  if (phoneQuery || typeof window === "undefined" || !window.matchMedia) return;
+  phoneQuery = window.matchMedia(`(max-width: ${PHONE_WIDTH}px)`);
+  phoneQuery.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
+}
 
 // The selection lasts while your unplaced dice stay the same and you are placing.
 function settleSelection(ctx) {
@@ -244,7 +301,8 @@ function drawAdvisors(svg, ctx) {
     figure(g, b.x + 22, b.y + 42, n);
     g.append(s("circle", { cx: b.x + b.w - 20, cy: b.y + 40, r: 14, class: "adv-plaque" }));
     g.append(s("text", { x: b.x + b.w - 20, y: b.y + 41, class: "adv-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(n)));
-    g.append(s("text", { x: b.x + b.w / 2, y: b.y + 73, class: "adv-name", "text-anchor": "middle" }, short(advisorName(n), 12)));
+    const name = advisorName(n);
+    g.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + 74, class: "adv-name", "text-anchor": "middle" }, name), b.w - 6));
     // the handfuls placed here (at most two: the second through the King's envoy)
     const placed = (o.advisors && o.advisors[String(n)]) || [];
     placed.forEach(([seat, ...marks], k) => {
@@ -279,6 +337,40 @@ function drawAdvisors(svg, ctx) {
 }
 
 function short(text, n) { return text.length > n ? `${text.slice(0, n - 1)}…` : text; }
+
+// About how wide `text` is at `px` units a letter (bold a little wider; a CJK character about a square).
+function textSpan(text, px, bold = false) {
+  let w = 0;
+  for (const ch of String(text)) w += ch.codePointAt(0) >= 0x2e80 ? px : px * (ch === " " ? 0.3 : bold ? 0.64 : 0.56);
+  return w;
+}
+
+// A whole word in at most `max` units: past it the letters are drawn closer, never cut (measured once
+// the board is in the page: fitAll).
+function fitText(el, max) {
+  el.setAttribute("data-fit", String(max));
+  return el;
+}
+
+function fitAll(root) {
+  for (const el of root.querySelectorAll("text[data-fit]")) {
+    const max = Number(el.getAttribute("data-fit"));
+    let used = 0;
+    try { used = el.getComputedTextLength(); } catch (e) { used = 0; }
+    if (used > max) {
+      el.setAttribute("textLength", String(max));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
+// A name on one line, or on two broken at the space nearest the middle when one is too narrow.
+function nameLines(name, max, px, bold = true) {
+  if (textSpan(name, px, bold) <= max || !name.includes(" ")) return [name];
+  let best = -1;
+  for (let i = 0; i < name.length; i++) if (name[i] === " " && (best < 0 || Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2))) best = i;
+  return [name.slice(0, best), name.slice(best + 1)];
+}
 
 function envoyPiece(x, y, k = 1) {
   const g = group({ class: "piece envoy", "data-piece": "envoy", "data-colour": ENVOY });
@@ -381,18 +473,28 @@ function drawEnemy(svg, ctx) {
   g.append(s("text", { x: dx, y: dy + 8, class: "kb-tiny" }, T("reinforcement_short")));
   if (o.king_reinforcement) g.append(changes.mark(die(dx + 34, dy + 34, o.king_reinforcement, { size: 34, colour: "#fdfdfb", title: T("reinforcement", { n: o.king_reinforcement }) }), "king-die", o.king_reinforcement));
   else g.append(tip(s("rect", { x: dx + 17, y: dy + 17, width: 34, height: 34, rx: 6, class: "die-empty" }), T("reinforcement_later")));
-  // the enemies of the years gone by, face up for everyone
+  // the enemies of the years gone by, face up for everyone, one line a year under the king's die, and
+  // how your last battle went
+  const room = f.w - 146;
+  let py = f.y + 86;
+  if (year > 1) {
+    const head = T("past_title");
+    g.append(fitText(s("text", { x: f.x + 140, y: py, class: "kb-past-head" }, head), room));
+  }
   for (let y = 1; y < year; y++) {
     const pastKey = (o.enemy_card || [])[y - 1];
     const past = pastKey ? enemyCard(y, pastKey) : null;
     if (!past) continue;
-    const line = s("text", { x: f.x + 140, y: f.y + 96 + (y - 1) * 12, class: "kb-micro past-enemy", "data-enemy-past": String(y) },
-      `${y}: ${named(GAME, "foe", past.kind, past.kind)} ${past.strength}`);
-    const mine = y === year - 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
-    if (mine) g.append(s("text", { x: f.x + f.w - 6, y: f.y + 96 + (y - 1) * 12, class: `kb-micro result-${mine}`, "text-anchor": "end" },
-      named(GAME, "result", mine, mine)));
+    py += 12;
+    const words = T("past_line", { year: y, foe: past.kind, strength: past.strength });
+    const line = fitText(s("text", { x: f.x + 140, y: py, class: "kb-past past-enemy", "data-enemy-past": String(y) }, words), room);
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
     g.append(line);
+  }
+  const mine = year > 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
+  if (mine && !winter && ["won", "tie", "lost"].includes(mine)) {
+    const words = T(`battle_${mine}`);
+    g.append(fitText(s("text", { x: f.x + 140, y: py + 13, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
   }
   // each player's strength against it: soldiers + the king's die + buildings (and the type bonuses once known)
   const kind = card ? card.kind : null;
@@ -429,34 +531,29 @@ function drawSeasons(svg, { o }) {
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame" }));
   const years = [];
   for (let y = 1; y <= (c.years || 5); y++) years.push(y);
-  g.append(s("text", { x: f.x + 8, y: f.y + 16, class: "kb-tiny" }, T("year_track")));
-  const yt = track(f.x + 8, f.y + 22, years, { w: 22, h: 22, current: o.year, cls: "kb-years" });
+  const yearWord = T("year_track");
+  g.append(s("text", { x: f.x + 8, y: f.y + (NARROW ? 22 : 16), class: "kb-tiny" }, yearWord));
+  const yt = NARROW ? track(f.x + 16 + textSpan(yearWord, 11), f.y + 6, years, { w: 26, h: 24, current: o.year, cls: "kb-years" })
+    : track(f.x + 8, f.y + 22, years, { w: 22, h: 22, current: o.year, cls: "kb-years" });
   tip(yt.g, T("year", { year: o.year, years: c.years || 5 }));
   g.append(changes.mark(yt.g, "year", o.year));
   const steps = c.steps || [];
-  const sw = (f.w - 150) / Math.max(1, steps.length);
   steps.forEach((st, k) => {
-    const x = f.x + 140 + k * sw, lit = o.step === st;
+    const b = stepBox(st), lit = o.step === st;
     const cell = group({ class: `season-step ${lit ? "lit" : ""} step-${st}`, "data-step": st });
-    cell.append(s("rect", { x, y: f.y + 6, width: sw - 4, height: f.h - 12, rx: 6, class: "step-cell" }));
-    cell.append(s("text", { x: x + 6, y: f.y + 20, class: "kb-tiny strong" }, String(k + 1)));
-    stepLines(stepName(st)).forEach((line, j, lines) => cell.append(s("text", { x: x + (sw - 4) / 2, y: f.y + (lines.length > 1 ? 29 + j * 10 : 34),
-      class: "kb-tiny step-name", "text-anchor": "middle" }, line)));
-    if (lit) cell.append(disc(x + sw - 16, f.y + 16, ENVOY, { r: 6 }));
-    if (st === "envoy" && (o.envoy_holder === -1 || o.envoy_holder === undefined)) cell.append(envoyPiece(x + sw - 30, f.y + 14, 0.5));
+    cell.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 6, class: "step-cell" }));
+    cell.append(s("text", { x: b.x + 5, y: b.y + 13, class: "kb-tiny strong" }, String(k + 1)));
+    const name = stepName(st);
+    const lines = nameLines(name, b.w - 8, 11, false);
+    lines.forEach((line, j) => cell.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + (lines.length > 1 ? (NARROW ? 14 + j * 13 : 22 + j * 11) : (NARROW ? 25 : 27)),
+      class: "step-name", "text-anchor": "middle" }, line), b.w - (NARROW && lines.length > 1 && j === 0 ? 34 : 8))));
+    if (lit) cell.append(disc(b.x + b.w - 10, b.y + 9, ENVOY, { r: 6 }));
+    if (st === "envoy" && (o.envoy_holder === -1 || o.envoy_holder === undefined)) cell.append(envoyPiece(b.x + b.w - 24, b.y + 10, 0.5));
     tip(cell, T("step_tip", { k: k + 1, step: st }));
     changes.mark(cell, `step:${st}`, lit);
     g.append(cell);
   });
   svg.append(g);
-}
-
-// A step's name on at most two lines of its cell (broken at the space nearest the middle).
-function stepLines(name) {
-  if (name.length <= 11 || !name.includes(" ")) return [short(name, 11)];
-  let best = -1;
-  for (let i = 0; i < name.length; i++) if (name[i] === " " && (best < 0 || Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2))) best = i;
-  return [short(name.slice(0, best), 12), short(name.slice(best + 1), 12)];
 }
 
 // ---------------------------------------------------------------- turn order, VP and soldier tracks
@@ -479,18 +576,25 @@ function drawOrder(svg, { o, view }) {
   svg.append(g);
 }
 
+// Cell `n` of a track of `cells` cells in frame f: one row (wide), or rows of `perRow` on a phone.
+function trackCell(f, n, cells, perRow) {
+  const per = NARROW ? perRow : cells;
+  const cw = (f.w - 44) / per;
+  return { x: f.x + 44 + (n % per) * cw, y: f.y + Math.floor(n / per) * (f.h + 2), w: cw, h: f.h };
+}
+
 function drawVpTrack(svg, { o }) {
   const f = VP;
   const g = group({ class: "kb-vp-track" });
-  const cw = (f.w - 44) / VP_CELLS;
-  g.append(s("text", { x: f.x, y: f.y + 16, class: "kb-tiny strong" }, T("vp_short")));
+  g.append(s("text", { x: f.x + 2, y: f.y + 16, class: "kb-tiny strong" }, T("vp_short")));
   for (let n = 0; n < VP_CELLS; n++) {
-    g.append(s("rect", { x: f.x + 44 + n * cw, y: f.y, width: cw - 1, height: f.h, class: `vp-cell ${n % 5 === 0 ? "fifth" : ""}` }));
-    if (n % 5 === 0) g.append(s("text", { x: f.x + 44 + n * cw + cw / 2, y: f.y + 8, class: "kb-micro", "text-anchor": "middle" }, String(n)));
+    const b = trackCell(f, n, VP_CELLS, 25);
+    g.append(s("rect", { x: b.x, y: b.y, width: b.w - 1, height: b.h, class: `vp-cell ${n % 5 === 0 ? "fifth" : ""}` }));
+    if (n % 5 === 0) g.append(s("text", { x: b.x + b.w / 2, y: b.y + 9, class: "kb-micro", "text-anchor": "middle" }, String(n)));
   }
   (o.vp || []).forEach((vp, p) => {
-    const k = vp % VP_CELLS;
-    const el = disc(f.x + 44 + k * cw + cw / 2, f.y + 14 + (p % 2) * 3 - 1, SEAT_COLOURS[p], { r: 6.5, label: vp >= VP_CELLS ? "+" : null,
+    const b = trackCell(f, vp % VP_CELLS, VP_CELLS, 25);
+    const el = disc(b.x + b.w / 2, b.y + 14 + (p % 2) * 3 - 1, SEAT_COLOURS[p], { r: 6.5, label: vp >= VP_CELLS ? "+" : null,
       title: T("vp_marker", { seat: p, n: vp }) });
     el.setAttribute("data-vp", String(p));
     g.append(changes.mark(el, `vp:${p}`, vp));
@@ -502,15 +606,15 @@ function drawSoldierTrack(svg, ctx) {
   const { o } = ctx;
   const f = SOLDIER;
   const g = group({ class: "kb-soldier-track" });
-  const cw = (f.w - 44) / SOLDIER_CELLS;
   g.append(soldierIcon(f.x + 10, f.y + 11, 18, "#5b5f66", T("soldier_track")));
   for (let n = 0; n < SOLDIER_CELLS; n++) {
-    g.append(s("rect", { x: f.x + 44 + n * cw, y: f.y, width: cw - 1, height: f.h, class: "soldier-cell" }));
-    g.append(s("text", { x: f.x + 44 + n * cw + 3, y: f.y + 9, class: "kb-micro" }, String(n)));
+    const b = trackCell(f, n, SOLDIER_CELLS, 13);
+    g.append(s("rect", { x: b.x, y: b.y, width: b.w - 1, height: b.h, class: "soldier-cell" }));
+    g.append(s("text", { x: b.x + 2, y: b.y + 9, class: "kb-micro" }, String(n)));
   }
   (o.soldiers || []).forEach((n, p) => {
-    const k = Math.min(n, SOLDIER_CELLS - 1);
-    const el = disc(f.x + 44 + k * cw + cw / 2 + (p - 2) * 4, f.y + 13, SEAT_COLOURS[p], { r: 6, title: T("soldiers_of", { seat: p, n }) });
+    const b = trackCell(f, Math.min(n, SOLDIER_CELLS - 1), SOLDIER_CELLS, 13);
+    const el = disc(b.x + b.w / 2 + (p - 2) * 4, b.y + 13, SEAT_COLOURS[p], { r: 6, title: T("soldiers_of", { seat: p, n }) });
     el.setAttribute("data-soldiers", String(p));
     g.append(changes.mark(el, `soldiers:${p}`, n));
   });
@@ -665,12 +769,13 @@ function drawProvince(svg, ctx, p, mine) {
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame province-frame" }));
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: 8, rx: 4, fill: SEAT_COLOURS[p] }));
   g.append(s("text", { x: f.x + 10, y: f.y + 23, class: "kb-title" }, T("province_of", { seat: p })));
-  ["I", "II", "III", "IV"].forEach((_, lvl) => g.append(s("text", { x: TILE.x0 + lvl * (TILE.w + TILE.gap) + TILE.w / 2, y: f.y + 23,
-    class: "kb-tiny", "text-anchor": "middle" }, named(GAME, "level", lvl, ["I", "II", "III", "IV"][lvl]))));
+  ["I", "II", "III", "IV"].forEach((_, lvl) => g.append(s("text", { x: TILE.x0 + lvl * (TILE.w + TILE.gap) + TILE.w / 2, y: TILE.y0 - 6,
+    class: "kb-tiny strong", "text-anchor": "middle" }, named(GAME, "level", lvl, ["I", "II", "III", "IV"][lvl]))));
   const built = new Set(o.buildings[p] || []);
   c.rows.forEach((row, r) => {
     const y = TILE.y0 + r * (TILE.h + TILE.gap);
-    g.append(s("text", { x: f.x + 10, y: y + TILE.h / 2 + 4, class: "kb-small row-name" }, named(GAME, "row", row, row)));
+    const rowName = named(GAME, "row", row, row);
+    if (!NARROW) g.append(fitText(s("text", { x: f.x + 8, y: y + TILE.h / 2 + 5, class: "row-name" }, rowName), TILE.x0 - f.x - 12));
     for (let lvl = 0; lvl < 4; lvl++) {
       const b = c.buildings[r * 4 + lvl];
       if (!b) continue;
@@ -679,18 +784,24 @@ function drawProvince(svg, ctx, p, mine) {
       const tile = group({ class: `kb-building ${has_ ? "built" : ""}`, "data-building": b.key, "data-owner": String(p) });
       tile.append(s("rect", { x, y, width: TILE.w, height: TILE.h, rx: 6, class: "hit-area tile-face", style: has_ ? `fill: ${SEAT_COLOURS[p]}` : null }));
       const ink = has_ ? inkOn(SEAT_COLOURS[p]) : "#2b2417";
-      tile.append(s("text", { x: x + 6, y: y + 14, class: "tile-name", fill: ink }, short(buildingName(b.key), 15)));
-      tile.append(shield(x + TILE.w - 12, y + 13, b.vp, { size: 18 }));
+      // the name (on two lines in a phone's narrow tile), the VP shield, the cost in goods
+      const name = buildingName(b.key);
+      const room = NARROW ? TILE.w - 8 : TILE.w - 30;
+      (NARROW ? nameLines(name, room, 14, true).slice(0, 2) : [name]).forEach((line, j) => tile.append(fitText(s("text", { x: x + 5, y: y + 15 + j * 14,
+        class: "tile-name", fill: ink }, line), room)));
+      if (NARROW) tile.append(shield(x + TILE.w - 9, y + TILE.h - 13, b.vp, { size: 15 }));
+      else tile.append(shield(x + TILE.w - 12, y + 13, b.vp, { size: 18 }));
       const [gd, wd, st, crane] = costFor(o, p, b, lvl);
       const costs = group({ class: "tile-cost" });
       let dx = 0;
+      const cy = NARROW ? y + TILE.h - 13 : y + 32, step = NARROW ? 21 : 32;
       [["gold", gd], ["wood", wd], ["stone", st]].forEach(([res, k]) => {
         if (!k) return;
-        costs.append(good(x + 12 + dx, y + 33, res, 12));
-        costs.append(s("text", { x: x + 20 + dx, y: y + 38, class: `kb-cost ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
-        dx += 30;
+        costs.append(good(x + (NARROW ? 8 : 11) + dx, cy, res, NARROW ? 10 : 12));
+        costs.append(s("text", { x: x + (NARROW ? 15 : 20) + dx, y: cy + 5, class: `kb-cost ${NARROW ? "narrow" : ""} ${res === "gold" && crane ? "discounted" : ""}`, fill: ink }, String(k)));
+        dx += step;
       });
-      if (!dx) costs.append(s("text", { x: x + 6, y: y + 38, class: "kb-cost", fill: ink }, T("free")));
+      if (!dx) costs.append(s("text", { x: x + 6, y: cy + 5, class: "kb-cost", fill: ink }, T("free")));
       tile.append(costs);
       const effect = named(GAME, "effect", b.key, "");
       const cost = [gd ? T("amount", { n: gd, resource: "gold" }) : null, wd ? T("amount", { n: wd, resource: "wood" }) : null,
@@ -731,38 +842,50 @@ function askingAdvisor(ctx) {
   return null;
 }
 
+// The panel of a choice sits just below the advisor (or the thing) it is about, never over it; the
+// advisor asking is framed.
+function belowAdvisor(svg, n, label) {
+  const b = advisorBox(n);
+  const card = svg.querySelector(`[data-advisor="${n}"]`);
+  if (card) card.classList.add("asking");
+  return { x: b.x + b.w / 2, y: b.y + b.h + 4, label };
+}
+
 function drawChoiceTrays(svg, ctx) {
   const { o, me, view, has, ui } = ctx;
   if (!view.your_turn || me === null) return;
   const kind = ctx.task[0];
   const season = ["spring", "summer", "autumn"].includes(o.step);
   const entriesOf = (name) => view.legal.filter((e) => e.action.name === name);
+  const atEnemy = (label) => ({ x: ENEMY.x + ENEMY.w / 2, y: ENEMY.y + 142, label });
   if (kind === "take") {
     const n = season ? askingAdvisor(ctx) : null;
     let at;
-    if (n) { const b = advisorBox(n); at = { x: b.x + b.w / 2, y: b.y + b.h - 26, label: T("choose_from", { advisor: n, n: ctx.task[2] }) }; }
-    else if (o.step === "aid") { const cell = stepBox("aid"); at = { x: cell.x + cell.w / 2 + 40, y: cell.y + cell.h + 20, label: T("choose_aid") }; }
-    else if (o.step === "winter") at = { x: ENEMY.x + 70, y: ENEMY.y + 120, label: T("choose_reward", { n: ctx.task[2] }) };
-    else at = { x: TRAY.x + TRAY.w / 2, y: TRAY.y + TRAY.h - 90, label: T("choose_goods", { n: ctx.task[2] }) };
+    if (n) at = belowAdvisor(svg, n, T("choose_from", { advisor: n, n: ctx.task[2] }));
+    else if (o.step === "aid") { const cell = stepBox("aid"); at = { x: cell.x + cell.w / 2, y: cell.y + cell.h + 4, label: T("choose_aid") }; }
+    else if (o.step === "winter") at = atEnemy(T("choose_reward", { n: ctx.task[2] }));
+    else at = { x: TRAY.x + TRAY.w / 2, y: TRAY.y + TRAY.h - 112, label: T("choose_goods", { n: ctx.task[2] }) };
     resourceTray(svg, at, entriesOf("take"), ui, "take");
   } else if (kind === "alch") {
-    const b = advisorBox(6);
-    resourceTray(svg, { x: b.x + b.w / 2 + 30, y: b.y + b.h - 26, label: T("alchemist_give") }, entriesOf("trade"), ui, "trade", has("skip"));
+    resourceTray(svg, belowAdvisor(svg, 6, T("alchemist_give")), entriesOf("trade"), ui, "trade", has("skip"));
   } else if (kind === "smuggle") {
-    const b = advisorBox(14);
-    const g = trayFrame(svg, b.x + b.w / 2 - 80, b.y + b.h - 60, 160, 84, T("smuggler_ask"), "smuggle");
-    const pay = svgButton(b.x + b.w / 2 - 74, b.y + b.h - 36, 96, 40, T("smuggle_yes"), { cls: "primary small" });
+    const at = belowAdvisor(svg, 14, T("smuggler_ask"));
+    const yes = T("smuggle_yes"), yw = textWidth(yes, 96);
+    const w = Math.min(W - 12, Math.max(yw + 70, textSpan(at.label, 12.5, true) + 20));
+    const x0 = Math.max(6, Math.min(W - w - 6, at.x - w / 2));
+    const g = trayFrame(svg, x0, at.y, w, 70, at.label, "smuggle");
+    const pay = svgButton(x0 + 8, at.y + 22, yw, 40, yes, { cls: "primary small" });
     target(pay, has("smuggle"), ui);
     g.append(pay);
-    const no = svgButton(b.x + b.w / 2 + 26, b.y + b.h - 36, 48, 40, T("no"));
+    const no = svgButton(x0 + 14 + yw, at.y + 22, 48, 40, T("no"));
     target(no, has("skip"), ui);
     g.append(no);
   } else if (kind === "lose") {
-    resourceTray(svg, { x: ENEMY.x + 70, y: ENEMY.y + 120, label: T("lose_goods", { n: ctx.task[2] }) }, entriesOf("lose"), ui, "lose");
+    resourceTray(svg, atEnemy(T("lose_goods", { n: ctx.task[2] })), entriesOf("lose"), ui, "lose");
   } else if (kind === "townhall") {
     const idx = c.buildings.findIndex((b) => b.key === "townhall");
     const r = Math.floor(idx / 4), lvl = idx % 4;
-    const x = TILE.x0 + lvl * (TILE.w + TILE.gap) + TILE.w / 2, y = TILE.y0 + r * (TILE.h + TILE.gap) - 30;
+    const x = TILE.x0 + lvl * (TILE.w + TILE.gap) + TILE.w / 2, y = TILE.y0 + r * (TILE.h + TILE.gap) - 74;
     const tokens = entriesOf("townhall").filter((e) => e.action.args[0] === "token");
     resourceTray(svg, { x, y, label: T("townhall_pay") }, entriesOf("townhall").filter((e) => e.action.args[0] !== "token"), ui, "townhall", has("skip"), tokens[0]);
   } else if (kind === "recruit") {
@@ -770,71 +893,87 @@ function drawChoiceTrays(svg, ctx) {
   }
 }
 
+// The cell of step `st` on the season track: one row of eight beside the year (wide), or two rows of
+// four under it (a phone).
 function stepBox(st) {
   const steps = c.steps || [];
-  const sw = (SEASON.w - 150) / Math.max(1, steps.length);
   const k = Math.max(0, steps.indexOf(st));
+  if (NARROW) {
+    const sw = (SEASON.w - 12) / 4;
+    return { x: SEASON.x + 6 + (k % 4) * sw, y: SEASON.y + 36 + Math.floor(k / 4) * 38, w: sw - 4, h: 34 };
+  }
+  const sw = (SEASON.w - 150) / Math.max(1, steps.length);
   return { x: SEASON.x + 140 + k * sw, y: SEASON.y + 6, w: sw - 4, h: SEASON.h - 12 };
 }
 
 function trayFrame(svg, x, y, w, hh, title, kind) {
   const g = group({ class: "kb-choice", "data-choice": kind });
   g.append(s("rect", { x, y, width: w, height: hh, rx: 10, class: "choice-panel" }));
-  g.append(s("text", { x: x + 8, y: y + 15, class: "kb-tiny strong" }, title));
+  g.append(fitText(s("text", { x: x + 8, y: y + 16, class: "kb-panel-title" }, title), w - 16));
   svg.append(g);
   return g;
 }
 
-// Three resource icons (the goods you may choose), centred under (at.x, at.y); a "no" and a token if given.
+// The goods you may choose as 40-unit squares (a "no" and a token if given) in a panel whose top is
+// at.y, centred on at.x, as wide as its title.
 function resourceTray(svg, at, entries, ui, kind, skip = null, tokenEntry = null) {
   const n = entries.length + (skip ? 1 : 0) + (tokenEntry ? 1 : 0);
-  const w = Math.max(150, n * 46 + 12);
-  const x0 = Math.max(6, Math.min(W - w - 6, at.x - w / 2)), y0 = at.y - 22;
+  const w = Math.min(W - 12, Math.max(150, n * 46 + 12, textSpan(at.label, 12.5, true) + 20));
+  const x0 = Math.max(6, Math.min(W - w - 6, at.x - w / 2)), y0 = Math.max(4, Math.min(H - 74, at.y));
   const g = trayFrame(svg, x0, y0, w, 70, at.label, kind);
   let x = x0 + 8;
   for (const entry of entries) {
     const r = entry.action.args[0];
     const b = group({ class: "pick-good", "data-good": r });
-    b.append(s("rect", { x, y: y0 + 22, width: 40, height: 40, rx: 8, class: "hit-area pick-face" }));
-    b.append(good(x + 20, y0 + 42, r, 22));
+    b.append(s("rect", { x, y: y0 + 24, width: 40, height: 40, rx: 8, class: "hit-area pick-face" }));
+    b.append(good(x + 20, y0 + 44, r, 22));
     target(b, entry, ui);
     g.append(b);
     x += 46;
   }
   if (tokenEntry) {
     const b = group({ class: "pick-good", "data-good": "token" });
-    b.append(s("rect", { x, y: y0 + 22, width: 40, height: 40, rx: 8, class: "hit-area pick-face" }));
-    b.append(plus2(x + 20, y0 + 42, 26));
+    b.append(s("rect", { x, y: y0 + 24, width: 40, height: 40, rx: 8, class: "hit-area pick-face" }));
+    b.append(plus2(x + 20, y0 + 44, 26));
     target(b, tokenEntry, ui);
     g.append(b);
     x += 46;
   }
   if (skip) {
-    const no = svgButton(x, y0 + 22, 40, 40, T("no"));
+    const no = svgButton(x, y0 + 24, 40, 40, T("no"));
     target(no, skip, ui);
     g.append(no);
   }
 }
 
-// Recruiting: each way to pay for one soldier (one good with the Barracks, else two), on the soldier track.
+// Recruiting: each way to pay for one soldier (one good with the Barracks, else two), by the soldier
+// track, in as many rows as the board's width needs.
 function recruitTray(svg, ctx, entries) {
   const { ui, has } = ctx;
-  const w = Math.min(740, entries.length * 62 + textWidth(T("recruit_done"), 80) + 20);
-  const x0 = SOLDIER.x + 44, y0 = SOLDIER.y + 20;
-  const g = trayFrame(svg, x0, y0, w, 66, T("recruit_ask"), "recruit");
-  let x = x0 + 8;
+  const doneWords = T("recruit_done"), dw = textWidth(doneWords, 80);
+  const x0 = NARROW ? 6 : SOLDIER.x + 44, y0 = SOLDIER.y + 20;
+  const room = W - x0 - 6;
+  const perRow = Math.max(1, Math.floor((room - 16) / 62));
+  const slots = entries.length + (has("done") ? Math.ceil(dw / 62) : 0);
+  const rows = Math.ceil(slots / perRow);
+  const w = Math.min(room, Math.max(textSpan(T("recruit_ask"), 12.5, true) + 20, Math.min(slots, perRow) * 62 + 16));
+  const g = trayFrame(svg, x0, y0, w, 26 + rows * 46, T("recruit_ask"), "recruit");
+  let x = x0 + 8, y = y0 + 24;
+  const next = (need) => { if (x + need > x0 + w - 4) { x = x0 + 8; y += 46; } };
   for (const entry of entries) {
+    next(56);
     const b = group({ class: "pick-good recruit", "data-recruit": entry.action.args.join(" ") });
-    b.append(s("rect", { x, y: y0 + 20, width: 56, height: 40, rx: 8, class: "hit-area pick-face" }));
-    entry.action.args.forEach((r, k) => b.append(good(x + (entry.action.args.length === 1 ? 18 : 12 + k * 16), y0 + 40, r, 14)));
-    b.append(soldierIcon(x + 46, y0 + 40, 16));
+    b.append(s("rect", { x, y, width: 56, height: 40, rx: 8, class: "hit-area pick-face" }));
+    entry.action.args.forEach((r, k) => b.append(good(x + (entry.action.args.length === 1 ? 18 : 12 + k * 16), y + 20, r, 14)));
+    b.append(soldierIcon(x + 46, y + 20, 16));
     target(b, entry, ui);
     g.append(b);
     x += 62;
   }
   const done = has("done");
   if (done) {
-    const b = svgButton(x, y0 + 20, textWidth(T("recruit_done"), 80), 40, T("recruit_done"), { cls: "primary" });
+    next(dw);
+    const b = svgButton(x, y, dw, 40, doneWords, { cls: "primary" });
     target(b, done, ui);
     g.append(b);
   }
@@ -941,6 +1080,7 @@ function otherBoards(ctx) {
       svg.setAttribute("viewBox", `${PROVINCE.x} ${PROVINCE.y} ${PROVINCE.w} ${PROVINCE.h}`);
       drawProvince(svg, ctx, p, false);
       box.append(svg);
+      fitAll(svg);
     };
     if (box.open) draw();
     box.addEventListener("toggle", () => {
