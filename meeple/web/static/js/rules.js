@@ -72,6 +72,14 @@ export function inline(text) {
 
 const ITEM = /^(\s*)([-*+]|\d+\.)\s+(.*)$/;
 
+// Lines of one paragraph joined: with a space, but none between two Chinese characters (or punctuation),
+// where a line break in the source is no space in the text.
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+export function joinLines(parts) {
+  const cjkJoin = (a, b) => CJK.test(a.replace(/\*+$/, "").at(-1) || "") && CJK.test(b.replace(/^\*+/, "")[0] || "");
+  return parts.reduce((text, part) => (!text ? part : cjkJoin(text, part) ? text + part : `${text} ${part}`), "");
+}
+
 // The blocks of some markdown lines (no headings among them): paragraphs, lists, tables, code.
 function blocks(lines) {
   const out = [];
@@ -112,13 +120,13 @@ function blocks(lines) {
         break;
       }
       const list = h(ordered ? "ol" : "ul", ordered && first !== 1 ? { start: first } : {},
-        items.map((parts) => h("li", {}, ...inline(parts.join(" ")))));
+        items.map((parts) => h("li", {}, ...inline(joinLines(parts)))));
       out.push(list);
       continue;
     }
     const para = [];
     for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
-    out.push(h("p", {}, ...inline(para.join(" "))));
+    out.push(h("p", {}, ...inline(joinLines(para))));
   }
   return out;
 }
