@@ -78,6 +78,19 @@ def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page,
     page.set_viewport_size({"width": 360, "height": 800})
     page.click("#how-to-play")
     _check_sheet(page, game, lang, 360, key)
+    if game == "cube-europe":   # a round in pictures, drawn with the board kit from the game's content
+        page.click("#rules-panel details[data-key=round] > summary")
+        figure = page.locator("#rules-panel figure[data-picture=round] svg")
+        box = figure.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] > 80, box
+        squares = page.evaluate("""async () => Object.values((await (await fetch('/content/cube-europe.json')).json()).cards)
+                                   .find((c) => c.squares && c.squares.length === 3).squares.map((sq) => sq[0])""")
+        faces = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-piece=die]')].map((d) => Number(d.dataset.face))")
+        assert all(face in faces for face in squares), (squares, faces)   # the market card's squares, as printed
+        assert figure.locator("[data-piece=cube]").count() >= 5
+        if SHOTS:
+            figure.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"how-to-play-{game}-{lang}-picture.png"))
     # the end of the text opens the rules as implemented in the sheet, and comes back
     page.click("#rules-panel details[data-key=implementation] > summary")
     page.click("#rules-panel [data-rules-link=implementation]")

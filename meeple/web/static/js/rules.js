@@ -9,6 +9,8 @@
 // which the current phase's section is found.
 import { h } from "./dom.js";
 import { t, lang } from "./i18n.js";
+import { loadContent } from "./content.js";
+import { drawPicture, hasPictures } from "./howto-pictures.js";
 
 // Which section of the player text a game's phase is explained in: per game, the observation's phase
 // (step) → the key of a section ("{#key}" at the end of its heading, the same in every language).
@@ -81,12 +83,22 @@ export function joinLines(parts) {
 }
 
 // The blocks of some markdown lines (no headings among them): paragraphs, lists, tables, code.
-function blocks(lines) {
+// `picture(name)`: the drawing a "{{picture NAME}}" line stands for, or null (the line is then dropped).
+const PICTURE = /^\s*\{\{picture ([a-z0-9-]+)\}\}\s*$/;
+
+function blocks(lines, picture) {
   const out = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     if (!line.trim()) { i++; continue; }
+    const pic = line.match(PICTURE);
+    if (pic) {
+      const drawing = picture ? picture(pic[1]) : null;
+      if (drawing) out.push(h("figure", { class: "howto-picture", "data-picture": pic[1] }, drawing));
+      i++;
+      continue;
+    }
     if (/^\s*```/.test(line)) {
       const code = [];
       for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i]);
@@ -125,7 +137,7 @@ function blocks(lines) {
       continue;
     }
     const para = [];
-    for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
+    for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !PICTURE.test(lines[i]) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
     out.push(h("p", {}, ...inline(joinLines(para))));
   }
   return out;
@@ -133,14 +145,16 @@ function blocks(lines) {
 
 // The document as { title, intro: [nodes], sections: [{ level, title, node }] }: "##" and "###"
 // sections are <details> (a "###" inside its "##"), the one whose key is `open` opened.
-export function renderRules(markdown, open) {
+// `picture(name, label)`: the drawing for a "{{picture NAME}}" line (labelled by its section's heading).
+export function renderRules(markdown, open, picture = null) {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
   let title = "";
   const intro = [];
   const top = [];          // the "##" sections
   let cur = null, sub = null, buf = [];
   const flush = () => {
-    const nodes = blocks(buf);
+    const where = sub || cur;
+    const nodes = blocks(buf, picture && ((name) => picture(name, where ? where.text : title)));
     buf = [];
     (sub ? sub.body : cur ? cur.body : intro).append(...nodes);
   };
@@ -249,7 +263,13 @@ export class RulesPanel {
       return;
     }
     if (which !== this.showing) return;   // another document was asked for meanwhile
-    const doc = renderRules(text, which === "howto" ? currentKey(this.gameId, this.getView()) : null);
+    let content = null;
+    if (which === "howto" && hasPictures(this.gameId)) {
+      try { content = await loadContent(this.gameId); } catch (err) { content = null; }   // no drawings then
+    }
+    if (which !== this.showing) return;
+    const picture = content ? (name, label) => drawPicture(this.gameId, name, content, label) : null;
+    const doc = renderRules(text, which === "howto" ? currentKey(this.gameId, this.getView()) : null, picture);
     this.sheet.dataset.lang = language;
     this.sheet.dataset.document = which;
     this.heading.textContent = doc.title || t("web.endgame.how_to_play");
