@@ -20,6 +20,7 @@ PLAYERS = {"cube-europe": 1, "citadels": 2, "kingsburg": 2, "versailles": 2, "go
 TITLES = {"cube-europe": ("Cube Europe", "方块欧洲"), "citadels": ("Citadels", "富饶之城"),
           "kingsburg": ("Kingsburg", "帝王堡"), "versailles": ("Versailles", "凡尔赛"),
           "gods-playground": ("God's Playground", "上帝的游乐场")}
+PICTURES = {"cube-europe": "round", "kingsburg": "season"}   # the games with a drawing, and its section
 
 
 def _game_id(page) -> str:  # type: ignore[no-untyped-def]
@@ -78,16 +79,22 @@ def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page,
     page.set_viewport_size({"width": 360, "height": 800})
     page.click("#how-to-play")
     _check_sheet(page, game, lang, 360, key)
-    if game == "cube-europe":   # a round in pictures, drawn with the board kit from the game's content
-        page.click("#rules-panel details[data-key=round] > summary")
-        figure = page.locator("#rules-panel figure[data-picture=round] svg")
+    if game in PICTURES:   # a round in pictures, drawn with the board kit from the game's content
+        section = PICTURES[game]
+        page.click(f"#rules-panel details[data-key={section}] > summary")
+        figure = page.locator(f"#rules-panel figure[data-picture={section}] svg")
         box = figure.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] > 80, box
-        squares = page.evaluate("""async () => Object.values((await (await fetch('/content/cube-europe.json')).json()).cards)
-                                   .find((c) => c.squares && c.squares.length === 3).squares.map((sq) => sq[0])""")
-        faces = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-piece=die]')].map((d) => Number(d.dataset.face))")
-        assert all(face in faces for face in squares), (squares, faces)   # the market card's squares, as printed
-        assert figure.locator("[data-piece=cube]").count() >= 5
+        if game == "cube-europe":   # the market card's squares, as printed, and the cubes
+            squares = page.evaluate("""async () => Object.values((await (await fetch('/content/cube-europe.json')).json()).cards)
+                                       .find((c) => c.squares && c.squares.length === 3).squares.map((sq) => sq[0])""")
+            faces = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-piece=die]')].map((d) => Number(d.dataset.face))")
+            assert all(face in faces for face in squares), (squares, faces)
+            assert figure.locator("[data-piece=cube]").count() >= 5
+        else:   # Kingsburg: the content's 18 advisors, lit where 6, 6 and 4 reach (the text's example)
+            assert figure.locator("[data-advisor]").count() == 18
+            lit = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-advisor].lit')].map((a) => Number(a.dataset.advisor))")
+            assert sorted(lit) == [4, 6, 10, 12, 16], lit
         if SHOTS:
             figure.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"how-to-play-{game}-{lang}-picture.png"))
