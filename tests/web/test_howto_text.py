@@ -91,3 +91,30 @@ def test_tables_are_whole_tables_at_the_left_margin(game: str, lang: str) -> Non
             if not lines[i - 1].startswith("|"):   # a table's first line: its header, then the separator
                 assert re.fullmatch(r"\|(?:\s*:?-+:?\s*\|)+", lines[i + 1]), (game, lang, i + 1)
                 assert lines[i + 1].count("|") == line.count("|"), (game, lang, i + 1)
+
+
+def _table(markdown: str, header: str) -> list[list[str]]:
+    """The body rows of the table whose header line starts with ``header``."""
+    lines = markdown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kingsburgs_tables_are_the_games_own_numbers(lang: str) -> None:
+    """The advisors and the buildings in the player text are the game's content: names, costs, points."""
+    from meeple.games.kingsburg import content
+
+    body = text("kingsburg", lang)
+    advisors = _table(body, "| No. |" if lang == "en" else "| 编号 |")
+    assert [(int(n), name) for n, name, _gift in advisors] == [
+        (n, terms[0][lang]) for n, terms in sorted(content.ADVISOR_TERMS.items())]
+    buildings = _table(body, "| Building |" if lang == "en" else "| 建筑 |")
+    assert len(buildings) == len(content.BUILDINGS)
+    for (name, cost, points, _effect), (_key, en, price, vp, zh) in zip(buildings, content.BUILDINGS):
+        assert (name, tuple(int(c) for c in cost.split("/")), int(points)) == ((en if lang == "en" else zh), price, vp)
