@@ -118,3 +118,16 @@ def test_kingsburgs_tables_are_the_games_own_numbers(lang: str) -> None:
     assert len(buildings) == len(content.BUILDINGS)
     for (name, cost, points, _effect), (_key, en, price, vp, zh) in zip(buildings, content.BUILDINGS):
         assert (name, tuple(int(c) for c in cost.split("/")), int(points)) == ((en if lang == "en" else zh), price, vp)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_citadels_and_cube_europes_tables_are_the_games_own(lang: str) -> None:
+    """Citadels' purple districts (name, cost) and Cube Europe's yellow effects (names) are the content's."""
+    from meeple.games.citadels import content as citadels
+    from meeple.games.cube_europe import content as cube
+
+    purple = _table(text("citadels", lang), "| District |" if lang == "en" else "| 地区 |")
+    printed = {(row[1] if lang == "en" else row[2], row[4]) for row in citadels.DISTRICT_TABLE if row[3] == citadels.PURPLE}
+    assert {(name, int(cost)) for name, cost, _power in purple} == printed
+    effects = _table(text("cube-europe", lang), "| Effect |" if lang == "en" else "| 效果 |")
+    assert {row[0] for row in effects} == {names[lang] for names in cube.TERMS["effect"].values()}
