@@ -73,9 +73,8 @@ def test_summary_bars_winners_length_replay_and_play_again(page, server):  # typ
     assert page.console_errors == []
 
 
-# the heading of the rules section each Citadels phase is explained in, per language (rules.js RULES_SECTIONS)
-CITADELS_SECTIONS = {"draft": ("Character selection", "选择角色"), "call": ("Calling the characters", "宣读角色"),
-                     "turn": ("Calling the characters", "宣读角色"), "setup": ("Set-up", "游戏准备")}
+# the key of the player text's section each Citadels phase is explained in (rules.js RULES_SECTIONS)
+CITADELS_SECTIONS = {"draft": "draft", "call": "call", "turn": "call", "setup": "setup"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -88,8 +87,8 @@ def test_how_to_play_opens_the_rules_at_the_current_phase(page, server, lang):  
     page.wait_for_selector("#rules-panel details[data-current]")
     phase = httpx.get(f"{server}/api/games/{gid}/spectate").json()["observation"]["phase"]
     # the page may have moved on since the panel opened; only a known phase's section is checked
-    current = page.get_attribute("#rules-panel details[data-current]", "data-heading")
-    assert current.startswith(CITADELS_SECTIONS[phase][0 if lang == "en" else 1]) or phase != "draft"
+    current = page.get_attribute("#rules-panel details[data-current]", "data-key")
+    assert current == CITADELS_SECTIONS[phase] or phase != "draft"
     assert page.evaluate("() => document.querySelector('#rules-panel details[data-current]').open")
     # the others are closed; the document is the game's in the page's language
     opened = page.evaluate("() => [...document.querySelectorAll('#rules-panel details.level-2')].filter((d) => d.open).length")
@@ -97,10 +96,18 @@ def test_how_to_play_opens_the_rules_at_the_current_phase(page, server, lang):  
     title = page.inner_text("#rules-title")
     assert title.startswith("Citadels" if lang == "en" else "富饶之城")
     text = page.evaluate("() => document.querySelector('#rules-panel').textContent")
-    assert ("胜利条件" in text) if lang == "zh" else ("Tie-break" in text)
+    assert ("游戏结束与计分" in text) if lang == "zh" else ("A tie is won" in text)
+    assert "|---" not in text and "`" not in text and page.query_selector("#rules-panel table th")
     assert page.query_selector("#rules-panel script, #rules-panel img") is None
     if lang == "en" and SHOTS:
         page.screenshot(path=str(SHOTS / "how-to-play.png"))
+    # its end links to the rules as implemented, shown in the sheet with a way back
+    page.click("#rules-panel details[data-key=implementation] > summary")
+    page.click("#rules-panel [data-rules-link=implementation]")
+    page.wait_for_selector("#rules-panel[data-document=implementation] .rules-section")
+    assert ("胜利条件" in page.text_content("#rules-panel")) if lang == "zh" else ("Tie-break" in page.text_content("#rules-panel"))
+    page.click("#rules-panel [data-rules-link=howto]")
+    page.wait_for_selector("#rules-panel[data-document=howto] details[data-key=goal]")
     # the sheet closes (Escape) and the board's controls are there again
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules-panel", state="hidden")

@@ -1,52 +1,50 @@
-// "How to play": a side sheet on the game page with the game's rules (docs/rules/<game>[.zh].md, served
-// by GET /api/rules/<game>?lang=) in the page's language, the section of the current phase opened.
+// "How to play": a side sheet on the game page with the game's rules for players (static/howto/<game>.<lang>.md,
+// written for players: no code, no move codes) in the page's language, the section of the current phase
+// opened. Its last section links to the rules as implemented (docs/rules/<game>[.zh].md, served by
+// GET /api/rules/<game>?lang=), shown in the same sheet with a way back.
 //
 // The markdown is turned into DOM nodes here (text nodes only: nothing in the document is parsed as
 // HTML); every "##" heading becomes a collapsible section (<details>), a "###" one a section inside it.
+// A heading may end with a key, "## Calling the characters {#call}": the same key in both languages, by
+// which the current phase's section is found.
 import { h } from "./dom.js";
 import { t, lang } from "./i18n.js";
+import { loadContent } from "./content.js";
+import { drawPicture, hasPictures } from "./howto-pictures.js";
 
-// Which section of the rules a game's phase is explained in: per game, the observation's phase (step)
-// → a section key, and each key's heading (the start of its text) in each language's document.
+// Which section of the player text a game's phase is explained in: per game, the observation's phase
+// (step) → the key of a section ("{#key}" at the end of its heading, the same in every language).
 export const RULES_SECTIONS = {
   "cube-europe": {
     phase: (o) => o.phase,
-    keys: { deal: "setup", first: "setup", draw: "setup", start: "setup", roll: "round", turn: "round", over: "end" },
-    headings: { setup: { en: "Setup", zh: "设置" }, round: { en: "A round", zh: "一轮" }, end: { en: "Scoring", zh: "计分" } },
+    keys: { deal: "setup", first: "setup", draw: "setup", start: "setup", roll: "round", turn: "round", over: "scoring" },
   },
   citadels: {
     phase: (o) => o.phase,
-    keys: { setup: "setup", draft: "draft", call: "call", turn: "call", over: "end" },
-    headings: { setup: { en: "Set-up", zh: "游戏准备" }, draft: { en: "Character selection", zh: "选择角色" },
-      call: { en: "Calling the characters", zh: "宣读角色" }, end: { en: "End and scoring", zh: "游戏结束与计分" } },
+    keys: { setup: "setup", draft: "draft", call: "call", turn: "call", over: "scoring" },
   },
   kingsburg: {
     phase: (o) => o.step,
     keys: { aid: "year", spring: "season", reward: "year", summer: "season", envoy: "year", autumn: "season",
-      recruit: "year", winter: "year", over: "year" },
-    headings: { year: { en: "The year", zh: "一年" }, season: { en: "A production season", zh: "一个生产季节" } },
+      recruit: "recruit", winter: "winter", over: "scoring" },
   },
   versailles: {
     phase: (o) => o.phase,
-    keys: { start: "setup", draw: "turn", move: "turn", decide: "turn", act: "turn", discard: "turn", offer: "turn", over: "end" },
-    headings: { setup: { en: "Setup", zh: "游戏设置" }, turn: { en: "A turn", zh: "玩家回合" }, end: { en: "End of the game", zh: "游戏结束" } },
+    keys: { start: "setup", draw: "turn", move: "turn", decide: "turn", act: "turn", discard: "turn", offer: "turn", over: "scoring" },
   },
   "gods-playground": {
     // phases 1–16 of a round; 0 is the set-up
     phase: (o) => (o.phase === 0 ? "setup" : o.phase >= 1 && o.phase <= 16 ? "round" : "over"),
-    keys: { setup: "setup", round: "round", over: "end" },
-    headings: { setup: { en: "Setup", zh: "设置" }, round: { en: "A round", zh: "一个回合" }, end: { en: "End", zh: "游戏结束" } },
+    keys: { setup: "setup", round: "round", over: "scoring" },
   },
 };
 
-// The heading (start of its text) of the section for `view`'s phase in `language`, or null.
-export function currentHeading(gameId, view, language) {
+// The key of the section for `view`'s phase, or null.
+export function currentKey(gameId, view) {
   const table = RULES_SECTIONS[gameId];
   if (!table || !view) return null;
   const phase = view.over ? "over" : table.phase(view.observation || {});
-  const key = table.keys[phase];
-  const heading = key && table.headings[key];
-  return heading ? heading[language] || heading.en : null;
+  return table.keys[phase] || null;
 }
 
 // ------------------------------------------------------------------ markdown → DOM (a safe subset)
@@ -63,8 +61,10 @@ export function inline(text) {
     else if (tok.startsWith("*")) out.push(h("em", {}, ...inline(tok.slice(1, -1))));
     else {
       const [, label, href] = tok.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
-      // only web links are followed; a link into the repository shows its text
-      out.push(/^https?:\/\//.test(href) ? h("a", { href, target: "_blank", rel: "noopener noreferrer" }, ...inline(label)) : h("span", {}, ...inline(label)));
+      // only web links are followed; "#implementation" opens the rules as implemented in the sheet; a
+      // link into the repository shows its text
+      if (href === "#implementation") out.push(h("button", { type: "button", class: "rules-link", "data-rules-link": "implementation" }, ...inline(label)));
+      else out.push(/^https?:\/\//.test(href) ? h("a", { href, target: "_blank", rel: "noopener noreferrer" }, ...inline(label)) : h("span", {}, ...inline(label)));
     }
     last = m.index + tok.length;
   }
@@ -74,13 +74,31 @@ export function inline(text) {
 
 const ITEM = /^(\s*)([-*+]|\d+\.)\s+(.*)$/;
 
+// Lines of one paragraph joined: with a space, but none between two Chinese characters (or punctuation),
+// where a line break in the source is no space in the text.
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+export function joinLines(parts) {
+  const cjkJoin = (a, b) => CJK.test(a.replace(/\*+$/, "").at(-1) || "") && CJK.test(b.replace(/^\*+/, "")[0] || "");
+  return parts.reduce((text, part) => (!text ? part : cjkJoin(text, part) ? text + part : `${text} ${part}`), "");
+}
+
 // The blocks of some markdown lines (no headings among them): paragraphs, lists, tables, code.
-function blocks(lines) {
+// `picture(name)`: the drawing a "{{picture NAME}}" line stands for, or null (the line is then dropped).
+const PICTURE = /^\s*\{\{picture ([a-z0-9-]+)\}\}\s*$/;
+
+function blocks(lines, picture) {
   const out = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     if (!line.trim()) { i++; continue; }
+    const pic = line.match(PICTURE);
+    if (pic) {
+      const drawing = picture ? picture(pic[1]) : null;
+      if (drawing) out.push(h("figure", { class: "howto-picture", "data-picture": pic[1] }, drawing));
+      i++;
+      continue;
+    }
     if (/^\s*```/.test(line)) {
       const code = [];
       for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i]);
@@ -114,33 +132,37 @@ function blocks(lines) {
         break;
       }
       const list = h(ordered ? "ol" : "ul", ordered && first !== 1 ? { start: first } : {},
-        items.map((parts) => h("li", {}, ...inline(parts.join(" ")))));
+        items.map((parts) => h("li", {}, ...inline(joinLines(parts)))));
       out.push(list);
       continue;
     }
     const para = [];
-    for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
-    out.push(h("p", {}, ...inline(para.join(" "))));
+    for (; i < lines.length && lines[i].trim() && !lines[i].match(ITEM) && !PICTURE.test(lines[i]) && !/^\s*(```|\|)/.test(lines[i]); i++) para.push(lines[i].trim());
+    out.push(h("p", {}, ...inline(joinLines(para))));
   }
   return out;
 }
 
 // The document as { title, intro: [nodes], sections: [{ level, title, node }] }: "##" and "###"
-// sections are <details> (a "###" inside its "##"), opened for the heading `open` starts.
-export function renderRules(markdown, open) {
+// sections are <details> (a "###" inside its "##"), the one whose key is `open` opened.
+// `picture(name, label)`: the drawing for a "{{picture NAME}}" line (labelled by its section's heading).
+export function renderRules(markdown, open, picture = null) {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
   let title = "";
   const intro = [];
   const top = [];          // the "##" sections
   let cur = null, sub = null, buf = [];
   const flush = () => {
-    const nodes = blocks(buf);
+    const where = sub || cur;
+    const nodes = blocks(buf, picture && ((name) => picture(name, where ? where.text : title)));
     buf = [];
     (sub ? sub.body : cur ? cur.body : intro).append(...nodes);
   };
-  const section = (level, text) => {
+  const section = (level, heading) => {
+    const keyed = heading.match(/^(.*?)\s*\{#([a-z0-9-]+)\}$/);
+    const text = keyed ? keyed[1] : heading;
     const body = h("div", { class: "rules-body" });
-    const node = h("details", { class: `rules-section level-${level}`, "data-heading": text },
+    const node = h("details", { class: `rules-section level-${level}`, "data-heading": text, ...(keyed ? { "data-key": keyed[2] } : {}) },
       h("summary", {}, h(level === 2 ? "h3" : "h4", {}, ...inline(text))), body);
     return { node, body, text };
   };
@@ -162,7 +184,7 @@ export function renderRules(markdown, open) {
   let opened = null;
   if (open) {
     for (const el of [...top.map((x) => x.node), ...top.flatMap((x) => [...x.body.querySelectorAll("details")])]) {
-      if (el.dataset.heading.startsWith(open)) { opened = el; break; }
+      if (el.dataset.key === open) { opened = el; break; }
     }
   }
   if (opened) {
@@ -175,11 +197,17 @@ export function renderRules(markdown, open) {
 }
 
 // ------------------------------------------------------------------ the panel
+// Only these two documents per game are ever fetched: the player text (a static file) and the rules as
+// implemented (the rules route); the game id and language are the page's own, encoded into the URL.
+const DOCUMENTS = {
+  howto: (gameId, language) => `/static/howto/${encodeURIComponent(gameId)}.${language === "zh" ? "zh" : "en"}.md`,
+  implementation: (gameId, language) => `/api/rules/${encodeURIComponent(gameId)}?lang=${language === "zh" ? "zh" : "en"}`,
+};
 const cache = {};
-async function fetchRules(gameId, language) {
-  const key = `${gameId}:${language}`;
+async function fetchRules(gameId, language, which = "howto") {
+  const key = `${which}:${gameId}:${language}`;
   if (!cache[key]) {
-    cache[key] = fetch(`/api/rules/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language)}`, { headers: { Accept: "text/markdown" } })
+    cache[key] = fetch(DOCUMENTS[which](gameId, language), { headers: { Accept: "text/markdown" } })
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
       .catch((err) => { delete cache[key]; throw err; });
   }
@@ -197,12 +225,18 @@ export class RulesPanel {
     this.closeButton = h("button", { type: "button", class: "rules-close", id: "rules-close", onclick: () => this.close() }, t("web.endgame.close"));
     this.sheet = h("aside", { class: "rules-panel", id: "rules-panel", role: "dialog", "aria-labelledby": "rules-title", hidden: true },
       h("header", { class: "rules-head" }, this.heading, this.closeButton), this.body);
+    this.showing = "howto";
+    this.body.addEventListener("click", (ev) => {
+      const link = ev.target.closest("[data-rules-link]");
+      if (link) { this.showing = link.dataset.rulesLink; this.load(); }
+    });
     this.onKey = (ev) => { if (ev.key === "Escape" && this.isOpen) this.close(); };
     document.addEventListener("keydown", this.onKey);
   }
 
   async open() {
     this.isOpen = true;
+    this.showing = "howto";
     // below the page's top bar (the language switch stays in reach)
     const bar = document.querySelector(".topbar");
     this.sheet.style.top = `${bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0}px`;
@@ -221,19 +255,29 @@ export class RulesPanel {
 
   async load() {
     const language = lang();
+    const which = this.showing;
     this.body.replaceChildren(h("p", { class: "muted" }, t("web.loading")));
     let text;
-    try { text = await fetchRules(this.gameId, language); } catch (err) {
+    try { text = await fetchRules(this.gameId, language, which); } catch (err) {
       this.body.replaceChildren(h("p", { class: "error" }, t("web.endgame.rules_missing")));
       return;
     }
-    const doc = renderRules(text, currentHeading(this.gameId, this.getView(), language));
+    if (which !== this.showing) return;   // another document was asked for meanwhile
+    let content = null;
+    if (which === "howto" && hasPictures(this.gameId)) {
+      try { content = await loadContent(this.gameId); } catch (err) { content = null; }   // no drawings then
+    }
+    if (which !== this.showing) return;
+    const picture = content ? (name, label) => drawPicture(this.gameId, name, content, label) : null;
+    const doc = renderRules(text, which === "howto" ? currentKey(this.gameId, this.getView()) : null, picture);
     this.sheet.dataset.lang = language;
+    this.sheet.dataset.document = which;
     this.heading.textContent = doc.title || t("web.endgame.how_to_play");
-    this.body.replaceChildren(doc.intro, ...doc.sections);
+    const back = which === "howto" ? [] : [h("p", {}, h("button", { type: "button", class: "rules-link", "data-rules-link": "howto" }, t("web.endgame.rules_back")))];
+    this.body.replaceChildren(...back, doc.intro, ...doc.sections);
     if (doc.opened) {   // the section at the top, its parent's heading just above it
       this.body.scrollTop = Math.max(0, doc.opened.offsetTop - this.body.offsetTop - 40);
-    }
+    } else this.body.scrollTop = 0;
   }
 
   async relang() {
