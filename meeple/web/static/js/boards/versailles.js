@@ -86,18 +86,42 @@ export function render(container, view, ui) {
   changes.begin(view);
 
   const root = h("div", { class: "vs-board", "data-board": GAME });
-  const svg = svgRoot(W, H, T("board_label"));
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "vs-table" }));
-  drawKingTrack(svg, ctx);
-  drawArrows(svg);
-  for (let loc = 0; loc < c.locations.length; loc++) drawLocation(svg, loc, ctx);
-  drawSite(svg, ctx);
-  drawHome(svg, ctx);
-  drawSide(svg, ctx);
-  root.append(decisionBar(ctx), h("div", { class: "vs-map" }, svg));
+  // The table in parts that reflow (../shared/BOARDS.md: a phone reflows, nothing cut off): the King's
+  // track, the ring of locations in the order of the arrows (top row left to right, bottom row right to
+  // left on a wide screen; one column on a phone), and the middle — your workshop, the site, the players.
+  const king = part(0, 0, W, TOP_Y - 4, T("king_track"));
+  drawKingTrack(king, ctx);
+  const card = (loc) => {
+    const box = locationBox(loc);
+    const svg = part(box.x, box.y, box.w, box.h, locationName(loc));
+    drawLocation(svg, loc, ctx);
+    return h("div", { class: "vs-card", "data-card": c.locations[loc] }, svg);
+  };
+  const ring = (row, cls) => h("div", { class: `vs-ring ${cls}` }, row.map(card));
+  const bottom = [...c.bottom_row].reverse();   // in the order of the arrows
+  const site = ctx.site;
+  const siteW = site.w + 60;
+  const siteSvg = part(W / 2 - siteW / 2, MIDDLE.y, siteW, MIDDLE.h, T("site"));
+  drawSite(siteSvg, ctx);
+  const home = part(HOME.x, HOME.y, HOME.w, HOME.h, T("your_workshop", { seat: focus }));
+  drawHome(home, ctx);
+  const side = part(SIDE.x, SIDE.y, SIDE.w, SIDE.h, T("scores"));
+  drawSide(side, ctx);
+  const middle = h("div", { class: "vs-middle", style: `--home: ${HOME.w}fr; --site: ${siteW}fr; --side: ${SIDE.w}fr` },
+    h("div", { class: "vs-part vs-home-part" }, home), h("div", { class: "vs-part vs-site-part" }, siteSvg),
+    h("div", { class: "vs-part vs-side-part" }, side));
+  root.append(decisionBar(ctx), h("div", { class: "vs-map" }, h("div", { class: "vs-part vs-king-part" }, king),
+    ring(c.top_row, "top"), middle, ring(bottom, "bottom")));
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+}
+
+// One part of the table: an SVG showing the region (x, y, w, h) of the board's coordinates.
+function part(x, y, w, h_, label) {
+  const svg = svgRoot(w, h_, label);
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${h_}`);
+  return svg;
 }
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
@@ -240,34 +264,6 @@ function drawKingTrack(svg, { o }) {
   tip(king, T("king_tip", { space: o.king_space + 1, last: length }));
   changes.mark(king, "king", o.king_space);
   g.append(king);
-  svg.append(g);
-}
-
-// ---------------------------------------------------------------- the printed arrows of movement
-function drawArrows(svg) {
-  const g = group({ class: "vs-arrows" });
-  for (const [from, to] of c.arrows) {
-    const a = locationBox(from), b = locationBox(to);
-    let x1, y1, x2, y2;
-    if (a.y === b.y) {   // along a row
-      const right = b.x > a.x;
-      x1 = right ? a.x + a.w + 4 : a.x - 4; x2 = right ? b.x - 6 : b.x + b.w + 6;
-      y1 = y2 = a.y + a.h / 2;
-    } else {            // down the right end or up the left end
-      x1 = x2 = a.x < W / 2 ? 12 : W - 12;
-      y1 = a.y < b.y ? a.y + a.h - 20 : a.y + 20; y2 = a.y < b.y ? b.y + 20 : b.y + b.h - 20;
-      const side = x1 < W / 2 ? a.x : a.x + a.w;
-      g.append(s("polyline", { points: `${side},${y1} ${x1},${y1}`, class: "vs-arrow-line" }));
-      g.append(s("polyline", { points: `${x2},${y2} ${side},${y2}`, class: "vs-arrow-line" }));
-      const tipX = side, dir = x1 < W / 2 ? 1 : -1;
-      g.append(s("polygon", { points: `${tipX},${y2} ${tipX - dir * 12},${y2 - 8} ${tipX - dir * 12},${y2 + 8}`, class: "vs-arrow-head" }));
-    }
-    g.append(s("polyline", { points: `${x1},${y1} ${x2},${y2}`, class: "vs-arrow-line" }));
-    if (a.y === b.y) {
-      const dir = x2 > x1 ? 1 : -1;
-      g.append(s("polygon", { points: `${x2},${y2} ${x2 - dir * 14},${y2 - 9} ${x2 - dir * 14},${y2 + 9}`, class: "vs-arrow-head" }));
-    }
-  }
   svg.append(g);
 }
 
@@ -622,7 +618,7 @@ function drawSide(svg, { o, me }) {
 // ---------------------------------------------------------------- above the board: the decision
 function decisionBar(ctx) {
   const { o, me, view, ui, has } = ctx;
-  const bar = h("div", { class: "vs-decision", "data-decision": o.phase });
+  const bar = h("div", { class: `vs-decision ${view.over ? "over" : ""}`, "data-decision": o.phase });
   const length = c.king_track[String(o.players)] || 11;
   const when = T("turn_line", { turn: o.turns_completed + 1, space: o.king_space + 1, last: length });
   let say;
