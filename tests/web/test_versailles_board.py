@@ -291,3 +291,110 @@ def test_clearing_three_tiles_is_marked_on_the_display_then_confirmed(page, serv
     page.click("#drawn [data-board] [data-action='clear 1 3 4']")
     assert page.evaluate("window.played") == "clear 1 3 4"
     assert page.console_errors == []
+
+
+# ---------------------------------------------------------------- each board element plays its own move
+
+_ACTION_NAMES = ("move", "move2", "jump", "activate", "pass", "recruit", "recruit2", "take", "remove", "clear", "buy",
+                 "tech", "build", "discard", "flip", "done")
+
+
+def _positions_with(names: tuple[str, ...], seed: int, players: int = 3) -> dict[str, object]:
+    """Random play (activating wherever it may, so every location's choices come up) until each name in
+    ``names`` is a legal move of a seat: the first such position of each, a copy."""
+    import random
+
+    state = meeple.load(GAME, players=players).new_game(seed=seed)
+    rnd = random.Random(seed)
+    found: dict[str, object] = {}
+    while not state.is_over() and len(found) < len(names):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if seat >= 0:
+            for name in names:
+                if name not in found and any(a.name == name for a in legal):
+                    found[name] = state.clone()
+        keen = [a for a in legal if a.name in ("activate", "take", "build", "buy", "tech", "recruit", "done")]
+        state.apply(rnd.choice(keen if keen and rnd.random() < 0.8 else legal), seat)
+    return found
+
+
+def _elements(page) -> list[dict]:
+    """Every move element of the drawn board with what it is drawn on (the nearest location, display
+    slot, tile, site cell, decoration, technology cell or new-worker space)."""
+    return page.eval_on_selector_all("#drawn [data-board] [data-action]", """els => els.map(e => {
+        const up = (attr) => { const a = e.closest(`[${attr}]`); return a ? a.getAttribute(attr) : null; };
+        const own = (attr) => e.querySelector(`[${attr}]`) ? e.querySelector(`[${attr}]`).getAttribute(attr) : null;
+        return { action: e.getAttribute('data-action'), location: up('data-location'), slot: up('data-slot'),
+                 tile: e.getAttribute('data-tile') || up('data-tile') || own('data-tile'), cell: up('data-cell'),
+                 decoration: up('data-decoration'), track: up('data-track'), level: up('data-level'), seat: up('data-seat') };
+    })""")
+
+
+def _check_meaning(state, seat: int, element: dict) -> None:
+    """What the element is drawn on is what its move changes (applied to a copy of ``state``)."""
+    from meeple.games.versailles import board
+    from meeple.games.versailles.content import DECORATION_CODES, TECH_TRACKS
+
+    text = element["action"]
+    name, *args = text.split()
+    after = state.clone()
+    after.apply(after.parse_action(text, seat), seat)
+    codes = list(board.LOCATION_CODES)
+    if name in ("move", "move2", "jump"):
+        assert element["location"] == args[1], element          # dropped on the destination's card
+        to = codes.index(args[1])
+        assert after.workers_at[seat][to] > state.workers_at[seat][to], element
+    elif name == "take":
+        slot = int(args[0])
+        assert element["slot"] == args[0], element              # the slot it sits in
+        taken = [t for t in after.hands[seat] if t not in state.hands[seat]]
+        assert taken == [int(element["tile"])] == [state.tile_display[slot - 1]], (element, taken)
+    elif name == "remove":
+        assert element["slot"] == args[0], element
+        gone = [t for t in state.tile_display if t >= 0 and t not in after.tile_display]
+        assert gone == [state.tile_display[int(args[0]) - 1]], (element, gone)
+    elif name == "buy":
+        k = [code.lower() for code in DECORATION_CODES].index(args[0])
+        assert (element["decoration"] or "").lower() == args[0], element
+        assert after.decorations[seat][k] == state.decorations[seat][k] + 1, element
+    elif name == "tech":
+        k = TECH_TRACKS.index(args[0])
+        assert element["track"] == args[0] and int(element["level"]) == state.technology_levels[seat][k] + 1, element
+        assert after.technology_levels[seat][k] == state.technology_levels[seat][k] + 1, element
+    elif name == "build":
+        tile, cell = int(args[0]), int(args[1])
+        assert element["cell"] == f"{'abc'[cell // 4]}{cell % 4 + 1}" and int(element["tile"]) == tile, element
+        assert after.construction_site[cell] == tile, element
+    elif name == "discard":
+        assert int(element["tile"]) == int(args[0]) and int(args[0]) not in after.hands[seat], element
+    elif name == "recruit":
+        assert element["seat"] == str(seat), element
+    elif name in ("activate", "pass"):
+        assert element["location"] in (None, codes[state.current_location]), element
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_each_board_element_plays_its_own_move(page, server, seed):
+    """Clicking an element with data-action X plays exactly X, and the element is drawn on the thing X
+    concerns: the display slot i takes the tile shown in slot i, the cell gets the tile shown on it, …"""
+    from meeple.server.views import base_view
+
+    positions = _positions_with(_ACTION_NAMES, seed)
+    assert {"move", "take", "buy", "tech", "build", "activate"} <= set(positions), sorted(positions)
+    checked: set[str] = set()
+    for state in {id(s): s for s in positions.values()}.values():
+        seat = state.to_move()[0]
+        _render_view(page, server, base_view(state, seat, game_id="x", seq=1, status="playing", seats=[]))
+        elements = _elements(page)
+        legal = sorted(str(a) for a in state.legal_actions(seat))
+        assert sorted({e["action"] for e in elements}) == legal
+        for index, element in enumerate(elements):
+            page.evaluate("""(i) => { window.played = null;
+                document.querySelectorAll('#drawn [data-board] [data-action]')[i].dispatchEvent(new MouseEvent('click', { bubbles: true })); }""",
+                          index)
+            assert page.evaluate("window.played") == element["action"], element
+            _check_meaning(state, seat, element)
+            checked.add(element["action"].split()[0])
+    assert {"move", "take", "buy", "tech", "build"} <= checked, checked
+    assert page.console_errors == []
