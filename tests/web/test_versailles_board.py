@@ -398,3 +398,74 @@ def test_each_board_element_plays_its_own_move(page, server, seed):
             checked.add(element["action"].split()[0])
     assert {"move", "take", "buy", "tech", "build"} <= checked, checked
     assert page.console_errors == []
+
+
+# ---------------------------------------------------------------- a whole game on a phone
+
+_MEASURE = """() => {
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const map = document.querySelector('[data-board] .vs-map');
+    const ask = document.querySelector('[data-board] .vs-ask');
+    return { page: document.scrollingElement.scrollWidth, inner: window.innerWidth,
+             frame: map ? [map.scrollWidth, map.clientWidth] : null, over: !!document.querySelector('#game-over'),
+             busy: !!document.querySelector('#board.busy'), ask: ask ? ask.getBoundingClientRect().toJSON() : null,
+             targets: [...document.querySelectorAll('[data-board] [data-action], [data-board] [data-pick]')].filter(shown)
+               .map((e) => { const r = e.getBoundingClientRect();
+                             return { name: e.getAttribute('data-action') || e.getAttribute('data-pick'), pick: !e.hasAttribute('data-action'),
+                                      x: r.left + window.scrollX, w: r.width, h: r.height }; }) };
+}"""
+
+
+def _check_phone_decision(seen: dict, width: int = 360) -> None:
+    """No sideways panning (page and board frame); every shown target within the screen's width and at
+    least 32 × 32 px."""
+    assert seen["page"] <= width and seen["inner"] == width, seen["page"]
+    assert seen["frame"] and seen["frame"][0] <= seen["frame"][1], seen["frame"]
+    for t in seen["targets"]:
+        assert t["w"] >= 32 and t["h"] >= 32, t
+        assert t["x"] >= 0 and t["x"] + t["w"] <= width, t
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), pytest.param(3, 4, marks=pytest.mark.slow),
+                                               pytest.param(4, 6, marks=pytest.mark.slow),
+                                               pytest.param(5, 8, marks=pytest.mark.slow)])
+def test_a_whole_game_on_a_phone_keeps_every_target_on_screen_and_large(browser, server, players, seed):
+    import random
+    import time
+
+    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_game(page, server, GAME, players)
+    page.wait_for_selector("[data-board]")
+    rnd = random.Random(seed)
+    decisions = 0
+    deadline = time.time() + 400
+    while time.time() < deadline:
+        seen = page.evaluate(_MEASURE)
+        if seen["over"]:
+            break
+        _check_phone_decision(seen)
+        actions = [i for i, t in enumerate(seen["targets"]) if not t["pick"]]
+        picks = [i for i, t in enumerate(seen["targets"]) if t["pick"]]
+        if seen["busy"] or not (actions or picks):
+            page.wait_for_timeout(30)
+            continue
+        decisions += 1
+        # the decision sentence stays in view while a target far down the board is chosen
+        chosen = seen["targets"][rnd.choice(actions or picks)]
+        locator = page.locator(f"[data-board] [data-action='{chosen['name']}'], [data-board] [data-pick='{chosen['name']}']")
+        try:
+            locator.locator("visible=true").first.click(timeout=1500)
+        except Exception:  # redrawn under the click: look again
+            continue
+        ask = page.evaluate("(() => { const r = document.querySelector('[data-board] .vs-ask'); return r ? r.getBoundingClientRect().toJSON() : null; })()")
+        assert ask is None or (ask["top"] >= 0 and ask["bottom"] <= 800), ask
+        page.wait_for_timeout(10)
+    else:
+        raise AssertionError(f"the game did not end on the phone ({decisions} decisions)")
+    seen = page.evaluate(_MEASURE)
+    assert seen["page"] <= 360 and decisions > 20
+    assert errors == []
+    context.close()
