@@ -143,8 +143,9 @@ def test_the_guild_display_workshop_and_tracks_show_their_prices(page, server):
     names = [page.text_content(f"[data-board] [data-location='{code}'] .vs-loc-title") for code in ("kf", "mq", "gm", "ag", "al", "cs", "lm", "ws")]
     assert names == ["国王恩赐", "大理石矿", "金矿", "建筑师公会", "炼金术师公会", "建筑工地", "伐木场", "工坊"]
     boxes = {code: page.query_selector(f"[data-board] [data-location='{code}'] .vs-loc-frame").bounding_box() for code in ("kf", "ag", "al", "ws")}
-    assert boxes["kf"]["y"] == boxes["ag"]["y"] < boxes["al"]["y"] == boxes["ws"]["y"]
-    assert boxes["kf"]["x"] == boxes["al"]["x"] < boxes["ag"]["x"] == boxes["ws"]["x"]
+    same = lambda a, b: abs(a - b) < 1  # noqa: E731 — the cards are drawn in parts of a grid
+    assert same(boxes["kf"]["y"], boxes["ag"]["y"]) and same(boxes["al"]["y"], boxes["ws"]["y"]) and boxes["kf"]["y"] < boxes["al"]["y"]
+    assert same(boxes["kf"]["x"], boxes["al"]["x"]) and same(boxes["ag"]["x"], boxes["ws"]["x"]) and boxes["kf"]["x"] < boxes["ag"]["x"]
     # five display slots with their worker prices 1, 1, 2, 2, 3 drawn under them
     prices = page.eval_on_selector_all("[data-board] .vs-slot .vs-price-num", "ts => ts.map(t => t.textContent)")
     assert prices == ["1", "1", "2", "2", "3"]
@@ -291,3 +292,188 @@ def test_clearing_three_tiles_is_marked_on_the_display_then_confirmed(page, serv
     page.click("#drawn [data-board] [data-action='clear 1 3 4']")
     assert page.evaluate("window.played") == "clear 1 3 4"
     assert page.console_errors == []
+
+
+# ---------------------------------------------------------------- each board element plays its own move
+
+_ACTION_NAMES = ("move", "move2", "jump", "activate", "pass", "recruit", "recruit2", "take", "remove", "clear", "buy",
+                 "tech", "build", "discard", "flip", "done")
+
+
+def _positions_with(names: tuple[str, ...], seed: int, players: int = 3) -> dict[str, object]:
+    """Random play (activating wherever it may, so every location's choices come up) until each name in
+    ``names`` is a legal move of a seat: the first such position of each, a copy."""
+    import random
+
+    state = meeple.load(GAME, players=players).new_game(seed=seed)
+    rnd = random.Random(seed)
+    found: dict[str, object] = {}
+    while not state.is_over() and len(found) < len(names):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if seat >= 0:
+            for name in names:
+                if name not in found and any(a.name == name for a in legal):
+                    found[name] = state.clone()
+        keen = [a for a in legal if a.name in ("activate", "take", "build", "buy", "tech", "recruit", "done")]
+        state.apply(rnd.choice(keen if keen and rnd.random() < 0.8 else legal), seat)
+    return found
+
+
+def _elements(page) -> list[dict]:
+    """Every move element of the drawn board with what it is drawn on (the nearest location, display
+    slot, tile, site cell, decoration, technology cell or new-worker space)."""
+    return page.eval_on_selector_all("#drawn [data-board] [data-action]", """els => els.map(e => {
+        const up = (attr) => { const a = e.closest(`[${attr}]`); return a ? a.getAttribute(attr) : null; };
+        const own = (attr) => e.querySelector(`[${attr}]`) ? e.querySelector(`[${attr}]`).getAttribute(attr) : null;
+        return { action: e.getAttribute('data-action'), location: up('data-location'), slot: up('data-slot'),
+                 tile: e.getAttribute('data-tile') || up('data-tile') || own('data-tile'), cell: up('data-cell'),
+                 decoration: up('data-decoration'), track: up('data-track'), level: up('data-level'), seat: up('data-seat') };
+    })""")
+
+
+def _check_meaning(state, seat: int, element: dict) -> None:
+    """What the element is drawn on is what its move changes (applied to a copy of ``state``)."""
+    from meeple.games.versailles import board
+    from meeple.games.versailles.content import DECORATION_CODES, TECH_TRACKS
+
+    text = element["action"]
+    name, *args = text.split()
+    after = state.clone()
+    after.apply(after.parse_action(text, seat), seat)
+    codes = list(board.LOCATION_CODES)
+    if name in ("move", "move2", "jump"):
+        assert element["location"] == args[1], element          # dropped on the destination's card
+        to = codes.index(args[1])
+        assert after.workers_at[seat][to] > state.workers_at[seat][to], element
+    elif name == "take":
+        slot = int(args[0])
+        assert element["slot"] == args[0], element              # the slot it sits in
+        taken = [t for t in after.hands[seat] if t not in state.hands[seat]]
+        assert taken == [int(element["tile"])] == [state.tile_display[slot - 1]], (element, taken)
+    elif name == "remove":
+        assert element["slot"] == args[0], element
+        gone = [t for t in state.tile_display if t >= 0 and t not in after.tile_display]
+        assert gone == [state.tile_display[int(args[0]) - 1]], (element, gone)
+    elif name == "buy":
+        k = [code.lower() for code in DECORATION_CODES].index(args[0])
+        assert (element["decoration"] or "").lower() == args[0], element
+        assert after.decorations[seat][k] == state.decorations[seat][k] + 1, element
+    elif name == "tech":
+        k = TECH_TRACKS.index(args[0])
+        assert element["track"] == args[0] and int(element["level"]) == state.technology_levels[seat][k] + 1, element
+        assert after.technology_levels[seat][k] == state.technology_levels[seat][k] + 1, element
+    elif name == "build":
+        tile, cell = int(args[0]), int(args[1])
+        assert element["cell"] == f"{'abc'[cell // 4]}{cell % 4 + 1}" and int(element["tile"]) == tile, element
+        assert after.construction_site[cell] == tile, element
+    elif name == "discard":
+        assert int(element["tile"]) == int(args[0]) and int(args[0]) not in after.hands[seat], element
+    elif name == "recruit":
+        assert element["seat"] == str(seat), element
+    elif name in ("activate", "pass"):
+        assert element["location"] in (None, codes[state.current_location]), element
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_each_board_element_plays_its_own_move(page, server, seed):
+    """Clicking an element with data-action X plays exactly X, and the element is drawn on the thing X
+    concerns: the display slot i takes the tile shown in slot i, the cell gets the tile shown on it, …"""
+    from meeple.server.views import base_view
+
+    positions = _positions_with(_ACTION_NAMES, seed)
+    assert {"move", "take", "buy", "tech", "build", "activate"} <= set(positions), sorted(positions)
+    checked: set[str] = set()
+    for state in {id(s): s for s in positions.values()}.values():
+        seat = state.to_move()[0]
+        _render_view(page, server, base_view(state, seat, game_id="x", seq=1, status="playing", seats=[]))
+        elements = _elements(page)
+        legal = sorted(str(a) for a in state.legal_actions(seat))
+        assert sorted({e["action"] for e in elements}) == legal
+        for index, element in enumerate(elements):
+            page.evaluate("""(i) => { window.played = null;
+                document.querySelectorAll('#drawn [data-board] [data-action]')[i].dispatchEvent(new MouseEvent('click', { bubbles: true })); }""",
+                          index)
+            assert page.evaluate("window.played") == element["action"], element
+            _check_meaning(state, seat, element)
+            checked.add(element["action"].split()[0])
+    assert {"move", "take", "buy", "tech", "build"} <= checked, checked
+    assert page.console_errors == []
+
+
+# ---------------------------------------------------------------- a whole game on a phone
+
+_MEASURE = """() => {
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const map = document.querySelector('[data-board] .vs-map');
+    const ask = document.querySelector('[data-board] .vs-ask');
+    return { page: document.scrollingElement.scrollWidth, inner: window.innerWidth,
+             frame: map ? [map.scrollWidth, map.clientWidth] : null, over: !!document.querySelector('#game-over'),
+             busy: !!document.querySelector('#board.busy'), ask: ask ? ask.getBoundingClientRect().toJSON() : null,
+             targets: [...document.querySelectorAll('[data-board] [data-action], [data-board] [data-pick]')].filter(shown)
+               .map((e) => { const r = e.getBoundingClientRect();
+                             return { name: e.getAttribute('data-action') || e.getAttribute('data-pick'), pick: !e.hasAttribute('data-action'),
+                                      x: r.left + window.scrollX, w: r.width, h: r.height }; }) };
+}"""
+
+
+def _check_phone_decision(seen: dict, width: int = 360) -> None:
+    """No sideways panning (page and board frame); every shown target within the screen's width and at
+    least 32 × 32 px."""
+    assert seen["page"] <= width and seen["inner"] == width, seen["page"]
+    assert seen["frame"] and seen["frame"][0] <= seen["frame"][1], seen["frame"]
+    for t in seen["targets"]:
+        assert t["w"] >= 32 and t["h"] >= 32, t
+        assert t["x"] >= 0 and t["x"] + t["w"] <= width, t
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), pytest.param(3, 4, marks=pytest.mark.slow),
+                                               pytest.param(4, 6, marks=pytest.mark.slow),
+                                               pytest.param(5, 8, marks=pytest.mark.slow)])
+def test_a_whole_game_on_a_phone_keeps_every_target_on_screen_and_large(browser, server, players, seed):
+    import random
+    import time
+
+    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_game(page, server, GAME, players)
+    page.wait_for_selector("[data-board]")
+    rnd = random.Random(seed)
+    decisions = 0
+    deadline = time.time() + 400
+    while time.time() < deadline:
+        seen = page.evaluate(_MEASURE)
+        if seen["over"]:
+            break
+        _check_phone_decision(seen)
+        actions = [i for i, t in enumerate(seen["targets"]) if not t["pick"]]
+        picks = [i for i, t in enumerate(seen["targets"]) if t["pick"]]
+        if seen["busy"] or not (actions or picks):
+            page.wait_for_timeout(30)
+            continue
+        decisions += 1
+        # the decision sentence stays in view while a target far down the board is chosen
+        chosen = seen["targets"][rnd.choice(actions or picks)]
+        locator = page.locator(f"[data-board] [data-action='{chosen['name']}'], [data-board] [data-pick='{chosen['name']}']")
+        try:
+            element = locator.locator("visible=true").first
+            element.scroll_into_view_if_needed(timeout=1500)
+            ask, bar = page.evaluate("""['.vs-ask', '.vs-decision'].map((sel) => {
+                const r = document.querySelector(`[data-board] ${sel}`); return r ? r.getBoundingClientRect().toJSON() : null; })""")
+            box = element.bounding_box()
+            element.click(timeout=1500)
+        except Exception:  # redrawn under the click: look again
+            continue
+        assert ask and ask["top"] >= 0 and ask["bottom"] <= 800, ask          # the sentence and …
+        # … the target, on screen at once: at least 32 px of it below the decision bar (a whole card may be taller)
+        in_bar = box and bar["top"] <= box["y"] and box["y"] + box["height"] <= bar["bottom"]
+        assert box and (in_bar or min(box["y"] + box["height"], 800) - max(box["y"], bar["bottom"]) >= min(32, box["height"])), (box, bar)
+        page.wait_for_timeout(10)
+    else:
+        raise AssertionError(f"the game did not end on the phone ({decisions} decisions)")
+    seen = page.evaluate(_MEASURE)
+    assert seen["page"] <= 360 and decisions > 20
+    assert errors == []
+    context.close()

@@ -23,7 +23,7 @@ export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
 const W = 1400, H = 768;
-const BOX = { w: 310, h: 214, gap: 40, left: 20 };
+const BOX = { w: 310, h: 214, gap: 40, left: 20, wide: 400, topH: 292 };   // the guild and the workshop are wider; the top row taller
 const TOP_Y = 52, BOTTOM_Y = 546, MIDDLE = { y: 276, h: 260 };
 const CELL = 80;
 const HOME = { x: 44, y: MIDDLE.y, w: 440, h: MIDDLE.h };      // your workshop, left of the site
@@ -58,7 +58,8 @@ const changes = new Changes();
 function locationBox(loc) {
   const top = c.top_row.indexOf(loc);
   const row = top >= 0 ? top : c.bottom_row.indexOf(loc);
-  return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: BOX.w, h: BOX.h };
+  const wide = ["ag", "ws"].includes(c.locations[loc]);
+  return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: wide ? BOX.wide : BOX.w, h: top >= 0 ? BOX.topH : BOX.h };
 }
 
 function siteGeometry(players) {
@@ -86,18 +87,46 @@ export function render(container, view, ui) {
   changes.begin(view);
 
   const root = h("div", { class: "vs-board", "data-board": GAME });
-  const svg = svgRoot(W, H, T("board_label"));
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "vs-table" }));
-  drawKingTrack(svg, ctx);
-  drawArrows(svg);
-  for (let loc = 0; loc < c.locations.length; loc++) drawLocation(svg, loc, ctx);
-  drawSite(svg, ctx);
-  drawHome(svg, ctx);
-  drawSide(svg, ctx);
-  root.append(decisionBar(ctx), h("div", { class: "vs-map" }, svg));
+  // The table in parts that reflow (../shared/BOARDS.md: a phone reflows, nothing cut off): the King's
+  // track, the ring of locations in the order of the arrows (top row left to right, bottom row right to
+  // left on a wide screen; one column on a phone), and the middle — your workshop, the site, the players.
+  const king = part(0, 0, W, TOP_Y - 4, T("king_track"));
+  drawKingTrack(king, ctx);
+  king.classList.add("vs-wide-only");
+  const kingNarrow = part(0, 0, 400, 34 + 2 * 44, T("king_track"));
+  drawKingTrack(kingNarrow, ctx, true);
+  kingNarrow.classList.add("vs-narrow-only");
+  const card = (loc) => {
+    const box = locationBox(loc);
+    const svg = part(box.x, box.y, box.w, box.h, locationName(loc));
+    drawLocation(svg, loc, ctx);
+    return h("div", { class: "vs-card", "data-card": c.locations[loc] }, svg);
+  };
+  const ring = (row, cls) => h("div", { class: `vs-ring ${cls}` }, row.map(card));
+  const bottom = [...c.bottom_row].reverse();   // in the order of the arrows
+  const site = ctx.site;
+  const siteW = site.w + 60;
+  const siteSvg = part(W / 2 - siteW / 2, MIDDLE.y, siteW, MIDDLE.h, T("site"));
+  drawSite(siteSvg, ctx);
+  const home = part(HOME.x, HOME.y, HOME.w, HOME.h, T("your_workshop", { seat: focus }));
+  drawHome(home, ctx);
+  const side = part(SIDE.x, SIDE.y, SIDE.w, SIDE.h, T("scores"));
+  drawSide(side, ctx);
+  const middle = h("div", { class: "vs-middle", style: `--home: ${HOME.w}fr; --site: ${siteW}fr; --side: ${SIDE.w}fr` },
+    h("div", { class: "vs-part vs-home-part" }, home), h("div", { class: "vs-part vs-site-part" }, siteSvg),
+    h("div", { class: "vs-part vs-side-part" }, side));
+  root.append(decisionBar(ctx), h("div", { class: "vs-map" }, h("div", { class: "vs-part vs-king-part" }, king, kingNarrow),
+    ring(c.top_row, "top"), middle, ring(bottom, "bottom")));
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+}
+
+// One part of the table: an SVG showing the region (x, y, w, h) of the board's coordinates.
+function part(x, y, w, h_, label) {
+  const svg = svgRoot(w, h_, label);
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${h_}`);
+  return svg;
 }
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
@@ -187,23 +216,22 @@ function decorationIcon(x, y, k, r, opts = {}) {
   return g;
 }
 
-// Resources as the game's cubes: a big cube counts five (seed: 大的表示五个), then the small ones.
-function resourcePile(x, y, resource, amount, opts = {}) {
-  const g = group({ class: "vs-pile", "data-resource": String(resource), "data-amount": String(amount) });
-  const colour = RESOURCE_COLOURS[resource];
-  const big = Math.floor(amount / c.big_cube), small = amount % c.big_cube;
-  let cx = x;
-  const most = opts.most || 6;
-  for (let i = 0; i < Math.min(big, 3); i++) { g.append(cube(cx + 11, y, colour, { size: 22, label: String(c.big_cube) })); cx += 28; }
-  for (let i = 0; i < Math.min(small, most); i++) { g.append(cube(cx + 7, y + 4, colour, { size: 13 })); cx += 16; }
-  g.append(s("text", { x: cx + 6, y: y + 2, class: "vs-amount", "dominant-baseline": "central" }, String(amount)));
+// One resource of a workshop: its cube (always, even at none), the count beside it, the name under it,
+// and the pile of cubes it makes (a big cube counts five).
+function resourceCount(x, y, resource, amount) {
+  const g = group({ class: `vs-pile ${amount ? "" : "none"}`, "data-resource": String(resource), "data-amount": String(amount) });
+  g.append(s("rect", { x: x - 6, y: y - 20, width: 128, height: 40, rx: 7, class: "vs-res-back" }));
+  g.append(cube(x + 12, y + 2, RESOURCE_COLOURS[resource], { size: 22 }));
+  g.append(s("text", { x: x + 32, y: y + 1, class: "vs-res-count", "dominant-baseline": "central" }, String(amount)));
+  g.append(s("text", { x: x + 60, y: y + 1, class: "vs-small", "dominant-baseline": "central" }, resourceName(resource)));
   tip(g, T("amount", { n: amount, resource }));
   return g;
 }
 
 // A price as drawn: the workers it takes (a meeple with the number) and the cubes of each resource.
-function priceArt(x, y, workers, cost, colour) {
-  const g = group({ class: "vs-price" });
+function priceArt(x, y, workers, cost, colour, big = false) {
+  const g = group({ class: `vs-price ${big ? "big" : ""}` });
+  const k = big ? 1.25 : 1;
   let cx = x;
   if (workers) {
     g.append(meeple(cx + 7, y, colour || "#6d5f4b", { size: 15 }), s("text", { x: cx + 15, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
@@ -211,9 +239,23 @@ function priceArt(x, y, workers, cost, colour) {
   }
   cost.forEach((n, i) => {
     if (!n) return;
-    g.append(cube(cx + 5, y + 1, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: cx + 12, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
-    cx += 21;
+    g.append(cube(cx + 5 * k, y + 1, RESOURCE_COLOURS[i], { size: 10 * k }), s("text", { x: cx + 12 * k, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
+    cx += 21 * k;
   });
+  return g;
+}
+
+// A tile's building cost, centred on x: the workers (a meeple and the number) on one line, the cubes of
+// each resource it needs on the next; nothing is left out (a resource at 0 is simply not needed).
+function costArt(cx, y, workers, cost) {
+  const g = group({ class: "vs-cost" });
+  g.append(meeple(cx - 8, y, "#6d5f4b", { size: 15 }), s("text", { x: cx + 2, y, class: "vs-cost-num", "dominant-baseline": "central" }, String(workers)));
+  const parts = cost.map((n, i) => [n, i]).filter(([n]) => n);
+  let x = cx - (parts.length * 22) / 2;
+  for (const [n, i] of parts) {
+    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 13, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
+    x += 22;
+  }
   return g;
 }
 
@@ -224,50 +266,27 @@ function crown(x, y, size) {
 }
 
 // ---------------------------------------------------------------- the King's track, top edge
-function drawKingTrack(svg, { o }) {
+// One row beside its name on a wide screen; on a phone (narrow) the name above two rows of spaces.
+function drawKingTrack(svg, { o }, narrow = false) {
   const length = c.king_track[String(o.players)] || 11;
-  const x0 = 250, w = Math.min(44, (W - x0 - 30) / length);
+  const perRow = narrow ? Math.ceil(length / 2) : length;
+  const x0 = narrow ? 10 : 250, y0 = narrow ? 34 : 6, w = narrow ? Math.min(44, 380 / perRow) : Math.min(44, (W - x0 - 30) / length);
+  const at = (i) => ({ x: x0 + (i % perRow) * w, y: y0 + Math.floor(i / perRow) * 44 });
   const g = group({ class: "vs-king-track", "aria-label": T("king_track") });
-  g.append(s("text", { x: 24, y: 26, class: "vs-heading", "dominant-baseline": "central" }, T("king_track")));
+  g.append(s("text", narrow ? { x: 10, y: 16, class: "vs-heading", "dominant-baseline": "central" }
+    : { x: 24, y: 26, class: "vs-heading", "dominant-baseline": "central" }, T("king_track")));
   for (let i = 0; i < length; i++) {
-    const x = x0 + i * w;
+    const { x, y } = at(i);
     const end = i === length - 1;
-    g.append(s("rect", { x, y: 6, width: w - 4, height: 38, rx: 5, class: `vs-king-cell ${end ? "end" : ""} ${i === o.king_space ? "lit" : ""}` }));
-    g.append(s("text", { x: x + (w - 4) / 2, y: 39, class: "vs-king-num", "text-anchor": "middle" }, String(i + 1)));
+    g.append(s("rect", { x, y, width: w - 4, height: 38, rx: 5, class: `vs-king-cell ${end ? "end" : ""} ${i === o.king_space ? "lit" : ""}` }));
+    g.append(s("text", { x: x + (w - 4) / 2, y: y + 33, class: "vs-king-num", "text-anchor": "middle" }, String(i + 1)));
   }
   const king = group({ class: "piece king", "data-piece": "king", "data-space": String(o.king_space) });
-  king.append(crown(x0 + o.king_space * w + (w - 4) / 2, 20, 24));
+  const spot = at(o.king_space);
+  king.append(crown(spot.x + (w - 4) / 2, spot.y + 14, 24));
   tip(king, T("king_tip", { space: o.king_space + 1, last: length }));
   changes.mark(king, "king", o.king_space);
   g.append(king);
-  svg.append(g);
-}
-
-// ---------------------------------------------------------------- the printed arrows of movement
-function drawArrows(svg) {
-  const g = group({ class: "vs-arrows" });
-  for (const [from, to] of c.arrows) {
-    const a = locationBox(from), b = locationBox(to);
-    let x1, y1, x2, y2;
-    if (a.y === b.y) {   // along a row
-      const right = b.x > a.x;
-      x1 = right ? a.x + a.w + 4 : a.x - 4; x2 = right ? b.x - 6 : b.x + b.w + 6;
-      y1 = y2 = a.y + a.h / 2;
-    } else {            // down the right end or up the left end
-      x1 = x2 = a.x < W / 2 ? 12 : W - 12;
-      y1 = a.y < b.y ? a.y + a.h - 20 : a.y + 20; y2 = a.y < b.y ? b.y + 20 : b.y + b.h - 20;
-      const side = x1 < W / 2 ? a.x : a.x + a.w;
-      g.append(s("polyline", { points: `${side},${y1} ${x1},${y1}`, class: "vs-arrow-line" }));
-      g.append(s("polyline", { points: `${x2},${y2} ${side},${y2}`, class: "vs-arrow-line" }));
-      const tipX = side, dir = x1 < W / 2 ? 1 : -1;
-      g.append(s("polygon", { points: `${tipX},${y2} ${tipX - dir * 12},${y2 - 8} ${tipX - dir * 12},${y2 + 8}`, class: "vs-arrow-head" }));
-    }
-    g.append(s("polyline", { points: `${x1},${y1} ${x2},${y2}`, class: "vs-arrow-line" }));
-    if (a.y === b.y) {
-      const dir = x2 > x1 ? 1 : -1;
-      g.append(s("polygon", { points: `${x2},${y2} ${x2 - dir * 14},${y2 - 9} ${x2 - dir * 14},${y2 + 9}`, class: "vs-arrow-head" }));
-    }
-  }
   svg.append(g);
 }
 
@@ -318,8 +337,8 @@ function drawWorkers(g, loc, box, ctx) {
     if (!n) return;
     const group_ = group({ class: "vs-workers", "data-seat": String(p), "data-count": String(n) });
     const shown = Math.min(n, 3);
-    const width = Math.max(40, shown * 15 + (n > 3 ? 22 : 0) + 14);
-    group_.append(s("rect", { x: x - 6, y: y - 17, width, height: 36, rx: 8, class: "hit-area vs-workers-area" }));
+    const width = Math.max(44, shown * 15 + (n > 3 ? 22 : 0) + 14);
+    group_.append(s("rect", { x: x - 6, y: y - 19, width, height: 42, rx: 8, class: "hit-area vs-workers-area" }));
     for (let i = 0; i < shown; i++) group_.append(meeple(x + 8 + i * 15, y, SEAT_COLOURS[p], { size: 24 }));
     if (n > 3) group_.append(s("text", { x: x + 8 + shown * 15, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
     tip(group_, T("workers_tip", { seat: p, n, location: loc }));
@@ -344,7 +363,7 @@ function drawDestinations(g, box, code, ctx) {
     const key = `from:${args[0]}`;
     const shown = picked.from === args[0];
     if (name === "move2") {
-      const chip = svgButton(box.x + box.w - 150, box.y + box.h - 44, 140, 36, T("two_workers"), { cls: "vs-chip" });
+      const chip = svgButton(box.x + box.w - 150, box.y + box.h - 48, 140, 42, T("two_workers"), { cls: "vs-chip" });
       g.append(dormant(target(chip, entry, ui), key, shown));
       continue;
     }
@@ -366,9 +385,9 @@ function drawLocationControls(g, box, loc, ctx) {
   if (!buttons.length) return;
   const bw = (box.w - 20 - (buttons.length - 1) * 8) / buttons.length;
   const panel = group({ class: "vs-loc-controls" });
-  panel.append(s("rect", { x: box.x + 4, y: box.y + box.h - 52, width: box.w - 8, height: 48, rx: 8, class: "vs-controls-back" }));
+  panel.append(s("rect", { x: box.x + 4, y: box.y + box.h - 54, width: box.w - 8, height: 50, rx: 8, class: "vs-controls-back" }));
   buttons.forEach(([entry, text], i) => {
-    const b = svgButton(box.x + 10 + i * (bw + 8), box.y + box.h - 46, bw, 38, text, { cls: "vs-loc-button" });
+    const b = svgButton(box.x + 10 + i * (bw + 8), box.y + box.h - 48, bw, 42, text, { cls: "vs-loc-button" });
     panel.append(target(b, entry, ui));
   });
   g.append(panel);
@@ -415,7 +434,7 @@ function drawMine(g, area, code) {
 // discard (1 worker) and clear-three (2 workers) choices.
 function drawGuild(g, area, ctx) {
   const { o, legal, ui, view } = ctx;
-  const size = 54, step = (area.w - size) / 4;
+  const size = 68, step = (area.w - size) / 4;
   const clears = view.legal.filter((e) => e.action.name === "clear");
   o.tile_display.forEach((id, i) => {
     const x = area.x + i * step, y = area.y - 2;
@@ -427,14 +446,20 @@ function drawGuild(g, area, ctx) {
       if (take && view.your_turn) target(tile, take, ui, { tip: `${take.label}\n${tileText(id)}` });
       slot.append(tile);
     }
-    slot.append(priceArt(x + 6, y + size + 9, c.slot_workers[i], [0, 0, 0]));
+    // what building it costs, on the tile's foot (workers, then each resource), then the slot's price to take it
+    if (id >= 0 && c.tiles[id]) slot.append(costArt(x + size / 2, y + size + 12, c.tiles[id].workers, c.tiles[id].cost));
+    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }),
+      s("text", { x: x + 4, y: y + size + 51, class: "vs-small", "dominant-baseline": "central" }, T("take_short")));
+    take.append(priceArt(x + size - 26, y + size + 51, c.slot_workers[i], [0, 0, 0]));
+    tip(take, T("slot_tip", { slot: i + 1, workers: c.slot_workers[i] }));
+    slot.append(take);
     changes.mark(slot, `slot:${i}`, id);
     const remove = legal.get(`remove ${i + 1}`);
-    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 18, size + 4, 34, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
+    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 66, size + 4, 40, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
     if (clears.length && id >= 0 && clears.some((e) => e.action.args.includes(i + 1))) {
       const on = picked.clear.includes(i + 1);
-      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 54, width: size + 4, height: 34, rx: 5, class: "hit-area" }),
-        s("text", { x: x + size / 2, y: y + size + 71, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
+      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 110, width: size + 4, height: 40, rx: 5, class: "hit-area" }),
+        s("text", { x: x + size / 2, y: y + size + 130, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
       pickable(mark, `clear:${i + 1}`, on, () => {
         picked.clear = on ? picked.clear.filter((k) => k !== i + 1) : [...picked.clear, i + 1].slice(-3);
         redraw();
@@ -454,9 +479,9 @@ function drawWorkshop(g, area, ctx) {
     const kind = group({ class: "vs-supply", "data-decoration": d.code, "data-left": String(o.decoration_supply[k]) });
     kind.append(s("rect", { x, y, width: area.w / 3 - 8, height: 56, rx: 7, class: "hit-area vs-supply-space" }));
     kind.append(decorationIcon(x + 20, y + 20, k, 15, { title: false }));
-    kind.append(s("text", { x: x + 42, y: y + 16, class: "vs-count", "dominant-baseline": "central" }, `×${o.decoration_supply[k]}`));
+    kind.append(s("text", { x: x + 20, y: y + 46, class: "vs-count", "text-anchor": "middle", "dominant-baseline": "central" }, `×${o.decoration_supply[k]}`));
     const price = c.decoration_prices[k] || { workers: 1, cost: [0, 0, 0] };
-    kind.append(priceArt(x + 4, y + 44, 0, price.cost));
+    kind.append(priceArt(x + 38, y + 28, 0, price.cost, null, true));
     const text = T("decoration_tip", { decoration: k, cost: costWords(price.cost), workers: price.workers, left: o.decoration_supply[k],
       place: d.indoor ? T("indoor") : T("outdoor") });
     tip(kind, text);
@@ -539,7 +564,7 @@ function drawHome(svg, ctx) {
   g.append(s("text", { x: HOME.x + 22, y: HOME.y + 22, class: "vs-heading", "dominant-baseline": "central" }, `${who} · ${T("vp", { n: o.vp[p] })}`));
   // resources
   o.resources[p].forEach((amount, r) => {
-    const pile = resourcePile(HOME.x + 22 + r * 140, HOME.y + 62, r, amount, { most: 4 });
+    const pile = resourceCount(HOME.x + 22 + r * 138, HOME.y + 62, r, amount);
     changes.mark(pile, `res:${p}:${r}`, amount);
     g.append(pile);
   });
@@ -559,15 +584,15 @@ function drawHome(svg, ctx) {
   }
   // tiles in hand: pick one to build (its cells light up on the site), or discard at the hand limit
   g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hands[p].length, limit: c.hand_limit })));
-  const size = 60;
+  const size = 62, step = 84;
   const buildable = new Set(entries("build").map((e) => e.action.args[0]));
   o.hands[p].forEach((id, i) => {
-    const x = HOME.x + 22 + i * (size + 28), y = HOME.y + 150;
+    const x = HOME.x + 24 + i * step, y = HOME.y + 148;
     const holder = group({ class: "vs-hand-tile", "data-tile": String(id) });
     holder.append(s("rect", { x: x - 4, y: y - 4, width: size + 8, height: size + 8, rx: 7, class: "hit-area" }));
     holder.append(tileArt(x, y, size, id));
     const tile = c.tiles[id];
-    if (tile) holder.append(priceArt(x - 2, y + size + 16, tile.workers, tile.cost));
+    if (tile) holder.append(costArt(x + size / 2, y + size + 12, tile.workers, tile.cost));
     const discard = view.your_turn && me === p ? ctx.legal.get(`discard ${id}`) : null;
     if (discard) target(holder, discard, ui, { tip: `${discard.label}\n${tileText(id)}` });
     else if (buildable.has(id) && me === p) {
@@ -622,7 +647,7 @@ function drawSide(svg, { o, me }) {
 // ---------------------------------------------------------------- above the board: the decision
 function decisionBar(ctx) {
   const { o, me, view, ui, has } = ctx;
-  const bar = h("div", { class: "vs-decision", "data-decision": o.phase });
+  const bar = h("div", { class: `vs-decision ${view.over ? "over" : ""}`, "data-decision": o.phase });
   const length = c.king_track[String(o.players)] || 11;
   const when = T("turn_line", { turn: o.turns_completed + 1, space: o.king_space + 1, last: length });
   let say;
