@@ -37,16 +37,18 @@ export function summarise(log, events, since, seat) {
   return [...bySeat.values()];
 }
 
-// The line: "While you waited: Blue — Blue builds the Castle (+3 more) · Green — Green ends the turn."
+// The line: "While you waited: Blue builds the Castle. (+3 more) · Green ends the turn."
 export function waitedLine(log, events, since, seat, seatName) {
   const seats = summarise(log, events, since, seat);
   if (!seats.length) return null;
   const parts = [];
   seats.forEach((s, i) => {
     if (i) parts.push(" · ");
-    const words = s.count > 1
-      ? t("web.game.waited_seat_more", { who: seatName(s.seat), last: show(s.last), more: s.count - 1 })
-      : t("web.game.waited_seat", { who: seatName(s.seat), last: show(s.last) });
+    // the seat's name once: a line that names it already is quoted alone
+    const last = show(s.last), who = seatName(s.seat), more = s.count - 1;
+    const words = last.includes(who)
+      ? (more ? t("web.game.waited_line_more", { last, more }) : last)
+      : (more ? t("web.game.waited_seat_more", { who, last, more }) : t("web.game.waited_seat", { who, last }));
     parts.push(h("span", { class: "waited-seat", "data-waited-seat": String(s.seat) }, words));
   });
   return h("p", { class: "waited-line", "data-waited-line": "" }, h("strong", {}, t("web.game.waited_title")), " ", ...parts);
