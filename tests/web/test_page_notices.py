@@ -128,3 +128,44 @@ def test_a_line_says_what_happened_while_you_waited(server: str, sized, game: st
     if game == "citadels":
         _shot(page, "waited-citadels")
     assert page.console_errors == []
+
+
+CITADELS_SEED = int(os.environ.get("MEEPLE_TEST_CITADELS_SEED", "11"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself(  # type: ignore[no-untyped-def]
+        server: str, sized, deal_seed, lang: str) -> None:
+    page = sized
+    deal_seed(CITADELS_SEED)  # a deal in which the Assassin (a bot) kills a character of yours
+    start_game(page, server, "citadels", 4, bots="random", lang=lang)
+    killed = {"en": r"Your .+ was killed by the Assassin: its turn was skipped\.", "zh": r"你的.+被刺客暗杀：这个角色的回合被跳过了。"}[lang]
+    auto = {"en": "Nothing was left to do: your turn ended by itself.", "zh": "已没有可做的事：你的回合自动结束了。"}[lang]
+    page.evaluate("""() => { window.toasts = []; new MutationObserver(() => document.querySelectorAll('.toast.info')
+        .forEach((e) => window.toasts.push(e.textContent))).observe(document.body, { childList: true }); }""")
+    seen_banner: dict[str, str] = {}
+    deadline = time.time() + 200
+    while time.time() < deadline and not page.query_selector("#game-over") and len(seen_banner) < 2:
+        # what the banner says when your decision is due (your next decision clears it), then that decision
+        try:
+            page.wait_for_selector("#actions:not(.busy) button.action, #game-over", timeout=30_000)
+        except Exception:
+            continue
+        for kind, text in page.evaluate("""() => [...document.querySelectorAll('#waited [data-turn-notice]')]
+                .map((e) => [e.dataset.turnNotice, e.textContent])"""):
+            seen_banner.setdefault(kind, text)
+        _first_moves(page, 1)
+    assert set(seen_banner) == {"killed", "auto-end"}, seen_banner
+    assert re.fullmatch(killed, seen_banner["killed"]), seen_banner
+    assert seen_banner["auto-end"] == auto
+    # each stays in the log as a line of its own, after the entry it is about
+    notes = page.eval_on_selector_all("#log [data-log-notice]", "els => els.map(e => [e.dataset.logNotice, e.textContent, "
+                                      "e.previousElementSibling ? e.previousElementSibling.textContent : ''])")
+    kinds = {k for k, _, _ in notes}
+    assert {"killed", "auto-end"} <= kinds, notes
+    called = {"en": "the killed character stays silent", "zh": ""}[lang]
+    assert all(called in before for k, _, before in notes if k == "killed"), notes
+    toasts = page.evaluate("() => window.toasts")
+    assert any(re.fullmatch(killed, x) for x in toasts) and auto in toasts, toasts
+    _shot(page, f"citadels-notice-{lang}")
+    assert page.console_errors == []

@@ -649,9 +649,10 @@ export function logHint([, args]) {
 }
 
 // ---------------------------------------------------------------- notices about your own turn
-// Entries that name your seat without you deciding anything: your character called, your turn's end,
+// Entries that name your seat without you deciding anything: the characters offered to you, your
+// character called, your turn's end,
 // the round's end telling who held the killed character (game.js's "while you waited" looks past them).
-const PASSIVE = new Set(["citadels.called", "citadels.ends_turn", "citadels.killed_was"]);
+const PASSIVE = new Set(["citadels.called", "citadels.ends_turn", "citadels.killed_was", "citadels.offered"]);
 export function passiveEvent([id]) { return PASSIVE.has(id); }
 
 // What game.js announces about your turn (a banner and a toast once, a line in the log), each
