@@ -37,9 +37,9 @@ def sized(request, browser):  # type: ignore[no-untyped-def]
     context.close()
 
 
-def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def _shot(page, name: str, full_page: bool = True) -> None:  # type: ignore[no-untyped-def]
     if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}-{page.size}.png"), full_page=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}-{page.size}.png"), full_page=full_page)
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -168,4 +168,41 @@ def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself( 
     toasts = page.evaluate("() => window.toasts")
     assert any(re.fullmatch(killed, x) for x in toasts) and auto in toasts, toasts
     _shot(page, f"citadels-notice-{lang}")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cube_europe_solo_ends_with_its_rank_and_a_table_that_fits(server: str, sized, lang: str) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    start_game(page, server, "cube-europe", 1, lang=lang)
+    play_to_end(page, timeout=180)
+    page.wait_for_selector("#game-over [data-result]")
+    result = page.inner_text("#game-over [data-result]")
+    ranks = {"en": "Novice|Apprentice|Journeyman|Expert|Master", "zh": "新手|学徒|熟练工|专家|大师"}[lang]
+    said = {"en": rf"Your rank: ({ranks}) — (\d+) VP\. (Expert or better: a win\.|Expert \(30 VP\) or better wins\.)",
+            "zh": rf"你的排名：({ranks})——(\d+)分。(专家或更高：胜利。|专家（30分）或更高才算胜利。)"}[lang]
+    found = re.fullmatch(said, result)
+    assert found, result
+    total = page.inner_text("[data-board] .ce-final [data-final='0'] [data-part='total']")
+    assert found.group(2) == total.strip()
+    assert "Nobody wins" not in result and "无人获胜" not in result
+    # the rank fits the score (content.RANKS: 22, 26, 30, 34)
+    score = int(total)
+    order = ranks.split("|")
+    assert found.group(1) == order[sum(score >= low for low in (22, 26, 30, 34))]
+    # the end table: all seven columns' values on screen without scrolling sideways
+    width = SIZES[page.size]["width"]
+    cells = page.eval_on_selector_all("[data-board] .ce-final [data-final='0'] > *", """els => els
+        .filter((e) => e.getClientRects().length)
+        .map((e) => { const r = e.getBoundingClientRect(); return [e.dataset.part || 'seat', r.left, r.right]; })""")
+    parts = {p for p, _, _ in cells}
+    assert {"seat", "territories", "colours", "green", "yellow_effects", "workers", "total", "rank"} <= parts, cells
+    assert all(left >= 0 and right <= width for _, left, right in cells), cells
+    scroller = page.eval_on_selector("[data-board] .ce-final", "e => e.scrollWidth <= e.clientWidth + 1")
+    assert scroller
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.eval_on_selector("[data-board] .ce-final", "e => e.scrollIntoView()")
+    _shot(page, f"cube-europe-solo-end-{lang}", full_page=False)
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, f"cube-europe-solo-result-{lang}", full_page=False)
     assert page.console_errors == []

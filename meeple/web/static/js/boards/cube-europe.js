@@ -179,7 +179,7 @@ export function scoreBreakdown(view) {
 
 // "Your rank: Journeyman — 27 VP. Expert (30 VP) or better wins."
 function soloTitle(score, won) {
-  return `${t("web.cube.solo_result", { rank: named(GAME, "rank", rankKey(score), rankKey(score)), n: score })}. ${t(won ? "web.cube.solo_won" : "web.cube.solo_lost")}`;
+  return t(won ? "web.cube.solo_won" : "web.cube.solo_lost", { rank: named(GAME, "rank", rankKey(score), rankKey(score)), n: score });
 }
 
 // The end table; on a phone each player's row is a card of label: value pairs (data-label), so all
