@@ -95,6 +95,11 @@ def test_the_hint_covers_neither_the_board_nor_the_log(server: str, sized, game:
             const at = document.elementFromPoint(r.x + Math.min(r.width / 2, 40), r.y + r.height / 2);
             return at === e || e.contains(at); }""")
         assert on_top, (game, opened)
+        # its moves stay inside its box (nothing runs out of the panel)
+        spill = page.eval_on_selector("#coach .hint-bar", """bar => { const b = bar.getBoundingClientRect();
+            return [...bar.querySelectorAll('.hint-move, .hint-button')].map((e) => e.getBoundingClientRect())
+                .filter((r) => r.left < b.left - 0.5 || r.right > b.right + 0.5).length; }""")
+        assert spill == 0, (game, opened)
         # the hint stays inside the screen's width
         assert hint["x"] >= 0 and hint["x"] + hint["width"] <= SIZES[page.size]["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[page.size]["width"]
