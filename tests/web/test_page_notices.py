@@ -97,8 +97,11 @@ def test_the_hint_covers_neither_the_board_nor_the_log(server: str, sized, game:
         assert on_top, (game, opened)
         # its moves stay inside its box (nothing runs out of the panel)
         spill = page.eval_on_selector("#coach .hint-bar", """bar => { const b = bar.getBoundingClientRect();
-            return [...bar.querySelectorAll('.hint-move, .hint-button')].map((e) => e.getBoundingClientRect())
-                .filter((r) => r.left < b.left - 0.5 || r.right > b.right + 0.5).length; }""")
+            const inside = (r, o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5;
+            const moves = [...bar.querySelectorAll('.hint-move, .hint-button')];
+            return moves.filter((e) => !inside(e.getBoundingClientRect(), b)).length
+                + [...bar.querySelectorAll('.hint-value')].filter((e) =>
+                    !inside(e.getBoundingClientRect(), e.closest('.hint-move').getBoundingClientRect())).length; }""")
         assert spill == 0, (game, opened)
         # the hint stays inside the screen's width
         assert hint["x"] >= 0 and hint["x"] + hint["width"] <= SIZES[page.size]["width"]
