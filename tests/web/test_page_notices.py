@@ -161,6 +161,8 @@ def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself( 
             continue
         for kind, text in page.evaluate("""() => [...document.querySelectorAll('#waited [data-turn-notice]')]
                 .map((e) => [e.dataset.turnNotice, e.textContent])"""):
+            if kind == "killed" and kind not in seen_banner:
+                _shot(page, f"citadels-killed-{lang}", full_page=False)
             seen_banner.setdefault(kind, text)
         _first_moves(page, 1)
     assert set(seen_banner) == {"killed", "auto-end"}, seen_banner
