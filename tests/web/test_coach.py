@@ -1,4 +1,4 @@
-"""The coach's hint in the browser (Debian Chromium): the Hint control on the board lists the search's
+"""The coach's hint in the browser (Debian Chromium): the Hint control in the side panel lists the search's
 best moves, lights them on the board, and a suggested move plays with one click."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from .play import play_to_end, start_game
 
 def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page) -> None:  # type: ignore[no-untyped-def]
     start_game(page, server, "cube-europe", 2, bots="random")
-    page.wait_for_selector("#board:not(.busy) [data-board] #hint")
+    page.wait_for_selector("#board:not(.busy) ~ .side #coach #hint")
+    assert page.query_selector("[data-board] #hint") is None  # in the side panel's flow, not over the board
     legal = set(page.eval_on_selector_all("#actions [data-action]", "els => els.map(e => e.dataset.action)"))
-    page.click("[data-board] #hint")
-    page.wait_for_selector("[data-board] #hint-list .hint-move")
+    page.click("#coach #hint")
+    page.wait_for_selector("#coach #hint-list .hint-move")
     suggested = page.eval_on_selector_all("#hint-list .hint-move", "els => els.map(e => e.dataset.action)")
     assert 1 <= len(suggested) <= 3 and set(suggested) <= legal
     assert page.inner_text("#hint-list").count("from here") == len(suggested)  # "wins about 6 in 10 from here (sure)"

@@ -108,7 +108,9 @@ export function summaryPanel(page, v) {
     again.disabled = false;
   });
   const panel = h("section", { class: "panel summary endgame", id: "game-over", role: "dialog", "aria-label": t("web.game.over") },
-    h("h2", {}, winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => page.seatName(p)) }) : t("web.game.nobody_wins")),
+    // a board's own result line when it has one (a solo game's rank and score), else the winners
+    h("h2", { "data-result": "" }, sb.title ? sb.title
+      : winners.length ? t("web.game.winners", { n: winners.length, seats: winners.map((p) => page.seatName(p)) }) : t("web.game.nobody_wins")),
     length,
     ratingsBox,
     h("h3", {}, t("web.endgame.breakdown")),

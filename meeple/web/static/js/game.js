@@ -13,6 +13,7 @@ import { notifyButton, noticeTurn } from "./waiting.js";
 import { inviteByName } from "./invite_name.js";
 import { paceWords } from "./pace.js";
 import { ChatPanel } from "./chat.js";
+import { waitedSince, waitedLine } from "./waited.js";
 
 let live = null;
 
@@ -55,7 +56,11 @@ class GamePage {
       controls: h("div", { class: "controls" }),
       invite: h("div", { class: "invite-box", id: "invite-box" }),  // invites by name while seats are free
       notify: h("div", { class: "notify-slot" }, mine ? notifyButton() : null),  // "Notify me when it is my turn"
+      coach: h("div", { class: "coach-slot", id: "coach" }),  // the coach's Hint, in the flow: it covers nothing
+      waited: h("div", { class: "waited", id: "waited", "data-waited": "", role: "status", hidden: true }),
     };
+    this.sent = [];        // the moves this page sent: { at: the log's length then, name: the action's name }
+    this.toasted = new Set();  // the turn notices already announced (toast), by key
     this.el.title = h("h1", {}, gameTitle(info));
     this.curtain = new Curtain((p) => this.seatName(p));
     this.rules = new RulesPanel(info.id, () => this.view);
@@ -65,12 +70,13 @@ class GamePage {
     this.chat = new ChatPanel({ gid, author: (line) => this.chatAuthor(line), seats: () => (this.view ? this.view.seats : []),
       mySeat: () => (this.view ? this.view.seat : null), say: (m) => this.sayChat(m) });
     main.replaceChildren(
-      h("section", { class: "game-head" }, h("div", { class: "game-title-row" }, this.el.title, this.rules.button), this.el.status, this.el.seats),
+      h("section", { class: "game-head" }, h("div", { class: "game-title-row" }, this.el.title, this.rules.button), this.el.status, this.el.seats,
+        this.el.waited),
       this.el.summary,
       h("div", { class: "game-layout" },
         this.el.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, this.el.moveHead, this.el.actions, this.el.controls,
+          h("section", { class: "panel" }, this.el.moveHead, this.el.coach, this.el.actions, this.el.controls,
             this.el.notify, this.el.invite),
           h("section", { class: "panel" }, this.el.logHead, this.el.log),
           this.chat.el.root)),
@@ -250,6 +256,7 @@ class GamePage {
   act(entry) {
     if (!this.view || !this.view.your_turn || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.pending = { text: entry.text, retried: false, waiting: false };
+    this.sent.push({ at: this.log.length, name: entry.action && entry.action.name });
     this.send(entry);
   }
 
@@ -298,11 +305,13 @@ class GamePage {
       redraw: () => this.render(), nameOf: this.board.chanceName });
     const boardRoot = this.el.board.querySelector("[data-board]") || this.el.board;
     if (tray) boardRoot.prepend(tray);
-    if (v.your_turn && !v.over && !v.rated) boardRoot.prepend(this.hintBar(v));  // a rated game: no coach
+    // the coach sits in the side panel above the moves (a rated game: no coach)
+    this.el.coach.replaceChildren(...(v.your_turn && !v.over && !v.rated ? [this.hintBar(v)] : []));
     this.markHinted(v);
     this.renderActions(v);
     this.drawInvite(v);
     this.noticeTurn(v);
+    this.renderWaited(v);
     this.renderLog();
     if (this.chatSeats !== v.seats) { this.chatSeats = v.seats; this.chat.render(); }  // mute buttons, authors
     this.renderSummary(v);
@@ -393,18 +402,52 @@ class GamePage {
     catch (err) { toast(err.message); }
   }
 
+  // The log: the server's lines, and after a line this page's own notices about it (a killed character's
+  // skipped turn, a turn that ended by itself), marked as notices.
   renderLog() {
-    const start = this.el.log.children.length <= this.log.length ? this.el.log.children.length : 0;
-    if (start === 0) this.el.log.replaceChildren();
+    const shown = this.logShown || 0;
+    const start = shown <= this.log.length && this.el.log.children.length ? shown : 0;
+    if (start === 0) { this.el.log.replaceChildren(); this.noticesShown = new Set(); }
     const hints = this.board && this.board.logHint;
+    const notices = this.notices || [];
+    const noticeLine = (n) => {
+      this.noticesShown.add(n.key);
+      return h("li", { class: "log-notice", "data-log-notice": n.kind || "" }, n.text);
+    };
+    // notices about lines already shown (found after them): at the end
+    for (const n of notices) if (n.at < start && !this.noticesShown.has(n.key)) this.el.log.append(noticeLine(n));
     this.log.slice(start).forEach((line, k) => {
       const li = h("li", {}, show(line));
       const event = this.events[start + k];
       const hint = hints && event ? hints(event) : null;
       if (hint) this.decorate(li, hint);
       this.el.log.append(li);
+      for (const n of notices) if (n.at === start + k && !this.noticesShown.has(n.key)) this.el.log.append(noticeLine(n));
     });
+    this.logShown = this.log.length;
     this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  // "While you waited": who did what since this seat's last decision (from the log), and the board's
+  // notices about this seat's turn (announced once each with a toast, and kept as lines in the log).
+  renderWaited(v) {
+    const seat = v.seat === null || v.seat === undefined ? null : v.seat;
+    const board = this.board || {};
+    this.notices = seat === null || typeof board.turnNotices !== "function" ? []
+      : (board.turnNotices(this.events, v, { seat, sent: this.sent, seatName: (p) => this.seatName(p) }) || []);
+    if (seat === null || v.over) { this.el.waited.hidden = true; this.el.waited.replaceChildren(); return; }
+    const since = waitedSince(this.events, seat, board.passiveEvent);
+    const fresh = this.notices.filter((n) => n.at >= since);
+    for (const n of fresh) {
+      if (this.toasted.has(n.key)) continue;
+      this.toasted.add(n.key);
+      if (this.toastedOnce) toast(n.text, "info");  // not for what the first view finds: the banner says it
+    }
+    this.toastedOnce = true;
+    const line = waitedLine(this.log, this.events, since, seat, (p) => this.seatName(p));
+    this.el.waited.replaceChildren(...fresh.map((n) => h("p", { class: "turn-notice", "data-turn-notice": n.kind || "" }, n.text)),
+      ...(line ? [line] : []));
+    this.el.waited.hidden = !fresh.length && !line;
   }
 
   // A board's hint for a log entry: the colour of the seat it names, and what it concerns on the board

@@ -647,3 +647,50 @@ export function logHint([, args]) {
   if (seat === null && !selectors.length) return null;
   return { colour: seat === null ? null : SEAT_COLOURS[seat], selectors };
 }
+
+// ---------------------------------------------------------------- notices about your own turn
+// Entries that name your seat without you deciding anything: the characters offered to you, your
+// character called, your turn's end,
+// the round's end telling who held the killed character (game.js's "while you waited" looks past them).
+const PASSIVE = new Set(["citadels.called", "citadels.ends_turn", "citadels.killed_was", "citadels.offered"]);
+export function passiveEvent([id]) { return PASSIVE.has(id); }
+
+// What game.js announces about your turn (a banner and a toast once, a line in the log), each
+// { at: the log entry it follows, key, kind, text }: your character killed (its turn skipped in silence
+// when it is called; the round's end names you), and a turn that ended by itself after a move of yours
+// that was not "end" (`sent`: this page's moves, { at: the log's length when sent, name }).
+export function turnNotices(events, view, { seat, sent }) {
+  const notices = [];
+  const idOf = (k) => (Array.isArray(events[k]) ? events[k][0] : null);
+  const argsOf = (k) => (Array.isArray(events[k]) && events[k][1] && typeof events[k][1] === "object" ? events[k][1] : {});
+  const killed = (at, slug) => notices.push({ at, key: `killed:${at}`, kind: "killed", text: T("notice.killed", { character: slug }) });
+  const calledKilled = (before, slug) => {
+    for (let i = before - 1; i >= 0; i--) if (idOf(i) === "citadels.called_killed" && argsOf(i).character === slug) return i;
+    return -1;
+  };
+  const told = new Set();
+  for (let j = 0; j < events.length; j++) {
+    if (idOf(j) !== "citadels.killed_was" || argsOf(j).seat !== seat) continue;
+    const i = calledKilled(j, argsOf(j).character);
+    const at = i >= 0 ? i : j;
+    told.add(at);
+    killed(at, argsOf(j).character);
+  }
+  // this round's kill, before the round's end tells the table: your own characters say it was yours
+  const mine = new Set(((view.observation || {}).my_characters) || []);
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (idOf(i) === "citadels.killed_was" || idOf(i) === "citadels.takes_character") break;
+    if (idOf(i) === "citadels.called_killed" && mine.has(argsOf(i).character) && !told.has(i)) killed(i, argsOf(i).character);
+  }
+  (sent || []).forEach((move, n) => {
+    if (move.name === "end") return;
+    const until = n + 1 < sent.length ? sent[n + 1].at : events.length;
+    for (let k = move.at; k < Math.min(until, events.length); k++) {
+      if (idOf(k) === "citadels.ends_turn" && argsOf(k).seat === seat) {
+        notices.push({ at: k, key: `auto:${k}`, kind: "auto-end", text: T("notice.auto_end") });
+        break;
+      }
+    }
+  });
+  return notices.sort((a, b) => a.at - b.at);
+}

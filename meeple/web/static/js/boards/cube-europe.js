@@ -170,11 +170,20 @@ export function scoreBreakdown(view) {
     return { seat: p, values: SCORE_PARTS.map((k) => sc[k] || 0), total: seat.total || 0 };
   });
   const solo = rows.length === 1;
-  return { categories: SCORE_PARTS.map((k) => named(GAME, "score_part", k, k)), rows, winners,
+  // solo: no one to beat, the rulebook's rank for the score (「新手 … 大师」) is the result
+  const title = solo && view.over ? soloTitle(rows[0].total, winners.includes(0)) : null;
+  return { categories: SCORE_PARTS.map((k) => named(GAME, "score_part", k, k)), rows, winners, title,
     tieBreak: solo ? null : tieBreak(rows.map((r) => r.total), winners, (n) => t("web.endgame.tiebreak.cube_europe", { n })),
     length: solo ? { turns: o.round } : { rounds: o.round } };
 }
 
+// "Your rank: Journeyman — 27 VP. Expert (30 VP) or better wins."
+function soloTitle(score, won) {
+  return t(won ? "web.cube.solo_won" : "web.cube.solo_lost", { rank: named(GAME, "rank", rankKey(score), rankKey(score)), n: score });
+}
+
+// The end table; on a phone each player's row is a card of label: value pairs (data-label), so all
+// seven columns fit 360 px.
 function finalScores({ o, view, ui }) {
   const { rows: parts, winners } = scoreBreakdown(view);
   const solo = (o.seats || []).length === 1;
@@ -182,10 +191,11 @@ function finalScores({ o, view, ui }) {
     const filled = Object.values(seat.hexes || {}).filter((c) => c.filled).length;
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
       h("th", { scope: "row" }, ui.seatName(p)),
-      SCORE_PARTS.map((k, i) => h("td", { "data-part": k }, String(parts[p].values[i]))),
-      h("td", { "data-part": "total" }, h("strong", {}, String(parts[p].total))),
-      h("td", {}, solo ? named(GAME, "rank", rankKey(parts[p].total), "") : String(filled)),
-      h("td", {}, winners.includes(p) ? t("web.cube.final.winner") : ""));
+      SCORE_PARTS.map((k, i) => h("td", { "data-part": k, "data-label": named(GAME, "score_part", k, k) }, String(parts[p].values[i]))),
+      h("td", { "data-part": "total", "data-label": t("web.cube.final.total") }, h("strong", {}, String(parts[p].total))),
+      h("td", { "data-part": solo ? "rank" : "filled", "data-label": solo ? t("web.cube.final.rank") : t("web.cube.final.filled") },
+        solo ? named(GAME, "rank", rankKey(parts[p].total), "") : String(filled)),
+      h("td", { "data-part": "winner", class: winners.includes(p) ? "" : "ce-empty" }, winners.includes(p) ? t("web.cube.final.winner") : ""));
   });
   return h("table", { class: "grid ce-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), SCORE_PARTS.map((k) => h("th", {}, named(GAME, "score_part", k, k))),
