@@ -243,6 +243,7 @@ _RECORD = """
 """
 
 
+@pytest.mark.slow  # 40-150 s: a whole game's targets each clicked; the phone walk checks every decision by default
 def test_each_target_on_the_board_sends_its_own_move(browser, server):
     context = browser.new_context(**PHONE)
     context.add_init_script(_RECORD)

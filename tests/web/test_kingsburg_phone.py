@@ -194,6 +194,7 @@ def test_each_board_element_plays_its_own_action_at_every_decision(browser, serv
     context.close()
 
 
+@pytest.mark.slow  # the 1280 audit above runs by default; this one repeats it on the phone layout
 def test_the_phone_keeps_the_held_audit_too(browser, server):
     """On the phone's column as well, every element plays its own move (one game, moves held and checked)."""
     context = browser.new_context(**PHONE)

@@ -181,7 +181,7 @@ def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself( 
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.slow)])  # zh: tests/web/test_i18n.py too
 def test_cube_europe_solo_ends_with_its_rank_and_a_table_that_fits(server: str, sized, lang: str) -> None:  # type: ignore[no-untyped-def]
     page = sized
     start_game(page, server, "cube-europe", 1, lang=lang)
