@@ -136,3 +136,13 @@ def serve_cli(monkeypatch: Any, url: str, *args: str, env: dict[str, str] | None
     app.command("serve")(serve_command)
     app.command("other")(lambda: None)
     return CliRunner().invoke(app, ["serve", "--db", url, "--no-open", *args], env=env), made
+
+
+class FakeClock:
+    """Wall time that moves only when the test says so (``clock.now += DAY``); give it to ``hub.clock``."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now

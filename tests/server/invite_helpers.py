@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from meeple.server.accounts import CSRF_HEADER
 
+from .helpers import FakeClock  # noqa: F401 (the invite tests take it from here)
+
 PASSWORD = "correct horse battery"
 
-
-class FakeClock:
-    """Wall time that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class People:

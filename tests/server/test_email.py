@@ -26,7 +26,7 @@ from meeple.server.accounts import CSRF_HEADER
 from meeple.server.services.notices import newly_due
 from meeple.server.turn_clock import DAY, HOUR
 
-from .helpers import auth, client, free_port, serve_cli
+from .helpers import FakeClock, auth, client, free_port, serve_cli
 
 PASSWORD = "correct horse battery"
 SITE = "http://meeple.test/"
@@ -60,13 +60,6 @@ class Inbox:
     def to(self, address: str) -> list[EmailMessage]:
         return [m for m, rcpt in zip(self.messages, self.rcpt) if address in rcpt]
 
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -17,8 +17,7 @@ from meeple.core import i18n
 from meeple.server import chat as chat_rules
 from meeple.server.turn_clock import DAY, HOUR
 
-from .helpers import auth, client
-from .invite_helpers import FakeClock
+from .helpers import FakeClock, auth, client
 from .test_email import ANN, BOB, SITE, Inbox, as_user, sign_up, smtp, to_move, verified
 
 TURNS = {"pace": "turns", "move_seconds": DAY, "fallback_level": "random"}

@@ -20,21 +20,12 @@ from meeple.server.hub import Hub
 from meeple.server.settings import normalize_db_url
 from meeple.server.turn_clock import DAY, HOUR, MISSES_BEFORE_REPLACED
 
-from .helpers import auth, client, create, humans
+from .helpers import FakeClock, auth, client, create, humans
 
 PASSWORD = "correct horse battery"
 TURNS = {"pace": "turns", "move_seconds": DAY, "fallback_level": "random"}
 QUIET = {"deadline_check_every": 3600.0}  # the server's own sweep stays out of the way: the tests sweep
 
-
-class FakeClock:
-    """Wall time that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
