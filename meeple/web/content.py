@@ -35,6 +35,10 @@ def _citadels() -> dict[str, Any]:
                    "ability": f"web.citadels.ability.{slug}"}
             for i, slug in enumerate(c.CHARACTER_SLUG)
         },
+        # the round's numbers: the characters set aside face up by player count, a turn's gold or cards
+        "face_up_aside": {str(n): k for n, k in c.FACE_UP_TABLE.items()},
+        "start_gold": c.START_GOLD, "start_cards": c.START_CARDS,
+        "turn_gold": c.TURN_GOLD, "turn_draw": c.TURN_DRAW, "turn_keep": c.TURN_KEEP,
     }
 
 
@@ -98,6 +102,7 @@ def _gods_playground() -> dict[str, Any]:
         "prices": dict(c.PRICES), "hit_on": dict(c.HIT_ON), "artillery_from_round": c.ARTILLERY_FROM_ROUND,
         "cossack_province": c.COSSACK_PROVINCE, "camp": c.CAMP, "rounds": c.ROUNDS, "phases": c.PHASES,
         "royal_cubes": c.ROYAL_CUBES, "jesuit_from_round": c.JESUIT_FROM_ROUND, "city_from_round": c.CITY_FROM_ROUND,
+        "noble_tokens": list(c.NOBLE_TOKENS),
     }
 
 

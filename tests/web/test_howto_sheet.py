@@ -1,7 +1,8 @@
 """The "How to play" sheet on a game page, for every game, in English and Chinese, at 1280 and 360 px wide:
 it opens at the section of the current phase (rules.js RULES_SECTIONS, read through the page's own
 module), shows the player text in the page's language with real tables and no code, fits the screen,
-and its end opens the rules as implemented."""
+shows every drawing its text asks for ("a round in pictures", issue 41) drawn from the game's content
+and fitting the screen, and its end opens the rules as implemented."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import httpx
 import pytest
 
 from .play import start_game
+from .test_howto_text import pictures_in, text
 
 SHOTS = Path(os.environ["MEEPLE_SCREENSHOTS"]) if os.environ.get("MEEPLE_SCREENSHOTS") else None
 """Where to write the sheet's screenshots (how-to-play-<game>-<lang>-<width>.png); none on a plain run."""
@@ -20,7 +22,6 @@ PLAYERS = {"cube-europe": 1, "citadels": 2, "kingsburg": 2, "versailles": 2, "go
 TITLES = {"cube-europe": ("Cube Europe", "方块欧洲"), "citadels": ("Citadels", "富饶之城"),
           "kingsburg": ("Kingsburg", "帝王堡"), "versailles": ("Versailles", "凡尔赛"),
           "gods-playground": ("God's Playground", "上帝的游乐场")}
-PICTURES = {"cube-europe": "round", "kingsburg": "season"}   # the games with a drawing, and its section
 
 
 def _game_id(page) -> str:  # type: ignore[no-untyped-def]
@@ -61,6 +62,91 @@ def _check_sheet(page, game: str, lang: str, width: int, key: str) -> None:  # t
         page.screenshot(path=str(SHOTS / f"how-to-play-{game}-{lang}-{width}.png"))
 
 
+def _open_section(page, key: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the sheet's section ``key`` and the sections around it, by their headings (an open one is left open)."""
+    keys = page.eval_on_selector(f"#rules-panel details[data-key={key}]", """(d) => {
+        const keys = [];
+        for (let s = d; s; s = s.parentElement.closest('details')) keys.unshift(s.dataset.key);
+        return keys; }""")
+    for k in keys:
+        if not page.eval_on_selector(f"#rules-panel details[data-key={k}]", "(d) => d.open"):
+            page.click(f"#rules-panel details[data-key={k}] > summary")
+
+
+def _faces(figure, what: str) -> list:  # type: ignore[no-untyped-def]
+    return figure.evaluate(f"(svg) => [...svg.querySelectorAll('{what}')].map((d) => Number(d.dataset.face || d.dataset.rank))")
+
+
+def _attrs(figure, what: str, attr: str) -> list:  # type: ignore[no-untyped-def]
+    return figure.evaluate(f"(svg) => [...svg.querySelectorAll('{what}')].map((d) => d.getAttribute('{attr}'))")
+
+
+def _check_drawing(page, game: str, name: str, figure) -> None:  # type: ignore[no-untyped-def]
+    """What each drawing shows is the game's content (fetched as the page fetches it)."""
+    content = page.evaluate(f"async () => (await fetch('/content/{game}.json')).json()")
+    if (game, name) == ("cube-europe", "round"):   # the market card's squares, as printed, and the cubes
+        squares = next(c["squares"] for c in content["cards"].values() if len(c.get("squares", [])) == 3)
+        assert all(face in _faces(figure, "[data-piece=die]") for face, _colour in squares), squares
+        assert figure.locator("[data-piece=cube]").count() >= 5
+    elif (game, name) == ("kingsburg", "season"):   # the content's 18 advisors, lit where 6, 6 and 4 reach
+        assert figure.locator("[data-advisor]").count() == len([n for n in content["advisors"] if int(n) > 0]) == 18
+        lit = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-advisor].lit')].map((a) => Number(a.dataset.advisor))")
+        assert sorted(lit) == [4, 6, 10, 12, 16], lit
+    elif (game, name) == ("citadels", "draft"):   # 4 players: the content's face-up cards aside (never the King)
+        up = _faces(figure, ".aside[data-rank]")
+        assert len(up) == content["face_up_aside"]["4"] and content["characters"]["king"]["rank"] not in up, up
+        assert figure.locator(".aside [data-face=down]").count() == 1
+        assert figure.locator(".handed[data-rank]").count() == 4 + 1
+        assert figure.locator(".passed[data-face=down], .passed [data-face=down]").count() == 4
+    elif (game, name) == ("citadels", "call"):   # the eight characters in rank order
+        assert _faces(figure, "[data-rank]") == list(range(1, 9))
+    elif (game, name) == ("citadels", "turn"):   # the gold of a turn; the district built, its cost in coins paid
+        built = _attrs(figure, ".built[data-district]", "data-district")
+        assert len(built) == 1 and figure.locator("[data-step='2'] [data-piece=coin]").count() == content["districts"][built[0]]["cost"]
+        assert figure.locator("[data-step='1'] [data-piece=coin]").count() == content["turn_gold"]
+    elif (game, name) == ("versailles", "turn"):   # the ring: every location and arrow of the content
+        assert _attrs(figure, "[data-location]", "data-location") == content["locations"]
+        assert figure.locator(".howto-ring").count() == len(content["arrows"])
+        assert _attrs(figure, ".howto-place.active", "data-location") == ["gm"]
+    elif (game, name) == ("versailles", "build"):   # the tile's workers; the new tile's edge meets a like edge
+        tile = content["tiles"][int(_attrs(figure, ".howto-tile.new", "data-tile")[0])]
+        built = content["tiles"][int(_attrs(figure, ".howto-tile.built", "data-tile")[0])]
+        assert figure.locator("[data-step='1'] [data-piece=meeple]").count() == tile["workers"]
+        assert built["edges"][1] == tile["edges"][3]
+    elif (game, name) == ("gods-playground", "nobles"):   # the token's number of cubes; the camp's highest lit
+        token = int(figure.locator("[data-step='2'] [data-piece=token]").text_content() or "")
+        assert token in content["noble_tokens"] and figure.locator("[data-step='2'] [data-piece=cube]").count() == token
+        camp = [int(t) for t in figure.locator("[data-step='3'] [data-piece=token]").all_text_contents()]
+        assert len(camp) == 3 and all(t in content["noble_tokens"] for t in camp), camp
+    elif (game, name) == ("gods-playground", "battle"):   # hit, miss or rout by the content's hit numbers
+        rolls = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-unit]')].map((g) => [g.dataset.unit,"
+                                " Number(g.querySelector('[data-piece=die]').dataset.face), g.dataset.outcome])")
+        assert rolls and {outcome for _u, _f, outcome in rolls} == {"hit", "miss", "rout"}, rolls
+        for unit, face, outcome in rolls:
+            assert outcome == ("rout" if face == 1 else "hit" if face >= content["hit_on"][unit] else "miss"), rolls
+    else:
+        raise AssertionError(f"no check for {game}'s drawing {name!r}")
+
+
+def _check_pictures(page, game: str, lang: str, width: int) -> None:  # type: ignore[no-untyped-def]
+    """Issue 41: every drawing the text asks for is in its section, drawn from the content, and fits the
+    sheet on a screen ``width`` px wide (no sideways scroll); called with the sheet open."""
+    for section, name in pictures_in(text(game, lang)):
+        _open_section(page, section)
+        figure = page.locator(f"#rules-panel details[data-key={section}] figure[data-picture={name}] svg")
+        figure.scroll_into_view_if_needed()
+        box = figure.bounding_box()
+        sheet = page.locator("#rules-panel").bounding_box()
+        assert box and sheet and box["height"] > 80, (game, name, box)
+        assert sheet["x"] <= box["x"] and box["x"] + box["width"] <= min(width, sheet["x"] + sheet["width"]), (game, name, box, sheet)
+        assert figure.locator("[data-piece]").count() >= 5, (game, name)
+        _check_drawing(page, game, name, figure)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, (game, lang, name)
+        assert page.locator("#rules-panel .rules-content").evaluate("(c) => c.scrollWidth <= c.clientWidth + 1"), (game, name)
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / f"how-to-play-{game}-{lang}-{name}-{width}.png"))
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page, server, game, lang):  # type: ignore[no-untyped-def]
@@ -73,31 +159,14 @@ def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page,
     assert key, (game, "no section for the phase")
     page.click("#how-to-play")
     _check_sheet(page, game, lang, 1280, key)
+    _check_pictures(page, game, lang, 1280)
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules-panel", state="hidden")
 
     page.set_viewport_size({"width": 360, "height": 800})
     page.click("#how-to-play")
     _check_sheet(page, game, lang, 360, key)
-    if game in PICTURES:   # a round in pictures, drawn with the board kit from the game's content
-        section = PICTURES[game]
-        page.click(f"#rules-panel details[data-key={section}] > summary")
-        figure = page.locator(f"#rules-panel figure[data-picture={section}] svg")
-        box = figure.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] > 80, box
-        if game == "cube-europe":   # the market card's squares, as printed, and the cubes
-            squares = page.evaluate("""async () => Object.values((await (await fetch('/content/cube-europe.json')).json()).cards)
-                                       .find((c) => c.squares && c.squares.length === 3).squares.map((sq) => sq[0])""")
-            faces = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-piece=die]')].map((d) => Number(d.dataset.face))")
-            assert all(face in faces for face in squares), (squares, faces)
-            assert figure.locator("[data-piece=cube]").count() >= 5
-        else:   # Kingsburg: the content's 18 advisors, lit where 6, 6 and 4 reach (the text's example)
-            assert figure.locator("[data-advisor]").count() == 18
-            lit = figure.evaluate("(svg) => [...svg.querySelectorAll('[data-advisor].lit')].map((a) => Number(a.dataset.advisor))")
-            assert sorted(lit) == [4, 6, 10, 12, 16], lit
-        if SHOTS:
-            figure.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"how-to-play-{game}-{lang}-picture.png"))
+    _check_pictures(page, game, lang, 360)
     # the end of the text opens the rules as implemented in the sheet, and comes back
     page.click("#rules-panel details[data-key=implementation] > summary")
     page.click("#rules-panel [data-rules-link=implementation]")

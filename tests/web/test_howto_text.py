@@ -131,3 +131,42 @@ def test_citadels_and_cube_europes_tables_are_the_games_own(lang: str) -> None:
     assert {(name, int(cost)) for name, cost, _power in purple} == printed
     effects = _table(text("cube-europe", lang), "| Effect |" if lang == "en" else "| 效果 |")
     assert {row[0] for row in effects} == {names[lang] for names in cube.TERMS["effect"].values()}
+
+
+PICTURE_LINE = re.compile(r"^\{\{picture ([a-z0-9-]+)\}\}$")
+PICTURES_JS = ROOT / "meeple" / "web" / "static" / "js" / "howto"
+
+
+def pictures_in(markdown: str) -> list[tuple[str, str]]:
+    """The drawings a text asks for, each with the key of the section it is in: [(section, name), ...]."""
+    found, section = [], ""
+    for line in markdown.splitlines():
+        if m := HEADING.match(line):
+            section = m.group(3)
+        elif m := PICTURE_LINE.match(line.strip()):
+            found.append((section, m.group(1)))
+    return found
+
+
+def drawn_pictures(game: str) -> set[str]:
+    """The drawings js/howto/<game>.js exports (its ``PICTURES = { ... }`` line)."""
+    source = (PICTURES_JS / f"{game}.js").read_text(encoding="utf-8")
+    names = re.search(r"export const PICTURES = \{([^}]*)\}", source)
+    assert names, game
+    return set(re.findall(r"[a-z][a-z0-9-]*", names.group(1)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_its_round_in_pictures_in_both_languages(game: str) -> None:
+    """Issue 41: every game's text asks for at least one drawing, the same ones in the same sections in
+    both languages, each one its game's module draws, each followed by words that explain it."""
+    en, zh = pictures_in(text(game, "en")), pictures_in(text(game, "zh"))
+    assert en, game
+    assert en == zh, (game, en, zh)
+    assert {name for _section, name in en} <= drawn_pictures(game), (game, en)
+    for lang in LANGS:
+        lines = text(game, lang).splitlines()
+        for i, line in enumerate(lines):
+            if PICTURE_LINE.match(line.strip()):   # a blank line, then a paragraph of words, not a heading
+                after = next(rest for rest in lines[i + 1:] if rest.strip())
+                assert not after.startswith("#") and not PICTURE_LINE.match(after.strip()), (game, lang, i + 1)

@@ -136,6 +136,9 @@ FACE_UP_TABLE = {3: 2, 4: 2, 5: 1, 6: 0, 7: 0}
 
 START_GOLD = 2  # seed "每位玩家会获发4 张地区卡，2 枚金币"
 START_CARDS = 4
+TURN_GOLD = 2  # seed "在桌子上的金币堆中拿取2 枚金币，或者"
+TURN_DRAW = 2  # seed "从牌迭中抽取2 张新的地区卡，选择一张放入手上"
+TURN_KEEP = 1
 COMPLETE_CITY = 8  # seed "当有玩家放置他城市中的第8 个地区时"
 COMPLETE_CITY_SMALL = 10  # seed: 2 players ("先建出10 个地区") and 3 players ("第10 个地区")
 COMPLETE_CITY_SHORT = 7  # seed "缩短游戏时间: 建设了第7 个地区"

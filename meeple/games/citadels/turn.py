@@ -25,7 +25,7 @@ from meeple.games.citadels.actions import (
 from meeple.games.citadels.content import (
     ABBOT, ALCHEMIST, ARCHITECT, CHARACTER_INCOME_COLOUR, CHARACTER_SLUG, COLOUR_NAMES, DISTRICT_COLOUR,
     DISTRICT_COST, DISTRICT_INDEX, DISTRICT_POINTS, EMPEROR, HAUNTED_CITY, KING, LABORATORY, LIBRARY, MERCHANT,
-    OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, WITCH,
+    OBSERVATORY, SCHOOL_OF_MAGIC, SMITHY, SMITHY_PRICE, TAX_COLLECTOR, TURN_DRAW, TURN_GOLD, TURN_KEEP, WITCH,
 )
 from meeple.games.citadels.characters import CHARACTERS_WITH_POWER_ACTIONS
 from meeple.games.citadels.fields import CitadelsFields
@@ -155,7 +155,7 @@ class TurnRules(CitadelsFields):
 
     def _act_gold(self, action: Action, p: int) -> None:
         self.took_gold_or_cards = True
-        self.gold[p] += 2
+        self.gold[p] += TURN_GOLD
         self.log.append(E_TAKES_GOLD[p])
         if self.witch_step == 1:
             self._end_turn(p)
@@ -181,8 +181,8 @@ class TurnRules(CitadelsFields):
     def _act_cards(self, action: Action, p: int) -> None:
         self.took_gold_or_cards = True
         city = self.cities[p]
-        n_drawn = 3 if OBSERVATORY in city else 2  # seed "天文台": "你可以抽3 张地区卡，保留一张"
-        self.cards_to_keep = 2 if LIBRARY in city else 1  # seed "图书馆": "你可以保留抽到的两张地区卡"
+        n_drawn = 3 if OBSERVATORY in city else TURN_DRAW  # seed "天文台": "你可以抽3 张地区卡，保留一张"
+        self.cards_to_keep = 2 if LIBRARY in city else TURN_KEEP  # seed "图书馆": "你可以保留抽到的两张地区卡"
         self._queue_draws(p, n_drawn, into_hand=False)
         self.log.append(E_DRAWS_TO_CHOOSE[p][n_drawn])
         self._after_gold_or_cards(p)

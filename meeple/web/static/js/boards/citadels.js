@@ -27,10 +27,10 @@ export async function prepare() { content = await loadContent(GAME); }
 export const SEAT_COLOURS = ["#c62828", "#1f5fbf", "#2e7d32", "#e3b505", "#7b3fa0", "#ef6c00", "#f4f0e4"];
 // district colours: religious blue, military red, noble gold (the seed's 金色), trade green, special purple
 export const DISTRICT_COLOURS = { blue: "#2f6db5", red: "#b83227", yellow: "#c99a06", green: "#2e8b57", purple: "#7d3c98" };
-const NEUTRAL = "#5d5548"; // characters without an income colour
+export const NEUTRAL = "#5d5548"; // characters without an income colour
 // the drawing on a district card, one building per colour (viewBox 0 0 60 40): a church with its spire,
 // a crenellated tower, a domed palace, a market stall, a tower with an onion dome
-const BUILDINGS = {
+export const BUILDINGS = {
   blue: "M12,40 L12,22 L24,15 L24,7 L27,1 L30,7 L30,15 L42,22 L42,40 L31,40 L31,31 Q27,26 23,31 L23,40 Z",
   red: "M18,40 L18,11 L15,11 L15,4 L20,4 L20,7 L24,7 L24,4 L29,4 L29,7 L33,7 L33,4 L38,4 L38,11 L35,11 L35,40 L30,40 L30,31 Q26.5,27 23,31 L23,40 Z",
   yellow: "M5,40 L5,23 L14,23 L14,17 Q30,1 46,17 L46,23 L55,23 L55,40 L34,40 L34,31 Q30,27 26,31 L26,40 Z",

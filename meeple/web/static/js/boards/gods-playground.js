@@ -207,7 +207,7 @@ function frame(svg, f, cls, title) {
   return g;
 }
 
-function unitPiece(u, x, y, colour, opts = {}) {
+export function unitPiece(u, x, y, colour, opts = {}) {
   const size = opts.size || 22;
   let el;
   if (u === 0) el = meeple(x, y, colour, { size });

@@ -29,9 +29,9 @@ const CELL = 80;
 const HOME = { x: 44, y: MIDDLE.y, w: 440, h: MIDDLE.h };      // your workshop, left of the site
 const SIDE = { x: 916, y: MIDDLE.y, w: 440, h: MIDDLE.h };     // the stack and every player's summary
 export const SEAT_COLOURS = ["#c62828", "#1f4fb4", "#2e7d32", "#f2c200", "#7b3fa0"];
-const RESOURCE_COLOURS = ["#8d5a2b", "#ecebe4", "#e2b200"];     // wood, marble, gold
-const INDOOR = "#8e3441", OUTDOOR = "#3f7f35", PARQUET = "#ead2a2", LAWN = "#b9d99a";
-const DECORATION_COLOURS = { F: "#3d8fd1", S: "#8f9499", T: "#2f7d32", P: "#a8742a", C: "#d9a400", Y: "#b23a48" };
+export const RESOURCE_COLOURS = ["#8d5a2b", "#ecebe4", "#e2b200"];     // wood, marble, gold
+export const INDOOR = "#8e3441", OUTDOOR = "#3f7f35", PARQUET = "#ead2a2", LAWN = "#b9d99a";
+export const DECORATION_COLOURS = { F: "#3d8fd1", S: "#8f9499", T: "#2f7d32", P: "#a8742a", C: "#d9a400", Y: "#b23a48" };
 const KING = "#d4a017";
 // Location content areas by code: what the printed board shows at each place
 const RESOURCE_AT = { mq: 1, lm: 0, gm: 2 };
