@@ -125,7 +125,7 @@ function ask(ctx) {
 
 function decisionBar(ctx) {
   const { o, view, ui, legal } = ctx;
-  const bar = h("div", { class: "ce-decision" });
+  const bar = h("div", { class: `ce-decision ${view.over ? "over" : "live"}` });
   const when = o.round ? t("web.cube.round", { round: o.round, rounds: o.rounds || 12 }) : t("web.cube.setup");
   bar.append(h("p", { class: "ce-ask" }, h("strong", {}, when), " ", ask(ctx)));
   const scores = h("p", { class: "ce-scores", "aria-label": t("web.cube.scores") });
