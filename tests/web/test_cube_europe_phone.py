@@ -262,3 +262,30 @@ def test_each_board_element_plays_its_own_action_at_every_decision(browser, serv
     assert {"start", "take", "worker"} <= stats["kinds"] and stats["audited"] > 50, stats
     assert page.console_errors == []
     context.close()
+
+
+@pytest.mark.parametrize("width, height", [(768, 1024), (1280, 800)])
+def test_a_tablet_and_a_wide_screen_show_a_whole_decision_without_scrolling(browser, server, width, height):
+    """The dice's decision (each die picked in turn) at the top of the page: every target on the screen at
+    once, at least 32 × 32 px, the page no wider than the screen; the inventory's spaces and the supply's
+    piles (targets of other decisions) at least 32 px too."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    start_game(page, server, GAME, 2)
+    page.click("[data-board] .hex-target.start[data-action] >> nth=0")
+    page.wait_for_selector("#board:not(.busy) [data-board] .ce-die[data-pick]", timeout=15000)
+    page.wait_for_timeout(200)
+    for pick in sorted(set(page.eval_on_selector_all("[data-board] [data-pick]", "ds => ds.map(d => d.dataset.pick)"))):
+        page.locator(f"[data-board] [data-pick='{pick}']").first.dispatch_event("click")
+        page.wait_for_selector(f"[data-board] [data-pick='{pick}'].picked")
+        seen = page.evaluate(LOOK)
+        assert page.evaluate("window.scrollY") == 0 and seen["pageWidth"] <= width
+        assert seen["actions"] and seen["picks"], seen
+        for t in seen["actions"] + seen["picks"]:
+            assert t["w"] >= 32 and t["h"] >= 32, ("too small", t)
+            assert t["x"] >= 0 and t["x"] + t["w"] <= width and t["y"] >= 0 and t["y"] + t["h"] <= height, ("off the screen", t)
+    # the targets of other decisions (return a cube, take one for a white cube): large enough too
+    sizes = page.eval_on_selector_all("[data-board] .ce-seat.me :is(.inventory-space, .supply-pile)", """els => els.map((e) => {
+        const r = e.getBoundingClientRect(); return [e.getAttribute('class'), r.width, r.height]; })""")
+    assert len(sizes) == 8 and all(w >= 32 and h >= 32 for _, w, h in sizes), sizes
+    context.close()
