@@ -81,6 +81,8 @@ def _touch_in_view(page, choice: dict) -> None:
     element.scroll_into_view_if_needed(timeout=1500)
     seen = page.evaluate(LOOK)
     target = element.bounding_box()
+    if target is None:
+        raise PlaywrightError("the target went away (redrawn)")
     ask, bar = seen["ask"], seen["bar"]
     assert ask and ask["y"] >= -0.5 and ask["y"] + ask["h"] <= HEIGHT + 0.5, ("the sentence is off the screen", ask)
     in_bar = bar["y"] <= target["y"] and target["y"] + target["height"] <= bar["y"] + bar["h"] + 0.5
