@@ -33,7 +33,8 @@ const PIECE_SIZE = 23;
 const WORKER_TRACK = { x: 25, y: 300, cell: 28, gap: 2 };
 const SIDE = { w: 212, h: 268, x: 10, dice: 38, inventory: 112, supply: 190, score: 252 };
 const DIE_SIZE = 44;
-const SPACE = 38;                         // an inventory space
+const SPACE = 40;                         // an inventory space (at least 32 px wide wherever the side is drawn)
+const PILE = { w: 38, step: 40 };         // a supply pile
 // A market square: the cube's colour, the die face printed on it, the dice put on it along the bottom.
 const SQUARE = { w: 76, h: 92, face: 40 };
 const ROUND_CELL = 26;
@@ -125,7 +126,7 @@ function ask(ctx) {
 
 function decisionBar(ctx) {
   const { o, view, ui, legal } = ctx;
-  const bar = h("div", { class: "ce-decision" });
+  const bar = h("div", { class: `ce-decision ${view.over ? "over" : "live"}` });
   const when = o.round ? t("web.cube.round", { round: o.round, rounds: o.rounds || 12 }) : t("web.cube.setup");
   bar.append(h("p", { class: "ce-ask" }, h("strong", {}, when), " ", ask(ctx)));
   const scores = h("p", { class: "ce-scores", "aria-label": t("web.cube.scores") });
@@ -402,7 +403,7 @@ function drawWorkers(svg, ctx, seat, p, isMe) {
   for (const entry of ctx.legal.filter((e) => e.action.name === "worker")) {
     const next = tr.cells[Math.min(seat.workers + 1, max)];
     const spot = group({ class: "worker-spot" });
-    spot.append(s("rect", { x: next.x - 20, y: next.y - 20, width: 40, height: 40, rx: 6, class: "hit-area" }));
+    spot.append(s("rect", { x: next.x - 22, y: next.y - 22, width: 44, height: 44, rx: 6, class: "hit-area" }));  // wider than a cell: a finger's size
     target(spot, entry, ctx.ui);
     dormant(spot, `die-${entry.action.args[0]}`, picked.die === entry.action.args[0]);
     svg.append(spot);
@@ -432,11 +433,13 @@ function drawInventory(svg, ctx, seat, p, isMe) {
   const spaces = Math.max(seat.inventory_size || 3, inv.length);
   svg.append(s("text", { x: SIDE.x, y: SIDE.inventory - 26, class: "ce-label" }, t("web.cube.inventory", { n: inv.length, size: seat.inventory_size || 3 })));
   const returns = isMe ? ctx.legal.filter((e) => e.action.name === "return") : [];
+  // four spaces fit the side's width; a fifth (a cube over a Storehouse's four) closes them up
+  const step = Math.min(SPACE + 4, (SIDE.w - 2 * SIDE.x) / spaces), size = Math.min(SPACE, step - 3);
   for (let k = 0; k < spaces; k++) {
-    const x = SIDE.x + SPACE / 2 + k * (SPACE + 6), y = SIDE.inventory;
+    const x = SIDE.x + size / 2 + k * step, y = SIDE.inventory;
     const over = k >= (seat.inventory_size || 3);
     const g = group({ class: `inventory-space ${over ? "over" : ""}`, "data-space": String(k) });
-    g.append(s("rect", { x: x - SPACE / 2, y: y - SPACE / 2, width: SPACE, height: SPACE, rx: 5, class: "space-face" }));
+    g.append(s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 5, class: "space-face" }));
     const c = inv[k];
     if (c) {
       g.append(cube(x, y + 2, CUBE[c], { size: 22 }));
@@ -453,10 +456,10 @@ function drawSupply(svg, ctx, seat, p, isMe) {
   svg.append(s("text", { x: SIDE.x, y: SIDE.supply - 26, class: "ce-label" }, t("web.cube.supply")));
   const whites = isMe ? ctx.legal.filter((e) => e.action.name === "white") : [];
   COLOURS.forEach((c, k) => {
-    const x = SIDE.x + 16 + k * 38, y = SIDE.supply;
+    const x = SIDE.x + PILE.w / 2 + k * PILE.step, y = SIDE.supply;
     const n = (seat.supply || {})[c] ?? 0;
     const g = group({ class: `supply-pile ${n ? "" : "out"}`, "data-supply": c });
-    g.append(s("rect", { x: x - 17, y: y - 19, width: 34, height: 48, rx: 5, class: "space-face" }));
+    g.append(s("rect", { x: x - PILE.w / 2, y: y - 19, width: PILE.w, height: 48, rx: 5, class: "space-face" }));
     g.append(cube(x, y - 2, CUBE[c], { size: 18 }));
     g.append(s("text", { x, y: y + 23, class: "ce-count", "text-anchor": "middle" }, String(n)));
     const entry = whites.find((e) => e.action.args[0] === c);
