@@ -289,3 +289,20 @@ def test_each_target_on_the_board_sends_its_own_move(browser, server):
     names = {a.split()[0] for a in checked}
     assert {"estate", "token", "build"} <= names and len(names) >= 5, names
     context.close()
+
+
+def test_at_1280_the_next_free_estate_slots_are_large_and_on_screen(browser, server):
+    """On the printed map at 1280 × 800 (about 0.64 px a unit) each province's next free estate slot, the
+    target of placing an estate, is at least 32 × 32 px (it was 21 × 26) and on the screen without scrolling."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    start_game(page, server, GAME, 3)
+    page.wait_for_selector("[data-board] [data-action^='estate ']")
+    assert not page.query_selector("[data-board].phone")  # the map, not the phone's cards
+    boxes = page.eval_on_selector_all("[data-board] [data-action^='estate ']", """els => els.map((e) => {
+        const r = e.getBoundingClientRect(); return [e.getAttribute('data-action'), r.left, r.top, r.width, r.height]; })""")
+    assert len(boxes) == 5, boxes
+    for name, x, y, w, h in boxes:
+        assert w >= 32 and h >= 32, (name, w, h)
+        assert x >= 0 and x + w <= 1280 and y >= 0 and y + h <= 800, (name, x, y)
+    context.close()

@@ -109,17 +109,18 @@ def _check_phone(seen: dict, width: int = 360, height: int = 800) -> int:
     return len(seen["actions"]) + len(seen["picks"])
 
 
-def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 300.0, shots: str | None = None) -> dict:
-    """Click random visible targets inside [data-board] (a pick first when only picks show) to the end;
-    ``check(seen)`` at every decision; ``audit``: first click every target with the move held and check
-    that each sends its own action."""
+def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 300.0, shots: str | None = None,
+          decisions: int | None = None) -> dict:
+    """Click random visible targets inside [data-board] (a pick first when only picks show) to the end (or
+    for ``decisions`` decisions); ``check(seen)`` at every decision; ``audit``: first click every target with
+    the move held and check that each sends its own action."""
     rnd = random.Random(seed)
     stats = {"decisions": 0, "targets": 0, "audited": 0, "panels": 0, "kinds": set()}
     deadline = time.time() + timeout
     last_seq = None
     while time.time() < deadline:
         seen = page.evaluate(LOOK)
-        if seen["over"]:
+        if seen["over"] or (decisions is not None and stats["decisions"] >= decisions):
             if shots:
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=f"{shots}-end.png", full_page=False)
@@ -204,4 +205,32 @@ def test_the_phone_keeps_the_held_audit_too(browser, server):
     page.wait_for_selector("[data-board] [data-action], [data-board] [data-pick]")
     stats = _play(page, 21, audit=True, check=_check_phone)
     assert {"place", "build"} <= stats["kinds"], stats
+    context.close()
+
+
+# Every text drawn on the board: [its class, its size on screen in px, its words].
+TEXT_SIZES = """() => [...document.querySelectorAll('[data-board] svg text')]
+  .filter((e) => e.getClientRects().length && e.textContent.trim() && !e.closest('.dormant'))
+  .map((e) => [e.getAttribute('class') || '', parseFloat(getComputedStyle(e).fontSize) * e.ownerSVGElement.getScreenCTM().a,
+               e.textContent.trim()])"""
+
+
+MARKS = ("piece-label", "kb-micro", "kb-mark-text", "kb-icon-count")  # a piece's own number, a tiny caption
+
+
+def test_at_tablet_width_the_text_is_readable_and_every_target_large(browser, server, deal_seed):
+    """At 768 × 1024 (the page in one column) the board is not the wide one shrunk to three quarters (its
+    names came out at 8-9 px, the marks on pieces at 5-6): every word is at least 11 px, a mark at least
+    7, and at each of the first decisions every target is at least 32 px, inside the screen's width."""
+    deal_seed(5)
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-action], [data-board] [data-pick]", state="attached")
+    stats = _play(page, 5, check=lambda seen: _check_phone(seen, width=768, height=1024), decisions=12)
+    assert stats["decisions"] == 12 and stats["targets"] > 12, stats
+    texts = page.evaluate(TEXT_SIZES)
+    assert any("adv-name" in cls for cls, _, _ in texts) and any("tile-name" in cls for cls, _, _ in texts)
+    for cls, size, words in texts:
+        assert size >= (7 if any(mark in cls for mark in MARKS) else 11), (cls, round(size, 1), words)
     context.close()

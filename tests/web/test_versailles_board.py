@@ -211,20 +211,20 @@ def test_a_log_entry_shows_its_seat_colour_and_lights_its_location(page, server)
     assert page.console_errors == []
 
 
-def _render_view(page, server, view: dict) -> None:
-    """Draw the board of ``view`` (built here from a real position, as the server builds it) in the page;
-    a click on a move records its text in ``window.played``."""
+def _render_view(page, server, view: dict, inside: str = "body") -> None:
+    """Draw the board of ``view`` (built here from a real position, as the server builds it) in the page,
+    first in the element ``inside``; a click on a move records its text in ``window.played``."""
     page.goto(server + "/")
     page.wait_for_selector("#create")
-    page.evaluate("""async (view) => {
+    page.evaluate("""async ([view, inside]) => {
         const board = await import('/static/js/boards/versailles.js');
         await board.prepare();
         const holder = document.createElement('div');
         holder.id = 'drawn';
-        document.body.prepend(holder);
+        document.querySelector(inside).prepend(holder);
         board.render(holder, view, { legal: view.legal, act: (entry) => { window.played = entry.text; },
                                      seatName: (p) => String(p), events: [] });
-    }""", view)
+    }""", [view, inside])
 
 
 def _position(workers: dict[int, dict[str, int]], sites_level: dict[int, int] | None = None):
@@ -478,3 +478,70 @@ def test_a_whole_game_on_a_phone_keeps_every_target_on_screen_and_large(browser,
     assert seen["page"] <= 360 and decisions > 20
     assert errors == []
     context.close()
+
+
+# ---------------------------------------------------------------- sizes on a phone's cards and a tablet (issue 41)
+
+# Each location card of the ring: its frame's height and the foot of what is drawn in it (the frame and the
+# drop area, which fill the card, left out; the drop's words kept), in px.
+_CARD_FEET = """() => [...document.querySelectorAll('[data-board] .vs-card')].map((card) => {
+    const frame = card.querySelector('.vs-loc-frame').getBoundingClientRect();
+    let foot = frame.top;
+    const drawn = '[data-location] > *:not(.vs-loc-frame):not(.vs-drop):not(title), [data-location] > .vs-drop > .vs-drop-text';
+    for (const el of card.querySelectorAll(drawn)) {
+      if (el.closest('.dormant') || !el.getClientRects().length) continue;
+      foot = Math.max(foot, el.getBoundingClientRect().bottom);
+    }
+    return { card: card.dataset.card, height: frame.height, empty: frame.bottom - foot };
+})"""
+
+
+def test_a_phone_card_is_as_tall_as_what_it_shows(browser, server):
+    """On a phone's column of cards no card keeps an empty foot (the top row's were 292 units tall for what
+    a 214-unit card holds: King's Favor, the mines and the guild half empty)."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    start_game(page, server, GAME, 2)
+    page.wait_for_selector("[data-board] [data-pick^='from:']")
+    cards = page.evaluate(_CARD_FEET)
+    assert {card["card"] for card in cards} == {"kf", "mq", "gm", "ag", "ws", "lm", "cs", "al"}
+    for card in cards:
+        assert card["empty"] <= 24, card
+    # picked workers: the cards they may go to grow a foot for "move here" (and the two-workers chip)
+    page.click("[data-board] [data-pick^='from:']")
+    cards = page.evaluate(_CARD_FEET)
+    for card in cards:
+        assert card["empty"] <= 24, card
+    context.close()
+
+
+# Every shown target of the drawn board: [its move (or "pick" and its key), width, height] in px.
+_TARGET_SIZES = """() => [...document.querySelectorAll('#drawn [data-board] [data-action], #drawn [data-board] [data-pick]')]
+    .filter((e) => e.getClientRects().length && !e.closest('.dormant'))
+    .map((e) => { const r = e.getBoundingClientRect();
+                  return [e.getAttribute('data-action') || `pick ${e.getAttribute('data-pick')}`, r.width, r.height]; })"""
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_at_tablet_width_every_target_is_at_least_32_px(page, server, seed):
+    """At 768 × 1024 (the page in one column) every target of positions bringing each kind of move —
+    workers to pick and their destinations, the display's tiles, discard chips and marks, the technology
+    cells, the workshop, the new workers, the tiles in hand and the site's cells — is at least 32 × 32 px."""
+    from meeple.server.views import base_view
+
+    page.set_viewport_size({"width": 768, "height": 1024})
+    positions = _positions_with(_ACTION_NAMES, seed)
+    measured: set[str] = set()
+    for state in {id(s): s for s in positions.values()}.values():
+        seat = state.to_move()[0]
+        _render_view(page, server, base_view(state, seat, game_id="x", seq=1, status="playing", seats=[]), inside="main")
+        picks = [None] + page.eval_on_selector_all("#drawn [data-board] [data-pick]", "ps => ps.map((p) => p.dataset.pick)")
+        for pick in picks:
+            if pick:  # (dispatched: a picked source's destinations may cover the next source)
+                page.dispatch_event(f"#drawn [data-board] [data-pick='{pick}']", "click")
+            for name, width, height in page.evaluate(_TARGET_SIZES):
+                assert width >= 32 and height >= 32, (name, width, height)
+                measured.add(name.split()[0])
+    assert {"move", "take", "remove", "tech", "build", "buy", "pick"} <= measured, measured
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 768
+    assert page.console_errors == []

@@ -75,6 +75,7 @@ function cardOf(i, ctx, battle) {
 }
 const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
 const SOCKET = 36;         // a socket's height on a phone card (viewBox units, about px)
+const SLOT_HIT = 54;       // the side of the next free estate slot's hit area on the printed map
 let phone = false;         // this drawing is the phone's cards
 let FR = FRAMES, OUT = OUTLINES;
 
@@ -396,6 +397,9 @@ function drawProvince(svg, i, ctx) {
       tip(slot, t("web.gp.estate_free", { game: GAME, slot: number, province: i }));
       if (k === estates.length) {
         const entry = has(`estate ${i}`) || has(`build ${i}`);
+        // on the printed map (about 0.64 px a unit at 1280 × 800) the next free slot, the only one a
+        // province offers, gets a wider hit area than the slot's step: at least 32 px on screen
+        if (entry && !phone) slot.firstChild.replaceWith(s("rect", { x: x - SLOT_HIT / 2, y: y - SLOT_HIT / 2, width: SLOT_HIT, height: SLOT_HIT, rx: 6, class: "hit-area" }));
         if (entry) target(slot, entry, ui);
       }
     }

@@ -52,21 +52,43 @@ const PHONE_LAYOUT = {
   PROVINCE: { x: 6, y: 1338, w: 338, h: 350 },
   TILE: { x0: 10, y0: 1382, w: 81, h: 58, gap: 2 },
 };
+// A tablet (a page of one column, wider than a phone): the phone's frames in two columns, 700 units across
+// (about a unit a pixel at 768 px): your tray, the advisors and the turn order on the left; your province,
+// the seasons, the tracks, the supply and the enemy on the right.
+const TABLET_LAYOUT = {
+  W: 700, H: 854,
+  TRAY: { x: 6, y: 6, w: 338, h: 264 },
+  ADV: { x: 6, y: 276, w: 82, h: 96, gap: 3, perRow: 4 },
+  ORDER: { x: 6, y: 774, w: 338, h: 44 },
+  PROVINCE: { x: 356, y: 6, w: 338, h: 350 },
+  TILE: { x0: 360, y0: 50, w: 81, h: 58, gap: 2 },
+  SEASON: { x: 356, y: 362, w: 338, h: 114 },
+  VP: { x: 356, y: 482, w: 338, h: 22 },
+  SOLDIER: { x: 356, y: 534, w: 338, h: 22 },
+  SUPPLY: { x: 356, y: 586, w: 338, h: 66 },
+  ENEMY: { x: 356, y: 658, w: 338, h: 190 },
+  below: ["ADV", "ORDER"],   // the frames under the tray (in its column), moved up with it
+};
 export const SEAT_COLOURS = ["#c62828", "#1f4fb4", "#2e7d32", "#f2c200", "#7b3fa0"];
 const GOODS = { gold: "#f0c419", wood: "#8d5a2b", stone: "#9aa0a6" };
 const ENVOY = "#6a1b9a";
 const PHONE_WIDTH = 600;   // a screen this narrow (CSS px) or narrower gets the phone's column
+const TABLET_WIDTH = 900;  // up to this width (the game page in one column) a tablet's two columns
 
-// `trayH`: on a phone the tray is only as tall as what it holds now, and the column below moves up.
+// `narrow`: false (wide), "phone" or "tablet" (true: the phone). `trayH`: on a phone or a tablet the tray
+// is only as tall as what it holds now, and the frames below it move up (the page's whole column on a phone).
 function useLayout(narrow, trayH = 264) {
-  let l = narrow ? PHONE_LAYOUT : WIDE_LAYOUT;
+  let l = narrow === "tablet" ? TABLET_LAYOUT : narrow ? PHONE_LAYOUT : WIDE_LAYOUT;
   if (narrow && trayH !== l.TRAY.h) {
     const d = trayH - l.TRAY.h, down = (f) => ({ ...f, y: f.y + d });
-    l = { ...l, H: l.H + d, TRAY: { ...l.TRAY, h: trayH }, ADV: down(l.ADV), SEASON: down(l.SEASON), VP: down(l.VP),
-      SOLDIER: down(l.SOLDIER), ORDER: down(l.ORDER), SUPPLY: down(l.SUPPLY), ENEMY: down(l.ENEMY), PROVINCE: down(l.PROVINCE),
-      TILE: { ...l.TILE, y0: l.TILE.y0 + d } };
+    const below = l.below || ["ADV", "SEASON", "VP", "SOLDIER", "ORDER", "SUPPLY", "ENEMY", "PROVINCE"];
+    const moved = Object.fromEntries(below.map((k) => [k, down(l[k])]));
+    const tile = below.includes("PROVINCE") ? { ...l.TILE, y0: l.TILE.y0 + d } : l.TILE;
+    const staying = Object.keys(l).filter((k) => l[k] && Number.isFinite(l[k].y) && k !== "TRAY" && !below.includes(k));
+    const height = l.below ? Math.max(l.H + d, ...staying.map((k) => l[k].y + l[k].h + 6)) : l.H + d;
+    l = { ...l, ...moved, H: height, TRAY: { ...l.TRAY, h: trayH }, TILE: tile };
   }
-  NARROW = narrow;
+  NARROW = !!narrow;
   ({ W, H, ADV, SUPPLY, ENEMY, SEASON, ORDER, VP, SOLDIER, TRAY, PROVINCE, TILE } = l);
 }
 
@@ -112,14 +134,14 @@ const changes = new Changes();
 export function render(container, view, ui) {
   last = { container, view, ui };
   watchWidth();
-  useLayout(phoneQuery ? phoneQuery.matches : false);
+  useLayout(phoneQuery && phoneQuery.matches ? "phone" : tabletQuery && tabletQuery.matches ? "tablet" : false);
   const o = view.observation;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
   const ctx = { o, me, ui, view, legal, has: (text) => legal.get(text), task: o.task || [], year: o.year };
   ctx.placing = view.your_turn && ctx.task[0] === "place" && !o.selected_advisor;
   ctx.choosingWay = view.your_turn && ctx.task[0] === "place" && !!o.selected_advisor;
-  if (NARROW) useLayout(true, trayHeight(ctx));
+  if (NARROW) useLayout(phoneQuery && phoneQuery.matches ? "phone" : "tablet", trayHeight(ctx));
   settleSelection(ctx);
   autoWay(ctx);
   changes.begin(view);
@@ -163,12 +185,13 @@ let lastDecision = null;
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
 
-// The layout follows the screen's width: crossing the phone's width redraws the board.
-let phoneQuery = null;
+// The layout follows the screen's width: crossing the phone's or the tablet's width redraws the board.
+let phoneQuery = null, tabletQuery = null;
 function watchWidth() {
   if (phoneQuery || typeof window === "undefined" || !window.matchMedia) return;
   phoneQuery = window.matchMedia(`(max-width: ${PHONE_WIDTH}px)`);
-  phoneQuery.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
+  tabletQuery = window.matchMedia(`(max-width: ${TABLET_WIDTH}px)`);
+  for (const query of [phoneQuery, tabletQuery]) query.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
 }
 
 // The selection lasts while your unplaced dice stay the same and you are placing.
@@ -951,8 +974,8 @@ function resourceTray(svg, at, entries, ui, kind, skip = null, tokenEntry = null
 function recruitTray(svg, ctx, entries) {
   const { ui, has } = ctx;
   const doneWords = T("recruit_done"), dw = textWidth(doneWords, 80);
-  const x0 = NARROW ? 6 : SOLDIER.x + 44, y0 = SOLDIER.y + 20;
-  const room = W - x0 - 6;
+  const x0 = NARROW ? SOLDIER.x : SOLDIER.x + 44, y0 = SOLDIER.y + 20;
+  const room = (NARROW ? SOLDIER.x + SOLDIER.w : W - 6) - x0;
   const perRow = Math.max(1, Math.floor((room - 16) / 62));
   const slots = entries.length + (has("done") ? Math.ceil(dw / 62) : 0);
   const rows = Math.ceil(slots / perRow);

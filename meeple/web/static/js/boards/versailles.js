@@ -55,11 +55,31 @@ let picked = { from: null, tile: null, clear: [] };
 let last = null;
 const changes = new Changes();
 
-function locationBox(loc) {
+// A location's card in board units. On one column of cards (a phone, a tablet: `narrow`) each card is
+// only as tall as what it shows now (COMPACT_H: the foot of its content), plus a strip at its foot while
+// a control or a destination of the picked workers is drawn there; side by side (wide) a row's cards share one height.
+function locationBox(loc, ctx) {
   const top = c.top_row.indexOf(loc);
   const row = top >= 0 ? top : c.bottom_row.indexOf(loc);
-  const wide = ["ag", "ws"].includes(c.locations[loc]);
-  return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: wide ? BOX.wide : BOX.w, h: top >= 0 ? BOX.topH : BOX.h };
+  const code = c.locations[loc];
+  const wide = ["ag", "ws"].includes(code);
+  const h_ = narrow && ctx ? compactHeight(loc, code, ctx) : top >= 0 ? BOX.topH : BOX.h;
+  return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: wide ? BOX.wide : BOX.w, h: h_ };
+}
+
+const COMPACT_H = { kf: 176, mq: 182, gm: 182, lm: 182, ag: 206, ws: 198, al: 208, cs: 172 };
+const FOOT_STRIP = 56;   // the controls (activate, decline), the "move here" words and the two-workers chip
+function compactHeight(loc, code, { o, view, entries }) {
+  let h_ = COMPACT_H[code] || BOX.h;
+  if (code === "ag" && view.your_turn) {    // the display's discard chips, then the marks to clear three
+    if (entries("clear").length) h_ = BOX.topH;
+    else if (entries("remove").length) h_ = 250;
+  }
+  const here = o.current_location === loc && ["decide", "offer"].includes(o.phase) && view.your_turn
+    && (entries("activate").length || entries("pass").length);
+  const arriving = picked.from && ["move", "move2", "jump"].some((name) =>
+    entries(name).some((e) => e.action.args[0] === picked.from && e.action.args[1] === code));
+  return here || arriving ? h_ + FOOT_STRIP : h_;
 }
 
 function siteGeometry(players) {
@@ -77,6 +97,8 @@ function siteGeometry(players) {
 
 export function render(container, view, ui) {
   last = { container, view, ui };
+  watchWidth();
+  narrow = !!(narrowQuery && narrowQuery.matches);
   const o = view.observation;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
@@ -97,7 +119,7 @@ export function render(container, view, ui) {
   drawKingTrack(kingNarrow, ctx, true);
   kingNarrow.classList.add("vs-narrow-only");
   const card = (loc) => {
-    const box = locationBox(loc);
+    const box = locationBox(loc, ctx);
     const svg = part(box.x, box.y, box.w, box.h, locationName(loc));
     drawLocation(svg, loc, ctx);
     return h("div", { class: "vs-card", "data-card": c.locations[loc] }, svg);
@@ -130,6 +152,16 @@ function part(x, y, w, h_, label) {
 }
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// A page of one column (a phone, a tablet: the width where the game page stacks its side panel under
+// the board) gets compact cards; crossing that width redraws the board.
+const NARROW_WIDTH = 900;
+let narrow = false, narrowQuery = null;
+function watchWidth() {
+  if (narrowQuery || typeof window === "undefined" || !window.matchMedia) return;
+  narrowQuery = window.matchMedia(`(max-width: ${NARROW_WIDTH}px)`);
+  narrowQuery.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
+}
 
 // A pick stays only while it still leads to a legal move; a sole choice is picked for you.
 function settlePicks({ view }) {
@@ -293,7 +325,7 @@ function drawKingTrack(svg, { o }, narrow = false) {
 // ---------------------------------------------------------------- a location
 function drawLocation(svg, loc, ctx) {
   const { o, view } = ctx;
-  const box = locationBox(loc);
+  const box = locationBox(loc, ctx);
   const code = c.locations[loc];
   const here = o.current_location === loc && ["decide", "act", "offer", "discard"].includes(o.phase);
   const g = group({ class: `vs-location ${here ? "active" : ""}`, "data-location": code });
