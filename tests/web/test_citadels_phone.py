@@ -165,7 +165,7 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 240
             reached = set()
             for text, sent, pick in page.evaluate(AUDIT):
                 assert text in seen["listed"], (text, seen["listed"])
-                assert sent == [text], (text, sent, pick)  # exactly its own move, once, from the middle of it
+                assert sent == [text], (text, sent, pick)  # exactly its own move, once ('covered': nowhere uppermost)
                 reached.add(text)
                 stats["audited"] += 1
                 stats["kinds"].add(text.split()[0])
@@ -176,11 +176,10 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 240
         text = rnd.choices(texts, [_weight(t) for t in texts])[0]
         try:
             _click(page, text, phone=check is not None)
-        except AssertionError:
+        except AssertionError:  # the sentence or the target off screen: the check's own failure
             raise
-        except Exception as exc:  # redrawn under the click: look again
+        except Exception:  # redrawn under the click: look again
             stats["missed"] += 1
-            print("MISS", text, str(exc).splitlines()[-3:])
         page.wait_for_timeout(10)
     raise AssertionError(f"the game did not end in {timeout:.0f}s ({stats})")
 
@@ -205,7 +204,7 @@ def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, 
     shots = f"{SHOTS}/citadels-{players}p-{lang}-phone" if SHOTS else None
     stats = _play(page, seed, check=_check_phone, shots=shots)
     assert stats["decisions"] > 20 and stats["targets"] > stats["decisions"], stats
-    print(stats)
+    assert stats["missed"] <= stats["decisions"] // 5, stats  # a target under another would miss every time
     assert page.query_selector("[data-board] .cit-final")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360  # the final table too
     assert page.console_errors == []
