@@ -41,7 +41,9 @@ const CARD_ORDER = ["yellow", "blue", "green", "red", "purple"];
 const FAN_STEP = 5;        // degrees between two cards of your hand
 const FAN_MAX = 9;         // the most cards held as one fan
 const COIN_PILE = 10;      // coins drawn in a pile before only the number grows
-const HAND_CARD = 100, HAND_ROOM = 540; // a hand card's width and the room the fan may take (px)
+const HAND_GAP = 6;        // the space between two cards of the hand when there is room (px)
+const MIN_SHOWN = 60;      // the least width of a hand card left uncovered by the next one: its middle shows (px)
+const FAN_ROOM = 480;      // narrower than this (a phone, a tablet's column), the hand lies in rows, no card on another
 
 // ---------------------------------------------------------------- names and words
 const T = (id, args) => t(`web.citadels.${id}`, { game: GAME, ...args });
@@ -80,6 +82,7 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  fitHand(root);
 }
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
@@ -222,7 +225,7 @@ function ask(ctx) {
 
 function decisionBar(ctx) {
   const { o, view, me } = ctx;
-  const bar = h("div", { class: "cit-decision", "data-decision": o.phase });
+  const bar = h("div", { class: `cit-decision ${view.over ? "over" : ""}`, "data-decision": o.phase });
   const when = T("when", { round: o.round, phase: o.phase, complete: o.complete_city_size });
   bar.append(h("p", { class: "cit-ask" }, h("strong", {}, when), " ", ask(ctx)));
   const scores = h("p", { class: "cit-scores", "aria-label": T("scores") });
@@ -479,18 +482,8 @@ function handFan(ctx) {
   const { o, ui } = ctx;
   const hand = o.hand || [];
   const fan = h("div", { class: "cit-hand", "aria-label": T("hand", { n: hand.length }) });
-  // a fan up to FAN_MAX cards; a fuller hand lies flat in two overlapping rows
-  const fanned = hand.length <= FAN_MAX;
-  const perRow = fanned ? hand.length : Math.ceil(hand.length / 2);
-  const mid = (hand.length - 1) / 2;
-  const overlap = perRow > 1 ? Math.max(14, Math.ceil((perRow * HAND_CARD - HAND_ROOM) / (perRow - 1))) : 0;
-  // at most so much that half of each card shows (a fuller hand folds onto a second row)
-  fan.style.setProperty("--overlap", `${Math.min(overlap, HAND_CARD / 2 - 8)}px`);
-  const step = fanned ? FAN_STEP : 0;
   hand.forEach((slug, k) => {
     const card = districtCard(slug, { cls: "cit-hand-card" });
-    card.style.setProperty("--angle", `${(k - mid) * step}deg`);
-    card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
     const uses = HAND_MODES.map((name) => ctx.has(`${name} ${slug}`)).filter(Boolean).map((entry) => ({ entry }));
     if (uses.length) playableCard(card, uses, picked.mode);
     else if (o.turn.took_gold_or_cards && o.current && o.current[1] === ctx.me && ctx.view.your_turn && !ctx.named("build").length) card.classList.add("idle");
@@ -502,6 +495,42 @@ function handFan(ctx) {
   else if (picked.mode === "discard" || picked.mode === "lab") head.append(" ", h("strong", {}, T(`mode.${picked.mode}`)));
   return h("div", { class: "cit-hand-wrap" }, head, fan);
 }
+
+// The hand fitted to the room it has, measured once drawn (and again when the window is resized): one
+// row, the cards apart when there is room, else overlapping so that MIN_SHOWN px of each shows, fanned
+// where the turned corners fit too; else flat rows (a break after every `perRow` cards). In a narrow
+// room no card covers another (every name readable): as many rows as it takes.
+function fitHand(root) {
+  const fan = root.querySelector(".cit-hand");
+  if (!fan) return;
+  fan.querySelectorAll(":scope > .cit-hand-break").forEach((b) => b.remove());
+  const cards = [...fan.querySelectorAll(":scope > .cit-hand-card")];
+  const style = getComputedStyle(fan);
+  const room = fan.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  if (!cards.length || !(room > 0)) return;
+  const width = cards[0].offsetWidth, height = cards[0].offsetHeight;
+  const shown = room < FAN_ROOM ? width + HAND_GAP : MIN_SHOWN; // the least of each card to show
+  let perRow = cards.length, overlap = 0;
+  for (let rows = 1; ; rows++) {
+    perRow = Math.ceil(cards.length / rows);
+    overlap = perRow > 1 ? Math.max(-HAND_GAP, Math.ceil((perRow * width - room) / (perRow - 1))) : 0;
+    if (width - overlap >= shown || perRow === 1) break;
+  }
+  // a turned card's top corner leans out by sin(angle) × the distance to its pivot (transform-origin 50% 120%)
+  const mid = (cards.length - 1) / 2;
+  const lean = Math.sin((mid * FAN_STEP * Math.PI) / 180) * height * 1.2;
+  const fanned = perRow === cards.length && cards.length <= FAN_MAX && room >= FAN_ROOM
+    && perRow * width - (perRow - 1) * overlap + 2 * lean <= room;
+  fan.classList.toggle("flat", !fanned);
+  fan.style.setProperty("--overlap", `${overlap}px`);
+  cards.forEach((card, k) => {
+    card.style.setProperty("--angle", fanned ? `${(k - mid) * FAN_STEP}deg` : "0deg");
+    card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
+    if (k % perRow === perRow - 1 && k < cards.length - 1) card.after(h("span", { class: "cit-hand-break" }));
+  });
+}
+
+window.addEventListener("resize", () => { if (last) fitHand(last.container); });
 
 // ---------------------------------------------------------------- cities
 function cityRow(ctx, p) {
