@@ -218,6 +218,31 @@ function selectionSum(ctx) {
   return faces.length ? faces.reduce((a, b) => a + b, 0) + 2 * sel.tokens + sel.market : 0;
 }
 
+// What a pick can still lead to: the dice, the most "+2" tokens and the Market's changes of some handful
+// whose total (its pips, 2 a token, at most one token a die, ±1) is an advisor you may take now. A die,
+// token or change in no such handful is not offered as a pick (it would light no advisor).
+function usefulPicks(ctx) {
+  const { o, me, has } = ctx;
+  const dice = me === null ? [] : o.unplaced_dice[me] || [];
+  const tokens = me === null ? 0 : o.plus2_tokens[me] || 0;
+  const changes = marketOpen(ctx) ? [0, 1, -1] : [0];
+  const useful = { dice: new Set(), tokens: 0, market: new Set() };
+  for (let mask = 1; mask < 1 << dice.length; mask++) {
+    const used = dice.map((_, i) => i).filter((i) => (mask >> i) & 1);
+    const pips = used.reduce((sum, i) => sum + dice[i], 0);
+    for (let plus = 0; plus <= Math.min(tokens, used.length); plus++) {
+      for (const change of changes) {
+        const n = pips + 2 * plus + change;
+        if (!has(`place ${n}`) && !has(`envoy ${n}`)) continue;
+        used.forEach((i) => useful.dice.add(i));
+        useful.tokens = Math.max(useful.tokens, plus);
+        if (change) useful.market.add(change);
+      }
+    }
+  }
+  return useful;
+}
+
 // The compact text of the `use` move the selection stands for ("use 6 4 +2 m+1").
 function selectionUse(ctx) {
   const words = ["use", ...selectedFaces(ctx)];
@@ -659,11 +684,12 @@ function drawTray(svg, ctx) {
   g.append(s("text", { x: f.x + 10, y: f.y + 20, class: "kb-title" }, T("your_dice", { seat: me })));
   const dice = o.unplaced_dice[me] || [];
   const size = 40;
+  const useful = ctx.placing ? usefulPicks(ctx) : null;
   dice.forEach((face, i) => {
     const x = f.x + 32 + i * 56, y = f.y + 54;
     const picked = sel.dice.includes(i);
     let el;
-    if (ctx.placing) {
+    if (ctx.placing && (picked || useful.dice.has(i))) {
       el = pickableDie(x, y, face, `die-${i}`, picked, () => { toggleDie(i); redraw(); },
         { size, colour, text: picked ? T("unpick_die", { n: face }) : T("pick_die", { n: face }) });
     } else {
@@ -682,7 +708,7 @@ function drawTray(svg, ctx) {
     const x = f.x + 26 + k * 36, y = f.y + 112;
     const used = k < sel.tokens;
     const piece = plus2(x, y, 28, T("plus2_token"));
-    if (ctx.placing && sel.dice.length && (used || k < Math.min(tokens, sel.dice.length))) {
+    if (ctx.placing && sel.dice.length && (used || k < Math.min(tokens, sel.dice.length, useful.tokens))) {
       const wrap = group({ class: "token-pick" });
       wrap.append(s("rect", { x: x - 17, y: y - 17, width: 34, height: 34, rx: 7, class: "hit-area" }));
       wrap.append(piece);
@@ -693,6 +719,7 @@ function drawTray(svg, ctx) {
   // the Market: one handful a season counts 1 more or 1 less
   if (ctx.placing && marketOpen(ctx) && sel.dice.length) {
     [-1, 1].forEach((d, k) => {
+      if (sel.market !== d && !useful.market.has(d)) return;
       const b = svgButton(f.x + 204 + k * 56, f.y + 94, 50, 36, d > 0 ? "+1" : "−1", { cls: `market ${sel.market === d ? "on" : ""}` });
       pickable(b, `market${d > 0 ? "+" : "-"}`, sel.market === d, () => { sel.market = sel.market === d ? 0 : d; redraw(); }, T(d > 0 ? "market_plus" : "market_minus"));
       g.append(b);
