@@ -153,8 +153,9 @@ def test_a_random_game_reads_entirely_in_chinese(players):
     problems: dict[str, str] = {}
     step = 0
 
-    def look() -> None:
-        for viewer in (None, *range(players)):
+    def look(every_viewer: bool = False) -> None:
+        viewers = (None, *range(players))  # the view (Rich tables, the costly part) for one viewer in turn
+        for viewer in viewers if every_viewer else viewers[(step // 5) % len(viewers):][:1]:
             text = screen(s, viewer, "zh")
             for p in chinese_problems(text):
                 problems.setdefault(f"view: {p}", text[:200])
@@ -175,7 +176,7 @@ def test_a_random_game_reads_entirely_in_chinese(players):
         p = s.to_move()[0]
         s.apply(rng.choice(s.legal_actions(p)), p)
         step += 1
-    look()
+    look(every_viewer=True)
     for e in s.log:
         for lang in ("en", "zh"):
             assert i18n.has(e.id, lang), e.id
