@@ -8,8 +8,8 @@ engine judges every move, so a scenario that no longer matches the rules fails `
 tests), and a step is fixed by editing the JSON and the catalogues, never the board code.
 
 >>> lesson = scenario("cube-europe")
->>> position(lesson, 4).legal_actions(0)[0]        # the position at a step is the scenario replayed to it
-Action(name='start', args=('A3',))
+>>> [str(a) for a in position(lesson, 3).legal_actions(0)]   # the scenario replayed to step 3
+['start A3', 'start D3', 'start E1']
 
 A session is stateless: the step index is all a player's progress (the browser keeps it in its
 localStorage, the terminal in a small file), so leaving and coming back is replaying to that index.

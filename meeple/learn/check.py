@@ -1,11 +1,12 @@
 """Does a scenario still match the rules and the catalogues? ``problems(lesson)`` lists every way it does not.
 
 * each step's action is legal for its seat at that point (chance outcomes for chance steps), your steps
-  come when it is your turn, and a note's ``focus`` is a selector;
+  come when it is your turn, a bot step's seat is a bot's;
 * every sentence id (``say``, ``why_not``, ``intro``, ``end``, and the default explanation) is in every
   language's catalogue, with the same placeholders everywhere;
 * the scenario ends before or when the game does, and has at least one move of yours.
 
+>>> from meeple.learn import scenario
 >>> problems(scenario("cube-europe"))
 []
 """
@@ -66,7 +67,7 @@ def problems(lesson: Scenario) -> list[str]:
     if not any(step.who == "you" for step in lesson.steps):
         out.append("no step is a move of yours")
     for k, step in enumerate(lesson.steps):
-        if step.who == "bot" and (step.seat is None or lesson.seats[step.seat] != "bot"):
+        if step.who == "bot" and not (step.seat is not None and 0 <= step.seat < len(lesson.seats) and lesson.seats[step.seat] == "bot"):
             out.append(f"step {k}: seat {step.seat} is not a bot's")
         if step.who == "chance" and lesson.seat_of(step) != CHANCE:
             out.append(f"step {k}: a chance step outside chance")

@@ -4,6 +4,7 @@ Nothing is kept between calls: the position at step ``k`` is the game created wi
 and the first ``k`` steps applied (notes apply nothing), so any front end can show step ``k`` from the
 index alone and a player resumes by keeping that index.
 
+>>> from meeple.learn import scenario
 >>> lesson = scenario("cube-europe")
 >>> touch(lesson, 3, "start D3").kind, touch(lesson, 3, "start A3").kind, touch(lesson, 3, "take 1 1").kind
 ('advanced', 'not_now', 'refused')
