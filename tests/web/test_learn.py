@@ -106,6 +106,9 @@ def test_a_wrong_touch_is_explained_and_the_step_waits(server, page) -> None:
     page.click("[data-board] [data-action='start A3']")  # legal, not the step's: the scenario's explanation
     why = page.wait_for_selector("[data-learn-why='not_now']:not([hidden])")
     assert why.text_content() == i18n.render("cube-europe.learn.start_why", None, "en")
+    page.click("[data-board] .hexmap [data-hex='A1'].hex")  # a touch that reaches no move: point at the lit one
+    page.wait_for_selector("[data-learn-why='not_there']:not([hidden])")
+    assert page.text_content("[data-learn-why]") == i18n.render("web.learn.not_there", None, "en")
     count = page.text_content("[data-learn-count]")
     page.click("[data-board] .learn-target")  # and the right one still plays on
     page.wait_for_function("(c) => document.querySelector('[data-learn-count]').textContent !== c", arg=count)
@@ -120,6 +123,10 @@ def test_leaving_and_coming_back_goes_on_where_you_were(server, page) -> None:
     page.goto(f"{server}/?lang=en#/")
     page.wait_for_selector("[data-learn='cube-europe']").click()  # the lobby's Learn link
     page.wait_for_selector("[data-board] .learn-target[data-action='start D3']")
+    page.click("[data-lang='zh']")  # the language switch redraws the same step in Chinese
+    page.wait_for_function("(text) => document.querySelector('[data-learn-say]').textContent === text",
+                           arg=i18n.render("cube-europe.learn.start", None, "zh"))
+    assert page.query_selector("[data-board] .learn-target[data-action='start D3']")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

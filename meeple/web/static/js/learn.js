@@ -6,7 +6,7 @@
 // try again. Dice, bots and notes are shown one by one with a Continue button.
 // The step index is the whole session (GET/POST /api/learn/<game>/steps/<k>): it is kept in this
 // browser's localStorage, so leaving and coming back goes on where you were.
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { h, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t } from "./i18n.js";
@@ -32,7 +32,12 @@ export async function showLearn(main, game) {
   const board = boardFor(game);
   if (board.prepare) await board.prepare();
   const page = new LearnPage(main, info, catalog);
-  await page.go(saved(game));
+  try {
+    await page.go(saved(game));
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404 || !saved(game)) throw err;
+    await page.go(0);  // a step kept from an older, longer version of the scenario: start over
+  }
   return page;
 }
 
@@ -89,6 +94,8 @@ class LearnPage {
       yourSeat: step.view.seat, events: step.view.events };
     boardFor(this.info.id).render(this.el.board, step.view, ui);
     this.el.log.replaceChildren(...step.log.map((line) => h("li", {}, line)));
+    const panel = this.el.log.parentElement;  // newest last, in sight
+    panel.scrollTop = panel.scrollHeight;
     this.light(true);
   }
 
