@@ -112,3 +112,36 @@ def test_a_scenario_file_of_the_wrong_shape_is_refused() -> None:
         with pytest.raises(ScenarioError):
             from_dict(bad)
     assert Step("chance", "roll 1 1").shown is False and Step("note", say="x").moves is False
+
+
+def _played_scenario(game: str, players: int, moves: int) -> dict:
+    """A scenario written from the first legal action of a manual-chance game: seat 0 is you, the others
+    bots, every random outcome a chance step (the shape a Kingsburg or Citadels scenario takes)."""
+    import meeple
+
+    state = meeple.load(game, players=players).new_game(seed=0, chance="manual")
+    steps = []
+    for _ in range(moves):
+        seat = state.to_move()[0]
+        action = state.legal_actions(seat)[0]
+        who = "chance" if seat == CHANCE else "you" if seat == 0 else "bot"
+        step = {"who": who, "action": str(action), "say": "core.learn.not_now"}
+        if who == "bot":
+            step["seat"] = seat
+        steps.append(step)
+        state.apply(action, seat)
+    return {"game": game, "players": players, "seats": ["you"] + ["bot"] * (players - 1),
+            "intro": "core.learn.not_now", "end": "core.learn.not_now", "steps": steps}
+
+
+@pytest.mark.parametrize("game", ["kingsburg", "citadels"])
+def test_bot_and_chance_steps_replay_and_are_checked(game: str) -> None:
+    data = _played_scenario(game, 2, 40)
+    lesson = from_dict(data)
+    assert {s.who for s in lesson.steps} >= {"you", "bot"}
+    assert problems(lesson) == []
+    k = next(k for k, s in enumerate(lesson.steps) if s.who == "you")
+    assert touch(lesson, k, lesson.steps[k].action).kind == "advanced"
+    bot = next(k for k, s in enumerate(data["steps"]) if s["who"] == "bot")
+    data["steps"][bot]["seat"] = 0  # a bot step on your seat is caught
+    assert any(f"step {bot}" in p for p in problems(from_dict(data)))

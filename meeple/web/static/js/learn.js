@@ -142,7 +142,14 @@ class LearnPage {
     if (!el) return;
     el.classList.add("learn-target");
     el.setAttribute("data-learn-target", "");
-    if (scroll && el.scrollIntoView) el.scrollIntoView({ block: "center", inline: "nearest" });
+    if (scroll && el.scrollIntoView && !this.inSight(el)) el.scrollIntoView({ block: "center", inline: "nearest" });
+  }
+
+  // Whether `el` is on the screen already, below the sentence bar (then the page is not scrolled).
+  inSight(el) {
+    const r = el.getBoundingClientRect();
+    const bar = this.el.bubble.getBoundingClientRect();
+    return r.top >= bar.bottom + 4 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
   }
 
   why(text, kind) {
