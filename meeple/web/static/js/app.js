@@ -15,7 +15,7 @@ let screen = null; // what is on the page now: { relang() } re-draws it in the n
 
 async function route() {
   leaveGame();
-  if (screen && screen.close) screen.close();
+  if (screen && screen.leave) screen.leave();  // a learn page stops watching its board
   screen = null;
   const main = document.getElementById("main");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);

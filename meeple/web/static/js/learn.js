@@ -173,5 +173,5 @@ class LearnPage {
     }
   }
 
-  close() { this.observer.disconnect(); }
+  leave() { this.observer.disconnect(); }
 }
