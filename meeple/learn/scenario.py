@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +122,7 @@ def available() -> list[str]:
     return sorted(p.stem for p in SCENARIOS.glob("*.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def scenario(game: str) -> Scenario:
     """The scenario of ``game`` (KeyError if it has none)."""
     if game not in available():

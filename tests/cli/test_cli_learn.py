@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from meeple.core import i18n
 from meeple.learn import scenario
-
-from cli_helpers import run
 
 
 @pytest.fixture(autouse=True)
