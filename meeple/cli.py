@@ -2,6 +2,7 @@
 
     meeple list
     meeple rules cube-europe
+    meeple learn cube-europe                   # a guided first game, each step explained
     meeple play cube-europe --players 3 --opponents heuristic
     meeple play cube-europe --table           # referee a game played with the real box
     meeple replay meeple-cube-europe-42.json
@@ -133,6 +134,20 @@ def rules(
         from rich.markdown import Markdown
 
         console.print(Markdown(text))
+
+
+@app.command()
+def learn(
+    game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
+    restart: bool = typer.Option(False, "--restart", help="Start the guided game over instead of going on where you left it."),
+) -> None:
+    """Learn a game by playing it: a guided first game, each step explained (q stops; the next run goes on)."""
+    from meeple.terminal.learn import learn_command
+
+    try:
+        raise typer.Exit(learn_command(make_console(), game, restart))
+    except CliError as exc:
+        raise fail(exc) from None
 
 
 # ---------------------------------------------------------------------------- play

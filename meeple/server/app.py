@@ -23,7 +23,7 @@ from meeple.server import db, ratings
 from meeple.server.headers import SecureHeadersApp
 from meeple.server.hub import Hub
 from meeple.server.limits import LimitsMiddleware
-from meeple.server.routes import accounts, answers, email, games, invites, lobby, socket
+from meeple.server.routes import accounts, answers, email, games, invites, learn, lobby, socket
 from meeple.server.routes import chat as chat_routes
 from meeple.server.routes import ratings as rating_routes
 from meeple.server.routes.sessions import Sessions
@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    invites.router):
         app.include_router(router)
     app.include_router(chat_routes.router)  # the table chat (issue 40)
+    app.include_router(learn.router)  # learn a game by playing it (issue 42)
     _mount_web(app)
     return app
 

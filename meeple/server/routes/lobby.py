@@ -15,6 +15,7 @@ from meeple.server import invite_store
 from meeple.server.routes.answers import Lang, checked_language
 from meeple.server.routes.context import HubDep
 from meeple.server.routes.ratings import attach_ratings, bot_ratings
+from meeple.server.services import learn
 from meeple.server.services.games import summary
 from meeple.server.turn_clock import MISSES_BEFORE_REPLACED, MOVE_SECONDS_MAX, MOVE_SECONDS_MIN, PRESETS
 from meeple.server.wire import dumps
@@ -48,10 +49,11 @@ async def health(hub: HubDep) -> dict[str, Any]:
 @router.get("/api/catalog", tags=["lobby"], summary="The games that can be played, with options and bot levels")
 async def catalog(lang: Lang, hub: HubDep) -> dict[str, Any]:
     bots_rated = await hub.store.read(bot_ratings)
+    guided = set(learn.games())  # the games with a guided first game ("Learn", issue 42)
     levels = hub.levels
     return {
         "lang": lang,
-        "games": [{**game_entry(gid, info, lang), "bot_ratings": bots_rated.get(gid, {})}
+        "games": [{**game_entry(gid, info, lang), "bot_ratings": bots_rated.get(gid, {}), "learn": gid in guided}
                   for gid, info in meeple.games().items()],
         "bot_levels": levels.names(),
         "ladder": list(LADDER),

@@ -3,6 +3,7 @@
 import { showLobby, showJoin } from "./lobby.js";
 import { showGame, leaveGame } from "./game.js";
 import { showReplay } from "./replay.js";
+import { showLearn } from "./learn.js";
 import { showSignIn, whoAmI, drawAccountLink } from "./account.js";
 import { startWaiting, refreshWaiting } from "./waiting.js";
 import { showProfile, showLeaderboard } from "./profile.js";
@@ -14,12 +15,14 @@ let screen = null; // what is on the page now: { relang() } re-draws it in the n
 
 async function route() {
   leaveGame();
+  if (screen && screen.leave) screen.leave();  // a learn page stops watching its board
   screen = null;
   const main = document.getElementById("main");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   try {
     if (parts[0] === "game" && parts[1]) screen = await showGame(main, parts[1]);
     else if (parts[0] === "replay" && parts[1]) screen = await showReplay(main, parts[1]);
+    else if (parts[0] === "learn" && parts[1]) screen = await showLearn(main, parts[1]);
     else if (parts[0] === "join" && parts[1]) screen = await showJoin(main, parts[1], parts[2], parts[3]);
     else if (parts[0] === "signin") screen = await showSignIn(main);
     else if (parts[0] === "player" && parts[1]) screen = await showProfile(main, parts[1]);

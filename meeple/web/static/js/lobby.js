@@ -159,7 +159,15 @@ function gameCard(g, catalog, openToJoin, other, choose) {
         h("small", {}, players > 1 ? t("web.gallery.play_now_with", { n: players - 1, level: levelName(level) }) : t("web.gallery.play_now_solo"))),
         h("button", { type: "button", class: "set-up", "data-setup": g.id, onclick: () => choose(g.id) }, t("web.gallery.set_up")),
         h("button", { type: "button", class: "set-up referee", "data-referee": g.id, title: t("web.referee.gallery_help"),
-          onclick: () => choose(g.id, "device") }, t("web.referee.gallery")))));
+          onclick: () => choose(g.id, "device") }, t("web.referee.gallery")),
+        g.learn ? h("a", { class: "set-up learn-link", href: `#/learn/${encodeURIComponent(g.id)}`, "data-learn": g.id,
+          title: t("web.learn.link_help") }, t("web.learn.link")) : null)));
+}
+
+// "Play now" from another page (the end of a guided game): the card's game and seats, against easy bots.
+export function playNowOf(g, catalog, button) {
+  const level = ["easy", DEFAULT_LEVEL].find((l) => catalog.bot_levels.includes(l)) || catalog.bot_levels[0];
+  return playNow(g, playNowPlayers(g), level, button);
 }
 
 function playNowPlayers(g) {

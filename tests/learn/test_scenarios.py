@@ -1,0 +1,147 @@
+"""The guided first games (meeple/learn, issue 42): every scenario replays through the engine and matches the
+rules and both catalogues; a touch at each step of yours does what the step says; and the checker fails a
+scenario that no longer matches (an illegal move, a missing sentence, a move out of turn)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from meeple.core import CHANCE, i18n
+from meeple.learn import available, position, problems, scenario, shown_from, touch
+from meeple.learn.scenario import ScenarioError, Step, from_dict
+
+GAMES = available()
+
+
+def test_cube_europe_has_a_guided_game() -> None:
+    assert "cube-europe" in GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scenario_matches_the_rules_and_the_catalogues(game: str) -> None:
+    assert problems(scenario(game)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scenario_replays_through_the_engine_step_by_step(game: str) -> None:
+    """Each move is legal for its seat when it comes; touching your step's move plays on, any other legal
+    move is 'not now' with the step's explanation, and the position does not move."""
+    lesson = scenario(game)
+    for k, step in enumerate(lesson.steps):
+        state = position(lesson, k)
+        if not step.moves:
+            continue
+        seat = lesson.seat_of(step)
+        assert seat in state.to_move(), (k, step)
+        assert step.action in [str(a) for a in state.legal_actions(seat)], (k, step)
+        if step.who != "you":
+            continue
+        assert touch(lesson, k, step.action).kind == "advanced"
+        for other in [str(a) for a in state.legal_actions(seat) if str(a) != step.action][:4]:
+            answer = touch(lesson, k, other)
+            assert answer.kind == "not_now" and answer.next == k
+            assert answer.reason.id == (step.why_not or "core.learn.not_now")
+    assert position(lesson, len(lesson.steps)).history != []
+
+
+def test_an_illegal_touch_gets_the_games_own_refusal() -> None:
+    lesson = scenario("cube-europe")
+    k = next(k for k, s in enumerate(lesson.steps) if s.who == "you")
+    answer = touch(lesson, k, "take 1 1")
+    state = position(lesson, k)
+    with pytest.raises(Exception) as refusal:
+        state.parse_action("take 1 1", lesson.you)
+    assert answer.kind == "refused" and answer.reason == refusal.value.message
+
+
+def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
+    """Dice, the market, workers, territories, yellow effects, scoring: each comes up, and the tutorial
+    ends before the game does."""
+    lesson = scenario("cube-europe")
+    names = [s.action.split()[0] for s in lesson.steps if s.who == "you"]
+    assert {"start", "take", "place", "worker", "chain"} <= set(names)
+    says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
+    for topic in ("rolled", "market", "worker", "territor", "yellow effect", "score"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps))
+    assert not final.is_over()
+    assert final.observation(0)["seats"][0]["effects"], "a yellow effect was tucked"
+    assert CHANCE in final.to_move()
+
+
+def test_the_shown_steps_skip_the_silent_ones() -> None:
+    lesson = scenario("cube-europe")
+    silent = [k for k, s in enumerate(lesson.steps) if not s.shown]
+    assert silent and all(lesson.steps[k].who == "chance" for k in silent)
+    assert all(shown_from(lesson, k) > k for k in silent)
+    assert shown_from(lesson, len(lesson.steps)) == len(lesson.steps)
+
+
+def _broken(step_no: int, **change) -> list[str]:
+    lesson = scenario("cube-europe")
+    steps = list(lesson.steps)
+    steps[step_no] = dataclasses.replace(steps[step_no], **change)
+    return problems(dataclasses.replace(lesson, steps=tuple(steps)))
+
+
+def test_the_checker_fails_an_expected_action_that_is_illegal() -> None:
+    k = next(k for k, s in enumerate(scenario("cube-europe").steps) if s.who == "you" and s.action.startswith("place"))
+    found = _broken(k, action="place 4 A1")
+    assert any(f"step {k}" in p and "illegal" in p for p in found), found
+
+
+def test_the_checker_fails_a_sentence_missing_in_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = i18n.template
+    monkeypatch.setattr(i18n, "template", lambda mid, lang, n=None: None if (lang, mid) == ("zh", "cube-europe.learn.take") else real(mid, lang, n))
+    assert any("cube-europe.learn.take" in p and "zh" in p for p in problems(scenario("cube-europe")))
+    assert any("no.such.sentence" in p for p in _broken(3, why_not="no.such.sentence"))
+
+
+def test_the_checker_fails_a_move_out_of_turn() -> None:
+    found = _broken(4, who="you")  # the dice roll as if it were your move
+    assert any("step 4" in p for p in found), found
+
+
+def test_a_scenario_file_of_the_wrong_shape_is_refused() -> None:
+    good = {"game": "cube-europe", "players": 1, "seats": ["you"], "intro": "a.b", "end": "a.c", "steps": []}
+    assert from_dict(good).you == 0
+    for bad in ({**good, "seats": ["bot"]}, {**good, "steps": [{"who": "you"}]}, {**good, "steps": [{"who": "dragon"}]},
+                {k: v for k, v in good.items() if k != "end"}, {**good, "steps": [{"who": "bot", "action": "x"}]}):
+        with pytest.raises(ScenarioError):
+            from_dict(bad)
+    assert Step("chance", "roll 1 1").shown is False and Step("note", say="x").moves is False
+
+
+def _played_scenario(game: str, players: int, moves: int) -> dict:
+    """A scenario written from the first legal action of a manual-chance game: seat 0 is you, the others
+    bots, every random outcome a chance step (the shape a Kingsburg or Citadels scenario takes)."""
+    import meeple
+
+    state = meeple.load(game, players=players).new_game(seed=0, chance="manual")
+    steps = []
+    for _ in range(moves):
+        seat = state.to_move()[0]
+        action = state.legal_actions(seat)[0]
+        who = "chance" if seat == CHANCE else "you" if seat == 0 else "bot"
+        step = {"who": who, "action": str(action), "say": "core.learn.not_now"}
+        if who == "bot":
+            step["seat"] = seat
+        steps.append(step)
+        state.apply(action, seat)
+    return {"game": game, "players": players, "seats": ["you"] + ["bot"] * (players - 1),
+            "intro": "core.learn.not_now", "end": "core.learn.not_now", "steps": steps}
+
+
+@pytest.mark.parametrize("game", ["kingsburg", "citadels"])
+def test_bot_and_chance_steps_replay_and_are_checked(game: str) -> None:
+    data = _played_scenario(game, 2, 40)
+    lesson = from_dict(data)
+    assert {s.who for s in lesson.steps} >= {"you", "bot"}
+    assert problems(lesson) == []
+    k = next(k for k, s in enumerate(lesson.steps) if s.who == "you")
+    assert touch(lesson, k, lesson.steps[k].action).kind == "advanced"
+    bot = next(k for k, s in enumerate(data["steps"]) if s["who"] == "bot")
+    data["steps"][bot]["seat"] = 0  # a bot step on your seat is caught
+    assert any(f"step {bot}" in p for p in problems(from_dict(data)))

@@ -1,0 +1,145 @@
+"""Learn a game by playing it (issue 42) in the browser: the guided first game walked to its end by touching
+only the lit element, every step's sentence shown, in both languages; a wrong touch explained; the
+"Learn" link of the lobby; the sentence never covering the target at 1280 and 360 px."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meeple.core import i18n
+from meeple.learn import available, scenario, shown_from
+
+SHOTS = Path("/tmp/learn-shots")
+WALK = """async () => {
+    const bubble = document.querySelector('[data-learn]');
+    const target = document.querySelector('[data-board] .learn-target');
+    const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    return { say: (bubble.querySelector('[data-learn-say]') || {}).textContent || null,
+             count: document.querySelector('[data-learn-count]').textContent,
+             target: target ? rect(target) : null, bubble: rect(bubble),
+             next: Boolean(bubble.querySelector('[data-learn-next]')), real: Boolean(bubble.querySelector('[data-learn-real]')) };
+}"""
+
+
+def _sentences(game: str, lang: str) -> list[tuple[int, str]]:
+    """(step, sentence) of every shown step, in order, and the end."""
+    lesson = scenario(game)
+    out, k = [], shown_from(lesson, 0)
+    while k < len(lesson.steps):
+        step = lesson.steps[k]
+        out.append((k, i18n.render(step.say, step.args, lang)))
+        k = shown_from(lesson, k + 1)
+    out.append((k, i18n.render(lesson.end, None, lang)))
+    return out
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _open(page, base: str, game: str, lang: str) -> None:
+    page.goto(f"{base}/?lang={lang}#/learn/{game}")
+    page.evaluate("localStorage.removeItem('meeple.learn')")
+    page.goto(f"{base}/?lang={lang}#/learn/{game}")
+    page.reload()
+    page.wait_for_selector("[data-learn-say]")
+
+
+def _touch_target(page) -> None:
+    """Touch the lit element; a picked piece lights the move's own element next, touched in turn."""
+    before = page.text_content("[data-learn-count]")
+    for _ in range(2):
+        target = page.locator("[data-board] .learn-target").first
+        if target.get_attribute("data-pick") is None:
+            target.click()
+            page.wait_for_function("(c) => document.querySelector('[data-learn-count]').textContent !== c", arg=before)
+            return
+        target.click()
+        page.wait_for_selector("[data-board] .learn-target[data-action]")
+    raise AssertionError(f"the lit element never became a move at {before}")
+
+
+def _walk(page, game: str, lang: str, shots: str | None = None) -> int:
+    """Walk the whole guided game by the lit element and Continue; check each step's sentence."""
+    steps = 0
+    for k, sentence in _sentences(game, lang):
+        page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
+                               arg=sentence, timeout=10_000)
+        seen = page.evaluate(WALK)
+        if seen["target"] is not None:
+            assert not _overlap(seen["target"], seen["bubble"]), (k, seen)
+        if shots and k in (3, 5, 6, 10, 22):
+            page.screenshot(path=str(SHOTS / f"{shots}-{k}.png"))
+        if seen["real"]:
+            break
+        if seen["next"]:
+            page.click("[data-learn-next]")
+        else:
+            assert seen["target"] is not None, (k, "no lit element at a step of yours")
+            _touch_target(page)
+        steps += 1
+    assert page.evaluate(WALK)["real"], "the end offers a real game"
+    return steps
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", available())
+def test_the_guided_game_is_walked_by_touching_only_the_lit_element(server, page, game, lang) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    _open(page, server, game, lang)
+    steps = _walk(page, game, lang, shots=f"{game}-{lang}-1280")
+    assert steps == len(_sentences(game, lang)) - 1
+    page.click("[data-learn-real]")  # the end: a real game starts
+    page.wait_for_url("**#/game/*")
+    page.wait_for_selector("[data-board]")
+    assert page.console_errors == []
+
+
+def test_a_wrong_touch_is_explained_and_the_step_waits(server, page) -> None:
+    game = "cube-europe"
+    _open(page, server, game, "en")
+    page.click("[data-learn-next]")
+    page.click("[data-learn-next]")
+    page.wait_for_selector("[data-board] .learn-target[data-action='start D3']")
+    page.click("[data-board] [data-action='start A3']")  # legal, not the step's: the scenario's explanation
+    why = page.wait_for_selector("[data-learn-why='not_now']:not([hidden])")
+    assert why.text_content() == i18n.render("cube-europe.learn.start_why", None, "en")
+    page.click("[data-board] .hexmap [data-hex='A1'].hex")  # a touch that reaches no move: point at the lit one
+    page.wait_for_selector("[data-learn-why='not_there']:not([hidden])")
+    assert page.text_content("[data-learn-why]") == i18n.render("web.learn.not_there", None, "en")
+    count = page.text_content("[data-learn-count]")
+    page.click("[data-board] .learn-target")  # and the right one still plays on
+    page.wait_for_function("(c) => document.querySelector('[data-learn-count]').textContent !== c", arg=count)
+    assert page.console_errors == []
+
+
+def test_leaving_and_coming_back_goes_on_where_you_were(server, page) -> None:
+    _open(page, server, "cube-europe", "en")
+    page.click("[data-learn-next]")
+    page.click("[data-learn-next]")
+    page.wait_for_selector("[data-board] .learn-target[data-action='start D3']")
+    page.goto(f"{server}/?lang=en#/")
+    page.wait_for_selector("[data-learn='cube-europe']").click()  # the lobby's Learn link
+    page.wait_for_selector("[data-board] .learn-target[data-action='start D3']")
+    page.click("[data-lang='zh']")  # the language switch redraws the same step in Chinese
+    page.wait_for_function("(text) => document.querySelector('[data-learn-say]').textContent === text",
+                           arg=i18n.render("cube-europe.learn.start", None, "zh"))
+    assert page.query_selector("[data-board] .learn-target[data-action='start D3']")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_on_a_phone_the_sentence_never_covers_the_target(server, browser, lang) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.console_errors = []
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    try:
+        _open(page, server, "cube-europe", lang)
+        _walk(page, "cube-europe", lang, shots=f"cube-europe-{lang}-360")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert page.console_errors == []
+    finally:
+        context.close()
