@@ -230,6 +230,7 @@ def test_a_whole_game_by_the_shared_random_walk(page, table, players, seed):
     assert page.console_errors == []
 
 
+@pytest.mark.slow  # test_citadels_phone.py plays a two-player game (two characters each) by the board by default
 def test_a_whole_two_player_game_with_two_characters_each(page, table):
     base, app = table
     frames = _record(page)
@@ -428,6 +429,7 @@ def test_the_cards_read_in_chinese_from_the_content_data(page, table):
     assert page.console_errors == []
 
 
+@pytest.mark.slow  # test_citadels_phone.py checks every decision of a whole game at 360 px by default
 def test_at_phone_width_nothing_is_cut_off_and_targets_are_large(browser, table):
     base, _ = table
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)

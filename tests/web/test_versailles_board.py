@@ -376,7 +376,7 @@ def _check_meaning(state, seat: int, element: dict) -> None:
         assert element["location"] in (None, codes[state.current_location]), element
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_each_board_element_plays_its_own_move(page, server, seed):
     """Clicking an element with data-action X plays exactly X, and the element is drawn on the thing X
     concerns: the display slot i takes the tile shown in slot i, the cell gets the tile shown on it, …"""
