@@ -71,6 +71,37 @@ def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
     assert CHANCE in final.to_move()
 
 
+def test_the_citadels_tutorial_covers_every_topic_of_the_issue() -> None:
+    """The draft, gold or cards, building, the eight base characters and the game's end each come up; the
+    round is played through and the tutorial stops at the next round's draft, before the game ends."""
+    lesson = scenario("citadels")
+    yours = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
+    bots = {s.action.split()[0] for s in lesson.steps if s.who == "bot"}
+    assert {"pick", "facedown", "gold", "build", "income"} <= yours
+    assert {"kill", "rob", "cards", "keep", "build"} <= bots
+    says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
+    for name in ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"):
+        assert name in says, name
+    for topic in ("2 gold", "2 district cards", "build", "10 districts"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps)).observation(lesson.you)
+    assert not final["over"] and final["round"] == 2 and final["phase"] == "draft"
+    assert final["cities"][lesson.you] == ["manor", "market"]
+
+
+def test_the_citadels_bot_draft_sentences_keep_its_characters_secret() -> None:
+    """A bot's pick or face-down card is hidden: its sentence names no character, in any language."""
+    from meeple.games.citadels.content import CHARACTER_NAME, CHARACTER_ZH
+
+    lesson = scenario("citadels")
+    secret = [s for s in lesson.steps if s.who == "bot" and s.action.split()[0] in ("pick", "facedown")]
+    assert len(secret) == 3
+    for step in secret:
+        for lang, names in (("en", CHARACTER_NAME), ("zh", CHARACTER_ZH)):
+            said = i18n.render(step.say, step.args, lang)
+            assert not [n for n in names if n in said], (step, said)
+
+
 def test_the_shown_steps_skip_the_silent_ones() -> None:
     lesson = scenario("cube-europe")
     silent = [k for k, s in enumerate(lesson.steps) if not s.shown]
