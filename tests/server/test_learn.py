@@ -48,6 +48,6 @@ def test_the_end_and_the_wrong_asks(client) -> None:
     assert client.get(f"/api/learn/cube-europe/steps/{steps + 1}").status_code == 404
     assert client.get("/api/learn/no-such-game/steps/0").status_code == 404
     assert client.post("/api/learn/cube-europe/steps/0", json={"text": "board 7"}).status_code == 409
-    assert client.get("/api/learn").json() == {"games": ["cube-europe"]}
+    assert client.get("/api/learn").json() == {"games": ["cube-europe", "kingsburg"]}
     flags = {g["id"]: g["learn"] for g in client.get("/api/catalog").json()["games"]}
-    assert flags["cube-europe"] is True and flags["citadels"] is False
+    assert flags["cube-europe"] is True and flags["kingsburg"] is True and flags["citadels"] is False
