@@ -50,6 +50,6 @@ def test_the_end_and_the_wrong_asks(client) -> None:
     assert client.get("/api/learn/no-such-game/steps/0").status_code == 404
     assert client.post("/api/learn/cube-europe/steps/0", json={"text": "board 7"}).status_code == 409
     listed = client.get("/api/learn").json()["games"]
-    assert listed == available() and {"citadels", "cube-europe"} <= set(listed)
+    assert listed == available() and {"citadels", "cube-europe", "kingsburg"} <= set(listed)
     flags = {g["id"]: g["learn"] for g in client.get("/api/catalog").json()["games"]}
     assert flags == {game: game in listed for game in flags} and flags["citadels"] is True
