@@ -71,6 +71,61 @@ def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
     assert CHANCE in final.to_move()
 
 
+def test_the_citadels_tutorial_covers_every_topic_of_the_issue() -> None:
+    """The draft, gold or cards, building, the eight base characters and the game's end each come up; the
+    round is played through and the tutorial stops at the next round's draft, before the game ends."""
+    lesson = scenario("citadels")
+    yours = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
+    bots = {s.action.split()[0] for s in lesson.steps if s.who == "bot"}
+    assert {"pick", "facedown", "gold", "build", "income"} <= yours
+    assert {"kill", "rob", "cards", "keep", "build"} <= bots
+    says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
+    for name in ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"):
+        assert name in says, name
+    for topic in ("2 gold", "2 district cards", "build", "10 districts"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps)).observation(lesson.you)
+    assert not final["over"] and final["round"] == 2 and final["phase"] == "draft"
+    assert final["cities"][lesson.you] == ["manor", "market"]
+
+
+def test_the_citadels_bot_draft_sentences_keep_its_characters_secret() -> None:
+    """A bot's pick or face-down card is hidden: its sentence names no character, in any language."""
+    from meeple.games.citadels.content import CHARACTER_NAME, CHARACTER_ZH
+
+    lesson = scenario("citadels")
+    secret = [s for s in lesson.steps if s.who == "bot" and s.action.split()[0] in ("pick", "facedown")]
+    assert len(secret) == 3
+    for step in secret:
+        for lang, names in (("en", CHARACTER_NAME), ("zh", CHARACTER_ZH)):
+            said = i18n.render(step.say, step.args, lang)
+            assert not [n for n in names if n in said], (step, said)
+
+
+def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
+    """Two players against an easy bot; the King's aid, the roll, advisors and their rewards, the +2 token,
+    building, the King's envoy and the winter battle each come up, every bot move is explained as it
+    happens, and the tutorial hands over at the start of year 2, before the game ends."""
+    lesson = scenario("kingsburg")
+    assert lesson.players == 2 and lesson.seats == ("you", "bot")
+    bots = [k for k, s in enumerate(lesson.steps) if s.who == "bot"]
+    assert len(bots) >= 8
+    for k in bots:  # said as it happens, or by the very next shown step, itself Blue's
+        assert lesson.steps[k].say or lesson.steps[shown_from(lesson, k)].who == "bot", k
+    names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
+    assert {"take", "place", "use", "build", "recruit"} <= names
+    chances = {s.action.split()[0] for s in lesson.steps if s.who == "chance"}
+    assert {"roll", "enemy", "reinforce"} <= chances
+    says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
+    for topic in ("King's aid", "rolled", "advisor", "reward", "+2 token", "build", "King's envoy", "Winter", "soldier"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps))
+    seen = final.observation(0)
+    assert not final.is_over() and seen["year"] == 2
+    assert seen["battle_result"] == ["won", "tie"], "the battle was fought: you won, Blue drew"
+    assert seen["envoy_holder"] == 1 and seen["buildings"][0] == ["statue", "tower"]
+
+
 def test_the_shown_steps_skip_the_silent_ones() -> None:
     lesson = scenario("cube-europe")
     silent = [k for k, s in enumerate(lesson.steps) if not s.shown]

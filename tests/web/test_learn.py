@@ -12,6 +12,15 @@ from meeple.core import i18n
 from meeple.learn import available, scenario, shown_from
 
 SHOTS = Path("/tmp/learn-shots")
+SHOT_STEPS = {"cube-europe": (3, 5, 6, 10, 22), "citadels": (10, 16, 26, 30, 34), "kingsburg": (0, 5, 16, 21, 32)}
+"""The steps whose screen each walk keeps in SHOTS (to look at, not compared)."""
+WRONG_TOUCH = {
+    "cube-europe": ("start D3", "start A3", "cube-europe.learn.start_why", ".hexmap [data-hex='A1'].hex"),
+    "citadels": ("pick king", "pick assassin", "citadels.learn.pick_king_why", "[data-pile='deck']"),
+    "kingsburg": ("place 12", "place 8", "kingsburg.learn.duchess_why", "[data-score='1']"),
+}
+"""Per game: the step's move, a legal move that is not it, the scenario's explanation, and a part of the
+board that reaches no move."""
 WALK = """async () => {
     const bubble = document.querySelector('[data-learn]');
     const target = document.querySelector('[data-board] .learn-target');
@@ -70,7 +79,7 @@ def _walk(page, game: str, lang: str, shots: str | None = None) -> int:
         seen = page.evaluate(WALK)
         if seen["target"] is not None:
             assert not _overlap(seen["target"], seen["bubble"]), (k, seen)
-        if shots and k in (3, 5, 6, 10, 22):
+        if shots and k in SHOT_STEPS.get(game, ()):
             page.screenshot(path=str(SHOTS / f"{shots}-{k}.png"))
         if seen["real"]:
             break
@@ -97,16 +106,30 @@ def test_the_guided_game_is_walked_by_touching_only_the_lit_element(server, page
     assert page.console_errors == []
 
 
-def test_a_wrong_touch_is_explained_and_the_step_waits(server, page) -> None:
-    game = "cube-europe"
+def _walk_to(page, action: str) -> None:
+    """Walk on (Continue, or the lit element) until the lit element is ``action``'s."""
+    lit = f"[data-board] .learn-target[data-action='{action}']"
+    for _ in range(40):
+        if page.query_selector(lit):
+            return
+        if page.evaluate(WALK)["next"]:
+            count = page.text_content("[data-learn-count]")
+            page.click("[data-learn-next]")
+            page.wait_for_function("(c) => document.querySelector('[data-learn-count]').textContent !== c", arg=count)
+        else:
+            _touch_target(page)
+    raise AssertionError(f"{action} was never lit")
+
+
+@pytest.mark.parametrize("game", sorted(WRONG_TOUCH))
+def test_a_wrong_touch_is_explained_and_the_step_waits(server, page, game) -> None:
+    right, wrong, why_id, nowhere = WRONG_TOUCH[game]
     _open(page, server, game, "en")
-    page.click("[data-learn-next]")
-    page.click("[data-learn-next]")
-    page.wait_for_selector("[data-board] .learn-target[data-action='start D3']")
-    page.click("[data-board] [data-action='start A3']")  # legal, not the step's: the scenario's explanation
+    _walk_to(page, right)
+    page.click(f"[data-board] [data-action='{wrong}']")  # legal, not the step's: the scenario's explanation
     why = page.wait_for_selector("[data-learn-why='not_now']:not([hidden])")
-    assert why.text_content() == i18n.render("cube-europe.learn.start_why", None, "en")
-    page.click("[data-board] .hexmap [data-hex='A1'].hex")  # a touch that reaches no move: point at the lit one
+    assert why.text_content() == i18n.render(why_id, None, "en")
+    page.click(f"[data-board] {nowhere}")  # a touch that reaches no move: point at the lit one
     page.wait_for_selector("[data-learn-why='not_there']:not([hidden])")
     assert page.text_content("[data-learn-why]") == i18n.render("web.learn.not_there", None, "en")
     count = page.text_content("[data-learn-count]")
@@ -130,15 +153,16 @@ def test_leaving_and_coming_back_goes_on_where_you_were(server, page) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_on_a_phone_the_sentence_never_covers_the_target(server, browser, lang) -> None:
+@pytest.mark.parametrize("game", available())
+def test_on_a_phone_the_sentence_never_covers_the_target(server, browser, game, lang) -> None:
     SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.console_errors = []
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     try:
-        _open(page, server, "cube-europe", lang)
-        _walk(page, "cube-europe", lang, shots=f"cube-europe-{lang}-360")
+        _open(page, server, game, lang)
+        _walk(page, game, lang, shots=f"{game}-{lang}-360")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert page.console_errors == []
     finally:
