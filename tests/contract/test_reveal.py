@@ -27,7 +27,7 @@ import pytest
 
 from meeple.core import CHANCE, Action, IllegalAction, Rng, State
 
-from .harness import CASES, CONFIGS, CONFIG_IDS, Config, replay
+from .harness import CASES, CONFIGS, CONFIG_IDS, SEEDS, Config, replay
 from .toy import TOY_ID
 
 REDEALS = int(os.environ.get("MEEPLE_REVEAL_REDEALS", "4"))
@@ -108,7 +108,12 @@ def check_undoable_moves(config: Config, seed: int, redeals: int, every: int = 1
     return undoable, decisions
 
 
-@pytest.mark.parametrize("config, seed", CASES)
+FIRST_SEED_BY_DEFAULT = [case if case.values[1] == SEEDS[0] else pytest.param(*case.values, id=case.id, marks=pytest.mark.slow)
+                         for case in CASES]
+"""Every configuration with its first seed in the default suite, the other seeds in the slow run."""
+
+
+@pytest.mark.parametrize("config, seed", FIRST_SEED_BY_DEFAULT)
 def test_an_undoable_move_reveals_nothing_to_any_seat(config: Config, seed: int) -> None:
     # a game with nothing hidden (Versailles, Cube Europe) has little to leak: a third of its moves, in the
     # default suite (the slow run checks every move)

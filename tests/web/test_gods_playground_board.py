@@ -20,7 +20,8 @@ pytestmark = pytest.mark.skipif("gods-playground" not in meeple.games(), reason=
 GAME = "gods-playground"
 
 
-@pytest.mark.parametrize("seed", [3, pytest.param(11, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed", [pytest.param(3, marks=pytest.mark.slow),  # the phone walk below plays a whole
+                                  pytest.param(11, marks=pytest.mark.slow)])  # game by the board by default
 def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, seed):
     start_game(page, server, GAME, 3)
     page.wait_for_selector("[data-board]")
