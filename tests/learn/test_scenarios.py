@@ -126,6 +126,29 @@ def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
     assert seen["envoy_holder"] == 1 and seen["buildings"][0] == ["statue", "tower"]
 
 
+
+def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
+    """Two players against an easy bot; moving, the jump (a double-move token), activating, taking a tile and
+    building it in the palace, and the King (jumped over by Blue, then activated by you) each come up, every
+    bot move is explained as it happens, and the tutorial hands over before the game ends."""
+    lesson = scenario("versailles")
+    assert lesson.players == 2 and lesson.seats == ("you", "bot")
+    bots = [k for k, s in enumerate(lesson.steps) if s.who == "bot"]
+    assert len(bots) >= 4
+    for k in bots:  # said as it happens, or by the very next shown step, itself Blue's
+        assert lesson.steps[k].say or lesson.steps[shown_from(lesson, k)].who == "bot", k
+    names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
+    assert {"move", "jump", "activate", "take", "build", "flip"} <= names
+    assert "jump al mq" in [s.action for s in lesson.steps if s.who == "bot"], "Blue jumps over King's Favor"
+    says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
+    for topic in ("arrow", "double-move token", "Activate", "palace tile", "construction site", "King's track", "game ends"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps))
+    seen = final.observation(lesson.you)
+    assert not final.is_over() and seen["king_space"] == 2, "the King moved twice: jumped over, then activated"
+    assert seen["construction_site"].count(17) == 1 and seen["vp"][lesson.you] == 5, "the Council Chamber is built"
+    assert seen["double_moves_face_up"][lesson.you] == 2, "your token is face up again"
+
 def test_the_shown_steps_skip_the_silent_ones() -> None:
     lesson = scenario("cube-europe")
     silent = [k for k, s in enumerate(lesson.steps) if not s.shown]
