@@ -62,12 +62,15 @@ def _shoot(page, out: Path, game: str, lang: str, moment: str) -> list[Path]:
     written = []
     for name, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
+        page.reload()  # drawn afresh at this size, as a phone would (some parts size themselves once)
+        page.wait_for_selector("[data-board]")
+        page.wait_for_timeout(600)
         path = out / f"{game}-{name}-{lang}-{moment}.jpg"
         page.screenshot(path=str(path), type="jpeg", quality=70)
         written.append(path)
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(200)
+    page.reload()
+    page.wait_for_selector("[data-board]")
     return written
 
 
