@@ -149,6 +149,30 @@ def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
     assert seen["construction_site"].count(17) == 1 and seen["vp"][lesson.you] == 5, "the Council Chamber is built"
     assert seen["double_moves_face_up"][lesson.you] == 2, "your token is face up again"
 
+
+def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
+    """Three families (the smallest count), you against two easy bots; estates, the noble tokens, the bids
+    for the crown, the senate, diplomacy, armies, enemies and the round's scoring each come up; every bot
+    move is told by its own sentence or by the next shown one, which names its family; the tutorial stops
+    in round 1's special actions with your treaty on the Tatars."""
+    lesson = scenario("gods-playground")
+    assert lesson.players == 3 and lesson.seats == ("you", "bot", "bot")
+    seat_names = {1: "Blue", 2: "Red"}
+    for k, step in enumerate(lesson.steps):
+        if step.who == "bot":
+            told = lesson.steps[shown_from(lesson, k)]
+            assert seat_names[step.seat] in i18n.render(told.say, told.args, "en"), k
+    yours = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
+    assert {"estate", "token", "bid", "build", "pass", "diplomacy"} <= yours
+    says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
+    for topic in ("estate", "noble token", "bids", "senate", "Diplomacy", "armies", "enemies", "scoring"):
+        assert topic in says, topic
+    final = position(lesson, len(lesson.steps))
+    seen = final.observation(lesson.you)
+    assert not final.is_over() and seen["round"] == 1 and seen["phase"] == 8
+    assert seen["king"] == lesson.you and seen["treaty"] == 2, "you are king and at peace with the Tatars"
+
+
 def test_the_shown_steps_skip_the_silent_ones() -> None:
     lesson = scenario("cube-europe")
     silent = [k for k, s in enumerate(lesson.steps) if not s.shown]

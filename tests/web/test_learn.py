@@ -13,13 +13,15 @@ from meeple.learn import available, scenario, shown_from
 
 SHOTS = Path("/tmp/learn-shots")
 SHOT_STEPS = {"cube-europe": (3, 5, 6, 10, 22), "citadels": (10, 16, 26, 30, 34), "kingsburg": (0, 5, 16, 21, 32),
-              "versailles": (6, 10, 19, 22, 26)}
+              "versailles": (6, 10, 19, 22, 26),
+              "gods-playground": (1, 11, 28, 34, 41, 46)}
 """The steps whose screen each walk keeps in SHOTS (to look at, not compared)."""
 WRONG_TOUCH = {
     "cube-europe": ("start D3", "start A3", "cube-europe.learn.start_why", ".hexmap [data-hex='A1'].hex"),
     "citadels": ("pick king", "pick assassin", "citadels.learn.pick_king_why", "[data-pile='deck']"),
     "kingsburg": ("place 12", "place 8", "kingsburg.learn.duchess_why", "[data-score='1']"),
     "versailles": ("activate", "pass", "versailles.learn.activate_why", "[data-piece='king']"),
+    "gods-playground": ("estate 2", "estate 0", "gods-playground.learn.estate_why", "[data-phase='5']"),
 }
 """Per game: the step's move, a legal move that is not it, the scenario's explanation, and a part of the
 board that reaches no move."""
