@@ -102,7 +102,7 @@ def _one_game(browser, base: str, out: Path, game: str, lang: str) -> list[Path]
     for seat in range(1, PLAYERS[game]):
         page.select_option(f"#seat-{seat}", "bot:random")
     page.click("#create")
-    page.wait_for_selector("[data-board] [data-action], [data-board] [data-pick]")
+    page.wait_for_selector("[data-board] [data-action], [data-board] [data-pick]", state="attached")
     written = _shoot(page, out, game, lang, "start")
     deadline = time.time() + 600
     _play(page, MIDDLE[game], deadline)
