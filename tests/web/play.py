@@ -113,3 +113,18 @@ def assert_fits_a_phone(page, targets: str = TARGETS, width: int = 360, on_scree
         measured += 1
     assert measured, f"no visible target ({targets})"
     return measured
+
+
+def watched_page(browser, options: dict, init_script: str | None = None):
+    """A new browser context with ``options`` (viewport, touch …) and its page, whose console errors and page
+    errors are collected in ``page.console_errors``; ``init_script`` runs before every page script.
+
+    Returns ``(context, page)``; the caller closes the context."""
+    context = browser.new_context(**options)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.console_errors = []
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    return context, page

@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 import meeple
 
-from .play import start_game
+from .play import start_game, watched_page
 
 pytestmark = pytest.mark.skipif("citadels" not in meeple.games(), reason="Citadels is not registered")
 
@@ -185,14 +185,7 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 240
 
 
 def _phone_page(browser, viewport: dict | None = None, hold: bool = False):
-    context = browser.new_context(**(viewport or PHONE))
-    if hold:
-        context.add_init_script(HOLD)
-    page = context.new_page()
-    page.console_errors = []
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
-    return context, page
+    return watched_page(browser, viewport or PHONE, HOLD if hold else None)
 
 
 @pytest.mark.parametrize("players,seed,lang", [(2, 3, "en"), pytest.param(5, 8, "zh", marks=pytest.mark.slow)])

@@ -16,7 +16,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 import meeple
 
-from .play import start_game
+from .play import start_game, watched_page
 
 pytestmark = pytest.mark.skipif("cube-europe" not in meeple.games(), reason="Cube Europe is not registered")
 
@@ -123,14 +123,7 @@ def _play(page, seed: int, on_decision, timeout: float, shots: str | None = None
 
 
 def _phone_page(browser, lang: str | None = None, hold: bool = False):
-    context = browser.new_context(**PHONE)
-    if hold:
-        context.add_init_script(HOLD)
-    page = context.new_page()
-    page.console_errors = []
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
-    return context, page
+    return watched_page(browser, PHONE, HOLD if hold else None)
 
 
 def _check_end_fits(page) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 import meeple
 
-from .play import start_game
+from .play import start_game, watched_page
 
 pytestmark = pytest.mark.skipif("kingsburg" not in meeple.games(), reason="Kingsburg is not registered")
 
@@ -158,12 +158,7 @@ def _play(page, seed: int, check=None, audit: bool = False, timeout: float = 300
 
 
 def _phone_page(browser, lang: str | None = None):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.console_errors = []
-    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
-    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
-    return context, page
+    return watched_page(browser, PHONE)
 
 
 @pytest.mark.parametrize("players,seed,lang", [(2, 3, "en"), pytest.param(5, 8, "zh", marks=pytest.mark.slow)])
