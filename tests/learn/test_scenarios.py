@@ -72,21 +72,46 @@ def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
 
 
 def test_the_citadels_tutorial_covers_every_topic_of_the_issue() -> None:
-    """The draft, gold or cards, building, the eight base characters and the game's end each come up; the
-    round is played through and the tutorial stops at the next round's draft, before the game ends."""
+    """The draft, gold or cards, building, the eight base characters and the game's end each come up; two
+    rounds are played through and the tutorial stops at round 3's draft, before the game ends."""
     lesson = scenario("citadels")
     yours = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
     bots = {s.action.split()[0] for s in lesson.steps if s.who == "bot"}
-    assert {"pick", "facedown", "gold", "build", "income"} <= yours
-    assert {"kill", "rob", "cards", "keep", "build"} <= bots
+    assert {"pick", "facedown", "gold", "build", "income", "swap"} <= yours
+    assert {"kill", "rob", "cards", "keep", "build", "destroy"} <= bots
     says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
     for name in ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"):
         assert name in says, name
     for topic in ("2 gold", "2 district cards", "build", "10 districts"):
         assert topic in says, topic
     final = position(lesson, len(lesson.steps)).observation(lesson.you)
-    assert not final["over"] and final["round"] == 2 and final["phase"] == "draft"
-    assert final["cities"][lesson.you] == ["manor", "market"]
+    assert not final["over"] and final["round"] == 3 and final["phase"] == "draft"
+    assert final["crown_seat"] == lesson.you  # nobody played the King in round 2
+    assert sorted(final["cities"][lesson.you]) == ["church", "market", "temple", "trading-post", "watchtower"]
+
+
+def test_the_citadels_second_round_is_played_with_the_magician_architect_warlord_and_bishop() -> None:
+    """Round 2: you swap hands as the Magician and build three districts as the Architect after its 2 extra
+    cards; Blue, the Bishop, is out of its own Warlord's reach, and the Warlord destroys one of yours."""
+    from meeple.games.citadels.content import CHARACTER_SLUG
+
+    lesson = scenario("citadels")
+    actions = [(s.who, s.action) for s in lesson.steps if s.moves]
+    assert ("you", "pick magician") in actions and ("you", "pick architect") in actions
+    assert ("bot", "pick bishop") in actions and ("bot", "pick warlord") in actions
+    k_swap = next(k for k, s in enumerate(lesson.steps) if s.who == "you" and s.action == "swap 1")
+    before, after = position(lesson, k_swap), position(lesson, k_swap + 1)
+    assert after.hands[0] == before.hands[1] and after.hands[1] == before.hands[0]
+    assert len(before.hands[0]) < len(before.hands[1])
+    builds = [k for k, s in enumerate(lesson.steps) if s.who == "you" and s.action.startswith("build")]
+    architect = [k for k in builds if CHARACTER_SLUG[position(lesson, k).current_character] == "architect"]
+    assert len(architect) == 3
+    draws = [s.action for s in lesson.steps[architect[0] - 2:architect[0]]]
+    assert [d.split()[0] for d in draws] == ["draw", "draw"], draws
+    k_destroy = next(k for k, s in enumerate(lesson.steps) if s.who == "bot" and s.action.startswith("destroy"))
+    targets = [str(a) for a in position(lesson, k_destroy).legal_actions(1) if str(a).startswith("destroy")]
+    assert targets and all(t.startswith("destroy 0 ") for t in targets), targets  # Blue, the Bishop, is safe
+    assert "manor" not in position(lesson, k_destroy + 1).cities[0]
 
 
 def test_the_citadels_bot_draft_sentences_keep_its_characters_secret() -> None:
@@ -95,8 +120,10 @@ def test_the_citadels_bot_draft_sentences_keep_its_characters_secret() -> None:
 
     lesson = scenario("citadels")
     secret = [s for s in lesson.steps if s.who == "bot" and s.action.split()[0] in ("pick", "facedown")]
-    assert len(secret) == 3
+    assert len(secret) == 6
     for step in secret:
+        if step.say is None:
+            continue  # played without a word; the next shown step tells it
         for lang, names in (("en", CHARACTER_NAME), ("zh", CHARACTER_ZH)):
             said = i18n.render(step.say, step.args, lang)
             assert not [n for n in names if n in said], (step, said)
