@@ -180,8 +180,8 @@ def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
 def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
     """Three families (the smallest count), you against two easy bots; estates, the noble tokens, the bids
     for the crown, the senate, diplomacy, armies, enemies and the round's scoring each come up; every bot
-    move is told by its own sentence or by the next shown one, which names its family; the tutorial stops
-    in round 1's special actions with your treaty on the Tatars."""
+    move is told by its own sentence or by the next shown one, which names its family; armies, the battles
+    and the enemies' attack are played, and the tutorial stops after round 1's scoring, in round 2's nobles."""
     lesson = scenario("gods-playground")
     assert lesson.players == 3 and lesson.seats == ("you", "bot", "bot")
     seat_names = {1: "Blue", 2: "Red"}
@@ -190,14 +190,20 @@ def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
             told = lesson.steps[shown_from(lesson, k)]
             assert seat_names[step.seat] in i18n.render(told.say, told.args, "en"), k
     yours = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
-    assert {"estate", "token", "bid", "build", "pass", "diplomacy"} <= yours
+    assert {"estate", "token", "bid", "build", "pass", "diplomacy", "recruit", "buy", "campaign", "royal"} <= yours
     says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
-    for topic in ("estate", "noble token", "bids", "senate", "Diplomacy", "armies", "enemies", "scoring"):
+    for topic in ("estate", "noble token", "bids", "senate", "Diplomacy", "armies", "enemies attack", "invade",
+                  "royal army", "routs", "estates are lost", "points"):
         assert topic in says, topic
+    campaign = next(k for k, s in enumerate(lesson.steps) if s.action == "campaign 3")
+    after_campaign = position(lesson, campaign + 4).observation(lesson.you)  # its three dice rolled
+    assert after_campaign["phase"] == 10 and after_campaign["track_nobles"][3][lesson.you] == 2, "two hits on the Ottomans' track"
     final = position(lesson, len(lesson.steps))
     seen = final.observation(lesson.you)
-    assert not final.is_over() and seen["round"] == 1 and seen["phase"] == 8
-    assert seen["king"] == lesson.you and seen["treaty"] == 2, "you are king and at peace with the Tatars"
+    assert not final.is_over() and seen["round"] == 2 and seen["phase"] == 2, "round 1 is scored, round 2 begins"
+    assert seen["king"] == lesson.you and seen["vp"] == [5, 7, 7], "the Ottomans' 5 for you; discs and money for the bots"
+    assert seen["income_levels"][2] == 4 and seen["enemies_in_provinces"][3] == [0] * 5, "Ukraine at peace; Little Poland cleared"
+    assert [len(seen["estates"][i]) for i in (0, 1)] == [2, 2], "Prussia and Lithuania each lost their third estate"
 
 
 def test_the_shown_steps_skip_the_silent_ones() -> None:

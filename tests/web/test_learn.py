@@ -14,7 +14,7 @@ from meeple.learn import available, scenario, shown_from
 SHOTS = Path("/tmp/learn-shots")
 SHOT_STEPS = {"cube-europe": (3, 5, 6, 10, 22), "citadels": (10, 16, 26, 39, 44, 49, 53, 55), "kingsburg": (0, 5, 16, 21, 32),
               "versailles": (6, 10, 19, 22, 26),
-              "gods-playground": (1, 11, 28, 34, 41, 46)}
+              "gods-playground": (1, 11, 28, 34, 41, 48, 49, 55, 58, 66, 68, 69, 74, 77, 79)}
 """The steps whose screen each walk keeps in SHOTS (to look at, not compared)."""
 WRONG_TOUCH = {
     "cube-europe": ("start D3", "start A3", "cube-europe.learn.start_why", ".hexmap [data-hex='A1'].hex"),
