@@ -1,6 +1,9 @@
-"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` (long fuzz and strength runs, the slowest
-browser walks) run only when asked (``pytest -m slow``; a share of them with ``MEEPLE_SLOW_SAMPLE``, as
-``.ci/run`` does each day); the rulebook passages that the quotation tests check (``rulebook_passages``)."""
+"""Suite-wide test settings: tests marked ``@pytest.mark.slow`` (long fuzz and strength runs) and
+``@pytest.mark.daily`` (whole-game browser walks, the other languages, sizes and player counts of a test that
+runs by default) are skipped by a plain ``pytest``, which stays within 10 minutes on a quiet 2-core machine;
+``pytest -m daily`` runs the daily ones, ``pytest -m slow`` the slow ones (a share of them with
+``MEEPLE_SLOW_SAMPLE``). ``.ci/run`` runs the suite, every daily test and a share of the slow ones each day.
+Also: the rulebook passages that the quotation tests check (``rulebook_passages``)."""
 
 from __future__ import annotations
 
@@ -44,14 +47,21 @@ def _sample_of_the_slow_tests(config: pytest.Config, items: list[pytest.Item]) -
         items[:] = kept
 
 
+LEFT_OUT = ("slow", "daily")
+"""The markers of the tests that a plain ``pytest`` leaves out (skipped, with the way to run them)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if "slow" in (config.getoption("-m") or ""):
+    chosen = config.getoption("-m") or ""
+    if "slow" in chosen:
         _sample_of_the_slow_tests(config, items)
-        return
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    for item in items:
-        if item.get_closest_marker("slow"):
-            item.add_marker(skip)
+    for marker in LEFT_OUT:
+        if marker in chosen:
+            continue
+        skip = pytest.mark.skip(reason=f"{marker}: run with -m {marker}")
+        for item in items:
+            if item.get_closest_marker(marker):
+                item.add_marker(skip)
 
 
 # ------------------------------------------------------------------ the rulebooks' words, in a plain clone too

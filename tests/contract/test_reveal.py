@@ -108,9 +108,11 @@ def check_undoable_moves(config: Config, seed: int, redeals: int, every: int = 1
     return undoable, decisions
 
 
-FIRST_SEED_BY_DEFAULT = [case if case.values[1] == SEEDS[0] else pytest.param(*case.values, id=case.id, marks=pytest.mark.slow)
-                         for case in CASES]
-"""Every configuration with its first seed in the default suite, the other seeds in the slow run."""
+FIRST_SEED_BY_DEFAULT = [pytest.param(*case.values, id=case.id, marks=pytest.mark.slow) if case.values[1] != SEEDS[0]
+                         else pytest.param(*case.values, id=case.id, marks=pytest.mark.daily) if case.values[0].players > 3
+                         else case for case in CASES]
+"""Every configuration of up to three players with its first seed in the default suite, those of four and more
+(5-18 s each) with the daily tests, the other seeds in the slow run."""
 
 
 @pytest.mark.parametrize("config, seed", FIRST_SEED_BY_DEFAULT)

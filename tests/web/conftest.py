@@ -81,15 +81,41 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-@pytest.fixture
-def page(browser):  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module")
+def _page_context(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """One browser context for the ``page`` of every test of a module: a fresh context costs Chromium about
+    a second of CPU, and its empty cache makes the first page load cost as much again."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(_page_context):  # type: ignore[no-untyped-def]
+    """A new tab at 1280 × 900 collecting console errors; at its end the cookies and the stored data of
+    every site it visited are cleared, so the next test's tab starts as a new visitor's would."""
+    pg = _page_context.new_page()
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    origins: set[str] = set()
+    pg.on("framenavigated", lambda frame: origins.add(_origin(frame.url)))
     yield pg
-    context.close()
+    if not pg.is_closed():
+        session = _page_context.new_cdp_session(pg)
+        for origin in origins - {""}:
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        session.detach()
+        pg.close()
+    _page_context.clear_cookies()
+
+
+def _origin(url: str) -> str:
+    """``scheme://host:port`` of an http(s) address; "" for any other (about:blank, data:)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
 
 
 class _SecretsDealing:

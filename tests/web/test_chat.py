@@ -11,6 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .daily import by_default
+
 SHOTS = Path(os.environ.get("MEEPLE_SHOTS", "/tmp/meeple-shots"))
 VIEWPORTS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
              "phone": {"viewport": {"width": 360, "height": 800}, "device_scale_factor": 2, "is_mobile": True,
@@ -47,7 +49,7 @@ def _within(page, selectors: list[str], width: int) -> None:  # type: ignore[no-
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+@pytest.mark.parametrize("device", by_default(sorted(VIEWPORTS), kept={"phone"}))  # desktop: daily
 def test_two_players_and_a_spectator_chat_in_two_languages(server: str, browser, device: str) -> None:  # type: ignore[no-untyped-def]
     settings = VIEWPORTS[device]
     width = settings["viewport"]["width"]

@@ -188,7 +188,8 @@ def _phone_page(browser, viewport: dict | None = None, hold: bool = False):
     return watched_page(browser, viewport or PHONE, HOLD if hold else None)
 
 
-@pytest.mark.parametrize("players,seed,lang", [(2, 3, "en"), pytest.param(5, 8, "zh", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players,seed,lang", [pytest.param(2, 3, "en", marks=pytest.mark.daily),
+                                                   pytest.param(5, 8, "zh", marks=pytest.mark.slow)])
 def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, deal_seed, players, seed, lang):
     deal_seed(seed)
     context, page = _phone_page(browser)
@@ -204,7 +205,8 @@ def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, 
     context.close()
 
 
-@pytest.mark.parametrize("players,seed,width", [(2, 1, 360), pytest.param(4, 6, 1280, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players,seed,width", [pytest.param(2, 1, 360, marks=pytest.mark.daily),
+                                                     pytest.param(4, 6, 1280, marks=pytest.mark.slow)])
 def test_each_board_element_sends_its_own_action_at_every_decision(browser, server, deal_seed, players, seed, width):
     deal_seed(seed)  # seed 1: you choose first and the Magician is offered; the walk plays him
     context, page = _phone_page(browser, None if width == 360 else {"viewport": {"width": width, "height": 800}}, hold=True)

@@ -88,7 +88,8 @@ def _check_tucked(page) -> None:
         assert drawn == [[e["card"], TERMS["effect"][e["id"]]["en"], TERMS["effect_text"][e["id"]]["en"]] for e in seat["effects"]]
 
 
-@pytest.mark.parametrize("players, seed", [(1, 1), pytest.param(4, 2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players, seed", [pytest.param(1, 1, marks=pytest.mark.daily),
+                                                 pytest.param(4, 2, marks=pytest.mark.slow)])
 def test_a_whole_game_is_played_by_clicking_the_board_only(page, server, players, seed):
     start_game(page, server, GAME, players)
     page.wait_for_selector("[data-board]")

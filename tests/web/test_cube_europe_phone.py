@@ -136,7 +136,8 @@ def _check_end_fits(page) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= WIDTH
 
 
-@pytest.mark.parametrize("players, seed, lang", [(1, 2, "en"), pytest.param(2, 3, "zh", marks=pytest.mark.slow),
+@pytest.mark.parametrize("players, seed, lang", [pytest.param(1, 2, "en", marks=pytest.mark.daily),
+                                                  pytest.param(2, 3, "zh", marks=pytest.mark.slow),
                                                   pytest.param(4, 5, "en", marks=pytest.mark.slow)])
 def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, deal_seed, players, seed, lang):
     deal_seed(seed)
@@ -239,7 +240,8 @@ def _audit(page, me: int) -> list[str]:
     return [record["action"] for record in touched]
 
 
-@pytest.mark.parametrize("players, seed", [(2, 4), pytest.param(3, 6, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players, seed", [pytest.param(2, 4, marks=pytest.mark.daily),
+                                                pytest.param(3, 6, marks=pytest.mark.slow)])
 def test_each_board_element_plays_its_own_action_at_every_decision(browser, server, deal_seed, players, seed):
     deal_seed(seed)  # the same deal and bots each run: the moves below come up
     context, page = _phone_page(browser, hold=True)

@@ -211,7 +211,7 @@ def _play_checking_each_decision(page, seed: int, timeout: float) -> tuple[int, 
     raise AssertionError(f"the game did not end in {timeout:.0f}s ({decisions} decisions checked)")
 
 
-@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.daily), pytest.param("zh", marks=pytest.mark.slow)])
 def test_a_whole_game_at_phone_width_shows_every_decision_without_panning(browser, server, lang):
     context = browser.new_context(**PHONE)
     page = context.new_page()

@@ -25,6 +25,7 @@ import pytest
 import meeple
 from meeple.core import i18n
 
+from .daily import by_default
 from .play import start_game
 
 STATIC = Path(meeple.__file__).resolve().parent / "web" / "static"
@@ -250,7 +251,7 @@ def test_lobby_reads_in_chinese(zh_page, server):  # type: ignore[no-untyped-def
     assert page.console_errors == [] and _warnings(page) == []
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", by_default(sorted(PLAYERS), kept={"citadels", "kingsburg"}))  # the others daily
 def test_game_reads_in_chinese_and_switches_to_english(zh_page, server, game_id):  # type: ignore[no-untyped-def]
     page = zh_page
     if game_id not in meeple.games():

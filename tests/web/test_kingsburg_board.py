@@ -45,6 +45,7 @@ def _whole_game(page, server, players, seed):
     assert page.console_errors == []
 
 
+@pytest.mark.daily
 @pytest.mark.parametrize("seed", [2])
 def test_a_whole_two_player_game_is_played_by_clicking_the_board_only(page, server, seed):
     _whole_game(page, server, 2, seed)

@@ -161,7 +161,8 @@ def _phone_page(browser, lang: str | None = None):
     return watched_page(browser, PHONE)
 
 
-@pytest.mark.parametrize("players,seed,lang", [(2, 3, "en"), pytest.param(5, 8, "zh", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players,seed,lang", [pytest.param(2, 3, "en", marks=pytest.mark.daily),
+                                                   pytest.param(5, 8, "zh", marks=pytest.mark.slow)])
 def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, players, seed, lang):
     context, page = _phone_page(browser, lang)
     start_game(page, server, GAME, players, lang=lang)
@@ -174,6 +175,7 @@ def test_a_whole_game_at_360_keeps_every_decision_on_the_phone(browser, server, 
     context.close()
 
 
+@pytest.mark.daily
 def test_each_board_element_plays_its_own_action_at_every_decision(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(HOLD)

@@ -11,6 +11,8 @@ import pytest
 from meeple.core import i18n
 from meeple.learn import available, scenario, shown_from
 
+from .daily import by_default
+
 SHOTS = Path("/tmp/learn-shots")
 SHOT_STEPS = {"cube-europe": (3, 5, 6, 10, 22), "citadels": (10, 16, 26, 39, 44, 49, 53, 55), "kingsburg": (0, 5, 16, 21, 32),
               "versailles": (6, 10, 19, 22, 26),
@@ -97,10 +99,13 @@ def _walk(page, game: str, lang: str, shots: str | None = None) -> int:
     return steps
 
 
-# each language walks every tutorial by default, English at 1280 and Chinese on the phone (the walk checks each
-# step's sentence at both sizes); the other two pairs run with the slow tests
-@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.slow)])
-@pytest.mark.parametrize("game", available())
+# each tutorial is walked once by default, in English at 1280 or in Chinese on the phone (each walk checks every
+# step's sentence); every game in both languages at both sizes runs with the daily tests
+WALKED_AT_1280_BY_DEFAULT = {"cube-europe", "kingsburg", "versailles"}
+
+
+@pytest.mark.parametrize(("game", "lang"), by_default([(game, lang) for game in available() for lang in ("en", "zh")],
+                                                      kept={(game, "en") for game in WALKED_AT_1280_BY_DEFAULT}))
 def test_the_guided_game_is_walked_by_touching_only_the_lit_element(server, page, game, lang) -> None:
     SHOTS.mkdir(exist_ok=True)
     _open(page, server, game, lang)
@@ -156,8 +161,9 @@ def test_leaving_and_coming_back_goes_on_where_you_were(server, page) -> None:
     assert page.query_selector("[data-board] .learn-target[data-action='start D3']")
 
 
-@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "zh"])
-@pytest.mark.parametrize("game", available())
+@pytest.mark.parametrize(("game", "lang"), by_default([(game, lang) for game in available() for lang in ("en", "zh")],
+                                                      kept={(game, "zh") for game in available()} - {
+                                                          (game, "zh") for game in WALKED_AT_1280_BY_DEFAULT}))
 def test_on_a_phone_the_sentence_never_covers_the_target(server, browser, game, lang) -> None:
     SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)

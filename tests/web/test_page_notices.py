@@ -16,15 +16,17 @@ import time
 
 import pytest
 
+from .daily import by_default
 from .play import play_to_end, start_game
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 800}}
 SHOTS = os.environ.get("MEEPLE_SCREENSHOTS")
 
 
-@pytest.fixture(params=list(SIZES))
+@pytest.fixture
 def sized(request, browser):  # type: ignore[no-untyped-def]
-    """A page at 1280 × 800 or at a phone's 360 × 800 (touch, scale 2)."""
+    """A page at 1280 × 800 or at a phone's 360 × 800 (touch, scale 2): ``request.param`` names the size
+    (each test chooses its sizes, and which of its combinations run by default)."""
     phone = request.param == "phone"
     context = browser.new_context(viewport=SIZES[request.param], device_scale_factor=2 if phone else 1,
                                   is_mobile=phone, has_touch=phone)
@@ -69,7 +71,9 @@ def _first_moves(page, n: int) -> None:  # type: ignore[no-untyped-def]
 GAMES = [("cube-europe", 2), ("citadels", 3), ("kingsburg", 3), ("versailles", 2), ("gods-playground", 2)]
 
 
-@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize(("sized", "game", "players"), by_default(  # each size and game once by default
+    [(size, game, players) for game, players in GAMES for size in SIZES],
+    kept={("desktop", "kingsburg", 3), ("phone", "gods-playground", 2), ("phone", "citadels", 3)}), indirect=["sized"])
 def test_the_hint_covers_neither_the_board_nor_the_log(server: str, sized, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
     page = sized
     start_game(page, server, game, players, bots="random")
@@ -111,7 +115,9 @@ def test_the_hint_covers_neither_the_board_nor_the_log(server: str, sized, game:
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize(("sized", "game", "players"), by_default(
+    [(size, game, players) for game, players in GAMES for size in SIZES],
+    kept={("desktop", "citadels", 3), ("phone", "kingsburg", 3), ("desktop", "versailles", 2)}), indirect=["sized"])
 def test_a_line_says_what_happened_while_you_waited(server: str, sized, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
     page = sized
     start_game(page, server, game, players, bots="random", lang="zh" if game == "citadels" else "en")
@@ -141,7 +147,8 @@ def test_a_line_says_what_happened_while_you_waited(server: str, sized, game: st
 CITADELS_SEED = int(os.environ.get("MEEPLE_TEST_CITADELS_SEED", "11"))
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("sized", "lang"), by_default([(size, lang) for size in SIZES for lang in ("en", "zh")],
+                                                        kept={("phone", "zh")}), indirect=["sized"])
 def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself(  # type: ignore[no-untyped-def]
         server: str, sized, deal_seed, lang: str) -> None:
     page = sized
@@ -181,7 +188,8 @@ def test_citadels_announces_a_killed_character_and_a_turn_that_ended_by_itself( 
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.slow)])  # zh: tests/web/test_i18n.py too
+@pytest.mark.parametrize(("sized", "lang"), by_default([(size, lang) for size in SIZES for lang in ("en", "zh")],
+                                                        kept={("phone", "en")}), indirect=["sized"])
 def test_cube_europe_solo_ends_with_its_rank_and_a_table_that_fits(server: str, sized, lang: str) -> None:  # type: ignore[no-untyped-def]
     page = sized
     start_game(page, server, "cube-europe", 1, lang=lang)

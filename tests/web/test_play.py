@@ -17,10 +17,12 @@ def test_lobby_lists_every_game(page, server):
 
 WALKED_BY_THE_BOARD = {"gods-playground", "kingsburg", "versailles"}
 """Games whose whole game by the move list is slow (13-16 s each on a loaded 2-core machine) and whose board
-tests already play whole games: ``slow`` (run by .ci/run's daily share); Citadels and Cube Europe stay."""
+tests already play whole games: ``slow`` (run by .ci/run's daily share); Citadels is ``daily``, Cube Europe runs by
+default (the one whole game of the default run)."""
 
 
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g in WALKED_BY_THE_BOARD else g
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g in WALKED_BY_THE_BOARD
+                                     else g if g == "cube-europe" else pytest.param(g, marks=pytest.mark.daily)
                                      for g in sorted(meeple.games())])
 def test_whole_game_against_bots(page, server, game_id):
     info = meeple.games()[game_id]

@@ -428,7 +428,7 @@ def _check_phone_decision(seen: dict, width: int = 360) -> None:
         assert t["x"] >= 0 and t["x"] + t["w"] <= width, t
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 3), pytest.param(3, 4, marks=pytest.mark.slow),
+@pytest.mark.parametrize(("players", "seed"), [pytest.param(2, 3, marks=pytest.mark.daily), pytest.param(3, 4, marks=pytest.mark.slow),
                                                pytest.param(4, 6, marks=pytest.mark.slow),
                                                pytest.param(5, 8, marks=pytest.mark.slow)])
 def test_a_whole_game_on_a_phone_keeps_every_target_on_screen_and_large(browser, server, players, seed):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .daily import by_default
+
 SHOTS = Path(os.environ.get("MEEPLE_SHOTS", "/tmp/meeple-shots"))
 PASSWORD = "correct horse battery"
 VIEWPORTS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -67,7 +69,7 @@ def _refresh(page) -> None:  # type: ignore[no-untyped-def]
     page.evaluate("() => import('/static/js/waiting.js').then((m) => m.refreshWaiting())")
 
 
-@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+@pytest.mark.parametrize("device", by_default(sorted(VIEWPORTS), kept={"phone"}))  # desktop: daily
 def test_invite_by_name_accept_and_waiting_for_you(server: str, browser, device: str) -> None:  # type: ignore[no-untyped-def]
     width = VIEWPORTS[device]["viewport"]["width"]
     ann_name, bob_name = f"Ann {device}", f"Bob {device}"
