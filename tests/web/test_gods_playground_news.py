@@ -158,10 +158,14 @@ def test_the_king_s_dice_show_the_enemies_attack_in_phases_11_and_12(browser, se
 def test_the_king_s_dice_show_the_attack_in_chinese(browser, server):
     step = _first_shown(lambda o, ids: o["phase"] == 11 and _log("attack_dice") in ids)
     context, page = _open(browser, server, step, "1280", lang="zh")
+    _shoot(page, "king-dice-phase11-zh-1280")
     panel = _king_dice(page)
     assert panel["roll"] == "11" and "阶段 11" in panel["text"] and "敌人入侵" in panel["text"]
     assert "和约" in panel["text"] and "本轮尚未掷骰" not in panel["text"]
     assert any("增加1个强大点数方块" in d["tip"] for d in panel["dice"])
+    # each word under a die keeps to its die's 56 units (哈布斯堡帝国 ran into its neighbour's)
+    widths = page.eval_on_selector_all("[data-board] .gp-king-dice text[text-anchor=middle]", "els => els.map((e) => e.getBBox().width)")
+    assert len(widths) == len(panel["dice"]) and max(widths) <= 56, widths
     assert page.console_errors == []
     context.close()
 

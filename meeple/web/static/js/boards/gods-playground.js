@@ -348,7 +348,9 @@ function drawKingDice(svg, { o, ui }) {
       title: dieTitle(d) });
     el.dataset.did = d.did;
     g.append(changes.mark(el, `kdie:${k}`, `${roll.phase}:${d.die}`));
-    g.append(s("text", { x, y: y + 28, class: `gp-tiny ${d.did === "cube" || d.did === "pending" ? "" : "muted"}`, "text-anchor": "middle" }, dieLabel(d)));
+    const label = dieLabel(d);  // squeezed to the die's 56 units when longer (two long names side by side)
+    const squeeze = textWidth(label, 11.5) > 54 ? { textLength: 54, lengthAdjust: "spacingAndGlyphs" } : {};
+    g.append(s("text", { x, y: y + 28, class: `gp-tiny ${d.did === "cube" || d.did === "pending" ? "" : "muted"}`, "text-anchor": "middle", ...squeeze }, label));
   });
 }
 
