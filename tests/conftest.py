@@ -108,3 +108,21 @@ class RulebookPassages:
 @pytest.fixture(scope="session")
 def rulebook_passages() -> RulebookPassages:
     return RulebookPassages()
+
+
+# ------------------------------------------------------------------ passwords hashed cheaply in this process
+@pytest.fixture(scope="session", autouse=True)
+def cheap_password_hashing() -> object:
+    """Argon2id at its smallest cost for the servers that tests run in this process (a quarter of a second of
+    CPU per hash at the library's recommended parameters, several per account test); yields the server's own
+    hasher, whose parameters tests/server/test_accounts.py checks. Servers started as their own processes
+    (tests/server/test_multiprocess.py, test_durability.py) hash as ``meeple serve`` does."""
+    from argon2 import PasswordHasher
+
+    from meeple.server import accounts
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    saved = accounts._hasher, accounts._DUMMY_HASH
+    accounts._hasher, accounts._DUMMY_HASH = cheap, cheap.hash("a password nobody has")
+    yield saved[0]
+    accounts._hasher, accounts._DUMMY_HASH = saved

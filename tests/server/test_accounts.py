@@ -41,6 +41,16 @@ def _csrf(c: Any) -> dict[str, str]:
     return {CSRF_HEADER: c.cookies.get("meeple_csrf")}
 
 
+def test_the_server_hashes_passwords_with_argon2id_at_the_recommended_cost(cheap_password_hashing: Any) -> None:
+    """The suite hashes cheaply (tests/conftest.py); the hasher it stands in for is RFC 9106's low-memory profile."""
+    from argon2.profiles import RFC_9106_LOW_MEMORY
+
+    own = cheap_password_hashing
+    assert (own.time_cost, own.memory_cost, own.parallelism) == (
+        RFC_9106_LOW_MEMORY.time_cost, RFC_9106_LOW_MEMORY.memory_cost, RFC_9106_LOW_MEMORY.parallelism)
+    assert own.hash("a fine long passphrase").startswith("$argon2id$")
+
+
 def test_sign_up_sign_in_sign_out(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     with client(db_url) as c:
