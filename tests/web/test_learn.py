@@ -214,3 +214,30 @@ def test_every_focus_of_a_step_is_lit_on_the_board_at_both_sizes(server, browser
                 assert not _overlap(seen["target"], seen["bubble"]), (size, k, seen)
         finally:
             context.close()
+
+
+CARD_SEEN = """() => {
+    const target = document.querySelector('[data-board] .learn-target');
+    const card = target.closest('svg').getBoundingClientRect();
+    const bar = document.querySelector('[data-learn]').getBoundingClientRect();
+    return { card: [card.left, card.top, card.right, card.bottom], bar: [bar.left, bar.top, bar.right, bar.bottom], height: innerHeight };
+}"""
+
+
+def test_on_a_phone_the_lit_target_is_scrolled_in_with_its_card(server, browser) -> None:
+    """God's Playground's phone board is a column of cards, each its own drawing with its name at the top: the
+    Tatars' treaty button (diplomacy 2) is lit with the whole Tatars card below the sentence bar, name included, not with
+    the name scrolled under the bar."""
+    lesson = scenario("gods-playground")
+    k = next(k for k, step in enumerate(lesson.steps) if step.who == "you" and step.action == "diplomacy 2")
+    context = browser.new_context(**SIZES["360"])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/api/learn")
+        page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"gods-playground": {k}}}')
+        page.goto(f"{server}/?lang=zh#/learn/gods-playground")
+        page.wait_for_selector("[data-board] .learn-target[data-action='diplomacy 2']")
+        seen = page.evaluate(CARD_SEEN)
+        assert seen["bar"][3] <= seen["card"][1] and seen["card"][3] <= seen["height"], seen
+    finally:
+        context.close()

@@ -138,9 +138,10 @@ class LearnPage {
   }
 
   light(scroll) {
-    for (const old of this.el.board.querySelectorAll(".learn-target")) old.classList.remove("learn-target");
+    for (const old of this.el.board.querySelectorAll(".learn-target")) old.classList.remove("learn-target", "learn-inline");
     const el = this.target();
     if (!el) return;
+    if (!(el instanceof SVGElement) && getComputedStyle(el).display === "inline") el.classList.add("learn-inline");
     el.classList.add("learn-target");
     el.setAttribute("data-learn-target", "");
     if (scroll) this.bringIntoSight(el);
