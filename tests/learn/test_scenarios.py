@@ -284,7 +284,7 @@ def test_bot_and_chance_steps_replay_and_are_checked(game: str) -> None:
 
 
 DIE_MOVES = ("take", "place", "worker")
-TOUCH_A_DIE = {"en": re.compile(r"touch (the|your) die", re.I), "zh": re.compile(r"点击(你的)?骰子")}
+TOUCH_A_DIE = {"en": re.compile(r"touch (the|your) die", re.IGNORECASE), "zh": re.compile(r"点击(你的)?骰子")}
 NAMES_THE_DIE = {"en": "die {d}", "zh": "骰子 {d}"}
 
 
