@@ -124,6 +124,17 @@ def cases(first_seed_only: bool = False) -> list[Any]:
 
 CASES = cases()
 FIRST_SEED_CASES = cases(first_seed_only=True)
+DEFAULT_RUN_PLAYERS = 3
+"""The most players of a configuration checked by a plain ``pytest``; larger tables run with ``-m daily``."""
+
+
+def daily_above_three(params: list[Any]) -> list[Any]:
+    """``params`` (config, seed) with those of more than three players marked ``daily``: a plain ``pytest``
+    keeps every game at its smaller tables (tests/conftest.py, the 10-minute suite)."""
+    import pytest
+
+    return [pytest.param(*p.values, id=p.id, marks=pytest.mark.daily) if p.values[0].players > DEFAULT_RUN_PLAYERS
+            else p for p in params]
 
 
 def is_sample(step: int) -> bool:

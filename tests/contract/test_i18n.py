@@ -131,7 +131,8 @@ def look(state: State, findings: Findings, rng: Rng, step: int, every_viewer: bo
                     findings.text(reason.render(lang), lang, f"why_illegal {action}")
 
 
-@pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS, ids=[f"{g}-{n}p" for g, n in PLAYER_COUNTS])
+@pytest.mark.parametrize(("game_id", "players"), [  # more than three players: with the daily tests
+    pytest.param(g, n, id=f"{g}-{n}p", marks=[pytest.mark.daily] if n > 3 else []) for g, n in PLAYER_COUNTS])
 def test_a_random_game_reads_entirely_in_each_language(game_id: str, players: int) -> None:
     state = meeple.load(game_id, players=players).new_game(seed=players)
     rng = Rng(1000 + players)

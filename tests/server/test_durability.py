@@ -31,7 +31,9 @@ def run_until_killed(server: ServerProcess, gid: str, tokens: list[str], acked: 
             return
 
 
-@pytest.mark.parametrize("durability", [None, "power"])
+@pytest.mark.parametrize(("db_url", "durability"), [  # PostgreSQL's two with the daily tests (8-10 s each)
+    ("sqlite", None), ("sqlite", "power"), pytest.param("postgresql", None, marks=pytest.mark.daily),
+    pytest.param("postgresql", "power", marks=pytest.mark.daily)], indirect=["db_url"])
 def test_kill_9_loses_no_acknowledged_move(db_url: str, durability: str | None) -> None:
     """``None``: the default (``process``), as ``meeple serve`` runs without the option."""
     args = ("--durability", durability) if durability else ()

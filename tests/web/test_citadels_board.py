@@ -272,6 +272,7 @@ def _start_with_options(page, base: str, players: int, options: dict) -> None:
     page.wait_for_selector("#status")
 
 
+@pytest.mark.daily  # 15 s; tests/contract plays every extra character at every step
 def test_the_extra_characters_rank_one_to_nine_are_played_on_the_board(page, table):
     base, app = table
     frames = _record(page)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif("citadels" not in meeple.games(), reason="Citade
 
 GAME = "citadels"
 PHONE = {"viewport": {"width": 360, "height": 800}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-SHOTS = os.environ.get("MEEPLE_SHOTS")  # a folder: save start/middle/end screenshots there
+SHOTS = os.environ.get("MEEPLE_SCREENSHOTS")  # a folder: save start/middle/end screenshots there
 # a player who builds more often than chance would (the game ends sooner) and plays the Magician when offered
 WEIGHTS = {"build": 8.0, "keep": 3.0, "take": 3.0, "gold": 2.0, "cards": 2.0, "end": 0.3, "pick magician": 50.0}
 

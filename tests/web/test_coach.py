@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .play import play_to_end, start_game
 
 
@@ -26,6 +28,7 @@ def test_a_hint_lists_and_lights_the_best_moves_and_plays_one(server: str, page)
     assert page.console_errors == []
 
 
+@pytest.mark.daily  # 15-20 s (a whole game, then its review); tests/server/test_hints.py covers the review itself
 def test_a_finished_game_is_reviewed_from_the_summary(server: str, page) -> None:  # type: ignore[no-untyped-def]
     start_game(page, server, "cube-europe", 1)
     play_to_end(page, timeout=180)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif("cube-europe" not in meeple.games(), reason="Cub
 GAME = "cube-europe"
 WIDTH, HEIGHT = 360, 800
 PHONE = {"viewport": {"width": WIDTH, "height": HEIGHT}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-SHOTS = os.environ.get("MEEPLE_SHOTS")  # a folder: save start/middle/end screenshots there
+SHOTS = os.environ.get("MEEPLE_SCREENSHOTS")  # a folder: save start/middle/end screenshots there
 
 # Held moves: every move the page sends is recorded in window.__sent ("take 5 2"); while window.__hold is
 # set it stays there instead of going to the server.

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif("kingsburg" not in meeple.games(), reason="Kings
 
 GAME = "kingsburg"
 PHONE = {"viewport": {"width": 360, "height": 800}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-SHOTS = os.environ.get("MEEPLE_SHOTS")  # a folder: save start/middle/end screenshots there
+SHOTS = os.environ.get("MEEPLE_SCREENSHOTS")  # a folder: save start/middle/end screenshots there
 
 # Held moves: with window.__hold set, a move is recorded in window.__sent instead of going to the server.
 HOLD = """

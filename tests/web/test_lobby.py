@@ -17,7 +17,7 @@ def _game_id_of(page) -> str:
     return page.evaluate("() => decodeURIComponent(location.hash.split('/')[2])")
 
 
-@pytest.mark.parametrize("game_id", by_default(sorted(meeple.games()), kept={"citadels", "gods-playground"}))
+@pytest.mark.parametrize("game_id", by_default(sorted(meeple.games()), kept={"citadels"}))
 def test_play_now_reaches_a_board_within_five_seconds(page, server, game_id):
     page.goto(server + "/")
     page.wait_for_selector(f"[data-play='{game_id}']")

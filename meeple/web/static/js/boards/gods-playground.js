@@ -58,7 +58,7 @@ const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
 // (each a full 32 px target) under its disc.
 const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 1000px)") : null;
 const CARD = { x: 8, y: 8, w: 330 };
-const BATTLE_ROW = 76;  // the province of the last battle: its dice in a row of their own above the spots
+const BATTLE_ROW = 76;  // the province of the last battle (while it is news): its dice in a row of their own above the spots
 
 // A province's card on a phone: as tall as what it holds (sockets under the estates, armies, the battle).
 function cardOf(i, ctx, battle) {
@@ -103,7 +103,7 @@ export function render(container, view, ui) {
   changes.begin(view);
 
   phone = !!(PHONE_QUERY && PHONE_QUERY.matches);
-  const battle = lastBattle(ui.events || []);
+  const battle = newsBattle(ui.events || []);
   FR = phone ? FRAMES.map((_, i) => cardOf(i, ctx, battle)) : FRAMES;
   OUT = phone ? FR.map(outlineOf) : OUTLINES;
   const root = h("div", { class: `gp-board ${phone ? "phone" : ""}`, "data-board": GAME, lang: undefined });
@@ -326,19 +326,52 @@ function drawPhases(svg, { o }) {
   }
 }
 
-function drawKingDice(svg, { o }) {
+// The king's latest roll this round (kingRoll): the events' dice of phase 5, then those of phase 11 once
+// they are rolled, each die with what it did (a strength cube, the treaty kept, no cube left, a
+// Cossack gone to the Tatars, nothing); before phase 5 of a round, "not rolled yet this round".
+function drawKingDice(svg, { o, ui }) {
   const f = DICE_FRAME;
   const g = frame(svg, f, "gp-king-dice");
   g.append(s("text", { x: f.x + 10, y: f.y + 18, class: "gp-small" }, t("web.gp.king_dice")));
-  const dice = o.dice || [];
-  if (!dice.length) g.append(s("text", { x: f.x + 120, y: f.y + 40, class: "gp-tiny muted" }, t("web.gp.no_dice")));
-  dice.forEach((d, k) => {
-    const x = f.x + 120 + k * 56, y = f.y + 30;
-    const colour = d <= 5 ? ENEMY_COLOURS[d - 1] : "#fdfdfb";
-    const el = die(x, y, d, { size: 28, colour, title: d <= 5 ? t("web.gp.die_strengthens", { game: GAME, die: d, enemy: d - 1 }) : t("web.gp.die_six", { game: GAME, die: d }) });
-    g.append(changes.mark(el, `kdie:${k}`, d));
-    g.append(s("text", { x, y: y + 28, class: "gp-tiny", "text-anchor": "middle" }, d <= 5 ? enemyName(d - 1) : "—"));
+  const roll = kingRoll(ui.events || []);
+  if (!roll) {
+    g.append(s("text", { x: f.x + 120, y: f.y + 40, class: "gp-tiny muted" }, t("web.gp.no_dice")));
+    return;
+  }
+  g.dataset.kingRoll = String(roll.phase);
+  g.append(s("text", { x: f.x + 10, y: f.y + 38, class: "gp-tiny" }, t("web.gp.phase_n", { game: GAME, n: roll.phase })));
+  g.append(s("text", { x: f.x + 10, y: f.y + 54, class: "gp-tiny" }, phaseName(roll.phase)));
+  roll.dice.forEach((d, k) => {
+    const x = f.x + 132 + k * 56, y = f.y + 30;
+    const colour = d.die <= 5 ? ENEMY_COLOURS[d.die - 1] : "#fdfdfb";
+    const el = die(x, y, d.die, { size: 28, colour, outcome: d.did === "cube" || d.did === "cossack" ? "hit" : d.did === "pending" ? null : "miss",
+      title: dieTitle(d) });
+    el.dataset.did = d.did;
+    g.append(changes.mark(el, `kdie:${k}`, `${roll.phase}:${d.die}`));
+    const label = dieLabel(d);  // squeezed to the die's 56 units when longer (two long names side by side)
+    const squeeze = textWidth(label, 11.5) > 54 ? { textLength: 54, lengthAdjust: "spacingAndGlyphs" } : {};
+    g.append(s("text", { x, y: y + 28, class: `gp-tiny ${d.did === "cube" || d.did === "pending" ? "" : "muted"}`, "text-anchor": "middle", ...squeeze }, label));
   });
+}
+
+// What a king's die did, in a tooltip, and in a word or two under it.
+function dieTitle(d) {
+  const args = { game: GAME, die: d.die, enemy: d.enemy ?? 0 };
+  switch (d.did) {
+    case "cube": return t("web.gp.die_cube", { ...args, strength: d.strength });
+    case "treaty": return t("web.gp.die_treaty", args);
+    case "no_cube": return t("web.gp.die_no_cube", args);
+    case "cossack": return t("web.gp.die_cossack", args);
+    case "pending": return d.die <= 5 ? t("web.gp.die_strengthens", args) : t("web.gp.die_six", args);
+    default: return t("web.gp.die_six", args);
+  }
+}
+
+function dieLabel(d) {
+  if (d.did === "treaty") return t("web.gp.die_label_treaty");
+  if (d.did === "no_cube") return t("web.gp.die_label_no_cube");
+  if (d.did === "cossack") return unitName(3);
+  return d.die <= 5 ? enemyName(d.die - 1) : "—";
 }
 
 // ---------------------------------------------------------------- a province
@@ -664,7 +697,7 @@ function drawRounds(svg, { o }) {
   }
 }
 
-// ---------------------------------------------------------------- the last battle, die by die
+// ---------------------------------------------------------------- the last battle, die by die, while it is news
 const BATTLE_IDS = {
   "gods-playground.log.hit": "hit", "gods-playground.log.royal_hit": "hit",
   "gods-playground.log.miss": "miss", "gods-playground.log.royal_miss": "miss",
@@ -681,19 +714,104 @@ export function lastBattle(events) {
       const [rid, rargs] = events[j];
       if (BATTLE_IDS[rid]) rolls.unshift({ outcome: BATTLE_IDS[rid], die: rargs.die || 1, unit: rargs.unit, seat: rargs.seat, royal: rid.includes("royal_") });
     }
-    return { province: args.province, hits: args.n, rolls, index: k };
+    return { province: args.province, hits: args.n, rolls, index: k, phase: phaseBefore(events, j) };
   }
   return null;
 }
 
-function drawBattle(svg, ctx, only) {
-  const events = ctx.ui.events || [];
+// The last battle while it is news (null after): until an event of a later phase (phase 11's dice after
+// a campaign, the king leading the royal army after a defence…) or the end of the round.
+export function newsBattle(events) {
   const battle = lastBattle(events);
+  if (!battle) return null;
+  for (let k = battle.index + 1; k < events.length; k++) {
+    const id = events[k][0];
+    if (id === ROUND_END) return null;
+    const phase = id === KING_ROLLS ? 11 : PHASE_OF[id];  // after a battle, the king's dice are phase 11's
+    if (phase && phase > battle.phase) return null;
+  }
+  return battle;
+}
+
+// Events said in one phase of a round only (the rulebook's numbers): they tell which phase a battle was
+// fought in (10 campaigns, 11 defences against invaders, 12 the royal army, 13 defences against the
+// expansion) and whether a later one has begun since.
+const ROUND_END = "gods-playground.log.round_end";
+const KING_ROLLS = "gods-playground.log.king_rolls";
+const PHASE_OF = {
+  "gods-playground.log.campaigns": 10, "gods-playground.log.passes_campaign": 10,
+  "gods-playground.log.attack_dice": 11, "gods-playground.log.treaty_broken": 11, "gods-playground.log.keeps_treaty": 11,
+  "gods-playground.log.held": 11, "gods-playground.log.invades": 11,
+  "gods-playground.log.king_leads": 12, "gods-playground.log.king_declines": 12, "gods-playground.log.passes_fight": 12,
+  "gods-playground.log.exceed": 13, "gods-playground.log.expands": 13,
+};
+
+// The phase of the battle whose first event (what started it) is at `k` or before: the nearest event
+// of one phase going back; none since the round began: phase 10 (the royal army's first campaign).
+function phaseBefore(events, k) {
+  for (; k >= 0; k--) {
+    const id = events[k][0];
+    if (id === ROUND_END) break;
+    if (PHASE_OF[id]) return PHASE_OF[id];
+  }
+  return 10;
+}
+
+// The king's latest roll this round: phase 5's four dice (the events), or phase 11's (the enemies'
+// attack) once the first of them is rolled; null before phase 5. Each die: { die, did, enemy,
+// strength }, `did` read from the events that follow: "cube" (a strength cube, the enemy now at
+// `strength`), "treaty" (the enemy keeps the treaty: no cube), "no_cube" (its supply is empty),
+// "cossack" (a 6 in round 2: a Cossack defects), "nothing" (a 6), "pending" (phase 11 before all four
+// are rolled: the dice act together).
+export function kingRoll(events) {
+  let start = 0;
+  for (let k = events.length - 1; k >= 0; k--) if (events[k][0] === ROUND_END) { start = k + 1; break; }
+  const phase5 = [], phase11 = [];
+  let summary = -1, attack = -1, treatyKept = -1, broken = false;
+  for (let k = start; k < events.length; k++) {
+    const [id, args] = events[k];
+    if (id === KING_ROLLS) (summary < 0 ? phase5 : phase11).push(k);
+    else if (id === "gods-playground.log.events" && summary < 0) summary = k;
+    else if (id === "gods-playground.log.attack_dice" && attack < 0) attack = k;
+    else if (id === "gods-playground.log.treaty_broken") broken = true;
+    else if (id === "gods-playground.log.keeps_treaty") treatyKept = args.enemy;
+  }
+  const rolled = phase11.length ? phase11 : phase5;
+  if (!rolled.length) return null;
+  const inPhase11 = rolled === phase11;
+  const done = inPhase11 ? attack >= 0 : true;
+  const treaty = inPhase11 && !broken ? treatyKept : -1;
+  const end = inPhase11 ? events.length : (summary >= 0 ? summary : events.length);
+  const effects = [];
+  for (let k = rolled[0]; k < end; k++) {
+    if (events[k][0] === "gods-playground.log.strength_cube" || events[k][0] === "gods-playground.log.cossack_defects") effects.push(events[k]);
+  }
+  let q = 0;
+  const dice = rolled.map((k) => {
+    const face = events[k][1].die;
+    const enemy = face <= 5 ? face - 1 : undefined;
+    if (!done) return { die: face, did: "pending", enemy };
+    const next = effects[q];
+    if (face <= 5) {
+      if (enemy === treaty) return { die: face, did: "treaty", enemy };
+      if (next && next[0].endsWith(".strength_cube") && next[1].enemy === enemy) { q++; return { die: face, did: "cube", enemy, strength: next[1].strength }; }
+      return { die: face, did: "no_cube", enemy };
+    }
+    if (next && next[0].endsWith(".cossack_defects")) { q++; return { die: face, did: "cossack" }; }
+    return { die: face, did: "nothing" };
+  });
+  return { phase: inPhase11 ? 11 : 5, dice };
+}
+
+function drawBattle(svg, ctx, only) {
+  const battle = newsBattle(ctx.ui.events || []);
   if (!battle || battle.province === undefined || !FR[battle.province]) return;
   if (only !== undefined && only !== battle.province) return;
   const f = FR[battle.province];
   const n = battle.rolls.length;
-  const w = Math.min(f.w - 16, 40 + n * 34), x0 = f.x + f.w - w - 8, y0 = phone ? f.y + f.h - 46 - BATTLE_ROW + 4 : f.y + 90;
+  const summary = t("web.gp.battle_summary", { game: GAME, n: battle.hits, province: battle.province });
+  // as wide as its dice, and as its line of words (it was cut off beside a battle of two dice)
+  const w = Math.min(f.w - 16, Math.max(40 + n * 34, textWidth(summary, 11.5) + 20)), x0 = f.x + f.w - w - 8, y0 = phone ? f.y + f.h - 46 - BATTLE_ROW + 4 : f.y + 90;
   const g = group({ class: "gp-battle", "data-battle": String(battle.province) });
   g.append(s("rect", { x: x0, y: y0, width: w, height: 64, rx: 8, class: "battle-tray" }));
   battle.rolls.slice(-Math.floor((w - 40) / 34) || 1).forEach((r, k) => {
@@ -701,9 +819,16 @@ function drawBattle(svg, ctx, only) {
     g.append(die(x0 + 24 + k * 34, y0 + 22, r.die, { size: 26, colour, outcome: r.outcome,
       title: T(`battle_${r.outcome}`, { die: r.die, unit: unitName(r.unit) }) }));
   });
-  g.append(s("text", { x: x0 + 10, y: y0 + 56, class: "gp-tiny" }, t("web.gp.battle_summary", { game: GAME, n: battle.hits, province: battle.province })));
+  g.append(s("text", { x: x0 + 10, y: y0 + 56, class: "gp-tiny" }, summary));
   changes.mark(g, "battle", battle.index);
   svg.append(g);
+}
+
+// About how wide a line of `size` px text is (Chinese characters a full em, the rest about half of one).
+function textWidth(text, size) {
+  let em = 0;
+  for (const ch of text) em += ch.codePointAt(0) >= 0x2e80 ? 1 : 0.56;
+  return em * size;
 }
 
 // ---------------------------------------------------------------- buying armies: the panel on the province
