@@ -5,6 +5,7 @@ scenario that no longer matches (an illegal move, a missing sentence, a move out
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -280,3 +281,33 @@ def test_bot_and_chance_steps_replay_and_are_checked(game: str) -> None:
     bot = next(k for k, s in enumerate(data["steps"]) if s["who"] == "bot")
     data["steps"][bot]["seat"] = 0  # a bot step on your seat is caught
     assert any(f"step {bot}" in p for p in problems(from_dict(data)))
+
+
+DIE_MOVES = ("take", "place", "worker")
+TOUCH_A_DIE = {"en": re.compile(r"touch (the|your) die", re.IGNORECASE), "zh": re.compile(r"点击(你的)?骰子")}
+NAMES_THE_DIE = {"en": "die {d}", "zh": "骰子 {d}"}
+
+
+def test_the_cube_europe_sentences_ask_to_touch_a_die_only_when_the_board_waits_for_one() -> None:
+    """The Cube Europe board keeps one of your dice picked (the first with a move): a die move is lit at once
+    when only one die value has a move, and its die is lit first when several have. Each sentence of a die
+    move of yours (and its explanation) says the same: no "touch the die" when the die is already chosen,
+    the die's value when it must be touched first."""
+    lesson = scenario("cube-europe")
+    checked = {"one": 0, "several": 0}
+    for k, step in enumerate(lesson.steps):
+        name, *args = (step.action or "-").split()
+        if step.who != "you" or name not in DIE_MOVES:
+            continue
+        state = position(lesson, k)
+        values = {a.args[0] for a in state.legal_actions(lesson.you) if a.name in DIE_MOVES}
+        die = int(args[0])
+        for lang in ("en", "zh"):
+            for message in filter(None, (step.say, step.why_not)):
+                text = i18n.render(message, step.args, lang)
+                if len(values) == 1:
+                    assert not TOUCH_A_DIE[lang].search(text), (k, message, lang, text)
+                else:
+                    assert NAMES_THE_DIE[lang].format(d=die) in text, (k, message, lang, text)
+        checked["one" if len(values) == 1 else "several"] += 1
+    assert checked["one"] >= 3 and checked["several"] >= 2, checked

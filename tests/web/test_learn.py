@@ -52,6 +52,11 @@ def _sentences(game: str, lang: str) -> list[tuple[int, str]]:
     return out
 
 
+def _drawn(rect: list[float] | None) -> bool:
+    """Whether a lit element's rectangle is there and has a size (a hidden element's is 0 × 0)."""
+    return rect is not None and rect[2] > rect[0] and rect[3] > rect[1]
+
+
 def _overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -80,13 +85,15 @@ def _touch_target(page) -> None:
 
 def _walk(page, game: str, lang: str, shots: str | None = None) -> int:
     """Walk the whole guided game by the lit element and Continue; check each step's sentence."""
-    steps = 0
+    steps, lesson = 0, scenario(game)
     for k, sentence in _sentences(game, lang):
         page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
                                arg=sentence, timeout=10_000)
         seen = page.evaluate(WALK)
         if seen["target"] is not None:
             assert not _overlap(seen["target"], seen["bubble"]), (k, seen)
+        if k < len(lesson.steps) and lesson.steps[k].focus:
+            assert _drawn(seen["target"]), (k, lesson.steps[k].focus, "the step's focus is not on the board")
         if SHOTS and shots and k in SHOT_STEPS.get(game, ()):
             page.screenshot(path=str(SHOTS / f"{shots}-{k}.png"))
         if seen["real"]:
@@ -180,5 +187,62 @@ def test_on_a_phone_the_sentence_never_covers_the_target(server, browser, game, 
         _walk(page, game, lang, shots=f"{game}-{lang}-360")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert page.console_errors == []
+    finally:
+        context.close()
+
+
+SIZES = {"1280": {"viewport": {"width": 1280, "height": 800}},
+         "360": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}}
+
+
+@pytest.mark.parametrize("game", by_default(available(), kept={"gods-playground"}))
+def test_every_focus_of_a_step_is_lit_on_the_board_at_both_sizes(server, browser, game) -> None:
+    """A step's `focus` (a note's score, a bot's piece) names a part of the board; a phone draws some parts
+    differently (God's Playground's VP track is a line of scores there), so each focus is opened at 1280
+    and at 360 px, as a player coming back to that step sees it, and must be lit and drawn."""
+    lesson = scenario(game)
+    focused = [k for k, step in enumerate(lesson.steps) if step.focus and step.shown]
+    assert focused, "the scenario has no step with a focus"
+    for size, options in SIZES.items():
+        context = browser.new_context(**options)
+        page = context.new_page()
+        try:
+            for k in focused:
+                step = lesson.steps[k]
+                page.goto(f"{server}/api/learn")
+                page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"{game}": {k}}}')
+                page.goto(f"{server}/?lang=en#/learn/{game}")
+                page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
+                                       arg=i18n.render(step.say, step.args, "en"), timeout=20_000)
+                seen = page.evaluate(WALK)
+                assert _drawn(seen["target"]), (size, k, step.focus, "the step's focus is not on the board")
+                assert not _overlap(seen["target"], seen["bubble"]), (size, k, seen)
+        finally:
+            context.close()
+
+
+CARD_SEEN = """() => {
+    const target = document.querySelector('[data-board] .learn-target');
+    const card = target.closest('svg').getBoundingClientRect();
+    const bar = document.querySelector('[data-learn]').getBoundingClientRect();
+    return { card: [card.left, card.top, card.right, card.bottom], bar: [bar.left, bar.top, bar.right, bar.bottom], height: innerHeight };
+}"""
+
+
+def test_on_a_phone_the_lit_target_is_scrolled_in_with_its_card(server, browser) -> None:
+    """God's Playground's phone board is a column of cards, each its own drawing with its name at the top: the
+    Tatars' treaty button (diplomacy 2) is lit with the whole Tatars card below the sentence bar, name included, not with
+    the name scrolled under the bar."""
+    lesson = scenario("gods-playground")
+    k = next(k for k, step in enumerate(lesson.steps) if step.who == "you" and step.action == "diplomacy 2")
+    context = browser.new_context(**SIZES["360"])
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/api/learn")
+        page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"gods-playground": {k}}}')
+        page.goto(f"{server}/?lang=zh#/learn/gods-playground")
+        page.wait_for_selector("[data-board] .learn-target[data-action='diplomacy 2']")
+        seen = page.evaluate(CARD_SEEN)
+        assert seen["bar"][3] <= seen["card"][1] and seen["card"][3] <= seen["height"], seen
     finally:
         context.close()

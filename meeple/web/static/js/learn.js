@@ -1,6 +1,6 @@
 // Learn a game by playing it (issue 42): a guided first game on the real board. Each step's sentence
-// sits in a bar above the board (sticky, so it stays in sight; the lit piece is scrolled to the middle of
-// the screen, below it); the one thing to touch is lit (`learn-target`: the move's [data-action], or
+// sits in a bar above the board (sticky, so it stays in sight; the lit piece is scrolled into sight below it,
+// with what it belongs to: see bringIntoSight); the one thing to touch is lit (`learn-target`: the move's [data-action], or
 // the piece to pick first when that move waits for a pick). Touching it plays on; touching another
 // move shows why it is not the move now (the game's refusal, or the scenario's explanation) and lets you
 // try again. Dice, bots and notes are shown one by one with a Continue button.
@@ -14,6 +14,7 @@ import { gameTitle, seatLabel } from "./names.js";
 import { playNowOf } from "./lobby.js";
 
 const STORE = "meeple.learn";
+const SIGHT_GAP = 12;  // px between the sentence bar (and its shadow) and what is scrolled under it
 
 function saved(game) {
   try { return Number(JSON.parse(localStorage.getItem(STORE) || "{}")[game]) || 0; } catch { return 0; }
@@ -137,15 +138,40 @@ class LearnPage {
   }
 
   light(scroll) {
-    for (const old of this.el.board.querySelectorAll(".learn-target")) old.classList.remove("learn-target");
+    for (const old of this.el.board.querySelectorAll(".learn-target")) old.classList.remove("learn-target", "learn-inline");
     const el = this.target();
     if (!el) return;
+    if (!(el instanceof SVGElement) && getComputedStyle(el).display === "inline") el.classList.add("learn-inline");
     el.classList.add("learn-target");
     el.setAttribute("data-learn-target", "");
-    if (scroll && el.scrollIntoView && !this.inSight(el)) el.scrollIntoView({ block: "center", inline: "nearest" });
+    if (scroll) this.bringIntoSight(el);
   }
 
-  // Whether `el` is on the screen already, below the sentence bar (then the page is not scrolled).
+  // Scroll the lit element into sight below the sentence bar together with its context: the largest part of
+  // the board around it that fits the screen under the bar (a phone's card with its name, a panel, or the
+  // whole board), whose top is put just under the bar. Where nothing around it fits, the element itself is.
+  // When that context is on the screen already the page stays as it is.
+  bringIntoSight(el) {
+    const context = this.context(el);
+    if (this.inSight(context)) return;
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });  // inner scrolling parts too
+    window.scrollBy(0, context.getBoundingClientRect().top - (this.el.bubble.offsetHeight + SIGHT_GAP));
+    const under = context.getBoundingClientRect().top - (this.el.bubble.getBoundingClientRect().bottom + SIGHT_GAP);
+    if (under < 0) window.scrollBy(0, under);  // the bar was not stuck to the top where the first scroll assumed it
+  }
+
+  context(el) {
+    const room = window.innerHeight - this.el.bubble.offsetHeight - 2 * SIGHT_GAP;
+    let best = el;
+    for (let up = el.parentElement; up && up !== this.el.board; up = up.parentElement) {
+      const r = up.getBoundingClientRect();
+      if (r.height > room || r.width > window.innerWidth) break;
+      best = up;
+    }
+    return best;
+  }
+
+  // Whether `el` is on the screen already, below the sentence bar.
   inSight(el) {
     const r = el.getBoundingClientRect();
     const bar = this.el.bubble.getBoundingClientRect();
