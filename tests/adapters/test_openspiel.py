@@ -12,9 +12,9 @@ from .conftest import encoded_configs
 def _sim_configs() -> list:
     """Every encoded game at its smallest and largest count; a random game of more than four players takes
     minutes under OpenSpiel's per-step checks, so those run under ``-m slow`` (the PettingZoo API test
-    still plays them in the default run). Kingsburg, Citadels and God's Playground take 10-25 s each: daily."""
+    still plays them in the default run). Kingsburg, Citadels, Versailles and God's Playground take 10-25 s each: daily."""
     return [pytest.param(g, n, marks=pytest.mark.slow) if n > 4
-            else pytest.param(g, n, marks=pytest.mark.daily) if g in ("kingsburg", "citadels", "gods-playground")
+            else pytest.param(g, n, marks=pytest.mark.daily) if g in ("kingsburg", "citadels", "gods-playground", "versailles")
             else (g, n) for g, n in encoded_configs()]
 
 

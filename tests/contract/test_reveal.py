@@ -27,7 +27,7 @@ import pytest
 
 from meeple.core import CHANCE, Action, IllegalAction, Rng, State
 
-from .harness import CASES, CONFIGS, CONFIG_IDS, SEEDS, Config, replay
+from .harness import CASES, CONFIG_IDS, CONFIGS, SEEDS, Config, replay
 from .toy import TOY_ID
 
 REDEALS = int(os.environ.get("MEEPLE_REVEAL_REDEALS", "4"))
@@ -109,10 +109,11 @@ def check_undoable_moves(config: Config, seed: int, redeals: int, every: int = 1
 
 
 FIRST_SEED_BY_DEFAULT = [pytest.param(*case.values, id=case.id, marks=pytest.mark.slow) if case.values[1] != SEEDS[0]
-                         else pytest.param(*case.values, id=case.id, marks=pytest.mark.daily) if case.values[0].players > 3
+                         else pytest.param(*case.values, id=case.id, marks=pytest.mark.daily)
+                         if case.values[0].players > 3 or (case.values[0].options and case.values[0].game_id == "gods-playground")
                          else case for case in CASES]
 """Every configuration of up to three players with its first seed in the default suite, those of four and more
-(5-18 s each) with the daily tests, the other seeds in the slow run."""
+(5-18 s each) and God's Playground's variants (6-11 s) with the daily tests, the other seeds in the slow run."""
 
 
 @pytest.mark.parametrize("config, seed", FIRST_SEED_BY_DEFAULT)
@@ -273,8 +274,8 @@ def _citadels_last_turn(seed: int, hand_cost: int | None) -> State:
     the game ends with the round, and it has not yet taken gold: its hand is one district costing
     ``hand_cost`` (None: an empty hand), its gold 0, nothing else to do after taking gold."""
     import meeple
-    from meeple.games.citadels.content import DISTRICT_COST
     from meeple.games.citadels.actions import PHASE_TURN
+    from meeple.games.citadels.content import DISTRICT_COST
 
     state = meeple.load("citadels", players=2).new_game(seed=seed)
     rng = Rng(seed)

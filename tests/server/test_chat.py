@@ -302,7 +302,7 @@ def test_chat_notes_travel_on_the_bus_and_are_never_taken_for_moves() -> None:
     assert parse_note("+g1") is None and parse_note("#g1#x") is None and parse_note("#g1") is None
 
 
-@pytest.mark.parametrize("bus", ["notify", "redis"])
+@pytest.mark.parametrize("bus", ["notify", pytest.param("redis", marks=pytest.mark.daily)])  # test_multiprocess: Redis
 def test_a_line_said_through_one_process_reaches_the_others_watchers(pg_url: str, bus: str, request) -> None:
     from websockets.sync.client import connect
 

@@ -126,4 +126,7 @@ def test_another_process_takes_the_bots_over_when_their_process_stops(pg_url: st
     movers = [c[0] for c in calls if c[1] and c[2] == "ok"]
     assert movers[0] == a_origin and movers[-1] == b_origin
     assert seq - 1 <= len(movers) <= seq  # A's last move may be written as A stops, its call cancelled
-    assert not [c for c in calls if c[2] == Conflict.__name__]
+    # that last move of A's may also land after B loaded the game: B's first try is then refused as stale (and
+    # B reloads and moves on); any other conflict would be two processes moving the same bots
+    conflicts = [c for c in calls if c[2] == Conflict.__name__]
+    assert len(conflicts) <= 1 and all(c[0] == b_origin for c in conflicts), conflicts

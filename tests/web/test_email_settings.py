@@ -65,7 +65,7 @@ def _fits(page: Any) -> None:
     assert right <= width + 1, (right, width)
 
 
-@pytest.mark.parametrize("width, height, lang", [(1280, 800, "en"), (360, 740, "zh")])
+@pytest.mark.parametrize("width, height, lang", [pytest.param(1280, 800, "en", marks=pytest.mark.daily), (360, 740, "zh")])
 def test_give_verify_and_opt_in_on_the_profile(browser: Any, mail_server: tuple[str, Inbox], width: int, height: int,
                                                lang: str, tmp_path: Any) -> None:
     base, inbox = mail_server

@@ -89,7 +89,7 @@ def _king_dice(page) -> dict:
 # ---------------------------------------------------------------- the last battle's tray
 
 
-@pytest.mark.parametrize("size", ["1280", "360"])
+@pytest.mark.parametrize("size", [pytest.param("1280", marks=pytest.mark.daily), "360"])
 def test_the_last_battle_is_shown_while_it_is_news_and_gone_in_the_next_round(browser, server, size):
     # round 1, phase 12: the defence against the invaders (phase 11) just ended, nothing has happened since
     fresh = _first_shown(lambda o, ids: o["phase"] == 12 and ids[-1] == _log("battle_over"))
@@ -135,7 +135,7 @@ def _attack(step: dict) -> tuple[list[int], int]:
     return dice, kept
 
 
-@pytest.mark.parametrize("size", ["1280", "360"])
+@pytest.mark.parametrize("size", [pytest.param("1280", marks=pytest.mark.daily), "360"])
 def test_the_king_s_dice_show_the_enemies_attack_in_phases_11_and_12(browser, server, size):
     step = _first_shown(lambda o, ids: o["phase"] == 12 and _log("attack_dice") in ids)
     assert step["view"]["observation"]["dice"] == []  # the observation has forgotten them: the events tell

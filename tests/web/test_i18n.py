@@ -291,6 +291,7 @@ def test_game_reads_in_chinese_and_switches_to_english(zh_page, server, game_id)
     assert _visible_latin(page) == []
 
 
+@pytest.mark.daily  # a whole game; test_game_reads_in_chinese_and_switches_to_english reads a board by default
 def test_game_to_the_end_and_its_replay_in_chinese(zh_page, server):  # type: ignore[no-untyped-def]
     """Solo Cube Europe to the end in Chinese: the score summary, then the replay page."""
     from .play import play_to_end

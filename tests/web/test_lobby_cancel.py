@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.daily), "zh"])
 def test_the_creator_cancels_from_your_games(page, server, lang):
     made = httpx.post(f"{server}/api/games", json={"game": "cube-europe", "players": 2,
                                                    "seats": [{"kind": "human"}, {"kind": "human"}]}).json()

@@ -9,6 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .daily import by_default
+
 SHOTS = Path(os.environ["MEEPLE_SCREENSHOTS"]) if os.environ.get("MEEPLE_SCREENSHOTS") else None
 VIEWPORTS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
              "phone": {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True,
@@ -33,7 +35,7 @@ def _no_overlap(page, selectors: list[str], width: int) -> None:
             assert apart, (a, p, b, q)
 
 
-@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+@pytest.mark.parametrize("device", by_default(sorted(VIEWPORTS), kept={"phone"}))  # desktop: daily
 def test_choosing_turn_based_at_set_up(server: str, browser, device: str) -> None:  # type: ignore[no-untyped-def]
     settings = VIEWPORTS[device]
     width = settings["viewport"]["width"]
