@@ -110,10 +110,11 @@ def check_undoable_moves(config: Config, seed: int, redeals: int, every: int = 1
 
 FIRST_SEED_BY_DEFAULT = [pytest.param(*case.values, id=case.id, marks=pytest.mark.slow) if case.values[1] != SEEDS[0]
                          else pytest.param(*case.values, id=case.id, marks=pytest.mark.daily)
-                         if case.values[0].players > 3 or (case.values[0].options and case.values[0].game_id == "gods-playground")
+                         if case.values[0].players > 3 or case.values[0].options
                          else case for case in CASES]
 """Every configuration of up to three players with its first seed in the default suite, those of four and more
-(5-18 s each) and God's Playground's variants (6-11 s) with the daily tests, the other seeds in the slow run."""
+(5-18 s each) and the option variants (Citadels' other characters, God's Playground's rules: 1-11 s each) with
+the daily tests, the other seeds in the slow run; the Witch and the Wizard run by default at four players below."""
 
 
 @pytest.mark.parametrize("config, seed", FIRST_SEED_BY_DEFAULT)

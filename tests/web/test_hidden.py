@@ -19,7 +19,9 @@ def _my_view(page, gid):
         }""", gid)
 
 
-def test_two_browsers_never_see_each_others_hand(browser, server):
+@pytest.mark.parametrize("most_moves", [60, pytest.param(None, marks=pytest.mark.daily)], ids=["60-moves", "whole-game"])
+def test_two_browsers_never_see_each_others_hand(browser, server, most_moves):
+    """By default the first 60 moves (the drafts and turns of the first rounds, a check every 5); daily a whole game."""
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     a, b = a_ctx.new_page(), b_ctx.new_page()
     errors = []
@@ -46,6 +48,8 @@ def test_two_browsers_never_see_each_others_hand(browser, server):
     while time.time() < deadline:
         if a.query_selector("#game-over") and b.query_selector("#game-over"):
             break
+        if most_moves is not None and moves >= most_moves:
+            break
         for me, other in ((a, b), (b, a)):
             button = me.query_selector("#actions:not(.busy) button.action")
             if button is None:
@@ -66,7 +70,10 @@ def test_two_browsers_never_see_each_others_hand(browser, server):
                             f"{card} from the other hand is on this page"
                 checks += 1
         a.wait_for_timeout(20)
-    assert a.query_selector("#game-over") and b.query_selector("#game-over")
+    if most_moves is None:
+        assert a.query_selector("#game-over") and b.query_selector("#game-over")
+    else:
+        assert moves >= most_moves, f"only {moves} moves in 300 s"
     assert checks >= 5 and errors == []
     a_ctx.close()
     b_ctx.close()

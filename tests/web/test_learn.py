@@ -195,7 +195,7 @@ SIZES = {"1280": {"viewport": {"width": 1280, "height": 800}},
          "360": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}}
 
 
-@pytest.mark.parametrize("game", by_default(available(), kept={"gods-playground"}))
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.daily) for game in available()])  # walks check it
 def test_every_focus_of_a_step_is_lit_on_the_board_at_both_sizes(server, browser, game) -> None:
     """A step's `focus` (a note's score, a bot's piece) names a part of the board; a phone draws some parts
     differently (God's Playground's VP track is a line of scores there), so each focus is opened at 1280

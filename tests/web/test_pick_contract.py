@@ -209,7 +209,7 @@ def _draw(page, state, seat: int, seq: int = 1) -> None:
     page.evaluate(DRAW, base_view(state, seat, game_id="probe", seq=seq, status="playing", seats=[]))
 
 
-@pytest.mark.parametrize("game", by_default(sorted(POSITIONS), kept={"versailles", "kingsburg", "gods-playground"}))
+@pytest.mark.parametrize("game", by_default(sorted(POSITIONS), kept={"versailles", "gods-playground"}))
 def test_the_contract_holds_on_boards_drawn_from_chosen_positions(page, server, game):
     if game not in meeple.games():
         pytest.skip(f"{game} is not registered")
