@@ -130,16 +130,21 @@ def test_the_citadels_bot_draft_sentences_keep_its_characters_secret() -> None:
             assert not [n for n in names if n in said], (step, said)
 
 
+def _every_bot_move_is_explained(lesson, at_least: int) -> None:  # type: ignore[no-untyped-def]
+    """At least ``at_least`` bot moves, each said as it happens or by the very next shown step, itself Blue's."""
+    bots = [k for k, s in enumerate(lesson.steps) if s.who == "bot"]
+    assert len(bots) >= at_least
+    for k in bots:
+        assert lesson.steps[k].say or lesson.steps[shown_from(lesson, k)].who == "bot", k
+
+
 def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
     """Two players against an easy bot; the King's aid, the roll, advisors and their rewards, the +2 token,
     building, the King's envoy and the winter battle each come up, every bot move is explained as it
     happens, and the tutorial hands over at the start of year 2, before the game ends."""
     lesson = scenario("kingsburg")
     assert lesson.players == 2 and lesson.seats == ("you", "bot")
-    bots = [k for k, s in enumerate(lesson.steps) if s.who == "bot"]
-    assert len(bots) >= 8
-    for k in bots:  # said as it happens, or by the very next shown step, itself Blue's
-        assert lesson.steps[k].say or lesson.steps[shown_from(lesson, k)].who == "bot", k
+    _every_bot_move_is_explained(lesson, at_least=8)
     names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
     assert {"take", "place", "use", "build", "recruit"} <= names
     chances = {s.action.split()[0] for s in lesson.steps if s.who == "chance"}
@@ -161,10 +166,7 @@ def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
     bot move is explained as it happens, and the tutorial hands over before the game ends."""
     lesson = scenario("versailles")
     assert lesson.players == 2 and lesson.seats == ("you", "bot")
-    bots = [k for k, s in enumerate(lesson.steps) if s.who == "bot"]
-    assert len(bots) >= 4
-    for k in bots:  # said as it happens, or by the very next shown step, itself Blue's
-        assert lesson.steps[k].say or lesson.steps[shown_from(lesson, k)].who == "bot", k
+    _every_bot_move_is_explained(lesson, at_least=4)
     names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
     assert {"move", "jump", "activate", "take", "build", "flip"} <= names
     assert "jump al mq" in [s.action for s in lesson.steps if s.who == "bot"], "Blue jumps over King's Favor"

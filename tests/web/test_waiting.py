@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .daily import by_default
+from .play import watched_page
 
 SHOTS = Path(os.environ["MEEPLE_SCREENSHOTS"]) if os.environ.get("MEEPLE_SCREENSHOTS") else None
 PASSWORD = "correct horse battery"
@@ -37,13 +38,7 @@ Object.defineProperty(document, "hidden", { configurable: true, get: () => windo
 
 
 def _page(browser, device: str):  # type: ignore[no-untyped-def]
-    context = browser.new_context(**VIEWPORTS[device])
-    context.add_init_script(FAKE_NOTIFICATIONS)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return context, page
+    return watched_page(browser, VIEWPORTS[device], FAKE_NOTIFICATIONS)
 
 
 def _sign_up(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -161,8 +156,8 @@ def test_invite_by_name_accept_and_waiting_for_you(server: str, browser, device:
         bob.wait_for_function("() => window.__notes.length === 1")
         assert bob.evaluate("() => window.__notes[0][0]") == f"{ann_name} invites you to Kingsburg"
         # the one 404 is the unknown name Ann typed ("no such player"), which the browser logs
-        assert [e for e in ann.errors if "status of 404" not in e] == [] and len(ann.errors) <= 1
-        assert bob.errors == []
+        assert [e for e in ann.console_errors if "status of 404" not in e] == [] and len(ann.console_errors) <= 1
+        assert bob.console_errors == []
     finally:
         ann_ctx.close()
         bob_ctx.close()
@@ -192,7 +187,7 @@ def test_the_game_page_invites_by_name_in_chinese(server: str, browser) -> None:
         _fits(page, "#invite-box input, #invite-box button, #invite-box select", 360)
         if SHOTS:
             page.screenshot(path=str(SHOTS / "invite-game-page-zh-phone.png"))
-        assert [e for e in page.errors if "status of 422" not in e] == []  # the 422: inviting herself
+        assert [e for e in page.console_errors if "status of 422" not in e] == []  # the 422: inviting herself
     finally:
         context.close()
 
@@ -222,6 +217,6 @@ def test_a_guests_turn_based_games_wait_for_them_too(server: str, browser) -> No
         page.wait_for_selector(f"#waiting [data-waiting='{gid}'] [data-deadline]")  # seat 0 (Dora's) moves first
         page.wait_for_function("() => document.title === '(1) meeple'")
         assert "Sign in" in page.inner_text("#waiting")
-        assert page.errors == []
+        assert page.console_errors == []
     finally:
         context.close()
