@@ -58,18 +58,44 @@ def test_an_illegal_touch_gets_the_games_own_refusal() -> None:
 
 
 def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
-    """Dice, the market, workers, territories, yellow effects, scoring: each comes up, and the tutorial
-    ends before the game does."""
+    """Dice, the market, workers, territories, yellow effects, scoring: each comes up, and a whole game is
+    played: every placed cube colour's effect, a full inventory and a returned cube, completed colours, the
+    deck running out and reshuffled, the twelve rounds, and the end, whose score and rank the last note tells."""
     lesson = scenario("cube-europe")
     names = [s.action.split()[0] for s in lesson.steps if s.who == "you"]
-    assert {"start", "take", "place", "worker", "chain"} <= set(names)
+    assert {"start", "take", "place", "worker", "chain", "white", "return"} <= set(names)
     says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
-    for topic in ("rolled", "market", "worker", "territor", "yellow effect", "score"):
+    for topic in ("rolled", "market", "worker", "territor", "yellow effect", "score", "inventory", "shuffled",
+                  "round track", "completed colour", "rank"):
         assert topic in says, topic
+    placed, returned, full, colours_done = set(), [], [], []
+    for k, step in enumerate(lesson.steps):
+        if step.who != "you":
+            continue
+        before, after = position(lesson, k), position(lesson, k + 1)
+        placed |= {before.board(0).hexes[h][0] for h in after.filled_hexes[0] if h not in before.filled_hexes[0]}
+        if step.action.startswith("return"):
+            returned.append(k)
+            full.append(len(before.inventory[0]))
+        if after.score_breakdown(0)["colours"] > before.score_breakdown(0)["colours"]:
+            colours_done.append(k)
+    assert placed == {"red", "blue", "green", "white", "yellow"}, "a cube of every colour is placed"
+    assert returned and full == [4], "a fourth cube taken with a full inventory, one returned"
+    assert len(colours_done) >= 2, "colours are completed by your moves"
+    reshuffled = [k for k in range(len(lesson.steps)) if position(lesson, k + 1).deck_exhaustions == 1
+                  and position(lesson, k).deck_exhaustions == 0]
+    assert reshuffled and lesson.steps[shown_from(lesson, reshuffled[0] + 1)].focus == "[data-deck]", "the reshuffle is told"
     final = position(lesson, len(lesson.steps))
-    assert not final.is_over()
+    assert final.is_over() and final.round == 12 and final.deck_exhaustions == 2
     assert final.observation(0)["seats"][0]["effects"], "a yellow effect was tucked"
-    assert CHANCE in final.to_move()
+    last = lesson.steps[-1]
+    assert last.who == "note" and last.focus
+    english, chinese = final.rank(0)
+    for lang, rank_name in (("en", english), ("zh", chinese)):
+        told = i18n.render(last.say, last.args, lang)
+        assert f"{final.score(0)} " in told and rank_name in told, (lang, told)
+        for part in ("Novice", "Apprentice", "Journeyman", "Expert", "Master") if lang == "en" else ("新手", "学徒", "熟练工", "专家", "大师"):
+            assert part in told, (lang, part)
 
 
 def test_the_citadels_tutorial_covers_every_topic_of_the_issue() -> None:
