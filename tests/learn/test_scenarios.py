@@ -188,22 +188,37 @@ def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
 
 def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
     """Two players against an easy bot; moving, the jump (a double-move token), activating, taking a tile and
-    building it in the palace, and the King (jumped over by Blue, then activated by you) each come up, every
-    bot move is explained as it happens, and the tutorial hands over before the game ends."""
+    building it in the palace, and the King (jumped over by Blue, then activated by you) each come up; then you
+    learn a technology at the Alchemists' Guild and use it on Blue's turn, recruit both new workers at King's
+    Favor and buy a decoration at the Workshop, and a note tells how the game ends and scores. Every bot move is
+    explained as it happens, and the tutorial hands over before the game ends."""
     lesson = scenario("versailles")
     assert lesson.players == 2 and lesson.seats == ("you", "bot")
     _every_bot_move_is_explained(lesson, at_least=4)
     names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
-    assert {"move", "jump", "activate", "take", "build", "flip"} <= names
+    assert {"move", "jump", "activate", "take", "build", "flip", "tech", "recruit2", "buy"} <= names
     assert "jump al mq" in [s.action for s in lesson.steps if s.who == "bot"], "Blue jumps over King's Favor"
     says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
-    for topic in ("arrow", "double-move token", "Activate", "palace tile", "construction site", "King's track", "game ends"):
+    for topic in ("arrow", "double-move token", "Activate", "palace tile", "construction site", "King's track", "game ends",
+                  "technolog", "Alchemists' Guild", "recruit", "Workshop", "decoration", "3 VP", "most VP wins"):
         assert topic in says, topic
+    shown = sum(step.shown for step in lesson.steps)
+    assert 32 <= shown <= 45, shown
+    you = lesson.you
+    k_tech = next(k for k, s in enumerate(lesson.steps) if s.who == "you" and s.action.startswith("tech"))
+    k_react = next(k for k, s in enumerate(lesson.steps) if k > k_tech and s.who == "you" and s.action == "activate")
+    before = position(lesson, k_react)
+    assert before.phase == "offer" and before.turn_seat != you, "the technology lets you activate on Blue's turn"
+    after = position(lesson, k_react + 1)
+    assert after.resources[you][0] == before.resources[you][0] + 2, "your two workers at the Lumber Mill collect 2 wood"
     final = position(lesson, len(lesson.steps))
-    seen = final.observation(lesson.you)
-    assert not final.is_over() and seen["king_space"] == 2, "the King moved twice: jumped over, then activated"
-    assert seen["construction_site"].count(17) == 1 and seen["vp"][lesson.you] == 5, "the Council Chamber is built"
-    assert seen["double_moves_face_up"][lesson.you] == 2, "your token is face up again"
+    seen = final.observation(you)
+    assert not final.is_over() and seen["king_space"] == 4, "jumped over, activated twice by you, once by Blue"
+    assert seen["construction_site"].count(17) == 1 and seen["vp"][you] == 5, "the Council Chamber is built"
+    assert seen["technology_levels"][you] == [0, 1, 0], "sites, level 1"
+    assert seen["workers_off_board"][you][:2] == [0, 0], "both new workers recruited"
+    assert seen["decorations"][you] == [0, 0, 0, 0, 0, 1], "the Tapestry bought"
+    assert lesson.steps[-1].who == "note" and lesson.steps[-1].focus, "the end and the scoring, a part of the board lit"
 
 
 def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
