@@ -172,7 +172,8 @@ export function render(container, view, ui) {
   // a new decision: bring its sentence and all its targets into view together where the screen holds them
   // (the sentence sticks to the top of a phone's or a tablet's screen), else its first touch
   const decision = view.your_turn ? `${view.seq}:${ctx.task[0] || ""}` : null;
-  if (decision && decision !== lastDecision) showDecision(root, map, ask);
+  // (once the page around the board is drawn too: the notices above it move it down)
+  if (decision && decision !== lastDecision) queueMicrotask(() => { if (root.isConnected) showDecision(root, map, ask); });
   lastDecision = decision;
 }
 let lastDecision = null;
@@ -185,7 +186,7 @@ function showDecision(root, map, ask) {
   const live = [...map.querySelectorAll("[data-pick], [data-action]")].filter((el) => !el.closest(".dormant") && el.getClientRects().length);
   if (!live.length) return;
   const boxes = live.map((el) => el.getBoundingClientRect());
-  const sticky = !!(ask && ask.classList.contains("sticky") && root.contains(ask));
+  const sticky = !!(ask && root.contains(ask) && getComputedStyle(ask).position === "sticky");
   const head = sticky ? ask.getBoundingClientRect().height + 6 : 0;   // the stuck sentence covers the screen's top
   let top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
   if (ask && !sticky) top = Math.min(top, ask.getBoundingClientRect().top);
@@ -379,7 +380,13 @@ function drawAdvisors(svg, ctx) {
       const x0 = b.x + 4 + k * (b.w / 2), y0 = b.y + (faces.length > 3 ? 79 : 85);
       faces.forEach((f, j) => hand.append(die(x0 + size / 2 + 1 + (j % 3) * (size + 1), y0 + Math.floor(j / 3) * (size + 1), f,
         { size, colour: SEAT_COLOURS[seat] })));
-      if (extra.length) hand.append(s("text", { x: x0 + 2, y: y0 + size + 4, class: "kb-mark-text" }, extra.join(" ")));
+      // the marks ("+2", the Market's "m+1"): beside the dice of a lone handful, else under them
+      if (extra.length) {
+        const alone = placed.length === 1;
+        const mx = alone ? x0 + Math.min(faces.length, 3) * (size + 1) + 4 : x0 + 2;
+        hand.append(fitText(s("text", { x: mx, y: alone ? y0 + 4.5 : y0 + size + 4, class: "kb-mark-text" }, extra.join(" ")),
+          alone ? b.x + b.w - 3 - mx : b.w / 2 - 4));
+      }
       tip(hand, T("hand_on", { seat, dice: faces, n, advisor: n, marks: extra.join(" ") }));
       g.append(changes.mark(hand, `hand:${n}:${k}`, [seat, ...marks]));
     });
@@ -542,7 +549,7 @@ function drawEnemy(svg, ctx) {
   // the enemies of the years gone by, face up for everyone, one line a year under the king's die, and
   // how your last battle went
   const room = f.w - 146;
-  let py = f.y + 86;
+  let py = f.y + 84;   // lines 14 apart: 11 px on screen and more (a Chinese character fills its square)
   if (year > 1) {
     const head = T("past_title");
     g.append(fitText(s("text", { x: f.x + 140, y: py, class: "kb-past-head" }, head), room));
@@ -551,7 +558,7 @@ function drawEnemy(svg, ctx) {
     const pastKey = (o.enemy_card || [])[y - 1];
     const past = pastKey ? enemyCard(y, pastKey) : null;
     if (!past) continue;
-    py += 12;
+    py += 14;
     const words = T("past_line", { year: y, foe: past.kind, strength: past.strength });
     const line = fitText(s("text", { x: f.x + 140, y: py, class: "kb-past past-enemy", "data-enemy-past": String(y) }, words), room);
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
@@ -560,7 +567,7 @@ function drawEnemy(svg, ctx) {
   const mine = year > 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
   if (mine && !winter && ["won", "tie", "lost"].includes(mine)) {
     const words = T(`battle_${mine}`);
-    g.append(fitText(s("text", { x: f.x + 140, y: py + 13, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
+    g.append(fitText(s("text", { x: f.x + 140, y: py + 14, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
   }
   // each player's strength against it: soldiers + the king's die + buildings (and the type bonuses once known)
   const kind = card ? card.kind : null;
