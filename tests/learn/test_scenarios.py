@@ -242,12 +242,51 @@ def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
     campaign = next(k for k, s in enumerate(lesson.steps) if s.action == "campaign 3")
     after_campaign = position(lesson, campaign + 4).observation(lesson.you)  # its three dice rolled
     assert after_campaign["phase"] == 10 and after_campaign["track_nobles"][3][lesson.you] == 2, "two hits on the Ottomans' track"
-    final = position(lesson, len(lesson.steps))
-    seen = final.observation(lesson.you)
-    assert not final.is_over() and seen["round"] == 2 and seen["phase"] == 2, "round 1 is scored, round 2 begins"
+    round_2 = next(k for k, s in enumerate(lesson.steps) if s.say == "gods-playground.learn.r2_token_camp")
+    seen = position(lesson, round_2).observation(lesson.you)
+    assert seen["round"] == 2 and seen["phase"] == 2, "round 1 is scored, round 2 begins"
     assert seen["king"] == lesson.you and seen["vp"] == [5, 7, 7], "the Ottomans' 5 for you; discs and money for the bots"
     assert seen["income_levels"][2] == 4 and seen["enemies_in_provinces"][3] == [0] * 5, "Ukraine at peace; Little Poland cleared"
     assert [len(seen["estates"][i]) for i in (0, 1)] == [2, 2], "Prussia and Lithuania each lost their third estate"
+
+
+def test_the_gods_playground_tutorial_plays_on_into_round_2_and_shows_an_expansion() -> None:
+    """What decided the newcomer's game is shown, not only told: round 2 is played with Jesuit schools (Blue's
+    five in one action, +7; yours), a second treaty, and an expansion whose spill is on the board when its
+    sentence is read (Swedes beside Russians in Lithuania and beside Habsburgs in Great Poland) and cancelled
+    on the next step; notes then light the parts for the new city, the veto and the confederation, and every
+    step's board agrees with its sentence where the old one ran ahead (events before the senate)."""
+    lesson = scenario("gods-playground")
+    shown = [k for k in range(len(lesson.steps)) if shown_from(lesson, k) == k]
+    assert 55 <= len(shown) <= 64, len(shown)
+    says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
+    for topic in ("Jesuit school", "spill", "cancel", "new city", "Only one city", "liberum veto", "confederation",
+                  "artillery is only raised from round 2", "bidding again",
+                  "a die + 2", "seal"):
+        assert topic in says, topic
+    for cryptic in ("half of the game", "the price of diplomacy", "none expands"):
+        assert cryptic not in says, cryptic
+    step = {s.say: k for k, s in enumerate(lesson.steps) if s.say}
+    g = "gods-playground.learn."
+    events = position(lesson, step[g + "events"] + 1).observation(lesson.you)
+    assert events["phase"] == 5 and events["senate"] == [-1] * 5, "the events' sentence is read before the senate sits"
+    jesuits = position(lesson, step[g + "r2_jesuit"]).observation(lesson.you)
+    assert jesuits["round"] == 2 and jesuits["vp"][1] == 14, "Blue's five schools in one action: 7 points"
+    spill = position(lesson, step[g + "r2_expand"] + 1).observation(lesson.you)
+    assert spill["phase"] == 13, "the board stops in the expansion"
+    swedes, russia, habsburgs = 0, 1, 4
+    lithuania, great_poland = 1, 4
+    assert spill["enemies_in_provinces"][lithuania][swedes] == 2 and spill["enemies_in_provinces"][lithuania][russia] > 0
+    assert spill["enemies_in_provinces"][great_poland][swedes] == 2 and spill["enemies_in_provinces"][great_poland][habsburgs] > 0
+    after = position(lesson, step[g + "r2_cancel"]).observation(lesson.you)
+    assert after["round"] == 3 and after["phase"] == 2
+    assert after["enemies_in_provinces"][lithuania][swedes] == 0 and after["enemies_in_provinces"][great_poland][swedes] == 0, "cancelled"
+    assert after["estates"][0] == [] and after["income_levels"][2] == 5, "Prussia overrun; Ukraine at peace under the treaty"
+    assert after["vp"][lesson.you] == min(after["vp"]) and after["vp"].count(after["vp"][lesson.you]) == 1, "you alone last: a confederation is yours"
+    focus = {lesson.steps[k].say: lesson.steps[k].focus for k in range(len(lesson.steps)) if lesson.steps[k].who == "note"}
+    assert focus[g + "r2_city"] and focus[g + "r2_veto"] == ".gp-senate"
+    final = position(lesson, len(lesson.steps))
+    assert not final.is_over() and final.observation(lesson.you)["round"] == 3
 
 
 def test_the_shown_steps_skip_the_silent_ones() -> None:

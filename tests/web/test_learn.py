@@ -18,7 +18,7 @@ SHOTS = Path(os.environ["MEEPLE_SCREENSHOTS"]) / "learn" if os.environ.get("MEEP
 """Where the walks keep the screens of SHOT_STEPS (``MEEPLE_SCREENSHOTS=/tmp/shots pytest …``); none by default."""
 SHOT_STEPS = {"cube-europe": (30, 39, 44, 48, 58, 61), "citadels": (10, 16, 26, 39, 44, 49, 53, 55), "kingsburg": (0, 5, 16, 21, 32),
               "versailles": (6, 10, 19, 22, 26, 36, 39, 52, 62, 63),
-              "gods-playground": (1, 11, 28, 34, 41, 48, 49, 55, 58, 66, 68, 69, 74, 77, 79)}
+              "gods-playground": (1, 11, 28, 32, 33, 41, 55, 69, 76, 96, 100, 110, 114, 126, 138, 140, 142, 144, 145)}
 """The steps whose screen each walk keeps in SHOTS when it is set (to look at, not compared)."""
 WRONG_TOUCH = {
     "cube-europe": ("start D3", "start A3", "cube-europe.learn.start_why", ".hexmap [data-hex='A1'].hex"),
