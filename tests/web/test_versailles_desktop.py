@@ -32,7 +32,7 @@ MEASURE = """() => {
     const active = document.querySelector('[data-board] .vs-location.active');
     const box = (e) => { const r = e.getBoundingClientRect();
                          return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left + window.scrollX,
-                                  w: r.width, h: r.height }; };
+                                  w: r.width, h: r.height, now: [r.top, r.bottom] }; };
     const sticky = !!bar && getComputedStyle(bar).position === 'sticky';
     const start = window.scrollY;
     const shownTargets = [...document.querySelectorAll('#board:not(.busy) [data-board] [data-action], #board:not(.busy) [data-board] [data-pick]')]
@@ -57,7 +57,8 @@ MEASURE = """() => {
     return { over: !!document.querySelector('#game-over'), busy: !!document.querySelector('#board.busy'),
              decision: bar ? bar.dataset.decision : null, at: active ? active.dataset.location : null,
              picked: !!document.querySelector('[data-board] .picked'), ask: askBox,
-             barHeight: bar ? bar.getBoundingClientRect().height : 0, sticky, vh: window.innerHeight,
+             barHeight: bar ? bar.getBoundingClientRect().height : 0, barBottom: bar ? bar.getBoundingClientRect().bottom : 0,
+             sticky, vh: window.innerHeight,
              page: document.scrollingElement.scrollWidth, targets };
 }"""
 
@@ -75,11 +76,19 @@ def check_decision(seen: dict, width: int) -> list[str]:
     return faults
 
 
+def _wanted(seen: dict) -> list[dict]:
+    """The targets a player wants in view: once workers are picked, where they may go (the other workers
+    to pick instead are no part of that choice)."""
+    if seen["decision"] == "move" and seen["picked"]:
+        return [t for t in seen["targets"] if not t["pick"]]
+    return seen["targets"]
+
+
 def _one_per_move(seen: dict) -> list[dict]:
     """For each move (or pick) of the decision the element a player would reach for: none where the sticky
     decision bar holds one (it is always in view), else its topmost element."""
     chosen: dict[str, dict] = {}
-    for t in seen["targets"]:
+    for t in _wanted(seen):
         if seen["sticky"] and t["inBar"]:
             chosen[t["name"]] = None
         elif t["name"] not in chosen or (chosen[t["name"]] is not None and t["top"] < chosen[t["name"]]["top"]):
@@ -105,6 +114,18 @@ def fits_unscrolled(seen: dict) -> bool:
     element of each move."""
     sentence = [seen["ask"]] if seen["ask"] and not seen["sticky"] else []
     return all(t["bottom"] <= seen["vh"] for t in _one_per_move(seen) + sentence)
+
+
+def fits_as_it_is(seen: dict) -> bool:
+    """Whether the page as the decision comes (scrolled where the last click and the board left it) shows
+    the sentence and, whole, an element of each move (below a sticky decision bar, or in it)."""
+    if seen["ask"] and not (seen["sticky"] or 0 <= seen["ask"]["now"][0] and seen["ask"]["now"][1] <= seen["vh"]):
+        return False
+    top = seen["barBottom"] if seen["sticky"] else 0
+    names = {t["name"] for t in _wanted(seen)}
+    seen_now = {t["name"] for t in _wanted(seen)
+                if (seen["sticky"] and t["inBar"]) or (t["now"][0] >= top - 1 and t["now"][1] <= seen["vh"] + 1)}
+    return names <= seen_now
 
 
 def decision_name(seen: dict) -> str:

@@ -150,6 +150,38 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  bringIntoView(root, view);
+}
+
+// A decision made at one place (activating or declining a location, acting there, discarding from your hand)
+// or, once workers are picked, on their destinations brings that place on screen when the decision comes
+// (once): a tablet's or a small laptop's board is taller than the screen, and its targets should not wait
+// below the fold. A Learn page places its board itself.
+let broughtFor = null;
+function bringIntoView(root, view) {
+  const o = view.observation;
+  const key = view.your_turn && !view.over ? `${o.turns_completed}:${o.phase}:${o.current_location}:${picked.from}` : null;
+  if (key === broughtFor) return;
+  broughtFor = key;
+  if (!key || root.closest(".learn-board") || typeof window === "undefined" || !root.isConnected) return;
+  const code = c.locations[o.current_location];
+  let places = [];
+  if (o.phase === "discard") places = [root.querySelector(".vs-home-part")];
+  else if (o.phase === "act" && code === "cs") places = [root.querySelector(".vs-middle")];
+  else if (["decide", "offer", "act"].includes(o.phase)) places = [root.querySelector(`.vs-card[data-card="${code}"]`)];
+  else if (o.phase === "move" && picked.from) {
+    places = [...root.querySelectorAll(`[data-needs="from:${picked.from}"]:not(.dormant)`)].map((e) => e.closest(".vs-card"));
+  }
+  const rects = places.filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;
+  const bar = root.querySelector(".vs-decision");
+  const barBox = bar ? bar.getBoundingClientRect() : { height: 0, bottom: 0 };
+  const bottom = window.innerHeight - 6, under = barBox.height + 6;   // once scrolled, the bar sticks at the top
+  const want = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+  if (want.top >= barBox.bottom + 6 && want.bottom <= bottom) return;
+  // the whole place under the bar where it fits, else its top
+  const by = want.bottom - want.top > bottom - under || want.top < barBox.bottom + 6 ? want.top - under : want.bottom - bottom;
+  window.scrollBy(0, by);
 }
 
 // One part of the table: an SVG showing the region (x, y, w, h) of the board's coordinates.
@@ -372,27 +404,32 @@ function drawLocation(svg, loc, ctx) {
 // Each player's workers on the location as meeples in their colour (a number beside them past four).
 function drawWorkers(g, loc, box, ctx) {
   const { o, me, view, entries } = ctx;
+  const code = c.locations[loc];
+  const canPick = (p) => p === me && view.your_turn && entries("move").concat(entries("move2"), entries("jump")).some((e) => e.action.args[0] === code);
+  // up to three meeples a player (then "×n"); where the strip would pass the card (the workers left to spend
+  // written at its right end during an action), one meeple each and "×n". Your workers to pick stay a target's size.
+  const seats = o.workers_at.map((row, p) => [p, row[loc]]).filter(([, n]) => n);
+  const widthOf = (p, n, most) => Math.max(canPick(p) ? TARGET : 0, Math.min(n, most) * 17 + (n > most ? 26 : 0) + 22);
+  const room = box.w - 20 - (o.current_location === loc && o.phase === "act" ? 130 : 0);
+  const most = seats.reduce((sum, [p, n]) => sum + widthOf(p, n, 3) + 8, 0) <= room ? 3 : 1;
   let x = box.x + 14;
   const y = box.y + 64;
-  o.workers_at.forEach((row, p) => {
-    const n = row[loc];
-    if (!n) return;
+  for (const [p, n] of seats) {
     const group_ = group({ class: "vs-workers", "data-seat": String(p), "data-count": String(n) });
-    const shown = Math.min(n, 3);
-    const width = Math.max(TARGET, shown * 17 + (n > 3 ? 26 : 0) + 22);
+    const shown = Math.min(n, most);
+    const width = widthOf(p, n, most);
     group_.append(s("rect", { x: x - 6, y: y - TARGET / 2, width, height: TARGET, rx: 8, class: "hit-area vs-workers-area" }));
     for (let i = 0; i < shown; i++) group_.append(meeple(x + 11 + i * 17, y, SEAT_COLOURS[p], { size: 28 }));
-    if (n > 3) group_.append(s("text", { x: x + 8 + shown * 17, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
+    if (n > shown) group_.append(s("text", { x: x + 8 + shown * 17, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
     tip(group_, T("workers_tip", { seat: p, n, location: loc }));
     changes.mark(group_, `workers:${loc}:${p}`, n);
-    const code = c.locations[loc];
-    if (p === me && view.your_turn && entries("move").concat(entries("move2"), entries("jump")).some((e) => e.action.args[0] === code)) {
+    if (canPick(p)) {
       pickable(group_, `from:${code}`, picked.from === code, (key) => { picked.from = picked.from === code ? null : key.slice(5); redraw(); },
         T("pick_workers", { location: loc, n }));
     }
     g.append(group_);
     x += width + 8;
-  });
+  }
 }
 
 // The destinations of the picked workers: the location itself (a regular move or a jump) and, for a
@@ -446,7 +483,7 @@ function drawKingsFavor(g, area, ctx) {
     [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
       const y = area.y + 20 + k * (TARGET + 4);  // two rows of spaces: the expensive worker above the cheap one
       const spot = group({ class: `vs-new-worker ${kind}`, "data-seat": String(p), "data-waiting": waiting ? "1" : "0" });
-      spot.append(s("rect", { x, y, width: colW - 4, height: TARGET, rx: 6, class: "hit-area vs-new-space" }));
+      spot.append(s("rect", { x, y, width: Math.min(TARGET, colW - 2), height: TARGET, rx: 6, class: "hit-area vs-new-space" }));
       spot.append(s("text", { x: x + colW - 9, y: y + TARGET - 8, class: "vs-space-price", "text-anchor": "end" }, String(price)));
       if (waiting) spot.append(meeple(x + 17, y + TARGET / 2 - 2, SEAT_COLOURS[p], { size: 28 }));
       tip(spot, waiting ? T("new_worker_tip", { seat: p, workers: price }) : T("new_worker_gone", { seat: p }));
