@@ -132,11 +132,12 @@ function bringIntoView(root, view) {
   lastDecision = decision;
   if (!fresh || typeof window === "undefined" || window.innerWidth < 600 || root.closest(".learn-board")) return;
   const bar = root.querySelector(".gp-decision");
-  const boxes = [...root.querySelectorAll("[data-action], [data-pick]")].filter((el) => !bar.contains(el))
-    .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
-  if (!boxes.length) return;
+  const shown = [...root.querySelectorAll("[data-action], [data-pick]")].filter((el) => !bar.contains(el) && el.getClientRects().length);
+  if (!shown.length) return;
   const now = window.scrollY, b = bar.getBoundingClientRect();
-  const lowest = Math.max(...boxes.map((r) => r.bottom)) + now, highest = Math.min(...boxes.map((r) => r.top)) + now;
+  const lowest = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom)) + now;
+  // (a tablet's card stays whole under the stuck bar, its name with its target)
+  const highest = Math.min(...shown.map((el) => (el.closest(".gp-card") || el).getBoundingClientRect().top)) + now;
   const barTop = root.getBoundingClientRect().top + now;  // where the bar lies in the page (stuck or not)
   const limit = getComputedStyle(bar).position === "sticky" ? Math.max(barTop, highest - b.height - 4) : barTop;
   const y = Math.min(Math.max(now, lowest + 8 - window.innerHeight), limit);
@@ -593,7 +594,7 @@ function drawProvince(svg, i, ctx) {
 // Boxes of width `w` along a row, each as near its wanted centre (`centres`, in order) as it can be with
 // none overlapping and all within [lo, hi]: { xs: their left edges, width } (narrower than `w` only
 // when they cannot all fit side by side).
-export function spread(centres, w, lo, hi, gap = 2) {
+function spread(centres, w, lo, hi, gap = 2) {
   const n = centres.length;
   const pitch = n ? Math.min(w + gap, (hi - lo + gap) / n) : 0, width = pitch - gap;
   const xs = centres.map((x) => x - width / 2);
