@@ -131,6 +131,11 @@ function bringIntoView(root, view) {
   const fresh = decision !== null && decision !== lastDecision;
   lastDecision = decision;
   if (!fresh || typeof window === "undefined" || window.innerWidth < 600 || root.closest(".learn-board")) return;
+  // measured once the page has drawn the rest of this update (its head above the board may change height)
+  requestAnimationFrame(() => { if (root.isConnected) scrollToTargets(root); });
+}
+
+function scrollToTargets(root) {
   const bar = root.querySelector(".gp-decision");
   const shown = [...root.querySelectorAll("[data-action], [data-pick]")].filter((el) => !bar.contains(el) && el.getClientRects().length);
   if (!shown.length) return;
@@ -140,8 +145,8 @@ function bringIntoView(root, view) {
   const highest = Math.min(...shown.map((el) => (el.closest(".gp-card") || el).getBoundingClientRect().top)) + now;
   const barTop = root.getBoundingClientRect().top + now;  // where the bar lies in the page (stuck or not)
   const limit = getComputedStyle(bar).position === "sticky" ? Math.max(barTop, highest - b.height - 4) : barTop;
-  const y = Math.min(Math.max(now, lowest + 8 - window.innerHeight), limit);
-  if (Math.abs(y - now) > 1) window.scrollTo(window.scrollX, y);
+  const y = Math.floor(Math.min(Math.max(now, lowest + 8 - window.innerHeight), limit));  // (whole pixels: the bar's edge stays in)
+  if (Math.abs(y - now) >= 1) window.scrollTo(window.scrollX, y);
 }
 
 // The whole map as printed: one drawing, scaled to the frame.
