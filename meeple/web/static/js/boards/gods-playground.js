@@ -756,7 +756,7 @@ function drawEnemy(svg, e, ctx) {
   if (diplo) target(treaty, diplo, ui);
   g.append(treaty);
   if (e === 4 && o.habsburgs_annexed) {
-    g.append(s("text", { x: f.x + 8, y: f.y + f.h - 52, class: "gp-small annexed" }, t("web.gp.annexed")));
+    g.append(s("text", { x: f.x + 8, y: tY - 8, class: "gp-small annexed" }, t("web.gp.annexed")));
   }
   svg.append(g);
 }
