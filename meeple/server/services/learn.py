@@ -16,6 +16,7 @@ from meeple.learn.scenario import Scenario
 from meeple.server.errors import Conflict, NotFound
 from meeple.server.views import legal_list, result
 
+
 def games() -> list[str]:
     """The games that have a guided first game."""
     return available()
