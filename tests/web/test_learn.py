@@ -260,14 +260,18 @@ def test_every_focus_of_a_step_is_lit_on_the_board_at_both_sizes(server, browser
 
 
 def _open_at(page, server: str, game: str, k: int, lang: str) -> None:
-    """Open step ``k`` as a player coming back to it does (the step index kept in localStorage)."""
+    """Open step ``k`` as a player coming back to it does (the step index kept in localStorage); wait for
+    its lit element when it has one (a move of yours, a focus)."""
     lesson = scenario(game)
     step = lesson.steps[k]
-    page.goto(f"{server}/?lang={lang}#/")  # the lobby (a JSON page would ask for a favicon the server has not)
+    page.goto(f"{server}/?lang={lang}#/")  # the lobby (a JSON page would ask for a favicon the server has not),
+    page.wait_for_selector("#create")      # drawn before the Learn page is asked for (else it could come after it)
     page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"{game}": {k}}}')
     page.goto(f"{server}/?lang={lang}#/learn/{game}")
     page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
                            arg=i18n.render(step.say, step.args, lang), timeout=20_000)
+    if step.who == "you" or step.focus:
+        page.wait_for_selector("[data-board] .learn-target")
 
 
 # God's Playground's steps: a move of yours (an estate slot, an SVG piece), and notes and dice whose focus is an SVG
@@ -287,13 +291,11 @@ def test_a_part_to_look_at_is_lit_unlike_the_move_to_touch(server, browser, size
             lesson = scenario(game)
             k = next(k for k, step in enumerate(lesson.steps) if step.who == "you" and step.action == move)
             _open_at(page, server, game, k, lang)
-            page.wait_for_selector("[data-board] .learn-target")
             touch = page.evaluate(LIT)
             _lit_as(touch, "touch", lang)
             for k in looks:
                 assert lesson.steps[k].who != "you" and lesson.steps[k].focus, (game, k)
                 _open_at(page, server, game, k, lang)
-                page.wait_for_selector("[data-board] .learn-target")
                 look = page.evaluate(LIT)
                 _lit_as(look, "look", lang)
                 assert (look["colour"], look["dashed"]) != (touch["colour"], touch["dashed"]), (game, k, look, touch)
