@@ -277,7 +277,13 @@ def _open_at(page, server: str, game: str, k: int, lang: str) -> None:
 # God's Playground's steps: a move of yours (an estate slot, an SVG piece), and notes and dice whose focus is an SVG
 # group with a shape (the senate seat), one without (Little Poland's enemy cubes: learn.js frames it) and an HTML
 # line (the scores); Citadels' first move and note are HTML cards
-LOOK_AND_TOUCH = {"gods-playground": ("estate 2", (34, 66, 79)), "citadels": ("pick king", (28,))}
+LOOK_AND_TOUCH = {"gods-playground": ("estate 2", ('[data-senate="2"]', '[data-enemies-in="3"]', ".gp-scores")),
+                  "citadels": ("pick king", ('[data-strip="merchant"]',))}
+"""Per game: a move of yours, and the notes to look at (the first note lighting each selector)."""
+
+
+def _look_step(lesson, look: str) -> int:
+    return next(k for k, step in enumerate(lesson.steps) if step.who == "note" and step.focus == look)
 
 
 @pytest.mark.parametrize(("size", "lang"), [("1280", "en"), ("360", "zh")])
@@ -293,7 +299,7 @@ def test_a_part_to_look_at_is_lit_unlike_the_move_to_touch(server, browser, size
             _open_at(page, server, game, k, lang)
             touch = page.evaluate(LIT)
             _lit_as(touch, "touch", lang)
-            for k in looks:
+            for k in (_look_step(lesson, look) for look in looks):
                 assert lesson.steps[k].who != "you" and lesson.steps[k].focus, (game, k)
                 _open_at(page, server, game, k, lang)
                 look = page.evaluate(LIT)
