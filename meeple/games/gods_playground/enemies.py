@@ -14,9 +14,11 @@ different enemies in one province cancel cube for cube.
 from __future__ import annotations
 
 from meeple.core import CHANCE
+from meeple.core.i18n import msg
 from meeple.games.gods_playground.content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
+from meeple.games.gods_playground.describe import list_and
 from meeple.games.gods_playground.events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
 from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
@@ -153,6 +155,9 @@ class Enemies(GodsPlaygroundFields):
             if steps:
                 e, target, excess = steps.pop(0)
                 n = min(excess, self.enemy_supply[e])
+                if n < excess:   # the supply runs out: say so, the excess is not all placed
+                    self.say("gods-playground.log.expand_short" if n else "gods-playground.log.expand_none", None,
+                             n=n, excess=excess, enemy=e, enemy_adj=e, province=target)
                 if n > 0:
                     self.enemy_supply[e] -= n
                     self.enemy_cubes[target][e] += n
@@ -169,13 +174,24 @@ class Enemies(GodsPlaygroundFields):
             for source, targets in ARROWS[e].items():
                 # all enemy cubes in the province against all its nobles ("敌人的强大点数方块总数比所有
                 # 贵族方块的总合要多"); the enemy spreads only where it has cubes itself
-                excess = (sum(self.enemy_cubes[source]) - sum(self.noble_cubes[source])
-                          if self.enemy_cubes[source][e] > 0 else 0)
+                row = self.enemy_cubes[source]
+                if row[e] == 0:
+                    continue
+                enemies, nobles = sum(row), sum(self.noble_cubes[source])
+                counted = list_and([msg("gods-playground.d.enemy_cubes", n=n, enemy_adj=k)
+                                    for k, n in enumerate(row) if n])
+                excess = enemies - nobles
                 if excess > 0:
-                    self.say_again("gods-playground.log.exceed", (e, source, excess), enemy=e, province=source,
-                                   excess=excess)
+                    into = list_and([msg("gods-playground.d.province", province=t) for t in targets])
+                    spread = msg("gods-playground.d.spread" if len(targets) > 1 else "gods-playground.d.spread_one",
+                                 n=excess, enemy=e, enemy_adj=e, into=into)
+                    self.say("gods-playground.log.exceed", None, province=source, n=enemies, cubes=counted,
+                             nobles=msg("gods-playground.d.noble_count", n=nobles), excess=excess, spread=spread)
                     for target in targets:
                         steps.append([e, target, excess])
+                else:
+                    self.say("gods-playground.log.no_spread", None, province=source, n=enemies, cubes=counted,
+                             nobles=msg("gods-playground.d.noble_count", n=nobles), enemy=e)
 
     def _cancel_enemies(self) -> None:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""

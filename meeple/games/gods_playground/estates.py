@@ -22,7 +22,7 @@ from meeple.core.i18n import msg
 from meeple.games.gods_playground.actions import BUILD_ACTIONS, PASS
 from meeple.games.gods_playground.content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
 from meeple.games.gods_playground.describe import cubes, province, refusal
-from meeple.games.gods_playground.events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.games.gods_playground.events import BUILDS, LEVEL, PASSES_BUILD
 from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
@@ -117,16 +117,29 @@ class Estates(GodsPlaygroundFields):
             # outnumber the nobles; otherwise any cube left costs at least one estate
             if enemies > nobles or (enemies > 0 and enemies == nobles and invaded[i]):
                 to_lose = max(1, enemies - nobles)
-                lost = 0
+                lost = []
                 while to_lose > 0 and estates[i]:
                     owner, land_manager, city = estates[i].pop()
                     self.discs_in_hand[owner] += 1
                     self.land_managers_left += land_manager
                     self.cities_left += city
                     to_lose -= 1
-                    lost += 1
+                    lost.append(msg("gods-playground.d.lost_city" if city else "gods-playground.d.lost_slot",
+                                    slot=len(estates[i]) + 1, seat=owner))
+                # what was counted and what it costs: "Great Poland: 7 enemy cubes against 3 noble cubes …"
+                counted = {"province": i, "enemies": msg("gods-playground.d.enemy_total", n=enemies),
+                           "nobles": msg("gods-playground.d.noble_count", n=nobles)}
+                key = ("gods-playground.log.loses_estates" if enemies > nobles
+                       else "gods-playground.log.loses_estates_tie")
                 if lost:
-                    self.log.append(LOSES_ESTATES[i][lost])
+                    self.say(key, None, n=len(lost), slots=lost, **counted)
+                else:
+                    self.say("gods-playground.log.no_estate_to_lose", None, **counted)
+            elif enemies > 0:
+                self.say("gods-playground.log.keeps_estates" if enemies < nobles
+                         else "gods-playground.log.keeps_estates_peace", None, province=i,
+                         enemies=msg("gods-playground.d.enemy_total", n=enemies),
+                         nobles=msg("gods-playground.d.noble_count", n=nobles))
             old = levels[i]
             if not invaded[i]:
                 levels[i] = min(MAX_LEVEL, old + 1)

@@ -47,9 +47,6 @@ PLACES_ESTATE = [[[event("gods-playground.log.places_estate", seat=p, province=i
                    for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)]
                  for p in range(PLAYERS)]
 """``PLACES_ESTATE[p][i][slot - 1]``: one of ``p``'s first estates, on slot ``slot`` of province ``i``."""
-LOSES_ESTATES = [[event("gods-playground.log.loses_estates", province=i, n=n) for n in range(len(ESTATE_SLOTS[i]) + 1)]
-                 for i in range(PROVINCE_COUNT)]
-"""``LOSES_ESTATES[i][n]``: province ``i`` loses ``n`` estates."""
 LEVEL = [[[event("gods-playground.log.level", province=i, old=old, new=new) for new in range(MAX_LEVEL + 1)]
           for old in range(MAX_LEVEL + 1)] for i in range(PROVINCE_COUNT)]
 """``LEVEL[i][old][new]``: province ``i``'s income level goes from ``old`` to ``new``."""
@@ -100,7 +97,7 @@ DEFENDS = [[[event("gods-playground.log.defends", seat=p, province=i, enemy=e) f
             for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
 """``DEFENDS[p][i][e]``: ``p``'s army in province ``i`` fights enemy ``e``'s new cubes."""
 
-HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy=e, province=i) for i in range(PROVINCE_COUNT)]
+HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy_cube=e, province=i) for i in range(PROVINCE_COUNT)]
              for e in range(ENEMY_COUNT)]
 """``HIT_ENEMY[e][i]``: a hit takes one of enemy ``e``'s cubes off province ``i``."""
 HIT_TRACK = [[msg("gods-playground.log.hit_track", colour=p, enemy=e) for e in range(ENEMY_COUNT)]
@@ -118,7 +115,7 @@ ROYAL_HITS = [[[[[event("gods-playground.log.royal_hit", seat=p, die=die, unit=u
                 for i in range(PROVINCE_COUNT)] for unit in _UNITS] for die in _DICE] for p in range(PLAYERS)]
 """``ROYAL_HITS[p][die - 1][unit][i][e + 1]``: the same for a unit of the royal army ``p`` leads (a royal cube
 on the track)."""
-CANCEL = [[[[event("gods-playground.log.cancel", province=i, count=n, enemy=e1, enemy2=e2)
+CANCEL = [[[[event("gods-playground.log.cancel", province=i, n=n, enemy_adj=e1, enemy_adj2=e2)
              for n in range(max(ENEMY_CUBE_SUPPLY) + 1)] for e2 in range(ENEMY_COUNT)] for e1 in range(ENEMY_COUNT)]
           for i in range(PROVINCE_COUNT)]
 """``CANCEL[i][e1][e2][n]``: in province ``i``, ``n`` cubes of enemy ``e1`` and of ``e2`` cancel each other."""
