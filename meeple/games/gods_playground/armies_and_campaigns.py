@@ -184,9 +184,10 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
             any_unit = (left[0] or left[1] or (left[2] and self.round >= ARTILLERY_FROM_ROUND)
                         or (i == COSSACK_PROVINCE and IN_COSSACK_AREA in self.cossacks))
             if any_unit:
-                self.say("gods-playground.log.buy_ends_money", None, seat=p, money=self.money[p], province=i)
+                self.say_again("gods-playground.log.buy_ends_money", (p, self.money[p], i), seat=p,
+                               money=self.money[p], province=i)
             else:
-                self.say("gods-playground.log.buy_ends_units", None, seat=p, province=i)
+                self.say_again("gods-playground.log.buy_ends_units", (p, i), seat=p, province=i)
             self._end_recruit_turn(p)
 
     def _describe_buy(self, action: Action, p: int) -> dict[str, Any]:
@@ -267,7 +268,7 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
         """``_can_campaign``, and a family passed for having nothing to campaign with is told why."""
         if self._can_campaign(p):
             return True
-        self.say("gods-playground.log.cannot_campaign", None, seat=p)
+        self.say_again("gods-playground.log.cannot_campaign", p, seat=p)
         return False
 
     def _can_campaign(self, p: int) -> bool:
@@ -304,7 +305,7 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
         self.cubes_in_hand[p] += 1
         self.say("gods-playground.log.campaigns", None, seat=p, province=i)
         if self.noble_cubes[i][p] == 0:   # the campaign move there disappears afterwards: say why
-            self.say("gods-playground.log.last_cube", None, seat=p, province=i)
+            self.say_again("gods-playground.log.last_cube", (p, i), seat=p, province=i)
         self._start_battle(p, i, "campaign", i)
 
     def _describe_campaign(self, action: Action, p: int) -> dict[str, Any]:

@@ -142,6 +142,7 @@ class IncomeAndNobles(GodsPlaygroundFields):
                      tokens=[AREA_TOKEN[area][shown[area]]
                              for area in range(AREA_COUNT)])
             for area, value, n in short:
-                self.say("gods-playground.log.supply_short", None, seat=p, value=value, province=area, n=n)
+                self.say_again("gods-playground.log.supply_short", (p, value, area, n), seat=p, value=value,
+                               province=area, n=n)
         self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
         self._end_phase()
