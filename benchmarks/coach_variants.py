@@ -35,24 +35,37 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coach_agreement import RESULTS, TABLES, positions, records, wilson  # noqa: E402
+from coach_agreement import RESULTS, TABLES, positions, records, wilson
 
-from meeple.agents import choose_action, make_agent  # noqa: E402
-from meeple.agents.coach import COACH_LEVEL, hint, ranked  # noqa: E402
-from meeple.agents.ismcts import ISMCTSAgent, Search  # noqa: E402
-from meeple.core import State  # noqa: E402
+from meeple.agents import choose_action, make_agent
+from meeple.agents.coach import COACH_LEVEL, hint, ranked
+from meeple.agents.ismcts import ISMCTSAgent, Search
+from meeple.core import State
 
 
-def variant_hint(state: State, seat: int, iterations: int, exploration: float, seed: int = 1) -> str:
-    """The first move of a hint searched with ``exploration`` (otherwise the coach's search)."""
-    spec = f"{COACH_LEVEL}:solo=search:iterations={iterations}:exploration={exploration}"
-    agent = make_agent(spec, state.game.id, seed)
-    assert isinstance(agent, ISMCTSAgent)
-    search = agent.begin(state.determinize(seat, seed), seat)
-    assert isinstance(search, Search)
-    search.done = False
-    search.advance()
-    return str(ranked(search, state.players == 1)[0].action)
+def variant_hint(state: State, seat: int, iterations: int, exploration: float, seed: int = 1,
+                 ensemble: int = 1) -> str:
+    """The first move of a hint searched with ``exploration`` (otherwise the coach's search).
+
+    ``ensemble`` > 1 splits the budget between that many independent searches (seeds ``seed`` …) and
+    ranks the moves by their playouts summed over all of them (root parallelisation)."""
+    visits: dict[str, int] = {}
+    reward: dict[str, float] = {}
+    for k in range(ensemble):
+        spec = f"{COACH_LEVEL}:solo=search:iterations={iterations // ensemble}:exploration={exploration}"
+        agent = make_agent(spec, state.game.id, seed + k)
+        assert isinstance(agent, ISMCTSAgent)
+        search = agent.begin(state.determinize(seat, seed + k), seat)
+        assert isinstance(search, Search)
+        search.done = False
+        search.advance()
+        if ensemble == 1:
+            return str(ranked(search, state.players == 1)[0].action)
+        for suggestion in ranked(search, state.players == 1):
+            move = str(suggestion.action)
+            visits[move] = visits.get(move, 0) + suggestion.visits
+            reward[move] = reward.get(move, 0.0) + suggestion.value * suggestion.visits
+    return max(visits, key=lambda m: (visits[m], reward[m] / max(1, visits[m])))
 
 
 KEPT = 15
@@ -116,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", required=False, default="gods-playground")
     ap.add_argument("--exploration", type=float, nargs="+", default=[0.7])
     ap.add_argument("--budget", type=int, default=2000, help="the hint's iterations (the records' hint budget)")
+    ap.add_argument("--against", type=int, default=None,
+                    help="compare with the long searches recorded for this hint budget (default: --budget)")
+    ap.add_argument("--ensemble", type=int, default=1, help="independent searches sharing the hint's budget")
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--rankings", action="store_true", help="keep both searches' rankings (runs the long search)")
     ap.add_argument("--rules", action="store_true", help="measure selection rules on the kept rankings")
@@ -128,26 +144,28 @@ def main(argv: list[str] | None = None) -> int:
             keep_rankings(args.game, players, args.budget, args.positions)
         rules_summary(path)
         return 0
+    against = args.against or args.budget
     reference = {(r["game_seed"], r["decision"]): r for r in
-                 records(RESULTS / f"coach-agreement-{args.game}-{players}p.jsonl", args.budget)}
+                 records(RESULTS / f"coach-agreement-{args.game}-{players}p.jsonl", against)}
     out = RESULTS / f"coach-variants-{args.game}-{players}p.jsonl"
     done = set()
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            done.add((row["game_seed"], row["decision"], row["exploration"], row["iterations"]))
+            done.add((row["game_seed"], row["decision"], row["exploration"], row["iterations"],
+                      row.get("ensemble", 1), row.get("against", row["iterations"])))
     if not args.summary:
         for seed, number, seat, state in positions(args.game, players, len(reference), 10):
             ref = reference.get((seed, number))
             if ref is None:
                 continue
             for c in args.exploration:
-                if (seed, number, c, args.budget) in done:
+                if (seed, number, c, args.budget, args.ensemble, against) in done:
                     continue
                 started = time.process_time()
-                move = variant_hint(state, seat, args.budget, c)
+                move = variant_hint(state, seat, args.budget, c, ensemble=args.ensemble)
                 row = {"game": args.game, "game_seed": seed, "decision": number, "exploration": c,
-                       "iterations": args.budget, "hint": move, "reference": ref["reference"],
+                       "iterations": args.budget, "ensemble": args.ensemble, "against": against, "hint": move, "reference": ref["reference"],
                        "agree": move == ref["reference"], "recorded_hint": ref["hint"],
                        "cpu_s": round(time.process_time() - started, 2),
                        "load_average": round(os.getloadavg()[0], 2)}
@@ -155,14 +173,17 @@ def main(argv: list[str] | None = None) -> int:
                     fh.write(json.dumps(row) + "\n")
     if out.exists():
         rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-        by_variant: dict[tuple[float, int], list[dict[str, Any]]] = {}
+        by_variant: dict[tuple[float, int, int, int], list[dict[str, Any]]] = {}
         for row in rows:
-            by_variant.setdefault((row["exploration"], row["iterations"]), []).append(row)
-        for (c, budget), group in sorted(by_variant.items()):
+            key = (row["exploration"], row["iterations"], row.get("ensemble", 1), row.get("against", row["iterations"]))
+            by_variant.setdefault(key, []).append(row)
+        for (c, budget, ensemble, against), group in sorted(by_variant.items()):
             agree = sum(r["agree"] for r in group)
             low, high = wilson(agree, len(group))
             same = sum(r["hint"] == r["recorded_hint"] for r in group)
-            print(f"{args.game} exploration {c} at {budget}: {agree}/{len(group)} agree with the long search "
+            split = f" in {ensemble} searches" if ensemble > 1 else ""
+            split += f" (against the long searches of the {against} hints)" if against != budget else ""
+            print(f"{args.game} exploration {c} at {budget}{split}: {agree}/{len(group)} agree with the long search "
                   f"({agree / len(group):.0%}, 95% {low:.0%}–{high:.0%}); same move as the recorded hint {same}")
     return 0
 

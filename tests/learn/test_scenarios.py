@@ -58,18 +58,44 @@ def test_an_illegal_touch_gets_the_games_own_refusal() -> None:
 
 
 def test_the_cube_europe_tutorial_covers_every_topic_of_the_issue() -> None:
-    """Dice, the market, workers, territories, yellow effects, scoring: each comes up, and the tutorial
-    ends before the game does."""
+    """Dice, the market, workers, territories, yellow effects, scoring: each comes up, and a whole game is
+    played: every placed cube colour's effect, a full inventory and a returned cube, completed colours, the
+    deck running out and reshuffled, the twelve rounds, and the end, whose score and rank the last note tells."""
     lesson = scenario("cube-europe")
     names = [s.action.split()[0] for s in lesson.steps if s.who == "you"]
-    assert {"start", "take", "place", "worker", "chain"} <= set(names)
+    assert {"start", "take", "place", "worker", "chain", "white", "return"} <= set(names)
     says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
-    for topic in ("rolled", "market", "worker", "territor", "yellow effect", "score"):
+    for topic in ("rolled", "market", "worker", "territor", "yellow effect", "score", "inventory", "shuffled",
+                  "round track", "completed colour", "rank"):
         assert topic in says, topic
+    placed, returned, full, colours_done = set(), [], [], []
+    for k, step in enumerate(lesson.steps):
+        if step.who != "you":
+            continue
+        before, after = position(lesson, k), position(lesson, k + 1)
+        placed |= {before.board(0).hexes[h][0] for h in after.filled_hexes[0] if h not in before.filled_hexes[0]}
+        if step.action.startswith("return"):
+            returned.append(k)
+            full.append(len(before.inventory[0]))
+        if after.score_breakdown(0)["colours"] > before.score_breakdown(0)["colours"]:
+            colours_done.append(k)
+    assert placed == {"red", "blue", "green", "white", "yellow"}, "a cube of every colour is placed"
+    assert returned and full == [4], "a fourth cube taken with a full inventory, one returned"
+    assert len(colours_done) >= 2, "colours are completed by your moves"
+    reshuffled = [k for k in range(len(lesson.steps)) if position(lesson, k + 1).deck_exhaustions == 1
+                  and position(lesson, k).deck_exhaustions == 0]
+    assert reshuffled and lesson.steps[shown_from(lesson, reshuffled[0] + 1)].focus == "[data-deck]", "the reshuffle is told"
     final = position(lesson, len(lesson.steps))
-    assert not final.is_over()
+    assert final.is_over() and final.round == 12 and final.deck_exhaustions == 2
     assert final.observation(0)["seats"][0]["effects"], "a yellow effect was tucked"
-    assert CHANCE in final.to_move()
+    last = lesson.steps[-1]
+    assert last.who == "note" and last.focus
+    english, chinese = final.rank(0)
+    for lang, rank_name in (("en", english), ("zh", chinese)):
+        told = i18n.render(last.say, last.args, lang)
+        assert f"{final.score(0)} " in told and rank_name in told, (lang, told)
+        for part in ("Novice", "Apprentice", "Journeyman", "Expert", "Master") if lang == "en" else ("新手", "学徒", "熟练工", "专家", "大师"):
+            assert part in told, (lang, part)
 
 
 def test_the_citadels_tutorial_covers_every_topic_of_the_issue() -> None:
@@ -162,22 +188,37 @@ def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
 
 def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
     """Two players against an easy bot; moving, the jump (a double-move token), activating, taking a tile and
-    building it in the palace, and the King (jumped over by Blue, then activated by you) each come up, every
-    bot move is explained as it happens, and the tutorial hands over before the game ends."""
+    building it in the palace, and the King (jumped over by Blue, then activated by you) each come up; then you
+    learn a technology at the Alchemists' Guild and use it on Blue's turn, recruit both new workers at King's
+    Favor and buy a decoration at the Workshop, and a note tells how the game ends and scores. Every bot move is
+    explained as it happens, and the tutorial hands over before the game ends."""
     lesson = scenario("versailles")
     assert lesson.players == 2 and lesson.seats == ("you", "bot")
     _every_bot_move_is_explained(lesson, at_least=4)
     names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
-    assert {"move", "jump", "activate", "take", "build", "flip"} <= names
+    assert {"move", "jump", "activate", "take", "build", "flip", "tech", "recruit2", "buy"} <= names
     assert "jump al mq" in [s.action for s in lesson.steps if s.who == "bot"], "Blue jumps over King's Favor"
     says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
-    for topic in ("arrow", "double-move token", "Activate", "palace tile", "construction site", "King's track", "game ends"):
+    for topic in ("arrow", "double-move token", "Activate", "palace tile", "construction site", "King's track", "game ends",
+                  "technolog", "Alchemists' Guild", "recruit", "Workshop", "decoration", "3 VP", "most VP wins"):
         assert topic in says, topic
+    shown = sum(step.shown for step in lesson.steps)
+    assert 32 <= shown <= 45, shown
+    you = lesson.you
+    k_tech = next(k for k, s in enumerate(lesson.steps) if s.who == "you" and s.action.startswith("tech"))
+    k_react = next(k for k, s in enumerate(lesson.steps) if k > k_tech and s.who == "you" and s.action == "activate")
+    before = position(lesson, k_react)
+    assert before.phase == "offer" and before.turn_seat != you, "the technology lets you activate on Blue's turn"
+    after = position(lesson, k_react + 1)
+    assert after.resources[you][0] == before.resources[you][0] + 2, "your two workers at the Lumber Mill collect 2 wood"
     final = position(lesson, len(lesson.steps))
-    seen = final.observation(lesson.you)
-    assert not final.is_over() and seen["king_space"] == 2, "the King moved twice: jumped over, then activated"
-    assert seen["construction_site"].count(17) == 1 and seen["vp"][lesson.you] == 5, "the Council Chamber is built"
-    assert seen["double_moves_face_up"][lesson.you] == 2, "your token is face up again"
+    seen = final.observation(you)
+    assert not final.is_over() and seen["king_space"] == 4, "jumped over, activated twice by you, once by Blue"
+    assert seen["construction_site"].count(17) == 1 and seen["vp"][you] == 5, "the Council Chamber is built"
+    assert seen["technology_levels"][you] == [0, 1, 0], "sites, level 1"
+    assert seen["workers_off_board"][you][:2] == [0, 0], "both new workers recruited"
+    assert seen["decorations"][you] == [0, 0, 0, 0, 0, 1], "the Tapestry bought"
+    assert lesson.steps[-1].who == "note" and lesson.steps[-1].focus, "the end and the scoring, a part of the board lit"
 
 
 def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
@@ -201,12 +242,51 @@ def test_the_gods_playground_tutorial_covers_every_topic_of_the_issue() -> None:
     campaign = next(k for k, s in enumerate(lesson.steps) if s.action == "campaign 3")
     after_campaign = position(lesson, campaign + 4).observation(lesson.you)  # its three dice rolled
     assert after_campaign["phase"] == 10 and after_campaign["track_nobles"][3][lesson.you] == 2, "two hits on the Ottomans' track"
-    final = position(lesson, len(lesson.steps))
-    seen = final.observation(lesson.you)
-    assert not final.is_over() and seen["round"] == 2 and seen["phase"] == 2, "round 1 is scored, round 2 begins"
+    round_2 = next(k for k, s in enumerate(lesson.steps) if s.say == "gods-playground.learn.r2_token_camp")
+    seen = position(lesson, round_2).observation(lesson.you)
+    assert seen["round"] == 2 and seen["phase"] == 2, "round 1 is scored, round 2 begins"
     assert seen["king"] == lesson.you and seen["vp"] == [5, 7, 7], "the Ottomans' 5 for you; discs and money for the bots"
     assert seen["income_levels"][2] == 4 and seen["enemies_in_provinces"][3] == [0] * 5, "Ukraine at peace; Little Poland cleared"
     assert [len(seen["estates"][i]) for i in (0, 1)] == [2, 2], "Prussia and Lithuania each lost their third estate"
+
+
+def test_the_gods_playground_tutorial_plays_on_into_round_2_and_shows_an_expansion() -> None:
+    """What decided the newcomer's game is shown, not only told: round 2 is played with Jesuit schools (Blue's
+    five in one action, +7; yours), a second treaty, and an expansion whose spill is on the board when its
+    sentence is read (Swedes beside Russians in Lithuania and beside Habsburgs in Great Poland) and cancelled
+    on the next step; notes then light the parts for the new city, the veto and the confederation, and every
+    step's board agrees with its sentence where the old one ran ahead (events before the senate)."""
+    lesson = scenario("gods-playground")
+    shown = [k for k in range(len(lesson.steps)) if shown_from(lesson, k) == k]
+    assert 55 <= len(shown) <= 64, len(shown)
+    says = " ".join(i18n.render(s.say, s.args, "en") for s in lesson.steps if s.say)
+    for topic in ("Jesuit school", "spill", "cancel", "new city", "Only one city", "liberum veto", "confederation",
+                  "artillery is only raised from round 2", "bidding again",
+                  "a die + 2", "seal"):
+        assert topic in says, topic
+    for cryptic in ("half of the game", "the price of diplomacy", "none expands"):
+        assert cryptic not in says, cryptic
+    step = {s.say: k for k, s in enumerate(lesson.steps) if s.say}
+    g = "gods-playground.learn."
+    events = position(lesson, step[g + "events"] + 1).observation(lesson.you)
+    assert events["phase"] == 5 and events["senate"] == [-1] * 5, "the events' sentence is read before the senate sits"
+    jesuits = position(lesson, step[g + "r2_jesuit"]).observation(lesson.you)
+    assert jesuits["round"] == 2 and jesuits["vp"][1] == 14, "Blue's five schools in one action: 7 points"
+    spill = position(lesson, step[g + "r2_expand"] + 1).observation(lesson.you)
+    assert spill["phase"] == 13, "the board stops in the expansion"
+    swedes, russia, habsburgs = 0, 1, 4
+    lithuania, great_poland = 1, 4
+    assert spill["enemies_in_provinces"][lithuania][swedes] == 2 and spill["enemies_in_provinces"][lithuania][russia] > 0
+    assert spill["enemies_in_provinces"][great_poland][swedes] == 2 and spill["enemies_in_provinces"][great_poland][habsburgs] > 0
+    after = position(lesson, step[g + "r2_cancel"]).observation(lesson.you)
+    assert after["round"] == 3 and after["phase"] == 2
+    assert after["enemies_in_provinces"][lithuania][swedes] == 0 and after["enemies_in_provinces"][great_poland][swedes] == 0, "cancelled"
+    assert after["estates"][0] == [] and after["income_levels"][2] == 5, "Prussia overrun; Ukraine at peace under the treaty"
+    assert after["vp"][lesson.you] == min(after["vp"]) and after["vp"].count(after["vp"][lesson.you]) == 1, "you alone last: a confederation is yours"
+    focus = {lesson.steps[k].say: lesson.steps[k].focus for k in range(len(lesson.steps)) if lesson.steps[k].who == "note"}
+    assert focus[g + "r2_city"] and focus[g + "r2_veto"] == ".gp-senate"
+    final = position(lesson, len(lesson.steps))
+    assert not final.is_over() and final.observation(lesson.you)["round"] == 3
 
 
 def test_the_shown_steps_skip_the_silent_ones() -> None:

@@ -53,3 +53,16 @@ def test_the_end_and_the_wrong_asks(client) -> None:
     assert listed == available() and {"citadels", "cube-europe", "kingsburg"} <= set(listed)
     flags = {g["id"]: g["learn"] for g in client.get("/api/catalog").json()["games"]}
     assert flags == {game: game in listed for game in flags} and flags["citadels"] is True
+
+
+def test_a_step_carries_the_whole_log_so_far(client) -> None:
+    """The tutorial's "What happened" is the guided game's whole log (its first line on), one event per line, as a
+    real game's page has it: the lines a later step explains are still there."""
+    from meeple.learn import position, scenario
+
+    lesson = scenario("gods-playground")
+    k = max(k for k, step in enumerate(lesson.steps) if step.shown and step.who == "note")
+    got = client.get(f"/api/learn/gods-playground/steps/{k}?lang=zh").json()
+    entries = [e for e in position(lesson, k).log if e.visible(lesson.you)]
+    assert got["log"] == [e.render("zh") for e in entries] and len(entries) > 100
+    assert len(got["view"]["events"]) == len(got["log"])

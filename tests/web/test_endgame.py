@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .daily import by_default
 from .play import play_to_end, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,4 +176,33 @@ def test_every_boards_summary_adds_up_to_the_result(page, server):  # type: igno
             page.evaluate("() => window.scrollTo(0, 0)")
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / "end-of-game.png"))
+    assert page.console_errors == []
+
+
+PLAYERS = {"cube-europe": 1, "citadels": 2, "kingsburg": 2, "versailles": 2, "gods-playground": 3}
+
+
+@pytest.mark.parametrize("game", by_default(sorted(PLAYERS), kept={"cube-europe", "citadels"}))
+def test_notify_me_is_offered_while_the_game_runs_and_not_once_it_is_over(page, server, game):  # type: ignore[no-untyped-def]
+    """"Notify me when it is my turn" sits under your moves while the game runs; once it is over no turn will
+    come, so the end screen does not offer it (a newcomer found it under the game-over panel). The game is
+    finished by the bot that takes the seat you leave."""
+    import time
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_game(page, server, game, PLAYERS[game], bots="random")
+    gid = _gid(page)
+    page.wait_for_selector("#board [data-board]")
+    assert page.is_visible("#notify-toggle"), "no notify button while the game runs"
+    page.click("#leave")  # your seat goes to a bot, which plays it to the end (unwatched: quicker)
+    page.wait_for_function("() => !document.querySelector('#leave')")
+    page.goto("about:blank")
+    deadline = time.time() + 90
+    while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "finished":
+        assert time.time() < deadline, f"{game}: the bots did not finish"
+        time.sleep(0.2)
+    page.goto(f"{server}/#/game/{gid}")  # coming back to the finished game, your seat's token still in this browser
+    page.wait_for_selector("#game-over")
+    page.wait_for_selector("#actions")
+    assert page.query_selector("#notify-toggle") is None or not page.is_visible("#notify-toggle")
     assert page.console_errors == []

@@ -12,6 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from meeple.core import i18n
+
 from .daily import by_default
 from .play import start_game
 from .test_howto_text import pictures_in, text
@@ -172,6 +174,7 @@ def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page,
     _check_pictures(page, game, lang, 360)
     # the end of the text opens the rules as implemented in the sheet, and comes back
     page.click("#rules-panel details[data-key=implementation] > summary")
+    assert page.text_content("#rules-panel [data-rules-link=implementation]") == i18n.render("web.endgame.rules_technical", None, lang)
     page.click("#rules-panel [data-rules-link=implementation]")
     page.wait_for_selector("#rules-panel[data-document=implementation] .rules-section")
     page.click("#rules-panel [data-rules-link=howto]")
@@ -191,3 +194,28 @@ def test_gods_playgrounds_sheet_opens_at_the_special_actions_and_at_the_expansio
     for lang in ("en", "zh"):
         text = (Path(__file__).resolve().parents[2] / f"meeple/web/static/howto/gods-playground.{lang}.md").read_text()
         assert "{#special}" in text and "{#expansion}" in text
+
+
+LINK = """async (game) => {
+    const rules = await import('/static/js/rules.js');
+    const lang = document.documentElement.lang.startsWith('zh') ? 'zh' : 'en';
+    const text = await (await fetch(`/static/howto/${game}.${lang}.md`)).text();
+    const doc = rules.renderRules(text, null);
+    const box = document.createElement('div');
+    box.append(...doc.sections);
+    const links = [...box.querySelectorAll('[data-rules-link=implementation]')];
+    return links.map((a) => a.textContent);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_link_to_the_rules_as_implemented_says_it_is_technical(page, server, lang):  # type: ignore[no-untyped-def]
+    """The sheet's last link opens developer text (the engine's choices, seeds, code names): a newcomer opened it
+    thinking it was for players. In every game it is labelled as what it is, the same words in each."""
+    page.goto(f"{server}/?lang={lang}")
+    page.wait_for_selector("#create")
+    label = i18n.render("web.endgame.rules_technical", None, lang)
+    assert ("developers" in label and "technical" in label) if lang == "en" else ("开发者" in label and "技术" in label)
+    for game in PLAYERS:
+        assert page.evaluate(LINK, game) == [label], (game, lang)
+    assert page.console_errors == []

@@ -1,6 +1,7 @@
 """Learn a game by playing it (issue 42) in the browser: the guided first game walked to its end by touching
 only the lit element, every step's sentence shown, in both languages; a wrong touch explained; the
-"Learn" link of the lobby; the sentence never covering the target at 1280 and 360 px."""
+"Learn" link of the lobby; the sentence never covering the target at 1280 and 360 px; a part lit only to be
+looked at drawn unlike the move to touch; the guided game's whole log."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from pathlib import Path
 import pytest
 
 from meeple.core import i18n
-from meeple.learn import available, scenario, shown_from
+from meeple.learn import available, position, scenario, shown_from
 
 from .daily import by_default
+from .play import watched_page
 
 SHOTS = Path(os.environ["MEEPLE_SCREENSHOTS"]) / "learn" if os.environ.get("MEEPLE_SCREENSHOTS") else None
 """Where the walks keep the screens of SHOT_STEPS (``MEEPLE_SCREENSHOTS=/tmp/shots pytest …``); none by default."""
-SHOT_STEPS = {"cube-europe": (3, 5, 6, 10, 22), "citadels": (10, 16, 26, 39, 44, 49, 53, 55), "kingsburg": (0, 5, 16, 21, 32),
-              "versailles": (6, 10, 19, 22, 26),
-              "gods-playground": (1, 11, 28, 34, 41, 48, 49, 55, 58, 66, 68, 69, 74, 77, 79)}
+SHOT_STEPS = {"cube-europe": (30, 39, 44, 48, 58, 61), "citadels": (10, 16, 26, 39, 44, 49, 53, 55), "kingsburg": (0, 5, 16, 21, 32),
+              "versailles": (6, 10, 19, 22, 26, 36, 39, 52, 62, 63),
+              "gods-playground": (1, 11, 28, 32, 33, 41, 55, 69, 76, 96, 100, 110, 114, 126, 138, 140, 142, 144, 145)}
 """The steps whose screen each walk keeps in SHOTS when it is set (to look at, not compared)."""
 WRONG_TOUCH = {
     "cube-europe": ("start D3", "start A3", "cube-europe.learn.start_why", ".hexmap [data-hex='A1'].hex"),
@@ -38,6 +40,39 @@ WALK = """async () => {
              target: target ? rect(target) : null, bubble: rect(bubble),
              next: Boolean(bubble.querySelector('[data-learn-next]')), real: Boolean(bubble.querySelector('[data-learn-real]')) };
 }"""
+
+
+LIT = """() => {
+    const el = document.querySelector('[data-board] .learn-target');
+    if (!el) return null;
+    // what draws its ring: an SVG piece's shape (its hit area, its first rect, or the frame learn.js draws round a
+    // group), else the element's outline
+    const shape = el instanceof SVGElement
+        ? el.querySelector(':scope > .learn-halo, :scope > .hit-area, :scope > rect:first-child, polygon.hit-area') : null;
+    const css = getComputedStyle(shape || el);
+    const cue = document.querySelector('[data-learn] [data-learn-cue]');
+    return { lit: el.dataset.learnTarget || null, shape: Boolean(shape),
+             colour: shape ? css.stroke : css.outlineColor,
+             dashed: shape ? !['none', ''].includes(css.strokeDasharray) : css.outlineStyle === 'dashed',
+             pulse: shape ? css.animationName !== 'none' : null, cursor: getComputedStyle(el).cursor,
+             cue: cue ? cue.dataset.learnCue : null, cueText: cue ? cue.textContent : null,
+             cueColour: cue ? getComputedStyle(cue).borderTopColor : null };
+}"""
+"""How the lit element is drawn (its ring's colour and dashes, its pulse, the pointer over it) and the cue
+before the sentence."""
+
+
+def _lit_as(seen: dict, kind: str, lang: str) -> None:
+    """The lit element and the sentence's cue say ``kind``: "look" (a focus: a still, dashed ring and no
+    pointer) or "touch" (the move: a solid ring, pulsing on a drawing, and the pointer)."""
+    assert seen is not None, "nothing is lit"
+    assert seen["lit"] == kind and seen["cue"] == kind, seen
+    assert seen["cueText"] == i18n.render(f"web.learn.cue_{kind}", None, lang), seen
+    assert seen["dashed"] == (kind == "look"), seen
+    assert (seen["cursor"] == "pointer") == (kind == "touch"), seen
+    if seen["shape"]:
+        assert seen["pulse"] == (kind == "touch"), seen
+    assert seen["cueColour"] == seen["colour"], seen   # the cue is drawn as the ring it names
 
 
 def _sentences(game: str, lang: str) -> list[tuple[int, str]]:
@@ -92,6 +127,7 @@ def _walk(page, game: str, lang: str, shots: str | None = None) -> int:
         seen = page.evaluate(WALK)
         if seen["target"] is not None:
             assert not _overlap(seen["target"], seen["bubble"]), (k, seen)
+            assert page.evaluate(LIT)["lit"] == ("touch" if lesson.steps[k].who == "you" else "look"), k
         if k < len(lesson.steps) and lesson.steps[k].focus:
             assert _drawn(seen["target"]), (k, lesson.steps[k].focus, "the step's focus is not on the board")
         if SHOTS and shots and k in SHOT_STEPS.get(game, ()):
@@ -203,22 +239,105 @@ def test_every_focus_of_a_step_is_lit_on_the_board_at_both_sizes(server, browser
     lesson = scenario(game)
     focused = [k for k, step in enumerate(lesson.steps) if step.focus and step.shown]
     assert focused, "the scenario has no step with a focus"
+    first_move = next(k for k, step in enumerate(lesson.steps) if step.who == "you")
     for size, options in SIZES.items():
         context = browser.new_context(**options)
         page = context.new_page()
         try:
+            _open_at(page, server, game, first_move, "en")
+            touch = page.evaluate(LIT)
+            _lit_as(touch, "touch", "en")
             for k in focused:
-                step = lesson.steps[k]
-                page.goto(f"{server}/api/learn")
-                page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"{game}": {k}}}')
-                page.goto(f"{server}/?lang=en#/learn/{game}")
-                page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
-                                       arg=i18n.render(step.say, step.args, "en"), timeout=20_000)
+                _open_at(page, server, game, k, "en")
                 seen = page.evaluate(WALK)
-                assert _drawn(seen["target"]), (size, k, step.focus, "the step's focus is not on the board")
+                assert _drawn(seen["target"]), (size, k, lesson.steps[k].focus, "the step's focus is not on the board")
                 assert not _overlap(seen["target"], seen["bubble"]), (size, k, seen)
+                look = page.evaluate(LIT)  # to look at, not to touch: drawn unlike the move
+                _lit_as(look, "look", "en")
+                assert look["colour"] != touch["colour"], (size, k, look, touch)
         finally:
             context.close()
+
+
+def _open_at(page, server: str, game: str, k: int, lang: str) -> None:
+    """Open step ``k`` as a player coming back to it does (the step index kept in localStorage); wait for
+    its lit element when it has one (a move of yours, a focus)."""
+    lesson = scenario(game)
+    step = lesson.steps[k]
+    page.goto(f"{server}/?lang={lang}#/")  # the lobby (a JSON page would ask for a favicon the server has not),
+    page.wait_for_selector("#create")      # drawn before the Learn page is asked for (else it could come after it)
+    page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"{game}": {k}}}')
+    page.goto(f"{server}/?lang={lang}#/learn/{game}")
+    page.wait_for_function("(text) => { const s = document.querySelector('[data-learn-say]'); return s && s.textContent === text; }",
+                           arg=i18n.render(step.say, step.args, lang), timeout=20_000)
+    if step.who == "you" or step.focus:
+        page.wait_for_selector("[data-board] .learn-target")
+
+
+# God's Playground's steps: a move of yours (an estate slot, an SVG piece), and notes and dice whose focus is an SVG
+# group with a shape (the senate seat), one without (Little Poland's enemy cubes: learn.js frames it) and an HTML
+# line (the scores); Citadels' first move and note are HTML cards
+LOOK_AND_TOUCH = {"gods-playground": ("estate 2", (34, 66, 79)), "citadels": ("pick king", (28,))}
+
+
+@pytest.mark.parametrize(("size", "lang"), [("1280", "en"), ("360", "zh")])
+def test_a_part_to_look_at_is_lit_unlike_the_move_to_touch(server, browser, size, lang) -> None:
+    """The newcomer touched a note's lit part, drawn as the moves are, and nothing happened: a focus is lit to
+    look at (a still, dashed teal ring, no pointer, "Look:" before the sentence), a move to touch (the pulsing
+    pink ring, the pointer, "Touch:"); touching the part to look at says it is only to look at."""
+    context, page = watched_page(browser, SIZES[size])
+    try:
+        for game, (move, looks) in LOOK_AND_TOUCH.items():
+            lesson = scenario(game)
+            k = next(k for k, step in enumerate(lesson.steps) if step.who == "you" and step.action == move)
+            _open_at(page, server, game, k, lang)
+            touch = page.evaluate(LIT)
+            _lit_as(touch, "touch", lang)
+            for k in looks:
+                assert lesson.steps[k].who != "you" and lesson.steps[k].focus, (game, k)
+                _open_at(page, server, game, k, lang)
+                look = page.evaluate(LIT)
+                _lit_as(look, "look", lang)
+                assert (look["colour"], look["dashed"]) != (touch["colour"], touch["dashed"]), (game, k, look, touch)
+        # touching the part to look at: it says so, and the step stays
+        count = page.text_content("[data-learn-count]")
+        page.locator("[data-board] .learn-target").click()
+        page.wait_for_selector("[data-learn-why='look_only']:not([hidden])")
+        assert page.text_content("[data-learn-why]") == i18n.render("web.learn.look_only", None, lang)
+        assert page.text_content("[data-learn-count]") == count
+        assert page.console_errors == []
+    finally:
+        context.close()
+
+
+LOG = """() => {
+    const log = document.querySelector('#log');
+    const last = log.lastElementChild.getBoundingClientRect(), box = log.getBoundingClientRect();
+    return { tag: log.tagName, lines: [...log.children].map((li) => li.textContent), start: log.start,
+             newestInSight: last.bottom <= box.bottom + 1 && last.top >= box.top - 1,
+             scrolls: log.scrollHeight > log.clientHeight };
+}"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [("1280", "en"), ("360", "zh")])
+def test_the_log_is_the_whole_guided_game_numbered_as_in_a_real_game(server, browser, size, lang) -> None:
+    """"What happened" is every line of the guided game so far (the newcomer lost the lines a later step
+    explained when it kept the last 8, numbered from 1 again): a numbered list from the game's first line, as the
+    game page's log, scrolled to the newest line."""
+    lesson = scenario("gods-playground")
+    k = max(k for k, step in enumerate(lesson.steps) if step.shown)  # the last note: the whole round behind it
+    state = position(lesson, k)
+    entries = [e.render(lang) for e in state.log if e.visible(lesson.you)]
+    context, page = watched_page(browser, SIZES[size])
+    try:
+        _open_at(page, server, "gods-playground", k, lang)
+        seen = page.evaluate(LOG)
+        assert seen["tag"] == "OL" and seen["start"] == 1
+        assert seen["lines"] == entries and len(entries) > 100
+        assert seen["scrolls"] and seen["newestInSight"], seen | {"lines": len(seen["lines"])}
+        assert page.console_errors == []
+    finally:
+        context.close()
 
 
 CARD_SEEN = """() => {

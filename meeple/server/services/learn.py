@@ -16,9 +16,6 @@ from meeple.learn.scenario import Scenario
 from meeple.server.errors import Conflict, NotFound
 from meeple.server.views import legal_list, result
 
-LOG_LINES = 8
-"""How many of the last log lines a step shows (what the bots and the dice just did)."""
-
 
 def games() -> list[str]:
     """The games that have a guided first game."""
@@ -72,7 +69,7 @@ def step_view(game: str, k: int, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str,
         "expected": step.action if yours else None,
         "expected_label": state.describe(state.parse_action(step.action, you), you, lang) if yours else None,  # type: ignore[union-attr,arg-type]
         "focus": None if step is None else step.focus,
-        "log": [e.render(lang) for e in entries[-LOG_LINES:]],
+        "log": [e.render(lang) for e in entries],  # the whole log so far, as a real game's page shows it
         "view": view,
     }
     return out

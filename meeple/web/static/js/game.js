@@ -14,6 +14,7 @@ import { inviteByName } from "./invite_name.js";
 import { paceWords } from "./pace.js";
 import { ChatPanel } from "./chat.js";
 import { waitedSince, waitedLine } from "./waited.js";
+import { logLine, toNewest } from "./log.js";
 
 let live = null;
 
@@ -309,6 +310,7 @@ class GamePage {
     this.el.coach.replaceChildren(...(v.your_turn && !v.over && !v.rated ? [this.hintBar(v)] : []));
     this.markHinted(v);
     this.renderActions(v);
+    this.el.notify.hidden = Boolean(v.over);  // "Notify me when it is my turn": no turn comes after the end
     this.drawInvite(v);
     this.noticeTurn(v);
     this.renderWaited(v);
@@ -408,7 +410,6 @@ class GamePage {
     const shown = this.logShown || 0;
     const start = shown <= this.log.length && this.el.log.children.length ? shown : 0;
     if (start === 0) { this.el.log.replaceChildren(); this.noticesShown = new Set(); }
-    const hints = this.board && this.board.logHint;
     const notices = this.notices || [];
     const noticeLine = (n) => {
       this.noticesShown.add(n.key);
@@ -417,15 +418,11 @@ class GamePage {
     // notices about lines already shown (found after them): at the end
     for (const n of notices) if (n.at < start && !this.noticesShown.has(n.key)) this.el.log.append(noticeLine(n));
     this.log.slice(start).forEach((line, k) => {
-      const li = h("li", {}, show(line));
-      const event = this.events[start + k];
-      const hint = hints && event ? hints(event) : null;
-      if (hint) this.decorate(li, hint);
-      this.el.log.append(li);
+      this.el.log.append(logLine(line, this.events[start + k], this.board, this.el.board));
       for (const n of notices) if (n.at === start + k && !this.noticesShown.has(n.key)) this.el.log.append(noticeLine(n));
     });
     this.logShown = this.log.length;
-    this.el.log.scrollTop = this.el.log.scrollHeight;
+    toNewest(this.el.log);
   }
 
   // "While you waited": who did what since this seat's last decision (from the log), and the board's
@@ -448,16 +445,6 @@ class GamePage {
     this.el.waited.replaceChildren(...fresh.map((n) => h("p", { class: "turn-notice", "data-turn-notice": n.kind || "" }, n.text)),
       ...(line ? [line] : []));
     this.el.waited.hidden = !fresh.length && !line;
-  }
-
-  // A board's hint for a log entry: the colour of the seat it names, and what it concerns on the board
-  // (CSS selectors inside the board), lit while the pointer is on the entry.
-  decorate(li, hint) {
-    if (hint.colour) { li.classList.add("seat-entry"); li.style.setProperty("--seat", hint.colour); }
-    if (!hint.selectors || !hint.selectors.length) return;
-    const lit = () => this.el.board.querySelectorAll(hint.selectors.join(","));
-    li.addEventListener("mouseenter", () => lit().forEach((el) => el.classList.add("log-lit")));
-    li.addEventListener("mouseleave", () => lit().forEach((el) => el.classList.remove("log-lit")));
   }
 
   // The end: the summary of endgame.js (drawn once per finished view, not on every redraw).

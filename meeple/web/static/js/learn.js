@@ -3,18 +3,24 @@
 // with what it belongs to: see bringIntoSight); the one thing to touch is lit (`learn-target`: the move's [data-action], or
 // the piece to pick first when that move waits for a pick). Touching it plays on; touching another
 // move shows why it is not the move now (the game's refusal, or the scenario's explanation) and lets you
-// try again. Dice, bots and notes are shown one by one with a Continue button.
+// try again. Dice, bots and notes are shown one by one with a Continue button; the part of the board such a
+// step talks about (its `focus`) is lit to look at, never as a move: a dashed teal outline with no pointer
+// (`learn-look`), against the pulsing pink ring of the one thing to touch, and the sentence starts with
+// "Look:" or "Touch:" in the same style. The side panel is the guided game's whole log, as a real game shows it.
 // The step index is the whole session (GET/POST /api/learn/<game>/steps/<k>): it is kept in this
 // browser's localStorage, so leaving and coming back goes on where you were.
 import { api, ApiError } from "./api.js";
-import { h, toast } from "./dom.js";
+import { h, s, toast } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./names.js";
 import { playNowOf } from "./lobby.js";
+import { logLine, toNewest } from "./log.js";
 
 const STORE = "meeple.learn";
 const SIGHT_GAP = 12;  // px between the sentence bar (and its shadow) and what is scrolled under it
+const HALO_GAP = 5;    // px between a lit drawing group and the frame drawn round it (see halo)
+const RING = ":scope > .hit-area, :scope > rect:first-child, polygon.hit-area";  // what carries an SVG piece's ring
 
 function saved(game) {
   try { return Number(JSON.parse(localStorage.getItem(STORE) || "{}")[game]) || 0; } catch { return 0; }
@@ -59,9 +65,11 @@ class LearnPage {
       this.el.bubble,
       h("div", { class: "game-layout" }, this.el.board,
         h("aside", { class: "side" }, h("section", { class: "panel" }, this.el.logHead, this.el.log))));
-    // a touch that reached no piece (the board's pieces stop their own clicks): point at the lit one
+    // a touch that reached no piece (the board's pieces stop their own clicks): point at the lit one; on a step
+    // that only shows something, say that the lit part is to look at and Continue plays on
     this.el.board.addEventListener("click", () => {
       if (this.step && this.step.who === "you") this.why(t("web.learn.not_there"), "not_there");
+      else if (this.step && !this.step.done) this.why(t("web.learn.look_only"), "look_only");
     });
     // the board draws itself again after a pick: light the target again
     this.observer = new MutationObserver(() => this.light(false));
@@ -94,9 +102,10 @@ class LearnPage {
     const ui = { legal: step.view.legal, act: (entry) => this.touch(entry.text), seatName: (p) => seatLabel(this.info, p),
       yourSeat: step.view.seat, events: step.view.events };
     boardFor(this.info.id).render(this.el.board, step.view, ui);
-    this.el.log.replaceChildren(...step.log.map((line) => h("li", {}, line)));
-    const panel = this.el.log.parentElement;  // newest last, in sight
-    panel.scrollTop = panel.scrollHeight;
+    // the whole log of the guided game so far, numbered and decorated as the game page's, newest in sight
+    const board = boardFor(this.info.id);
+    this.el.log.replaceChildren(...step.log.map((line, i) => logLine(line, step.view.events[i], board, this.el.board)));
+    toNewest(this.el.log);
     this.light(true);
   }
 
@@ -104,7 +113,13 @@ class LearnPage {
     const step = this.step;
     const parts = [];
     if (step.intro) parts.push(h("p", { class: "learn-intro" }, step.intro));
-    if (step.say) parts.push(h("p", { class: "learn-say", "data-learn-say": step.who || "end" }, step.say));
+    // "Touch:" before a step of yours, "Look:" before one that lights a part of the board only to be looked at
+    const cue = step.done ? null : step.who === "you" ? "touch" : step.focus ? "look" : null;
+    const said = step.say ? h("span", { class: "learn-say", "data-learn-say": step.who || "end" }, step.say) : null;
+    if (said) {
+      parts.push(h("p", { class: "learn-line" }, cue ? [h("span", { class: `learn-cue ${cue}`, "data-learn-cue": cue },
+        t(`web.learn.cue_${cue}`)), " "] : null, said));
+    }
     this.el.why = h("p", { class: "learn-why", "data-learn-why": "", hidden: true });
     parts.push(this.el.why);
     const buttons = [];
@@ -115,6 +130,7 @@ class LearnPage {
     } else if (step.who === "you") {
       parts.push(h("p", { class: "learn-touch muted" }, t("web.learn.touch")));
     } else {
+      if (cue === "look") parts.push(h("p", { class: "learn-touch muted" }, t("web.learn.look")));
       buttons.push(h("button", { type: "button", class: "primary", "data-learn-next": "", onclick: () => this.go(step.next) },
         t("web.learn.next")));
     }
@@ -138,13 +154,33 @@ class LearnPage {
   }
 
   light(scroll) {
-    for (const old of this.el.board.querySelectorAll(".learn-target")) old.classList.remove("learn-target", "learn-inline");
+    for (const old of this.el.board.querySelectorAll(".learn-target")) {
+      old.classList.remove("learn-target", "learn-look", "learn-inline");
+      old.removeAttribute("data-learn-target");
+    }
+    for (const old of this.el.board.querySelectorAll(".learn-halo")) old.remove();
     const el = this.target();
     if (!el) return;
     if (!(el instanceof SVGElement) && getComputedStyle(el).display === "inline") el.classList.add("learn-inline");
+    const look = !this.step.expected;  // a focus: to look at, not to touch
     el.classList.add("learn-target");
-    el.setAttribute("data-learn-target", "");
+    if (look) el.classList.add("learn-look");
+    el.setAttribute("data-learn-target", look ? "look" : "touch");
+    this.halo(el);
     if (scroll) this.bringIntoSight(el);
+  }
+
+  // A drawing group with no shape of its own to carry the ring (a province, a few cubes): a frame drawn round it,
+  // HALO_GAP px out, styled as the ring (learn.css), which takes no touch.
+  halo(el) {
+    if (!(el instanceof SVGGElement) || el.querySelector(RING)) return;
+    let box;
+    try { box = el.getBBox(); } catch { return; }
+    if (!box.width && !box.height) return;
+    const ctm = el.getScreenCTM();
+    const pad = HALO_GAP / ((ctm && Math.hypot(ctm.a, ctm.b)) || 1);
+    el.append(s("rect", { class: "learn-halo", x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad,
+      height: box.height + 2 * pad, rx: pad, "pointer-events": "none" }));
   }
 
   // Scroll the lit element into sight below the sentence bar together with its context: the largest part of

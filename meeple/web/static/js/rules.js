@@ -63,10 +63,13 @@ export function inline(text) {
     else if (tok.startsWith("*")) out.push(h("em", {}, ...inline(tok.slice(1, -1))));
     else {
       const [, label, href] = tok.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
-      // only web links are followed; "#implementation" opens the rules as implemented in the sheet; a
+      // only web links are followed; "#implementation" opens the rules as implemented in the sheet, labelled the
+      // same in every game as what it is, a technical text for researchers and developers (not for players); a
       // link into the repository shows its text
-      if (href === "#implementation") out.push(h("button", { type: "button", class: "rules-link", "data-rules-link": "implementation" }, ...inline(label)));
-      else out.push(/^https?:\/\//.test(href) ? h("a", { href, target: "_blank", rel: "noopener noreferrer" }, ...inline(label)) : h("span", {}, ...inline(label)));
+      if (href === "#implementation") {
+        out.push(h("button", { type: "button", class: "rules-link technical", "data-rules-link": "implementation" },
+          t("web.endgame.rules_technical")));
+      } else out.push(/^https?:\/\//.test(href) ? h("a", { href, target: "_blank", rel: "noopener noreferrer" }, ...inline(label)) : h("span", {}, ...inline(label)));
     }
     last = m.index + tok.length;
   }

@@ -76,6 +76,11 @@ function cardOf(i, ctx, battle) {
 const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
 const SOCKET = 36;         // a socket's height on a phone card (viewBox units, about px)
 const SLOT_HIT = 54;       // the side of the next free estate slot's hit area on the printed map
+// The side of every other target's hit area on the printed map: about 33 px at 1280 × 800 (0.64 px a unit),
+// where the drawn thing (a 30-unit socket, a 40-unit action spot) is smaller. On a phone's cards (about 1 px
+// a unit) the drawn sizes stay.
+const HIT = 52;
+const TILE_ROW = 44;       // how far a province's rows move down for its row of socket tiles on the printed map
 let phone = false;         // this drawing is the phone's cards
 let FR = FRAMES, OUT = OUTLINES;
 
@@ -111,9 +116,38 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  bringIntoView(root, view);
 }
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
+
+// A new decision of yours whose targets lie outside the window (the printed map at 1280 × 800 runs below
+// what the page's head leaves; a tablet's cards run on): the page scrolls them in, as little as it can and
+// never past the decision's sentence (the bar above the map; on a tablet it sticks at the top). Not in a
+// guided game (its own sentence bar leads) nor on a phone (its bar sticks, the cards are the page).
+let lastDecision = null;
+function bringIntoView(root, view) {
+  const decision = view.your_turn && !view.over ? String(view.seq) : null;
+  const fresh = decision !== null && decision !== lastDecision;
+  lastDecision = decision;
+  if (!fresh || typeof window === "undefined" || window.innerWidth < 600 || root.closest(".learn-board")) return;
+  // measured once the page has drawn the rest of this update (its head above the board may change height)
+  requestAnimationFrame(() => { if (root.isConnected) scrollToTargets(root); });
+}
+
+function scrollToTargets(root) {
+  const bar = root.querySelector(".gp-decision");
+  const shown = [...root.querySelectorAll("[data-action], [data-pick]")].filter((el) => !bar.contains(el) && el.getClientRects().length);
+  if (!shown.length) return;
+  const now = window.scrollY, b = bar.getBoundingClientRect();
+  const lowest = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom)) + now;
+  // (a tablet's card stays whole under the stuck bar, its name with its target)
+  const highest = Math.min(...shown.map((el) => (el.closest(".gp-card") || el).getBoundingClientRect().top)) + now;
+  const barTop = root.getBoundingClientRect().top + now;  // where the bar lies in the page (stuck or not)
+  const limit = getComputedStyle(bar).position === "sticky" ? Math.max(barTop, highest - b.height - 4) : barTop;
+  const y = Math.floor(Math.min(Math.max(now, lowest + 8 - window.innerHeight), limit));  // (whole pixels: the bar's edge stays in)
+  if (Math.abs(y - now) >= 1) window.scrollTo(window.scrollX, y);
+}
 
 // The whole map as printed: one drawing, scaled to the frame.
 function wholeMap(ctx) {
@@ -291,7 +325,7 @@ function drawSenate(svg, ctx) {
   for (let i = 0; i < 5; i++) {
     const x = f.x + 30 + i * 52, y = f.y + 82;
     const seat = group({ class: "senate-seat", "data-senate": String(i) });
-    seat.append(s("rect", { x: x - 25, y: y - 36, width: 50, height: 86, rx: 6, class: "hit-area" }));
+    seat.append(s("rect", { x: x - 26, y: y - 36, width: 52, height: 86, rx: 6, class: "hit-area" }));  // side by side
     seat.append(s("path", { d: `M${x - 20},${y + 26} L${x - 20},${y - 14} Q${x},${y - 34} ${x + 20},${y - 14} L${x + 20},${y + 26} Z`, class: "senate-chair" }));
     const seatName = shortName(i);  // a long one is squeezed into its seat's width, never into the next
     seat.append(s("text", { x, y: y + 42, class: "gp-tiny", "text-anchor": "middle",
@@ -378,7 +412,15 @@ function dieLabel(d) {
 function drawProvince(svg, i, ctx) {
   const { o, me, has, ui } = ctx;
   const f = FR[i];
-  const D = phone && f.sockets ? 2 * SOCKET - 6 : 0;  // a phone card's sockets stack under the disc: the rest moves down
+  const slots = c.estate_slots[i] || [];
+  const estates = o.estates[i] || [];
+  // on the printed map, the land managers and cities to place are tiles of their own in a row under the discs
+  const toFill = phone ? 0 : estates.reduce((n, _, k) => n + !!has(`land ${i} ${slots[k]}`) + !!has(`city ${i} ${slots[k]}`), 0);
+  const tiles = toFill > 0;
+  // (two rows where one row cannot hold them all HIT wide: a family with many estates in a narrow province)
+  const tileRows = toFill * (HIT + 2) - 2 > f.w - 8 ? 2 : 1;
+  // a phone card's sockets stack under the disc, the printed map's tiles make a row: the rest moves down
+  const D = phone && f.sockets ? 2 * SOCKET - 6 : tiles ? TILE_ROW + (tileRows - 1) * (HIT + 2) : 0;
   const g = group({ class: `gp-province ${o.invaded && o.invaded[i] ? "invaded" : ""}`, "data-province": String(i) });
   g.append(s("polygon", { points: OUT[i], class: "province-land" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
@@ -387,13 +429,19 @@ function drawProvince(svg, i, ctx) {
   tip(inc.g, t("web.gp.income_level", { game: GAME, province: i, n: o.income_levels[i] }));
   g.append(changes.mark(inc.g, `level:${i}`, o.income_levels[i]));
   // the estate track: numbered slots, family discs, land managers and cities under the discs
-  const slots = c.estate_slots[i] || [];
-  const estates = o.estates[i] || [];
   const step = Math.min(phone ? 80 : 44, (f.w - 24) / Math.max(1, slots.length));
+  const slotX = (k) => f.x + 12 + step / 2 + k * step, y = f.y + 50;
   const earliest = {};
   estates.forEach(([owner, , city], k) => { if (!city && earliest[owner] === undefined) earliest[owner] = k; });
+  // the confederations' slots (the earliest estate of a family, at most two a province): on the printed map
+  // each a HIT-wide box, side by side when their slots are (a slot's step is 34-44 units)
+  const confederate = (k) => estates[k] && earliest[estates[k][0]] === k && has(`confederation ${i} ${estates[k][0]}`);
+  const confSlots = phone ? [] : slots.map((_, k) => k).filter(confederate);
+  const confBoxes = spread(confSlots.map(slotX), HIT, f.x + 4, f.x + f.w - 4);
+  const socketTiles = [];  // [centre x, slot k, "land" | "city"]: the tiles' row, laid out after the slots
+  const raised = [];       // the slots that are targets: drawn last, over their neighbours' hit areas
   slots.forEach((number, k) => {
-    const x = f.x + 12 + step / 2 + k * step, y = f.y + 50;
+    const x = slotX(k);
     const slot = group({ class: "estate-slot", "data-slot": `${i}:${number}` });
     slot.append(s("rect", { x: x - step / 2 + 1, y: y - 20, width: step - 2, height: 40, class: "hit-area" }));
     slot.append(s("circle", { cx: x, cy: y, r: 15, class: "slot-ring" }));
@@ -404,11 +452,19 @@ function drawProvince(svg, i, ctx) {
       tip(slot, t("web.gp.estate_of", { game: GAME, seat: owner, slot: number, province: i }));
       changes.mark(slot, `estate:${i}:${k}`, filled);
       const conf = has(`confederation ${i} ${owner}`);
-      if (conf && earliest[owner] === k) target(slot, conf, ui);
+      if (conf && earliest[owner] === k) {
+        target(slot, conf, ui);
+        const at = confSlots.indexOf(k);
+        if (at >= 0) slot.firstChild.replaceWith(s("rect", { x: confBoxes.xs[at], y: y - 28, width: confBoxes.width, height: HIT, rx: 6, class: "hit-area" }));
+        raised.push(slot);
+      }
       // under the disc: a land manager (left), a city (right); on a phone card one above the other,
       // each the column's width
-      const lmBox = phone ? { x: x - step / 2 + 1, y: y + 20, w: step - 2, h: SOCKET - 2 } : { x: x - step / 2 + 1, y: y + 16, w: step / 2 - 1, h: 30 };
-      const cityBox = phone ? { x: x - step / 2 + 1, y: y + 20 + SOCKET, w: step - 2, h: SOCKET - 2 } : { x, y: y + 16, w: step / 2 - 1, h: 30 };
+      // (with a row of tiles below, a placed one is a small badge at the disc's foot)
+      const lmBox = phone ? { x: x - step / 2 + 1, y: y + 20, w: step - 2, h: SOCKET - 2 }
+        : tiles ? { x: x - step / 2 + 1, y: y + 12, w: step / 2 - 1, h: 14 } : { x: x - step / 2 + 1, y: y + 16, w: step / 2 - 1, h: 30 };
+      const cityBox = phone ? { x: x - step / 2 + 1, y: y + 20 + SOCKET, w: step - 2, h: SOCKET - 2 }
+        : tiles ? { x, y: y + 12, w: step / 2 - 1, h: 14 } : { x, y: y + 16, w: step / 2 - 1, h: 30 };
       const lm = group({ class: `socket land-manager ${manager ? "filled" : ""}` });
       lm.append(s("rect", { x: lmBox.x, y: lmBox.y, width: lmBox.w, height: lmBox.h, rx: 4, class: "hit-area" }));
       const lx = phone ? x - 7 : x - 9, ly = lmBox.y + lmBox.h / 2 - 7;
@@ -420,11 +476,18 @@ function drawProvince(svg, i, ctx) {
       if (manager) tip(lm, t("web.gp.has_manager", { game: GAME, province: i, slot: number }));
       if (city) tip(town, t("web.gp.has_city", { game: GAME, province: i, slot: number }));
       const land = has(`land ${i} ${number}`);
-      if (land) target(lm, land, ui);
       const cityMove = has(`city ${i} ${number}`);
-      if (cityMove) target(town, cityMove, ui);
-      if (manager || land) slot.append(lm);
-      if (city || cityMove) slot.append(town);
+      if (tiles) {  // the sockets to fill become tiles of the row below; the placed ones stay badges
+        if (land) socketTiles.push([x - step / 4, k, "land"]);
+        if (cityMove) socketTiles.push([x + step / 4, k, "city"]);
+        if (manager) slot.append(lm);
+        if (city) slot.append(town);
+      } else {
+        if (land) target(lm, land, ui);
+        if (cityMove) target(town, cityMove, ui);
+        if (manager || land) slot.append(lm);
+        if (city || cityMove) slot.append(town);
+      }
     } else {
       slot.append(s("text", { x, y, class: "slot-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(number)));
       tip(slot, t("web.gp.estate_free", { game: GAME, slot: number, province: i }));
@@ -433,11 +496,13 @@ function drawProvince(svg, i, ctx) {
         // on the printed map (about 0.64 px a unit at 1280 × 800) the next free slot, the only one a
         // province offers, gets a wider hit area than the slot's step: at least 32 px on screen
         if (entry && !phone) slot.firstChild.replaceWith(s("rect", { x: x - SLOT_HIT / 2, y: y - SLOT_HIT / 2, width: SLOT_HIT, height: SLOT_HIT, rx: 6, class: "hit-area" }));
-        if (entry) target(slot, entry, ui);
+        if (entry) { target(slot, entry, ui); raised.push(slot); }
       }
     }
     g.append(slot);
   });
+  raised.forEach((slot) => g.append(slot));
+  if (tiles) drawSocketTiles(g, i, socketTiles, slotX, y, tileRows, ctx);
   // noble cubes per family; yours is the source of "move a cube"
   const rowY = f.y + 112 + D;
   g.append(s("text", { x: f.x + 8, y: rowY + 5, class: "gp-tiny" }, t("web.gp.nobles")));
@@ -445,7 +510,7 @@ function drawProvince(svg, i, ctx) {
     const n = o.nobles[i][p];
     const x = f.x + 70 + p * 56;
     const stack = group({ class: "noble-stack", "data-nobles": `${i}:${p}` });
-    stack.append(s("rect", { x: x - 16, y: rowY - 19, width: 54, height: 38, class: "hit-area" }));
+    stack.append(s("rect", { x: x - 16, y: rowY - (phone ? 19 : HIT / 2), width: 54, height: phone ? 38 : HIT, class: "hit-area" }));
     stack.append(cube(x, rowY, FAMILY_COLOURS[p], { size: 20, label: n, title: t("web.gp.nobles_of", { game: GAME, seat: p, n, province: i }) }));
     changes.mark(stack, `nobles:${i}:${p}`, n);
     if (p === me && ctx.view.legal.some((e) => e.action.name === "move" && e.action.args[0] === i)) {
@@ -458,9 +523,9 @@ function drawProvince(svg, i, ctx) {
   for (let a = 0; a < 5; a++) {
     const entry = has(`move ${a} ${i}`);
     if (!entry) continue;
-    const x = f.x + 250, y = rowY - 14;
+    const x = phone ? f.x + 250 : f.x + f.w - 76, y = rowY - 14;  // right of the stacks, inside the province
     const drop = group({ class: "drop move-drop" });
-    drop.append(s("rect", { x, y: y - 4, width: 70, height: 38, rx: 8, class: "drop-face" }));
+    drop.append(s("rect", { x, y: phone ? y - 4 : rowY - HIT / 2, width: 70, height: phone ? 38 : HIT, rx: 8, class: "drop-face" }));
     drop.append(s("path", { d: `M${x + 10},${y + 15} L${x + 40},${y + 15} M${x + 32},${y + 8} L${x + 42},${y + 15} L${x + 32},${y + 22}`, class: "drop-arrow" }));
     drop.append(cube(x + 56, y + 15, FAMILY_COLOURS[me], { size: 12 }));
     target(drop, entry, ui);
@@ -480,6 +545,7 @@ function drawProvince(svg, i, ctx) {
   g.append(changes.mark(foes, `foes:${i}`, inside));
   // the families' armies here (and the Cossacks in Ukraine); your army is where a campaign starts
   let ay = f.y + 186 + D;
+  let yours = null;  // your army, when it is a target: drawn over the others' bands
   for (let p = 0; p < 3; p++) {
     const u = o.units[p][i];
     const coss = i === c.cossack_province ? (o.cossacks || []).filter((x) => x === p).length : 0;
@@ -490,22 +556,30 @@ function drawProvince(svg, i, ctx) {
     unitRow(army, [[0, u[0]], [1, u[1]], [2, u[2]], [3, coss]], f.x + 34, ay, FAMILY_COLOURS[p], named(GAME, "seat", p, ""));
     changes.mark(army, `army:${i}:${p}`, [u, coss]);
     const camp = p === me && has(`campaign ${i}`);
-    if (camp) target(army, camp, ui);
+    if (camp) {
+      if (!phone) army.prepend(s("rect", { x: f.x + 6, y: ay - HIT / 2, width: 234, height: HIT, rx: 6, class: "hit-area" }));
+      target(army, camp, ui);
+      yours = army;
+    }
     g.append(army);
     ay += 34;
   }
+  if (yours) g.append(yours);
   // the action spots along the bottom: token spots, Jesuit school, Danzig, recruitment, battles
-  tokenSpots(g, i, f.x + 24, f.y + f.h - 26, ctx, phone ? 40 : 34);
-  let sx = f.x + f.w - 40, sy = f.y + f.h - 26;
+  tokenSpots(g, i, f.x + 24, f.y + f.h - (phone ? 26 : 30), ctx, phone ? 40 : 34);
+  // (on the printed map each spot is HIT units square, its icon as on a phone)
+  const half = phone ? 20 : HIT / 2, pitch = 2 * half + 6;
+  const right = f.x + f.w - half - 6, bottom = f.y + f.h - half - 4;
+  let sx = right, sy = bottom;
   const spot = (cls, drawIcon, entry, tipText) => {
-    if (sx - 20 < f.x + (phone ? 128 : 112)) { sx = f.x + f.w - 40; sy -= 46; }  // clear of the token spots
+    if (sx - half < f.x + (phone ? 128 : 122)) { sx = right; sy -= pitch; }  // clear of the token spots
     const el = group({ class: `action-spot ${cls}` });
-    el.append(s("rect", { x: sx - 20, y: sy - 20, width: 40, height: 40, rx: 8, class: "spot-face" }));
+    el.append(s("rect", { x: sx - half, y: sy - half, width: 2 * half, height: 2 * half, rx: 8, class: "spot-face" }));
     drawIcon(el, sx, sy);
     tip(el, tipText);
     if (entry) target(el, entry, ui);
     g.append(el);
-    sx -= 46;
+    sx -= pitch;
     return el;
   };
   const royal = has(`royal ${i}`);
@@ -522,8 +596,49 @@ function drawProvince(svg, i, ctx) {
   svg.append(g);
 }
 
+// Boxes of width `w` along a row, each as near its wanted centre (`centres`, in order) as it can be with
+// none overlapping and all within [lo, hi]: { xs: their left edges, width } (narrower than `w` only
+// when they cannot all fit side by side).
+function spread(centres, w, lo, hi, gap = 2) {
+  const n = centres.length;
+  const pitch = n ? Math.min(w + gap, (hi - lo + gap) / n) : 0, width = pitch - gap;
+  const xs = centres.map((x) => x - width / 2);
+  for (let k = 0; k < n; k++) xs[k] = Math.max(xs[k], k ? xs[k - 1] + pitch : lo);
+  for (let k = n - 1; k >= 0; k--) xs[k] = Math.min(xs[k], k < n - 1 ? xs[k + 1] - pitch : hi - width);
+  return { xs, width };
+}
+
+// The printed map's row of sockets to fill (a land manager, a city) under a province's discs: each a tile
+// HIT units square with the estate's slot number, as near under its estate as its neighbours allow, tied to
+// its disc by a dotted line; in `rows` rows (the second one under the first, every other tile).
+function drawSocketTiles(g, i, tiles, slotX, y, rows, { has, ui }) {
+  const f = FR[i];
+  const slots = c.estate_slots[i] || [];
+  tiles.sort((a, b) => a[0] - b[0]);
+  const ties = group({ class: "socket-ties", "aria-hidden": "true" });
+  g.append(ties);
+  for (let row = 0; row < rows; row++) {
+    const mine = tiles.filter((_, n) => n % rows === row);
+    const { xs, width } = spread(mine.map(([x]) => x), HIT, f.x + 4, f.x + f.w - 4);
+    const top = y + 24 + row * (HIT + 2);
+    mine.forEach(([, k, kind], n) => drawTile(k, kind, xs[n], width, top));
+  }
+  function drawTile(k, kind, x, width, top) {
+    const number = slots[k], cx = x + width / 2, cy = top + HIT / 2;
+    ties.append(s("path", { d: `M${slotX(k)},${y + 15} L${cx},${top + 2}`, class: "socket-tie" }));
+    const tile = group({ class: `socket socket-tile ${kind === "land" ? "land-manager" : "city"}`, "data-socket": `${i}:${number}:${kind}` });
+    tile.append(s("rect", { x, y: top, width, height: HIT, rx: 6, class: "hit-area socket-face" }));
+    if (kind === "land") tile.append(s("rect", { x: cx - 8, y: cy - 14, width: 16, height: 16, rx: 2, class: "lm-mark" }));
+    else tile.append(s("path", { d: `M${cx - 8},${cy + 2} L${cx - 8},${cy - 10} L${cx - 3},${cy - 15} L${cx + 2},${cy - 10} L${cx + 2},${cy - 6} L${cx + 9},${cy - 6} L${cx + 9},${cy + 2} Z`, class: "city-mark" }));
+    tile.append(s("text", { x: cx, y: cy + 17, class: "gp-tiny", "text-anchor": "middle" }, String(number)));
+    target(tile, has(`${kind} ${i} ${number}`), ui);
+    g.append(tile);
+  }
+}
+
 function tokenSpots(g, a, x0, y, ctx, dx) {
   const { o, me, has, ui } = ctx;
+  const drops = [];  // your drops go over all three wells (on the printed map they are wider than a well's step)
   for (let q = 0; q < 3; q++) {
     const x = x0 + q * dx;
     const shown = o.tokens_shown && o.tokens_shown[q] ? o.tokens_shown[q][a] : -1;
@@ -541,12 +656,14 @@ function tokenSpots(g, a, x0, y, ctx, dx) {
     for (const v of values) {
       const entry = has(`token ${a} ${v}`);
       const drop = group({ class: "drop token-drop" });
-      drop.append(s("rect", { x: x - 19, y: y - 19, width: 38, height: 38, rx: 7, class: "drop-face" }));
+      const r = phone ? 19 : HIT / 2;  // over the other families' wells beside yours on the printed map
+      drop.append(s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 7, class: "drop-face" }));
       drop.append(s("text", { x, y, class: "drop-num", "text-anchor": "middle", "dominant-baseline": "central" }, String(v)));
       target(drop, entry, ui);
-      g.append(dormant(drop, `token-${v}`, picked.token === v));
+      drops.push(dormant(drop, `token-${v}`, picked.token === v));
     }
   }
+  drops.forEach((drop) => g.append(drop));
 }
 
 // small icons of the action spots (drawn, no glyphs)
@@ -599,7 +716,11 @@ function drawEnemy(svg, e, ctx) {
   const sx = narrow ? f.x + 8 : f.x + 120;
   const sy = narrow ? y + 40 : y + 14;
   const defence = (o.track_nobles[e] || []).reduce((a, b) => a + b, 0) + (o.track_royal[e] || 0);
-  const now = s("text", { x: sx, y: sy, class: "gp-strength" }, t("web.gp.strength_now", { game: GAME, n: o.strength[e], d: defence }));
+  // on two lines (at its " · ") where one does not fit the territory's width (the Tatars' narrow steppe)
+  const now = s("text", { x: sx, y: sy, class: "gp-strength" });
+  fitLines(t("web.gp.strength_now", { game: GAME, n: o.strength[e], d: defence }), 13.5, f.x + f.w - 6 - sx).forEach((line, k) => {
+    now.append(s("tspan", { x: sx, dy: k ? 16 : 0, ...line.squeeze }, line.text));
+  });
   tip(now, t("web.gp.strength_tip", { game: GAME, enemy: e, n: o.strength[e], d: defence }));
   g.append(changes.mark(now, `strength:${e}`, [o.strength[e], defence]));
   // the cubes on its track: its own strength cubes, the families' noble cubes, the royal cubes
@@ -621,7 +742,7 @@ function drawEnemy(svg, e, ctx) {
   }
   g.append(changes.mark(onTrack, `track:${e}`, [o.track_enemy[e], o.track_nobles[e], o.track_royal[e]]));
   // the treaty space
-  const tw = narrow ? f.w - 16 : 110, th = 38;
+  const tw = narrow ? f.w - 16 : 110, th = phone ? 38 : HIT;
   const tX = narrow ? f.x + 8 : f.x + f.w - tw - 8, tY = f.y + f.h - th - 8;
   const treaty = group({ class: `treaty-space ${o.treaty === e ? "signed" : ""}`, "data-treaty": String(e) });
   treaty.append(s("rect", { x: tX, y: tY, width: tw, height: th, rx: 6, class: "treaty-face" }));
@@ -635,7 +756,7 @@ function drawEnemy(svg, e, ctx) {
   if (diplo) target(treaty, diplo, ui);
   g.append(treaty);
   if (e === 4 && o.habsburgs_annexed) {
-    g.append(s("text", { x: f.x + 8, y: f.y + f.h - 52, class: "gp-small annexed" }, t("web.gp.annexed")));
+    g.append(s("text", { x: f.x + 8, y: tY - 8, class: "gp-small annexed" }, t("web.gp.annexed")));
   }
   svg.append(g);
 }
@@ -824,6 +945,21 @@ function drawBattle(svg, ctx, only) {
   svg.append(g);
 }
 
+// `text` in lines no wider than `room` (units) at `size` px: whole if it fits, else cut after each " · "
+// (or, without one, at its middle space); a line still too wide is squeezed ({ text, squeeze }).
+function fitLines(text, size, room) {
+  let parts = [text];
+  if (textWidth(text, size) > room) {
+    const dot = text.split(" · ");
+    if (dot.length > 1) parts = dot.map((p, k) => (k < dot.length - 1 ? `${p} ·` : p));
+    else {
+      const mid = text.indexOf(" ", Math.floor(text.length / 2) - 2);
+      if (mid > 0) parts = [text.slice(0, mid), text.slice(mid + 1)];
+    }
+  }
+  return parts.map((line) => ({ text: line, squeeze: textWidth(line, size) > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {} }));
+}
+
 // About how wide a line of `size` px text is (Chinese characters a full em, the rest about half of one).
 function textWidth(text, size) {
   let em = 0;
@@ -841,12 +977,13 @@ function drawPurchase(svg, ctx, only) {
   const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
   const g = group({ class: "gp-purchase", "data-purchase": String(i) });
   const head = half ? 44 : 28;  // the title, and "half price" on a line of its own under it
-  const x0 = f.x + 6, y0 = f.y + f.h - 100 - head, w = f.w - 12;
+  // on the printed map at least 300 units wide (its buttons HIT wide), over the province's neighbour if need be
+  const w = phone ? f.w - 12 : Math.max(f.w - 12, 300), x0 = Math.min(f.x + 6, W - RING - 4 - w), y0 = f.y + f.h - 100 - head;
   g.append(s("rect", { x: x0, y: y0, width: w, height: head + 94, rx: 10, class: "purchase-panel" }));
   g.append(s("text", { x: x0 + 10, y: y0 + 20, class: "gp-small" }, t("web.gp.purchase_title", { game: GAME, province: i, money: o.money[me] })));
   if (half) g.append(s("text", { x: x0 + 10, y: y0 + 38, class: "gp-tiny" }, t("web.gp.half_price")));
   const kinds = ["inf", "cav", "art", "cossack"];
-  const bw = Math.min(66, (w - 90) / 4);
+  const doneW = phone ? 70 : 60, bw = Math.min(66, (w - (phone ? 90 : doneW + 30)) / 4);  // (the printed map's: clear of done)
   kinds.forEach((kind, k) => {
     const entry = has(`buy ${kind}`);
     const price = half ? Math.floor((c.prices[kind] || 0) / 2) : c.prices[kind];
@@ -862,7 +999,7 @@ function drawPurchase(svg, ctx, only) {
   });
   const done = has("done");
   if (done) {
-    const b = svgButton(x0 + w - 78, y0 + head + 34, 70, 52, t("web.gp.done_buying"), { cls: "primary" });
+    const b = svgButton(x0 + w - doneW - 8, y0 + head + 34, doneW, 52, t("web.gp.done_buying"), { cls: "primary" });
     target(b, done, ui);
     g.append(b);
   }

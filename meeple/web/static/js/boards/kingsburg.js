@@ -146,7 +146,8 @@ export function render(container, view, ui) {
   autoWay(ctx);
   changes.begin(view);
 
-  const root = h("div", { class: `kb-board ${NARROW ? "narrow" : "wide"}`, "data-board": GAME });
+  const layout = !NARROW ? "wide" : phoneQuery && phoneQuery.matches ? "narrow phone" : "narrow tablet";
+  const root = h("div", { class: `kb-board ${layout}`, "data-board": GAME });
   const svg = svgRoot(W, H, T("board_label"));
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 12, class: "kb-table" }));
   drawAdvisors(svg, ctx);
@@ -168,20 +169,38 @@ export function render(container, view, ui) {
   changes.end();
   container.replaceChildren(root);
   fitAll(root);
-  // a new decision on a phone: bring its first target into view (the sentence above stays in view)
+  // a new decision: bring its sentence and all its targets into view together where the screen holds them
+  // (the sentence sticks to the top of a phone's or a tablet's screen), else its first touch
   const decision = view.your_turn ? `${view.seq}:${ctx.task[0] || ""}` : null;
-  if (NARROW && decision && decision !== lastDecision) {
-    // the first touch of the decision: a die to pick, else the panel's choices, else any target
-    const live = (sel) => [...map.querySelectorAll(sel)].find((el) => !el.closest(".dormant"));
-    const first = live("[data-pick]") || live(".kb-choice [data-action]") || live("[data-action]");
-    if (first && first.scrollIntoView) {
-      const r = first.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
-    }
-  }
+  // (once the page around the board is drawn too: the notices above it move it down)
+  if (decision && decision !== lastDecision) queueMicrotask(() => { if (root.isConnected) showDecision(root, map, ask); });
   lastDecision = decision;
 }
 let lastDecision = null;
+
+// Scrolls the page (as little as it can) so that the decision's sentence and every live target are on screen;
+// where they do not fit together, the first touch (a die to pick, else the panel's choices, else any target)
+// is brought to the middle of the screen.
+function showDecision(root, map, ask) {
+  if (typeof window === "undefined" || !window.scrollBy) return;
+  const live = [...map.querySelectorAll("[data-pick], [data-action]")].filter((el) => !el.closest(".dormant") && el.getClientRects().length);
+  if (!live.length) return;
+  const boxes = live.map((el) => el.getBoundingClientRect());
+  const sticky = !!(ask && root.contains(ask) && getComputedStyle(ask).position === "sticky");
+  const head = sticky ? ask.getBoundingClientRect().height + 6 : 0;   // the stuck sentence covers the screen's top
+  let top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
+  if (ask && !sticky) top = Math.min(top, ask.getBoundingClientRect().top);
+  const margin = 6, screen = window.innerHeight;
+  if (bottom - top + 2 * margin <= screen - head) {
+    if (top < head + margin) window.scrollBy(0, top - head - margin);
+    else if (bottom > screen - margin) window.scrollBy(0, bottom - screen + margin);
+    return;
+  }
+  const pick = (sel) => [...map.querySelectorAll(sel)].find((el) => !el.closest(".dormant"));
+  const first = pick("[data-pick]") || pick(".kb-choice [data-action]") || live[0];
+  const r = first.getBoundingClientRect();
+  if (r.top < head || r.bottom > screen) first.scrollIntoView({ block: "center", inline: "nearest" });
+}
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
 
@@ -302,7 +321,7 @@ function iconRow(g, items, x, y, step = 15, size = 12) {
     }
     else if (item === "or") { g.append(s("text", { x: cx, y: y + 4, class: "kb-or", "text-anchor": "middle" }, "/")); dx += step * 0.6; continue; }
     else if (item === "soldier") g.append(soldierIcon(cx, y, size + 4));
-    else if (item === "plus2") g.append(plus2(cx, y, size + 2));
+    else if (item === "plus2") { g.append(plus2(cx + step * 0.1, y, size + 6)); dx += step * 1.2; continue; }
     else if (item === "peek") g.append(eye(cx, y, { size: size + 4, title: T("peek") }));
     else if (item === "pay") g.append(shield(cx, y, "-1", { size: size + 4, colour: "#8b1a1a", title: T("pay_vp") }));
     else if (item === "trade") {
@@ -342,7 +361,7 @@ function drawAdvisors(svg, ctx) {
     g.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, class: "adv-card" }));
     // the reward, printed above the figure
     const gifts = GIFTS[n] || [];
-    const gw = gifts.reduce((w, it) => w + (it === "or" ? 9 : it === "trade" ? 33 : 15), 0);
+    const gw = gifts.reduce((w, it) => w + (it === "or" ? 9 : it === "trade" ? 33 : it === "plus2" ? 18 : 15), 0);
     const icons = group({ class: "adv-gifts" });
     iconRow(icons, gifts, b.x + Math.max(2, (b.w - gw) / 2), b.y + 13, 15, 11);
     g.append(icons);
@@ -361,7 +380,13 @@ function drawAdvisors(svg, ctx) {
       const x0 = b.x + 4 + k * (b.w / 2), y0 = b.y + (faces.length > 3 ? 79 : 85);
       faces.forEach((f, j) => hand.append(die(x0 + size / 2 + 1 + (j % 3) * (size + 1), y0 + Math.floor(j / 3) * (size + 1), f,
         { size, colour: SEAT_COLOURS[seat] })));
-      if (extra.length) hand.append(s("text", { x: x0 + 2, y: y0 + size + 4, class: "kb-mark-text" }, extra.join(" ")));
+      // the marks ("+2", the Market's "m+1"): beside the dice of a lone handful, else under them
+      if (extra.length) {
+        const alone = placed.length === 1;
+        const mx = alone ? x0 + Math.min(faces.length, 3) * (size + 1) + 4 : x0 + 2;
+        hand.append(fitText(s("text", { x: mx, y: alone ? y0 + 4.5 : y0 + size + 4, class: "kb-mark-text" }, extra.join(" ")),
+          alone ? b.x + b.w - 3 - mx : b.w / 2 - 4));
+      }
       tip(hand, T("hand_on", { seat, dice: faces, n, advisor: n, marks: extra.join(" ") }));
       g.append(changes.mark(hand, `hand:${n}:${k}`, [seat, ...marks]));
     });
@@ -509,7 +534,7 @@ function drawEnemy(svg, ctx) {
     back.append(s("rect", { x: cx, y: cy, width: cw, height: ch, rx: 8, class: "enemy-back" }));
     back.append(s("path", { d: `M${cx + 62},${cy + 20} L${cx + 86},${cy + 44} L${cx + 62},${cy + 68} L${cx + 38},${cy + 44} Z`, class: "enemy-back-mark" }));
     const strengths = ((c.enemies || [])[year - 1] || []).map((e) => e.strength).sort((a, b) => a - b);
-    back.append(s("text", { x: cx + cw / 2, y: cy + 88, class: "kb-tiny on-dark", "text-anchor": "middle" }, T("deck_strengths")));
+    back.append(fitText(s("text", { x: cx + cw / 2, y: cy + 88, class: "kb-tiny on-dark", "text-anchor": "middle" }, T("deck_strengths")), cw - 8));
     back.append(s("text", { x: cx + cw / 2, y: cy + 104, class: "kb-small on-dark", "text-anchor": "middle" }, strengths.join(", ")));
     const lookers = (o.enemy_seen_by || [])[year - 1] || [];
     tip(back, lookers.length ? T("enemy_down_seen", { seats: lookers, strengths: strengths.join(", ") }) : T("enemy_down", { strengths: strengths.join(", ") }));
@@ -524,7 +549,7 @@ function drawEnemy(svg, ctx) {
   // the enemies of the years gone by, face up for everyone, one line a year under the king's die, and
   // how your last battle went
   const room = f.w - 146;
-  let py = f.y + 86;
+  let py = f.y + 84;   // lines 14 apart: 11 px on screen and more (a Chinese character fills its square)
   if (year > 1) {
     const head = T("past_title");
     g.append(fitText(s("text", { x: f.x + 140, y: py, class: "kb-past-head" }, head), room));
@@ -533,7 +558,7 @@ function drawEnemy(svg, ctx) {
     const pastKey = (o.enemy_card || [])[y - 1];
     const past = pastKey ? enemyCard(y, pastKey) : null;
     if (!past) continue;
-    py += 12;
+    py += 14;
     const words = T("past_line", { year: y, foe: past.kind, strength: past.strength });
     const line = fitText(s("text", { x: f.x + 140, y: py, class: "kb-past past-enemy", "data-enemy-past": String(y) }, words), room);
     tip(line, T("past_enemy", { year: y, enemy: pastKey, strength: past.strength, reward: bundleWords(past.reward), penalty: bundleWords(past.penalty) }));
@@ -542,12 +567,12 @@ function drawEnemy(svg, ctx) {
   const mine = year > 1 && ctx.me !== null && o.battle_result && o.battle_result[ctx.me];
   if (mine && !winter && ["won", "tie", "lost"].includes(mine)) {
     const words = T(`battle_${mine}`);
-    g.append(fitText(s("text", { x: f.x + 140, y: py + 13, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
+    g.append(fitText(s("text", { x: f.x + 140, y: py + 14, class: `kb-past result-${mine}`, "data-battle": mine }, words), room));
   }
   // each player's strength against it: soldiers + the king's die + buildings (and the type bonuses once known)
   const kind = card ? card.kind : null;
   const rows = group({ class: "kb-strengths" });
-  rows.append(s("text", { x: f.x + 8, y: f.y + 152, class: "kb-tiny" }, T("strength_against")));
+  rows.append(fitText(s("text", { x: f.x + 8, y: f.y + 152, class: "kb-tiny" }, T("strength_against")), year > 1 ? 126 : f.w - 16));
   (o.vp || []).forEach((_, p) => {
     const total = (o.soldiers[p] || 0) + (o.king_reinforcement || 0) + defenceOf(o, p, kind);
     const x = f.x + 18 + (p % 3) * 66, y = f.y + 166 + Math.floor(p / 3) * 17;
@@ -611,8 +636,8 @@ function drawOrder(svg, { o, view }) {
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 8, class: "kb-frame" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 15, class: "kb-tiny" }, T("turn_order")));
   (o.turn_order || []).forEach((p, k) => {
-    const x = f.x + 22 + k * 40, y = f.y + 29;
-    g.append(s("rect", { x: x - 16, y: y - 12, width: 34, height: 27, rx: 5, class: "order-cell" }));
+    const x = f.x + 22 + k * 40, y = f.y + 30;
+    g.append(s("rect", { x: x - 16, y: y - 11, width: 34, height: 25, rx: 5, class: "order-cell" }));
     g.append(s("text", { x: x - 13, y: y - 2, class: "kb-tiny" }, String(k + 1)));
     const d = disc(x + 4, y + 2, SEAT_COLOURS[p], { r: 9, label: (o.dice_rolled[p] || []).length ? String(o.dice_rolled[p].reduce((a, b) => a + b, 0)) : null,
       title: T("order_tip", { k: k + 1, seat: p }) });
@@ -787,7 +812,9 @@ function drawTray(svg, ctx) {
     tip(pile, T("amount", { n: res[k], resource: r }));
     g.append(changes.mark(pile, `goods:${me}:${r}`, res[k]));
   });
-  g.append(s("text", { x: f.x + f.w - 10, y: f.y + 20, class: "kb-tiny", "text-anchor": "end" }, T("tray_facts", { vp: o.vp[me], soldiers: o.soldiers[me], n: (o.buildings[me] || []).length })));
+  const facts = T("tray_facts", { vp: o.vp[me], soldiers: o.soldiers[me], n: (o.buildings[me] || []).length });
+  g.append(fitText(s("text", { x: f.x + f.w - 10, y: f.y + 20, class: "kb-tiny", "text-anchor": "end" }, facts),
+    f.w - 28 - textSpan(T("your_dice", { seat: me }), 14, true)));
   svg.append(g);
 }
 

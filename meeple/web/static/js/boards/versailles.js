@@ -23,7 +23,10 @@ export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
 const W = 1400, H = 768;
-const BOX = { w: 310, h: 214, gap: 40, left: 20, wide: 400, topH: 292 };   // the guild and the workshop are wider; the top row taller
+const BOX = { w: 310, h: 274, gap: 40, left: 20, wide: 400, topH: 292, clearH: 350 };   // the guild and the workshop are wider; the top row taller
+// every target is at least TARGET units square: 32 px where a wide screen (1280 px) draws the table at 0.6
+const TARGET = 56;
+const INSIDE_Y = 96;    // below the title bar and the strip of workers: what the location shows
 const TOP_Y = 52, BOTTOM_Y = 546, MIDDLE = { y: 276, h: 260 };
 const CELL = 80;
 const HOME = { x: 44, y: MIDDLE.y, w: 440, h: MIDDLE.h };      // your workshop, left of the site
@@ -55,25 +58,30 @@ let picked = { from: null, tile: null, clear: [] };
 let last = null;
 const changes = new Changes();
 
-// A location's card in board units. On one column of cards (a phone, a tablet: `narrow`) each card is
-// only as tall as what it shows now (COMPACT_H: the foot of its content), plus a strip at its foot while
-// a control or a destination of the picked workers is drawn there; side by side (wide) a row's cards share one height.
+// A location's card in board units. In one or two columns of cards (a phone, a tablet, a small laptop:
+// `narrow`) each card is only as tall as what it shows now (COMPACT_H: the foot of its content), plus a strip
+// at its foot while a control or a destination of the picked workers is drawn there; four a row (wide) a
+// row's cards share one height.
 function locationBox(loc, ctx) {
   const top = c.top_row.indexOf(loc);
   const row = top >= 0 ? top : c.bottom_row.indexOf(loc);
   const code = c.locations[loc];
   const wide = ["ag", "ws"].includes(code);
-  const h_ = narrow && ctx ? compactHeight(loc, code, ctx) : top >= 0 ? BOX.topH : BOX.h;
+  // side by side, a row's cards share one height: the row's own (the top row taller), grown to the tallest
+  // card's needs while one shows more (the guild's marks to clear three, the controls or arrivals at its foot)
+  const base = top >= 0 ? BOX.topH : BOX.h;
+  const h_ = !ctx ? base : narrow ? compactHeight(loc, code, ctx)
+    : Math.max(base, ...(top >= 0 ? c.top_row : c.bottom_row).map((l) => compactHeight(l, c.locations[l], ctx)));
   return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: wide ? BOX.wide : BOX.w, h: h_ };
 }
 
-const COMPACT_H = { kf: 176, mq: 182, gm: 182, lm: 182, ag: 206, ws: 198, al: 208, cs: 172 };
-const FOOT_STRIP = 56;   // the controls (activate, decline), the "move here" words and the two-workers chip
+const COMPACT_H = { kf: 240, mq: 206, gm: 206, lm: 206, ag: 230, ws: 224, al: 274, cs: 196 };
+const FOOT_STRIP = 72;   // the controls (activate, decline), the "move here" words and the two-workers chip
 function compactHeight(loc, code, { o, view, entries }) {
   let h_ = COMPACT_H[code] || BOX.h;
   if (code === "ag" && view.your_turn) {    // the display's discard chips, then the marks to clear three
-    if (entries("clear").length) h_ = BOX.topH;
-    else if (entries("remove").length) h_ = 250;
+    if (entries("clear").length) h_ = BOX.clearH;
+    else if (entries("remove").length) h_ = 290;
   }
   const here = o.current_location === loc && ["decide", "offer"].includes(o.phase) && view.your_turn
     && (entries("activate").length || entries("pass").length);
@@ -122,7 +130,7 @@ export function render(container, view, ui) {
     const box = locationBox(loc, ctx);
     const svg = part(box.x, box.y, box.w, box.h, locationName(loc));
     drawLocation(svg, loc, ctx);
-    return h("div", { class: "vs-card", "data-card": c.locations[loc] }, svg);
+    return h("div", { class: "vs-card", "data-card": c.locations[loc], style: `--u: ${box.w}` }, svg);
   };
   const ring = (row, cls) => h("div", { class: `vs-ring ${cls}` }, row.map(card));
   const bottom = [...c.bottom_row].reverse();   // in the order of the arrows
@@ -142,6 +150,38 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  bringIntoView(root, view);
+}
+
+// A decision made at one place (activating or declining a location, acting there, discarding from your hand)
+// or, once workers are picked, on their destinations brings that place on screen when the decision comes
+// (once): a tablet's or a small laptop's board is taller than the screen, and its targets should not wait
+// below the fold. A Learn page places its board itself.
+let broughtFor = null;
+function bringIntoView(root, view) {
+  const o = view.observation;
+  const key = view.your_turn && !view.over ? `${o.turns_completed}:${o.phase}:${o.current_location}:${picked.from}` : null;
+  if (key === broughtFor) return;
+  broughtFor = key;
+  if (!key || root.closest(".learn-board") || typeof window === "undefined" || !root.isConnected) return;
+  const code = c.locations[o.current_location];
+  let places = [];
+  if (o.phase === "discard") places = [root.querySelector(".vs-home-part")];
+  else if (o.phase === "act" && code === "cs") places = [root.querySelector(".vs-middle")];
+  else if (["decide", "offer", "act"].includes(o.phase)) places = [root.querySelector(`.vs-card[data-card="${code}"]`)];
+  else if (o.phase === "move" && picked.from) {
+    places = [...root.querySelectorAll(`[data-needs="from:${picked.from}"]:not(.dormant)`)].map((e) => e.closest(".vs-card"));
+  }
+  const rects = places.filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;
+  const bar = root.querySelector(".vs-decision");
+  const barBox = bar ? bar.getBoundingClientRect() : { height: 0, bottom: 0 };
+  const bottom = window.innerHeight - 6, under = barBox.height + 6;   // once scrolled, the bar sticks at the top
+  const want = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+  if (want.top >= barBox.bottom + 6 && want.bottom <= bottom) return;
+  // the whole place under the bar where it fits, else its top
+  const by = want.bottom - want.top > bottom - under || want.top < barBox.bottom + 6 ? want.top - under : want.bottom - bottom;
+  window.scrollBy(0, by);
 }
 
 // One part of the table: an SVG showing the region (x, y, w, h) of the board's coordinates.
@@ -153,9 +193,9 @@ function part(x, y, w, h_, label) {
 
 function redraw() { if (last) render(last.container, last.view, last.ui); }
 
-// A page of one column (a phone, a tablet: the width where the game page stacks its side panel under
-// the board) gets compact cards; crossing that width redraws the board.
-const NARROW_WIDTH = 900;
+// Below a wide screen (a phone, a tablet, a small laptop: the ring in one or two columns of cards) the
+// cards are compact; crossing that width redraws the board.
+const NARROW_WIDTH = 1279;
 let narrow = false, narrowQuery = null;
 function watchWidth() {
   if (narrowQuery || typeof window === "undefined" || !window.matchMedia) return;
@@ -345,7 +385,7 @@ function drawLocation(svg, loc, ctx) {
     g.append(flag);
   });
   drawWorkers(g, loc, box, ctx);
-  const inside = { x: box.x + 10, y: box.y + 72, w: box.w - 20, h: box.h - 78 };
+  const inside = { x: box.x + 10, y: box.y + INSIDE_Y, w: box.w - 20, h: box.h - INSIDE_Y - 6 };
   if (code === "kf") drawKingsFavor(g, inside, ctx);
   else if (code in RESOURCE_AT) drawMine(g, inside, code, ctx);
   else if (code === "ag") drawGuild(g, inside, ctx);
@@ -353,49 +393,56 @@ function drawLocation(svg, loc, ctx) {
   else if (code === "al") drawAlchemists(g, inside, ctx);
   else if (code === "cs") drawSiteLocation(g, inside, ctx);
   if (here && view.your_turn && o.phase !== "act") drawLocationControls(g, box, loc, ctx);
-  if (here && o.phase === "act") g.append(s("text", { x: box.x + box.w - 12, y: box.y + 52, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
+  if (here && o.phase === "act") g.append(s("text", { x: box.x + box.w - 12, y: box.y + 64, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
     T("budget", { n: o.unspent_workers })));
   drawDestinations(g, box, code, ctx);
+  // workers to pick stay above a destination drawn over their card (picking them there switches the source)
+  for (const workers of g.querySelectorAll(":scope > .vs-workers.pickable")) g.append(workers);
   svg.append(g);
 }
 
 // Each player's workers on the location as meeples in their colour (a number beside them past four).
 function drawWorkers(g, loc, box, ctx) {
   const { o, me, view, entries } = ctx;
+  const code = c.locations[loc];
+  const canPick = (p) => p === me && view.your_turn && entries("move").concat(entries("move2"), entries("jump")).some((e) => e.action.args[0] === code);
+  // up to three meeples a player (then "×n"); where the strip would pass the card (the workers left to spend
+  // written at its right end during an action), one meeple each and "×n". Your workers to pick stay a target's size.
+  const seats = o.workers_at.map((row, p) => [p, row[loc]]).filter(([, n]) => n);
+  const widthOf = (p, n, most) => Math.max(canPick(p) ? TARGET : 0, Math.min(n, most) * 17 + (n > most ? 26 : 0) + 22);
+  const room = box.w - 20 - (o.current_location === loc && o.phase === "act" ? 130 : 0);
+  const most = seats.reduce((sum, [p, n]) => sum + widthOf(p, n, 3) + 8, 0) <= room ? 3 : 1;
   let x = box.x + 14;
-  const y = box.y + 52;
-  o.workers_at.forEach((row, p) => {
-    const n = row[loc];
-    if (!n) return;
+  const y = box.y + 64;
+  for (const [p, n] of seats) {
     const group_ = group({ class: "vs-workers", "data-seat": String(p), "data-count": String(n) });
-    const shown = Math.min(n, 3);
-    const width = Math.max(44, shown * 15 + (n > 3 ? 22 : 0) + 14);
-    group_.append(s("rect", { x: x - 6, y: y - 19, width, height: 42, rx: 8, class: "hit-area vs-workers-area" }));
-    for (let i = 0; i < shown; i++) group_.append(meeple(x + 8 + i * 15, y, SEAT_COLOURS[p], { size: 24 }));
-    if (n > 3) group_.append(s("text", { x: x + 8 + shown * 15, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
+    const shown = Math.min(n, most);
+    const width = widthOf(p, n, most);
+    group_.append(s("rect", { x: x - 6, y: y - TARGET / 2, width, height: TARGET, rx: 8, class: "hit-area vs-workers-area" }));
+    for (let i = 0; i < shown; i++) group_.append(meeple(x + 11 + i * 17, y, SEAT_COLOURS[p], { size: 28 }));
+    if (n > shown) group_.append(s("text", { x: x + 8 + shown * 17, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, `×${n}`));
     tip(group_, T("workers_tip", { seat: p, n, location: loc }));
     changes.mark(group_, `workers:${loc}:${p}`, n);
-    const code = c.locations[loc];
-    if (p === me && view.your_turn && entries("move").concat(entries("move2"), entries("jump")).some((e) => e.action.args[0] === code)) {
+    if (canPick(p)) {
       pickable(group_, `from:${code}`, picked.from === code, (key) => { picked.from = picked.from === code ? null : key.slice(5); redraw(); },
         T("pick_workers", { location: loc, n }));
     }
     g.append(group_);
     x += width + 8;
-  });
+  }
 }
 
 // The destinations of the picked workers: the location itself (a regular move or a jump) and, for a
 // move of two workers, a chip on it. All are in the page; only the picked source's are shown.
 function drawDestinations(g, box, code, ctx) {
   const { view, ui } = ctx;
-  for (const entry of view.legal) {
+  const here = view.legal.filter((e) => ["move", "move2", "jump"].includes(e.action.name) && e.action.args[1] === code);
+  for (const entry of [...here.filter((e) => e.action.name !== "move2"), ...here.filter((e) => e.action.name === "move2")]) {
     const { name, args } = entry.action;
-    if (!["move", "move2", "jump"].includes(name) || args[1] !== code) continue;
     const key = `from:${args[0]}`;
     const shown = picked.from === args[0];
     if (name === "move2") {
-      const chip = svgButton(box.x + box.w - 150, box.y + box.h - 48, 140, 42, T("two_workers"), { cls: "vs-chip" });
+      const chip = svgButton(box.x + box.w - 150, box.y + box.h - TARGET - 6, 140, TARGET, T("two_workers"), { cls: "vs-chip" });
       g.append(dormant(target(chip, entry, ui), key, shown));
       continue;
     }
@@ -417,9 +464,9 @@ function drawLocationControls(g, box, loc, ctx) {
   if (!buttons.length) return;
   const bw = (box.w - 20 - (buttons.length - 1) * 8) / buttons.length;
   const panel = group({ class: "vs-loc-controls" });
-  panel.append(s("rect", { x: box.x + 4, y: box.y + box.h - 54, width: box.w - 8, height: 50, rx: 8, class: "vs-controls-back" }));
+  panel.append(s("rect", { x: box.x + 4, y: box.y + box.h - TARGET - 14, width: box.w - 8, height: TARGET + 10, rx: 8, class: "vs-controls-back" }));
   buttons.forEach(([entry, text], i) => {
-    const b = svgButton(box.x + 10 + i * (bw + 8), box.y + box.h - 48, bw, 42, text, { cls: "vs-loc-button" });
+    const b = svgButton(box.x + 10 + i * (bw + 8), box.y + box.h - TARGET - 8, bw, TARGET, text, { cls: "vs-loc-button" });
     panel.append(target(b, entry, ui));
   });
   g.append(panel);
@@ -429,16 +476,16 @@ function drawLocationControls(g, box, loc, ctx) {
 function drawKingsFavor(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   const n = o.players;
-  const colW = Math.min(58, area.w / n);
+  const colW = Math.min(TARGET + 8, area.w / n);
   g.append(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers")));
   o.workers_off_board.forEach(([cheap, dear], p) => {
     const x = area.x + p * colW;
     [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
-      const y = area.y + 20 + k * 40;  // two rows of spaces: the expensive worker above the cheap one
+      const y = area.y + 20 + k * (TARGET + 4);  // two rows of spaces: the expensive worker above the cheap one
       const spot = group({ class: `vs-new-worker ${kind}`, "data-seat": String(p), "data-waiting": waiting ? "1" : "0" });
-      spot.append(s("rect", { x, y, width: colW - 6, height: 36, rx: 6, class: "hit-area vs-new-space" }));
-      spot.append(s("text", { x: x + colW - 10, y: y + 28, class: "vs-space-price", "text-anchor": "end" }, String(price)));
-      if (waiting) spot.append(meeple(x + 15, y + 18, SEAT_COLOURS[p], { size: 24 }));
+      spot.append(s("rect", { x, y, width: Math.min(TARGET, colW - 2), height: TARGET, rx: 6, class: "hit-area vs-new-space" }));
+      spot.append(s("text", { x: x + colW - 9, y: y + TARGET - 8, class: "vs-space-price", "text-anchor": "end" }, String(price)));
+      if (waiting) spot.append(meeple(x + 17, y + TARGET / 2 - 2, SEAT_COLOURS[p], { size: 28 }));
       tip(spot, waiting ? T("new_worker_tip", { seat: p, workers: price }) : T("new_worker_gone", { seat: p }));
       changes.mark(spot, `new:${p}:${kind}`, waiting);
       // recruiting takes the expensive worker first, then the cheap one
@@ -487,11 +534,11 @@ function drawGuild(g, area, ctx) {
     slot.append(take);
     changes.mark(slot, `slot:${i}`, id);
     const remove = legal.get(`remove ${i + 1}`);
-    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 66, size + 4, 40, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
+    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 66, size + 4, TARGET, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
     if (clears.length && id >= 0 && clears.some((e) => e.action.args.includes(i + 1))) {
       const on = picked.clear.includes(i + 1);
-      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 110, width: size + 4, height: 40, rx: 5, class: "hit-area" }),
-        s("text", { x: x + size / 2, y: y + size + 130, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
+      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 126, width: size + 4, height: TARGET, rx: 5, class: "hit-area" }),
+        s("text", { x: x + size / 2, y: y + size + 126 + TARGET / 2, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
       pickable(mark, `clear:${i + 1}`, on, () => {
         picked.clear = on ? picked.clear.filter((k) => k !== i + 1) : [...picked.clear, i + 1].slice(-3);
         redraw();
@@ -507,9 +554,9 @@ function drawWorkshop(g, area, ctx) {
   const { o, legal, ui, view } = ctx;
   c.decorations.forEach((d, k) => {
     const col = k % 3, row = Math.floor(k / 3);
-    const x = area.x + col * (area.w / 3), y = area.y + row * 62;
+    const x = area.x + col * (area.w / 3), y = area.y + row * (TARGET + 6);
     const kind = group({ class: "vs-supply", "data-decoration": d.code, "data-left": String(o.decoration_supply[k]) });
-    kind.append(s("rect", { x, y, width: area.w / 3 - 8, height: 56, rx: 7, class: "hit-area vs-supply-space" }));
+    kind.append(s("rect", { x, y, width: area.w / 3 - 8, height: TARGET, rx: 7, class: "hit-area vs-supply-space" }));
     kind.append(decorationIcon(x + 20, y + 20, k, 15, { title: false }));
     kind.append(s("text", { x: x + 20, y: y + 46, class: "vs-count", "text-anchor": "middle", "dominant-baseline": "central" }, `×${o.decoration_supply[k]}`));
     const price = c.decoration_prices[k] || { workers: 1, cost: [0, 0, 0] };
@@ -528,17 +575,20 @@ function drawWorkshop(g, area, ctx) {
 function drawAlchemists(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   c.tech_tracks.forEach((track, k) => {
-    const y = area.y + k * 44;
-    g.append(s("text", { x: area.x, y: y + 16, class: "vs-small", "dominant-baseline": "central" }, trackName(track)));
+    const y = area.y + k * (TARGET + 2);
+    const lines = labelLines(trackName(track), area.w - 3 * (TARGET + 2) - 52, 14);
+    lines.forEach((line, i) => g.append(s("text", { x: area.x, y: y + TARGET / 2 + (i - (lines.length - 1) / 2) * 17, class: "vs-small",
+      "dominant-baseline": "central" }, line)));
     for (let level = 0; level <= 3; level++) {
-      const x = area.x + 100 + level * 50;
+      // the start (level 0, never a target) narrower than the three levels to reach
+      const x = level ? area.x + area.w - (4 - level) * (TARGET + 2) + 2 : area.x + area.w - 3 * (TARGET + 2) - 48, w = level ? TARGET : 46;
       const cell = group({ class: "vs-tech-cell", "data-track": track, "data-level": String(level) });
-      cell.append(s("rect", { x, y, width: 46, height: 40, rx: 6, class: `hit-area vs-tech-space ${level ? "" : "start"}` }));  // 0: the start
-      cell.append(s("text", { x: x + 40, y: y + 10, class: "vs-tech-num", "text-anchor": "end", "dominant-baseline": "central" }, String(level)));
+      cell.append(s("rect", { x, y, width: w, height: TARGET, rx: 6, class: `hit-area vs-tech-space ${level ? "" : "start"}` }));  // 0: the start
+      cell.append(s("text", { x: x + w - 6, y: y + 10, class: "vs-tech-num", "text-anchor": "end", "dominant-baseline": "central" }, String(level)));
       o.technology_levels.forEach((levels, p) => {
         if (levels[k] !== level) return;
         const slot = [...o.technology_levels.keys()].filter((q) => o.technology_levels[q][k] === level).indexOf(p);
-        cell.append(disc(x + 10 + (slot % 3) * 12, y + 18 + Math.floor(slot / 3) * 13, SEAT_COLOURS[p], { r: 7 }));
+        cell.append(disc(x + 10 + (slot % 3) * 13, y + 26 + Math.floor(slot / 3) * 15, SEAT_COLOURS[p], { r: 7 }));
       });
       if (level > 0) {
         const price = (c.tech_prices[track] || [])[level - 1] || { workers: 1, cost: [0, 0, 0] };
@@ -551,6 +601,22 @@ function drawAlchemists(g, area, ctx) {
       g.append(cell);
     }
   });
+}
+
+// A label in one line, or two where one would pass `width` units at `size`: split at the space nearest its
+// middle, else (Chinese) after as many characters as the first line holds. A CJK character is 1 em wide, another about .6.
+function labelLines(text, width, size) {
+  const em = (ch) => (/[\u2e80-\uffff]/.test(ch) ? 1 : 0.6) * size;
+  const chars = [...text];
+  if (chars.reduce((sum, ch) => sum + em(ch), 0) <= width) return [text];
+  const spaces = chars.map((ch, i) => (ch === " " ? i : -1)).filter((i) => i > 0);
+  if (spaces.length) {
+    const cut = spaces.reduce((best, i) => (Math.abs(i - chars.length / 2) < Math.abs(best - chars.length / 2) ? i : best));
+    return [chars.slice(0, cut).join(""), chars.slice(cut + 1).join("")];
+  }
+  let cut = 0, used = 0;
+  while (cut < chars.length - 1 && used + em(chars[cut]) <= width) used += em(chars[cut++]);
+  return [chars.slice(0, Math.max(1, cut)).join(""), chars.slice(Math.max(1, cut)).join("")];
 }
 
 function drawSiteLocation(g, area) {
