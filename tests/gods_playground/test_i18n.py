@@ -80,10 +80,14 @@ def test_a_battle_die_reads_in_both_languages_with_its_hit():
     assert s.log[-1].render("zh") == "蓝方在乌克兰以2元雇佣1个哥萨克人骑兵"
     turn(s, "campaign", BLUE, 10)
     act(s, BLUE, "campaign 2")
-    assert s.log[-1].render("zh") == "蓝方回收1个贵族方块，在乌克兰开战"
+    assert s.log[-2].render("zh") == "蓝方回收1个贵族方块，在乌克兰开战"
+    # that was Blue's last cube there: the campaign move disappears afterwards, and the log says why
+    assert s.log[-1].text == ("That was Blue's last noble cube in Ukraine: its army there cannot campaign again "
+                              "this round")
+    assert s.log[-1].render("zh") == "这是蓝方在乌克兰的最后一个贵族方块：那里的军队本回合不能再开战"
     roll(s, 5)
     hit = next(e for e in s.log if e.id == "gods-playground.log.hit")
-    assert hit.text == "Blue rolls 5 for Cossack: a hit, a blue cube goes onto the Tatars track"
+    assert hit.text == "Blue rolls 5 for Cossack: a hit, a blue cube goes onto the Tatars' track"
     assert hit.render("zh") == "蓝方为哥萨克人骑兵掷出5：命中，1个蓝色贵族方块放上鞑靼人领地"
     assert s.track_nobles[TATARS][BLUE] == 1
 

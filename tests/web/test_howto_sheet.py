@@ -184,6 +184,18 @@ def test_the_sheet_opens_at_the_current_phase_on_a_wide_and_a_phone_screen(page,
     assert page.console_errors == []
 
 
+def test_gods_playgrounds_sheet_opens_at_the_special_actions_and_at_the_expansion(page, server):  # type: ignore[no-untyped-def]
+    """Phase 8 opens "Special actions"; phases 12-14 (the last royal battles, the spill, the estates lost) open
+    "Enemies expanding", so the spill can be foreseen when the royal army is aimed (issue 42)."""
+    page.goto(server)
+    keys = page.evaluate("""async () => { const r = await import('/static/js/rules.js');
+        return [0, 2, 8, 11, 12, 13, 14, 15].map((phase) => r.currentKey('gods-playground', { observation: { phase } })); }""")
+    assert keys == ["setup", "round", "special", "round", "expansion", "expansion", "expansion", "round"]
+    for lang in ("en", "zh"):
+        text = (Path(__file__).resolve().parents[2] / f"meeple/web/static/howto/gods-playground.{lang}.md").read_text()
+        assert "{#special}" in text and "{#expansion}" in text
+
+
 LINK = """async (game) => {
     const rules = await import('/static/js/rules.js');
     const lang = document.documentElement.lang.startsWith('zh') ? 'zh' : 'en';

@@ -179,6 +179,15 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
             self.units[p][i][code] += 1
         self.log.append(BUYS[p][i][code][half])
         if not self._buyable(p, i):
+            # the hire box closes by itself: say why (no unit left to hire, or too little money for one)
+            left = self.units_in_hand[p]
+            any_unit = (left[0] or left[1] or (left[2] and self.round >= ARTILLERY_FROM_ROUND)
+                        or (i == COSSACK_PROVINCE and IN_COSSACK_AREA in self.cossacks))
+            if any_unit:
+                self.say_again("gods-playground.log.buy_ends_money", (p, self.money[p], i), seat=p,
+                               money=self.money[p], province=i)
+            else:
+                self.say_again("gods-playground.log.buy_ends_units", (p, i), seat=p, province=i)
             self._end_recruit_turn(p)
 
     def _describe_buy(self, action: Action, p: int) -> dict[str, Any]:
@@ -232,7 +241,7 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
         """Phase 10: in turns from the king, a cube back (or a senate disc for the royal army) for a battle."""
         self._cossacks_join_tatars()
         self.step = {}
-        self._start_turns("campaign", self._can_campaign)
+        self._start_turns("campaign", self._can_campaign_said)
 
     def _cossacks_join_tatars(self) -> None:
         """The Cossacks nobody hired go over to the Tatars ("没有被雇佣的哥萨克人骑兵将会自动加入敌人鞑靼人当中去")."""
@@ -254,6 +263,13 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
         """``p`` may campaign from province ``i``: a noble cube there to take back, an army there and
         something to fight."""
         return self.noble_cubes[i][p] > 0 and self._army_in(p, i) > 0 and self._campaign_target(i, p)
+
+    def _can_campaign_said(self, p: int) -> bool:
+        """``_can_campaign``, and a family passed for having nothing to campaign with is told why."""
+        if self._can_campaign(p):
+            return True
+        self.say_again("gods-playground.log.cannot_campaign", p, seat=p)
+        return False
 
     def _can_campaign(self, p: int) -> bool:
         for i in range(PROVINCE_COUNT):
@@ -280,7 +296,7 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
     def _pass_campaign(self, p: int) -> None:
         self.passed[p] = True
         self.say("gods-playground.log.passes_campaign", None, seat=p)
-        self._next_turn(self._can_campaign, "campaign")
+        self._next_turn(self._can_campaign_said, "campaign")
 
     def _act_campaign(self, action: Action, p: int) -> None:
         """A cube back from the province, then its army's battle."""
@@ -288,6 +304,8 @@ class ArmiesAndCampaigns(GodsPlaygroundFields):
         self.noble_cubes[i][p] -= 1
         self.cubes_in_hand[p] += 1
         self.say("gods-playground.log.campaigns", None, seat=p, province=i)
+        if self.noble_cubes[i][p] == 0:   # the campaign move there disappears afterwards: say why
+            self.say_again("gods-playground.log.last_cube", (p, i), seat=p, province=i)
         self._start_battle(p, i, "campaign", i)
 
     def _describe_campaign(self, action: Action, p: int) -> dict[str, Any]:

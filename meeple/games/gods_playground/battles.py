@@ -162,7 +162,7 @@ class Battles(GodsPlaygroundFields):
         self.battle = None
         phase = self.phase
         if phase == 10:
-            self._next_turn(self._can_campaign, "campaign")
+            self._next_turn(self._can_campaign_said, "campaign")
         elif phase == 11:
             if not self._next_battle():
                 self._end_phase()

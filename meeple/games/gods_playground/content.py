@@ -63,11 +63,29 @@ NEIGHBOURS = ((1, 4), (0, 2, 3, 4), (1, 3), (1, 2, 4), (0, 1, 3))
 # --- enemies (seed: dice 1-5; cube supplies 25, 25, 25, 30, 20) ---------------------------------
 ENEMY_TERMS = (
     {"en": "Swedes", "zh": "瑞典人"},
-    {"en": "Russia", "zh": "俄罗斯"},
+    {"en": "Russians", "zh": "俄罗斯"},
     {"en": "Tatars", "zh": "鞑靼人"},
     {"en": "Ottomans", "zh": "奥托曼帝国"},
     {"en": "Habsburgs", "zh": "哈布斯堡帝国"},
 )
+"""The enemies as English sentences name them: a people, plural ("the Russians invade", "the Tatars' track");
+the seed's 俄罗斯(Russia) is named by its people like the other four."""
+ENEMY_ADJECTIVE_TERMS = (
+    {"en": "Swedish", "zh": "瑞典人"},
+    {"en": "Russian", "zh": "俄罗斯"},
+    {"en": "Tatar", "zh": "鞑靼人"},
+    {"en": "Ottoman", "zh": "奥托曼帝国"},
+    {"en": "Habsburg", "zh": "哈布斯堡帝国"},
+)
+"""An enemy's cubes: "2 Ottoman cubes" / "2个奥托曼帝国方块"."""
+ENEMY_CUBE_TERMS = (
+    {"en": "a Swedish cube", "zh": "1个瑞典人方块"},
+    {"en": "a Russian cube", "zh": "1个俄罗斯方块"},
+    {"en": "a Tatar cube", "zh": "1个鞑靼人方块"},
+    {"en": "an Ottoman cube", "zh": "1个奥托曼帝国方块"},
+    {"en": "a Habsburg cube", "zh": "1个哈布斯堡帝国方块"},
+)
+"""One cube of an enemy, with its article: "an Ottoman cube is removed"."""
 ENEMIES = tuple(t["en"] for t in ENEMY_TERMS)
 ENEMY_COUNT = len(ENEMIES)
 SWEDES, RUSSIA, TATARS, OTTOMANS, HABSBURGS = range(5)
@@ -207,7 +225,9 @@ TERMS: dict[str, list | dict] = {
     "letter": list(LETTER_TERMS),        # the one-letter marks of the terminal board
     "province": list(PROVINCE_TERMS),
     "area": list(AREA_TERMS),            # a province or the army camp (noble tokens)
-    "enemy": list(ENEMY_TERMS),
+    "enemy": list(ENEMY_TERMS),          # "the Ottomans invade": a people, plural
+    "enemy_adj": list(ENEMY_ADJECTIVE_TERMS),   # "2 Ottoman cubes"
+    "enemy_cube": list(ENEMY_CUBE_TERMS),       # "an Ottoman cube"
     "unit": list(UNIT_TERMS),
     "unit_short": list(UNIT_SHORT_TERMS),
     "code": dict(UNIT_CODE_TERMS),

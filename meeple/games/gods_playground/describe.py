@@ -114,7 +114,7 @@ class DescribeActions(GodsPlaygroundFields):
         royal army, ``royal``: the royal cubes' side of it)."""
         row = self.enemy_cubes[i]
         if sum(row) > 0:
-            enemies = [msg("gods-playground.d.enemy_cubes", n=n, enemy=e) for e, n in enumerate(row) if n]
+            enemies = [msg("gods-playground.d.enemy_cubes", n=n, enemy_adj=e) for e, n in enumerate(row) if n]
             return msg("gods-playground.d.target_cubes", cubes=enemies, province=i)
         if royal:
             return msg("gods-playground.d.target_royal_track", enemy=i)

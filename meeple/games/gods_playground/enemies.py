@@ -13,12 +13,21 @@ different enemies in one province cancel cube for cube.
 
 from __future__ import annotations
 
-from meeple.core import CHANCE
+from meeple.core import CHANCE, LogEntry
+from meeple.core.log import QUIET_RECORD
+from meeple.core.i18n import msg
 from meeple.games.gods_playground.content import (
     ARROWS, ENEMY_COUNT, HABSBURGS, IN_COSSACK_AREA, OTTOMANS, PROVINCE_COUNT, STRENGTH, TATARS, WITH_THE_TATARS,
 )
-from meeple.games.gods_playground.events import CANCEL, EXPANDS, KING_ROLLS, STRENGTH_CUBE
+from meeple.games.gods_playground.describe import list_and
+from meeple.games.gods_playground.events import (
+    CANCEL, ENEMY_CUBES, EXPANDS, KING_ROLLS, NOBLE_COUNT, STRENGTH_CUBE, event,
+)
 from meeple.games.gods_playground.fields import GodsPlaygroundFields
+
+INTO = [{source: list_and([msg("gods-playground.d.province", province=t) for t in targets])
+         for source, targets in ARROWS[e].items()} for e in range(ENEMY_COUNT)]
+"""``INTO[e][source]``: the provinces enemy ``e``'s arrows lead to from ``source`` ("Ukraine and Great Poland")."""
 
 
 class Enemies(GodsPlaygroundFields):
@@ -153,6 +162,9 @@ class Enemies(GodsPlaygroundFields):
             if steps:
                 e, target, excess = steps.pop(0)
                 n = min(excess, self.enemy_supply[e])
+                if n < excess:   # the supply runs out: say so, the excess is not all placed
+                    self.say_again("gods-playground.log.expand_short" if n else "gods-playground.log.expand_none",
+                                   (n, excess, e, target), n=n, excess=excess, enemy=e, enemy_adj=e, province=target)
                 if n > 0:
                     self.enemy_supply[e] -= n
                     self.enemy_cubes[target][e] += n
@@ -169,13 +181,34 @@ class Enemies(GodsPlaygroundFields):
             for source, targets in ARROWS[e].items():
                 # all enemy cubes in the province against all its nobles ("敌人的强大点数方块总数比所有
                 # 贵族方块的总合要多"); the enemy spreads only where it has cubes itself
-                excess = (sum(self.enemy_cubes[source]) - sum(self.noble_cubes[source])
-                          if self.enemy_cubes[source][e] > 0 else 0)
+                row = self.enemy_cubes[source]
+                if row[e] == 0:
+                    continue
+                nobles = sum(self.noble_cubes[source])
+                excess = sum(row) - nobles
                 if excess > 0:
-                    self.say_again("gods-playground.log.exceed", (e, source, excess), enemy=e, province=source,
-                                   excess=excess)
                     for target in targets:
                         steps.append([e, target, excess])
+                if self.log is not QUIET_RECORD:
+                    self.log.append(self._counted(e, source, targets))
+
+    def _counted(self, e: int, source: int, targets: tuple[int, ...]) -> LogEntry:
+        """What phase 13 counts in ``source`` for enemy ``e``: every enemy cube there against every noble cube, and
+        where the excess goes ("Little Poland: 8 enemy cubes (7 Tatar cubes and 1 Ottoman cube) against 2 noble
+        cubes: 6 too many. Along the Ottomans' arrows, …"), or that it stays."""
+        row = self.enemy_cubes[source]
+        enemies, nobles = sum(row), sum(self.noble_cubes[source])
+        counted = list_and([ENEMY_CUBES[k][n] for k, n in enumerate(row) if n])
+        noble_count = NOBLE_COUNT[nobles]
+        excess = enemies - nobles
+        if excess <= 0:
+            return event("gods-playground.log.no_spread", province=source, n=enemies, cubes=counted,
+                         nobles=noble_count, enemy=e)
+        into = INTO[e][source]
+        spread = msg("gods-playground.d.spread" if len(targets) > 1 else "gods-playground.d.spread_one",
+                     n=excess, enemy=e, enemy_adj=e, into=into)
+        return event("gods-playground.log.exceed", province=source, n=enemies, cubes=counted, nobles=noble_count,
+                     excess=excess, spread=spread)
 
     def _cancel_enemies(self) -> None:
         """Different enemies in one province cancel cube for cube (the two smallest first)."""

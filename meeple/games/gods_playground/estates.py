@@ -16,18 +16,36 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.core import Action
+from meeple.core import Action, LogEntry
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.gods_playground.actions import BUILD_ACTIONS, PASS
 from meeple.games.gods_playground.content import ESTATE_SLOTS, MAX_LEVEL, MIN_LEVEL, PLAYERS, PROVINCE_COUNT
 from meeple.games.gods_playground.describe import cubes, province, refusal
-from meeple.games.gods_playground.events import BUILDS, LEVEL, LOSES_ESTATES, PASSES_BUILD
+from meeple.games.gods_playground.events import (
+    BUILDS, ENEMY_TOTAL, LEVEL, LOST_SLOT, NOBLE_COUNT, PASSES_BUILD, event,
+)
 from meeple.games.gods_playground.fields import GodsPlaygroundFields
 
 
 SLOT_COUNTS = tuple(len(slots) for slots in ESTATE_SLOTS)
 """How many estates each province's track holds."""
+
+
+def _estates_line(i: int, enemies: int, nobles: int, lost: list[tuple[int, int, int]] | None) -> LogEntry:
+    """Phase 14's line for province ``i``: the enemy and noble cubes counted, and the estates ``lost`` (slot,
+    owner, city) or why none is ("Great Poland: 7 enemy cubes against 3 noble cubes: … slot 8 (White), …");
+    ``lost`` None: the enemies do not cost an estate (outnumbered, or old cubes at peace)."""
+    counted = {"province": i, "enemies": ENEMY_TOTAL[enemies], "nobles": NOBLE_COUNT[nobles]}
+    if lost is None:
+        key = "gods-playground.log.keeps_estates" if enemies < nobles else "gods-playground.log.keeps_estates_peace"
+        return event(key, **counted)
+    if not lost:
+        return event("gods-playground.log.no_estate_to_lose", **counted)
+    slots = [LOST_SLOT[slot][owner][city] for slot, owner, city in lost]
+    key = "gods-playground.log.loses_estates" if enemies > nobles else "gods-playground.log.loses_estates_tie"
+    return event(key, n=len(lost), slots=slots, **counted)
 
 
 class Estates(GodsPlaygroundFields):
@@ -117,16 +135,18 @@ class Estates(GodsPlaygroundFields):
             # outnumber the nobles; otherwise any cube left costs at least one estate
             if enemies > nobles or (enemies > 0 and enemies == nobles and invaded[i]):
                 to_lose = max(1, enemies - nobles)
-                lost = 0
+                lost = []
                 while to_lose > 0 and estates[i]:
                     owner, land_manager, city = estates[i].pop()
                     self.discs_in_hand[owner] += 1
                     self.land_managers_left += land_manager
                     self.cities_left += city
                     to_lose -= 1
-                    lost += 1
-                if lost:
-                    self.log.append(LOSES_ESTATES[i][lost])
+                    lost.append((len(estates[i]) + 1, owner, city))
+                if self.log is not QUIET_RECORD:
+                    self.log.append(_estates_line(i, enemies, nobles, lost))
+            elif enemies > 0 and self.log is not QUIET_RECORD:
+                self.log.append(_estates_line(i, enemies, nobles, None))
             old = levels[i]
             if not invaded[i]:
                 levels[i] = min(MAX_LEVEL, old + 1)

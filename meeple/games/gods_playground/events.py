@@ -13,14 +13,15 @@ from meeple.core import LogEntry
 from meeple.core.i18n import msg
 from meeple.games.gods_playground.actions import TOKEN_VALUES
 from meeple.games.gods_playground.content import (
-    AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_UNITS, FULL_PRICES,
-    HALF_PRICES, MAX_LEVEL, PLAYERS, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH,
+    AREA_COUNT, COSSACK, COSSACK_CAVALRY, ENEMY_COUNT, ENEMY_CUBE_SUPPLY, ESTATE_SLOTS, FAMILY_NOBLE_CUBES,
+    FAMILY_UNITS, FULL_PRICES, HALF_PRICES, MAX_LEVEL, PLAYERS, PROVINCE_COUNT, ROYAL_UNITS, STRENGTH,
 )
 
 
 def event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: Any) -> LogEntry:
     """The entry ``self.say(message_id, visible_to, **args)`` would add."""
     return LogEntry(message_id, args, visible_to)
+
 
 
 TOKEN_DOWN = [[event("gods-playground.log.token_down", seat=p, area=area) for area in range(AREA_COUNT)]
@@ -47,9 +48,6 @@ PLACES_ESTATE = [[[event("gods-playground.log.places_estate", seat=p, province=i
                    for slot in range(1, len(ESTATE_SLOTS[i]) + 1)] for i in range(PROVINCE_COUNT)]
                  for p in range(PLAYERS)]
 """``PLACES_ESTATE[p][i][slot - 1]``: one of ``p``'s first estates, on slot ``slot`` of province ``i``."""
-LOSES_ESTATES = [[event("gods-playground.log.loses_estates", province=i, n=n) for n in range(len(ESTATE_SLOTS[i]) + 1)]
-                 for i in range(PROVINCE_COUNT)]
-"""``LOSES_ESTATES[i][n]``: province ``i`` loses ``n`` estates."""
 LEVEL = [[[event("gods-playground.log.level", province=i, old=old, new=new) for new in range(MAX_LEVEL + 1)]
           for old in range(MAX_LEVEL + 1)] for i in range(PROVINCE_COUNT)]
 """``LEVEL[i][old][new]``: province ``i``'s income level goes from ``old`` to ``new``."""
@@ -100,7 +98,7 @@ DEFENDS = [[[event("gods-playground.log.defends", seat=p, province=i, enemy=e) f
             for i in range(PROVINCE_COUNT)] for p in range(PLAYERS)]
 """``DEFENDS[p][i][e]``: ``p``'s army in province ``i`` fights enemy ``e``'s new cubes."""
 
-HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy=e, province=i) for i in range(PROVINCE_COUNT)]
+HIT_ENEMY = [[msg("gods-playground.log.hit_enemy", enemy_cube=e, province=i) for i in range(PROVINCE_COUNT)]
              for e in range(ENEMY_COUNT)]
 """``HIT_ENEMY[e][i]``: a hit takes one of enemy ``e``'s cubes off province ``i``."""
 HIT_TRACK = [[msg("gods-playground.log.hit_track", colour=p, enemy=e) for e in range(ENEMY_COUNT)]
@@ -118,7 +116,18 @@ ROYAL_HITS = [[[[[event("gods-playground.log.royal_hit", seat=p, die=die, unit=u
                 for i in range(PROVINCE_COUNT)] for unit in _UNITS] for die in _DICE] for p in range(PLAYERS)]
 """``ROYAL_HITS[p][die - 1][unit][i][e + 1]``: the same for a unit of the royal army ``p`` leads (a royal cube
 on the track)."""
-CANCEL = [[[[event("gods-playground.log.cancel", province=i, count=n, enemy=e1, enemy2=e2)
+# phases 13 and 14: the parts of their longer lines, built once (a line is then a few new objects, not a dozen)
+ENEMY_CUBES = [[msg("gods-playground.d.enemy_cubes", n=n, enemy_adj=e) for n in range(ENEMY_CUBE_SUPPLY[e] + 1)]
+               for e in range(ENEMY_COUNT)]
+"""``ENEMY_CUBES[e][n]``: "2 Ottoman cubes"."""
+ENEMY_TOTAL = [msg("gods-playground.d.enemy_total", n=n) for n in range(sum(ENEMY_CUBE_SUPPLY) + 1)]
+"""``ENEMY_TOTAL[n]``: "7 enemy cubes"."""
+NOBLE_COUNT = [msg("gods-playground.d.noble_count", n=n) for n in range(PLAYERS * FAMILY_NOBLE_CUBES + 1)]
+"""``NOBLE_COUNT[n]``: "3 noble cubes"."""
+LOST_SLOT = [[[msg("gods-playground.d.lost_city" if city else "gods-playground.d.lost_slot", slot=slot, seat=p)
+               for city in (0, 1)] for p in range(PLAYERS)] for slot in range(max(map(len, ESTATE_SLOTS)) + 1)]
+"""``LOST_SLOT[slot][owner][city]``: "slot 7 (White, with its city)"."""
+CANCEL = [[[[event("gods-playground.log.cancel", province=i, n=n, enemy_adj=e1, enemy_adj2=e2)
              for n in range(max(ENEMY_CUBE_SUPPLY) + 1)] for e2 in range(ENEMY_COUNT)] for e1 in range(ENEMY_COUNT)]
           for i in range(PROVINCE_COUNT)]
 """``CANCEL[i][e1][e2][n]``: in province ``i``, ``n`` cubes of enemy ``e1`` and of ``e2`` cancel each other."""

@@ -176,6 +176,9 @@ class Flow(FlowState, GodsPlaygroundFields):
         self._end_phase()
 
     def _end_phase(self) -> None:
+        """The next phase begins: nobody has passed in it yet (a pass ends one phase's turns only)."""
+        if True in self.passed:
+            self.passed = [False] * PLAYERS
         self.phase += 1
         self.mode = "auto"
         self.movers = []

@@ -127,6 +127,7 @@ class IncomeAndNobles(GodsPlaygroundFields):
         noble_cubes = self.noble_cubes
         for p in range(PLAYERS):
             placed, hand, shown = self.tokens_placed[p], self.tokens_in_hand[p], self.tokens_shown[p]
+            short = []   # tokens that placed fewer cubes than they show: the family's supply ran out
             for area in range(AREA_COUNT):
                 value = placed[area]
                 hand.remove(value)
@@ -135,8 +136,13 @@ class IncomeAndNobles(GodsPlaygroundFields):
                     n = min(value, cubes_in_hand[p])
                     cubes_in_hand[p] -= n
                     noble_cubes[area][p] += n
+                    if n < value:
+                        short.append((area, value, n))
             self.say("gods-playground.log.reveals", None, seat=p,
                      tokens=[AREA_TOKEN[area][shown[area]]
                              for area in range(AREA_COUNT)])
+            for area, value, n in short:
+                self.say_again("gods-playground.log.supply_short", (p, value, area, n), seat=p, value=value,
+                               province=area, n=n)
         self.tokens_placed = [[-1] * AREA_COUNT for _ in range(PLAYERS)]
         self._end_phase()

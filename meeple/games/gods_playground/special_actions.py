@@ -424,9 +424,12 @@ class SpecialActions(GodsPlaygroundFields):
 
     def _describe_jesuit(self, action: Action, p: int) -> dict[str, Any]:
         done = len(self.step.get("jes", [])) if self.mode == "jesuit" else 0
-        key = "gods-playground.d.jesuit_fifth" if done == PROVINCE_COUNT - 1 else "gods-playground.d.jesuit"
+        # the first school of the action says that the same action may go on into the other provinces
+        key = ("gods-playground.d.jesuit_fifth" if done == PROVINCE_COUNT - 1
+               else "gods-playground.d.jesuit_more" if done else "gods-playground.d.jesuit")
         i = action.args[0]
-        return msg(key, province=province(i), bonus=JESUIT_ALL_BONUS, cost=cubes(i), price=JESUIT_COST)
+        return msg(key, province=province(i), bonus=JESUIT_ALL_BONUS, cost=cubes(i), price=JESUIT_COST,
+                   total=JESUIT_COST * PROVINCE_COUNT, vp=PROVINCE_COUNT + JESUIT_ALL_BONUS)
 
     @refusal
     def _refuse_jesuit(self, action: Action, p: int) -> dict[str, Any] | None:

@@ -33,9 +33,11 @@ export const RULES_SECTIONS = {
     keys: { start: "setup", draw: "turn", move: "turn", decide: "turn", act: "turn", discard: "turn", offer: "turn", over: "scoring" },
   },
   "gods-playground": {
-    // phases 1–16 of a round; 0 is the set-up
-    phase: (o) => (o.phase === 0 ? "setup" : o.phase >= 1 && o.phase <= 16 ? "round" : "over"),
-    keys: { setup: "setup", round: "round", over: "scoring" },
+    // phases 1–16 of a round; 0 is the set-up. The special actions in phase 8; phases 12–14 (the royal army's
+    // last battles, the expansion, the estates lost) open "Enemies expanding", to foresee the spill
+    phase: (o) => (o.phase === 0 ? "setup" : o.phase === 8 ? "special" : o.phase >= 12 && o.phase <= 14 ? "expansion"
+      : o.phase >= 1 && o.phase <= 16 ? "round" : "over"),
+    keys: { setup: "setup", special: "special", expansion: "expansion", round: "round", over: "scoring" },
   },
 };
 
