@@ -77,8 +77,14 @@ function locationBox(loc, ctx) {
 
 const COMPACT_H = { kf: 240, mq: 206, gm: 206, lm: 206, ag: 230, ws: 224, al: 274, cs: 196 };
 const FOOT_STRIP = 72;   // the controls (activate, decline), the "move here" words and the two-workers chip
+// A tablet or a small laptop (two cards a row) folds the ring while you move workers: each card shows its name
+// and its strip of workers (what you pick), then where the picked workers may go, so the whole ring, your
+// workers on it and their destinations fit one screen; what a location holds is in its tooltip meanwhile and
+// unfolds once you have moved.
+const FOLDED_H = 100;
+const folded = ({ o, view }) => tablet && view.your_turn && !view.over && o.phase === "move";
 function compactHeight(loc, code, { o, view, entries }) {
-  let h_ = COMPACT_H[code] || BOX.h;
+  let h_ = folded({ o, view }) ? FOLDED_H : COMPACT_H[code] || BOX.h;
   if (code === "ag" && view.your_turn) {    // the display's discard chips, then the marks to clear three
     if (entries("clear").length) h_ = BOX.clearH;
     else if (entries("remove").length) h_ = 290;
@@ -107,6 +113,7 @@ export function render(container, view, ui) {
   last = { container, view, ui };
   watchWidth();
   narrow = !!(narrowQuery && narrowQuery.matches);
+  tablet = narrow && !!(tabletQuery && tabletQuery.matches);
   const o = view.observation;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
@@ -150,7 +157,22 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  readable(root);
   bringIntoView(root, view);
+}
+
+// No word or number of the board under 11 px on screen: each drawing gets the font size (in its own units)
+// that makes 11 px at the scale it is drawn at (--vs-min), and every text of the board is at least that
+// (css/boards/versailles.css); looked at again when the window's width changes.
+const READABLE_PX = 11.2;
+function readable(root) {
+  for (const svg of root.querySelectorAll("svg.board-svg")) {
+    const m = svg.getScreenCTM && svg.getScreenCTM();
+    if (m && m.a > 0 && svg.getClientRects().length) svg.style.setProperty("--vs-min", `${(READABLE_PX / m.a).toFixed(2)}px`);
+  }
+}
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => { if (last && last.container.isConnected) readable(last.container); });
 }
 
 // A decision made at one place (activating or declining a location, acting there, discarding from your hand)
@@ -162,7 +184,7 @@ function bringIntoView(root, view) {
   const o = view.observation;
   const key = view.your_turn && !view.over ? `${o.turns_completed}:${o.phase}:${o.current_location}:${picked.from}` : null;
   if (key === broughtFor) return;
-  broughtFor = key;
+  if (!key) broughtFor = key;
   if (!key || root.closest(".learn-board") || typeof window === "undefined" || !root.isConnected) return;
   const code = c.locations[o.current_location];
   let places = [];
@@ -171,8 +193,23 @@ function bringIntoView(root, view) {
   else if (["decide", "offer", "act"].includes(o.phase)) places = [root.querySelector(`.vs-card[data-card="${code}"]`)];
   else if (o.phase === "move" && picked.from) {
     places = [...root.querySelectorAll(`[data-needs="from:${picked.from}"]:not(.dormant)`)].map((e) => e.closest(".vs-card"));
-  }
+  } else if (o.phase === "move") places = [...root.querySelectorAll("[data-pick^='from:']")].map((e) => e.closest(".vs-card"));
   const rects = places.filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;   // not laid out yet (the page still opening): the next drawing tries again
+  broughtFor = key;
+  scrollToShow(root, rects);
+  // the page may still add lines above the board (what the others did while you waited): look again once
+  // it is laid out, unless the player or another drawing moved the page meanwhile
+  const y = window.scrollY;
+  if (window.requestAnimationFrame) {
+    window.requestAnimationFrame(() => {
+      if (window.scrollY !== y || broughtFor !== key || !root.isConnected) return;
+      scrollToShow(root, places.filter((e) => e.isConnected).map((e) => e.getBoundingClientRect()).filter((r) => r.height));
+    });
+  }
+}
+
+function scrollToShow(root, rects) {
   if (!rects.length) return;
   const bar = root.querySelector(".vs-decision");
   const barBox = bar ? bar.getBoundingClientRect() : { height: 0, bottom: 0 };
@@ -196,11 +233,13 @@ function redraw() { if (last) render(last.container, last.view, last.ui); }
 // Below a wide screen (a phone, a tablet, a small laptop: the ring in one or two columns of cards) the
 // cards are compact; crossing that width redraws the board.
 const NARROW_WIDTH = 1279;
-let narrow = false, narrowQuery = null;
+const TABLET_WIDTH = 701;   // from here to NARROW_WIDTH the ring is two cards a row (css/boards/versailles.css)
+let narrow = false, narrowQuery = null, tablet = false, tabletQuery = null;
 function watchWidth() {
   if (narrowQuery || typeof window === "undefined" || !window.matchMedia) return;
   narrowQuery = window.matchMedia(`(max-width: ${NARROW_WIDTH}px)`);
-  narrowQuery.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
+  tabletQuery = window.matchMedia(`(min-width: ${TABLET_WIDTH}px)`);
+  for (const q of [narrowQuery, tabletQuery]) q.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
 }
 
 // A pick stays only while it still leads to a legal move; a sole choice is picked for you.
@@ -243,8 +282,9 @@ function tileArt(x, y, size, id, opts = {}) {
       for (const k of [-1, 1]) g.append(s("circle", { cx: mx + k * dx, cy: my + k * dy, r: b * 0.26, class: "vs-shrub" }));
     }
   }
-  g.append(s("text", { x: x + size / 2, y: y + size * (tile.decorations ? 0.42 : 0.5), class: "vs-tile-vp", "text-anchor": "middle",
-    "dominant-baseline": "central", "font-size": size * 0.24 }, String(tile.vp)));
+  // its VP (not on a thumbnail too small to read it: the tooltip says it)
+  if (size >= 40) g.append(s("text", { x: x + size / 2, y: y + size * (tile.decorations ? 0.42 : 0.5), class: "vs-tile-vp", "text-anchor": "middle",
+    "dominant-baseline": "central", style: `--vp-size: ${size * 0.24}px` }, String(tile.vp)));
   const needs = [...(tile.decorations || "")];
   needs.forEach((code, i) => g.append(decorationIcon(x + size / 2 + (i - (needs.length - 1) / 2) * size * 0.2, y + size * 0.66,
     decorationIndex(code), size * 0.085)));
@@ -386,7 +426,8 @@ function drawLocation(svg, loc, ctx) {
   });
   drawWorkers(g, loc, box, ctx);
   const inside = { x: box.x + 10, y: box.y + INSIDE_Y, w: box.w - 20, h: box.h - INSIDE_Y - 6 };
-  if (code === "kf") drawKingsFavor(g, inside, ctx);
+  if (folded(ctx)) g.classList.add("folded");
+  else if (code === "kf") drawKingsFavor(g, inside, ctx);
   else if (code in RESOURCE_AT) drawMine(g, inside, code, ctx);
   else if (code === "ag") drawGuild(g, inside, ctx);
   else if (code === "ws") drawWorkshop(g, inside, ctx);
