@@ -81,7 +81,7 @@ const FOOT_STRIP = 72;   // the controls (activate, decline), the "move here" wo
 // and its strip of workers (what you pick), then where the picked workers may go, so the whole ring, your
 // workers on it and their destinations fit one screen; what a location holds is in its tooltip meanwhile and
 // unfolds once you have moved.
-const FOLDED_H = 100;
+const FOLDED_H = 146;
 const folded = ({ o, view }) => tablet && view.your_turn && !view.over && o.phase === "move";
 function compactHeight(loc, code, { o, view, entries }) {
   let h_ = folded({ o, view }) ? FOLDED_H : COMPACT_H[code] || BOX.h;
@@ -352,7 +352,7 @@ function priceArt(x, y, workers, cost, colour, big = false) {
   cost.forEach((n, i) => {
     if (!n) return;
     g.append(cube(cx + 5 * k, y + 1, RESOURCE_COLOURS[i], { size: 10 * k }), s("text", { x: cx + 12 * k, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
-    cx += 21 * k;
+    cx += 25 * k;
   });
   return g;
 }
@@ -363,10 +363,10 @@ function costArt(cx, y, workers, cost) {
   const g = group({ class: "vs-cost" });
   g.append(meeple(cx - 8, y, "#6d5f4b", { size: 15 }), s("text", { x: cx + 2, y, class: "vs-cost-num", "dominant-baseline": "central" }, String(workers)));
   const parts = cost.map((n, i) => [n, i]).filter(([n]) => n);
-  let x = cx - (parts.length * 22) / 2;
+  let x = cx - (parts.length * 25) / 2;
   for (const [n, i] of parts) {
-    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 13, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
-    x += 22;
+    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 12, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
+    x += 25;
   }
   return g;
 }
@@ -426,7 +426,7 @@ function drawLocation(svg, loc, ctx) {
   });
   drawWorkers(g, loc, box, ctx);
   const inside = { x: box.x + 10, y: box.y + INSIDE_Y, w: box.w - 20, h: box.h - INSIDE_Y - 6 };
-  if (folded(ctx)) g.classList.add("folded");
+  if (folded(ctx)) drawFolded(g, inside, code, ctx);
   else if (code === "kf") drawKingsFavor(g, inside, ctx);
   else if (code in RESOURCE_AT) drawMine(g, inside, code, ctx);
   else if (code === "ag") drawGuild(g, inside, ctx);
@@ -440,6 +440,41 @@ function drawLocation(svg, loc, ctx) {
   // workers to pick stay above a destination drawn over their card (picking them there switches the source)
   for (const workers of g.querySelectorAll(":scope > .vs-workers.pickable")) g.append(workers);
   svg.append(g);
+}
+
+// A folded card (a tablet, while you move workers): under its strip of workers one line of what it holds —
+// the mines' yield, the display's tiles, the decorations left, each player's technology levels, the waiting
+// new workers; the rest on hover and once it unfolds.
+function drawFolded(g, area, code, ctx) {
+  const { o } = ctx;
+  g.classList.add("folded");
+  const y = area.y + 22;
+  if (code in RESOURCE_AT) {
+    const yields = (c.yields[code] || { amounts: [1, 2, 3] }).amounts;
+    g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("yield_line", { resource: RESOURCE_AT[code], amounts: yields.join("/") })));
+  } else if (code === "ag") {
+    o.tile_display.forEach((id, i) => { if (id >= 0) g.append(tileArt(area.x + i * 48, y - 20, 42, id)); });
+  } else if (code === "ws") {
+    c.decorations.forEach((d, k) => {
+      const x = area.x + 12 + k * 62;
+      g.append(decorationIcon(x, y, k, 11, { count: o.decoration_supply[k] }));
+    });
+  } else if (code === "al") {
+    const step = Math.min(96, area.w / o.players);
+    o.technology_levels.forEach((levels, p) => {
+      const x = area.x + p * step;
+      g.append(disc(x + 6, y, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
+    });
+  } else if (code === "kf") {
+    const x0 = o.players <= 3 ? 130 : 0, step = Math.min(50, (area.w - x0) / o.players);
+    if (x0) g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("new_workers_short")));
+    o.workers_off_board.forEach(([cheap, dear], p) => {
+      const x = area.x + x0 + 10 + p * step;
+      g.append(meeple(x, y, SEAT_COLOURS[p], { size: 22 }), s("text", { x: x + 12, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, String(cheap + dear)));
+    });
+  } else if (code === "cs") {
+    g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("site_location_1")));
+  }
 }
 
 // Each player's workers on the location as meeples in their colour (a number beside them past four).
@@ -518,7 +553,8 @@ function drawKingsFavor(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   const n = o.players;
   const colW = Math.min(TARGET + 8, area.w / n);
-  g.append(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers")));
+  // its short name here (the whole sentence on hover): at 11 px or more the long one would pass the card
+  g.append(tip(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers_short")), T("new_workers")));
   o.workers_off_board.forEach(([cheap, dear], p) => {
     const x = area.x + p * colW;
     [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
@@ -568,9 +604,9 @@ function drawGuild(g, area, ctx) {
     }
     // what building it costs, on the tile's foot (workers, then each resource), then the slot's price to take it
     if (id >= 0 && c.tiles[id]) slot.append(costArt(x + size / 2, y + size + 12, c.tiles[id].workers, c.tiles[id].cost));
-    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }),
-      s("text", { x: x + 4, y: y + size + 51, class: "vs-small", "dominant-baseline": "central" }, T("take_short")));
-    take.append(priceArt(x + size - 26, y + size + 51, c.slot_workers[i], [0, 0, 0]));
+    // the slot's price in workers to take its tile (the words on hover: at 11 px "Take" and the price pass the slot)
+    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }));
+    take.append(priceArt(x + size / 2 - 14, y + size + 51, c.slot_workers[i], [0, 0, 0]));
     tip(take, T("slot_tip", { slot: i + 1, workers: c.slot_workers[i] }));
     slot.append(take);
     changes.mark(slot, `slot:${i}`, id);
@@ -617,8 +653,9 @@ function drawAlchemists(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   c.tech_tracks.forEach((track, k) => {
     const y = area.y + k * (TARGET + 2);
-    const lines = labelLines(trackName(track), area.w - 3 * (TARGET + 2) - 52, 14);
-    lines.forEach((line, i) => g.append(s("text", { x: area.x, y: y + TARGET / 2 + (i - (lines.length - 1) / 2) * 17, class: "vs-small",
+    // wrapped for the size a small drawing raises it to (11 px at 0.6)
+    const lines = labelLines(trackName(track), area.w - 3 * (TARGET + 2) - 52, 18);
+    lines.forEach((line, i) => g.append(s("text", { x: area.x, y: y + TARGET / 2 + (i - (lines.length - 1) / 2) * 19, class: "vs-small",
       "dominant-baseline": "central" }, line)));
     for (let level = 0; level <= 3; level++) {
       // the start (level 0, never a target) narrower than the three levels to reach
