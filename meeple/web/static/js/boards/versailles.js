@@ -699,9 +699,10 @@ function labelLines(text, width, size) {
 
 function drawSiteLocation(g, area) {
   g.append(s("text", { x: area.x, y: area.y + 14, class: "vs-small" }, T("site_location_1")));
-  g.append(s("text", { x: area.x, y: area.y + 36, class: "vs-small" }, T("site_location_2")));
-  const x = area.x + area.w / 2;
-  g.append(s("polygon", { points: `${x - 18},${area.y + 90} ${x + 18},${area.y + 90} ${x},${area.y + 64}`, class: "vs-arrow-head soft" }));
+  // the site lies above this card on the printed table, below the ring where the cards reflow (phone, tablet)
+  g.append(s("text", { x: area.x, y: area.y + 36, class: "vs-small" }, T(narrow ? "site_location_2_below" : "site_location_2")));
+  const x = area.x + area.w / 2, [base, tip_] = narrow ? [area.y + 64, area.y + 90] : [area.y + 90, area.y + 64];
+  g.append(s("polygon", { points: `${x - 18},${base} ${x + 18},${base} ${x},${tip_}`, class: "vs-arrow-head soft" }));
 }
 
 // ---------------------------------------------------------------- the construction site (the palace)
