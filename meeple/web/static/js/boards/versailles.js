@@ -77,8 +77,14 @@ function locationBox(loc, ctx) {
 
 const COMPACT_H = { kf: 240, mq: 206, gm: 206, lm: 206, ag: 230, ws: 224, al: 274, cs: 196 };
 const FOOT_STRIP = 72;   // the controls (activate, decline), the "move here" words and the two-workers chip
+// A tablet or a small laptop (two cards a row) folds the ring while you move workers: each card shows its name
+// and its strip of workers (what you pick), then where the picked workers may go, so the whole ring, your
+// workers on it and their destinations fit one screen; what a location holds is in its tooltip meanwhile and
+// unfolds once you have moved.
+const FOLDED_H = 146;
+const folded = ({ o, view }) => tablet && view.your_turn && !view.over && o.phase === "move";
 function compactHeight(loc, code, { o, view, entries }) {
-  let h_ = COMPACT_H[code] || BOX.h;
+  let h_ = folded({ o, view }) ? FOLDED_H : COMPACT_H[code] || BOX.h;
   if (code === "ag" && view.your_turn) {    // the display's discard chips, then the marks to clear three
     if (entries("clear").length) h_ = BOX.clearH;
     else if (entries("remove").length) h_ = 290;
@@ -107,6 +113,7 @@ export function render(container, view, ui) {
   last = { container, view, ui };
   watchWidth();
   narrow = !!(narrowQuery && narrowQuery.matches);
+  tablet = narrow && !!(tabletQuery && tabletQuery.matches);
   const o = view.observation;
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const legal = new Map(view.legal.map((e) => [e.text, e]));
@@ -150,7 +157,22 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  readable(root);
   bringIntoView(root, view);
+}
+
+// No word or number of the board under 11 px on screen: each drawing gets the font size (in its own units)
+// that makes 11 px at the scale it is drawn at (--vs-min), and every text of the board is at least that
+// (css/boards/versailles.css); looked at again when the window's width changes.
+const READABLE_PX = 11.2;
+function readable(root) {
+  for (const svg of root.querySelectorAll("svg.board-svg")) {
+    const m = svg.getScreenCTM && svg.getScreenCTM();
+    if (m && m.a > 0 && svg.getClientRects().length) svg.style.setProperty("--vs-min", `${(READABLE_PX / m.a).toFixed(2)}px`);
+  }
+}
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => { if (last && last.container.isConnected) readable(last.container); });
 }
 
 // A decision made at one place (activating or declining a location, acting there, discarding from your hand)
@@ -162,7 +184,7 @@ function bringIntoView(root, view) {
   const o = view.observation;
   const key = view.your_turn && !view.over ? `${o.turns_completed}:${o.phase}:${o.current_location}:${picked.from}` : null;
   if (key === broughtFor) return;
-  broughtFor = key;
+  if (!key) broughtFor = key;
   if (!key || root.closest(".learn-board") || typeof window === "undefined" || !root.isConnected) return;
   const code = c.locations[o.current_location];
   let places = [];
@@ -171,8 +193,23 @@ function bringIntoView(root, view) {
   else if (["decide", "offer", "act"].includes(o.phase)) places = [root.querySelector(`.vs-card[data-card="${code}"]`)];
   else if (o.phase === "move" && picked.from) {
     places = [...root.querySelectorAll(`[data-needs="from:${picked.from}"]:not(.dormant)`)].map((e) => e.closest(".vs-card"));
-  }
+  } else if (o.phase === "move") places = [...root.querySelectorAll("[data-pick^='from:']")].map((e) => e.closest(".vs-card"));
   const rects = places.filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;   // not laid out yet (the page still opening): the next drawing tries again
+  broughtFor = key;
+  scrollToShow(root, rects);
+  // the page may still add lines above the board (what the others did while you waited): look again once
+  // it is laid out, unless the player or another drawing moved the page meanwhile
+  const y = window.scrollY;
+  if (window.requestAnimationFrame) {
+    window.requestAnimationFrame(() => {
+      if (window.scrollY !== y || broughtFor !== key || !root.isConnected) return;
+      scrollToShow(root, places.filter((e) => e.isConnected).map((e) => e.getBoundingClientRect()).filter((r) => r.height));
+    });
+  }
+}
+
+function scrollToShow(root, rects) {
   if (!rects.length) return;
   const bar = root.querySelector(".vs-decision");
   const barBox = bar ? bar.getBoundingClientRect() : { height: 0, bottom: 0 };
@@ -196,11 +233,13 @@ function redraw() { if (last) render(last.container, last.view, last.ui); }
 // Below a wide screen (a phone, a tablet, a small laptop: the ring in one or two columns of cards) the
 // cards are compact; crossing that width redraws the board.
 const NARROW_WIDTH = 1279;
-let narrow = false, narrowQuery = null;
+const TABLET_WIDTH = 701;   // from here to NARROW_WIDTH the ring is two cards a row (css/boards/versailles.css)
+let narrow = false, narrowQuery = null, tablet = false, tabletQuery = null;
 function watchWidth() {
   if (narrowQuery || typeof window === "undefined" || !window.matchMedia) return;
   narrowQuery = window.matchMedia(`(max-width: ${NARROW_WIDTH}px)`);
-  narrowQuery.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
+  tabletQuery = window.matchMedia(`(min-width: ${TABLET_WIDTH}px)`);
+  for (const q of [narrowQuery, tabletQuery]) q.addEventListener("change", () => { if (last && last.container.isConnected) redraw(); });
 }
 
 // A pick stays only while it still leads to a legal move; a sole choice is picked for you.
@@ -243,8 +282,9 @@ function tileArt(x, y, size, id, opts = {}) {
       for (const k of [-1, 1]) g.append(s("circle", { cx: mx + k * dx, cy: my + k * dy, r: b * 0.26, class: "vs-shrub" }));
     }
   }
-  g.append(s("text", { x: x + size / 2, y: y + size * (tile.decorations ? 0.42 : 0.5), class: "vs-tile-vp", "text-anchor": "middle",
-    "dominant-baseline": "central", "font-size": size * 0.24 }, String(tile.vp)));
+  // its VP (not on a thumbnail too small to read it: the tooltip says it)
+  if (size >= 40) g.append(s("text", { x: x + size / 2, y: y + size * (tile.decorations ? 0.42 : 0.5), class: "vs-tile-vp", "text-anchor": "middle",
+    "dominant-baseline": "central", style: `--vp-size: ${size * 0.24}px` }, String(tile.vp)));
   const needs = [...(tile.decorations || "")];
   needs.forEach((code, i) => g.append(decorationIcon(x + size / 2 + (i - (needs.length - 1) / 2) * size * 0.2, y + size * 0.66,
     decorationIndex(code), size * 0.085)));
@@ -312,7 +352,7 @@ function priceArt(x, y, workers, cost, colour, big = false) {
   cost.forEach((n, i) => {
     if (!n) return;
     g.append(cube(cx + 5 * k, y + 1, RESOURCE_COLOURS[i], { size: 10 * k }), s("text", { x: cx + 12 * k, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
-    cx += 21 * k;
+    cx += 25 * k;
   });
   return g;
 }
@@ -323,10 +363,10 @@ function costArt(cx, y, workers, cost) {
   const g = group({ class: "vs-cost" });
   g.append(meeple(cx - 8, y, "#6d5f4b", { size: 15 }), s("text", { x: cx + 2, y, class: "vs-cost-num", "dominant-baseline": "central" }, String(workers)));
   const parts = cost.map((n, i) => [n, i]).filter(([n]) => n);
-  let x = cx - (parts.length * 22) / 2;
+  let x = cx - (parts.length * 25) / 2;
   for (const [n, i] of parts) {
-    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 13, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
-    x += 22;
+    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 12, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
+    x += 25;
   }
   return g;
 }
@@ -386,7 +426,8 @@ function drawLocation(svg, loc, ctx) {
   });
   drawWorkers(g, loc, box, ctx);
   const inside = { x: box.x + 10, y: box.y + INSIDE_Y, w: box.w - 20, h: box.h - INSIDE_Y - 6 };
-  if (code === "kf") drawKingsFavor(g, inside, ctx);
+  if (folded(ctx)) drawFolded(g, inside, code, ctx);
+  else if (code === "kf") drawKingsFavor(g, inside, ctx);
   else if (code in RESOURCE_AT) drawMine(g, inside, code, ctx);
   else if (code === "ag") drawGuild(g, inside, ctx);
   else if (code === "ws") drawWorkshop(g, inside, ctx);
@@ -399,6 +440,41 @@ function drawLocation(svg, loc, ctx) {
   // workers to pick stay above a destination drawn over their card (picking them there switches the source)
   for (const workers of g.querySelectorAll(":scope > .vs-workers.pickable")) g.append(workers);
   svg.append(g);
+}
+
+// A folded card (a tablet, while you move workers): under its strip of workers one line of what it holds —
+// the mines' yield, the display's tiles, the decorations left, each player's technology levels, the waiting
+// new workers; the rest on hover and once it unfolds.
+function drawFolded(g, area, code, ctx) {
+  const { o } = ctx;
+  g.classList.add("folded");
+  const y = area.y + 22;
+  if (code in RESOURCE_AT) {
+    const yields = (c.yields[code] || { amounts: [1, 2, 3] }).amounts;
+    g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("yield_line", { resource: RESOURCE_AT[code], amounts: yields.join("/") })));
+  } else if (code === "ag") {
+    o.tile_display.forEach((id, i) => { if (id >= 0) g.append(tileArt(area.x + i * 48, y - 20, 42, id)); });
+  } else if (code === "ws") {
+    c.decorations.forEach((d, k) => {
+      const x = area.x + 12 + k * 62;
+      g.append(decorationIcon(x, y, k, 11, { count: o.decoration_supply[k] }));
+    });
+  } else if (code === "al") {
+    const step = Math.min(96, area.w / o.players);
+    o.technology_levels.forEach((levels, p) => {
+      const x = area.x + p * step;
+      g.append(disc(x + 6, y, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
+    });
+  } else if (code === "kf") {
+    const x0 = o.players <= 3 ? 130 : 0, step = Math.min(50, (area.w - x0) / o.players);
+    if (x0) g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("new_workers_short")));
+    o.workers_off_board.forEach(([cheap, dear], p) => {
+      const x = area.x + x0 + 10 + p * step;
+      g.append(meeple(x, y, SEAT_COLOURS[p], { size: 22 }), s("text", { x: x + 12, y: y + 2, class: "vs-count", "dominant-baseline": "central" }, String(cheap + dear)));
+    });
+  } else if (code === "cs") {
+    g.append(s("text", { x: area.x, y, class: "vs-small", "dominant-baseline": "central" }, T("site_location_1")));
+  }
 }
 
 // Each player's workers on the location as meeples in their colour (a number beside them past four).
@@ -477,7 +553,8 @@ function drawKingsFavor(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   const n = o.players;
   const colW = Math.min(TARGET + 8, area.w / n);
-  g.append(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers")));
+  // its short name here (the whole sentence on hover): at 11 px or more the long one would pass the card
+  g.append(tip(s("text", { x: area.x, y: area.y + 6, class: "vs-small", "dominant-baseline": "central" }, T("new_workers_short")), T("new_workers")));
   o.workers_off_board.forEach(([cheap, dear], p) => {
     const x = area.x + p * colW;
     [[dear, c.recruit_workers.expensive, "expensive"], [cheap, c.recruit_workers.cheap, "cheap"]].forEach(([waiting, price, kind], k) => {
@@ -527,9 +604,9 @@ function drawGuild(g, area, ctx) {
     }
     // what building it costs, on the tile's foot (workers, then each resource), then the slot's price to take it
     if (id >= 0 && c.tiles[id]) slot.append(costArt(x + size / 2, y + size + 12, c.tiles[id].workers, c.tiles[id].cost));
-    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }),
-      s("text", { x: x + 4, y: y + size + 51, class: "vs-small", "dominant-baseline": "central" }, T("take_short")));
-    take.append(priceArt(x + size - 26, y + size + 51, c.slot_workers[i], [0, 0, 0]));
+    // the slot's price in workers to take its tile (the words on hover: at 11 px "Take" and the price pass the slot)
+    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }));
+    take.append(priceArt(x + size / 2 - 14, y + size + 51, c.slot_workers[i], [0, 0, 0]));
     tip(take, T("slot_tip", { slot: i + 1, workers: c.slot_workers[i] }));
     slot.append(take);
     changes.mark(slot, `slot:${i}`, id);
@@ -576,8 +653,9 @@ function drawAlchemists(g, area, ctx) {
   const { o, me, legal, ui, view } = ctx;
   c.tech_tracks.forEach((track, k) => {
     const y = area.y + k * (TARGET + 2);
-    const lines = labelLines(trackName(track), area.w - 3 * (TARGET + 2) - 52, 14);
-    lines.forEach((line, i) => g.append(s("text", { x: area.x, y: y + TARGET / 2 + (i - (lines.length - 1) / 2) * 17, class: "vs-small",
+    // wrapped for the size a small drawing raises it to (11 px at 0.6)
+    const lines = labelLines(trackName(track), area.w - 3 * (TARGET + 2) - 52, 18);
+    lines.forEach((line, i) => g.append(s("text", { x: area.x, y: y + TARGET / 2 + (i - (lines.length - 1) / 2) * 19, class: "vs-small",
       "dominant-baseline": "central" }, line)));
     for (let level = 0; level <= 3; level++) {
       // the start (level 0, never a target) narrower than the three levels to reach
@@ -621,9 +699,10 @@ function labelLines(text, width, size) {
 
 function drawSiteLocation(g, area) {
   g.append(s("text", { x: area.x, y: area.y + 14, class: "vs-small" }, T("site_location_1")));
-  g.append(s("text", { x: area.x, y: area.y + 36, class: "vs-small" }, T("site_location_2")));
-  const x = area.x + area.w / 2;
-  g.append(s("polygon", { points: `${x - 18},${area.y + 90} ${x + 18},${area.y + 90} ${x},${area.y + 64}`, class: "vs-arrow-head soft" }));
+  // the site lies above this card on the printed table, below the ring where the cards reflow (phone, tablet)
+  g.append(s("text", { x: area.x, y: area.y + 36, class: "vs-small" }, T(narrow ? "site_location_2_below" : "site_location_2")));
+  const x = area.x + area.w / 2, [base, tip_] = narrow ? [area.y + 64, area.y + 90] : [area.y + 90, area.y + 64];
+  g.append(s("polygon", { points: `${x - 18},${base} ${x + 18},${base} ${x},${tip_}`, class: "vs-arrow-head soft" }));
 }
 
 // ---------------------------------------------------------------- the construction site (the palace)
