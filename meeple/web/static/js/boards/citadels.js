@@ -43,6 +43,7 @@ const FAN_MAX = 9;         // the most cards held as one fan
 const COIN_PILE = 10;      // coins drawn in a pile before only the number grows
 const HAND_GAP = 6;        // the space between two cards of the hand when there is room (px)
 const MIN_SHOWN = 60;      // the least width of a hand card left uncovered by the next one: its middle shows (px)
+const MIN_NAME_PX = 8;     // the smallest a card's name is set to fit its card
 const FAN_ROOM = 480;      // narrower than this (a phone, a tablet's column), the hand lies in rows, no card on another
 
 // ---------------------------------------------------------------- names and words
@@ -82,6 +83,7 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  fitNames(root);
   fitHand(root);
 }
 
@@ -509,18 +511,23 @@ function fitHand(root) {
   const room = fan.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   if (!cards.length || !(room > 0)) return;
   const width = cards[0].offsetWidth, height = cards[0].offsetHeight;
-  const shown = room < FAN_ROOM ? width + HAND_GAP : MIN_SHOWN; // the least of each card to show
+  // each card's name must stay whole where the next card lies over it: measured flat, as wide as its text
+  cards.forEach((card) => { card.style.setProperty("--angle", "0deg"); card.style.setProperty("--lift", "0px"); });
+  const named = Math.max(0, ...cards.map((card) => nameRight(card)));
+  // a turned card's top corner leans out by sin(angle) × the distance to its pivot (transform-origin 50% 120%);
+  // the next card, turned FAN_STEP further, leans over the name by about sin(FAN_STEP) × that distance
+  const mid = (cards.length - 1) / 2;
+  const lean = Math.sin((mid * FAN_STEP * Math.PI) / 180) * height * 1.2;
+  const tilt = Math.sin((FAN_STEP * Math.PI) / 180) * height * 1.2;
+  const shown = room < FAN_ROOM ? width + HAND_GAP : Math.max(MIN_SHOWN, named + 4); // the least of each card to show
   let perRow = cards.length, overlap = 0;
   for (let rows = 1; ; rows++) {
     perRow = Math.ceil(cards.length / rows);
     overlap = perRow > 1 ? Math.max(-HAND_GAP, Math.ceil((perRow * width - room) / (perRow - 1))) : 0;
     if (width - overlap >= shown || perRow === 1) break;
   }
-  // a turned card's top corner leans out by sin(angle) × the distance to its pivot (transform-origin 50% 120%)
-  const mid = (cards.length - 1) / 2;
-  const lean = Math.sin((mid * FAN_STEP * Math.PI) / 180) * height * 1.2;
   const fanned = perRow === cards.length && cards.length <= FAN_MAX && room >= FAN_ROOM
-    && perRow * width - (perRow - 1) * overlap + 2 * lean <= room;
+    && perRow * width - (perRow - 1) * overlap + 2 * lean <= room && (overlap <= 0 || width - overlap >= shown + tilt);
   fan.classList.toggle("flat", !fanned);
   fan.style.setProperty("--overlap", `${overlap}px`);
   cards.forEach((card, k) => {
@@ -530,7 +537,32 @@ function fitHand(root) {
   });
 }
 
-window.addEventListener("resize", () => { if (last) fitHand(last.container); });
+// How far from its card's left edge the name's text reaches (px), the card laid flat.
+function nameRight(card) {
+  const name = card.querySelector(".cit-card-name");
+  if (!name) return 0;
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  return Math.ceil(range.getBoundingClientRect().right - card.getBoundingClientRect().left);
+}
+
+// A card's name wraps only between words (the CSS); a word still wider than its card (a mini card, a phone's
+// narrow card) is set smaller, a half pixel at a time, until it fits (never under MIN_NAME_PX).
+function fitNames(root) {
+  let names = [...root.querySelectorAll(".cit-card-name")];
+  for (let round = 0; round < 12 && names.length; round++) {
+    names = names.filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth);
+    for (const e of names) {
+      const px = parseFloat(getComputedStyle(e).fontSize);
+      if (px <= MIN_NAME_PX) continue;
+      e.style.fontSize = `${Math.max(MIN_NAME_PX, px - 0.5)}px`;
+      e.style.letterSpacing = "-.02em";
+    }
+    names = names.filter((e) => parseFloat(e.style.fontSize) > MIN_NAME_PX);
+  }
+}
+
+window.addEventListener("resize", () => { if (last) { fitNames(last.container); fitHand(last.container); } });
 
 // ---------------------------------------------------------------- cities
 function cityRow(ctx, p) {

@@ -96,7 +96,8 @@ function useLayout(narrow, trayH = 264) {
 // need it all; picking dice needs the selection's line; otherwise the dice, tokens and goods.
 function trayHeight(ctx) {
   const buttons = ctx.choosingWay || ctx.view.legal.some((e) => ["white", "statue", "chapel"].includes(e.action.name));
-  return buttons ? 264 : ctx.placing ? 200 : 170;
+  const recruiting = ctx.view.your_turn && ctx.task[0] === "recruit"; // the recruit panel lies in the tray
+  return recruiting ? 290 : buttons ? 264 : ctx.placing ? 200 : 170; // recruiting: two rows of choices under the tokens
 }
 useLayout(false);
 const VP_CELLS = 50, SOLDIER_CELLS = 25;
@@ -185,7 +186,8 @@ function showDecision(root, map, ask) {
   if (typeof window === "undefined" || !window.scrollBy) return;
   const live = [...map.querySelectorAll("[data-pick], [data-action]")].filter((el) => !el.closest(".dormant") && el.getClientRects().length);
   if (!live.length) return;
-  const boxes = live.map((el) => el.getBoundingClientRect());
+  // the targets and the panel that holds some of them (its title says what they do)
+  const boxes = [...live, ...map.querySelectorAll(".kb-choice > .choice-panel")].map((el) => el.getBoundingClientRect());
   const sticky = !!(ask && root.contains(ask) && getComputedStyle(ask).position === "sticky");
   const head = sticky ? ask.getBoundingClientRect().height + 6 : 0;   // the stuck sentence covers the screen's top
   let top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
@@ -1023,16 +1025,17 @@ function resourceTray(svg, at, entries, ui, kind, skip = null, tokenEntry = null
   }
 }
 
-// Recruiting: each way to pay for one soldier (one good with the Barracks, else two), by the soldier
-// track, in as many rows as the board's width needs.
+// Recruiting: each way to pay for one soldier (one good with the Barracks, else two), in your tray just above
+// your goods, over nothing the choice is about: not the tray's title (your soldiers), not the goods you pay
+// with, not the soldier track. As many rows as the tray's width needs.
 function recruitTray(svg, ctx, entries) {
   const { ui, has } = ctx;
   const doneWords = T("recruit_done"), dw = textWidth(doneWords, 80);
-  const x0 = NARROW ? SOLDIER.x : SOLDIER.x + 44, y0 = SOLDIER.y + 20;
-  const room = (NARROW ? SOLDIER.x + SOLDIER.w : W - 6) - x0;
+  const x0 = TRAY.x + 8, room = TRAY.w - 16;
   const perRow = Math.max(1, Math.floor((room - 16) / 62));
   const slots = entries.length + (has("done") ? Math.ceil(dw / 62) : 0);
   const rows = Math.ceil(slots / perRow);
+  const y0 = Math.max(TRAY.y + 98, TRAY.y + TRAY.h - 40 - (26 + rows * 46)); // just above the goods
   const w = Math.min(room, Math.max(textSpan(T("recruit_ask"), 12.5, true) + 20, Math.min(slots, perRow) * 62 + 16));
   const g = trayFrame(svg, x0, y0, w, 26 + rows * 46, T("recruit_ask"), "recruit");
   let x = x0 + 8, y = y0 + 24;
