@@ -166,24 +166,34 @@ def _every_bot_move_is_explained(lesson, at_least: int) -> None:  # type: ignore
 
 def test_the_kingsburg_tutorial_covers_every_topic_of_the_issue() -> None:
     """Two players against an easy bot; the King's aid, the roll, advisors and their rewards, the +2 token,
-    building, the King's envoy and the winter battle each come up, every bot move is explained as it
-    happens, and the tutorial hands over at the start of year 2, before the game ends."""
+    building, the King's envoy and the winter battle each come up in year 1. Year 2 is played to its end: your
+    Statue rerolls a roll of equal dice, Blue places beside you with the envoy, your +2 token takes you to the
+    General, you recruit and stop, and Blue loses a battle and its highest building; a note tells how the game
+    ends. Every bot move is explained as it happens, and the tutorial hands over at year 3, before the end."""
     lesson = scenario("kingsburg")
     assert lesson.players == 2 and lesson.seats == ("you", "bot")
-    _every_bot_move_is_explained(lesson, at_least=8)
-    names = {s.action.split()[0] for s in lesson.steps if s.who == "you"}
-    assert {"take", "place", "use", "build", "recruit"} <= names
+    _every_bot_move_is_explained(lesson, at_least=16)
+    yours = [s.action for s in lesson.steps if s.who == "you"]
+    names = {a.split()[0] for a in yours}
+    assert {"take", "place", "use", "build", "recruit", "statue", "done"} <= names
+    assert len(yours) >= 20 and 40 <= sum(s.shown for s in lesson.steps) <= 48
+    assert "envoy 7" in [s.action for s in lesson.steps if s.who == "bot"], "Blue uses the King's envoy"
     chances = {s.action.split()[0] for s in lesson.steps if s.who == "chance"}
     assert {"roll", "enemy", "reinforce"} <= chances
     says = " ".join(i18n.render(s.say, None, "en") for s in lesson.steps if s.say)
-    for topic in ("King's aid", "rolled", "advisor", "reward", "+2 token", "build", "King's envoy", "Winter", "soldier"):
+    for topic in ("King's aid", "rolled", "advisor", "reward", "+2 token", "build", "King's envoy", "Winter", "soldier",
+                  "Statue", "white die", "Recruiting", "highest building", "fifth winter", "most VP wins"):
         assert topic in says, topic
+    k_statue = yours.index("statue")
+    k_statue = [k for k, s in enumerate(lesson.steps) if s.who == "you"][k_statue]
+    after = position(lesson, k_statue + 2)  # the Statue's one die rolled again
+    assert after.observation(0)["unplaced_dice"][0] == [5, 1, 1]
     final = position(lesson, len(lesson.steps))
     seen = final.observation(0)
-    assert not final.is_over() and seen["year"] == 2
-    assert seen["battle_result"] == ["won", "tie"], "the battle was fought: you won, Blue drew"
-    assert seen["envoy_holder"] == 1 and seen["buildings"][0] == ["statue", "tower"]
-
+    assert not final.is_over() and seen["year"] == 3
+    assert seen["battle_result"] == ["won", "lost"], "year 2's battle: you won, Blue lost"
+    assert seen["buildings"] == [["statue", "tower", "barricade"], ["statue", "tower", "palisade"]], "Blue lost its Chapel"
+    assert seen["vp"] == [8, 5] and seen["resources"][0] == [1, 0, 2]
 
 
 def test_the_versailles_tutorial_covers_every_topic_of_the_issue() -> None:
