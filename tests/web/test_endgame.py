@@ -206,3 +206,31 @@ def test_notify_me_is_offered_while_the_game_runs_and_not_once_it_is_over(page, 
     page.wait_for_selector("#actions")
     assert page.query_selector("#notify-toggle") is None or not page.is_visible("#notify-toggle")
     assert page.console_errors == []
+
+
+# Every word of a cell (and of its phone label, data-label) as wide as the cell at most: a wider one is cut or
+# broken inside the word (Kingsburg's six squeezed columns read "VP of buil|dings", "T|otal" on a phone).
+CELLS_TOO_NARROW = """() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const widest = (text, style) => { ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return Math.max(0, ...text.split(/\\s+/).filter(Boolean).map((w) => ctx.measureText(w).width)); };
+    return [...document.querySelectorAll('[data-board] table[class*="final"] :is(th, td)')]
+        .filter((c) => c.getClientRects().length)
+        .flatMap((c) => {
+            const style = getComputedStyle(c), room = c.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const label = c.dataset.label && getComputedStyle(c, '::before').content !== 'none' ? c.dataset.label : '';
+            const cut = c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > innerWidth + 0.5;
+            return cut || widest(`${c.textContent} ${label}`, style) > room + 0.5 ? [`${label} ${c.textContent}`.trim()] : [];
+        });
+}"""
+
+
+@pytest.mark.parametrize("game", by_default(["kingsburg", "citadels", "cube-europe", "versailles", "gods-playground"],
+                                            kept={"kingsburg"}))
+def test_the_end_table_fits_a_phone_without_breaking_a_word(page, server, game):  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": 360, "height": 800})
+    start_game(page, server, game, 2 if game != "gods-playground" else 3, bots="random")
+    play_to_end(page)
+    page.wait_for_selector('[data-board] table[class*="final"]')
+    assert page.evaluate(CELLS_TOO_NARROW) == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360

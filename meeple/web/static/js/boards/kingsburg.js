@@ -1125,13 +1125,18 @@ export function scoreBreakdown(view) {
     length: { years: o.year } };
 }
 
+// The end table; on a phone each player's row is a card of "label value" lines (data-label), so no
+// column is squeezed into broken words.
 function finalScores({ o, view }) {
   const { rows: parts, winners } = scoreBreakdown(view);
   const rows = parts.map(({ seat: p, values, total }) => {
     const goods = (o.resources[p] || []).reduce((a, b) => a + b, 0);
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), h("td", {}, String(values[0])), h("td", {}, String(values[1])),
-      h("td", {}, h("strong", {}, String(total))), h("td", {}, String(goods)), h("td", {}, String((o.buildings[p] || []).length)));
+      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))),
+      h("td", { "data-label": T("final.buildings") }, String(values[0])), h("td", { "data-label": T("final.other") }, String(values[1])),
+      h("td", { "data-label": T("final.total") }, h("strong", {}, String(total))),
+      h("td", { "data-label": T("final.goods") }, String(goods)),
+      h("td", { "data-label": T("final.count") }, String((o.buildings[p] || []).length)));
   });
   return h("table", { class: "grid kb-final" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.buildings")), h("th", {}, T("final.other")),
