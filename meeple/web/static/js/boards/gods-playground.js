@@ -1069,10 +1069,15 @@ function finalScores({ o, view }) {
   const rows = parts.map(({ seat: p, values, total }) => {
     const nobles = (o.nobles || []).reduce((sum, row) => sum + row[p], 0);
     return h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "family", p, "")), h("td", {}, String(values[0])), h("td", {}, String(values[1])),
-      h("td", {}, h("strong", {}, String(total))), h("td", {}, String(nobles)), h("td", {}, t("web.gp.money", { n: o.money[p] })));
+      h("th", { scope: "row" }, named(GAME, "family", p, "")),
+      h("td", { "data-label": t("web.gp.final.rounds") }, String(values[0])),
+      h("td", { "data-label": t("web.gp.final.estates") }, String(values[1])),
+      h("td", { "data-label": t("web.gp.final.total") }, h("strong", {}, String(total))),
+      h("td", { "data-label": t("web.gp.final.nobles") }, String(nobles)),
+      h("td", { "data-label": t("web.gp.final.money") }, t("web.gp.money", { n: o.money[p] })));
   });
-  return h("table", { class: "grid gp-final" },
+  // on a phone each family's row is a card of "label value" lines (css: table.final-cards)
+  return h("table", { class: "grid gp-final final-cards" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("web.gp.final.rounds")), h("th", {}, t("web.gp.final.estates")),
       h("th", {}, t("web.gp.final.total")), h("th", {}, t("web.gp.final.nobles")), h("th", {}, t("web.gp.final.money")))),
     h("tbody", {}, rows));

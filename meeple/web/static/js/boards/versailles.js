@@ -881,13 +881,17 @@ export function scoreBreakdown(view) {
     length: { turns: o.turns_completed + 1 } };
 }
 
+const FINAL_PARTS = ["final.tiles", "final.resources", "final.hand", "final.decorations"];
+
 function finalScores({ view }) {
   const { rows: parts, winners } = scoreBreakdown(view);
   const rows = parts.map(({ seat: p, values, total }) =>
     h("tr", { class: winners.includes(p) ? "winner" : "", "data-final": String(p) },
-      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))), values.map((v) => h("td", {}, String(v))),
-      h("td", {}, h("strong", {}, String(total)))));
-  return h("div", { class: "vs-final-frame" }, h("table", { class: "grid vs-final" },
+      h("th", { scope: "row" }, named(GAME, "seat", p, String(p))),
+      values.map((v, k) => h("td", { "data-label": T(FINAL_PARTS[k]) }, String(v))),
+      h("td", { "data-label": T("final.total") }, h("strong", {}, String(total)))));
+  // on a phone each player's row is a card of "label value" lines (css: table.final-cards)
+  return h("div", { class: "vs-final-frame" }, h("table", { class: "grid vs-final final-cards" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.tiles")), h("th", {}, T("final.resources")),
       h("th", {}, T("final.hand")), h("th", {}, T("final.decorations")), h("th", {}, T("final.total")))),
     h("tbody", {}, rows)));
