@@ -23,7 +23,6 @@ def event(message_id: str, visible_to: tuple[int, ...] | None = None, **args: An
     return LogEntry(message_id, args, visible_to)
 
 
-
 TOKEN_DOWN = [[event("gods-playground.log.token_down", seat=p, area=area) for area in range(AREA_COUNT)]
               for p in range(PLAYERS)]
 """``TOKEN_DOWN[p][area]``: ``p`` puts a token face down on ``area``."""

@@ -865,6 +865,8 @@ function decisionBar(ctx) {
 
 // The end: each player's points by the rulebook's categories — the tiles built during the game, then
 // 1 VP per 3 wood, per 3 marble, per 2 gold, 1 per tile in hand and 3 per decoration — and the winners.
+const FINAL_PARTS = ["final.tiles", "final.resources", "final.hand", "final.decorations"];
+
 // scoreBreakdown is shared by the table below and the game page's end-of-game summary.
 export function scoreBreakdown(view) {
   const o = view.observation;
@@ -876,12 +878,10 @@ export function scoreBreakdown(view) {
     return { seat: p, values: [built, resources, hand, decorations], total: o.scores[p] };
   });
   // ties share the win (no tie-break): tieBreak says so
-  return { categories: [T("final.tiles"), T("final.resources"), T("final.hand"), T("final.decorations")], rows, winners,
+  return { categories: FINAL_PARTS.map((part) => T(part)), rows, winners,
     tieBreak: tieBreak(rows.map((r) => r.total), winners, () => null),
     length: { turns: o.turns_completed + 1 } };
 }
-
-const FINAL_PARTS = ["final.tiles", "final.resources", "final.hand", "final.decorations"];
 
 function finalScores({ view }) {
   const { rows: parts, winners } = scoreBreakdown(view);
@@ -892,8 +892,7 @@ function finalScores({ view }) {
       h("td", { "data-label": T("final.total") }, h("strong", {}, String(total)))));
   // on a phone each player's row is a card of "label value" lines (css: table.final-cards)
   return h("div", { class: "vs-final-frame" }, h("table", { class: "grid vs-final final-cards" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, T("final.tiles")), h("th", {}, T("final.resources")),
-      h("th", {}, T("final.hand")), h("th", {}, T("final.decorations")), h("th", {}, T("final.total")))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), FINAL_PARTS.map((part) => h("th", {}, T(part))), h("th", {}, T("final.total")))),
     h("tbody", {}, rows)));
 }
 
