@@ -43,6 +43,7 @@ const FAN_MAX = 9;         // the most cards held as one fan
 const COIN_PILE = 10;      // coins drawn in a pile before only the number grows
 const HAND_GAP = 6;        // the space between two cards of the hand when there is room (px)
 const MIN_SHOWN = 60;      // the least width of a hand card left uncovered by the next one: its middle shows (px)
+const EFFECT_SHOWN = 76;   // the least uncovered width of a purple hand card: its effect rewraps into that strip (px)
 const MIN_NAME_PX = 8;     // the smallest a card's name is set to fit its card
 const FAN_ROOM = 480;      // narrower than this (a phone, a tablet's column), the hand lies in rows, no card on another
 
@@ -500,8 +501,9 @@ function handFan(ctx) {
 
 // The hand fitted to the room it has, measured once drawn (and again when the window is resized): one
 // row, the cards apart when there is room, else overlapping so that MIN_SHOWN px of each shows, fanned
-// where the turned corners fit too; else flat rows (a break after every `perRow` cards). In a narrow
-// room no card covers another (every name readable): as many rows as it takes.
+// where the turned corners fit too; else flat rows (a break after every `perRow` cards). A purple card's
+// effect wraps inside the strip the next card leaves uncovered (at least EFFECT_SHOWN px). In a narrow
+// room no card covers another (every name and effect readable): as many rows as it takes.
 function fitHand(root) {
   const fan = root.querySelector(".cit-hand");
   if (!fan) return;
@@ -519,7 +521,8 @@ function fitHand(root) {
   const mid = (cards.length - 1) / 2;
   const lean = Math.sin((mid * FAN_STEP * Math.PI) / 180) * height * 1.2;
   const tilt = Math.sin((FAN_STEP * Math.PI) / 180) * height * 1.2;
-  const shown = room < FAN_ROOM ? width + HAND_GAP : Math.max(MIN_SHOWN, named + 4); // the least of each card to show
+  const effects = cards.some((card) => card.querySelector(".cit-effect"));
+  const shown = room < FAN_ROOM ? width + HAND_GAP : Math.max(MIN_SHOWN, named + 4, effects ? EFFECT_SHOWN : 0); // the least of each card to show
   let perRow = cards.length, overlap = 0;
   for (let rows = 1; ; rows++) {
     perRow = Math.ceil(cards.length / rows);
@@ -533,6 +536,9 @@ function fitHand(root) {
   cards.forEach((card, k) => {
     card.style.setProperty("--angle", fanned ? `${(k - mid) * FAN_STEP}deg` : "0deg");
     card.style.setProperty("--lift", fanned ? `${(k - mid) * (k - mid) * 0.9}px` : "0px");
+    // the part under the next card of its row, which a purple card's effect wraps clear of
+    const lastOfRow = k % perRow === perRow - 1 || k === cards.length - 1;
+    card.style.setProperty("--covered", `${lastOfRow ? 0 : Math.max(0, overlap)}px`);
     if (k % perRow === perRow - 1 && k < cards.length - 1) card.after(h("span", { class: "cit-hand-break" }));
   });
 }
