@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 import meeple
+from meeple.learn import scenario
 
 from .play import assert_fits_a_phone, play_by_board, start_game
 
@@ -307,3 +308,40 @@ def test_at_1280_the_next_free_estate_slots_are_large_and_on_screen(browser, ser
         assert w >= 32 and h >= 32, (name, w, h)
         assert x >= 0 and x + w <= 1280 and y >= 0 and y + h <= 800, (name, x, y)
     context.close()
+
+
+# The purchase panel's box and, on its province's card, every box it covers among the province's noble cubes,
+# its enemy cubes and its armies (what you hire for and against).
+_UNDER_THE_PANEL = """() => {
+  const panel = document.querySelector('[data-board] .purchase-panel');
+  const card = panel.closest('svg');
+  const at = panel.closest('[data-purchase]').dataset.purchase;
+  const r = panel.getBoundingClientRect();
+  const subject = [...card.querySelectorAll(`[data-nobles^='${at}:'] [data-piece], [data-enemies-in='${at}'] > *, [data-army^='${at}:']`)];
+  return { panel: r.toJSON(), subject: subject.length,
+           covered: subject.filter((e) => { const q = e.getBoundingClientRect();
+             return q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top; })
+             .map((e) => e.closest('[data-nobles], [data-enemies-in], [data-army]').outerHTML.slice(0, 60)) };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", pytest.param("zh", marks=pytest.mark.daily)])
+def test_on_a_phone_the_purchase_panel_leaves_the_province_in_view(browser, server, lang):
+    """In the guided game at 360 px, hiring a cavalry in Little Poland: the purchase panel lies on the province's
+    card clear of the province's noble cubes, its enemy cubes and its armies (it covered the nobles' row), and
+    its buttons are at least 32 px."""
+    lesson = scenario(GAME)
+    k = next(k for k, step in enumerate(lesson.steps) if step.who == "you" and step.action == "buy cav")
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/api/learn")
+        page.evaluate("(kept) => localStorage.setItem('meeple.learn', kept)", f'{{"{GAME}": {k}}}')
+        page.goto(f"{server}/?lang={lang}#/learn/{GAME}")
+        page.wait_for_selector("[data-board] .learn-target[data-action='buy cav']")
+        seen = page.evaluate(_UNDER_THE_PANEL)
+        assert seen["subject"] >= 3, seen  # the three families' noble cubes at least
+        assert not seen["covered"], seen
+        assert_fits_a_phone(page, "[data-board] [data-purchase] [data-action]", on_screen=True)
+    finally:
+        context.close()

@@ -60,19 +60,63 @@ const PHONE_QUERY = typeof window !== "undefined" && window.matchMedia ? window.
 const CARD = { x: 8, y: 8, w: 330 };
 const BATTLE_ROW = 76;  // the province of the last battle (while it is news): its dice in a row of their own above the spots
 
-// A province's card on a phone: as tall as what it holds (sockets under the estates, armies, the battle).
+// A province's card on a phone: as tall as what it holds (sockets under the estates, armies, the battle), and
+// while you hire there, the purchase panel between its armies and its row of spots (never over its nobles).
 function cardOf(i, ctx, battle) {
   const { o, view } = ctx;
+  if (folded) return foldedCardOf(i, ctx, battle);
   const sockets = (o.estates[i] || []).some(([, manager, city]) => manager || city)
     || view.legal.some((e) => (e.action.name === "land" || e.action.name === "city") && e.action.args[0] === i);
   const D = sockets ? 2 * SOCKET - 6 : 0;
   const armies = [0, 1, 2].filter((p) => o.units[p][i].some((x) => x)
     || (i === c.cossack_province && (o.cossacks || []).includes(p))).length;
   const content = armies ? 186 + D + 34 * (armies - 1) + 19 : 170 + D;
-  const buying = o.mode === "buy" && view.your_turn && o.step.prov === i ? 240 : 0;  // the purchase panel's room
-  const h = Math.max(content + 56, buying) + (battle && battle.province === i ? BATTLE_ROW : 0);
-  return { ...CARD, h, sockets };
+  const buying = buyingIn(ctx) === i ? purchaseHeight(ctx) + 8 : 0;  // the purchase panel's room
+  const h = content + 56 + buying + (battle && battle.province === i ? BATTLE_ROW : 0);
+  return { ...CARD, h, sockets, panelY: CARD.y + content + 4 };
 }
+
+// A tablet (cards two a row) folds the cards while the cards holding a decision's targets spill past one screen
+// unfolded (spillsOver: a special action's senate, five provinces and five enemies; the royal flags): a province
+// shows its name (its enemies' cubes beside it), its estates (placed land managers and cities as badges at the
+// discs' foot, the sockets to fill as a row of tiles), its nobles' row only where a cube is to move (else their
+// counts in its row of spots, where there is room), your army only where it is a target, and its row of spots;
+// an enemy a fifth of a row: its name, its strength against the defence and its treaty space. The rest unfolds
+// with the next decision.
+const FOLD_TILE = 38;      // a socket tile's side on a folded card
+const FOLDED_ENEMY = { w: 138, h: 122 };
+let folded = false;        // this drawing's cards are folded
+let foldedFor = null;      // the decision (and window size) whose cards spilled over: they fold
+
+function foldedCardOf(i, ctx, battle) {
+  const { o, me, has, view } = ctx;
+  const slots = c.estate_slots[i] || [];
+  const toFill = (o.estates[i] || []).reduce((n, _, k) => n + !!has(`land ${i} ${slots[k]}`) + !!has(`city ${i} ${slots[k]}`), 0);
+  const tileRows = toFill ? (toFill * (FOLD_TILE + 2) - 2 > CARD.w - 8 ? 2 : 1) : 0;
+  const tilesH = tileRows ? 6 + tileRows * (FOLD_TILE + 2) : 0;
+  const nobles = view.legal.some((e) => e.action.name === "move" && (e.action.args[0] === i || e.action.args[1] === i));
+  const army = me !== null && me !== undefined && !!has(`campaign ${i}`) && o.units[me][i].some((x) => x);
+  const content = 72 + tilesH + (nobles ? 42 : 0) + (army ? 38 : 0);
+  const buying = buyingIn(ctx) === i ? purchaseHeight(ctx) + 8 : 0;
+  const h = content + 52 + buying + (battle && battle.province === i ? BATTLE_ROW : 0);
+  return { ...CARD, h, sockets: false, folded: true, tileRows, nobles, army, panelY: CARD.y + content + 4,
+    noblesY: CARD.y + 72 + tilesH + 21, armyY: CARD.y + 72 + tilesH + (nobles ? 42 : 0) + 19 };
+}
+
+// Whether a tablet's cards (two or more a row) leave a target of your decision off the screen even scrolled
+// in: the cards from the highest one holding a target to the lowest target, under the sticky decision bar,
+// are taller than the window.
+function spillsOver(root, view) {
+  if (!view.your_turn || view.over || root.closest(".learn-board")) return false;
+  const cards = root.querySelector(".gp-cards");
+  if (!cards || getComputedStyle(cards).gridTemplateColumns.split(" ").length < 2) return false;  // a phone's column scrolls
+  const shown = [...cards.querySelectorAll("[data-action], [data-pick]")].filter((el) => el.getClientRects().length);
+  if (!shown.length) return false;
+  const top = Math.min(...shown.map((el) => el.closest(".gp-card").getBoundingClientRect().top));
+  const bottom = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom));
+  return bottom - top + root.querySelector(".gp-decision").getBoundingClientRect().height + 12 > window.innerHeight;
+}
+
 const outlineOf = (f) => `${f.x},${f.y} ${f.x + f.w},${f.y} ${f.x + f.w},${f.y + f.h} ${f.x},${f.y + f.h}`;
 const SOCKET = 36;         // a socket's height on a phone card (viewBox units, about px)
 const SLOT_HIT = 54;       // the side of the next free estate slot's hit area on the printed map
@@ -82,7 +126,7 @@ const SLOT_HIT = 54;       // the side of the next free estate slot's hit area o
 const HIT = 52;
 const TILE_ROW = 44;       // how far a province's rows move down for its row of socket tiles on the printed map
 let phone = false;         // this drawing is the phone's cards
-let FR = FRAMES, OUT = OUTLINES;
+let FR = FRAMES, OUT = OUTLINES, EF = ENEMY_FRAMES;
 
 // ---------------------------------------------------------------- names
 const T = (id, args) => t(`web.gp.${id}`, { game: GAME, ...args });
@@ -109,13 +153,24 @@ export function render(container, view, ui) {
 
   phone = !!(PHONE_QUERY && PHONE_QUERY.matches);
   const battle = newsBattle(ui.events || []);
+  // a decision's cards fold once they spill over (below), until the next decision or another window size
+  const foldKey = `${view.seq}:${container.clientWidth}:${typeof window === "undefined" ? 0 : window.innerHeight}`;
+  folded = phone && foldedFor === foldKey;
+  const kept = { ...changes };  // (a drawing folded at once marks what changed as the unfolded one did)
   FR = phone ? FRAMES.map((_, i) => cardOf(i, ctx, battle)) : FRAMES;
+  EF = folded ? ENEMY_FRAMES.map((f) => ({ ...f, ...FOLDED_ENEMY })) : ENEMY_FRAMES;
   OUT = phone ? FR.map(outlineOf) : OUTLINES;
   const root = h("div", { class: `gp-board ${phone ? "phone" : ""}`, "data-board": GAME, lang: undefined });
   root.append(decisionBar(ctx), phone ? phoneCards(ctx) : wholeMap(ctx), familyAreas(ctx));
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  if (phone && !folded && spillsOver(root, view)) {
+    foldedFor = foldKey;
+    Object.assign(changes, kept);
+    render(container, view, ui);
+    return;
+  }
   bringIntoView(root, view);
 }
 
@@ -172,7 +227,7 @@ function wholeMap(ctx) {
 // five enemies, the phases with the king's dice, the recruitment table and the rounds. The VP track is
 // the scores line of the decision bar.
 function phoneCards(ctx) {
-  const cards = h("div", { class: "gp-map gp-cards" });
+  const cards = h("div", { class: `gp-map gp-cards ${folded ? "folding" : ""}` });
   const card = (box, label, draw, m = 4) => {
     const svg = svgRoot(box.w + 2 * m, box.h + 2 * m, label);
     svg.setAttribute("viewBox", `${box.x - m} ${box.y - m} ${box.w + 2 * m} ${box.h + 2 * m}`);
@@ -188,7 +243,8 @@ function phoneCards(ctx) {
   for (let i = 0; i < 5; i++) {
     card(FR[i], province(i), (svg) => { drawProvince(svg, i, ctx); drawBattle(svg, ctx, i); drawPurchase(svg, ctx, i); }, 8);
   }
-  for (let e = 0; e < 5; e++) card(ENEMY_FRAMES[e], enemyName(e), (svg) => drawEnemy(svg, e, ctx));
+  for (let e = 0; e < 5; e++) card(EF[e], enemyName(e), (svg) => drawEnemy(svg, e, ctx));
+  if (folded) cards.querySelectorAll(".gp-enemy").forEach((g) => g.ownerSVGElement.classList.add("slim"));
   const phases = { x: PHASE_FRAME.x, y: PHASE_FRAME.y, w: PHASE_FRAME.w, h: DICE_FRAME.y + DICE_FRAME.h - PHASE_FRAME.y };
   card(phases, t("web.gp.king_dice"), (svg) => { drawPhases(svg, ctx); drawKingDice(svg, ctx); });
   card(TABLE_FRAME, t("web.gp.army_table"), (svg) => drawArmyTable(svg, ctx));
@@ -314,7 +370,14 @@ function drawRoyalCorner(svg, ctx) {
     else g.append(s("circle", { cx: x, cy: y, r: 12, class: "empty-spot" }));
   });
   const hired = (o.cossacks || []).map((where) => where).filter((w2) => w2 >= 0);
-  if (hired.length) g.append(s("text", { x: f.x + 172, y: f.y + 150, class: "gp-small" }, t("web.gp.cossacks_hired", { game: GAME, seats: hired })));
+  if (hired.length) {  // (on two lines, or squeezed, where one does not fit the corner: "… by White, White")
+    const parts = fitLines(t("web.gp.cossacks_hired", { game: GAME, seats: hired }), 13, f.w - 182);
+    const line = s("text", { x: f.x + 172, y: f.y + (parts.length > 1 ? 142 : 150), class: "gp-small" });
+    parts.forEach((part, k) => {
+      line.append(s("tspan", { x: f.x + 172, dy: k ? 16 : 0, ...part.squeeze }, part.text));
+    });
+    g.append(line);
+  }
 }
 
 // ---------------------------------------------------------------- the senate
@@ -414,16 +477,20 @@ function drawProvince(svg, i, ctx) {
   const f = FR[i];
   const slots = c.estate_slots[i] || [];
   const estates = o.estates[i] || [];
-  // on the printed map, the land managers and cities to place are tiles of their own in a row under the discs
-  const toFill = phone ? 0 : estates.reduce((n, _, k) => n + !!has(`land ${i} ${slots[k]}`) + !!has(`city ${i} ${slots[k]}`), 0);
+  // on the printed map and a folded card, the land managers and cities to place are tiles of their own in a
+  // row under the discs (a phone card's sockets stack under each disc)
+  const stacked = phone && !f.folded;
+  const toFill = stacked ? 0 : estates.reduce((n, _, k) => n + !!has(`land ${i} ${slots[k]}`) + !!has(`city ${i} ${slots[k]}`), 0);
   const tiles = toFill > 0;
+  const tileSide = f.folded ? FOLD_TILE : HIT;
   // (two rows where one row cannot hold them all HIT wide: a family with many estates in a narrow province)
-  const tileRows = toFill * (HIT + 2) - 2 > f.w - 8 ? 2 : 1;
+  const tileRows = toFill * (tileSide + 2) - 2 > f.w - 8 ? 2 : 1;
   // a phone card's sockets stack under the disc, the printed map's tiles make a row: the rest moves down
-  const D = phone && f.sockets ? 2 * SOCKET - 6 : tiles ? TILE_ROW + (tileRows - 1) * (HIT + 2) : 0;
+  const D = stacked && f.sockets ? 2 * SOCKET - 6 : tiles && !f.folded ? TILE_ROW + (tileRows - 1) * (HIT + 2) : 0;
   const g = group({ class: `gp-province ${o.invaded && o.invaded[i] ? "invaded" : ""}`, "data-province": String(i) });
   g.append(s("polygon", { points: OUT[i], class: "province-land" }));
   g.append(s("text", { x: f.x + 8, y: f.y + 20, class: "gp-name" }, province(i)));
+  if (f.folded) foldedEnemies(g, i, f, textWidth(province(i), 19) * 1.08, o);
   // income track 1–5
   const inc = track(f.x + f.w - 5 * 22 - 4, f.y + 4, [1, 2, 3, 4, 5], { w: 20, h: 20, current: o.income_levels[i], cls: "income" });
   tip(inc.g, t("web.gp.income_level", { game: GAME, province: i, n: o.income_levels[i] }));
@@ -461,17 +528,17 @@ function drawProvince(svg, i, ctx) {
       // under the disc: a land manager (left), a city (right); on a phone card one above the other,
       // each the column's width
       // (with a row of tiles below, a placed one is a small badge at the disc's foot)
-      const lmBox = phone ? { x: x - step / 2 + 1, y: y + 20, w: step - 2, h: SOCKET - 2 }
-        : tiles ? { x: x - step / 2 + 1, y: y + 12, w: step / 2 - 1, h: 14 } : { x: x - step / 2 + 1, y: y + 16, w: step / 2 - 1, h: 30 };
-      const cityBox = phone ? { x: x - step / 2 + 1, y: y + 20 + SOCKET, w: step - 2, h: SOCKET - 2 }
-        : tiles ? { x, y: y + 12, w: step / 2 - 1, h: 14 } : { x, y: y + 16, w: step / 2 - 1, h: 30 };
+      const lmBox = stacked ? { x: x - step / 2 + 1, y: y + 20, w: step - 2, h: SOCKET - 2 }
+        : tiles || f.folded ? { x: x - step / 2 + 1, y: y + 12, w: step / 2 - 1, h: 14 } : { x: x - step / 2 + 1, y: y + 16, w: step / 2 - 1, h: 30 };
+      const cityBox = stacked ? { x: x - step / 2 + 1, y: y + 20 + SOCKET, w: step - 2, h: SOCKET - 2 }
+        : tiles || f.folded ? { x, y: y + 12, w: step / 2 - 1, h: 14 } : { x, y: y + 16, w: step / 2 - 1, h: 30 };
       const lm = group({ class: `socket land-manager ${manager ? "filled" : ""}` });
       lm.append(s("rect", { x: lmBox.x, y: lmBox.y, width: lmBox.w, height: lmBox.h, rx: 4, class: "hit-area" }));
-      const lx = phone ? x - 7 : x - 9, ly = lmBox.y + lmBox.h / 2 - 7;
+      const lx = stacked ? x - 7 : x - 9, ly = lmBox.y + lmBox.h / 2 - 7;
       lm.append(s("rect", { x: lx, y: ly, width: 14, height: 14, rx: 2, class: "lm-mark" }));
       const town = group({ class: `socket city ${city ? "filled" : ""}` });
       town.append(s("rect", { x: cityBox.x, y: cityBox.y, width: cityBox.w, height: cityBox.h, rx: 4, class: "hit-area" }));
-      const cx = phone ? x - 7 : x + 2, cy = cityBox.y + cityBox.h / 2 + 7;
+      const cx = stacked ? x - 7 : x + 2, cy = cityBox.y + cityBox.h / 2 + 7;
       town.append(s("path", { d: `M${cx},${cy} L${cx},${cy - 10} L${cx + 4},${cy - 14} L${cx + 8},${cy - 10} L${cx + 8},${cy - 6} L${cx + 14},${cy - 6} L${cx + 14},${cy} Z`, class: "city-mark" }));
       if (manager) tip(lm, t("web.gp.has_manager", { game: GAME, province: i, slot: number }));
       if (city) tip(town, t("web.gp.has_city", { game: GAME, province: i, slot: number }));
@@ -502,11 +569,11 @@ function drawProvince(svg, i, ctx) {
     g.append(slot);
   });
   raised.forEach((slot) => g.append(slot));
-  if (tiles) drawSocketTiles(g, i, socketTiles, slotX, y, tileRows, ctx);
-  // noble cubes per family; yours is the source of "move a cube"
-  const rowY = f.y + 112 + D;
-  g.append(s("text", { x: f.x + 8, y: rowY + 5, class: "gp-tiny" }, t("web.gp.nobles")));
-  for (let p = 0; p < 3; p++) {
+  if (tiles) drawSocketTiles(g, i, socketTiles, slotX, y, tileRows, tileSide, ctx);
+  // noble cubes per family; yours is the source of "move a cube" (a folded card: only where a cube moves)
+  const rowY = f.folded ? f.noblesY : f.y + 112 + D;
+  if (!f.folded || f.nobles) g.append(s("text", { x: f.x + 8, y: rowY + 5, class: "gp-tiny" }, t("web.gp.nobles")));
+  for (let p = 0; p < 3 && (!f.folded || f.nobles); p++) {
     const n = o.nobles[i][p];
     const x = f.x + 70 + p * 56;
     const stack = group({ class: "noble-stack", "data-nobles": `${i}:${p}` });
@@ -531,25 +598,16 @@ function drawProvince(svg, i, ctx) {
     target(drop, entry, ui);
     g.append(dormant(drop, `from-${a}`, picked.from === a));
   }
-  // enemy cubes inside the province
-  const enemyY = f.y + 150 + D;
-  const inside = o.enemies_in_provinces[i];
-  const foes = group({ class: "enemy-cubes", "data-enemies-in": String(i) });
-  let ex = f.x + 14;
-  inside.forEach((n, e) => {
-    if (!n) return;
-    foes.append(cube(ex + 8, enemyY, ENEMY_COLOURS[e], { size: 18, label: n, title: t("web.gp.enemy_cubes_in", { game: GAME, n, enemy: e, province: i }) }));
-    ex += 34;
-  });
-  if (ex === f.x + 14) foes.append(s("text", { x: f.x + 8, y: enemyY + 5, class: "gp-tiny muted" }, t("web.gp.at_peace")));
-  g.append(changes.mark(foes, `foes:${i}`, inside));
+  if (!f.folded) drawEnemiesInside(g, i, f, f.y + 150 + D, o);
   // the families' armies here (and the Cossacks in Ukraine); your army is where a campaign starts
-  let ay = f.y + 186 + D;
+  // (a folded card: your army, only where it is a target)
+  let ay = f.folded ? f.armyY : f.y + 186 + D;
   let yours = null;  // your army, when it is a target: drawn over the others' bands
   for (let p = 0; p < 3; p++) {
     const u = o.units[p][i];
     const coss = i === c.cossack_province ? (o.cossacks || []).filter((x) => x === p).length : 0;
     if (!u.some((x) => x) && !coss) continue;
+    if (f.folded && !(f.army && p === me)) continue;
     const army = group({ class: "army", "data-army": `${i}:${p}` });
     army.append(s("rect", { x: f.x + 8, y: ay - 17, width: 230, height: 36, rx: 6, class: "army-band" }));
     army.append(disc(f.x + 22, ay, FAMILY_COLOURS[p], { r: 8 }));
@@ -593,7 +651,44 @@ function drawProvince(svg, i, ctx) {
   if (i === 0) spot(`danzig ${has("danzig") ? "" : "idle"}`, portIcon, has("danzig"), t("web.gp.danzig_tip", { game: GAME, n: 2 * o.income_levels[0] }));
   const veto = has(`veto ${i}`);
   if (veto) spot("veto", vetoIcon, veto);
+  // a folded card without its nobles' row: the families' noble cubes small between the token spots and the
+  // action spots, where they have room
+  if (f.folded && !f.nobles && sy === bottom && sx + pitch - half - 6 - (f.x + 128) >= 3 * 34) {
+    const nobles = group({ class: "noble-counts" });
+    for (let p = 0; p < 3; p++) {
+      const n = o.nobles[i][p];
+      nobles.append(cube(f.x + 146 + p * 34, bottom + 2, FAMILY_COLOURS[p], { size: 16, label: n, title: t("web.gp.nobles_of", { game: GAME, seat: p, n, province: i }) }));
+    }
+    g.append(changes.mark(nobles, `nobles:${i}`, o.nobles[i]));
+  }
   svg.append(g);
+}
+
+// The enemy cubes inside a province, in a row from its left at height y ("at peace" when none).
+function drawEnemiesInside(g, i, f, y, o) {
+  const inside = o.enemies_in_provinces[i];
+  const foes = group({ class: "enemy-cubes", "data-enemies-in": String(i) });
+  let ex = f.x + 14;
+  inside.forEach((n, e) => {
+    if (!n) return;
+    foes.append(cube(ex + 8, y, ENEMY_COLOURS[e], { size: 18, label: n, title: t("web.gp.enemy_cubes_in", { game: GAME, n, enemy: e, province: i }) }));
+    ex += 34;
+  });
+  if (ex === f.x + 14) foes.append(s("text", { x: f.x + 8, y: y + 5, class: "gp-tiny muted" }, t("web.gp.at_peace")));
+  g.append(changes.mark(foes, `foes:${i}`, inside));
+}
+
+// A folded card's enemy cubes: smaller, in the title row between the province's name (`nameW` units wide)
+// and its income track.
+function foldedEnemies(g, i, f, nameW, o) {
+  const inside = o.enemies_in_provinces[i].map((n, e) => [n, e]).filter(([n]) => n);
+  if (!inside.length) return;
+  const lo = f.x + 14 + nameW, hi = f.x + f.w - 5 * 22 - 10;
+  const pitch = Math.min(30, (hi - lo) / inside.length);
+  const foes = group({ class: "enemy-cubes", "data-enemies-in": String(i) });
+  inside.forEach(([n, e], k) => foes.append(cube(lo + pitch / 2 + k * pitch, f.y + 14, ENEMY_COLOURS[e],
+    { size: 15, label: n, title: t("web.gp.enemy_cubes_in", { game: GAME, n, enemy: e, province: i }) })));
+  g.append(changes.mark(foes, `foes:${i}`, o.enemies_in_provinces[i]));
 }
 
 // Boxes of width `w` along a row, each as near its wanted centre (`centres`, in order) as it can be with
@@ -609,9 +704,10 @@ function spread(centres, w, lo, hi, gap = 2) {
 }
 
 // The printed map's row of sockets to fill (a land manager, a city) under a province's discs: each a tile
-// HIT units square with the estate's slot number, as near under its estate as its neighbours allow, tied to
-// its disc by a dotted line; in `rows` rows (the second one under the first, every other tile).
-function drawSocketTiles(g, i, tiles, slotX, y, rows, { has, ui }) {
+// `side` units square (HIT; a folded card's FOLD_TILE) with the estate's slot number, as near under its estate as
+// its neighbours allow, tied to its disc by a dotted line; in `rows` rows (the second one under the first,
+// every other tile).
+function drawSocketTiles(g, i, tiles, slotX, y, rows, side, { has, ui }) {
   const f = FR[i];
   const slots = c.estate_slots[i] || [];
   tiles.sort((a, b) => a[0] - b[0]);
@@ -619,18 +715,18 @@ function drawSocketTiles(g, i, tiles, slotX, y, rows, { has, ui }) {
   g.append(ties);
   for (let row = 0; row < rows; row++) {
     const mine = tiles.filter((_, n) => n % rows === row);
-    const { xs, width } = spread(mine.map(([x]) => x), HIT, f.x + 4, f.x + f.w - 4);
-    const top = y + 24 + row * (HIT + 2);
+    const { xs, width } = spread(mine.map(([x]) => x), side, f.x + 4, f.x + f.w - 4);
+    const top = y + 24 + row * (side + 2);
     mine.forEach(([, k, kind], n) => drawTile(k, kind, xs[n], width, top));
   }
   function drawTile(k, kind, x, width, top) {
-    const number = slots[k], cx = x + width / 2, cy = top + HIT / 2;
+    const number = slots[k], cx = x + width / 2, cy = top + side / 2;
     ties.append(s("path", { d: `M${slotX(k)},${y + 15} L${cx},${top + 2}`, class: "socket-tie" }));
     const tile = group({ class: `socket socket-tile ${kind === "land" ? "land-manager" : "city"}`, "data-socket": `${i}:${number}:${kind}` });
-    tile.append(s("rect", { x, y: top, width, height: HIT, rx: 6, class: "hit-area socket-face" }));
+    tile.append(s("rect", { x, y: top, width, height: side, rx: 6, class: "hit-area socket-face" }));
     if (kind === "land") tile.append(s("rect", { x: cx - 8, y: cy - 14, width: 16, height: 16, rx: 2, class: "lm-mark" }));
     else tile.append(s("path", { d: `M${cx - 8},${cy + 2} L${cx - 8},${cy - 10} L${cx - 3},${cy - 15} L${cx + 2},${cy - 10} L${cx + 2},${cy - 6} L${cx + 9},${cy - 6} L${cx + 9},${cy + 2} Z`, class: "city-mark" }));
-    tile.append(s("text", { x: cx, y: cy + 17, class: "gp-tiny", "text-anchor": "middle" }, String(number)));
+    tile.append(s("text", { x: cx, y: cy + Math.min(17, side / 2 - 4), class: "gp-tiny", "text-anchor": "middle" }, String(number)));
     target(tile, has(`${kind} ${i} ${number}`), ui);
     g.append(tile);
   }
@@ -694,7 +790,7 @@ function vetoIcon(g, x, y) {
 // ---------------------------------------------------------------- an enemy's territory
 function drawEnemy(svg, e, ctx) {
   const { o, has, ui } = ctx;
-  const f = ENEMY_FRAMES[e];
+  const f = EF[e];
   const narrow = f.w < 220;
   const g = group({ class: "gp-enemy", "data-enemy": String(e) });
   g.append(s("rect", { x: f.x, y: f.y, width: f.w, height: f.h, rx: 10, class: "enemy-land", stroke: ENEMY_COLOURS[e] }));
@@ -705,6 +801,14 @@ function drawEnemy(svg, e, ctx) {
   // the printed strengths of rounds 1–4, this round's lit
   const rows = c.strength[o.habsburgs_annexed && e === 4 ? 3 : e] || [];
   let y = f.y + 40;
+  if (folded) {  // a folded card: its strength against the defence, then its treaty space
+    const defence = (o.track_nobles[e] || []).reduce((a, b) => a + b, 0) + (o.track_royal[e] || 0);
+    g.append(strengthLines(o, e, defence, f.x + 8, f.y + 48, f.x + f.w - 6));
+    tip(g.querySelector(".enemy-land"), t("web.gp.printed_strengths", { game: GAME, enemy: e, values: rows.join("/") }));
+    drawTreaty(g, e, f, ctx);
+    svg.append(g);
+    return;
+  }
   if (narrow) { g.append(s("text", { x: f.x + 8, y: y + 10, class: "gp-tiny" }, t("web.gp.enemy_vp", { game: GAME, n: c.enemy_vp[e] }))); y += 20; }
   const str = track(f.x + 8, y, rows, { w: 24, h: 20, cls: "strengths" });
   const round = Math.max(1, o.round || 1);
@@ -716,13 +820,7 @@ function drawEnemy(svg, e, ctx) {
   const sx = narrow ? f.x + 8 : f.x + 120;
   const sy = narrow ? y + 40 : y + 14;
   const defence = (o.track_nobles[e] || []).reduce((a, b) => a + b, 0) + (o.track_royal[e] || 0);
-  // on two lines (at its " · ") where one does not fit the territory's width (the Tatars' narrow steppe)
-  const now = s("text", { x: sx, y: sy, class: "gp-strength" });
-  fitLines(t("web.gp.strength_now", { game: GAME, n: o.strength[e], d: defence }), 13.5, f.x + f.w - 6 - sx).forEach((line, k) => {
-    now.append(s("tspan", { x: sx, dy: k ? 16 : 0, ...line.squeeze }, line.text));
-  });
-  tip(now, t("web.gp.strength_tip", { game: GAME, enemy: e, n: o.strength[e], d: defence }));
-  g.append(changes.mark(now, `strength:${e}`, [o.strength[e], defence]));
+  g.append(strengthLines(o, e, defence, sx, sy, f.x + f.w - 6));
   // the cubes on its track: its own strength cubes, the families' noble cubes, the royal cubes
   const ty = narrow ? y + 74 : y + 50;
   const onTrack = group({ class: "enemy-track", "data-track": String(e) });
@@ -741,7 +839,27 @@ function drawEnemy(svg, e, ctx) {
     if (withTatars) { onTrack.append(unitPiece(3, tx + 4, ty, COSSACK, { title: t("web.gp.cossacks_with_tatars", { game: GAME, n: withTatars }) })); }
   }
   g.append(changes.mark(onTrack, `track:${e}`, [o.track_enemy[e], o.track_nobles[e], o.track_royal[e]]));
-  // the treaty space
+  drawTreaty(g, e, f, ctx);
+  if (e === 4 && o.habsburgs_annexed) {
+    g.append(s("text", { x: f.x + 8, y: f.y + f.h - (phone ? 38 : HIT) - 16, class: "gp-small annexed" }, t("web.gp.annexed")));
+  }
+  svg.append(g);
+}
+
+// An enemy's strength against the defence on its track, from (x, y), on two lines (at its " · ") where one
+// does not fit before `right` (the Tatars' narrow steppe, a folded card).
+function strengthLines(o, e, defence, x, y, right) {
+  const now = s("text", { x, y, class: "gp-strength" });
+  fitLines(t("web.gp.strength_now", { game: GAME, n: o.strength[e], d: defence }), 13.5, right - x).forEach((line, k) => {
+    now.append(s("tspan", { x, dy: k ? 16 : 0, ...line.squeeze }, line.text));
+  });
+  tip(now, t("web.gp.strength_tip", { game: GAME, enemy: e, n: o.strength[e], d: defence }));
+  return changes.mark(now, `strength:${e}`, [o.strength[e], defence]);
+}
+
+// An enemy's treaty space, at the foot of its territory: a target of "diplomacy".
+function drawTreaty(g, e, f, { o, has, ui }) {
+  const narrow = f.w < 220;
   const tw = narrow ? f.w - 16 : 110, th = phone ? 38 : HIT;
   const tX = narrow ? f.x + 8 : f.x + f.w - tw - 8, tY = f.y + f.h - th - 8;
   const treaty = group({ class: `treaty-space ${o.treaty === e ? "signed" : ""}`, "data-treaty": String(e) });
@@ -755,10 +873,6 @@ function drawEnemy(svg, e, ctx) {
   const diplo = has(`diplomacy ${e}`);
   if (diplo) target(treaty, diplo, ui);
   g.append(treaty);
-  if (e === 4 && o.habsburgs_annexed) {
-    g.append(s("text", { x: f.x + 8, y: tY - 8, class: "gp-small annexed" }, t("web.gp.annexed")));
-  }
-  svg.append(g);
 }
 
 // expansion arrows in each enemy's colour, crossing the border from one province to the next
@@ -968,17 +1082,27 @@ function textWidth(text, size) {
 }
 
 // ---------------------------------------------------------------- buying armies: the panel on the province
+// The province where you hire now (null when you do not).
+function buyingIn({ o, view }) {
+  return o.mode === "buy" && view.your_turn && o.step.prov !== undefined && o.step.prov !== null ? o.step.prov : null;
+}
+const halfPrice = (o, i) => (o.enemies_in_provinces[i] || []).some((n) => n > 0);
+// the purchase panel's height: the title, "half price" on a line of its own under it, the buttons
+const purchaseHeight = ({ o }) => (halfPrice(o, o.step.prov) ? 44 : 28) + 94;
+
 function drawPurchase(svg, ctx, only) {
   const { o, me, has, ui } = ctx;
-  if (o.mode !== "buy" || !ctx.view.your_turn || o.step.prov === undefined) return;
-  const i = o.step.prov;
+  const i = buyingIn(ctx);
+  if (i === null) return;
   if (only !== undefined && only !== i) return;
   const f = FR[i];
-  const half = (o.enemies_in_provinces[i] || []).some((n) => n > 0);
+  const half = halfPrice(o, i);
   const g = group({ class: "gp-purchase", "data-purchase": String(i) });
-  const head = half ? 44 : 28;  // the title, and "half price" on a line of its own under it
-  // on the printed map at least 300 units wide (its buttons HIT wide), over the province's neighbour if need be
-  const w = phone ? f.w - 12 : Math.max(f.w - 12, 300), x0 = Math.min(f.x + 6, W - RING - 4 - w), y0 = f.y + f.h - 100 - head;
+  const head = purchaseHeight(ctx) - 94;
+  // on the printed map at least 300 units wide (its buttons HIT wide), over the province's neighbour if need be;
+  // on a card in a room of its own under the armies (the nobles, enemies and armies it is about stay in view)
+  const w = phone ? f.w - 12 : Math.max(f.w - 12, 300), x0 = Math.min(f.x + 6, W - RING - 4 - w);
+  const y0 = phone ? f.panelY : f.y + f.h - 100 - head;
   g.append(s("rect", { x: x0, y: y0, width: w, height: head + 94, rx: 10, class: "purchase-panel" }));
   g.append(s("text", { x: x0 + 10, y: y0 + 20, class: "gp-small" }, t("web.gp.purchase_title", { game: GAME, province: i, money: o.money[me] })));
   if (half) g.append(s("text", { x: x0 + 10, y: y0 + 38, class: "gp-tiny" }, t("web.gp.half_price")));
@@ -992,7 +1116,9 @@ function drawPurchase(svg, ctx, only) {
     b.append(s("rect", { x, y, width: bw, height: 84, rx: 8, class: "svg-button-face" }));
     b.append(unitPiece(k, x + bw / 2, y + 24, k === 3 ? COSSACK : FAMILY_COLOURS[me], { size: 26 }));
     b.append(s("text", { x: x + bw / 2, y: y + 56, class: "gp-tiny", "text-anchor": "middle" }, unitMark(k)));
-    b.append(s("text", { x: x + bw / 2, y: y + 74, class: "gp-small", "text-anchor": "middle" }, t("web.gp.price", { game: GAME, n: price })));
+    const priceText = t("web.gp.price", { game: GAME, n: price });  // (squeezed into a narrow button: "2 兹罗提")
+    const squeeze = textWidth(priceText, 13) > bw - 8 ? { textLength: bw - 8, lengthAdjust: "spacingAndGlyphs" } : {};
+    b.append(s("text", { x: x + bw / 2, y: y + 74, class: "gp-small", "text-anchor": "middle", ...squeeze }, priceText));
     if (entry) target(b, entry, ui);
     else tip(b, t("web.gp.cannot_buy", { game: GAME, unit: unitName(k) }));
     g.append(b);
