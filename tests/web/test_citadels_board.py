@@ -259,16 +259,17 @@ DARK_CITY = {"rank1": "witch", "rank2": "tax-collector", "rank3": "wizard", "ran
              "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat", "rank9": "artist"}
 
 
-def _start_with_options(page, base: str, players: int, options: dict) -> None:
+def _start_with_options(page, base: str, players: int, options: dict, lang: str | None = None) -> None:
     """A game the lobby's form does not make (the extra characters): created over the API, then opened
-    with its seat token, as the lobby would."""
+    with its seat token, as the lobby would (``lang``: with ``?lang=``)."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-    page.goto(base + "/")
+    query = f"?lang={lang}" if lang else ""
+    page.goto(base + "/" + query)
     page.wait_for_selector("#create")
     made = page.evaluate("""async (body) => (await fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
         body: JSON.stringify(body)})).json()""", {"game": GAME, "players": players, "options": options, "seats": seats})
     page.evaluate("""(m) => localStorage.setItem('meeple.seats', JSON.stringify({[m.id]: {seat: m.seat, token: m.token}}))""", made)
-    page.goto(f"{base}/#/game/{made['id']}")
+    page.goto(f"{base}/{query}#/game/{made['id']}")
     page.wait_for_selector("#status")
 
 
