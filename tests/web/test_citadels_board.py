@@ -196,12 +196,12 @@ def _final_table(page, players: int) -> None:
                                      "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => Number(td.textContent)))")
     assert len(rows) == players
     scores = page.eval_on_selector_all("[data-board] [data-score]", "els => els.map(e => e.textContent)")
-    for districts, colours, complete, art, total in rows:
-        assert districts + colours + complete + art == total
-    totals = [r[4] for r in rows]
+    for *points, total in rows:  # districts, colours, complete city (and the Artist's coins where he is in the game)
+        assert sum(points) == total
+    totals = [r[-1] for r in rows]
     for p, text in enumerate(scores):  # the bar's score is the table's total
         assert f" {totals[p]} " in text, (text, totals)
-    winners = page.eval_on_selector_all("[data-board] .cit-final tr.winner td:nth-child(6)", "tds => tds.map(td => Number(td.textContent))")
+    winners = page.eval_on_selector_all("[data-board] .cit-final tr.winner td:last-child", "tds => tds.map(td => Number(td.textContent))")
     assert winners and winners[0] == max(totals)
 
 

@@ -712,12 +712,15 @@ export function scoreBreakdown(view) {
   // the winners of the result (tie-break included); a replay has none: the highest totals
   const best = Math.max(...totals);
   const winners = (view.result && view.result.winners) || totals.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
+  // the Artist's coins only where the Artist is among the game's characters (else always 0)
+  const artist = (o.characters || []).includes("artist");
   const rows = [];
   for (let p = 0; p < o.players; p++) {
     const b = breakdown(o, p);
-    rows.push({ seat: p, values: [b.districts, b.five, b.complete, b.art], total: o.scores[p] });
+    rows.push({ seat: p, values: [b.districts, b.five, b.complete, ...(artist ? [b.art] : [])], total: o.scores[p] });
   }
-  return { categories: [T("final.districts"), T("final.colours"), T("final.complete"), T("final.art")], rows, winners,
+  const categories = [T("final.districts"), T("final.colours"), T("final.complete"), ...(artist ? [T("final.art")] : [])];
+  return { categories, rows, winners,
     tieBreak: tieBreak(totals, winners, (n) => t("web.endgame.tiebreak.citadels", { n })),
     length: { rounds: o.round } };
 }
