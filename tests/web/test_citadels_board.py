@@ -196,12 +196,12 @@ def _final_table(page, players: int) -> None:
                                      "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => Number(td.textContent)))")
     assert len(rows) == players
     scores = page.eval_on_selector_all("[data-board] [data-score]", "els => els.map(e => e.textContent)")
-    for districts, colours, complete, art, total in rows:
-        assert districts + colours + complete + art == total
-    totals = [r[4] for r in rows]
+    for *points, total in rows:  # districts, colours, complete city (and the Artist's coins where he is in the game)
+        assert sum(points) == total
+    totals = [r[-1] for r in rows]
     for p, text in enumerate(scores):  # the bar's score is the table's total
         assert f" {totals[p]} " in text, (text, totals)
-    winners = page.eval_on_selector_all("[data-board] .cit-final tr.winner td:nth-child(6)", "tds => tds.map(td => Number(td.textContent))")
+    winners = page.eval_on_selector_all("[data-board] .cit-final tr.winner td:last-child", "tds => tds.map(td => Number(td.textContent))")
     assert winners and winners[0] == max(totals)
 
 
@@ -259,16 +259,17 @@ DARK_CITY = {"rank1": "witch", "rank2": "tax-collector", "rank3": "wizard", "ran
              "rank6": "alchemist", "rank7": "navigator", "rank8": "diplomat", "rank9": "artist"}
 
 
-def _start_with_options(page, base: str, players: int, options: dict) -> None:
+def _start_with_options(page, base: str, players: int, options: dict, lang: str | None = None) -> None:
     """A game the lobby's form does not make (the extra characters): created over the API, then opened
-    with its seat token, as the lobby would."""
+    with its seat token, as the lobby would (``lang``: with ``?lang=``)."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-    page.goto(base + "/")
+    query = f"?lang={lang}" if lang else ""
+    page.goto(base + "/" + query)
     page.wait_for_selector("#create")
     made = page.evaluate("""async (body) => (await fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
         body: JSON.stringify(body)})).json()""", {"game": GAME, "players": players, "options": options, "seats": seats})
     page.evaluate("""(m) => localStorage.setItem('meeple.seats', JSON.stringify({[m.id]: {seat: m.seat, token: m.token}}))""", made)
-    page.goto(f"{base}/#/game/{made['id']}")
+    page.goto(f"{base}/{query}#/game/{made['id']}")
     page.wait_for_selector("#status")
 
 

@@ -234,3 +234,45 @@ def test_the_end_table_fits_a_phone_without_breaking_a_word(page, server, game):
     page.wait_for_selector('[data-board] table[class*="final"]')
     assert page.evaluate(CELLS_TOO_NARROW) == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+
+
+CITADELS_END = """() => ({
+    legend: [...document.querySelectorAll('#game-over [data-legend] li')].map((li) => li.textContent.trim()),
+    heads: [...document.querySelectorAll('[data-board] .cit-final thead th')].map((th) => th.textContent.trim()),
+    rows: [...document.querySelectorAll('[data-board] .cit-final tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))),
+    bars: [...document.querySelectorAll('#game-over [data-bar]')].map((b) => ({ seat: Number(b.dataset.bar), total: Number(b.dataset.total),
+        sum: [...b.querySelectorAll('[data-segment]')].reduce((a, s) => a + Number(s.dataset.value), 0) })),
+})"""
+
+
+@pytest.mark.parametrize("options,artist", [({"short_game": True}, False), ({"short_game": True, "rank9": "artist"}, True)],
+                         ids=["citadels-base", "citadels-artist"])
+def test_the_citadels_end_counts_artist_coins_only_with_the_artist(page, server, options, artist):  # type: ignore[no-untyped-def]
+    """The Artist's coins are a category of the summary and the end table only where the Artist is among the
+    game's characters (without him they are always 0); the summary's totals stay the table's."""
+    import time
+
+    body = {"game": "citadels", "players": 2, "options": options, "seats": [{"kind": "bot", "level": "random"}] * 2}
+    r = httpx.post(f"{server}/api/games", json=body)
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    deadline = time.time() + 90
+    while httpx.get(f"{server}/api/games/{gid}").json()["status"] != "finished":
+        assert time.time() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    scores = httpx.get(f"{server}/api/games/{gid}/spectate").json()["result"]["scores"]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server}/#/game/{gid}")
+    page.wait_for_selector("#game-over [data-chart] [data-bar]")
+    page.wait_for_selector("[data-board] .cit-final tbody tr")
+    end = page.evaluate(CITADELS_END)
+    assert ("Artist coins" in end["legend"]) == artist, end["legend"]
+    assert ("Artist coins" in end["heads"]) == artist, end["heads"]
+    assert end["legend"] == end["heads"][1:-1]  # the summary's categories are the table's, in its order
+    assert [len(row) for row in end["rows"]] == [len(end["legend"]) + 1] * 2
+    for row in end["rows"]:
+        assert sum(row[:-1]) == row[-1]
+    assert [row[-1] for row in end["rows"]] == scores
+    for b in end["bars"]:
+        assert b["sum"] == b["total"] == scores[b["seat"]], b
+    assert page.console_errors == []

@@ -46,6 +46,8 @@ const MIN_SHOWN = 60;      // the least width of a hand card left uncovered by t
 const EFFECT_SHOWN = 76;   // the least uncovered width of a purple hand card: its effect rewraps into that strip (px)
 const MIN_NAME_PX = 8;     // the smallest a card's name is set to fit its card
 const FAN_ROOM = 480;      // narrower than this (a phone, a tablet's column), the hand lies in rows, no card on another
+const DRAFT_MIN = 100;     // the narrowest a draft card is set before its hand takes another row (px); its text keeps its size
+const DRAFT_ROOM = 480;    // narrower than this (a phone), the draft lies in the stylesheet's rows of three
 
 // ---------------------------------------------------------------- names and words
 const T = (id, args) => t(`web.citadels.${id}`, { game: GAME, ...args });
@@ -84,6 +86,7 @@ export function render(container, view, ui) {
   tooltips(root);
   changes.end();
   container.replaceChildren(root);
+  fitDraft(root);
   fitNames(root);
   fitHand(root);
 }
@@ -313,6 +316,35 @@ function draftArea(ctx) {
   }
   area.append(h("div", { class: "cit-draft-table" }, hand, asideColumn(ctx)));
   return area;
+}
+
+// The draft's cards fitted to the room they have, measured once drawn: in as few rows as keep each card at
+// least DRAFT_MIN px wide (narrower than its stylesheet width, never wider), the rows as even as can be
+// (7 cards: one row, else 4 + 3, never 6 + 1); where a name no longer fits beside its rank, the names go
+// under the ranks. On a phone the stylesheet's rows of three stay.
+function fitDraft(root) {
+  const hand = root.querySelector(".cit-draft-hand");
+  const cards = hand ? [...hand.querySelectorAll(":scope > .cit-draft-card")] : [];
+  if (!cards.length) return;
+  cards.forEach((card) => card.style.removeProperty("width"));
+  hand.style.removeProperty("max-width");
+  hand.classList.remove("stacked");
+  const room = hand.parentElement.clientWidth;
+  if (!(room >= DRAFT_ROOM)) return;
+  const natural = cards[0].offsetWidth;
+  const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
+  let perRow = cards.length, width = natural;
+  for (let rows = 1; rows <= cards.length; rows++) {
+    perRow = Math.ceil(cards.length / rows);
+    width = Math.min(natural, Math.floor((room - (perRow - 1) * gap) / perRow));
+    if (width >= DRAFT_MIN) break;
+  }
+  if (perRow === cards.length && width === natural) return; // one row as drawn: the aside may lie beside it
+  if (width < natural) cards.forEach((card) => card.style.setProperty("width", `${width}px`));
+  hand.style.setProperty("max-width", `${Math.ceil(perRow * width + (perRow - 1) * gap) + 1}px`);
+  // a name that no longer fits beside its rank goes under it, on every card of the hand alike
+  const head = (card) => card.querySelector(".cit-char-head");
+  hand.classList.toggle("stacked", cards.some((card) => head(card).scrollWidth > head(card).clientWidth + 0.5));
 }
 
 function asideColumn(ctx) {
@@ -568,7 +600,7 @@ function fitNames(root) {
   }
 }
 
-window.addEventListener("resize", () => { if (last) { fitNames(last.container); fitHand(last.container); } });
+window.addEventListener("resize", () => { if (last) { fitDraft(last.container); fitNames(last.container); fitHand(last.container); } });
 
 // ---------------------------------------------------------------- cities
 function cityRow(ctx, p) {
@@ -680,12 +712,15 @@ export function scoreBreakdown(view) {
   // the winners of the result (tie-break included); a replay has none: the highest totals
   const best = Math.max(...totals);
   const winners = (view.result && view.result.winners) || totals.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
+  // the Artist's coins only where the Artist is among the game's characters (else always 0)
+  const artist = (o.characters || []).includes("artist");
   const rows = [];
   for (let p = 0; p < o.players; p++) {
     const b = breakdown(o, p);
-    rows.push({ seat: p, values: [b.districts, b.five, b.complete, b.art], total: o.scores[p] });
+    rows.push({ seat: p, values: [b.districts, b.five, b.complete, ...(artist ? [b.art] : [])], total: o.scores[p] });
   }
-  return { categories: [T("final.districts"), T("final.colours"), T("final.complete"), T("final.art")], rows, winners,
+  const categories = [T("final.districts"), T("final.colours"), T("final.complete"), ...(artist ? [T("final.art")] : [])];
+  return { categories, rows, winners,
     tieBreak: tieBreak(totals, winners, (n) => t("web.endgame.tiebreak.citadels", { n })),
     length: { rounds: o.round } };
 }
