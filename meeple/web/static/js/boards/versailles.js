@@ -472,10 +472,11 @@ function drawFolded(g, area, code, ctx) {
       g.append(decorationIcon(x, y, k, 11, { count: o.decoration_supply[k] }));
     });
   } else if (code === "al") {
-    const step = Math.min(96, area.w / o.players);
+    // three players a line (four or five would run each one's levels into the next one's disc)
+    const perLine = o.players > 3 ? 3 : o.players, step = Math.min(96, area.w / perLine);
     o.technology_levels.forEach((levels, p) => {
-      const x = area.x + p * step;
-      g.append(disc(x + 6, y, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
+      const x = area.x + (p % perLine) * step, y_ = o.players > 3 ? area.y + 12 + Math.floor(p / perLine) * 22 : y;
+      g.append(disc(x + 6, y_, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y: y_, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
     });
   } else if (code === "kf") {
     const x0 = o.players <= 3 ? 130 : 0, step = Math.min(50, (area.w - x0) / o.players);
