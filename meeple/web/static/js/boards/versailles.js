@@ -23,10 +23,11 @@ export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
 const W = 1400, H = 768;
-const BOX = { w: 310, h: 274, gap: 40, left: 20, wide: 400, topH: 292, clearH: 350 };   // the guild and the workshop are wider; the top row taller
+const BOX = { w: 310, h: 274, gap: 40, left: 20, wide: 400, topH: 292, clearH: 362 };   // the guild and the workshop are wider; the top row taller
 // every target is at least TARGET units square: 32 px where a wide screen (1280 px) draws the table at 0.6
 const TARGET = 56;
 const INSIDE_Y = 96;    // below the title bar and the strip of workers: what the location shows
+const BUDGET_W = 140;   // kept at the right of a location's strip of workers for "1 worker left" (at 11 px)
 const TOP_Y = 52, BOTTOM_Y = 546, MIDDLE = { y: 276, h: 260 };
 const CELL = 80;
 const HOME = { x: 44, y: MIDDLE.y, w: 440, h: MIDDLE.h };      // your workshop, left of the site
@@ -75,7 +76,7 @@ function locationBox(loc, ctx) {
   return { x: BOX.left + row * (BOX.w + BOX.gap), y: top >= 0 ? TOP_Y : BOTTOM_Y, w: wide ? BOX.wide : BOX.w, h: h_ };
 }
 
-const COMPACT_H = { kf: 240, mq: 206, gm: 206, lm: 206, ag: 230, ws: 224, al: 274, cs: 196 };
+const COMPACT_H = { kf: 240, mq: 206, gm: 206, lm: 206, ag: 242, ws: 224, al: 274, cs: 196 };
 const FOOT_STRIP = 72;   // the controls (activate, decline), the "move here" words and the two-workers chip
 // A tablet or a small laptop (two cards a row) folds the ring while you move workers: each card shows its name
 // and its strip of workers (what you pick), then where the picked workers may go, so the whole ring, your
@@ -87,7 +88,7 @@ function compactHeight(loc, code, { o, view, entries }) {
   let h_ = folded({ o, view }) ? FOLDED_H : COMPACT_H[code] || BOX.h;
   if (code === "ag" && view.your_turn) {    // the display's discard chips, then the marks to clear three
     if (entries("clear").length) h_ = BOX.clearH;
-    else if (entries("remove").length) h_ = 290;
+    else if (entries("remove").length) h_ = 302;
   }
   const here = o.current_location === loc && ["decide", "offer"].includes(o.phase) && view.your_turn
     && (entries("activate").length || entries("pass").length);
@@ -169,6 +170,23 @@ function readable(root) {
   for (const svg of root.querySelectorAll("svg.board-svg")) {
     const m = svg.getScreenCTM && svg.getScreenCTM();
     if (m && m.a > 0 && svg.getClientRects().length) svg.style.setProperty("--vs-min", `${(READABLE_PX / m.a).toFixed(2)}px`);
+  }
+  fitTexts(root);
+}
+
+// A text raised to 11 px may pass the room it has (a button's face, a player's name before their cubes): where
+// it would, its glyphs are narrowed to that room (still 11 px tall) rather than cut or run into their neighbour.
+// The room in drawing units: a button's face less a margin, else the text's FIT attribute.
+const FIT = "data-fit";
+function fitTexts(root) {
+  const texts = [...root.querySelectorAll(`svg text[${FIT}], svg .svg-button-text`)];
+  for (const text of texts) text.removeAttribute("textLength");
+  for (const text of texts) {
+    const face = text.classList.contains("svg-button-text") && text.parentNode.querySelector(".svg-button-face");
+    const room = face ? face.width.baseVal.value - 8 : Number(text.getAttribute(FIT));
+    if (!text.getClientRects().length || !(room > 0) || text.getComputedTextLength() <= room) continue;
+    text.setAttribute("textLength", String(room));
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
 }
 if (typeof window !== "undefined") {
@@ -340,34 +358,27 @@ function resourceCount(x, y, resource, amount) {
   return g;
 }
 
-// A price as drawn: the workers it takes (a meeple with the number) and the cubes of each resource.
-function priceArt(x, y, workers, cost, colour, big = false) {
-  const g = group({ class: `vs-price ${big ? "big" : ""}` });
-  const k = big ? 1.25 : 1;
-  let cx = x;
-  if (workers) {
-    g.append(meeple(cx + 7, y, colour || "#6d5f4b", { size: 15 }), s("text", { x: cx + 15, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
-    cx += 24;
-  }
-  cost.forEach((n, i) => {
-    if (!n) return;
-    g.append(cube(cx + 5 * k, y + 1, RESOURCE_COLOURS[i], { size: 10 * k }), s("text", { x: cx + 12 * k, y, class: "vs-price-num", "dominant-baseline": "central" }, String(n)));
-    cx += 25 * k;
-  });
-  return g;
+// A display slot's price to take its tile: a meeple with the number of workers.
+function slotPriceArt(x, y, workers) {
+  return group({ class: "vs-price" }, meeple(x + 7, y, "#6d5f4b", { size: 15 }),
+    s("text", { x: x + 15, y, class: "vs-price-num", "dominant-baseline": "central" }, String(workers)));
 }
 
-// A tile's building cost, centred on x: the workers (a meeple and the number) on one line, the cubes of
-// each resource it needs on the next; nothing is left out (a resource at 0 is simply not needed).
-function costArt(cx, y, workers, cost) {
-  const g = group({ class: "vs-cost" });
-  g.append(meeple(cx - 8, y, "#6d5f4b", { size: 15 }), s("text", { x: cx + 2, y, class: "vs-cost-num", "dominant-baseline": "central" }, String(workers)));
-  const parts = cost.map((n, i) => [n, i]).filter(([n]) => n);
-  let x = cx - (parts.length * 25) / 2;
-  for (const [n, i] of parts) {
-    g.append(cube(x + 6, y + 17, RESOURCE_COLOURS[i], { size: 10 }), s("text", { x: x + 12, y: y + 16, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
-    x += 25;
-  }
+// A cost as printed: each part (the workers it takes, then each resource it needs; a resource at 0 is simply not
+// needed) an icon with its number right of it, two parts a row, each in its own half of `w` so that a number,
+// at the size a small drawing raises it to (11 px at 0.6: 19 units), stays apart from the next part's icon.
+// (x, y) is the top-left corner; `plate` draws the line's own backing (under a tile, apart from its neighbours').
+const COST_ROW = 22;
+function costArt(x, y, w, workers, cost, opts = {}) {
+  const g = group({ class: `vs-cost ${opts.cls || ""}`.trim() });
+  const parts = [...(workers ? [[-1, workers]] : []), ...cost.map((n, i) => [i, n]).filter(([, n]) => n)];
+  const rows = Math.ceil(parts.length / 2);
+  if (opts.plate) g.append(s("rect", { x, y, width: w, height: 2 * COST_ROW, rx: 5, class: "vs-cost-plate" }));
+  parts.forEach(([kind, n], k) => {
+    const cx = x + (k % 2) * (w / 2) + w / 4 - 15, cy = y + COST_ROW / 2 + Math.floor(k / 2) * COST_ROW + (rows === 1 && opts.plate ? COST_ROW / 2 : 0);
+    g.append(kind < 0 ? meeple(cx + 7, cy, "#6d5f4b", { size: 15 }) : cube(cx + 6, cy + 1, RESOURCE_COLOURS[kind], { size: 11 }),
+      s("text", { x: cx + 17, y: cy, class: "vs-cost-num", "dominant-baseline": "central" }, String(n)));
+  });
   return g;
 }
 
@@ -424,7 +435,7 @@ function drawLocation(svg, loc, ctx) {
     changes.mark(flag, `marker:${p}`, m);
     g.append(flag);
   });
-  drawWorkers(g, loc, box, ctx);
+  const stripEnd = drawWorkers(g, loc, box, ctx);
   const inside = { x: box.x + 10, y: box.y + INSIDE_Y, w: box.w - 20, h: box.h - INSIDE_Y - 6 };
   if (folded(ctx)) drawFolded(g, inside, code, ctx);
   else if (code === "kf") drawKingsFavor(g, inside, ctx);
@@ -434,7 +445,8 @@ function drawLocation(svg, loc, ctx) {
   else if (code === "al") drawAlchemists(g, inside, ctx);
   else if (code === "cs") drawSiteLocation(g, inside, ctx);
   if (here && view.your_turn && o.phase !== "act") drawLocationControls(g, box, loc, ctx);
-  if (here && o.phase === "act") g.append(s("text", { x: box.x + box.w - 12, y: box.y + 64, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
+  // the workers left to spend at the strip's right end, unless many players' workers fill it (the decision bar says it too)
+  if (here && o.phase === "act" && stripEnd <= box.x + box.w - BUDGET_W) g.append(s("text", { x: box.x + box.w - 12, y: box.y + 64, class: "vs-budget", "text-anchor": "end", "dominant-baseline": "central" },
     T("budget", { n: o.unspent_workers })));
   drawDestinations(g, box, code, ctx);
   // workers to pick stay above a destination drawn over their card (picking them there switches the source)
@@ -460,10 +472,11 @@ function drawFolded(g, area, code, ctx) {
       g.append(decorationIcon(x, y, k, 11, { count: o.decoration_supply[k] }));
     });
   } else if (code === "al") {
-    const step = Math.min(96, area.w / o.players);
+    // three players a line (four or five would run each one's levels into the next one's disc)
+    const perLine = o.players > 3 ? 3 : o.players, step = Math.min(96, area.w / perLine);
     o.technology_levels.forEach((levels, p) => {
-      const x = area.x + p * step;
-      g.append(disc(x + 6, y, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
+      const x = area.x + (p % perLine) * step, y_ = o.players > 3 ? area.y + 12 + Math.floor(p / perLine) * 22 : y;
+      g.append(disc(x + 6, y_, SEAT_COLOURS[p], { r: 6 }), s("text", { x: x + 14, y: y_, class: "vs-count", "dominant-baseline": "central" }, levels.join("/")));
     });
   } else if (code === "kf") {
     const x0 = o.players <= 3 ? 130 : 0, step = Math.min(50, (area.w - x0) / o.players);
@@ -486,7 +499,7 @@ function drawWorkers(g, loc, box, ctx) {
   // written at its right end during an action), one meeple each and "×n". Your workers to pick stay a target's size.
   const seats = o.workers_at.map((row, p) => [p, row[loc]]).filter(([, n]) => n);
   const widthOf = (p, n, most) => Math.max(canPick(p) ? TARGET : 0, Math.min(n, most) * 17 + (n > most ? 26 : 0) + 22);
-  const room = box.w - 20 - (o.current_location === loc && o.phase === "act" ? 130 : 0);
+  const room = box.w - 20 - (o.current_location === loc && o.phase === "act" ? BUDGET_W : 0);
   const most = seats.reduce((sum, [p, n]) => sum + widthOf(p, n, 3) + 8, 0) <= room ? 3 : 1;
   let x = box.x + 14;
   const y = box.y + 64;
@@ -506,6 +519,7 @@ function drawWorkers(g, loc, box, ctx) {
     g.append(group_);
     x += width + 8;
   }
+  return x - 8;
 }
 
 // The destinations of the picked workers: the location itself (a regular move or a jump) and, for a
@@ -602,20 +616,20 @@ function drawGuild(g, area, ctx) {
       if (take && view.your_turn) target(tile, take, ui, { tip: `${take.label}\n${tileText(id)}` });
       slot.append(tile);
     }
-    // what building it costs, on the tile's foot (workers, then each resource), then the slot's price to take it
-    if (id >= 0 && c.tiles[id]) slot.append(costArt(x + size / 2, y + size + 12, c.tiles[id].workers, c.tiles[id].cost));
+    // what building it costs, on a plate at the tile's foot (workers, then each resource), then the slot's price to take it
+    if (id >= 0 && c.tiles[id]) slot.append(costArt(x - 2, y + size + 4, size + 4, c.tiles[id].workers, c.tiles[id].cost, { plate: true }));
     // the slot's price in workers to take its tile (the words on hover: at 11 px "Take" and the price pass the slot)
-    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 40, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }));
-    take.append(priceArt(x + size / 2 - 14, y + size + 51, c.slot_workers[i], [0, 0, 0]));
+    const take = group({ class: "vs-take-price" }, s("rect", { x: x - 2, y: y + size + 52, width: size + 4, height: 22, rx: 5, class: "vs-take-back" }));
+    take.append(slotPriceArt(x + size / 2 - 14, y + size + 63, c.slot_workers[i]));
     tip(take, T("slot_tip", { slot: i + 1, workers: c.slot_workers[i] }));
     slot.append(take);
     changes.mark(slot, `slot:${i}`, id);
     const remove = legal.get(`remove ${i + 1}`);
-    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 66, size + 4, TARGET, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
+    if (remove && view.your_turn) slot.append(target(svgButton(x - 2, y + size + 78, size + 4, TARGET, T("discard_short"), { cls: "vs-chip small" }), remove, ui));
     if (clears.length && id >= 0 && clears.some((e) => e.action.args.includes(i + 1))) {
       const on = picked.clear.includes(i + 1);
-      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 126, width: size + 4, height: TARGET, rx: 5, class: "hit-area" }),
-        s("text", { x: x + size / 2, y: y + size + 126 + TARGET / 2, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
+      const mark = group({ class: "vs-clear-mark" }, s("rect", { x: x - 2, y: y + size + 138, width: size + 4, height: TARGET, rx: 5, class: "hit-area" }),
+        s("text", { x: x + size / 2, y: y + size + 138 + TARGET / 2, "text-anchor": "middle", "dominant-baseline": "central", class: "vs-small" }, on ? T("marked") : T("mark")));
       pickable(mark, `clear:${i + 1}`, on, () => {
         picked.clear = on ? picked.clear.filter((k) => k !== i + 1) : [...picked.clear, i + 1].slice(-3);
         redraw();
@@ -637,7 +651,7 @@ function drawWorkshop(g, area, ctx) {
     kind.append(decorationIcon(x + 20, y + 20, k, 15, { title: false }));
     kind.append(s("text", { x: x + 20, y: y + 46, class: "vs-count", "text-anchor": "middle", "dominant-baseline": "central" }, `×${o.decoration_supply[k]}`));
     const price = c.decoration_prices[k] || { workers: 1, cost: [0, 0, 0] };
-    kind.append(priceArt(x + 38, y + 28, 0, price.cost, null, true));
+    kind.append(costArt(x + 38, y + 6, area.w / 3 - 48, 0, price.cost, { cls: "vs-price" }));
     const text = T("decoration_tip", { decoration: k, cost: costWords(price.cost), workers: price.workers, left: o.decoration_supply[k],
       place: d.indoor ? T("indoor") : T("outdoor") });
     tip(kind, text);
@@ -692,6 +706,7 @@ function labelLines(text, width, size) {
     const cut = spaces.reduce((best, i) => (Math.abs(i - chars.length / 2) < Math.abs(best - chars.length / 2) ? i : best));
     return [chars.slice(0, cut).join(""), chars.slice(cut + 1).join("")];
   }
+  if (!/[\u2e80-\uffff]/.test(text)) return [text];   // one word of a spaced script stays whole (the estimate is generous)
   let cut = 0, used = 0;
   while (cut < chars.length - 1 && used + em(chars[cut]) <= width) used += em(chars[cut++]);
   return [chars.slice(0, Math.max(1, cut)).join(""), chars.slice(Math.max(1, cut)).join("")];
@@ -760,16 +775,16 @@ function drawHome(svg, ctx) {
       { size: 28, label: up ? "2" : null, faceDown: !up, title: up ? T("double_up") : T("double_down") }));
   }
   // tiles in hand: pick one to build (its cells light up on the site), or discard at the hand limit
-  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 136, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hands[p].length, limit: c.hand_limit })));
+  g.append(s("text", { x: HOME.x + 22, y: HOME.y + 130, class: "vs-small", "dominant-baseline": "central" }, T("hand", { n: o.hands[p].length, limit: c.hand_limit })));
   const size = 62, step = 84;
   const buildable = new Set(entries("build").map((e) => e.action.args[0]));
   o.hands[p].forEach((id, i) => {
-    const x = HOME.x + 24 + i * step, y = HOME.y + 148;
+    const x = HOME.x + 28 + i * step, y = HOME.y + 144;
     const holder = group({ class: "vs-hand-tile", "data-tile": String(id) });
     holder.append(s("rect", { x: x - 4, y: y - 4, width: size + 8, height: size + 8, rx: 7, class: "hit-area" }));
     holder.append(tileArt(x, y, size, id));
     const tile = c.tiles[id];
-    if (tile) holder.append(costArt(x + size / 2, y + size + 12, tile.workers, tile.cost));
+    if (tile) holder.append(costArt(x - 6, y + size + 2, size + 12, tile.workers, tile.cost, { plate: true }));
     const discard = view.your_turn && me === p ? ctx.legal.get(`discard ${id}`) : null;
     if (discard) target(holder, discard, ui, { tip: `${discard.label}\n${tileText(id)}` });
     else if (buildable.has(id) && me === p) {
@@ -806,15 +821,16 @@ function drawSide(svg, { o, me }) {
       const up = k < o.double_moves_face_up[p];
       row.append(token(SIDE.x + 42 + k * 15, mid, up ? SEAT_COLOURS[p] : "#9a9385", { size: 12, faceDown: !up }));
     }
-    row.append(s("text", { x: SIDE.x + 68, y: mid, class: "vs-row-name", "dominant-baseline": "central" },
+    // the name and VP up to the first cube (squeezed there if a wide name at 11 px would pass it: FIT)
+    row.append(s("text", { x: SIDE.x + 68, y: mid, class: "vs-row-name", "dominant-baseline": "central", [FIT]: "111" },
       `${named(GAME, "seat", p, String(p))} ${T("vp", { n: vp })}`));
     o.resources[p].forEach((n, r) => {
-      row.append(cube(SIDE.x + 180 + r * 38, mid, RESOURCE_COLOURS[r], { size: 14 }),
-        s("text", { x: SIDE.x + 190 + r * 38, y: mid, class: "vs-small", "dominant-baseline": "central" }, String(n)));
+      row.append(cube(SIDE.x + 192 + r * 40, mid, RESOURCE_COLOURS[r], { size: 14 }),
+        s("text", { x: SIDE.x + 204 + r * 40, y: mid, class: "vs-small", "dominant-baseline": "central" }, String(n)));
     });
     const decorations = o.decorations[p].reduce((a, b) => a + b, 0);
-    row.append(decorationIcon(SIDE.x + 300, mid, Math.max(0, o.decorations[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
-    o.hands[p].forEach((id, i) => row.append(tileArt(SIDE.x + 340 + i * 19, mid - 9, 18, id)));
+    row.append(decorationIcon(SIDE.x + 320, mid, Math.max(0, o.decorations[p].findIndex((n) => n > 0)), 9, { count: decorations, title: T("decorations_count", { n: decorations }) }));
+    o.hands[p].forEach((id, i) => row.append(tileArt(SIDE.x + 360 + i * 18, mid - 8, 17, id)));
     tip(row, T("player_tip", { seat: p, vp, wood: o.resources[p][0], marble: o.resources[p][1], gold: o.resources[p][2], decorations, hand: o.hands[p].length, up: o.double_moves_face_up[p] }));
     g.append(row);
   });
