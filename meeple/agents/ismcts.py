@@ -50,6 +50,7 @@ from meeple.agents.ismcts_search import Planned, Search
 from meeple.agents.ismcts_tree import OUTCOME, _Node, _select_listed, select  # noqa: F401 - read from here too
 from meeple.agents.ismcts_worlds import _determinize, _hides_information, _settle
 from meeple.core import Action, Rng, State
+from meeple.core.rng_ahead import AheadRng
 
 
 class ISMCTSAgent:
@@ -105,7 +106,7 @@ class ISMCTSAgent:
         if iterations is None and seconds is None:
             iterations = 1000
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = AheadRng(seed)  # Rng's stream, drawn ahead by numpy: a search draws thousands
         self.iterations = iterations
         self.seconds = None if iterations is not None else seconds
         self.clock = clock
