@@ -17,6 +17,7 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message, msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_COST, BUILDING_INDEX, BUILDING_KEYS, BUILDING_TOKENS, BUILDING_VP, CRANE, DEFENCE, EMBASSY, INN,
@@ -126,6 +127,8 @@ class Buildings:
         if second:
             self.envoy_holder = -1  # the envoy's second building
         self.built_this_season[p] += 1
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if second:
             self.say("kingsburg.builds_second", None, seat=p, building=BUILDING_KEYS[b], gold=gold, wood=wood,
                      stone=stone, vp=BUILDING_VP[b])

@@ -18,6 +18,7 @@ from typing import ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message, msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
 from meeple.games.kingsburg.content import DICE_PER_PLAYER, MARKET, STABLE
 from meeple.games.kingsburg.flow import UNRESOLVED
@@ -179,7 +180,7 @@ class Placement:
                 self.mover = p
                 return False
             done[p] = True
-            if self.unplaced_dice[p]:
+            if self.unplaced_dice[p] and self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
                 self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
         return True
@@ -327,6 +328,8 @@ class Placement:
         self.handfuls_on_advisor[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
         self.selected_advisor = 0
         self.placing_index = (self.placing_index + 1) % len(self.vp)
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if envoy:
             self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
         else:

@@ -12,6 +12,7 @@ from typing import ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import DONE_ACTION, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS
 from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX, RESOURCES
 from meeple.games.kingsburg.describe import goods_words
@@ -58,6 +59,8 @@ class Recruiting:
             goods[RESOURCE_INDEX[paid]] -= 1
         self.soldiers[p] += 1
         paid = action.args
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if len(paid) == 1:
             self.say("kingsburg.recruits", None, seat=p, resource=paid[0], total=self.soldiers[p])
         else:
