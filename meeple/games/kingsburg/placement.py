@@ -29,6 +29,7 @@ from meeple.games.kingsburg.production import dice_arg
 _WAYS: dict[tuple, tuple] = {}
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 _LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
+_HANDFUL_LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
 
 
 def placement_way(dice: tuple[int, ...], plus2: int, market: int) -> tuple:
@@ -60,27 +61,40 @@ def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return handfuls
 
 
+def _handful_layers(handful: tuple[int, ...]) -> list[tuple[list, list]]:
+    """The ways of one handful by the number of "+2" tokens they use (0 to one per die), each as (without
+    the Market, with it): lists of ``(total, way)``, the Market's +1 before its -1. Built once per handful."""
+    layers = _HANDFUL_LAYERS.get(handful)
+    if layers is None:
+        pips = sum(handful)
+        layers = []
+        for plus2 in range(len(handful) + 1):
+            base = pips + 2 * plus2
+            plain = [(base, placement_way(handful, plus2, 0))] if base <= 18 else []
+            market = [(base + change, placement_way(handful, plus2, change)) for change in (1, -1)
+                      if 1 <= base + change <= 18]
+            layers.append((plain, market))
+        _HANDFUL_LAYERS[handful] = layers
+    return layers
+
+
 def _ways_by_layer(dice: tuple[int, ...]) -> list[tuple[list, list]]:
     """The ways of ``dice`` by the number of "+2" tokens they use, each as (without the Market, with
-    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them. Built once per dice."""
+    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them (handfuls fewest dice
+    first). Built once per dice, from the handfuls' own (most are met before, in other dice)."""
     layers = _LAYERS.get(dice)
     if layers is None:
-        handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
+        by_handful = [_handful_layers(handful) for handful in _handfuls(dice)]
         layers = []
         for plus2 in range(len(dice) + 1):
-            plain_and_market = []
-            for changes in ((0,), (1, -1)):
-                layer = []
-                for handful, size, pips in handfuls:
-                    if plus2 > size:
-                        continue
-                    base = pips + 2 * plus2
-                    for change in changes:
-                        total = base + change
-                        if 1 <= total <= 18:
-                            layer.append((total, placement_way(handful, plus2, change)))
-                plain_and_market.append(layer)
-            layers.append(tuple(plain_and_market))
+            plain: list = []
+            market: list = []
+            for handful_layers in by_handful:
+                if plus2 < len(handful_layers):  # at most one "+2" per die of the handful
+                    handful_plain, handful_market = handful_layers[plus2]
+                    plain += handful_plain
+                    market += handful_market
+            layers.append((plain, market))
         _LAYERS[dice] = layers
     return layers
 
