@@ -46,6 +46,11 @@ def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(found)
 
 
+_BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+"""``Buildings._legal_build`` by (buildings owned, gold, wood, stone): one shared list per case met (a legal
+list is never changed), since a search asks again and again in the same few cases."""
+_KEPT_CHOICES = 50_000  # the most cases kept: a bound on the memory
+
 _DEFENCE_OF: dict[tuple[int, str | None], int] = {}
 """``Buildings.defence`` by (buildings owned, enemy kind), worked out once per pair met."""
 
@@ -108,8 +113,14 @@ class Buildings:
         return True
 
     def _legal_build(self, player: int) -> list[Action]:
-        choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
-        choices.append(PASS_ACTION)
+        gold, wood, stone = self.resources[player]
+        key = (self.buildings_owned[player], gold, wood, stone)
+        choices = _BUILD_CHOICES.get(key)
+        if choices is None:
+            if len(_BUILD_CHOICES) >= _KEPT_CHOICES:
+                _BUILD_CHOICES.clear()
+            choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)]
+            choices.append(PASS_ACTION)
         return choices
 
     def _act_build(self, action: Action, p: int) -> None:

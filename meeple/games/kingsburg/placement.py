@@ -139,7 +139,7 @@ class Placement:
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         "place": ActionSpec(perform="_act_place", describe="_describe_place", refuse="_refuse_place"),
-        "envoy": ActionSpec(perform="_act_envoy", describe="_describe_envoy", refuse="_refuse_place"),
+        "envoy": ActionSpec(perform="_act_place", describe="_describe_envoy", refuse="_refuse_place"),
         "use": ActionSpec(perform="_act_use", describe="_describe_use", refuse="_refuse_use"),
     }
 
@@ -217,18 +217,17 @@ class Placement:
 
     # ------------------------------------------------------------------ place, envoy: choose an advisor
     def _act_place(self, action: Action, p: int) -> None:
-        self._place_on_advisor(action.args[0], p, envoy=False)
-
-    def _act_envoy(self, action: Action, p: int) -> None:
-        self._place_on_advisor(action.args[0], p, envoy=True)
-
-    def _place_on_advisor(self, n: int, p: int, envoy: bool) -> None:
-        """``p`` places on advisor ``n`` (beside another handful with the envoy): at once when one way
-        reaches it, else once ``p`` chooses the way (``use``)."""
+        """``place n``, or ``envoy n`` (beside another handful, with the envoy): ``p`` places on advisor ``n``,
+        at once when one way reaches it, else once ``p`` chooses the way (``use``)."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        ways = self._take_ways_now(p)
+        n = action.args[0]
+        envoy = action.name == "envoy"
+        ways = self._ways_now  # ``_take_ways_now`` written out: every placement comes here
+        if ways is None:
+            ways = self.ways(p)
         ways_to_n = ways[n]
         if len(ways_to_n) == 1:
+            self._ways_now = None
             self._place_handful(p, n, ways_to_n[0], envoy)
         else:
             self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
