@@ -11,7 +11,7 @@ names (a "+2" token adds 2 to one die; the Market changes a handful by 1); one h
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
 
 from typing import ClassVar
 
@@ -55,9 +55,8 @@ def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The distinct non-empty sub-multisets of ``dice``, fewest dice first."""
     handfuls = _SUBSETS.get(dice)
     if handfuls is None:
-        n = len(dice)
-        distinct = {tuple(dice[i] for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)}
-        handfuls = _SUBSETS[dice] = sorted(distinct, key=lambda handful: (len(handful), handful))
+        distinct = set(chain.from_iterable(combinations(dice, size) for size in range(1, len(dice) + 1)))
+        handfuls = _SUBSETS[dice] = sorted(sorted(distinct), key=len)  # by (size, handful): a stable sort
     return handfuls
 
 
@@ -84,17 +83,12 @@ def _ways_by_layer(dice: tuple[int, ...]) -> list[tuple[list, list]]:
     first). Built once per dice, from the handfuls' own (most are met before, in other dice)."""
     layers = _LAYERS.get(dice)
     if layers is None:
-        by_handful = [_handful_layers(handful) for handful in _handfuls(dice)]
-        layers = []
-        for plus2 in range(len(dice) + 1):
-            plain: list = []
-            market: list = []
-            for handful_layers in by_handful:
-                if plus2 < len(handful_layers):  # at most one "+2" per die of the handful
-                    handful_plain, handful_market = handful_layers[plus2]
-                    plain += handful_plain
-                    market += handful_market
-            layers.append((plain, market))
+        layers = [([], []) for _ in range(len(dice) + 1)]
+        for handful in _handfuls(dice):
+            # zip: the handful's own layers, one per "+2" it can take (at most one per die)
+            for (plain, market), (handful_plain, handful_market) in zip(layers, _handful_layers(handful)):
+                plain += handful_plain
+                market += handful_market
         _LAYERS[dice] = layers
     return layers
 
