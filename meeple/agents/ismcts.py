@@ -49,7 +49,7 @@ from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, final_rewa
 from meeple.agents.ismcts_search import Planned, Search
 from meeple.agents.ismcts_tree import OUTCOME, _Node, _select_listed, select  # noqa: F401 - read from here too
 from meeple.agents.ismcts_worlds import _determinize, _hides_information, _settle
-from meeple.core import CHANCE, Action, Rng, State
+from meeple.core import CHANCE, Action, State
 from meeple.core.rng_ahead import AheadRng
 
 

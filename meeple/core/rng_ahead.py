@@ -44,7 +44,7 @@ class AheadRng(Rng):
     """An ``Rng`` that draws its outputs ``BLOCK`` at a time; ``state`` reads and sets as ``Rng``'s
     (the state after the last number handed out), so a copy or a fork is the same as ``Rng``'s."""
 
-    __slots__ = ("_start", "_ahead")
+    __slots__ = ("_ahead", "_start")
 
     @property  # type: ignore[override]
     def state(self) -> int:
