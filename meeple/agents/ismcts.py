@@ -49,7 +49,8 @@ from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, final_rewa
 from meeple.agents.ismcts_search import Planned, Search
 from meeple.agents.ismcts_tree import OUTCOME, _Node, _select_listed, select  # noqa: F401 - read from here too
 from meeple.agents.ismcts_worlds import _determinize, _hides_information, _settle
-from meeple.core import Action, Rng, State
+from meeple.core import CHANCE, Action, State
+from meeple.core.rng_ahead import AheadRng
 
 
 class ISMCTSAgent:
@@ -105,7 +106,7 @@ class ISMCTSAgent:
         if iterations is None and seconds is None:
             iterations = 1000
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = AheadRng(seed)  # Rng's stream, drawn ahead by numpy: a search draws thousands
         self.iterations = iterations
         self.seconds = None if iterations is not None else seconds
         self.clock = clock
@@ -195,8 +196,11 @@ class ISMCTSAgent:
         modelled = self.opponents == "heuristic" and self._heuristics(state)
         perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
         legal_of = state._legal
+        to_move = state._to_move
         while node is not None:
-            movers = _settle(state, rng)
+            movers = to_move()
+            if CHANCE in movers:  # manual chance only (else ``_settle``'s call is spared on every step)
+                movers = _settle(state, rng)
             if not movers:
                 break
             if len(movers) == 1 and not (modelled and movers[0] != me):  # one seat searched (most steps)
@@ -264,8 +268,11 @@ class ISMCTSAgent:
         perform = state._perform  # actions taken from the state's own legal lists: apply's check skipped
         legal_of = state._legal
         randbelow = rng.randbelow
+        to_move = state._to_move
         while True:
-            movers = _settle(state, rng)
+            movers = to_move()
+            if CHANCE in movers:  # manual chance only (else ``_settle``'s call is spared on every step)
+                movers = _settle(state, rng)
             if not movers:
                 return self._rewards(state, final=True)
             if limit is not None and depth >= limit:

@@ -193,11 +193,15 @@ class FlowState:
         """The open step, bound, read from the position."""
         return self._bound_steps[self.open_step()]
 
+    # The bound steps' functions are read into a local before they are called (``seats = step.seats``):
+    # CPython 3.11 cannot specialize ``step.seats(self)``, a method call on a slot that holds a function,
+    # and looks the name up on the type on every call; read as an attribute, the slot is read directly.
     def _to_move(self) -> list[int]:
         step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         kind = step.kind
         if kind is DECISION:
-            return step.seats(self)
+            seats = step.seats
+            return seats(self)
         if kind is CHANCE_STEP:
             return [CHANCE]
         return []
@@ -220,8 +224,9 @@ class FlowState:
         if cached is None:
             step = cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
             kind = step.kind
-            if kind is DECISION and player != CHANCE and player in step.seats(self):
-                cached = step.legal(self, player)
+            seats, legal = step.seats, step.legal  # read, then called: see ``_to_move``
+            if kind is DECISION and player != CHANCE and player in seats(self):
+                cached = legal(self, player)
                 if self.LEGAL_LISTS_INDEXED:
                     cache[player] = cached
                     return cached
@@ -248,7 +253,8 @@ class FlowState:
         step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         self._legal_cache = {}
         self.history.append((player, action))
-        step.act(self, action, player)
+        act = step.act  # read, then called: see ``_to_move``
+        act(self, action, player)
         self._run_to_decision(self.chance == "auto")
 
     def _advance(self) -> None:
@@ -267,18 +273,21 @@ class FlowState:
             step = steps[self.open_step()]
             kind = step.kind
             if kind is AUTOMATIC:
-                step.run(self)
+                run = step.run  # read, then called: see ``_to_move`` (and below)
+                run(self)
             elif kind is CHANCE_STEP and automatic_chance:
-                if step.sample is not None:
-                    outcome = step.sample(self, self.rng)
+                sample = step.sample
+                if sample is not None:
+                    outcome = sample(self, self.rng)
                 else:
                     weighted = step.outcomes(self)
                     outcome = weighted[self.rng.weighted_index([weight for _, weight in weighted])][0]
                 self._legal_cache = {}
                 self.history.append((CHANCE, outcome))
-                step.act(self, outcome, CHANCE)
+                act = step.act
+                act(self, outcome, CHANCE)
                 continue
-            elif step.settle is None or not step.settle(self):
+            elif (settle := step.settle) is None or not settle(self):
                 self._legal_cache[OPEN_STEP] = step
                 return
             automatic_steps += 1  # an automatic step, or a decision that played itself

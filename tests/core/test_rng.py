@@ -173,3 +173,33 @@ def test_uniform_index_draws_what_equal_weights_draw() -> None:
         for n in (1, 2, 3, 5, 7, 10, 49, 52, 64, 100, 1000):
             assert direct.uniform_index(n) == by_weights.weighted_index([1.0] * n)
         assert direct.state == by_weights.state
+
+
+def test_ahead_rng_draws_rngs_very_stream_across_blocks() -> None:
+    # a search's generator (meeple.core.rng_ahead): every kind of draw, mixed, over several blocks and
+    # with rejections (bounds near 2**64 reject often), the same numbers and the same state as Rng's
+    from meeple.core.rng_ahead import BLOCK, AheadRng
+
+    plain, ahead = Rng(2026), AheadRng(2026)
+    bounds = Rng(9)
+    for i in range(3 * BLOCK):
+        kind = i % 5
+        if kind == 0:
+            assert ahead.randbelow(6) == plain.randbelow(6)
+        elif kind == 1:
+            n = (1 << 63) + bounds.randbelow(1 << 62)
+            assert ahead.randbelow(n) == plain.randbelow(n)
+        elif kind == 2:
+            assert ahead.random() == plain.random()
+        elif kind == 3:
+            assert ahead.next64() == plain.next64()
+        else:
+            assert ahead.choice("abcdefg") == plain.choice("abcdefg")
+        assert ahead.state == plain.state
+    assert ahead.fork(3).next64() == plain.fork(3).next64()
+    ahead.state = plain.state = 12345  # set mid-block: the stream starts again from there
+    assert [ahead.next64() for _ in range(BLOCK + 3)] == [plain.next64() for _ in range(BLOCK + 3)]
+    assert AheadRng(7).copy().next64() == Rng(7).next64()
+    for start in range(20):  # a block drawn in the middle of a draw that rejects its first output (half do)
+        ahead.state = plain.state = start
+        assert ahead.randbelow((1 << 63) + 1) == plain.randbelow((1 << 63) + 1) and ahead.state == plain.state

@@ -15,12 +15,16 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import SKIP_ACTION, SMUGGLE_ACTION, TRADE_ACTIONS
 from meeple.games.kingsburg.content import GUILD, RESOURCE_INDEX, RESOURCES, STABLE
 from meeple.games.kingsburg.describe import goods_words
 from meeple.games.kingsburg.flow import (
     ADVISOR_TASKS, ALCHEMIST_TASKS, PEEK_TASKS, SMUGGLER_TASKS, UNRESOLVED, Task, take_task,
 )
+
+_GAINS_SAID = {n: f"kingsburg.gains.{n}" for n in (1, 2, 3, 5, 8, 10, 13, 15, 16, 17, 18)}
+"""The log line of each advisor whose reward is all given at once (the others' choices say theirs)."""
 
 
 class Advisors:
@@ -68,18 +72,14 @@ class Advisors:
         choices: list[Task] = []
         if n == 1:
             self.vp[p] += 1
-            self.say_again("kingsburg.gains.1", p, seat=p)
         elif n == 2:
             goods[0] += 1
-            self.say_again("kingsburg.gains.2", p, seat=p)
         elif n == 3:
             goods[1] += 1
-            self.say_again("kingsburg.gains.3", p, seat=p)
         elif n == 4:
             choices = [take_task(p, 1, 3)]
         elif n == 5:
             self._soldiers_from_advisor(p, 1)
-            self.say_again("kingsburg.gains.5", p, seat=p)
         elif n == 6:
             choices = [ALCHEMIST_TASKS[p]]
         elif n == 7:
@@ -87,13 +87,11 @@ class Advisors:
             choices = [take_task(p, 1, 7)]
         elif n == 8:
             goods[0] += 2
-            self.say_again("kingsburg.gains.8", p, seat=p)
         elif n == 9:
             goods[1] += 1
             choices = [take_task(p, 1, 5)]
         elif n == 10:
             self._soldiers_from_advisor(p, 2)
-            self.say_again("kingsburg.gains.10", p, seat=p)
             choices = [PEEK_TASKS[p]]
         elif n == 11:
             goods[2] += 1
@@ -103,29 +101,28 @@ class Advisors:
             choices = [take_task(p, 2, 7)]
         elif n == 13:
             goods[2] += 3
-            self.say_again("kingsburg.gains.13", p, seat=p)
         elif n == 14:
             choices = [SMUGGLER_TASKS[p]]
         elif n == 15:
             goods[0] += 1
             goods[1] += 1
             goods[2] += 1
-            self.say_again("kingsburg.gains.15", p, seat=p)
         elif n == 16:
             goods[0] += 4
-            self.say_again("kingsburg.gains.16", p, seat=p)
         elif n == 17:
             self.vp[p] += 3
-            self.say_again("kingsburg.gains.17", p, seat=p)
             choices = [take_task(p, 2, 7), PEEK_TASKS[p]]
         else:
             self._soldiers_from_advisor(p, 1)
             goods[0] += 1
             goods[1] += 1
             goods[2] += 1
-            self.say_again("kingsburg.gains.18", p, seat=p)
-        if n in (7, 12):
-            self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            gains = _GAINS_SAID.get(n)
+            if gains is not None:
+                self.say_again(gains, p, seat=p)
+            elif n in (7, 12):
+                self.say_again("kingsburg.token_from", (p, n), seat=p, advisor=n)
         if choices:
             interrupt(self.tasks, choices)
             return True

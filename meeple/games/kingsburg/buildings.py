@@ -17,6 +17,7 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message, msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import BUILD_ACTIONS, PASS_ACTION, SKIP_ACTION, TOWN_HALL_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_COST, BUILDING_INDEX, BUILDING_KEYS, BUILDING_TOKENS, BUILDING_VP, CRANE, DEFENCE, EMBASSY, INN,
@@ -44,6 +45,11 @@ def _next_in_rows(owned: int) -> tuple[tuple[int, int, int, int], ...]:
                     break
     return tuple(found)
 
+
+_BUILD_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+"""``Buildings._legal_build`` by (buildings owned, gold, wood, stone): one shared list per case met (a legal
+list is never changed), since a search asks again and again in the same few cases."""
+_KEPT_CHOICES = 50_000  # the most cases kept: a bound on the memory
 
 _DEFENCE_OF: dict[tuple[int, str | None], int] = {}
 """``Buildings.defence`` by (buildings owned, enemy kind), worked out once per pair met."""
@@ -107,8 +113,14 @@ class Buildings:
         return True
 
     def _legal_build(self, player: int) -> list[Action]:
-        choices = [BUILD_ACTIONS[b] for b in self.buildable(player)]
-        choices.append(PASS_ACTION)
+        gold, wood, stone = self.resources[player]
+        key = (self.buildings_owned[player], gold, wood, stone)
+        choices = _BUILD_CHOICES.get(key)
+        if choices is None:
+            if len(_BUILD_CHOICES) >= _KEPT_CHOICES:
+                _BUILD_CHOICES.clear()
+            choices = _BUILD_CHOICES[key] = [BUILD_ACTIONS[b] for b in self.buildable(player)]
+            choices.append(PASS_ACTION)
         return choices
 
     def _act_build(self, action: Action, p: int) -> None:
@@ -126,6 +138,8 @@ class Buildings:
         if second:
             self.envoy_holder = -1  # the envoy's second building
         self.built_this_season[p] += 1
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if second:
             self.say("kingsburg.builds_second", None, seat=p, building=BUILDING_KEYS[b], gold=gold, wood=wood,
                      stone=stone, vp=BUILDING_VP[b])

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.content import BUILDING_KEYS, ENEMIES, ENEMY_KEYS, SEASONS, SEATS, YEARS, bundle
 from meeple.games.kingsburg.flow import UNRESOLVED, YEAR_STEPS, task_items
 
@@ -35,8 +36,9 @@ class HiddenInformation:
             if not self.enemy_revealed[y]:
                 self.reveal()  # p sees the face-down enemy card for the first time
             self.enemy_seen_by[y].append(p)
-        self.say("kingsburg.looks", None, seat=p)
-        self.say("kingsburg.sees", (p,), seat=p, enemy=ENEMY_KEYS[y][self.enemy_card[y]])
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.looks", None, seat=p)
+            self.say("kingsburg.sees", (p,), seat=p, enemy=ENEMY_KEYS[y][self.enemy_card[y]])
 
     def _resolve_enemy_draw(self) -> None:
         if self.enemy_card[self.year - 1] < 0:

@@ -15,6 +15,7 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import TAKE_ACTIONS
 from meeple.games.kingsburg.content import RESOURCE_INDEX, RESOURCES
 from meeple.games.kingsburg.flow import UNRESOLVED, take_task
@@ -64,7 +65,8 @@ class KingsAid:
         if mask in (1, 2, 4):  # one kind allowed: no choice to make
             r = (1, 2, 4).index(mask)
             self.resources[p][r] += count
-            self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
             return True
         self.mover = p
@@ -79,7 +81,8 @@ class KingsAid:
         task = tasks[0]
         r = RESOURCE_INDEX[action.args[0]]
         self.resources[p][r] += 1
-        self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say_again("kingsburg.takes", (p, 1, r), seat=p, n=1, resource=RESOURCES[r])
         left = task["count"] - 1
         if left <= 0:
             tasks.pop(0)

@@ -11,13 +11,14 @@ names (a "+2" token adds 2 to one die; the Market changes a handful by 1); one h
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
 
 from typing import ClassVar
 
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message, msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import ENVOY_ACTIONS, PASS_ACTION, PLACE_ACTIONS
 from meeple.games.kingsburg.content import DICE_PER_PLAYER, MARKET, STABLE
 from meeple.games.kingsburg.flow import UNRESOLVED
@@ -28,6 +29,7 @@ from meeple.games.kingsburg.production import dice_arg
 _WAYS: dict[tuple, tuple] = {}
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 _LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
+_HANDFUL_LAYERS: dict[tuple[int, ...], list[tuple[list, list]]] = {}
 
 
 def placement_way(dice: tuple[int, ...], plus2: int, market: int) -> tuple:
@@ -53,33 +55,40 @@ def _handfuls(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The distinct non-empty sub-multisets of ``dice``, fewest dice first."""
     handfuls = _SUBSETS.get(dice)
     if handfuls is None:
-        n = len(dice)
-        distinct = {tuple(dice[i] for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)}
-        handfuls = _SUBSETS[dice] = sorted(distinct, key=lambda handful: (len(handful), handful))
+        distinct = set(chain.from_iterable(combinations(dice, size) for size in range(1, len(dice) + 1)))
+        handfuls = _SUBSETS[dice] = sorted(sorted(distinct), key=len)  # by (size, handful): a stable sort
     return handfuls
+
+
+def _handful_layers(handful: tuple[int, ...]) -> list[tuple[list, list]]:
+    """The ways of one handful by the number of "+2" tokens they use (0 to one per die), each as (without
+    the Market, with it): lists of ``(total, way)``, the Market's +1 before its -1. Built once per handful."""
+    layers = _HANDFUL_LAYERS.get(handful)
+    if layers is None:
+        pips = sum(handful)
+        layers = []
+        for plus2 in range(len(handful) + 1):
+            base = pips + 2 * plus2
+            plain = [(base, placement_way(handful, plus2, 0))] if base <= 18 else []
+            market = [(base + change, placement_way(handful, plus2, change)) for change in (1, -1)
+                      if 1 <= base + change <= 18]
+            layers.append((plain, market))
+        _HANDFUL_LAYERS[handful] = layers
+    return layers
 
 
 def _ways_by_layer(dice: tuple[int, ...]) -> list[tuple[list, list]]:
     """The ways of ``dice`` by the number of "+2" tokens they use, each as (without the Market, with
-    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them. Built once per dice."""
+    it): lists of ``(total, way)`` in the order ``placement_ways`` lists them (handfuls fewest dice
+    first). Built once per dice, from the handfuls' own (most are met before, in other dice)."""
     layers = _LAYERS.get(dice)
     if layers is None:
-        handfuls = [(handful, len(handful), sum(handful)) for handful in _handfuls(dice)]
-        layers = []
-        for plus2 in range(len(dice) + 1):
-            plain_and_market = []
-            for changes in ((0,), (1, -1)):
-                layer = []
-                for handful, size, pips in handfuls:
-                    if plus2 > size:
-                        continue
-                    base = pips + 2 * plus2
-                    for change in changes:
-                        total = base + change
-                        if 1 <= total <= 18:
-                            layer.append((total, placement_way(handful, plus2, change)))
-                plain_and_market.append(layer)
-            layers.append(tuple(plain_and_market))
+        layers = [([], []) for _ in range(len(dice) + 1)]
+        for handful in _handfuls(dice):
+            # zip: the handful's own layers, one per "+2" it can take (at most one per die)
+            for (plain, market), (handful_plain, handful_market) in zip(layers, _handful_layers(handful)):
+                plain += handful_plain
+                market += handful_market
         _LAYERS[dice] = layers
     return layers
 
@@ -124,7 +133,7 @@ class Placement:
 
     ACTIONS: ClassVar[dict[str, ActionSpec]] = {
         "place": ActionSpec(perform="_act_place", describe="_describe_place", refuse="_refuse_place"),
-        "envoy": ActionSpec(perform="_act_envoy", describe="_describe_envoy", refuse="_refuse_place"),
+        "envoy": ActionSpec(perform="_act_place", describe="_describe_envoy", refuse="_refuse_place"),
         "use": ActionSpec(perform="_act_use", describe="_describe_use", refuse="_refuse_use"),
     }
 
@@ -179,7 +188,7 @@ class Placement:
                 self.mover = p
                 return False
             done[p] = True
-            if self.unplaced_dice[p]:
+            if self.unplaced_dice[p] and self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
                 self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
         return True
@@ -202,18 +211,17 @@ class Placement:
 
     # ------------------------------------------------------------------ place, envoy: choose an advisor
     def _act_place(self, action: Action, p: int) -> None:
-        self._place_on_advisor(action.args[0], p, envoy=False)
-
-    def _act_envoy(self, action: Action, p: int) -> None:
-        self._place_on_advisor(action.args[0], p, envoy=True)
-
-    def _place_on_advisor(self, n: int, p: int, envoy: bool) -> None:
-        """``p`` places on advisor ``n`` (beside another handful with the envoy): at once when one way
-        reaches it, else once ``p`` chooses the way (``use``)."""
+        """``place n``, or ``envoy n`` (beside another handful, with the envoy): ``p`` places on advisor ``n``,
+        at once when one way reaches it, else once ``p`` chooses the way (``use``)."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
-        ways = self._take_ways_now(p)
+        n = action.args[0]
+        envoy = action.name == "envoy"
+        ways = self._ways_now  # ``_take_ways_now`` written out: every placement comes here
+        if ways is None:
+            ways = self.ways(p)
         ways_to_n = ways[n]
         if len(ways_to_n) == 1:
+            self._ways_now = None
             self._place_handful(p, n, ways_to_n[0], envoy)
         else:
             self.selected_advisor = -n if envoy else n  # wait for "use …" (negative: through the envoy)
@@ -327,6 +335,8 @@ class Placement:
         self.handfuls_on_advisor[n].append([p, *way[0].args])  # the dice, then any "+2" / "m±1" markers
         self.selected_advisor = 0
         self.placing_index = (self.placing_index + 1) % len(self.vp)
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if envoy:
             self.say("kingsburg.places_envoy", None, seat=p, way=words, advisor=n, number=n)
         else:

@@ -17,6 +17,7 @@ from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message, msg
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import CHAPEL_ACTION, KEEP_ACTION, STATUE_ACTION, WHITE_CHOICES
 from meeple.games.kingsburg.content import CHAPEL, FARMS, SEASONS, STATUE
 from meeple.games.kingsburg.flow import (
@@ -77,7 +78,8 @@ class Production:
         if season:
             self.aid_die_holder = -1  # the King's aid die is for spring only
         self._clear_season()
-        self.say_again("kingsburg.season", (season, self.year), season=SEASONS[season], year=self.year)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say_again("kingsburg.season", (season, self.year), season=SEASONS[season], year=self.year)
         tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
         # turn order, before the dice are rolled together
@@ -151,10 +153,11 @@ class Production:
             self.unplaced_dice[roller] = faces
             self.dice_rolled[roller] = list(faces)
             white = task["white"]  # the white dice rolled with the three own dice
-            if white:
-                self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
-            else:
-                self.say_again("kingsburg.rolls", (roller, action.args), seat=roller, dice=dice_arg(action.args))
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                if white:
+                    self.say("kingsburg.rolls_white", None, seat=roller, dice=dice_arg(faces), n=white)
+                else:
+                    self.say_again("kingsburg.rolls", (roller, action.args), seat=roller, dice=dice_arg(action.args))
         elif mode == "one":
             dice = self.unplaced_dice[roller]
             dice[0] = faces[0]
@@ -259,7 +262,8 @@ class Production:
         self.tasks.pop(0)
         dice = self.unplaced_dice
         self.turn_order = sorted(self.turn_order, key=lambda p: sum(dice[p]))
-        self.say("kingsburg.turn_order", None,
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.turn_order", None,
                  order=[_seat_total(p, sum(dice[p])) for p in self.turn_order])
 
 

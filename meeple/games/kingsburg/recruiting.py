@@ -12,10 +12,17 @@ from typing import ClassVar
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import DONE_ACTION, RECRUIT_ONE_ACTIONS, RECRUIT_TWO_ACTIONS
 from meeple.games.kingsburg.content import BARRACKS, RESOURCE_INDEX, RESOURCES
 from meeple.games.kingsburg.describe import goods_words
 from meeple.games.kingsburg.flow import UNRESOLVED
+
+
+_RECRUIT_CHOICES: dict[tuple[int, int, int, int], list[Action]] = {}
+"""``Recruiting._legal_recruit`` by (the Barracks owned, gold, wood, stone): one shared list per case met (a
+legal list is never changed), since a search asks again and again in the same few cases."""
+_KEPT_CHOICES = 50_000  # the most cases kept: a bound on the memory
 
 
 class Recruiting:
@@ -42,12 +49,20 @@ class Recruiting:
 
     def _legal_recruit(self, player: int) -> list[Action]:
         goods = self.resources[player]
-        if (self.buildings_owned[player] >> BARRACKS & 1):
+        barracks = self.buildings_owned[player] >> BARRACKS & 1
+        key = (barracks, *goods)
+        choices = _RECRUIT_CHOICES.get(key)
+        if choices is not None:
+            return choices
+        if barracks:
             choices = [RECRUIT_ONE_ACTIONS[r] for r in range(3) if goods[r]]
         else:
             choices = [action for (first, second), action in RECRUIT_TWO_ACTIONS.items()
                        if goods[first] and goods[second] and (first != second or goods[first] >= 2)]
         choices.append(DONE_ACTION)
+        if len(_RECRUIT_CHOICES) >= _KEPT_CHOICES:
+            _RECRUIT_CHOICES.clear()
+        _RECRUIT_CHOICES[key] = choices
         return choices
 
     def _act_recruit(self, action: Action, p: int) -> None:
@@ -58,6 +73,8 @@ class Recruiting:
             goods[RESOURCE_INDEX[paid]] -= 1
         self.soldiers[p] += 1
         paid = action.args
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if len(paid) == 1:
             self.say("kingsburg.recruits", None, seat=p, resource=paid[0], total=self.soldiers[p])
         else:

@@ -16,6 +16,7 @@ from meeple.core import CHANCE, Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import interrupt
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.games.kingsburg.actions import LOSE_ACTIONS
 from meeple.games.kingsburg.content import (
     BUILDING_KEYS, BUILDING_VP, ENEMIES, ENEMY_KEYS, FORTRESS, RESOURCE_INDEX, RESOURCES, WALL, YEARS, bundle,
@@ -80,9 +81,11 @@ class WinterBattle:
         winners = [p for p in range(self.players) if result[p] == "won"]
         strongest = max((totals[p] for p in winners), default=None)
         choices = []
+        talking = self.log is not QUIET_RECORD  # a search's quiet copy says nothing: its words are not even built
         for p in self.turn_order:
             if result[p] == "won":
-                self.say("kingsburg.defeats", None, seat=p, total=totals[p], foe=kind, strength=strength)
+                if talking:
+                    self.say("kingsburg.defeats", None, seat=p, total=totals[p], foe=kind, strength=strength)
                 for r in range(3):
                     if reward.get(RESOURCES[r]):
                         self.resources[p][r] += reward[RESOURCES[r]]
@@ -92,15 +95,19 @@ class WinterBattle:
                     choices.append(take_task(p, reward["any"], 7))
                 if (self.buildings_owned[p] >> FORTRESS & 1):
                     self.vp[p] += 1
-                    self.say("kingsburg.fortress_vp", None, seat=p)
+                    if talking:
+                        self.say("kingsburg.fortress_vp", None, seat=p)
                 if totals[p] == strongest:
                     self.vp[p] += 1
-                    self.say("kingsburg.strongest", None, seat=p)
+                    if talking:
+                        self.say("kingsburg.strongest", None, seat=p)
             elif result[p] == "tie":
-                self.say("kingsburg.draw", None, seat=p, total=totals[p], foe=kind, strength=strength)
+                if talking:
+                    self.say("kingsburg.draw", None, seat=p, total=totals[p], foe=kind, strength=strength)
             else:
-                self.say("kingsburg.loses_battle", None, seat=p, total=totals[p], foe=kind, strength=strength,
-                         penalty=bundle(penalty))
+                if talking:
+                    self.say("kingsburg.loses_battle", None, seat=p, total=totals[p], foe=kind, strength=strength,
+                             penalty=bundle(penalty))
                 if penalty.get("vp"):
                     self._lose_vp(p, penalty["vp"])
                 goods = self.resources[p]
