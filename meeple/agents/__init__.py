@@ -73,7 +73,7 @@ PLAIN_AGENTS = ("random", "heuristic", "easy", "planner")
 
 _ISMCTS_PARAMS = {
     "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
-    "leaf": str, "exploration": float, "opponents": str, "solo": str,
+    "leaf": str, "exploration": float, "opponents": str, "solo": str, "model": str,
 }
 
 
