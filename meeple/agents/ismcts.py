@@ -28,8 +28,9 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
   score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
   ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
-  ``max(2, 10% of the largest score)``. Solo: the score against the range of scores this search has
-  seen.
+  ``max(2, 10% of the largest score)``; with ``leaf="model"`` the value network's per-seat values, made
+  relative to the best other seat in the same way (``relative_values``). Solo: the score against the
+  range of scores this search has seen.
 * Solo: a game may name a player of its own for one-player games (``solo``, e.g. Cube Europe's solo
   planner for the ``hard`` level); the agent then hands it every solo move and searches none.
 * Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move, of wall time

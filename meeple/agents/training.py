@@ -1,11 +1,14 @@
 """Training a game's value network from self-play (``meeple train GAME``).
 
-1. **Positions.** Games are played by the game's heuristic player in every seat, each decision
-   replaced with probability ``explore`` by a uniformly random legal move (so the network also sees
-   positions a careful player would avoid, as the search does). At a share ``sample`` of the
-   decisions every seat's observation tensor is kept.
+1. **Positions.** Games are played by the game's heuristic player (or any agent, ``player``: a cheap
+   search reaches the positions a search plays into) in every seat, each decision replaced with
+   probability ``explore`` by a uniformly random legal move (so the network also sees positions a
+   careful player would avoid, as the search does). At a share ``sample`` of the decisions every seat's
+   observation tensor is kept. ``merge_positions`` joins sets from several players.
 2. **Targets.** When the game ends each kept tensor gets its seat's final reward, the one ISMCTS backs
-   up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``).
+   up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``), and its final
+   lead squashed as a cut-off is (``Positions.leads``); ``fit_value_model(target=...)`` picks one or
+   their mean (``training_targets``).
 3. **Fit.** A small multilayer perceptron (scikit-learn's ``MLPRegressor``, Adam, squared error),
    one epoch at a time; a held-out tenth of the *games* (never positions of a training game) measures
    the error after every epoch and the best epoch's weights are kept.
