@@ -7,9 +7,10 @@ from its own seeds; the network is fitted on all of them (``meeple.agents.traini
 held-out games of both sources), and its held-out error is also reported on the search games alone,
 beside the shipped network's and the search's cut-off value's on the same positions::
 
-    python benchmarks/train_value.py kingsburg --players 2 --heuristic-games 2000 --search-games 1000 \
-        --search-player normal:iterations=64 --seed 1 --hidden 64 \
-        --out benchmarks/models/kingsburg-2p-mixed.npz --record benchmarks/results/train-kingsburg-2p-mixed.json
+    python benchmarks/train_value.py kingsburg --players 2 --heuristic-games 8000 --search-games 400 \
+        --search-player normal:iterations=64 --seed 1 --hidden 64 --target lead --cache /tmp/positions \
+        --out benchmarks/models/kingsburg-2p-lead-8000h-400s.npz \
+        --record benchmarks/results/train-kingsburg-2p-lead-8000h-400s.json
 
 Positions are cached (``--cache DIR``, one file per source and seed) so that several fits reuse them.
 The candidate is then played with ``leaf=model:model=PATH`` (``benchmarks/strength.py``). Everything
