@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ladder import pair_result, read  # noqa: E402
-from strength import wilson  # noqa: E402
+from ladder import pair_result, read
+from strength import wilson
 
 
 def line(path: str) -> str:

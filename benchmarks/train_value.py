@@ -27,7 +27,13 @@ from pathlib import Path
 
 import numpy as np
 
-from meeple.agents.training import Positions, _winner_picked, fit_value_model, merge_positions, self_play_positions
+from meeple.agents.training import (
+    Positions,
+    _winner_picked,
+    fit_value_model,
+    merge_positions,
+    self_play_positions,
+)
 from meeple.agents.value_model import ValueModel, load_value_model, save_value_models
 
 SEARCH_SEED_OFFSET = 500_000

@@ -209,7 +209,11 @@ def test_positions_from_search_self_play_are_reproducible_and_merge_with_games_k
 def test_the_lead_target_is_the_final_lead_squashed_as_a_cut_off_is():
     pytest.importorskip("sklearn")
     from meeple.agents.ismcts import _cutoff_rewards
-    from meeple.agents.training import fit_value_model, self_play_positions, training_targets
+    from meeple.agents.training import (
+        fit_value_model,
+        self_play_positions,
+        training_targets,
+    )
 
     data = self_play_positions("kingsburg", 2, games=3, seed=4, sample=0.3)
     assert data.leads is not None and len(data.leads) == len(data.targets)
