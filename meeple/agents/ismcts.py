@@ -28,8 +28,9 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
   score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
   ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
-  ``max(2, 10% of the largest score)``. Solo: the score against the range of scores this search has
-  seen.
+  ``max(2, 10% of the largest score)``; with ``leaf="model"`` the value network's per-seat values, made
+  relative to the best other seat in the same way (``relative_values``). Solo: the score against the
+  range of scores this search has seen.
 * Solo: a game may name a player of its own for one-player games (``solo``, e.g. Cube Europe's solo
   planner for the ``hard`` level); the agent then hands it every solo move and searches none.
 * Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move, of wall time
@@ -45,7 +46,7 @@ import math
 import time
 from typing import Any
 
-from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, final_rewards  # noqa: F401 - read from here too
+from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, final_rewards, relative_values  # noqa: F401 - read from here too
 from meeple.agents.ismcts_search import Planned, Search
 from meeple.agents.ismcts_tree import OUTCOME, _Node, _select_listed, select  # noqa: F401 - read from here too
 from meeple.agents.ismcts_worlds import _determinize, _hides_information, _settle
@@ -62,6 +63,8 @@ class ISMCTSAgent:
     ``rollout_depth`` (decisions, None = to the end) cuts rollouts short and scores the position;
     ``leaf`` says how: ``"score"`` (the seats' current scores) or ``"heuristic"`` (the game's
     ``bots.evaluate(state, seat)``, a position value in points, where the game has one);
+    ``model`` is the path of a value network file to use with ``leaf="model"`` instead of the game's
+    shipped one (``value_model.save_value_models``; for measuring a candidate);
     ``time_limit`` (seconds of this agent's own thinking, by ``clock``) ends any search, even one with an
     iteration budget, and plays the best move found so far (a server's bound);
     ``solo`` is an agent (with ``act_on_state``) that plays instead in one-player games;
@@ -86,6 +89,7 @@ class ISMCTSAgent:
         game_id: str | None = None,
         time_limit: float | None = None,
         solo: Any = None,
+        model: str | None = None,
     ) -> None:
         if leaf not in ("score", "heuristic", "model"):
             raise ValueError(f"leaf must be 'score', 'heuristic' or 'model', not {leaf!r}")
@@ -117,6 +121,7 @@ class ISMCTSAgent:
         self.leaf = leaf
         self._evaluate: Any = None  # the game's bots.evaluate, looked up at the first cut-off
         self._model: Any = None  # the game's value network (leaf="model"), looked up at the first cut-off
+        self.model_path = model  # another network's file (``value_model.save_value_models``) instead of the shipped one
         self.exploration = exploration
         self.opponents = opponents
         self.game_id = game_id
@@ -300,7 +305,7 @@ class ISMCTSAgent:
         if not final and self.leaf == "model" and state.players > 1:
             model = self._model if self._model is not None else self._find_model(state)
             if model is not False:
-                self._outcome = out = [float(v) for v in model.seat_values(state)]
+                self._outcome = out = relative_values([float(v) for v in model.seat_values(state)])
                 return out
         n = state.players
         scores: list[float] | None = None
@@ -332,9 +337,14 @@ class ISMCTSAgent:
         return position
 
     def _find_model(self, state: State) -> Any:
-        from meeple.agents.value_model import load_value_model
+        from pathlib import Path
 
-        model = load_value_model(self.game_id or state.game.id, state.players)
+        from meeple.agents.value_model import load_value_model, read_value_models
+
+        if self.model_path is not None:
+            model = read_value_models(Path(self.model_path)).get(state.players)
+        else:
+            model = load_value_model(self.game_id or state.game.id, state.players)
         self._model = False if model is None else model  # no network for this count: scores or evaluate
         if model is None and self.leaf == "model":
             self.leaf = "heuristic"

@@ -43,3 +43,21 @@ def _cutoff_rewards(scores: list[float]) -> list[float]:
     scale = largest if largest > 2.0 else 2.0
     tanh = math.tanh
     return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
+
+
+def relative_values(values: list[float]) -> list[float]:
+    """Per-seat value estimates (each a predicted final reward, 0–1) made relative as the cut-off reward
+    is: ``0.5 + 0.5 × (own − best other seat's)``. In a two-seat game the two seats' values then add up
+    to 1, and each seat's is the mean of its own estimate and one minus the other's.
+
+    >>> relative_values([1.0, 0.5])
+    [0.75, 0.25]
+    >>> relative_values([0.5, 1.0, 0.75])
+    [0.25, 0.625, 0.375]
+    """
+    if len(values) < 2:
+        return list(values)
+    ranked = sorted(values)
+    runner_up, top = ranked[-2], ranked[-1]
+    leader = values.index(top)
+    return [0.5 + 0.5 * (v - (runner_up if p == leader else top)) for p, v in enumerate(values)]

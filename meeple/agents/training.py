@@ -1,11 +1,14 @@
 """Training a game's value network from self-play (``meeple train GAME``).
 
-1. **Positions.** Games are played by the game's heuristic player in every seat, each decision
-   replaced with probability ``explore`` by a uniformly random legal move (so the network also sees
-   positions a careful player would avoid, as the search does). At a share ``sample`` of the
-   decisions every seat's observation tensor is kept.
+1. **Positions.** Games are played by the game's heuristic player (or any agent, ``player``: a cheap
+   search reaches the positions a search plays into) in every seat, each decision replaced with
+   probability ``explore`` by a uniformly random legal move (so the network also sees positions a
+   careful player would avoid, as the search does). At a share ``sample`` of the decisions every seat's
+   observation tensor is kept. ``merge_positions`` joins sets from several players.
 2. **Targets.** When the game ends each kept tensor gets its seat's final reward, the one ISMCTS backs
-   up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``).
+   up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``), and its final
+   lead squashed as a cut-off is (``Positions.leads``); ``fit_value_model(target=...)`` picks one or
+   their mean (``training_targets``).
 3. **Fit.** A small multilayer perceptron (scikit-learn's ``MLPRegressor``, Adam, squared error),
    one epoch at a time; a held-out tenth of the *games* (never positions of a training game) measures
    the error after every epoch and the best epoch's weights are kept.
@@ -28,7 +31,7 @@ import numpy as np
 
 import meeple
 from meeple.agents import choose_action, make_agent
-from meeple.agents.ismcts import final_rewards
+from meeple.agents.ismcts import _cutoff_rewards, final_rewards
 from meeple.agents.value_model import ValueModel
 from meeple.core import Rng
 
@@ -48,14 +51,21 @@ class Positions:
     baseline: np.ndarray
     """The search's value of each kept position without the network (the game's cut-off value, by its
     ``ISMCTS_SETTINGS``' leaf), to compare errors on the same positions."""
+    leads: np.ndarray | None = None
+    """Each row's seat's final lead over the best other seat, squashed as the search's cut-off reward
+    squashes a running lead (``_cutoff_rewards`` of the final scores): a target in the cut-off
+    reward's own units that tells a narrow win from a wide one (``fit_value_model(target=...)``)."""
 
 
 def self_play_positions(game_id: str, players: int, games: int, seed: int, *, explore: float = 0.1,
-                        sample: float | None = None, progress: Callable[[int], None] | None = None) -> Positions:
+                        sample: float | None = None, player: str = "heuristic",
+                        progress: Callable[[int], None] | None = None) -> Positions:
     """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) and keep positions with their targets.
 
     ``sample`` is the share of decisions kept (default ``0.5 / players``: a position gives one row per
-    seat, so larger tables keep fewer positions for about the same number of rows per game)."""
+    seat, so larger tables keep fewer positions for about the same number of rows per game).
+    ``player`` is the agent in every seat (a ``make_agent`` name: the heuristic player, or a search such
+    as ``ismcts:iterations=64``, whose games reach the positions a search plays into)."""
     if sample is None:
         sample = 0.5 / players
     game = meeple.load(game_id, players=players)
@@ -64,10 +74,11 @@ def self_play_positions(game_id: str, players: int, games: int, seed: int, *, ex
     targets: list[float] = []
     origins: list[int] = []
     baseline: list[float] = []
+    leads: list[float] = []
     cutoff = _cutoff_value(game.id)
     for index in range(games):
         state = game.new_game(seed=seed + index)
-        bots = [make_agent("heuristic", game.id, seed=(seed + index) * 16 + seat) for seat in range(players)]
+        bots = [make_agent(player, game.id, seed=(seed + index) * 16 + seat) for seat in range(players)]
         kept: list[tuple[int, np.ndarray, float]] = []
         while not state.is_over():
             seat = state.to_move()[0]
@@ -81,10 +92,13 @@ def self_play_positions(game_id: str, players: int, games: int, seed: int, *, ex
             else:
                 action = choose_action(bots[seat], state, seat)
             state.apply(action, seat)
-        rewards = final_rewards([float(s) for s in state.scores()], state.winners())
+        final_scores = [float(s) for s in state.scores()]
+        rewards = final_rewards(final_scores, state.winners())
+        lead = _cutoff_rewards(final_scores) if players > 1 else rewards
         for p, tensor, value in kept:
             features.append(tensor)
             targets.append(rewards[p])
+            leads.append(lead[p])
             origins.append(index)
             baseline.append(value)
         if progress is not None:
@@ -93,7 +107,26 @@ def self_play_positions(game_id: str, players: int, games: int, seed: int, *, ex
     return Positions(game.id, players,
                      np.stack(features) if features else np.zeros((0, width), np.float32),
                      np.asarray(targets, dtype=np.float32), np.asarray(origins, dtype=np.int32), games, seed,
-                     np.asarray(baseline, dtype=np.float32))
+                     np.asarray(baseline, dtype=np.float32), np.asarray(leads, dtype=np.float32))
+
+
+def merge_positions(*parts: Positions) -> Positions:
+    """Several sets of positions of one game and player count as one (game indices renumbered so that
+    each set's games stay apart: the held-out split still never cuts a game in two). The seed is the
+    first set's."""
+    if not parts:
+        raise ValueError("nothing to merge")
+    first = parts[0]
+    if any((p.game_id, p.players) != (first.game_id, first.players) for p in parts):
+        raise ValueError("positions of different games or player counts")
+    offsets = np.cumsum([0] + [p.played for p in parts[:-1]])
+    return Positions(first.game_id, first.players,
+                     np.concatenate([p.features for p in parts]),
+                     np.concatenate([p.targets for p in parts]),
+                     np.concatenate([p.games + int(o) for p, o in zip(parts, offsets)]).astype(np.int32),
+                     sum(p.played for p in parts), first.seed,
+                     np.concatenate([p.baseline for p in parts]),
+                     None if any(p.leads is None for p in parts) else np.concatenate([p.leads for p in parts]))
 
 
 def _cutoff_value(game_id: str) -> Callable[[Any], list[float]]:
@@ -115,14 +148,19 @@ def _cutoff_value(game_id: str) -> Callable[[Any], list[float]]:
 
 
 def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed: int = 0, epochs: int = 40,
-                    holdout: float = 0.1, patience: int = 6, l2: float = 1e-4,
+                    holdout: float = 0.1, patience: int = 6, l2: float = 1e-4, target: str = "final",
                     progress: Callable[[int, float, float], None] | None = None) -> tuple[ValueModel, dict[str, Any]]:
     """Fit the network on ``data``; the model at its best held-out epoch and the training record.
 
     The record holds the games and positions used, the held-out games' mean squared and absolute
     errors, two errors to beat on the same positions (always predicting the training mean, and the
     search's cut-off value without the network), and how well each ranks the seats of one position
-    (the share of held-out positions in which the seat valued highest is the one that did best)."""
+    (the share of held-out positions in which the seat valued highest is the one that did best).
+
+    ``target`` is what the network learns (``training_targets``): ``"final"`` the final reward,
+    ``"lead"`` the squashed final lead, ``"mix"`` their mean. The held-out error that picks the epoch is
+    on that target; ``final_mse`` and the seat ranking are always against the final reward."""
+    y_all = training_targets(data, target)
     try:
         from sklearn.neural_network import MLPRegressor
     except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -133,8 +171,9 @@ def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed
     order.shuffle(game_ids)
     held = set(game_ids[: max(1, int(round(holdout * data.played)))])
     test_mask = np.isin(data.games, sorted(held))
-    x_train, y_train = data.features[~test_mask], data.targets[~test_mask]
-    x_test, y_test = data.features[test_mask], data.targets[test_mask]
+    x_train, y_train = data.features[~test_mask], y_all[~test_mask]
+    x_test, y_test = data.features[test_mask], y_all[test_mask]
+    final_test = data.targets[test_mask]
     net = MLPRegressor(hidden_layer_sizes=hidden, alpha=l2, learning_rate_init=1e-3, batch_size=256,
                        random_state=seed, shuffle=True, max_iter=1)
     best: tuple[float, list[np.ndarray], list[np.ndarray], int] | None = None
@@ -165,13 +204,31 @@ def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed
         "held_out_mae": round(float(np.mean(np.abs(predicted - y_test))), 6),
         "mean_mse": round(baseline, 6),
         "cutoff_mse": round(float(np.mean((data.baseline[test_mask] - y_test) ** 2)), 6),
-        "winner_picked": _winner_picked(predicted, y_test, data.players),
-        "cutoff_winner_picked": _winner_picked(data.baseline[test_mask], y_test, data.players),
+        "target": target,
+        "final_mse": round(float(np.mean((predicted - final_test) ** 2)), 6),
+        "final_cutoff_mse": round(float(np.mean((data.baseline[test_mask] - final_test) ** 2)), 6),
+        "winner_picked": _winner_picked(predicted, final_test, data.players),
+        "cutoff_winner_picked": _winner_picked(data.baseline[test_mask], final_test, data.players),
         "weights_bytes": model.nbytes(), "fit_cpu_seconds": round(time.process_time() - started, 1),
         "epochs": history,
     }
-    model.info = {k: record[k] for k in ("seed", "games", "positions", "held_out_mse", "cutoff_mse", "hidden")}
+    model.info = {k: record[k] for k in ("seed", "games", "positions", "held_out_mse", "cutoff_mse", "hidden", "target")}
     return model, record
+
+
+def training_targets(data: Positions, target: str) -> np.ndarray:
+    """What the network learns for each row: ``"final"`` the final reward the search backs up at the end,
+    ``"lead"`` the final lead squashed as the cut-off reward squashes a running one (``Positions.leads``),
+    ``"mix"`` the mean of the two (a win counts, and so does by how much)."""
+    if target == "final":
+        return data.targets
+    if data.leads is None:
+        raise ValueError("these positions carry no final leads")
+    if target == "lead":
+        return data.leads
+    if target == "mix":
+        return (0.5 * (data.targets + data.leads)).astype(np.float32)
+    raise ValueError(f"target must be 'final', 'lead' or 'mix', not {target!r}")
 
 
 def _winner_picked(predicted: np.ndarray, targets: np.ndarray, players: int) -> float | None:

@@ -4,7 +4,8 @@ The network reads one seat's observation tensor (``state.observation_tensor(seat
 encoding of what that seat may know) and predicts the reward the search would give that seat at the
 end of the game: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts``), so its output is
 in the same units as a played-out game's reward. ISMCTS uses it with ``leaf="model"`` where it would
-otherwise cut a rollout off and score the position (``rollout_depth``).
+otherwise cut a rollout off and score the position (``rollout_depth``), each seat's value made relative
+to the best other seat's as the cut-off reward is (``meeple.agents.ismcts_rewards.relative_values``).
 
 Weights ship inside each game's package (``value_model.npz``, float16, one network per trained player
 count); ``meeple train GAME`` makes them (``meeple.agents.training``). Players need only numpy.

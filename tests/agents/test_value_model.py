@@ -143,3 +143,93 @@ def test_train_command_writes_weights_and_a_record(tmp_path):
     model = read_value_models(out)[2]
     saved = json.loads(record.read_text())["2"]
     assert saved["games"] == 20 and model.info["positions"] == saved["positions"] > 0
+
+
+def test_network_values_are_made_relative_to_the_best_other_seat_as_the_cut_off_reward_is():
+    from meeple.agents.ismcts import relative_values
+
+    assert relative_values([0.9, 0.3]) == pytest.approx([0.8, 0.2])  # two seats: they add up to 1
+    assert relative_values([0.5, 0.5]) == pytest.approx([0.5, 0.5])
+    # three seats: each against the best other seat, the leader against the runner-up
+    assert relative_values([0.2, 0.8, 0.6]) == pytest.approx([0.2, 0.6, 0.4])
+
+
+class _Uneven(_Counting):
+    """A network stand-in whose two values do not add up to 1 (seat 0: 0.9, the others 0.3)."""
+
+    def seat_values(self, state):
+        self.calls += 1
+        return np.array([0.9] + [0.3] * (state.players - 1), dtype=np.float32)
+
+
+def test_the_search_backs_up_the_networks_values_made_relative():
+    state = meeple.load("kingsburg", players=2).new_game(seed=3)
+    agent = ISMCTSAgent(seed=1, iterations=30, rollout_depth=0, leaf="model", game_id="kingsburg")
+    agent._model = _Uneven()
+    seat = state.to_move()[0]
+    root = agent.search(state.determinize(seat, 1), seat)
+    rewards = [edge[1] / edge[0] for edge in root.edges[seat].values() if edge[0]]
+    assert rewards and all(r == pytest.approx(0.8 if seat == 0 else 0.2) for r in rewards)
+
+
+def test_a_search_can_use_a_network_from_a_file(tmp_path):
+    width = len(meeple.load("kingsburg", players=2).new_game(seed=0).observation_tensor(0))
+    # a network that gives every position 0.7 for every seat: made relative, an even 0.5
+    model = ValueModel([np.zeros((width, 1), np.float32)], [np.array([0.7], np.float32)], {"seed": 0})
+    path = tmp_path / "candidate.npz"
+    save_value_models(path, {2: model})
+    agent = make_agent(f"normal:leaf=model:depth=0:iterations=20:model={path}", "kingsburg", seed=1)
+    state = meeple.load("kingsburg", players=2).new_game(seed=5)
+    seat = state.to_move()[0]
+    root = agent.search(state.determinize(seat, 1), seat)
+    assert agent._model is not False and agent._model.predict(np.zeros(width)) == pytest.approx([0.7], abs=1e-3)
+    rewards = [edge[1] / edge[0] for edge in root.edges[seat].values() if edge[0]]
+    assert rewards and all(r == pytest.approx(0.5, abs=1e-3) for r in rewards)
+
+
+def test_positions_from_search_self_play_are_reproducible_and_merge_with_games_kept_apart():
+    from meeple.agents.training import merge_positions, self_play_positions
+
+    search = self_play_positions("kingsburg", 2, games=2, seed=9, sample=0.3, player="normal:iterations=8")
+    again = self_play_positions("kingsburg", 2, games=2, seed=9, sample=0.3, player="normal:iterations=8")
+    assert np.array_equal(search.features, again.features) and np.array_equal(search.targets, again.targets)
+    heuristic = self_play_positions("kingsburg", 2, games=2, seed=9, sample=0.3)
+    assert not np.array_equal(search.targets, heuristic.targets) or len(search.targets) != len(heuristic.targets) \
+        or not np.array_equal(search.features, heuristic.features)  # other players, other games
+    both = merge_positions(heuristic, search)
+    assert both.played == 4 and len(both.targets) == len(heuristic.targets) + len(search.targets)
+    # the search's games are numbered after the heuristic's: no game index shared between the sources
+    assert set(both.games[: len(heuristic.targets)]) <= {0, 1}
+    assert set(both.games[len(heuristic.targets):]) <= {2, 3}
+    assert np.array_equal(both.features[len(heuristic.targets):], search.features)
+    with pytest.raises(ValueError):
+        merge_positions(heuristic, self_play_positions("kingsburg", 3, games=1, seed=9, sample=0.3))
+
+
+def test_the_lead_target_is_the_final_lead_squashed_as_a_cut_off_is():
+    pytest.importorskip("sklearn")
+    from meeple.agents.ismcts import _cutoff_rewards
+    from meeple.agents.training import (
+        fit_value_model,
+        self_play_positions,
+        training_targets,
+    )
+
+    data = self_play_positions("kingsburg", 2, games=3, seed=4, sample=0.3)
+    assert data.leads is not None and len(data.leads) == len(data.targets)
+    for g in range(3):
+        rows = data.games == g
+        final, lead = data.targets[rows].reshape(-1, 2), data.leads[rows].reshape(-1, 2)
+        assert (final == final[0]).all() and (lead == lead[0]).all()  # one game, one outcome per seat
+        assert lead[0].sum() == pytest.approx(1.0)  # two seats: lead and deficit mirror each other
+        winner = int(np.argmax(final[0]))
+        assert lead[0][winner] >= 0.5 and 0.0 < lead[0][winner] < 1.0  # by how much, not only who won
+    # the squash is the cut-off reward's, applied to the final scores
+    assert _cutoff_rewards([40.0, 30.0]) == pytest.approx([0.5 + 0.5 * np.tanh(10 / 4), 0.5 - 0.5 * np.tanh(10 / 4)])
+    assert np.array_equal(training_targets(data, "final"), data.targets)
+    assert np.array_equal(training_targets(data, "lead"), data.leads)
+    assert np.allclose(training_targets(data, "mix"), (data.targets + data.leads) / 2)
+    with pytest.raises(ValueError):
+        training_targets(data, "margin")
+    model, record = fit_value_model(data, hidden=(4,), seed=1, epochs=2, target="lead")
+    assert record["target"] == "lead" and model.info["target"] == "lead" and "final_mse" in record
