@@ -46,6 +46,9 @@ CHOICES = {
     "opponents": ("search", "heuristic"),
 }
 
+CLIENT_SETTINGS = ("seconds", "iterations", "rollout_depth", "exploration", *CHOICES)
+"""The search settings a request may give a bot; the rest (a network's file, a solo planner) are the operator's."""
+
 
 class InvalidLevel(ValueError):
     """A bot level a request may not use; ``message`` names the valid levels."""
@@ -110,7 +113,8 @@ class LevelPolicy:
         except UnknownGame as exc:
             raise self._refuse(level, exc.message or str(exc)) from None
         for key, value in settings.items():
-            problem = self._bad_setting(key, value)
+            problem = self._bad_setting(key, value) if key in CLIENT_SETTINGS else \
+                Message("server.level.not_for_clients", {"key": key, "keys": ", ".join(CLIENT_SETTINGS)})
             if problem:
                 raise self._refuse(level, problem)
         parts = [base] + [f"{key}={_text(value)}" for key, value in settings.items()]

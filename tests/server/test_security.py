@@ -109,6 +109,9 @@ def test_level_policy_canonical_forms() -> None:
     assert policy.check("normal:depth=4") == "normal:rollout_depth=4"
     with pytest.raises(InvalidLevel, match="at most 5"):
         policy.check("ismcts:seconds=6")
+    for operators_only in ("hard:model=/etc/passwd", "hard:leaf=model", "normal:solo=search"):
+        with pytest.raises(InvalidLevel):
+            policy.check(operators_only)  # a request never names a file to read nor a setting it is not offered
 
 
 def test_the_ladder_levels() -> None:
