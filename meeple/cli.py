@@ -19,25 +19,22 @@ Every screen speaks English or Chinese: ``--lang zh`` anywhere on the line (``me
 
 from __future__ import annotations
 
-import secrets
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 import meeple
-from meeple.agents import AGENT_NAMES, LADDER, make_agent
+from meeple.agents import AGENT_NAMES, make_agent
 from meeple.core import UnknownGame, i18n
-from meeple.core.i18n import msg
 from meeple.sim import agent_seed
 from meeple.sim.playout import default_jobs
 from meeple.terminal.common import (
     CliError,
     check_agent_names,
-    default_agent,
     error_console,
     game_info,
     load_game,
@@ -111,6 +108,18 @@ def list_games() -> None:
     console.print(say("cli.list_footer", agents=", ".join(AGENT_NAMES)))
 
 
+# ---------------------------------------------------------------------------- levels
+@app.command()
+def levels(game: str = typer.Argument(..., help="The game's id (see `meeple list`).")) -> None:
+    """The bot levels a game offers, weakest first, with their ratings (the same as the lobby's)."""
+    from meeple.terminal.levels import print_levels
+
+    try:
+        print_levels(make_console(), game)
+    except CliError as exc:
+        raise fail(exc) from None
+
+
 # ---------------------------------------------------------------------------- rules
 @app.command()
 def rules(
@@ -155,7 +164,8 @@ OPPONENTS_HELP = (  # the ladder, meeple.agents.LADDER (cli.help.play.opponents 
     "Who takes the other seats, comma-separated and cycled. The levels, weakest first: random (Beginner: random "
     "legal moves), easy (Easy: the game's rules of thumb), normal (Normal: a search of hundreds to thousands of "
     "simulated games a move, within a second), hard (Hard: a longer search, within 3 seconds); "
-    "also heuristic (the same player as easy) and human (a friend at this screen). Default: easy.")
+    "also heuristic (the same player as easy) and human (a friend at this screen). Default: easy. A game offers "
+    "only the levels measured to differ there: `meeple levels GAME`.")
 
 @app.command()
 def play(
@@ -171,11 +181,13 @@ def play(
     option: Optional[list[str]] = OptionItems,
 ) -> None:
     """Play a game in the terminal against bots, with friends at one screen, or as referee of a real table."""
+    from meeple.terminal.levels import print_not_offered
     from meeple.terminal.play import Session
+    from meeple.terminal.setup_play import setup_play
 
     console = make_console()
     try:
-        state, humans, names, settings = _setup_play(game, players, seat, opponents, seed, load, hotseat, table, option)
+        state, humans, names, settings = setup_play(game, players, seat, opponents, seed, load, hotseat, table, option)
     except CliError as exc:
         raise fail(exc) from None
     hot = bool(settings.get("hotseat"))
@@ -188,77 +200,10 @@ def play(
     for p in range(state.players):
         who = say("cli.a_person") if p in humans else level_label(names[p])
         console.print(Text.assemble("  ", seat_label(state, p, humans), say("cli.colon"), who))
+    print_not_offered(console, state.game.id, list(names.values()))
     console.print(Text(say("cli.type_hint"), style="dim"))
     session = Session(console, state, humans, agents, hotseat=hot, save_path=save or load, settings=settings)
     raise typer.Exit(session.run())
-
-
-def _setup_play(
-    game_id: str | None, players: int | None, seat: str | None, opponents: str | None, seed: int | None,
-    load: Path | None, hotseat: bool, table: bool, option: list[str] | None,
-) -> tuple[Any, set[int], dict[int, str], dict[str, Any]]:
-    saved: dict[str, Any] = {}
-    if load is not None:
-        state, saved = read_save(load)
-        if game_id is not None and game_id != state.game.id:
-            raise CliError("cli.load_other_game", path=str(load), saved=state.game.id, given=game_id)
-        if players is not None and players != state.players:
-            raise CliError("cli.load_other_players", path=str(load), n=state.players)
-        if seed is not None and seed != state.seed:
-            raise CliError("cli.load_other_seed", path=str(load), seed=state.seed)
-        if option:
-            raise CliError("cli.load_options")
-        if table and state.chance != "manual":
-            raise CliError("cli.load_not_table", path=str(load))
-    else:
-        if game_id is None:
-            raise CliError("cli.which_game", games=", ".join(meeple.games()) or "-")
-        g = load_game(game_id, players, option)
-        state = g.new_game(seed=secrets.randbelow(1_000_000) if seed is None else seed, chance="manual" if table else "auto")
-    n = state.players
-    gid = state.game.id
-    manual = state.chance == "manual"
-    saved_humans = [int(p) for p in saved.get("humans") or [] if isinstance(p, int) and 0 <= p < n]
-    saved_agents = saved.get("agents") if isinstance(saved.get("agents"), dict) else {}
-    names: dict[int, str] = {}
-    if saved_humans and seat is None and opponents is None and not hotseat:
-        # a loaded game keeps its seats: the same people, the same kinds of bot
-        humans = set(saved_humans)
-        for p in range(n):
-            if p not in humans:
-                names[p] = str(saved_agents.get(str(p)) or default_agent(gid))
-    else:
-        if hotseat or (manual and opponents is None and seat is None):
-            humans = set(range(n))  # hot seat, or a refereed table where everyone types their moves
-        else:
-            humans = {parse_seat(seat, state.game) if seat is not None else (saved_humans or [0])[0]}
-        if opponents is not None:
-            wanted = split_names(opponents)
-            if not wanted:
-                raise CliError("cli.opponents_needs", agents=", ".join((*LADDER, "heuristic")))
-        else:
-            wanted = [default_agent(gid)]
-        for i, p in enumerate(p for p in range(n) if p not in humans):
-            names[p] = wanted[i % len(wanted)]
-    for p in [p for p, name in names.items() if name.lower() == "human"]:
-        humans.add(p)  # --opponents human,heuristic: friends and bots at one screen
-        del names[p]
-    try:
-        check_agent_names(gid, list(dict.fromkeys(names.values())) + [w for w in split_names(opponents) if w.lower() != "human"])
-    except CliError as exc:
-        raise CliError("cli.or_human", error=exc.message.to_json()) from None
-    # several people at one screen hand it over between seats (a refereed table only with --hotseat)
-    hotseat = hotseat or bool(saved.get("hotseat")) or (len(humans) > 1 and not manual)
-    settings = {
-        "humans": sorted(humans),
-        "agents": {str(p): a for p, a in names.items()},
-        "hotseat": hotseat,
-        "table": state.chance == "manual",
-    }
-    hints = saved.get("hints")
-    if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
-        settings["hints"] = hints  # the coach was asked before the game was saved
-    return state, humans, names, settings
 
 
 # ---------------------------------------------------------------------------- replay

@@ -52,7 +52,8 @@ AGENT_NAMES = ("random", "heuristic", "planner", "ismcts", "easy", "normal", "ha
 LADDER = ("random", "easy", "normal", "hard")
 """The difficulty levels offered to players, weakest first: ``random`` (random legal moves), ``easy``
 (the game's heuristic player, the same as ``heuristic``), ``normal`` and ``hard`` (ISMCTS, ``LEVELS``).
-The lobby and the terminal offer exactly these (docs/agents.md, Difficulty levels).
+A game offers these less the rungs it measured to add nothing (``ladder(game_id)``); the lobby and the
+terminal offer a game's ``ladder`` (docs/agents.md, Difficulty levels).
 
 >>> LADDER.index("normal") > LADDER.index("easy")
 True
@@ -156,6 +157,26 @@ def search_settings(game_id: str) -> dict[str, Any]:
     except ImportError:
         return {}
     return dict(getattr(bots, "ISMCTS_SETTINGS", {}))
+
+
+def ladder(game_id: str) -> tuple[str, ...]:
+    """The levels a game offers its players, weakest first: ``LADDER`` less the rungs measured to play no
+    better than the rung below in that game (its ``bots.LADDER``, an ordered part of ``LADDER``; docs/agents.md,
+    The ladder, measured). The lobby and the terminal offer exactly these; a level left out stays an agent
+    name for research and the API (``make_agent("hard", ...)`` still plays).
+
+    >>> ladder("cube-europe")
+    ('random', 'easy', 'normal')
+    """
+    try:
+        bots = game_module(game_id, "bots")
+    except ImportError:
+        return LADDER
+    offered = tuple(getattr(bots, "LADDER", LADDER))
+    if not offered or any(level not in LADDER for level in offered) or \
+            list(offered) != sorted(offered, key=LADDER.index) or len(set(offered)) != len(offered):
+        raise ValueError(f"{game_id}: bots.LADDER {offered!r} must be levels of {LADDER!r}, in that order")
+    return offered
 
 
 def level_iterations(game_id: str) -> dict[str, int]:

@@ -381,3 +381,12 @@ def test_a_game_that_no_longer_replays_gets_a_clear_error(sqlite_url: str) -> No
         r = c.get(f"/api/games/{gid}/view", headers=auth(north))
         assert r.status_code == 409 and "cannot be replayed" in r.json()["detail"]
         assert c.get("/api/health").status_code == 200
+
+
+def test_the_catalog_gives_each_game_its_own_ladder(sqlite_url: str) -> None:
+    """The lobby offers per game only the rungs measured to differ there (meeple.agents.ladder): Cube
+    Europe leaves out ``hard``, which played no better than ``normal``; the others offer all four."""
+    with client(sqlite_url) as c:
+        games = {g["id"]: g for g in c.get("/api/catalog").json()["games"]}
+    assert games["cube-europe"]["ladder"] == ["random", "easy", "normal"]
+    assert games["kingsburg"]["ladder"] == ["random", "easy", "normal", "hard"]

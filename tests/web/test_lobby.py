@@ -140,6 +140,29 @@ def test_the_level_picker_offers_the_ladder(page, server):
     assert page.console_errors == []
 
 
+def test_the_level_picker_offers_each_game_its_own_ladder(page, server):
+    """Cube Europe offers no ``hard`` (measured: no better than ``normal`` there); going back to a game that
+    offers it brings it back, and a seat's choice survives where the game offers it."""
+    page.goto(server + "/")
+    page.click("[data-setup='cube-europe']")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    values = page.eval_on_selector_all("#seat-1 option", "els => els.map((e) => e.value)")
+    assert values == ["human", "bot:random", "bot:easy", "bot:normal"]
+    assert page.input_value("#seat-1") == "bot:normal"
+    page.select_option("#game", "kingsburg")
+    page.dispatch_event("#game", "change")
+    values = page.eval_on_selector_all("#seat-1 option", "els => els.map((e) => e.value)")
+    assert values == ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
+    page.select_option("#seat-1", "bot:hard")
+    page.select_option("#game", "cube-europe")
+    page.dispatch_event("#game", "change")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    assert page.input_value("#seat-1") == "bot:normal"  # hard is not offered here: the set-up's own level
+    assert page.console_errors == []
+
+
 def test_an_invited_person_names_themselves_and_both_sides_see_both_names(page, server, browser):
     page.goto(server + "/")
     page.click("[data-setup='citadels']")

@@ -23,6 +23,13 @@ LEVEL_ITERATIONS = {"hard": 8000}
 could not be told from ``normal``; 8,000 keeps it within 3 s at 4 players (docs/agents.md, Difficulty levels)."""
 
 
+LADDER = ("random", "easy", "normal")
+"""The levels Cube Europe offers players (``meeple.agents.ladder``): ``hard`` is left out, as it plays no
+better than ``normal`` here — sixteen times the iterations bought +0.5 points (−0.5 to +1.5) in 100 paired
+2-player games, and solo +0.5 (−0.4 to +1.4) on 50 seeds (docs/agents.md, The ladder, measured). ``hard``
+stays an agent name for research and the API."""
+
+
 SOLO_PLANNER = "meeple.games.cube_europe.solo_planner:SoloPlanner"
 """The solo player (``make_agent("planner")``): the heuristic's exact turn planning, looking ahead over
 sampled dice of the next turn (docs/agents.md, *Cube Europe solo*)."""

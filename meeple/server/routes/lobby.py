@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 import meeple
-from meeple.agents import LADDER
+from meeple.agents import LADDER, ladder
 from meeple.core import i18n
 from meeple.server import invite_store
 from meeple.server.routes.answers import Lang, checked_language
@@ -38,6 +38,7 @@ def game_entry(game_id: str, info: meeple.core.GameInfo, lang: str) -> dict[str,
                      "help": say(f"{game_id}.option.{o.name}", o.help),
                      "labels": [say(f"{game_id}.option.{o.name}.{str(c).lower()}", str(c)) for c in o.choices]}
                     for o in info.options],
+        "ladder": list(ladder(game_id)),  # the levels this game offers players (meeple.agents.ladder)
     }
 
 

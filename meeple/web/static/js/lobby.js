@@ -19,8 +19,9 @@ const NAME_LIMIT = 40; // the server's limit (meeple/server/app.py NAME_LIMIT)
 const PLAY_NOW_PLAYERS = { "cube-europe": 2, citadels: 4, kingsburg: 3, versailles: 3, "gods-playground": 3 };
 // The bot level "Play now" seats, and the one a new bot seat starts with in the set-up.
 const DEFAULT_LEVEL = "normal";
-// The difficulty ladder offered in the set-up, weakest first (the catalog's `ladder`; heuristic, the
-// same player as easy, and ismcts, which takes settings, are for programs, through the API).
+// The difficulty ladder offered in the set-up, weakest first: the game's own (its catalog entry's `ladder`,
+// the rungs measured to differ there), else the catalog's; heuristic, the same player as easy, and ismcts,
+// which takes settings, are for programs, through the API.
 const LADDER = ["random", "easy", "normal", "hard"];
 const NOT_OFFERED = ["heuristic", "ismcts"];
 // Options that matter only at some player counts: shown then, sent always (at their chosen value).
@@ -141,7 +142,8 @@ function gameCard(g, catalog, openToJoin, other, choose) {
   const waiting = openToJoin.filter((x) => x.game === g.id).length;
   const otherName = other.names[g.id];
   const players = playNowPlayers(g);
-  const level = catalog.bot_levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : catalog.bot_levels[0];
+  const offered = offeredLevels(catalog, g);
+  const level = offered.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : offered[0];
   return h("article", { class: "game-card", "data-game": g.id, "aria-labelledby": `card-${g.id}` },
     cover(g.id),
     h("div", { class: "card-body" },
@@ -166,7 +168,8 @@ function gameCard(g, catalog, openToJoin, other, choose) {
 
 // "Play now" from another page (the end of a guided game): the card's game and seats, against easy bots.
 export function playNowOf(g, catalog, button) {
-  const level = ["easy", DEFAULT_LEVEL].find((l) => catalog.bot_levels.includes(l)) || catalog.bot_levels[0];
+  const offered = offeredLevels(catalog, g);
+  const level = ["easy", DEFAULT_LEVEL].find((l) => offered.includes(l)) || offered[0];
   return playNow(g, playNowPlayers(g), level, button);
 }
 
@@ -220,6 +223,15 @@ function choiceLabel(game, o, value, index) {
   return named !== null ? named : raw;
 }
 
+// The bot levels the set-up offers for game `g`: its ladder (those the server allows), then the operator's
+// plug-ins.
+function offeredLevels(catalog, g) {
+  const ladder = (g && g.ladder) || catalog.ladder || LADDER;
+  const known = catalog.ladder || LADDER;
+  return [...ladder.filter((l) => catalog.bot_levels.includes(l)),
+    ...catalog.bot_levels.filter((l) => !known.includes(l) && !NOT_OFFERED.includes(l))];
+}
+
 // A level's one line, and its rating in this game at this player count (the catalog's bot_ratings: the
 // ratings shipped with the server, or those of `meeple ratings seed-bots`).
 function levelHelp(catalog, level, game = null, players = 0) {
@@ -249,10 +261,7 @@ function createForm(catalog, keep) {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const current = () => catalog.games.find((g) => g.id === gameSel.value);
-  const ladder = catalog.ladder || LADDER;
-  const levels = [...ladder.filter((l) => catalog.bot_levels.includes(l)),  // then the operator's plug-ins
-    ...catalog.bot_levels.filter((l) => !ladder.includes(l) && !NOT_OFFERED.includes(l))];
-  const startLevel = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
+  const levelsOf = (g) => offeredLevels(catalog, g);
   const chosen = {}; // seat select name → the value chosen there: kept while seats come and go
   const tableSel = h("select", { id: "table", name: "table", "aria-describedby": "table-help" },
     ["online", "device", "phones"].map((v) => h("option", { value: v }, t(`web.referee.table.${v}`))));
@@ -296,6 +305,8 @@ function createForm(catalog, keep) {
   function drawSeats() {
     const g = current();
     const n = count();
+    const levels = levelsOf(g);
+    const startLevel = levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
     playersIn.value = n;
     for (const el of seatsBox.querySelectorAll("select")) chosen[el.name] = el.value;
     seatsBox.replaceChildren(h("legend", {}, t("web.lobby.seats")));
