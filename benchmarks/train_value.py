@@ -15,7 +15,8 @@ beside the shipped network's and the search's cut-off value's on the same positi
 Positions are cached (``--cache DIR``, one file per source and seed) so that several fits reuse them.
 The candidate is then played with ``leaf=model:model=PATH`` (``benchmarks/strength.py``). Everything
 is seeded: the same arguments give the same positions and weights, and the same weights as ``meeple
-train`` (both call ``meeple.agents.training.train_value_network``): the candidate above is also
+train`` on the same machine (both call ``meeple.agents.training.train_value_network``; the fit
+depends on OpenBLAS's thread count): the candidate's recipe is also
 
     meeple train kingsburg --players 2 --games 8000 --search-games 400 --search-player normal:iterations=64 \
         --seed 1 --hidden 64 --target lead --out kingsburg-2p-lead-8000h-400s.npz
