@@ -14,7 +14,12 @@ beside the shipped network's and the search's cut-off value's on the same positi
 
 Positions are cached (``--cache DIR``, one file per source and seed) so that several fits reuse them.
 The candidate is then played with ``leaf=model:model=PATH`` (``benchmarks/strength.py``). Everything
-is seeded: the same arguments give the same positions and weights.
+is seeded: the same arguments give the same positions and weights, and the same weights as ``meeple
+train`` on the same machine (both call ``meeple.agents.training.train_value_network``; the fit
+depends on OpenBLAS's thread count): the candidate's recipe is also
+
+    meeple train kingsburg --players 2 --games 8000 --search-games 400 --search-player normal:iterations=64 \
+        --seed 1 --hidden 64 --target lead --out kingsburg-2p-lead-8000h-400s.npz
 """
 
 from __future__ import annotations
@@ -28,21 +33,23 @@ from pathlib import Path
 import numpy as np
 
 from meeple.agents.training import (
+    DEFAULT_SEARCH_PLAYER,
+    SEARCH_EXPLORE,
+    TARGETS,
     Positions,
+    Source,
     _winner_picked,
-    fit_value_model,
-    merge_positions,
-    self_play_positions,
+    held_out_games,
+    source_positions,
+    train_value_network,
+    training_sources,
 )
 from meeple.agents.value_model import ValueModel, load_value_model, save_value_models
 
-SEARCH_SEED_OFFSET = 500_000
-"""The search games' seeds start here above ``--seed`` (never the heuristic games' deals)."""
 
-
-def cached_positions(cache: Path | None, game: str, players: int, games: int, seed: int, player: str,
-                     explore: float) -> Positions:
-    """``self_play_positions`` with these arguments, read from / written to ``cache`` when given."""
+def cached_positions(cache: Path | None, game: str, players: int, source: Source) -> Positions:
+    """``source_positions`` of ``source``, read from / written to ``cache`` when given."""
+    games, seed, player, explore = source.games, source.seed, source.player, source.explore
     name = f"{game}-{players}p-{player.replace(':', '_').replace('=', '')}-{games}g-s{seed}-x{explore}.npz"
     path = cache / name if cache is not None else None
     if path is not None and path.exists():
@@ -50,9 +57,9 @@ def cached_positions(cache: Path | None, game: str, players: int, games: int, se
             return Positions(game, players, z["features"], z["targets"], z["games"], int(z["played"]), seed,
                              z["baseline"], z["leads"])
     started = time.process_time()
-    data = self_play_positions(game, players, games, seed, explore=explore, player=player,
-                               progress=lambda n: print(f"  {player}: {n}/{games} games", file=sys.stderr)
-                               if n % 50 == 0 else None)
+    data = source_positions(game, players, source,
+                            progress=lambda n: print(f"  {player}: {n}/{games} games", file=sys.stderr)
+                            if n % 50 == 0 else None)
     print(f"{player}: {games} games, {len(data.targets)} rows, {time.process_time() - started:.0f} CPU s",
           file=sys.stderr)
     if path is not None:
@@ -85,45 +92,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--heuristic-games", type=int, default=2000)
     ap.add_argument("--search-games", type=int, default=1000)
-    ap.add_argument("--search-player", default="normal:iterations=64")
-    ap.add_argument("--search-explore", type=float, default=0.05)
+    ap.add_argument("--search-player", default=DEFAULT_SEARCH_PLAYER)
+    ap.add_argument("--search-explore", type=float, default=SEARCH_EXPLORE)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hidden", default="64", help="hidden layer sizes, comma-separated")
     ap.add_argument("--epochs", type=int, default=40)
-    ap.add_argument("--target", default="final", choices=("final", "lead", "mix"),
+    ap.add_argument("--target", default="final", choices=TARGETS,
                     help="what the network learns (meeple.agents.training.training_targets)")
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--record", type=Path, default=None)
     args = ap.parse_args(argv)
 
-    parts = []
-    if args.heuristic_games:
-        parts.append(cached_positions(args.cache, args.game, args.players, args.heuristic_games, args.seed,
-                                      "heuristic", 0.1))
-    search = None
-    if args.search_games:
-        search = cached_positions(args.cache, args.game, args.players, args.search_games,
-                                  args.seed + SEARCH_SEED_OFFSET, args.search_player, args.search_explore)
-        parts.append(search)
-    data = merge_positions(*parts)
+    sources = training_sources(args.seed, args.heuristic_games, args.search_games, args.search_player,
+                               search_explore=args.search_explore)
     hidden = tuple(int(h) for h in args.hidden.split(",") if h)
-    model, record = fit_value_model(data, hidden=hidden, seed=args.seed, epochs=args.epochs, target=args.target,
-                                    progress=lambda e, loss, err: print(f"  epoch {e}: held-out {err:.4f}",
-                                                                        file=sys.stderr))
-    record["sources"] = {"heuristic_games": args.heuristic_games, "search_games": args.search_games,
-                         "search_player": args.search_player, "search_explore": args.search_explore,
-                         "search_seed": args.seed + SEARCH_SEED_OFFSET}
-    if search is not None:
-        # the held-out games of the search source (fit_value_model's split, recomputed the same way)
-        from meeple.core import Rng
-
-        order = Rng(args.seed).fork(0x73706C6974)
-        ids = list(range(data.played))
-        order.shuffle(ids)
-        held = set(ids[: max(1, int(round(0.1 * data.played)))])
-        offset = data.played - search.played
-        mask = np.isin(data.games, sorted(held)) & (data.games >= offset)
+    trained = train_value_network(args.game, args.players, sources, seed=args.seed, hidden=hidden,
+                                  target=args.target, epochs=args.epochs,
+                                  positions=lambda source: cached_positions(args.cache, args.game, args.players,
+                                                                            source),
+                                  progress=lambda e, loss, err: print(f"  epoch {e}: held-out {err:.4f}",
+                                                                      file=sys.stderr))
+    model, record, data = trained.model, trained.record, trained.data
+    if args.search_games:
+        # the held-out games of the search source (the last one merged: its games are numbered last)
+        offset = data.played - trained.parts[-1].played
+        mask = np.isin(data.games, sorted(held_out_games(data, args.seed))) & (data.games >= offset)
         record["held_out_search_games"] = {"candidate": errors_on(model, data, mask)}
         shipped = load_value_model(args.game, args.players)
         if shipped is not None:

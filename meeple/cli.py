@@ -8,7 +8,7 @@
     meeple replay meeple-cube-europe-42.json
     meeple review meeple-cube-europe-42.json --seat 1   # the moves the search rates costliest
     meeple simulate cube-europe --players 2 --games 200 --agents random,heuristic --out results.jsonl
-    meeple train kingsburg --players 2 --games 4000     # the search's value network, from self-play
+    meeple train kingsburg --players 2 --games 4000 --search-games 400   # the search's value network, from self-play
 
 Bad input (an unknown game, player count, option, seat, agent or language) prints what is valid and
 exits with code 2; a malformed save file names what is wrong and exits with code 1, writing nothing.
@@ -306,13 +306,17 @@ def simulate(
 def train(
     game: str = typer.Argument(..., help="The game's id (see `meeple list`)."),
     players: str = typer.Option("2", "--players", "-p", help="Player counts to train a network for, comma-separated (one network each)."),
-    games: int = typer.Option(4000, "--games", "-n", min=20, max=1_000_000, help="Self-play games per player count."),
+    games: int = typer.Option(4000, "--games", "--heuristic-games", "-n", min=20, max=1_000_000, help="Self-play games of the heuristic player per player count (seeds SEED, SEED+1, …)."),
+    search_games: int = typer.Option(0, "--search-games", min=0, max=1_000_000, help="Self-play games of a search per player count as well (seeds from SEED+500000): the positions a search plays into."),
+    search_player: str = typer.Option("normal:iterations=64", "--search-player", help="The search that plays the --search-games (a level, as --opponents takes them)."),
+    target: str = typer.Option("lead", "--target", help="What the network learns: lead (the final lead, squashed as the search squashes a running one; the default: it measured better), final (the final reward) or mix (their mean)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the games, the split and the network (the same seed gives the same weights)."),
     hidden: str = typer.Option("64", "--hidden", help="Sizes of the hidden layers, comma-separated."),
     out: Path = typer.Option(Path("value_model.npz"), "--out", help="Write the weights here (the shipped file is meeple/games/<game>/value_model.npz)."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the training record (games, positions, held-out error) here as JSON."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the training record (target, sources with their games and seeds, positions, held-out error) here as JSON."),
 ) -> None:
     """Train the game's value network from self-play, for the search's `leaf=model` (needs `pip install 'meeple[train]'`)."""
+    from meeple.agents.training import TARGETS
     from meeple.terminal.train import run_training
 
     console = make_console()
@@ -326,6 +330,12 @@ def train(
         sizes = [int(x) for x in split_names(hidden)] if all(x.isdigit() for x in split_names(hidden)) else None
         if not sizes or not all(1 <= x <= 1024 for x in sizes) or len(sizes) > 4:
             raise CliError("cli.train_bad_list", option="--hidden", value=repr(hidden)[:40])
+        if target not in TARGETS:
+            raise CliError("cli.train_bad_target", value=repr(target)[:40], targets=", ".join(TARGETS))
+        try:
+            check_agent_names(loaded[0].id, [search_player])
+        except CliError as exc:
+            raise CliError("cli.train_bad_search_player", error=exc.message.to_json()) from None
         for path, option in ((out, "--out"), (record, "--record")):
             if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
                 raise CliError("cli.no_directory", option=option, path=str(path.parent))
@@ -334,7 +344,8 @@ def train(
     except UnknownGame as exc:
         raise fail(CliError(exc)) from None
     try:
-        run_training(console, loaded, games=games, seed=seed, hidden=tuple(sizes), out=out, record=record)
+        run_training(console, loaded, games=games, seed=seed, hidden=tuple(sizes), out=out, record=record,
+                     target=target, search_games=search_games, search_player=search_player)
     except ImportError as exc:
         raise fail(CliError("cli.train_needs_sklearn", 1, reason=str(exc))) from None
 

@@ -9,7 +9,12 @@
    up: ``0.75 × win + 0.25 × score position`` (``meeple.agents.ismcts.final_rewards``), and its final
    lead squashed as a cut-off is (``Positions.leads``); ``fit_value_model(target=...)`` picks one or
    their mean (``training_targets``).
-3. **Fit.** A small multilayer perceptron (scikit-learn's ``MLPRegressor``, Adam, squared error),
+3. **Sources.** ``train_value_network`` plays each ``Source`` (a player, its games, its seeds, its
+   random-move share: ``training_sources`` gives the heuristic player's games on seeds ``seed``, … and a
+   search's on seeds from ``seed + SEARCH_SEED_OFFSET``), merges them in that order and fits: the one
+   function behind both ``meeple train`` and ``benchmarks/train_value.py``, so that the same arguments
+   give the same weights from either.
+4. **Fit.** A small multilayer perceptron (scikit-learn's ``MLPRegressor``, Adam, squared error),
    one epoch at a time; a held-out tenth of the *games* (never positions of a training game) measures
    the error after every epoch and the best epoch's weights are kept.
 
@@ -19,12 +24,14 @@ network needs numpy alone (``meeple.agents.value_model``).
 
 >>> data = self_play_positions("kingsburg", players=2, games=20, seed=1)
 >>> model, record = fit_value_model(data, hidden=(32,), seed=1)
+>>> sources = training_sources(1, heuristic_games=20, search_games=2)
+>>> trained = train_value_network("kingsburg", 2, sources, seed=1, hidden=(8,), target="lead")
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -34,6 +41,22 @@ from meeple.agents import choose_action, make_agent
 from meeple.agents.ismcts import _cutoff_rewards, final_rewards
 from meeple.agents.value_model import ValueModel
 from meeple.core import Rng
+
+
+TARGETS = ("final", "lead", "mix")
+"""What a network can learn (``training_targets``)."""
+
+SEARCH_SEED_OFFSET = 500_000
+"""The search games' seeds start here above the training seed (never the heuristic games' deals)."""
+
+DEFAULT_SEARCH_PLAYER = "normal:iterations=64"
+"""The search whose self-play gives the second source of positions (the positions a search plays into)."""
+
+HEURISTIC_EXPLORE = 0.1
+"""The share of the heuristic player's decisions replaced by a random legal move."""
+
+SEARCH_EXPLORE = 0.05
+"""The same for the search's games (a search strays less on its own)."""
 
 
 @dataclass
@@ -129,6 +152,82 @@ def merge_positions(*parts: Positions) -> Positions:
                      None if any(p.leads is None for p in parts) else np.concatenate([p.leads for p in parts]))
 
 
+@dataclass(frozen=True)
+class Source:
+    """One source of training positions: ``games`` games with ``player`` in every seat (a ``make_agent``
+    name), on seeds ``seed`` … ``seed + games - 1``, each decision replaced by a random legal move with
+    probability ``explore``."""
+
+    player: str
+    games: int
+    seed: int
+    explore: float
+
+    def describe(self) -> dict[str, Any]:
+        """The source as the training record names it (its games and its seeds, first and last)."""
+        return {"player": self.player, "games": self.games, "seeds": [self.seed, self.seed + self.games - 1],
+                "explore": self.explore}
+
+
+def training_sources(seed: int, heuristic_games: int, search_games: int = 0,
+                     search_player: str = DEFAULT_SEARCH_PLAYER, *, heuristic_explore: float = HEURISTIC_EXPLORE,
+                     search_explore: float = SEARCH_EXPLORE) -> list[Source]:
+    """The heuristic player's games on seeds from ``seed``, then ``search_player``'s on seeds from
+    ``seed + SEARCH_SEED_OFFSET`` (a source with no games is left out), in the order they are merged."""
+    sources = []
+    if heuristic_games:
+        sources.append(Source("heuristic", heuristic_games, seed, heuristic_explore))
+    if search_games:
+        sources.append(Source(search_player, search_games, seed + SEARCH_SEED_OFFSET, search_explore))
+    return sources
+
+
+def source_positions(game_id: str, players: int, source: Source,
+                     progress: Callable[[int], None] | None = None) -> Positions:
+    """``self_play_positions`` of one source."""
+    return self_play_positions(game_id, players, source.games, source.seed, explore=source.explore,
+                               player=source.player, progress=progress)
+
+
+@dataclass
+class Trained:
+    """What ``train_value_network`` gives back: the network, its training record, the merged positions
+    it was fitted on and each source's own (in the order of ``sources``)."""
+
+    model: ValueModel
+    record: dict[str, Any]
+    data: Positions
+    parts: list[Positions] = field(default_factory=list)
+
+
+def train_value_network(game_id: str, players: int, sources: list[Source], *, seed: int,
+                        hidden: tuple[int, ...] = (64,), target: str = "lead", epochs: int = 40,
+                        positions: Callable[[Source], Positions] | None = None,
+                        progress: Callable[[int, float, float], None] | None = None) -> Trained:
+    """Play each source (``positions(source)``: by default ``source_positions``; a caller may read them
+    from a cache or show progress), merge them in the order given and fit (``fit_value_model`` with
+    ``seed``, ``hidden``, ``target``, ``epochs``). The record adds ``sources``: each source's player,
+    games, seeds, random-move share and rows. The same arguments give the same weights."""
+    if target not in TARGETS:
+        raise ValueError(f"target must be 'final', 'lead' or 'mix', not {target!r}")
+    if not sources:
+        raise ValueError("no source of positions: every source has 0 games")
+    parts = [positions(source) if positions is not None else source_positions(game_id, players, source)
+             for source in sources]
+    data = merge_positions(*parts)
+    model, record = fit_value_model(data, hidden=hidden, seed=seed, epochs=epochs, target=target, progress=progress)
+    record["sources"] = [dict(source.describe(), rows=len(part.targets)) for source, part in zip(sources, parts)]
+    return Trained(model, record, data, parts)
+
+
+def held_out_games(data: Positions, seed: int, holdout: float = 0.1) -> set[int]:
+    """The games ``fit_value_model(data, seed=seed, holdout=holdout)`` holds out (indices in ``data.games``)."""
+    order = Rng(seed).fork(0x73706C6974)  # salt: "split"
+    game_ids = list(range(data.played))
+    order.shuffle(game_ids)
+    return set(game_ids[: max(1, int(round(holdout * data.played)))])
+
+
 def _cutoff_value(game_id: str) -> Callable[[Any], list[float]]:
     """How the search values a cut-off position today (by the game's ``ISMCTS_SETTINGS`` leaf)."""
     from meeple.agents import game_module, search_settings
@@ -166,10 +265,7 @@ def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError("training needs scikit-learn: pip install 'meeple[train]'") from exc
     started = time.process_time()
-    order = Rng(seed).fork(0x73706C6974)  # salt: "split"
-    game_ids = list(range(data.played))
-    order.shuffle(game_ids)
-    held = set(game_ids[: max(1, int(round(holdout * data.played)))])
+    held = held_out_games(data, seed, holdout)
     test_mask = np.isin(data.games, sorted(held))
     x_train, y_train = data.features[~test_mask], y_all[~test_mask]
     x_test, y_test = data.features[test_mask], y_all[test_mask]

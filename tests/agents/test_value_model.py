@@ -233,3 +233,86 @@ def test_the_lead_target_is_the_final_lead_squashed_as_a_cut_off_is():
         training_targets(data, "margin")
     model, record = fit_value_model(data, hidden=(4,), seed=1, epochs=2, target="lead")
     assert record["target"] == "lead" and model.info["target"] == "lead" and "final_mse" in record
+
+
+# ---------------------------------------------------------------- meeple train with mixed sources (issue 38)
+# A tiny run of the candidate's recipe: 20 heuristic games and 2 search games of Kingsburg 2p, lead target.
+SMALL_RUN = ["--players", "2", "--games", "20", "--search-games", "2", "--search-player", "normal:iterations=8",
+             "--seed", "3", "--hidden", "8", "--target", "lead"]
+
+
+def _train(args: list[str], lang: str = "en"):
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    return CliRunner().invoke(app, ["train", "kingsburg", *args], env={"MEEPLE_LANG": lang})
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    pytest.importorskip("sklearn")
+    folder = tmp_path_factory.mktemp("train")
+    out, record = folder / "vm.npz", folder / "train.json"
+    result = _train([*SMALL_RUN, "--out", str(out), "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    return out, record
+
+
+def test_train_command_with_search_games_records_the_target_and_both_sources(small_run):
+    out, record = small_run
+    saved = json.loads(record.read_text())["2"]
+    assert saved["target"] == "lead" and read_value_models(out)[2].info["target"] == "lead"
+    heuristic, search = saved["sources"]
+    assert heuristic["player"] == "heuristic" and heuristic["games"] == 20 and heuristic["seeds"] == [3, 22]
+    assert search["player"] == "normal:iterations=8" and search["games"] == 2
+    assert search["seeds"] == [500_003, 500_004]  # the search games' own seeds, never the heuristic deals
+    assert heuristic["rows"] > 0 and search["rows"] > 0
+    assert saved["games"] == 22 and saved["positions"] + saved["held_out_positions"] == heuristic["rows"] + search["rows"]
+    assert 0 <= saved["held_out_mse"] <= 1
+
+
+def test_train_command_gives_the_same_weights_for_the_same_arguments(small_run, tmp_path):
+    out, _ = small_run
+    again = tmp_path / "again.npz"
+    result = _train([*SMALL_RUN, "--out", str(again)])
+    assert result.exit_code == 0, result.output
+    assert again.read_bytes() == out.read_bytes()
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # no search game among the 2 held out: its errors are NaN
+def test_train_command_and_the_benchmark_give_the_same_weights(small_run, tmp_path):
+    """benchmarks/train_value.py (the candidate's recipe, with its extra measurements) and ``meeple train``
+    share ``training.train_value_network``: the same arguments, the same weights."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import train_value
+
+    out, _ = small_run
+    bench, record = tmp_path / "bench.npz", tmp_path / "bench.json"
+    assert train_value.main(["kingsburg", "--players", "2", "--heuristic-games", "20", "--search-games", "2",
+                             "--search-player", "normal:iterations=8", "--seed", "3", "--hidden", "8",
+                             "--target", "lead", "--out", str(bench), "--record", str(record)]) == 0
+    assert bench.read_bytes() == out.read_bytes()
+    saved = json.loads(record.read_text())["2"]
+    assert [s["games"] for s in saved["sources"]] == [20, 2] and "held_out_search_games" in saved
+
+
+def test_train_command_refuses_a_bad_target_or_search_player_in_both_languages(tmp_path):
+    from meeple.agents import AGENT_NAMES
+    from meeple.core import i18n
+
+    out = tmp_path / "vm.npz"
+    unknown = i18n.msg("agents.unknown", agent="'hardest'", agents=", ".join(AGENT_NAMES))
+    cases = ((["--target", "margin"], "cli.train_bad_target", {"value": "'margin'", "targets": "final, lead, mix"}),
+             (["--search-player", "hardest"], "cli.train_bad_search_player", {"error": unknown}))
+    for args, message_id, message_args in cases:
+        for lang in ("zh", "en"):  # English last: the terminal keeps the language of the last call
+            assert i18n.template(message_id, lang) is not None, (message_id, lang)
+            result = _train(["--games", "20", "--search-games", "2", *args, "--out", str(out)], lang)
+            said = i18n.render(message_id, message_args, lang)
+            assert result.exit_code == 2 and " ".join(said.split()) in " ".join(result.output.split()), \
+                (lang, said, result.output)
+    assert not list(tmp_path.iterdir())
