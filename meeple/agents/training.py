@@ -258,10 +258,12 @@ def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed
 
     ``target`` is what the network learns (``training_targets``): ``"final"`` the final reward,
     ``"lead"`` the squashed final lead, ``"mix"`` their mean. The held-out error that picks the epoch is
-    on that target; ``final_mse`` and the seat ranking are always against the final reward."""
+    on that target; ``final_mse`` and the seat ranking are always against the final reward. The fit runs on
+    one BLAS thread, so the same data and seed give the same weights whatever the machine's core count."""
     y_all = training_targets(data, target)
     try:
         from sklearn.neural_network import MLPRegressor
+        from threadpoolctl import threadpool_limits  # installed with scikit-learn
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError("training needs scikit-learn: pip install 'meeple[train]'") from exc
     started = time.process_time()
@@ -276,8 +278,10 @@ def fit_value_model(data: Positions, *, hidden: tuple[int, ...] = (64, 32), seed
     history: list[dict[str, float]] = []
     stale = 0
     for epoch in range(1, epochs + 1):
-        net.partial_fit(x_train, y_train)
-        error = float(np.mean((np.clip(net.predict(x_test), 0, 1) - y_test) ** 2))
+        # One BLAS thread: the sums' order, and so the weights, would otherwise depend on the machine's cores.
+        with threadpool_limits(limits=1):
+            net.partial_fit(x_train, y_train)
+            error = float(np.mean((np.clip(net.predict(x_test), 0, 1) - y_test) ** 2))
         history.append({"epoch": epoch, "held_out_mse": round(error, 6), "train_loss": round(float(net.loss_), 6)})
         if progress is not None:
             progress(epoch, float(net.loss_), error)

@@ -71,6 +71,23 @@ def test_training_is_reproducible_from_its_seed_and_keeps_games_apart():
     assert 0 <= record["held_out_mse"] <= 1
 
 
+def test_the_weights_do_not_depend_on_the_machine_s_blas_threads():
+    """The same positions and seed give the same weights on one BLAS thread or several (a multi-threaded
+    matrix product sums in another order: the weights drifted by up to 0.3 between machines)."""
+    pytest.importorskip("sklearn")
+    from threadpoolctl import threadpool_limits
+
+    from meeple.agents.training import fit_value_model, self_play_positions
+
+    data = self_play_positions("kingsburg", 2, games=150, seed=1)
+    fitted = []
+    for threads in (1, 2):
+        with threadpool_limits(limits=threads):
+            model, _ = fit_value_model(data, hidden=(64,), seed=1, epochs=2)
+        fitted.append(model.weights)
+    assert all(np.array_equal(a, b) for a, b in zip(*fitted))
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_shipped_networks_load_fit_the_encoding_and_stay_under_2_mb(game_id):
     models = shipped_value_models(game_id)
