@@ -45,6 +45,8 @@ def _mismatch(state: KingsburgState, seat: int | None) -> str | None:
     """Why the direct tensor differs from the reference's for ``seat`` (None when they are the same)."""
     reference = encoding.observation_tensor(state.observation(seat))
     direct = state.observation_tensor(seat)
+    if not np.array_equal(encoding.state_observation_tensor(state, seat), direct):
+        return f"seat {seat}: observation_tensor is not the direct encoder's"
     if not isinstance(direct, np.ndarray) or direct.dtype != reference.dtype or direct.shape != reference.shape:
         return f"seat {seat}: {type(direct).__name__} {getattr(direct, 'dtype', None)} {getattr(direct, 'shape', None)}"
     if not np.array_equal(direct, reference):
@@ -131,3 +133,27 @@ def test_the_face_down_card_is_hidden_from_the_seats_that_did_not_look() -> None
             assert tensor[g + y * 6: g + y * 6 + 5].sum() == (0 if unknown else 1)
         return
     pytest.fail("no game had a face-down card that one seat had seen")
+
+
+def test_the_tensor_is_made_without_the_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``observation_tensor`` reads the fields: it never builds the observation dict (its cost)."""
+    state = next(s for i, s in enumerate(_positions(3, 5, 0)) if i == 120)
+    expected = [encoding.observation_tensor(state.observation(seat)) for seat in (None, 0, 1, 2)]
+
+    def no_observation(self: KingsburgState, player: int | None) -> dict:
+        raise AssertionError("the observation was built")
+
+    monkeypatch.setattr(KingsburgState, "_observation", no_observation)
+    for seat, tensor in zip((None, 0, 1, 2), expected):
+        assert np.array_equal(state.observation_tensor(seat), tensor)
+
+
+@pytest.mark.parametrize("faces", [1, 2, 3, 4, 5])
+def test_direct_tensor_adds_dice_of_one_face_as_the_reference_does(faces: int) -> None:
+    """Up to five dice of one face (three, the King's aid, the Farms' white die): the reference adds
+    1/3 per die into a float32 slot, which is not always the float32 of k/3 (five dice: it is not)."""
+    state = next(s for i, s in enumerate(_positions(2, 4, 0)) if i == 30)
+    state.unplaced_dice[0] = [6] * faces
+    state.dice_rolled[1] = [6] * faces + [1] * (5 - faces)
+    for seat in (None, 0, 1):
+        assert _mismatch(state, seat) is None
