@@ -9,10 +9,12 @@ prints the ratio. Needs ``valgrind``; each run takes 20-60 s (callgrind is ~50x 
 
     python benchmarks/instructions.py --game kingsburg --players 3 4 --games 30
     python benchmarks/instructions.py --ismcts 50 --players 4 --game citadels   # per search iteration
+    python benchmarks/instructions.py --ismcts 100 --game kingsburg --agent normal:leaf=model:depth=0
 
 With ``--ismcts K`` it runs, instead of random games, one search of K iterations with the game's own
 settings (``make_agent("ismcts")``) from each of the 4 positions ``benchmarks/ismcts.py`` searches, and
-prints the instructions per iteration (the runs without searches are subtracted the same way).
+prints the instructions per iteration (the runs without searches are subtracted the same way);
+``--agent SPEC`` searches with that agent instead (its settings written in the name).
     git worktree add /tmp/before 5bc630a && python benchmarks/instructions.py --vs /tmp/before
 
 Numbers are instructions, not seconds: the collector's and the caches' behaviour is counted only as far
@@ -47,12 +49,17 @@ for i in range(n):
 SEARCH = """
 import sys
 root, benchmarks, game, players, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+spec = sys.argv[6] if len(sys.argv) > 6 else ""
 sys.path[:0] = [root, benchmarks]
 import meeple
 from meeple.agents import make_agent
 from ismcts import positions
 spots = positions(meeple.load(game, players=players), 0, 4)
-agent = make_agent(f"ismcts:iterations={max(n, 1)}", game, 0)
+if spec:  # a named agent: one search of the last position first, in both runs (a network's loading is not counted)
+    agent = make_agent(f"{spec}:iterations={max(n, 1)}", game, 0)
+    agent.search(*spots[-1])
+else:
+    agent = make_agent(f"ismcts:iterations={max(n, 1)}", game, 0)
 done = 0
 for state, player in spots if n else []:
     agent.search(state, player)
@@ -61,21 +68,22 @@ print("iterations", done)
 """
 
 
-def collected(script: Path, root: Path, game: str, players: int, games: int) -> tuple[int, str]:
+def collected(script: Path, root: Path, game: str, players: int, games: int, agent: str = "") -> tuple[int, str]:
     """Instructions callgrind counted for the whole run, and what the run printed."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script),
-                          str(root), str(HERE), game, str(players), str(games)], capture_output=True, text=True, env=env, check=True)
+                          str(root), str(HERE), game, str(players), str(games), agent], capture_output=True, text=True,
+                         env=env, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
         raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
     return int(found.group(1)), out.stdout
 
 
-def per_game(script: Path, root: Path, game: str, players: int, games: int) -> float:
+def per_game(script: Path, root: Path, game: str, players: int, games: int, agent: str = "") -> float:
     """Instructions per random game, or (the search script) per search iteration."""
-    busy, printed = collected(script, root, game, players, games)
-    idle, _ = collected(script, root, game, players, 0)
+    busy, printed = collected(script, root, game, players, games, agent)
+    idle, _ = collected(script, root, game, players, 0, agent)
     iterations = re.search(r"iterations (\d+)", printed)
     return (busy - idle) / (int(iterations.group(1)) if iterations else games)
 
@@ -89,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vs", type=Path, help="another checkout to compare with (the baseline)")
     parser.add_argument("--ismcts", type=int, metavar="K",
                         help="instead of random games: ISMCTS searches of K iterations, the cost per iteration")
+    parser.add_argument("--agent", default="", metavar="SPEC",
+                        help="with --ismcts: this agent (a make_agent name with settings, e.g. "
+                             "'normal:leaf=model:depth=0') instead of 'ismcts'; one search of the last position "
+                             "comes first in both runs, so one-time costs (a network's loading) are not counted")
     args = parser.parse_args(argv)
     if not shutil.which("valgrind"):
         parser.error("valgrind is not installed (apt-get install valgrind)")
@@ -107,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
                 if not info.min_players <= n <= info.max_players:
                     continue
                 runs = args.ismcts or args.games
-                cost = per_game(script, args.root, gid, n, runs)
+                cost = per_game(script, args.root, gid, n, runs, args.agent)
                 line = f"{gid:<18}{n:>8}{cost:>24,.0f}"
                 if args.vs:
-                    base = per_game(script, args.vs, gid, n, runs)
+                    base = per_game(script, args.vs, gid, n, runs, args.agent)
                     line += f"{base:>16,.0f}{cost / base:>8.3f}"
                 print(line, flush=True)
     return 0

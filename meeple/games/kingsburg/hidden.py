@@ -101,6 +101,12 @@ class HiddenInformation:
             "battle_result": list(self.battle_result),
         }
 
+    def _observation_tensor(self, player: int | None) -> Any:
+        """The encoding of ``observation(player)`` (encoding.py), read straight from the fields: the
+        same array without building the observation first (a value network asks for it at every
+        cut-off); it hides the enemy cards as ``_observation`` does."""
+        return self._encoding_module().state_observation_tensor(self, player)
+
     def _resample_hidden(self, player: int | None) -> None:
         """Re-deal this year's enemy card for a player who has not seen it."""
         if self.year > YEARS:
