@@ -36,6 +36,7 @@ from meeple.core import Action
 from meeple.core.action_table import ActionSpec
 from meeple.core.flow import BY_ACTION, GAME_OVER, Automatic, Chance, Decision, FlowState
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.core.rng import Rng
 from meeple.games.kingsburg.actions import (
     ENEMY_ACTIONS, REINFORCE_ACTIONS, ROLL_OUTCOMES, _ORDERED_ROLLS, ordered_rolls,
@@ -191,7 +192,8 @@ class TaskFlow(FlowState):
                 return
         step = YEAR_STEPS[self.step_index]
         if step == "aid":
-            self.say("kingsburg.year", None, year=self.year)
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say("kingsburg.year", None, year=self.year)
             self.tasks.append(AID_TASK)
         elif step in ("spring", "summer", "autumn"):
             self._start_season(SEASONS.index(step))

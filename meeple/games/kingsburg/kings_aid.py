@@ -37,7 +37,8 @@ class KingsAid:
         aided = self._fewest_buildings()
         if len(aided) == 1:
             self.aid_die_holder = aided[0]
-            self.say("kingsburg.aid_one", None, seat=aided[0])
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say("kingsburg.aid_one", None, seat=aided[0])
         else:
             self.aid_die_holder = -1
             self.say("kingsburg.aid_many", None, seats=aided)
