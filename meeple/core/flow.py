@@ -30,6 +30,7 @@ from operator import attrgetter
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
+from meeple.core.log import QUIET_RECORD
 from meeple.core.rng import Rng
 
 DECISION = "decision"
@@ -279,7 +280,9 @@ class FlowState:
         automatic chance) draw the random outcomes, each recorded like a move, until a decision is open."""
         step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         self._legal_cache = {}
-        self.history.append((player, action))
+        history = self.history
+        if history is not QUIET_RECORD:  # a search's quiet copy keeps no record: its pairs are not even built
+            history.append((player, action))
         act = step.act  # read, then called: see ``_to_move``
         if act is None:  # BY_ACTION
             act = self._performers[action.name]  # type: ignore[attr-defined]  # the action table's
@@ -312,7 +315,9 @@ class FlowState:
                     weighted = step.outcomes(self)
                     outcome = weighted[self.rng.weighted_index([weight for _, weight in weighted])][0]
                 self._legal_cache = {}
-                self.history.append((CHANCE, outcome))
+                history = self.history
+                if history is not QUIET_RECORD:  # as in ``_perform``
+                    history.append((CHANCE, outcome))
                 act = step.act
                 act(self, outcome, CHANCE)
                 continue
