@@ -26,7 +26,6 @@ the position, never stored twice, so saves and observations keep their form.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
@@ -107,26 +106,23 @@ GAME_OVER = Step(OVER)
 class _BoundStep:
     """A ``Step`` with its method names looked up on the state's class (the functions themselves; ``act``
     None for ``BY_ACTION``). A class with slots, not a tuple: its fields are read on every move, and a
-    slot is the quickest read. ``seat``: for a decision of the one seat the game's ``DECIDING_SEAT`` field
-    names, that field's reader (``seats`` is not called then)."""
+    slot is the quickest read."""
 
-    __slots__ = ("kind", "legal", "act", "seats", "outcomes", "sample", "owner", "run", "settle", "seat")
+    __slots__ = ("kind", "legal", "act", "seats", "outcomes", "sample", "owner", "run", "settle")
 
     def __init__(self, kind: str, legal: Callable[..., list[Action]] | None, act: Callable[..., None] | None,
                  seats: Callable[..., list[int]] | None, outcomes: Callable[..., list[tuple[Action, float]]] | None,
                  sample: Callable[..., Action] | None, owner: Callable[..., int | None] | None,
-                 run: Callable[..., None] | None, settle: Callable[..., bool] | None,
-                 seat: Callable[..., int] | None = None) -> None:
+                 run: Callable[..., None] | None, settle: Callable[..., bool] | None) -> None:
         # the kind is compared by identity on every move: always the module's own string, also when a
         # pickled state (a worker process's copy) brings another string of the same text
         self.kind = _KINDS.get(kind, kind)
         self.legal, self.act, self.seats = legal, act, seats
         self.outcomes, self.sample, self.owner, self.run, self.settle = outcomes, sample, owner, run, settle
-        self.seat = seat
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_BoundStep, (self.kind, self.legal, self.act, self.seats, self.outcomes, self.sample, self.owner,
-                             self.run, self.settle, self.seat))
+                             self.run, self.settle))
 
 
 def _check(owner: str, name: str, step: Step) -> None:
@@ -150,9 +146,7 @@ def _bind(cls: type, step: Step) -> _BoundStep | None:
     functions = [None if name is None else getattr(cls, name, None) for name in names]
     if any(name is not None and function is None for name, function in zip(names, functions)):
         return None
-    field = getattr(cls, "DECIDING_SEAT", None)
-    seat = attrgetter(field) if field is not None and step.kind == DECISION and step.seats is None else None
-    return _BoundStep(step.kind, *functions, seat)
+    return _BoundStep(step.kind, *functions)
 
 
 class FlowState:
@@ -169,10 +163,6 @@ class FlowState:
     """Whether the decisions' ``legal`` methods always list the action space's own objects (the game's
     action tables, as the lists a ``settle`` keeps are): the engine then hands them out as they are,
     without looking at each action (tests/core/test_legal_lists_indexed.py checks every game that says so)."""
-    DECIDING_SEAT: ClassVar[str | None] = None
-    """The field that names the one seat deciding in every decision that names no ``seats`` (a game whose
-    decisions are all one seat's, as Kingsburg's ``mover``): the engine reads it for who is to move
-    instead of calling ``acting_seats()`` (which must answer the same: ``[that seat]``)."""
     MAX_AUTOMATIC_STEPS: ClassVar[int] = 100_000
     """A guard against rules that never open a decision: more automatic steps in a row is a bug."""
     _bound_steps: ClassVar[dict[str, _BoundStep]] = {}
@@ -221,9 +211,6 @@ class FlowState:
         step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         kind = step.kind
         if kind is DECISION:
-            seat = step.seat
-            if seat is not None:  # the game's DECIDING_SEAT
-                return [seat(self)]
             seats = step.seats
             return seats(self)
         if kind is CHANCE_STEP:
@@ -248,9 +235,8 @@ class FlowState:
         if cached is None:
             step = cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
             kind = step.kind
-            seat, seats, legal = step.seat, step.seats, step.legal  # read, then called: see ``_to_move``
-            if kind is DECISION and player != CHANCE and (player == seat(self) if seat is not None
-                                                          else player in seats(self)):
+            seats, legal = step.seats, step.legal  # read, then called: see ``_to_move``
+            if kind is DECISION and player != CHANCE and player in seats(self):
                 cached = legal(self, player)
                 if self.LEGAL_LISTS_INDEXED:
                     cache[player] = cached

@@ -177,8 +177,6 @@ class TaskFlow(FlowState):
             return _TO_RESOLVE[kind] if self.mover is UNRESOLVED else kind
         return "next step" if self.year <= YEARS else "over"
 
-    DECIDING_SEAT = "mover"  # the engine reads who decides from ``mover`` (``acting_seats`` says the same)
-
     def acting_seats(self) -> list[int]:
         return [self.mover]
 
