@@ -353,17 +353,11 @@ def test_memo_keeps_a_value_per_position_between_moves_only(countdown: Countdown
 
 class TabledCountdown(Countdown, ActionTableState):
     """Countdown whose objections are answered by each action's own ``perform`` method of an action table
-    (``act=BY_ACTION``, no method of the step's between), and whose deciding seat, where a step names no
-    ``seats``, is read from a field (``DECIDING_SEAT``: here a property) rather than asked of ``acting_seats``."""
+    (``act=BY_ACTION``, no method of the step's between)."""
 
-    DECIDING_SEAT = "asked_seat"
     ACTIONS = {"object": ActionSpec(perform="_object", describe=None, refuse=None),
                "allow": ActionSpec(perform="_allow", describe=None, refuse=None)}
     STEPS = {**Countdown.STEPS, "object": Decision(legal="_objections", act=BY_ACTION)}
-
-    @property
-    def asked_seat(self) -> int:
-        return self.queue[0][1]
 
     def _object(self, action: Action, seat: int) -> None:
         self.queue.pop(0)
@@ -372,14 +366,11 @@ class TabledCountdown(Countdown, ActionTableState):
     def _allow(self, action: Action, seat: int) -> None:
         self.queue.pop(0)
 
-    def acting_seats(self) -> list[int]:
-        raise AssertionError("DECIDING_SEAT is read instead")
 
-
-def test_a_decision_acted_on_by_action_and_a_deciding_seat_field_play_as_the_methods_do() -> None:
+def test_a_decision_acted_on_by_action_plays_as_its_method_does() -> None:
     info = GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4)
     for seed in range(10):
-        # the methods, through apply; the table and the field, through apply and through a search's _perform
+        # the step's method, through apply; the table's, through apply and through a search's _perform
         states = [Game(info, 3, {}, cls).new_game(seed=seed, chance="auto")
                   for cls in (Countdown, TabledCountdown, TabledCountdown)]
         rng = Rng(seed)
