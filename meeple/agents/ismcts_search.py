@@ -67,7 +67,8 @@ class Search:
                     break
                 if stop is not None and n > self.iterations and t >= stop:
                     break
-                world = state.determinize(player, agent.rng.next64(), quiet=True)
+                seed, world_rng = agent.rng.next_seeded()  # the seed's generator, its first draws ready
+                world = state.determinize(player, seed, quiet=True, rng=world_rng)
                 agent._iterate(root, world, player)
                 n += 1
         finally:

@@ -146,18 +146,22 @@ class Copies:
         self._copy_fields(self, new)
         return new
 
-    def determinize(self, player: int | None, seed: int, *, quiet: bool = False) -> State:
+    def determinize(self, player: int | None, seed: int, *, quiet: bool = False, rng: Rng | None = None) -> State:
         """A copy in which all that ``player`` cannot know is re-sampled from ``seed``.
 
         ``quiet``: a copy for a search, which reads neither the log nor the history: it starts with
-        neither and keeps none (``quiet_record``); the rules play on it exactly as on any copy."""
+        neither and keeps none (``quiet_record``); the rules play on it exactly as on any copy.
+        ``rng``: the copy's generator made already, ``Rng(seed)``'s stream from its start (a search's
+        ``AheadRng.next_seeded`` has its first outputs ready)."""
+        if rng is None:
+            rng = Rng(seed)
         if quiet:
-            new = self._copy(Rng(seed), QUIET_RECORD, QUIET_RECORD, True)
+            new = self._copy(rng, QUIET_RECORD, QUIET_RECORD, True)
         else:
             # The copy keeps only the log lines the seat may read and the seat's own moves: other
             # seats' moves and chance outcomes may be secret (a card drawn, a hidden pick).
             log, history = self._seat_record(player)
-            new = self._copy(Rng(seed), history.copy(), log.copy(), True)
+            new = self._copy(rng, history.copy(), log.copy(), True)
         new._resample_hidden(player)
         new._legal_cache = {}
         return new

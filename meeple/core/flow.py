@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from meeple.core.actions import CHANCE, Action
+from meeple.core.log import QUIET_RECORD
 from meeple.core.rng import Rng
 
 DECISION = "decision"
@@ -62,7 +63,9 @@ class Step(NamedTuple):
 def Decision(legal: str, act: str, seats: str | None = None,  # noqa: N802 - reads as a declaration
              settle: str | None = None) -> Step:
     """A decision of the seats ``seats()`` names (default ``acting_seats()``): ``legal(seat)`` lists a
-    seat's choices, ``act(action, seat)`` performs one. ``settle()``, if named, is called each time the
+    seat's choices, ``act(action, seat)`` performs one (``act=BY_ACTION``: each action's own ``perform``
+    method of the game's action table, for a decision that takes several kinds of action). ``settle()``,
+    if named, is called each time the
     flow arrives at this decision (never in the middle of a move's own work): it returns True when it
     played the step itself because nothing was left to decide (the flow then runs on), False to leave
     the decision open; it may keep the legal list it computed (``_legal_cache[seat]``) when it leaves
@@ -82,6 +85,10 @@ def Automatic(run: str) -> Step:  # noqa: N802
     return Step(AUTOMATIC, run=run)
 
 
+BY_ACTION = "by action"
+"""A decision's ``act`` that is each action's own ``perform`` method of the game's action table
+(``meeple.core.action_table``): the engine calls it directly, with no method of the step's between."""
+
 OPEN_STEP = None
 """The key under which the bound open step is kept with the legal lists between moves: not a seat (seats
 are ints, and the engine looks up only ints there), and not a string, so the dict never changes kind."""
@@ -97,8 +104,9 @@ GAME_OVER = Step(OVER)
 
 
 class _BoundStep:
-    """A ``Step`` with its method names looked up on the state's class (the functions themselves). A
-    class with slots, not a tuple: its fields are read on every move, and a slot is the quickest read."""
+    """A ``Step`` with its method names looked up on the state's class (the functions themselves; ``act``
+    None for ``BY_ACTION``). A class with slots, not a tuple: its fields are read on every move, and a
+    slot is the quickest read."""
 
     __slots__ = ("kind", "legal", "act", "seats", "outcomes", "sample", "owner", "run", "settle")
 
@@ -123,6 +131,8 @@ def _check(owner: str, name: str, step: Step) -> None:
         raise TypeError(f"{owner}.STEPS[{name!r}]: unknown kind {step.kind!r}")
     if step.settle is not None and step.kind != DECISION:
         raise TypeError(f"{owner}.STEPS[{name!r}]: only a decision may settle itself")
+    if step.act == BY_ACTION and step.kind != DECISION:
+        raise TypeError(f"{owner}.STEPS[{name!r}]: only a decision is acted on BY_ACTION")
     missing = [field for field in needs[step.kind] if getattr(step, field) is None]
     if missing:
         raise TypeError(f"{owner}.STEPS[{name!r}]: a {step.kind} step needs {', '.join(missing)}")
@@ -130,7 +140,8 @@ def _check(owner: str, name: str, step: Step) -> None:
 
 def _bind(cls: type, step: Step) -> _BoundStep | None:
     """The step with its methods looked up on ``cls``; None while ``cls`` lacks one of them."""
-    names = (step.legal, step.act, step.seats or ("acting_seats" if step.kind == DECISION else None),
+    act = None if step.act == BY_ACTION else step.act  # BY_ACTION: the action table's, per action
+    names = (step.legal, act, step.seats or ("acting_seats" if step.kind == DECISION else None),
              step.outcomes, step.sample, step.owner, step.run, step.settle)
     functions = [None if name is None else getattr(cls, name, None) for name in names]
     if any(name is not None and function is None for name, function in zip(names, functions)):
@@ -244,7 +255,10 @@ class FlowState:
         return cached
 
     def _apply(self, action: Action, player: int) -> None:
-        self._bound_steps[self.open_step()].act(self, action, player)
+        act = self._bound_steps[self.open_step()].act
+        if act is None:  # BY_ACTION
+            act = self._performers[action.name]  # type: ignore[attr-defined]  # the action table's
+        act(self, action, player)
         self.run_flow()
 
     def _perform(self, action: Action, player: int) -> None:
@@ -252,8 +266,12 @@ class FlowState:
         automatic chance) draw the random outcomes, each recorded like a move, until a decision is open."""
         step = self._legal_cache.get(OPEN_STEP) or self._bound_steps[self.open_step()]
         self._legal_cache = {}
-        self.history.append((player, action))
+        history = self.history
+        if history is not QUIET_RECORD:  # a search's quiet copy keeps no record: its pairs are not even built
+            history.append((player, action))
         act = step.act  # read, then called: see ``_to_move``
+        if act is None:  # BY_ACTION
+            act = self._performers[action.name]  # type: ignore[attr-defined]  # the action table's
         act(self, action, player)
         self._run_to_decision(self.chance == "auto")
 
@@ -283,7 +301,9 @@ class FlowState:
                     weighted = step.outcomes(self)
                     outcome = weighted[self.rng.weighted_index([weight for _, weight in weighted])][0]
                 self._legal_cache = {}
-                self.history.append((CHANCE, outcome))
+                history = self.history
+                if history is not QUIET_RECORD:  # as in ``_perform``
+                    history.append((CHANCE, outcome))
                 act = step.act
                 act(self, outcome, CHANCE)
                 continue

@@ -43,7 +43,7 @@ def test_guesser_plays_the_odds_not_the_real_card(card: str) -> None:
 
 def test_the_peek_test_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
     """An agent searching the real state (no re-dealing) would guess the real card: the test above can fail."""
-    monkeypatch.setattr(State, "determinize", lambda self, player, seed, quiet=False: self.clone())
+    monkeypatch.setattr(State, "determinize", lambda self, player, seed, quiet=False, rng=None: self.clone())
     state = dealt_peek("high")
     assert ISMCTSAgent(seed=3, iterations=200).act_on_state(state, 1) == Action("high")
 

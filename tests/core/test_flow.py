@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from meeple.core import CHANCE, Action, GameInfo, Rng, State
+from meeple.core.action_table import ActionSpec, ActionTableState
 from meeple.core.flow import (
-    AUTOMATIC, GAME_OVER, Automatic, Chance, Decision, FlowState, Step, clockwise, interrupt, next_in_turn,
+    AUTOMATIC, BY_ACTION, GAME_OVER, Automatic, Chance, Decision, FlowState, Step, clockwise, interrupt, next_in_turn,
 )
 from meeple.core.registry import Game
 
@@ -348,3 +349,46 @@ def test_memo_keeps_a_value_per_position_between_moves_only(countdown: Countdown
     watching.apply(Action("roll", (2,)), CHANCE)
     watching.apply(Action("lower", (2,)), 0)
     assert seen == [8, 4]  # worked out afresh in the middle of the move: never the kept 8
+
+
+class TabledCountdown(Countdown, ActionTableState):
+    """Countdown whose objections are answered by each action's own ``perform`` method of an action table
+    (``act=BY_ACTION``, no method of the step's between)."""
+
+    ACTIONS = {"object": ActionSpec(perform="_object", describe=None, refuse=None),
+               "allow": ActionSpec(perform="_allow", describe=None, refuse=None)}
+    STEPS = {**Countdown.STEPS, "object": Decision(legal="_objections", act=BY_ACTION)}
+
+    def _object(self, action: Action, seat: int) -> None:
+        self.queue.pop(0)
+        self.points[seat] -= 1
+
+    def _allow(self, action: Action, seat: int) -> None:
+        self.queue.pop(0)
+
+
+def test_a_decision_acted_on_by_action_plays_as_its_method_does() -> None:
+    info = GameInfo(id="countdown", name="Countdown", min_players=2, max_players=4)
+    for seed in range(10):
+        # the step's method, through apply; the table's, through apply and through a search's _perform
+        states = [Game(info, 3, {}, cls).new_game(seed=seed, chance="auto")
+                  for cls in (Countdown, TabledCountdown, TabledCountdown)]
+        rng = Rng(seed)
+        while not states[0].is_over():
+            seat = states[0].to_move()[0]
+            assert [s.to_move() for s in states] == [[seat]] * 3
+            legal = states[0].legal_actions(seat)
+            assert states[1].legal_actions(seat) == states[2]._legal(seat) == legal
+            assert all(s.legal_actions(other) == [] for s in states for other in range(3) if other != seat)
+            action = legal[rng.randbelow(len(legal))]
+            states[0].apply(action, seat)
+            states[1].apply(action, seat)
+            states[2]._perform(action, seat)
+            assert len({(tuple(s.points), s.counter, tuple(s.history)) for s in states}) == 1
+        assert states[1].is_over() and states[2].is_over()
+
+
+def test_only_a_decision_is_acted_on_by_action() -> None:
+    with pytest.raises(TypeError, match="BY_ACTION"):
+        class Wrong(Countdown):  # noqa: F841
+            STEPS = {**Countdown.STEPS, "roll": Chance(outcomes="_die_faces", act=BY_ACTION)}

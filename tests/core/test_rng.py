@@ -203,3 +203,31 @@ def test_ahead_rng_draws_rngs_very_stream_across_blocks() -> None:
     for start in range(20):  # a block drawn in the middle of a draw that rejects its first output (half do)
         ahead.state = plain.state = start
         assert ahead.randbelow((1 << 63) + 1) == plain.randbelow((1 << 63) + 1) and ahead.state == plain.state
+
+
+def test_ahead_rngs_seeded_generators_draw_rngs_stream_from_their_seed() -> None:
+    # a search seeds each iteration's copy from its own generator (AheadRng.next_seeded): the seed is the
+    # next output, and the generator draws Rng(seed)'s very numbers, the ready ones and those after, in
+    # every kind of draw, with the same state throughout (a copy of it, a fork, a saved state)
+    from meeple.core.rng_ahead import BLOCK, SEEDED_READY, AheadRng
+
+    plain, ahead = Rng(77), AheadRng(77)
+    for i in range(2 * BLOCK):
+        if i % 9:
+            assert ahead.randbelow(1000) == plain.randbelow(1000)
+            continue
+        seed, seeded = ahead.next_seeded()
+        assert seed == plain.next64() and ahead.state == plain.state
+        fresh = Rng(seed)
+        assert seeded.state == fresh.state
+        for k in range(i % (2 * SEEDED_READY + 3)):
+            kind = k % 3
+            if kind == 0:
+                assert seeded.randbelow(6 ** 5) == fresh.randbelow(6 ** 5)
+            elif kind == 1:
+                assert seeded.random() == fresh.random()
+            else:
+                assert seeded.next64() == fresh.next64()
+            assert seeded.state == fresh.state
+        assert seeded.copy().next64() == fresh.copy().next64()
+        assert seeded.fork(2).next64() == fresh.fork(2).next64()

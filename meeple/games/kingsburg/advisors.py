@@ -153,8 +153,9 @@ class Advisors:
             if other != given:
                 goods[other] += 1
         second, third = (other for other in range(3) if other != given)
-        self.say("kingsburg.trades", None, seat=p, resource=RESOURCES[given], resource2=RESOURCES[second],
-                 resource3=RESOURCES[third])
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.trades", None, seat=p, resource=RESOURCES[given], resource2=RESOURCES[second],
+                     resource3=RESOURCES[third])
 
     def _describe_trade(self, action: Action, p: int | None) -> Message | None:
         if p is None:
@@ -166,7 +167,8 @@ class Advisors:
 
     def _skip_alchemist(self, p: int) -> None:
         """``skip`` (flow.py) at the Alchemist: no trade."""
-        self.say("kingsburg.no_trade", None, seat=p)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.no_trade", None, seat=p)
 
     def _describe_skip_alchemist(self, p: int) -> Message:
         return Message("kingsburg.describe.skip_alchemist", {"goods": goods_words(*self.resources[p])})

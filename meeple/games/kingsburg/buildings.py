@@ -209,7 +209,8 @@ class Buildings:
                 self.say_again("kingsburg.inn_token", p, seat=p)
             if (owned >> EMBASSY & 1):
                 self.vp[p] += 1
-                self.say("kingsburg.embassy_vp", None, seat=p)
+                if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                    self.say("kingsburg.embassy_vp", None, seat=p)
             if (owned >> TOWNHALL & 1):
                 town_halls.append(TOWN_HALL_TASKS[p])
         interrupt(self.tasks, town_halls)
@@ -243,6 +244,8 @@ class Buildings:
         else:
             self.resources[p][RESOURCE_INDEX[paid]] -= 1
         self.vp[p] += 1
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if paid == "token":
             self.say("kingsburg.townhall_token", None, seat=p)
         else:

@@ -34,8 +34,9 @@ from typing import Any, ClassVar, Required, TypedDict
 
 from meeple.core import Action
 from meeple.core.action_table import ActionSpec
-from meeple.core.flow import GAME_OVER, Automatic, Chance, Decision, FlowState
+from meeple.core.flow import BY_ACTION, GAME_OVER, Automatic, Chance, Decision, FlowState
 from meeple.core.i18n import Message
+from meeple.core.log import QUIET_RECORD
 from meeple.core.rng import Rng
 from meeple.games.kingsburg.actions import (
     ENEMY_ACTIONS, REINFORCE_ACTIONS, ROLL_OUTCOMES, _ORDERED_ROLLS, ordered_rolls,
@@ -134,23 +135,23 @@ class TaskFlow(FlowState):
         "white": Decision(legal="_legal_white_dice", act="_act_white", settle="_resolve_white_dice"),
         "resolve roll": Automatic(run="_resolve_roll"),
         "roll": Chance(outcomes="_roll_outcomes", act="_act_roll", sample="_sample_roll", owner="_rolling_seat"),
-        "reroll": Decision(legal="_legal_reroll", act="_act_answer", settle="_resolve_reroll"),
+        "reroll": Decision(legal="_legal_reroll", act=BY_ACTION, settle="_resolve_reroll"),
         "order": Automatic(run="_resolve_turn_order"),
-        "place": Decision(legal="_legal_placement", act="_act_answer", settle="_resolve_placement"),
+        "place": Decision(legal="_legal_placement", act=BY_ACTION, settle="_resolve_placement"),
         "collect": Automatic(run="_resolve_collect_rewards"),
         "adv": Automatic(run="_resolve_advisor_rewards"),
-        "alch": Decision(legal="_legal_alchemist", act="_act_answer", settle="_resolve_alchemist"),
-        "smuggle": Decision(legal="_legal_smuggler", act="_act_answer", settle="_resolve_smuggler"),
+        "alch": Decision(legal="_legal_alchemist", act=BY_ACTION, settle="_resolve_alchemist"),
+        "smuggle": Decision(legal="_legal_smuggler", act=BY_ACTION, settle="_resolve_smuggler"),
         "resolve peek": Automatic(run="_resolve_enemy_look"),
         "peek": Chance(outcomes="_enemy_card_outcomes", act="_act_enemy", sample="_sample_enemy_card"),
         "builds": Automatic(run="_resolve_building_round"),
-        "build": Decision(legal="_legal_build", act="_act_answer", settle="_resolve_build"),
+        "build": Decision(legal="_legal_build", act=BY_ACTION, settle="_resolve_build"),
         "endseason": Automatic(run="_resolve_end_of_season"),
-        "townhall": Decision(legal="_legal_town_hall", act="_act_answer", settle="_resolve_town_hall"),
+        "townhall": Decision(legal="_legal_town_hall", act=BY_ACTION, settle="_resolve_town_hall"),
         # 3. the King's reward, 5. the King's envoy, 7. recruiting
         "kingreward": Automatic(run="_resolve_kings_reward"),
         "envoystep": Automatic(run="_resolve_kings_envoy"),
-        "recruit": Decision(legal="_legal_recruit", act="_act_answer", settle="_resolve_recruit"),
+        "recruit": Decision(legal="_legal_recruit", act=BY_ACTION, settle="_resolve_recruit"),
         # 8. the winter battle
         "resolve draw": Automatic(run="_resolve_enemy_draw"),
         "draw": Chance(outcomes="_enemy_card_outcomes", act="_act_enemy", sample="_sample_enemy_card"),
@@ -191,7 +192,8 @@ class TaskFlow(FlowState):
                 return
         step = YEAR_STEPS[self.step_index]
         if step == "aid":
-            self.say("kingsburg.year", None, year=self.year)
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say("kingsburg.year", None, year=self.year)
             self.tasks.append(AID_TASK)
         elif step in ("spring", "summer", "autumn"):
             self._start_season(SEASONS.index(step))
@@ -205,10 +207,8 @@ class TaskFlow(FlowState):
             self.tasks.extend(WINTER_TASKS)
 
     # ------------------------------------------------------------------ the decisions' answers
-    def _act_answer(self, action: Action, player: int) -> None:
-        """A decision that takes several kinds of action: the action's ``perform`` method (the table's)."""
-        self._performers[action.name](self, action, player)
-
+    # A decision that takes several kinds of action (placing, building, …) is answered by each action's
+    # own ``perform`` method of the table (``act=BY_ACTION``); those shared by several tasks are here.
     def _act_pass(self, action: Action, p: int) -> None:
         """``pass``: stop placing and keep the envoy (``placement.py``), or build nothing (``buildings.py``)."""
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again

@@ -50,7 +50,8 @@ class HiddenInformation:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         y = self.year - 1
         self.enemy_card[y] = ENEMY_KEYS[y].index(action.args[0])
-        self.say("kingsburg.enemy_drawn", None, year=self.year)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.enemy_drawn", None, year=self.year)
         if self.tasks[0]["kind"] == "draw":
             self.tasks.pop(0)  # a "peek" stays: the look follows the draw
 

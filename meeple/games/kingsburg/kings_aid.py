@@ -37,7 +37,8 @@ class KingsAid:
         aided = self._fewest_buildings()
         if len(aided) == 1:
             self.aid_die_holder = aided[0]
-            self.say("kingsburg.aid_one", None, seat=aided[0])
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say("kingsburg.aid_one", None, seat=aided[0])
         else:
             self.aid_die_holder = -1
             self.say("kingsburg.aid_many", None, seats=aided)
@@ -56,7 +57,7 @@ class KingsAid:
     # ------------------------------------------------------------------ "take": seat, count (how many), mask
     def _resolve_take(self) -> bool:
         """The take's settle: True when there was nothing to choose (nothing left to take, or one kind
-        allowed), False when ``p`` chooses."""
+        allowed), False when ``p`` chooses (the kinds allowed kept as its legal list)."""
         task = self.tasks[0]
         p, count, mask = task["seat"], task["count"], task["mask"]
         if count <= 0:
@@ -69,6 +70,7 @@ class KingsAid:
                 self.say_again("kingsburg.takes", (p, count, r), seat=p, n=count, resource=RESOURCES[r])
             self.tasks.pop(0)
             return True
+        self._legal_cache[p] = TAKE_ACTIONS_BY_MASK[mask]  # its legal list, kept (``_legal_take``)
         self.mover = p
         return False
 

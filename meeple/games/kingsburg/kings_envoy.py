@@ -9,6 +9,8 @@ resources) gets it, or nobody if still tied. Its uses (a shared advisor, a secon
 
 from __future__ import annotations
 
+from meeple.core.log import QUIET_RECORD
+
 
 class KingsEnvoy:
     """Step 5 (mixed into ``KingsburgState``)."""
@@ -21,6 +23,7 @@ class KingsEnvoy:
         fewest = self._fewest_buildings()
         if len(fewest) == 1:
             self.envoy_holder = fewest[0]
-            self.say("kingsburg.envoy_to", None, seat=fewest[0])
+            if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                self.say("kingsburg.envoy_to", None, seat=fewest[0])
         else:
             self.say("kingsburg.envoy_nobody")

@@ -6,6 +6,8 @@ Everyone tied for most buildings scores 1 VP (nobody while nobody has built).
 
 from __future__ import annotations
 
+from meeple.core.log import QUIET_RECORD
+
 
 class KingsReward:
     """Step 3 (mixed into ``KingsburgState``)."""
@@ -20,4 +22,5 @@ class KingsReward:
         rewarded = [p for p in range(self.players) if counts[p] == most]
         for p in rewarded:
             self.vp[p] += 1
-        self.say("kingsburg.reward", None, seats=rewarded, n=most)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.reward", None, seats=rewarded, n=most)

@@ -179,17 +179,19 @@ class Placement:
             p = order[index]
             if done[p]:
                 continue
-            ways = self.ways(p)
-            actions = self._placement_actions(p, ways)
-            if actions:
-                self.placing_index = index
-                self._legal_cache[p] = actions
-                self._ways_now = ways
-                self.mover = p
-                return False
+            dice = self.unplaced_dice[p]
+            if dice:  # (a seat without dice is done at once)
+                ways = self.ways(p)
+                actions = self._placement_actions(p, ways)
+                if actions:
+                    self.placing_index = index
+                    self._legal_cache[p] = actions
+                    self._ways_now = ways
+                    self.mover = p
+                    return False
+                if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+                    self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(dice))
             done[p] = True
-            if self.unplaced_dice[p] and self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
-                self.say("kingsburg.cannot_place", None, seat=p, dice=dice_arg(self.unplaced_dice[p]))
         self.tasks.pop(0)
         return True
 

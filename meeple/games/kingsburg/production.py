@@ -112,6 +112,8 @@ class Production:
         roll = ROLL_ALL_TASKS[p][0]
         if chosen and roll in tasks:  # the seat's roll, still to come, with the white dice chosen
             tasks[tasks.index(roll)] = ROLL_ALL_TASKS[p][chosen]
+        if self.log is QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            return
         if chosen:
             self.say("kingsburg.white_dice", None, seat=p, n=chosen)
         else:

@@ -39,8 +39,9 @@ class WinterBattle:
             self.reveal()  # the enemy card is turned up for the seats that have not looked at it
         self.enemy_revealed[y] = True
         _kind, _strength, reward, penalty = ENEMIES[y][self.enemy_card[y]]
-        self.say("kingsburg.winter", None, enemy=ENEMY_KEYS[y][self.enemy_card[y]], reward=bundle(reward),
-                 penalty=bundle(penalty))
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.winter", None, enemy=ENEMY_KEYS[y][self.enemy_card[y]], reward=bundle(reward),
+                     penalty=bundle(penalty))
 
     def _resolve_reinforcement_die(self) -> None:
         self.mover = CHANCE
@@ -50,7 +51,8 @@ class WinterBattle:
         self.mover = UNRESOLVED  # answered: what is at the front afterwards is resolved again
         self.tasks.pop(0)
         self.king_reinforcement = action.args[0]
-        self.say("kingsburg.reinforcement", None, n=self.king_reinforcement)
+        if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
+            self.say("kingsburg.reinforcement", None, n=self.king_reinforcement)
 
     def _describe_reinforce(self, action: Action, p: int | None) -> Message:
         return Message("kingsburg.describe.reinforce", {"n": action.args[0]})
