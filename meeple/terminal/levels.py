@@ -84,7 +84,7 @@ def print_levels(console: Console, game_id: str) -> None:
     table.add_column(say("cli.col_level"), style="bold cyan", no_wrap=True)
     table.add_column(say("cli.col_what"), overflow="fold")
     for band in bands:
-        table.add_column(say("cli.col_rating_2p" if band == "2p" else "cli.col_rating_3p"), justify="right")
+        table.add_column(say("cli.col_rating_2p") if band == "2p" else say("cli.col_rating_3p"), justify="right")
     for row in rows:
         about = Text(i18n.render(f"web.level.{row.level}", None, current()), style="bold")
         about.append("\n" + i18n.render(f"web.setup.level.{row.level}", None, current()), style="dim")
