@@ -213,7 +213,8 @@ class Buildings:
                     self.say("kingsburg.embassy_vp", None, seat=p)
             if (owned >> TOWNHALL & 1):
                 town_halls.append(TOWN_HALL_TASKS[p])
-        interrupt(self.tasks, town_halls)
+        if town_halls:
+            interrupt(self.tasks, town_halls)
 
     # ------------------------------------------------------------------ "townhall": seat
     def _resolve_town_hall(self) -> bool:

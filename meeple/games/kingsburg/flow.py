@@ -262,7 +262,8 @@ class TaskFlow(FlowState):
         return list(ROLL_OUTCOMES[self._dice_to_roll(self.tasks[0])])
 
     def _sample_roll(self, rng: Rng) -> Action:
-        count = self._dice_to_roll(self.tasks[0])
+        task = self.tasks[0]  # the season's roll (most rolls) without the call of ``_dice_to_roll``
+        count = 3 + task["white"] if task["mode"] == "all" else self._dice_to_roll(task)
         rolls = _ORDERED_ROLLS.get(count) or ordered_rolls(count)
         return rolls[rng.randbelow(len(rolls))]  # one draw among the 6**n ordered rolls
 

@@ -153,7 +153,10 @@ class Placement:
     def _placement_actions(self, p: int, ways: dict[int, tuple]) -> list[Action]:
         """The advisors ``p`` may place on now, given ``p``'s ``ways``."""
         handfuls = self.handfuls_on_advisor
-        actions = [PLACE_ACTIONS[n] for n in ways if not handfuls[n]]
+        actions = []  # a loop, not a comprehension: no function made on each call
+        for n in ways:
+            if not handfuls[n]:
+                actions.append(PLACE_ACTIONS[n])
         if self.envoy_holder == p:
             free = bool(actions)
             for n in ways:

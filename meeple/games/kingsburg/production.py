@@ -24,6 +24,10 @@ from meeple.games.kingsburg.flow import (
     REROLL_TASKS, ROLL_ALL_TASKS, ROLL_CHAPEL_TASKS, ROLL_ONE_TASKS, SEASON_TASKS, UNRESOLVED, WHITE_TASKS, Task,
 )
 
+_REROLLERS = (1 << STATUE) | (1 << CHAPEL)  # the buildings that let a seat reroll
+_SEASON_ROLLS = tuple(tuple(ROLL_ALL_TASKS[p][0] for p in range(n)) for n in range(6))
+"""The season's rolls of seats ``0 … n-1`` before any white die is chosen, by ``n``."""
+
 _DICE_ARGS: dict[tuple, list] = {}
 _SEAT_TOTALS: dict[tuple, dict] = {}
 
@@ -80,15 +84,21 @@ class Production:
         self._clear_season()
         if self.log is not QUIET_RECORD:  # a search's quiet copy says nothing: its words are not even built
             self.say_again("kingsburg.season", (season, self.year), season=SEASONS[season], year=self.year)
-        tasks = self.tasks
         # 可多擲1顆白骰 (King's aid, Farms): the player *may* roll it; everyone decides, in the previous
-        # turn order, before the dice are rolled together
-        tasks.extend([WHITE_TASKS[p][k] for p in self.turn_order if (k := self.white_dice(p))])
-        tasks.extend([ROLL_ALL_TASKS[p][0] for p in range(n)])
-        rerollers = (1 << STATUE) | (1 << CHAPEL)
+        # turn order, before the dice are rolled together; then the rolls, the rerolls in the previous turn
+        # order (the Statue, the Chapel), and the season's steps. (One pass over the seats: ``white_dice``
+        # written out, the aid die being the spring's only, as set above.)
+        aid = self.aid_die_holder
         owned = self.buildings_owned
-        tasks.extend([REROLL_TASKS[p] for p in self.turn_order if owned[p] & rerollers])
-        tasks.extend(SEASON_TASKS)
+        whites, rerolls = [], []
+        for p in self.turn_order:
+            buildings = owned[p]
+            white = (aid == p) + (buildings >> FARMS & 1)
+            if white:
+                whites.append(WHITE_TASKS[p][white])
+            if buildings & _REROLLERS:
+                rerolls.append(REROLL_TASKS[p])
+        self.tasks += [*whites, *_SEASON_ROLLS[n], *rerolls, *SEASON_TASKS]
 
     def white_dice(self, p: int) -> int:
         """How many white dice ``p`` may roll this season: the King's aid (spring only) and the Farms."""
