@@ -43,6 +43,9 @@ _SEEN = """() => {
 }"""
 
 
+_TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def _check_decision(seen: dict, width: int = 1280, height: int = 800) -> None:
     bar = seen["bar"]
     assert bar and bar["top"] >= 0 and bar["bottom"] <= height, f"the decision's sentence is off the screen: {bar}"
@@ -69,6 +72,7 @@ def _play_checking_each_decision(page, seed: int, decisions: int, timeout: float
             page.wait_for_timeout(30)
             continue
         page.wait_for_timeout(60)  # the board may still be redrawn by the bots' moves of this instant
+        page.evaluate(_TWO_FRAMES)  # and the page scrolls a new decision's targets in at its next frame
         again = page.evaluate(_SEEN)
         if [t["name"] for t in again["targets"]] != [t["name"] for t in seen["targets"]] or again["busy"]:
             continue
@@ -140,3 +144,73 @@ def test_on_a_phone_each_enemy_card_keeps_its_words_inside(browser, server, lang
         assert not cut, cut
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- no two targets share a spot on the printed map
+# Every element of a target that takes clicks (not its <title>, not what has pointer-events: none), as boxes;
+# a pair of targets (neither inside the other) whose boxes overlap by more than a pixel each way is reported.
+_OVERLAPS = """() => {
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const targets = [...document.querySelectorAll('#probe svg [data-action], #probe svg [data-pick]')].filter(shown);
+  const name = (e) => e.getAttribute('data-action') || `pick ${e.getAttribute('data-pick')}`;
+  const clickable = (t) => [...t.querySelectorAll('*')].filter((el) => !['g', 'title'].includes(el.tagName)
+      && el.getClientRects().length && getComputedStyle(el).pointerEvents !== 'none'
+      && el.closest('[data-action], [data-pick]') === t).map((el) => [el, el.getBoundingClientRect()]);
+  const shapes = targets.map(clickable), out = [];
+  for (let i = 0; i < targets.length; i++) for (let j = i + 1; j < targets.length; j++) {
+    if (targets[i].contains(targets[j]) || targets[j].contains(targets[i])) continue;
+    for (const [a, ra] of shapes[i]) for (const [b, rb] of shapes[j]) {
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 1 && h > 1) out.push(`${name(targets[i])} (${a.tagName}.${a.getAttribute('class')}) and ${name(targets[j])} (${b.tagName}.${b.getAttribute('class')}): ${w.toFixed(0)} × ${h.toFixed(0)} px`);
+    }
+  }
+  return out;
+}"""
+
+_DRAW = """([obs, seat, legal]) => {
+  window.gpBoard.render(document.getElementById('probe'), { game: 'gods-playground', observation: obs, legal, seat,
+      to_move: [seat], your_turn: true, over: false, seats: [], seq: ++window.gpSeq },
+    { legal, act: () => {}, seatName: (p) => String(p), events: [] });
+}"""
+
+
+def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
+    """The printed map (892 px wide, as on a 1280 px page) drawn for each decision of seeded random 3-player
+    games, as the seat to move sees it; the overlaps of its targets, named with the game and the move."""
+    from meeple.core import load
+    from meeple.server.views import legal_list
+
+    context, page = watched_page(browser, {"viewport": {"width": 1280, "height": 2400}, "reduced_motion": "reduce"})
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#create")
+        page.evaluate("""async () => {
+            window.gpBoard = await import('/static/js/boards/gods-playground.js'); await window.gpBoard.prepare();
+            window.gpSeq = 0;
+            const box = document.createElement('div'); box.id = 'probe'; box.style.width = '892px';
+            document.querySelector('main').replaceChildren(box); }""")
+        found = []
+        for seed in seeds:
+            state = load(GAME, players=3).new_game(seed=seed)
+            rnd = random.Random(seed)
+            while not state.is_over():
+                seat = next(p for p in state.to_move() if p >= 0)
+                page.evaluate(_DRAW, [state.observation(seat), seat, legal_list(state, seat)])
+                found += [f"game {seed}, move {len(state.history)}: {o}" for o in page.evaluate(_OVERLAPS)]
+                state.apply(rnd.choice(state.legal_actions(seat)), seat)
+        assert page.console_errors == []
+        return found
+    finally:
+        context.close()
+
+
+def test_at_1280_no_two_targets_of_a_decision_overlap(browser, server):
+    """Each decision of two random games: a confederation's box beside a neighbour's (whose disc and first hit
+    area reached over it), the noble cubes to move beside a crowded province's action spots (two rows of tiles
+    pushed them onto the Jesuit school and the veto), a move's drop beside the last family's cubes in Ukraine."""
+    assert _overlapping_targets(browser, server, range(1, 5, 3)) == []
+
+
+@pytest.mark.daily
+def test_at_1280_no_two_targets_of_a_decision_overlap_in_more_games(browser, server):
+    assert _overlapping_targets(browser, server, range(10, 22)) == []

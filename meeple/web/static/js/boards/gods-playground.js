@@ -17,41 +17,43 @@ let c = { provinces: [], enemies: [], estate_slots: [], strength: [], royal_base
 export async function prepare() { c = await loadContent(GAME); }
 
 // ---------------------------------------------------------------- artwork and geometry (viewBox units)
-const W = 1400, H = 1000, RING = 34;
+const W = 1400, H = 1040, RING = 34;
 export const FAMILY_COLOURS = ["#f4f0e4", "#1f4fb4", "#c62828"];
 export const ENEMY_COLOURS = ["#5bb4e5", "#2e7d32", "#8d5524", "#7b3fa0", "#3a3a3a"];
 const ROYAL = "#d9a400", COSSACK = "#556b2f", PARCHMENT = "#efe2c0";
 // Province frames (content boxes) and outlines: Prussia north-west, Lithuania north, Great Poland
 // west/south-west, Little Poland south, Ukraine south-east (indexes as in the rules: 0 Prussia,
-// 1 Lithuania, 2 Ukraine, 3 Little Poland, 4 Great Poland).
+// 1 Lithuania, 2 Ukraine, 3 Little Poland, 4 Great Poland). The three narrow southern provinces are 40 units
+// taller than the rest of their row: with two rows of tiles to place (a family's many estates) their noble
+// cubes still clear the action spots along the bottom.
 const FRAMES = [
   { x: 60, y: 250, w: 500, h: 270 },
   { x: 580, y: 236, w: 420, h: 284 },
-  { x: 915, y: 650, w: 290, h: 280 },
-  { x: 600, y: 540, w: 300, h: 262 },
-  { x: 265, y: 540, w: 320, h: 272 },
+  { x: 915, y: 650, w: 290, h: 320 },
+  { x: 600, y: 540, w: 300, h: 302 },
+  { x: 265, y: 540, w: 320, h: 312 },
 ];
 const OUTLINES = [
   "52,262 140,240 300,252 420,236 566,250 572,400 566,528 420,534 300,528 150,534 52,526",
   "572,250 700,226 840,238 1008,228 1012,380 1006,528 870,532 720,530 574,528 572,400",
-  "906,642 1000,646 1100,638 1212,648 1214,790 1210,938 1080,942 960,936 906,930 910,790",
-  "592,534 700,528 800,534 908,532 906,642 910,790 906,810 780,814 660,808 592,812",
-  "257,536 420,534 566,528 592,534 592,812 460,822 340,818 257,822 252,680",
+  "906,642 1000,646 1100,638 1212,648 1214,810 1210,978 1080,982 960,976 906,970 910,810",
+  "592,534 700,528 800,534 908,532 906,642 910,800 906,850 780,854 660,848 592,852",
+  "257,536 420,534 566,528 592,534 592,852 460,862 340,858 257,862 252,680",
 ];
 // Enemy territories, each beside the province it borders (enemy e borders province e).
 const ENEMY_FRAMES = [
   { x: 430, y: 48, w: 300, h: 176 },   // Swedes: the Baltic, north of Prussia
   { x: 1020, y: 470, w: 330, h: 170 }, // Russia: east of Lithuania
-  { x: 1215, y: 650, w: 138, h: 300 }, // Tatars: the steppe south-east of Ukraine
-  { x: 600, y: 816, w: 300, h: 140 },  // Ottomans: south of Little Poland
-  { x: 50, y: 540, w: 200, h: 250 },   // Habsburgs: west of Great Poland
+  { x: 1215, y: 650, w: 138, h: 340 }, // Tatars: the steppe south-east of Ukraine
+  { x: 600, y: 856, w: 300, h: 140 },  // Ottomans: south of Little Poland
+  { x: 50, y: 540, w: 200, h: 290 },   // Habsburgs: west of Great Poland
 ];
 const ROYAL_FRAME = { x: 50, y: 48, w: 370, h: 190 };
 const SENATE_FRAME = { x: 740, y: 48, w: 270, h: 176 };
 const PHASE_FRAME = { x: 1020, y: 48, w: 330, h: 344 };
 const DICE_FRAME = { x: 1020, y: 398, w: 330, h: 66 };
-const TABLE_FRAME = { x: 50, y: 800, w: 200, h: 156 };
-const ROUND_FRAME = { x: 265, y: 826, w: 320, h: 130 };
+const TABLE_FRAME = { x: 50, y: 840, w: 200, h: 156 };
+const ROUND_FRAME = { x: 265, y: 866, w: 320, h: 130 };
 // A phone or a tablet (a window up to 1000 px) gets no map to pan: each part of the board is its own card, drawn
 // by the same code through a viewBox cut to its frame, stacked down the page at about 1 px per unit. A
 // province there is a card of its own shape, tall enough to stack a slot's land-manager and city sockets
@@ -181,13 +183,19 @@ function redraw() { if (last) render(last.container, last.view, last.ui); }
 // never past the decision's sentence (the bar above the map; on a tablet it sticks at the top). Not in a
 // guided game (its own sentence bar leads) nor on a phone (its bar sticks, the cards are the page).
 let lastDecision = null;
+let owedScroll = null;  // the decision whose targets are still to be brought in (until a drawing of it is measured)
 function bringIntoView(root, view) {
   const decision = view.your_turn && !view.over ? String(view.seq) : null;
-  const fresh = decision !== null && decision !== lastDecision;
+  if (decision !== lastDecision) owedScroll = decision;
   lastDecision = decision;
-  if (!fresh || typeof window === "undefined" || window.innerWidth < 600 || root.closest(".learn-board")) return;
-  // measured once the page has drawn the rest of this update (its head above the board may change height)
-  requestAnimationFrame(() => { if (root.isConnected) scrollToTargets(root); });
+  if (owedScroll === null || typeof window === "undefined" || window.innerWidth < 600 || root.closest(".learn-board")) return;
+  // measured once the page has drawn the rest of this update (its head above the board may change height);
+  // a drawing replaced before then (the same decision drawn again) hands the scroll on to the new one
+  requestAnimationFrame(() => {
+    if (!root.isConnected || owedScroll !== decision) return;
+    owedScroll = null;
+    scrollToTargets(root);
+  });
 }
 
 function scrollToTargets(root) {
@@ -522,7 +530,10 @@ function drawProvince(svg, i, ctx) {
       if (conf && earliest[owner] === k) {
         target(slot, conf, ui);
         const at = confSlots.indexOf(k);
-        if (at >= 0) slot.firstChild.replaceWith(s("rect", { x: confBoxes.xs[at], y: y - 28, width: confBoxes.width, height: HIT, rx: 6, class: "hit-area" }));
+        if (at >= 0) {  // (its disc and ring take no clicks: a neighbour's box may reach under them)
+          slot.querySelector(":scope > .hit-area").replaceWith(s("rect", { x: confBoxes.xs[at], y: y - 28, width: confBoxes.width, height: HIT, rx: 6, class: "hit-area" }));
+          slot.classList.add("boxed");
+        }
         raised.push(slot);
       }
       // under the disc: a land manager (left), a city (right); on a phone card one above the other,
@@ -562,7 +573,7 @@ function drawProvince(svg, i, ctx) {
         const entry = has(`estate ${i}`) || has(`build ${i}`);
         // on the printed map (about 0.64 px a unit at 1280 × 800) the next free slot, the only one a
         // province offers, gets a wider hit area than the slot's step: at least 32 px on screen
-        if (entry && !phone) slot.firstChild.replaceWith(s("rect", { x: x - SLOT_HIT / 2, y: y - SLOT_HIT / 2, width: SLOT_HIT, height: SLOT_HIT, rx: 6, class: "hit-area" }));
+        if (entry && !phone) slot.querySelector(":scope > .hit-area").replaceWith(s("rect", { x: x - SLOT_HIT / 2, y: y - SLOT_HIT / 2, width: SLOT_HIT, height: SLOT_HIT, rx: 6, class: "hit-area" }));
         if (entry) { target(slot, entry, ui); raised.push(slot); }
       }
     }
@@ -590,9 +601,10 @@ function drawProvince(svg, i, ctx) {
   for (let a = 0; a < 5; a++) {
     const entry = has(`move ${a} ${i}`);
     if (!entry) continue;
-    const x = phone ? f.x + 250 : f.x + f.w - 76, y = rowY - 14;  // right of the stacks, inside the province
+    // right of the stacks (clear of the last one's box), inside the province
+    const x = phone ? f.x + 250 : Math.max(f.x + f.w - 76, f.x + 70 + 2 * 56 + 40), y = rowY - 14;
     const drop = group({ class: "drop move-drop" });
-    drop.append(s("rect", { x, y: phone ? y - 4 : rowY - HIT / 2, width: 70, height: phone ? 38 : HIT, rx: 8, class: "drop-face" }));
+    drop.append(s("rect", { x, y: phone ? y - 4 : rowY - HIT / 2, width: phone ? 70 : Math.min(70, f.x + f.w - 4 - x), height: phone ? 38 : HIT, rx: 8, class: "drop-face" }));
     drop.append(s("path", { d: `M${x + 10},${y + 15} L${x + 40},${y + 15} M${x + 32},${y + 8} L${x + 42},${y + 15} L${x + 32},${y + 22}`, class: "drop-arrow" }));
     drop.append(cube(x + 56, y + 15, FAMILY_COLOURS[me], { size: 12 }));
     target(drop, entry, ui);
