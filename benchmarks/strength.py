@@ -4,7 +4,9 @@ A benchmark, not a test (it uses ``meeple.sim.play_game`` only, so it works whil
 is being written). Every game ``i`` is played from seed ``seed + i``; the first agent sits in seat
 ``i mod players`` and the others fill the remaining seats in order, so the agent under test sits in
 every seat equally often. Records are appended to ``--out`` as JSON lines as they finish (so a long
-run can be stopped and resumed with ``--resume``), and the summary is printed at the end::
+run can be stopped and resumed with ``--resume``; ``--deadline SECONDS`` stops it itself after that much
+wall time, keeping every finished game and dropping the ones under way), and the summary is printed at
+the end::
 
     python benchmarks/strength.py cube-europe --players 2 --agents ismcts:iterations=400,heuristic \
         --games 40 --jobs 2 --out runs/cube2.jsonl
@@ -28,10 +30,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--out", help="append JSON-line records here")
     ap.add_argument("--resume", action="store_true", help="skip games already in --out")
+    ap.add_argument("--deadline", type=float, default=None, metavar="SECONDS",
+                    help="stop after this much wall time: finished games are kept, the ones under way dropped "
+                         "(--resume plays them later)")
     ap.add_argument("--paired", action="store_true",
                     help="each seed once per seat rotation: game i on seed SEED + i // players, the first agent in "
                          "seat i %% players")
@@ -149,8 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     records = list(done)
     try:
-        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            for rec in pool.map(_play, jobs):
+        # games are written as they finish, in any order (a record carries its index); leaving the block
+        # ends the workers, those still playing when the deadline passed included
+        with multiprocessing.Pool(max(1, min(args.jobs, len(jobs) or 1))) as pool:
+            finished = pool.imap_unordered(_play, jobs)
+            for _ in jobs:
+                left = None if args.deadline is None else args.deadline - (time.perf_counter() - start)
+                try:
+                    rec = finished.next(timeout=left) if left is None or left > 0 else None
+                except multiprocessing.TimeoutError:
+                    rec = None
+                if rec is None:
+                    print(f"deadline: {len(records) - len(done)} games played, the ones under way dropped",
+                          file=sys.stderr)
+                    break
                 records.append(rec)
                 if out:
                     out.write(json.dumps(rec) + "\n")

@@ -3,6 +3,7 @@ paired score margins with their interval, win share against fair share, the verd
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from pathlib import Path
@@ -114,3 +115,24 @@ def test_the_shipped_ratings_table() -> None:
     row = text.splitlines()[2]
     assert row.startswith("| kingsburg | 2p | 80 | 10.0 / 3.00 (1040) | 25.0 / 2.00 (1760) | 28.0 / 2.00 (1880) | — |")
     assert f"+{15 / math.hypot(3, 2):.1f} told apart" in row and f"+{3 / math.hypot(2, 2):.1f} |" in row
+
+
+# ---------------------------------------------------------------------------- a run with a deadline
+def test_a_run_past_its_deadline_keeps_what_finished_and_resumes_to_the_same_games(tmp_path: Path) -> None:
+    """``--deadline 0``: no game is waited for, the record stays empty and valid; ``--resume`` then plays
+    every planned game once (written as each finishes, in any order), the same games as a run without a
+    deadline."""
+    args = ["kingsburg", "--players", "2", "--agents", "heuristic,random", "--games", "6", "--paired", "--seed", "3",
+            "--jobs", "2"]
+    cut, whole = tmp_path / "cut.jsonl", tmp_path / "whole.jsonl"
+    assert strength.main([*args, "--deadline", "0", "--out", str(cut)]) == 0
+    assert cut.read_text() == ""
+    assert strength.main([*args, "--deadline", "600", "--resume", "--out", str(cut)]) == 0
+    assert strength.main([*args, "--out", str(whole)]) == 0
+
+    def read(path: Path) -> list[tuple]:
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        return sorted((r["index"], r["seed"], tuple(r["agents"]), tuple(r["scores"])) for r in rows)
+
+    assert [index for index, *_ in read(cut)] == list(range(6))
+    assert read(cut) == read(whole)
