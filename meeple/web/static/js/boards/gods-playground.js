@@ -48,6 +48,9 @@ const ENEMY_FRAMES = [
   { x: 600, y: 856, w: 300, h: 140 },  // Ottomans: south of Little Poland
   { x: 50, y: 540, w: 200, h: 290 },   // Habsburgs: west of Great Poland
 ];
+// A phone's enemy cards keep the heights they had before the southern provinces grew on the map.
+const CARD_HEIGHTS = { 2: 300, 4: 250 };
+const ENEMY_CARDS = ENEMY_FRAMES.map((f, e) => ({ ...f, h: CARD_HEIGHTS[e] ?? f.h }));
 const ROYAL_FRAME = { x: 50, y: 48, w: 370, h: 190 };
 const SENATE_FRAME = { x: 740, y: 48, w: 270, h: 176 };
 const PHASE_FRAME = { x: 1020, y: 48, w: 330, h: 344 };
@@ -160,7 +163,7 @@ export function render(container, view, ui) {
   folded = phone && foldedFor === foldKey;
   const kept = { ...changes };  // (a drawing folded at once marks what changed as the unfolded one did)
   FR = phone ? FRAMES.map((_, i) => cardOf(i, ctx, battle)) : FRAMES;
-  EF = folded ? ENEMY_FRAMES.map((f) => ({ ...f, ...FOLDED_ENEMY })) : ENEMY_FRAMES;
+  EF = folded ? ENEMY_CARDS.map((f) => ({ ...f, ...FOLDED_ENEMY })) : phone ? ENEMY_CARDS : ENEMY_FRAMES;
   OUT = phone ? FR.map(outlineOf) : OUTLINES;
   const root = h("div", { class: `gp-board ${phone ? "phone" : ""}`, "data-board": GAME, lang: undefined });
   root.append(decisionBar(ctx), phone ? phoneCards(ctx) : wholeMap(ctx), familyAreas(ctx));
