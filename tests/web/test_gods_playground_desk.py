@@ -214,3 +214,41 @@ def test_at_1280_no_two_targets_of_a_decision_overlap(browser, server):
 @pytest.mark.daily
 def test_at_1280_no_two_targets_of_a_decision_overlap_in_more_games(browser, server):
     assert _overlapping_targets(browser, server, range(10, 13)) == []
+
+
+def test_a_new_decision_drawn_twice_before_a_frame_still_scrolls_its_targets_in(browser, server):
+    """A decision of tokens (drops down to Ukraine's foot, below an 800 px window) drawn, then drawn again
+    in the same instant (a bot's news, a pick): the page still scrolls the targets in at the next frame.
+    The first drawing's scroll was dropped with it, and the second, not a new decision, scrolled nothing."""
+    from meeple.core import load
+    from meeple.server.views import legal_list
+
+    state = load(GAME, players=3).new_game(seed=4)
+    rnd = random.Random(4)
+    while not any(e["action"]["name"] == "token" for e in legal_list(state, next(p for p in state.to_move() if p >= 0))):
+        seat = next(p for p in state.to_move() if p >= 0)
+        state.apply(rnd.choice(state.legal_actions(seat)), seat)
+    seat = next(p for p in state.to_move() if p >= 0)
+    context, page = watched_page(browser, DESK)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#create")
+        page.evaluate("""async () => {
+            window.gpBoard = await import('/static/js/boards/gods-playground.js'); await window.gpBoard.prepare();
+            window.gpSeq = 0;
+            const box = document.createElement('div'); box.id = 'probe'; box.style.width = '892px';
+            document.querySelector('main').replaceChildren(box); window.scrollTo(0, 0); }""")
+        page.evaluate("""([obs, seat, legal]) => {
+            const view = { game: 'gods-playground', observation: obs, legal, seat, to_move: [seat], your_turn: true,
+                           over: false, seats: [], seq: 7 };
+            const ui = { legal, act: () => {}, seatName: (p) => String(p), events: [] };
+            window.gpBoard.render(document.getElementById('probe'), view, ui);
+            window.gpBoard.render(document.getElementById('probe'), view, ui); }""",
+                      [state.observation(seat), seat, legal_list(state, seat)])
+        page.evaluate(_TWO_FRAMES)
+        seen = page.evaluate(_SEEN.replace("[data-board] .gp-decision", "#probe .gp-decision"))
+        lowest = max(t["bottom"] for t in seen["targets"])
+        assert seen["mode"] == "token" and lowest <= 800 and seen["bar"]["top"] >= 0, (lowest, seen["bar"])
+        assert page.evaluate("window.scrollY") > 0
+    finally:
+        context.close()
