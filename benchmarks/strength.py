@@ -28,6 +28,7 @@ the k winners, so shares add up to 1 per game. The "fair share" is 1/players. In
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -150,33 +151,29 @@ def main(argv: list[str] | None = None) -> int:
     have = {r["index"] for r in done}
     jobs = [(args.game, args.players, options, index, seed, lineup, args.paired)
             for index, seed, lineup in plan if index not in have]
-    out = open(args.out, "a", encoding="utf-8") if args.out else None
     start = time.perf_counter()
     records = list(done)
-    try:
-        # games are written as they finish, in any order (a record carries its index); leaving the block
-        # ends the workers, those still playing when the deadline passed included
-        with multiprocessing.Pool(max(1, min(args.jobs, len(jobs) or 1))) as pool:
-            finished = pool.imap_unordered(_play, jobs)
-            for _ in jobs:
-                left = None if args.deadline is None else args.deadline - (time.perf_counter() - start)
-                try:
-                    rec = finished.next(timeout=left) if left is None or left > 0 else None
-                except multiprocessing.TimeoutError:
-                    rec = None
-                if rec is None:
-                    print(f"deadline: {len(records) - len(done)} games played, the ones under way dropped",
-                          file=sys.stderr)
-                    break
-                records.append(rec)
-                if out:
-                    out.write(json.dumps(rec) + "\n")
-                    out.flush()
-                print(f"[{len(records)}/{args.games}] seed {rec['seed']}: {rec['agents']} "
-                      f"scores {rec['scores']} winners {rec['winners']} ({rec['time']:.0f}s)", file=sys.stderr)
-    finally:
-        if out:
-            out.close()
+    # games are written as they finish, in any order (a record carries its index); leaving the block
+    # ends the workers, those still playing when the deadline passed included
+    with (open(args.out, "a", encoding="utf-8") if args.out else contextlib.nullcontext() as out,
+          multiprocessing.Pool(max(1, min(args.jobs, len(jobs) or 1))) as pool):
+        finished = pool.imap_unordered(_play, jobs)
+        for _ in jobs:
+            left = None if args.deadline is None else args.deadline - (time.perf_counter() - start)
+            try:
+                rec = finished.next(timeout=left) if left is None or left > 0 else None
+            except multiprocessing.TimeoutError:
+                rec = None
+            if rec is None:
+                print(f"deadline: {len(records) - len(done)} games played, the ones under way dropped",
+                      file=sys.stderr)
+                break
+            records.append(rec)
+            if out:
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+            print(f"[{len(records)}/{args.games}] seed {rec['seed']}: {rec['agents']} "
+                  f"scores {rec['scores']} winners {rec['winners']} ({rec['time']:.0f}s)", file=sys.stderr)
     fair = 1 / args.players
     print(f"{args.game}, {args.players} players, {len(records)} games, {time.perf_counter() - start:.0f}s "
           f"(fair share {fair:.0%})")
