@@ -174,6 +174,18 @@ _DRAW = """([obs, seat, legal]) => {
 }"""
 
 
+def _open_probe(page, server: str) -> None:
+    """The lobby's page with God's Playground's board module loaded and an empty 892 px box ``#probe`` (the
+    map's width on a 1280 px game page) in place of the lobby, scrolled to the top."""
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.evaluate("""async () => {
+        window.gpBoard = await import('/static/js/boards/gods-playground.js'); await window.gpBoard.prepare();
+        window.gpSeq = 0;
+        const box = document.createElement('div'); box.id = 'probe'; box.style.width = '892px';
+        document.querySelector('main').replaceChildren(box); window.scrollTo(0, 0); }""")
+
+
 def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
     """The printed map (892 px wide, as on a 1280 px page) drawn for each decision of seeded random 3-player
     games, as the seat to move sees it; the overlaps of its targets, named with the game and the move."""
@@ -182,13 +194,7 @@ def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
 
     context, page = watched_page(browser, {"viewport": {"width": 1280, "height": 2400}, "reduced_motion": "reduce"})
     try:
-        page.goto(server + "/")
-        page.wait_for_selector("#create")
-        page.evaluate("""async () => {
-            window.gpBoard = await import('/static/js/boards/gods-playground.js'); await window.gpBoard.prepare();
-            window.gpSeq = 0;
-            const box = document.createElement('div'); box.id = 'probe'; box.style.width = '892px';
-            document.querySelector('main').replaceChildren(box); }""")
+        _open_probe(page, server)
         found = []
         for seed in seeds:
             state = load(GAME, players=3).new_game(seed=seed)
@@ -231,13 +237,7 @@ def test_a_new_decision_drawn_twice_before_a_frame_still_scrolls_its_targets_in(
     seat = next(p for p in state.to_move() if p >= 0)
     context, page = watched_page(browser, DESK)
     try:
-        page.goto(server + "/")
-        page.wait_for_selector("#create")
-        page.evaluate("""async () => {
-            window.gpBoard = await import('/static/js/boards/gods-playground.js'); await window.gpBoard.prepare();
-            window.gpSeq = 0;
-            const box = document.createElement('div'); box.id = 'probe'; box.style.width = '892px';
-            document.querySelector('main').replaceChildren(box); window.scrollTo(0, 0); }""")
+        _open_probe(page, server)
         page.evaluate("""([obs, seat, legal]) => {
             const view = { game: 'gods-playground', observation: obs, legal, seat, to_move: [seat], your_turn: true,
                            over: false, seats: [], seq: 7 };
