@@ -31,8 +31,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, objec
 
 
 def _deal(app, gid: str, hand: list[str], known: list[str]) -> None:
-    """Under the game's lock: seat 0 holds just ``hand`` and knows ``known`` in seat 1's hand (cards moved
-    between the deck and the hands, so every card stays one of a kind)."""
+    """Under the game's lock: seat 0 holds just ``hand`` and knows ``known``, seat 1's whole hand (cards moved
+    between the deck and the hands, so the deck and the hands together keep every copy once)."""
     from meeple.games.citadels.content import DISTRICT_INDEX
 
     hub = app.state.hub
@@ -41,21 +41,14 @@ def _deal(app, gid: str, hand: list[str], known: list[str]) -> None:
         g = hub.live[gid]
         async with g.lock:
             st = g.state
-            wanted = {DISTRICT_INDEX[s] for s in hand + known}
-            for q in (0, 1):
-                for d in [d for d in st.hands[q] if d not in wanted]:
-                    st.hands[q].remove(d)
-                    st.deck_unseen = sorted([*st.deck_unseen, d])
+            # every hand back into the deck first: a district has copies, so a hand may hold one twice
+            deck = sorted([*st.deck_unseen, *st.hands[0], *st.hands[1]])
             for q, slugs in ((0, hand), (1, known)):
+                st.hands[q] = []
                 for slug in slugs:
-                    d = DISTRICT_INDEX[slug]
-                    if d in st.hands[q]:
-                        continue
-                    if d in st.deck_unseen:
-                        st.deck_unseen.remove(d)
-                    else:
-                        next(h for h in st.hands if d in h).remove(d)
-                    st.hands[q].append(d)
+                    deck.remove(DISTRICT_INDEX[slug])
+                    st.hands[q].append(DISTRICT_INDEX[slug])
+            st.deck_unseen = deck
             st.known_hand_cards[0][1] = [DISTRICT_INDEX[s] for s in known]
 
     asyncio.run_coroutine_threadsafe(go(), hub.loop).result(timeout=10)
