@@ -211,15 +211,15 @@ def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
 
 
 def test_at_1280_no_two_targets_of_a_decision_overlap(browser, server):
-    """Each decision of two random games: a confederation's box beside a neighbour's (whose disc and first hit
+    """Each decision of a random game (seed 4; more games daily): a confederation's box beside a neighbour's (whose disc and first hit
     area reached over it), the noble cubes to move beside a crowded province's action spots (two rows of tiles
     pushed them onto the Jesuit school and the veto), a move's drop beside the last family's cubes in Ukraine."""
-    assert _overlapping_targets(browser, server, range(1, 5, 3)) == []
+    assert _overlapping_targets(browser, server, [4]) == []
 
 
 @pytest.mark.daily
 def test_at_1280_no_two_targets_of_a_decision_overlap_in_more_games(browser, server):
-    assert _overlapping_targets(browser, server, range(10, 13)) == []
+    assert _overlapping_targets(browser, server, [1, 10, 11, 12]) == []
 
 
 def test_a_new_decision_drawn_twice_before_a_frame_still_scrolls_its_targets_in(browser, server):

@@ -266,12 +266,16 @@ def test_open_games_are_counted_on_their_card_and_joined_from_the_list(page, ser
 
 
 def test_the_lobby_follows_new_open_games_without_a_reload(page, server):
+    page.clock.install()  # the page's own clock, moved on by the test: the lobby's 10 s refresh without the wait
     page.goto(server + "/")
     page.wait_for_selector("#gallery")
     before = int(page.get_attribute("[data-game='kingsburg'] [data-open]", "data-open"))
     made = httpx.post(f"{server}/api/games", json={"game": "kingsburg", "players": 2, "player_name": "Eli",
                                                     "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    page.wait_for_selector(f"#open-games [data-game-id='{made['id']}']", timeout=15000)
+    page.clock.run_for(9_000)
+    assert page.query_selector(f"#open-games [data-game-id='{made['id']}']") is None  # not before the refresh
+    page.clock.run_for(1_100)
+    page.wait_for_selector(f"#open-games [data-game-id='{made['id']}']", timeout=5000)
     assert int(page.get_attribute("[data-game='kingsburg'] [data-open]", "data-open")) == before + 1
     assert "Eli" in page.inner_text(f"#open-games [data-game-id='{made['id']}']")
     assert page.console_errors == []
