@@ -45,6 +45,33 @@ def play_to_end(page, choose=None, max_moves: int = 3000, timeout: float = 240.0
     raise AssertionError(f"the game did not end within {moves} moves / {timeout:.0f}s")
 
 
+def play_to_end_over_the_api(page, base: str, timeout: float = 120.0) -> int:
+    """Play the page's own seat to the end with its first legal move each time, over the HTTP API with the
+    seat's token from the page's storage (the page follows as it would a second device): a test about the
+    end of a game reaches it without a click per move. Returns the moves played."""
+    import httpx
+
+    gid = page.evaluate("() => decodeURIComponent(location.hash.split('/')[2])")
+    token = page.evaluate("(gid) => JSON.parse(localStorage.getItem('meeple.seats'))[gid].token", gid)
+    headers = {"Authorization": f"Bearer {token}"}
+    moves = 0
+    deadline = time.time() + timeout
+    with httpx.Client(base_url=base, headers=headers) as http:
+        while time.time() < deadline:
+            view = http.get(f"/api/games/{gid}/view").json()
+            if view["over"]:
+                return moves
+            if not view["legal"]:
+                time.sleep(0.02)  # a bot's turn
+                continue
+            r = http.post(f"/api/games/{gid}/actions", json={"seq": view["seq"], "action": view["legal"][0]["action"]})
+            if r.status_code == 409:  # a bot moved in between: look again
+                continue
+            r.raise_for_status()
+            moves += 1
+    raise AssertionError(f"the game did not end within {moves} moves / {timeout:.0f}s")
+
+
 def play_by_board(page, seed: int, timeout: float = 240.0, shot: str = "/tmp/board-timeout.png") -> dict[str, int]:
     """Click random visible moves inside [data-board] (picking a source first when only picks are
     visible) until the game is over; at every step each move of the move list must be on the board.
