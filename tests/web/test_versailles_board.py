@@ -128,7 +128,9 @@ def test_a_tile_is_built_by_picking_it_in_hand_then_a_highlighted_cell(page, ser
     cell = int(ghosts[0].split()[2])
     label = f"{'abc'[cell // 4]}{cell % 4 + 1}"
     page.click(f"[data-board] [data-action='{ghosts[0]}']")
-    page.wait_for_selector(f"[data-board] [data-cell='{label}'] > .vs-tile[data-tile='{tile}']")
+    # the built tile, not the ghost just clicked (the ghosts of the tiles that could go there are tiles too)
+    page.wait_for_selector(f"[data-board] [data-cell='{label}'] > .vs-tile:not(.ghost)[data-tile='{tile}']")
+    assert page.query_selector(f"[data-board] [data-cell='{label}'] > .vs-tile.ghost") is None  # no build on a built cell
     # the built tile shows its edges as indoor / outdoor shapes, never letter codes
     edges = page.eval_on_selector_all(f"[data-board] [data-cell='{label}'] > .vs-tile .vs-edge", "es => es.map(e => e.dataset.edge)")
     assert len(edges) == 4 and set(edges) <= {"indoor", "outdoor"}
