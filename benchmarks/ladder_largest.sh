@@ -15,8 +15,9 @@ for pair in $rungs; do
         game=${table%:*}
         players=${table#*:}
         name=$(echo "$pair" | sed 's/,/-vs-/')
-        # Cube Europe offers no `hard` (docs/agents.md, Difficulty levels): its top pair is not played
-        if [ "$game" = cube-europe ] && [ "$pair" = hard,normal ]; then continue; fi
+        # a rung the game leaves out (meeple.agents.ladder: Cube Europe's and God's Playground's `hard`) is not played
+        "$PY" -c 'import sys; from meeple.agents import ladder; sys.exit(sys.argv[1] not in ladder(sys.argv[2]))' \
+            "${pair%%,*}" "$game" || continue
         "$PY" benchmarks/strength.py "$game" --players "$players" --agents "$pair" \
             --games "$((seeds * players))" --paired --seed 5000 --resume \
             --out "benchmarks/results/$game-${players}p-$name-paired.jsonl"

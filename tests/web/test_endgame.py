@@ -5,6 +5,7 @@ phase's section open), and the rules route that only takes a known game and lang
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import httpx
@@ -141,8 +142,6 @@ def test_every_board_gives_its_score_breakdown():
 def test_every_boards_summary_adds_up_to_the_result(page, server):  # type: ignore[no-untyped-def]
     """A bots-only game of each game, watched to its end: one bar per player whose segments add up to
     its score in the result, the winners marked (the spectator's summary: only public facts)."""
-    import time
-
     import meeple
 
     games = {}
@@ -183,8 +182,6 @@ def test_every_boards_summary_adds_up_to_the_result(page, server):  # type: igno
 def _leave_to_the_bots_and_come_back(page, server: str) -> None:  # type: ignore[no-untyped-def]
     """Leave the game under way (your seat goes to a bot, which plays it to the end unwatched: quicker than
     clicking it through), then come back to the finished game with your seat's token still in this browser."""
-    import time
-
     gid = _gid(page)
     page.click("#leave")
     page.wait_for_function("() => !document.querySelector('#leave')")
@@ -257,8 +254,6 @@ CITADELS_END = """() => ({
 def test_the_citadels_end_counts_artist_coins_only_with_the_artist(page, server, options, artist):  # type: ignore[no-untyped-def]
     """The Artist's coins are a category of the summary and the end table only where the Artist is among the
     game's characters (without him they are always 0); the summary's totals stay the table's."""
-    import time
-
     body = {"game": "citadels", "players": 2, "options": options, "seats": [{"kind": "bot", "level": "random"}] * 2}
     r = httpx.post(f"{server}/api/games", json=body)
     assert r.status_code == 201, r.text

@@ -186,7 +186,7 @@ def _open_probe(page, server: str) -> None:
         document.querySelector('main').replaceChildren(box); window.scrollTo(0, 0); }""")
 
 
-def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
+def _overlapping_targets(browser, server: str, seeds: list[int]) -> list[str]:
     """The printed map (892 px wide, as on a 1280 px page) drawn for each decision of seeded random 3-player
     games, as the seat to move sees it; the overlaps of its targets, named with the game and the move."""
     from meeple.core import load
@@ -211,9 +211,10 @@ def _overlapping_targets(browser, server: str, seeds: range) -> list[str]:
 
 
 def test_at_1280_no_two_targets_of_a_decision_overlap(browser, server):
-    """Each decision of a random game (seed 4; more games daily): a confederation's box beside a neighbour's (whose disc and first hit
-    area reached over it), the noble cubes to move beside a crowded province's action spots (two rows of tiles
-    pushed them onto the Jesuit school and the veto), a move's drop beside the last family's cubes in Ukraine."""
+    """Each decision of a random game (seed 4; more games daily): a confederation's box beside a neighbour's
+    (whose disc and first hit area reached over it), the noble cubes to move beside a crowded province's action
+    spots (two rows of tiles pushed them onto the Jesuit school and the veto), a move's drop beside the last
+    family's cubes in Ukraine."""
     assert _overlapping_targets(browser, server, [4]) == []
 
 
