@@ -72,7 +72,7 @@ def positions(game_id: str, players: int, count: int, per_game: int) -> Iterator
 def measure(state: State, seat: int, iterations: int | None = None) -> dict[str, Any]:
     """The hint's first move and the 10× search's ranking of the same seat's moves; ``iterations``: the
     hint's budget (default the coach's, ``hard``'s for the game)."""
-    iterations = int(iterations or coach_agent(state.game.id, 0).iterations)
+    iterations = int(iterations or coach_agent(state.game.id, 0).iterations_at(state.players))
     started = time.process_time()
     quick = hint(state, seat, seed=1, top=1, iterations=iterations)[0]
     middle = time.process_time()
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in games:
         players = TABLES.get(game_id, 2)
         path = RESULTS / f"coach-agreement-{game_id}-{players}p.jsonl"
-        budget = int(args.budget or coach_agent(game_id, 0).iterations)
+        budget = int(args.budget or coach_agent(game_id, 0).iterations_at(players))
         if not args.summary:
             done = {(row["game_seed"], row["decision"]) for row in records(path, budget)}
             for seed, number, seat, state in positions(game_id, players, args.positions, args.per_game):

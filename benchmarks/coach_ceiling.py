@@ -24,7 +24,7 @@ from meeple.agents.coach import coach_agent, hint  # noqa: E402
 def main(argv: list[str]) -> int:
     game, count, out = argv[0], int(argv[1]), argv[2]
     players = coach_agreement.TABLES[game]
-    budget = coach_agent(game, 0).iterations
+    budget = coach_agent(game, 0).iterations_at(players)
     runs = (("hint", 1, budget), ("hint4", 5, 4 * budget), ("refA", 2, 10 * budget), ("refB", 3, 10 * budget))
     with open(out, "a", encoding="utf-8") as fh:
         for seed, number, seat, state in coach_agreement.positions(game, players, count, 3):

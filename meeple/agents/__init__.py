@@ -122,9 +122,13 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
             if game_id not in _REGISTRY:
                 raise UnknownGame("core.unknown_game", value=repr(game_id)[:60], games=", ".join(sorted(_REGISTRY)))
             settings.update(search_settings(game_id))
-            budget = level_iterations(game_id).get("normal" if base == "ismcts" else base)
+            level = "normal" if base == "ismcts" else base
+            budget = level_iterations(game_id).get(level)
             if budget is not None and "iterations" in settings:
                 settings["iterations"] = budget
+            larger_tables = level_iterations_from_players(game_id).get(level)
+            if larger_tables and "iterations" in settings and "iterations" not in given and "seconds" not in given:
+                settings["iterations_from_players"] = larger_tables
         settings.update(given)
         solo = settings.pop("solo", None)
         if solo is None and game_id is not None and base in _solo_planner_levels(game_id):
@@ -194,6 +198,24 @@ def level_iterations(game_id: str) -> dict[str, int]:
     except ImportError:
         return {}
     return {level: int(n) for level, n in getattr(bots, "LEVEL_ITERATIONS", {}).items() if level in LEVELS}
+
+
+def level_iterations_from_players(game_id: str) -> dict[str, dict[int, int]]:
+    """The search levels' budgets at larger tables (``bots.LEVEL_ITERATIONS_FROM_PLAYERS``: per level, from
+    a player count on, iterations a move): where a level measured apart from the one below at two players
+    could not be told from it at the game's largest count, and the time per move leaves room. A level
+    given ``iterations`` or ``seconds`` by name keeps them (``normal:iterations=500``).
+
+    >>> level_iterations_from_players("kingsburg")["normal"]
+    {5: 2000}
+    """
+    try:
+        bots = game_module(game_id, "bots")
+    except ImportError:
+        return {}
+    tables = getattr(bots, "LEVEL_ITERATIONS_FROM_PLAYERS", {})
+    return {level: {int(players): int(n) for players, n in sorted(budgets.items())}
+            for level, budgets in tables.items() if level in LEVELS}
 
 
 def solo_planner(game_id: str, seed: int, **budget: Any) -> Any:

@@ -35,6 +35,8 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   planner for the ``hard`` level); the agent then hands it every solo move and searches none.
 * Budget: ``iterations`` per move (deterministic given the seed) or ``seconds`` per move, of wall time
   or (``clock="cpu"``) of this process's CPU time, which a busy shared machine does not shrink.
+  ``iterations_from_players`` raises the iteration budget at larger tables (``{5: 2000}``: 2,000 a move
+  at 5 players or more), read from the state at each move.
 
 >>> agent = ISMCTSAgent(seed=1, iterations=200)
 >>> action = meeple.agents.choose_action(agent, state, player=0)
@@ -90,6 +92,7 @@ class ISMCTSAgent:
         time_limit: float | None = None,
         solo: Any = None,
         model: str | None = None,
+        iterations_from_players: dict[int, int] | None = None,
     ) -> None:
         if leaf not in ("score", "heuristic", "model"):
             raise ValueError(f"leaf must be 'score', 'heuristic' or 'model', not {leaf!r}")
@@ -109,9 +112,17 @@ class ISMCTSAgent:
             raise ValueError("time_limit must be positive")
         if iterations is None and seconds is None:
             iterations = 1000
+        from_players = dict(iterations_from_players or {})
+        if any(not isinstance(k, int) or not isinstance(v, int) or k < 1 or v < 1 for k, v in from_players.items()):
+            raise ValueError("iterations_from_players maps player counts to iterations, both at least 1")
+        if from_players and iterations is None:
+            raise ValueError("iterations_from_players needs an iteration budget, not seconds")
         self.seed = seed
         self.rng = AheadRng(seed)  # Rng's stream, drawn ahead by numpy: a search draws thousands
         self.iterations = iterations
+        self.base_iterations = iterations
+        self.iterations_from_players = dict(sorted(from_players.items()))
+        """Budgets for larger tables: at ``players`` or more, that many iterations (``iterations_at``)."""
         self.seconds = None if iterations is not None else seconds
         self.clock = clock
         self.time_limit = time_limit
@@ -137,13 +148,27 @@ class ISMCTSAgent:
         self.last_seconds = 0.0
 
     def __repr__(self) -> str:
-        budget = (f"iterations={self.iterations}" if self.iterations is not None
+        budget = (f"iterations={self.base_iterations}" if self.base_iterations is not None
                   else f"seconds={self.seconds}" + (", clock='cpu'" if self.clock == "cpu" else ""))
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
         leaf = "" if self.leaf == "score" else f", leaf={self.leaf!r}"
         opponents = "" if self.opponents == "search" else f", opponents={self.opponents!r}"
         solo = "" if self.solo is None else f", solo={self.solo!r}"
+        if self.iterations_from_players:
+            budget += f", iterations_from_players={self.iterations_from_players!r}"
         return f"ISMCTSAgent({budget}, rollout={self.rollout!r}{depth}{leaf}{opponents}{solo}, seed={self.seed})"
+
+    def iterations_at(self, players: int) -> int | None:
+        """The iteration budget a move gets at a table of ``players`` (None: a time budget).
+
+        >>> ISMCTSAgent(iterations=500, iterations_from_players={5: 2000}).iterations_at(5)
+        2000
+        """
+        budget = self.base_iterations
+        for least, iterations in self.iterations_from_players.items():
+            if players >= least:
+                budget = iterations
+        return budget
 
     # ------------------------------------------------------------------ the agent protocol
     def act_on_state(self, state: State, player: int) -> Action:
@@ -162,10 +187,12 @@ class ISMCTSAgent:
         game with a ``solo`` player, that player's move (``Planned``)."""
         if self.solo is not None and state.players == 1:
             return Planned(self.solo, state, player)
+        self.iterations = self.iterations_at(state.players)
         return Search(self, state, player)
 
     def search(self, state: State, player: int) -> _Node:
         """Run the budget of iterations from ``state`` for ``player``; the root node of the tree."""
+        self.iterations = self.iterations_at(state.players)
         thinking = Search(self, state, player, forced=False)
         while not thinking.advance():
             pass

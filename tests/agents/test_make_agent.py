@@ -8,7 +8,8 @@ import types
 import pytest
 
 import meeple
-from meeple.agents import AGENT_NAMES, LADDER, LEVELS, RandomAgent, choose_action, level_iterations, make_agent
+from meeple.agents import (AGENT_NAMES, LADDER, LEVELS, RandomAgent, choose_action, level_iterations,
+                           level_iterations_from_players, make_agent)
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.core import UnknownGame
 
@@ -37,6 +38,46 @@ def test_a_game_may_set_its_levels_budgets(game_id: str) -> None:
     assert make_agent("hard", game_id).iterations == budgets["hard"]
     assert make_agent("hard:iterations=7", game_id).iterations == 7
     assert make_agent("hard:seconds=1", game_id).iterations is None
+
+
+@pytest.mark.parametrize("game_id", ["citadels", "cube-europe", "gods-playground", "kingsburg", "versailles"])
+def test_a_level_may_search_longer_at_larger_tables(game_id: str) -> None:
+    """``bots.LEVEL_ITERATIONS_FROM_PLAYERS``: from a player count on, a level's budget is raised, read from
+    the table at each move; a budget named in the agent's settings is kept at every count."""
+    game = meeple.games()[game_id]
+    for level, tables in level_iterations_from_players(game_id).items():
+        agent = make_agent(level, game_id)
+        base = agent.iterations
+        for least, budget in tables.items():
+            assert game.min_players <= least <= game.max_players and budget > base
+            assert agent.iterations_at(least) == budget and agent.iterations_at(least - 1) != budget
+            assert make_agent(f"{level}:iterations=7", game_id).iterations_at(least) == 7
+        below_hard = make_agent("hard", game_id)
+        for players in range(game.min_players, game.max_players + 1):
+            if level == "normal":  # the ladder still climbs at every count
+                assert agent.iterations_at(players) < below_hard.iterations_at(players)
+
+
+def test_the_budget_at_a_table_is_what_a_move_searches() -> None:
+    """The agent reads the player count from the state it is asked about: Kingsburg's ``normal`` runs 500
+    iterations a move at 2 players and 2,000 at 5 (the budget is not spent early: a forced stop only when
+    the rest cannot change the move)."""
+    assert level_iterations_from_players("kingsburg") == {"normal": {5: 2000}}
+    agent = make_agent("normal", "kingsburg", 1)
+    for players, budget in ((2, 500), (5, 2000)):
+        state = meeple.load("kingsburg", players=players).new_game(seed=2)
+        while len(state.legal_actions(state.to_move()[0])) < 2:
+            player = state.to_move()[0]
+            state.apply(state.legal_actions(player)[0], player)
+        agent.search(state.determinize(state.to_move()[0], 0), state.to_move()[0])
+        assert agent.iterations == budget and 0 < agent.last_iterations <= budget
+
+
+def test_bad_budgets_for_larger_tables_are_refused() -> None:
+    with pytest.raises(ValueError, match="player counts"):
+        ISMCTSAgent(iterations=10, iterations_from_players={0: 5})
+    with pytest.raises(ValueError, match="seconds"):
+        ISMCTSAgent(seconds=1.0, iterations_from_players={5: 5})
 
 
 def test_versailles_levels_search_longer_than_the_shared_budget() -> None:
