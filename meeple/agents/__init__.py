@@ -74,7 +74,7 @@ PLAIN_AGENTS = ("random", "heuristic", "easy", "planner")
 
 _ISMCTS_PARAMS = {
     "iterations": int, "seconds": float, "clock": str, "rollout": str, "rollout_depth": int, "depth": int,
-    "leaf": str, "exploration": float, "opponents": str, "solo": str, "model": str,
+    "leaf": str, "exploration": float, "opponents": str, "solo": str, "model": str, "cutoff": str,
 }
 
 
@@ -88,7 +88,8 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
     * ``ismcts`` (information-set MCTS, the ``normal`` budget) and the search levels ``normal``, ``hard``;
     * ``ismcts:seconds=1``, ``hard:rollout=heuristic``, ``ismcts:iterations=300:rollout_depth=40`` — ISMCTS
       with settings (``iterations``, ``seconds``, ``clock`` wall|cpu, ``rollout`` random|heuristic,
-      ``rollout_depth``, ``leaf`` score|heuristic|model, ``model`` (a network file for ``leaf=model``), ``exploration``, ``opponents`` search|heuristic,
+      ``rollout_depth``, ``leaf`` score|heuristic|model, ``model`` (a network file for ``leaf=model``), ``cutoff`` lead|blend
+      (how a cut-off is valued: the squashed lead, or at 3+ seats with the score position too), ``exploration``, ``opponents`` search|heuristic,
       ``solo`` planner|search: whether a solo game goes to the game's solo planner — the default for the
       levels in the game's ``bots.SOLO_PLANNER_LEVELS`` — or is searched);
     * ``package.module:Class`` — your own class with ``act(observation, legal_actions) -> Action`` (or

@@ -28,7 +28,8 @@ hold other seats' draws): it calls only ``to_move``, ``legal_actions``, ``determ
   ``1/k`` for each of the ``k`` winners (``winners()``, so the rulebook's tie-breaks count) and the
   score position is ``(score − lowest) / (highest − lowest)`` among the seats. At a cut-off:
   ``0.5 + 0.5 × tanh(lead / scale)`` from ``scores()``, the lead over the best other seat, the scale
-  ``max(2, 10% of the largest score)``; with ``leaf="model"`` the value network's per-seat values, made
+  ``max(2, 10% of the largest score)`` (``cutoff="blend"``, at 3 seats or more: three quarters of that and a
+  quarter of the score position, as the end is valued); with ``leaf="model"`` the value network's per-seat values, made
   relative to the best other seat in the same way (``relative_values``). Solo: the score against the
   range of scores this search has seen.
 * Solo: a game may name a player of its own for one-player games (``solo``, e.g. Cube Europe's solo
@@ -48,7 +49,13 @@ import math
 import time
 from typing import Any
 
-from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, final_rewards, relative_values  # noqa: F401 - read from here too
+from meeple.agents.ismcts_rewards import (  # noqa: F401 - read from here too
+    WIN_WEIGHT,
+    _cutoff_rewards,
+    blended_cutoff_rewards,
+    final_rewards,
+    relative_values,
+)
 from meeple.agents.ismcts_search import Planned, Search
 from meeple.agents.ismcts_tree import OUTCOME, _Node, _select_listed, select  # noqa: F401 - read from here too
 from meeple.agents.ismcts_worlds import _determinize, _hides_information, _settle
@@ -93,9 +100,12 @@ class ISMCTSAgent:
         solo: Any = None,
         model: str | None = None,
         iterations_from_players: dict[int, int] | None = None,
+        cutoff: str = "lead",
     ) -> None:
         if leaf not in ("score", "heuristic", "model"):
             raise ValueError(f"leaf must be 'score', 'heuristic' or 'model', not {leaf!r}")
+        if cutoff not in ("lead", "blend"):
+            raise ValueError(f"cutoff must be 'lead' or 'blend', not {cutoff!r}")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
         if clock not in ("wall", "cpu"):
@@ -130,6 +140,7 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.leaf = leaf
+        self.cutoff = cutoff
         self._evaluate: Any = None  # the game's bots.evaluate, looked up at the first cut-off
         self._model: Any = None  # the game's value network (leaf="model"), looked up at the first cut-off
         self.model_path = model  # another network's file (``value_model.save_value_models``) instead of the shipped one
@@ -152,6 +163,8 @@ class ISMCTSAgent:
                   else f"seconds={self.seconds}" + (", clock='cpu'" if self.clock == "cpu" else ""))
         depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
         leaf = "" if self.leaf == "score" else f", leaf={self.leaf!r}"
+        if self.cutoff != "lead":
+            leaf += f", cutoff={self.cutoff!r}"
         opponents = "" if self.opponents == "search" else f", opponents={self.opponents!r}"
         solo = "" if self.solo is None else f", solo={self.solo!r}"
         if self.iterations_from_players:
@@ -346,8 +359,8 @@ class ISMCTSAgent:
             self._outcome = scores
             return [self._solo_reward(scores[0], final)]
         if not final:
-            self._outcome = out = _cutoff_rewards(scores)
-            return out
+            self._outcome = out = _cutoff_rewards(scores)  # the win estimate the coach reads
+            return blended_cutoff_rewards(scores, out) if self.cutoff == "blend" else out
         winners = state.winners()
         if winners:
             self._outcome = [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]

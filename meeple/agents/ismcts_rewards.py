@@ -45,6 +45,27 @@ def _cutoff_rewards(scores: list[float]) -> list[float]:
     return [0.5 + 0.5 * tanh((s - (runner_up if p == leader else top)) / scale) for p, s in enumerate(scores)]
 
 
+def blended_cutoff_rewards(scores: list[float], lead: list[float] | None = None) -> list[float]:
+    """A cut-off valued as the end is: ``0.75 × squashed lead + 0.25 × score position`` (``cutoff="blend"``).
+
+    The squashed lead alone (``_cutoff_rewards``) is near 0 for every seat well behind the leader, so at a
+    large table a trailing seat's moves all look alike; the score position among the seats still tells
+    them apart, as it does in the final reward. With two seats the position only repeats the lead's sign,
+    so the squashed lead is returned unchanged. ``lead``: ``_cutoff_rewards(scores)`` where already worked out.
+
+    >>> [round(r, 3) for r in blended_cutoff_rewards([20.0, 10.0, 0.0])]
+    [1.0, 0.125, 0.0]
+    """
+    if lead is None:
+        lead = _cutoff_rewards(scores)
+    if len(scores) < 3:
+        return lead
+    lo, hi = min(scores), max(scores)
+    span = hi - lo
+    rest = 1.0 - WIN_WEIGHT
+    return [WIN_WEIGHT * v + rest * ((s - lo) / span if span > 0 else 0.5) for v, s in zip(lead, scores)]
+
+
 def relative_values(values: list[float]) -> list[float]:
     """Per-seat value estimates (each a predicted final reward, 0–1) made relative as the cut-off reward
     is: ``0.5 + 0.5 × (own − best other seat's)``. In a two-seat game the two seats' values then add up

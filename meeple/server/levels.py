@@ -44,6 +44,7 @@ CHOICES = {
     "rollout": ("random", "heuristic"),
     "leaf": ("score", "heuristic"),
     "opponents": ("search", "heuristic"),
+    "cutoff": ("lead", "blend"),
 }
 
 CLIENT_SETTINGS = ("seconds", "iterations", "rollout_depth", "exploration", *CHOICES)

@@ -243,6 +243,36 @@ def test_heuristic_leaf_scores_cut_off_positions_with_the_games_evaluation(monke
         ISMCTSAgent(seed=1, leaf="oracle")
 
 
+def test_a_blended_cut_off_keeps_the_trailing_seats_apart() -> None:
+    """``cutoff="blend"``: three quarters of the squashed lead and a quarter of the score position, as the
+    end is valued; with the lead alone every seat far behind the leader reads about 0."""
+    from meeple.agents.ismcts_rewards import WIN_WEIGHT, _cutoff_rewards, blended_cutoff_rewards
+
+    scores = [40.0, 12.0, 8.0, 0.0]
+    lead, blended = _cutoff_rewards(scores), blended_cutoff_rewards(scores)
+    assert lead[1] - lead[3] < 1e-4  # the lead alone: the second and the last seat look alike
+    for seat, score in enumerate(scores):
+        assert blended[seat] == pytest.approx(WIN_WEIGHT * lead[seat] + (1 - WIN_WEIGHT) * score / 40.0)
+    assert blended[1] > blended[2] > blended[3] and blended[1] - blended[3] > 0.07
+    assert blended_cutoff_rewards([12.0, 5.0]) == _cutoff_rewards([12.0, 5.0])  # two seats: the lead alone
+    assert blended_cutoff_rewards([3.0, 3.0, 3.0]) == pytest.approx([WIN_WEIGHT * 0.5 + (1 - WIN_WEIGHT) * 0.5] * 3)
+
+
+def test_the_agent_values_its_cut_offs_as_its_cutoff_setting_says() -> None:
+    state = advance(toy_game(players=3).new_game(seed=6), 3)
+    scores = [float(s) for s in state.scores()]
+    from meeple.agents.ismcts_rewards import _cutoff_rewards, blended_cutoff_rewards
+
+    assert _cutoff_rewards(scores) != blended_cutoff_rewards(scores)  # the two tell apart here
+    assert ISMCTSAgent(seed=1)._rewards(state, final=False) == _cutoff_rewards(scores)
+    blending = ISMCTSAgent(seed=1, cutoff="blend")
+    assert blending._rewards(state, final=False) == blended_cutoff_rewards(scores)
+    assert blending._outcome == _cutoff_rewards(scores)  # the coach's win estimate stays the squashed lead
+    assert make_agent("normal:cutoff=blend", "citadels").cutoff == "blend"
+    with pytest.raises(ValueError, match="cutoff"):
+        ISMCTSAgent(seed=1, cutoff="median")
+
+
 @pytest.mark.parametrize("depth", [0, 3, None])
 def test_rollout_depth_and_rewards_in_range(depth: int | None) -> None:
     state = toy_game(players=3).new_game(seed=6)
