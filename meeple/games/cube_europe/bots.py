@@ -22,6 +22,12 @@ LEVEL_ITERATIONS = {"hard": 8000}
 """The search levels' budgets (``meeple.agents.level_iterations``): ``hard`` at the shared 2,000 (0.3 s a move)
 could not be told from ``normal``; 8,000 keeps it within 3 s at 4 players (docs/agents.md, Difficulty levels)."""
 
+LEVEL_ITERATIONS_FROM_PLAYERS = {"normal": {3: 4000}}
+"""Budgets at larger tables (``meeple.agents.level_iterations_from_players``): ``normal`` at 500 could not be told
+from ``easy`` at 3 players (−0.8, −2.6 to +1.0, in the 48-game rating tournament) nor at 4 (+0.4, −0.8 to +1.7,
+40 paired games), nor at 2,000 (+1.0, −0.4 to +2.4); at 4,000 it could at 4 players (+1.6, +0.7 to +2.5, 100
+paired games; 44% of the wins against a fair 25%), well within 1 s a move (docs/agents.md, The ladder, measured)."""
+
 
 LADDER = ("random", "easy", "normal")
 """The levels Cube Europe offers players (``meeple.agents.ladder``): ``hard`` is left out, as it plays no
