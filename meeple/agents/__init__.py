@@ -208,7 +208,7 @@ def level_iterations_from_players(game_id: str) -> dict[str, dict[int, int]]:
     given ``iterations`` or ``seconds`` by name keeps them (``normal:iterations=500``).
 
     >>> level_iterations_from_players("kingsburg")["normal"]
-    {5: 2000}
+    {3: 2000}
     """
     try:
         bots = game_module(game_id, "bots")

@@ -48,10 +48,11 @@ LEVEL_ITERATIONS = {"hard": 6000}
 """The search levels' budgets (``meeple.agents.level_iterations``): ``hard`` at the shared 2,000 took 0.45 s a
 move; 6,000 keeps it within 3 s at 5 players (docs/agents.md, Difficulty levels)."""
 
-LEVEL_ITERATIONS_FROM_PLAYERS = {"normal": {5: 2000}}
-"""Budgets at the largest table (``meeple.agents.level_iterations_from_players``): at 5 players ``normal`` at
-500 could not be told from ``easy`` (+1.5, −0.2 to +3.2, 50 paired games); at 2,000 it could (+2.7, +1.2 to
-+4.2), within 1 s a move (docs/agents.md, The ladder, measured)."""
+LEVEL_ITERATIONS_FROM_PLAYERS = {"normal": {3: 2000}}
+"""Budgets at larger tables (``meeple.agents.level_iterations_from_players``): at 5 players ``normal`` at 500
+could not be told from ``easy`` (+1.5, −0.2 to +3.2, 50 paired games); at 2,000 it could (+2.7, +1.2 to +4.2),
+within 1 s a move (docs/agents.md, The ladder, measured). From 3 players on, not only at 5: in Cube Europe the
+same shortfall showed at 3 players as at 4, and the 3-player rating tournament is played at this budget."""
 
 
 class HeuristicBot:
