@@ -19,6 +19,10 @@ game's expected score) below the best move's, the share within 0.02 and the mean
     python benchmarks/coach_agreement.py --game kingsburg --positions 100
     python benchmarks/coach_agreement.py --summary
     python benchmarks/coach_agreement.py --game gods-playground --positions 30 --budget 8000   # another budget
+    python benchmarks/coach_agreement.py --game gods-playground --settings cutoff=blend   # other search settings
+
+``--settings`` adds search settings to the coach's level for the hint and the reference alike (records
+``coach-agreement-<game>-<n>p-<settings>.jsonl``): what the agreement would be if the coach searched so.
 
 A benchmark, not a test: it takes about a minute a position in Citadels and Kingsburg on one core.
 """
@@ -36,6 +40,7 @@ from typing import Any, Iterator
 
 import meeple
 from meeple.agents import choose_action, make_agent
+import meeple.agents.coach as coach
 from meeple.agents.coach import coach_agent, hint
 from meeple.core import CHANCE, State
 
@@ -129,11 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-game", type=int, default=10, help="positions taken from each heuristic game")
     ap.add_argument("--summary", action="store_true", help="only summarise the records already there")
     ap.add_argument("--budget", type=int, help="the hint's iterations (default: the coach's for the game)")
+    ap.add_argument("--settings", default="", help="search settings added to the coach's level, e.g. cutoff=blend")
     args = ap.parse_args(argv)
     games = args.game or list(TABLES)
+    suffix = ""
+    if args.settings:
+        make_agent(f"{coach.COACH_LEVEL}:{args.settings}", games[0])  # refuses settings that are not the search's
+        coach.COACH_LEVEL = f"{coach.COACH_LEVEL}:{args.settings}"  # read by coach_agent at each hint
+        suffix = "-" + args.settings.replace("=", "-").replace(":", "-")
     for game_id in games:
         players = TABLES.get(game_id, 2)
-        path = RESULTS / f"coach-agreement-{game_id}-{players}p.jsonl"
+        path = RESULTS / f"coach-agreement-{game_id}-{players}p{suffix}.jsonl"
         budget = int(args.budget or coach_agent(game_id, 0).iterations_at(players))
         if not args.summary:
             done = {(row["game_seed"], row["decision"]) for row in records(path, budget)}
