@@ -5,6 +5,7 @@
 # each record goes on where it stopped). Read the results with `python benchmarks/ladder.py RECORD…`.
 #   nohup nice -n 15 sh benchmarks/ladder_largest.sh > /tmp/ladder-largest.log 2>&1 &
 # RUNGS picks the pairs (default "easy,random normal,easy hard,normal"); SEEDS the seeds a pair (10).
+# Each level plays at its budget for the table (bots.LEVEL_ITERATIONS_FROM_PLAYERS, docs/agents.md).
 set -e
 export PYTHONHASHSEED=0  # the levels do not depend on it (tests/agents/test_hash_seed.py); one value all the same
 PY=${PYTHON:-python}
