@@ -63,14 +63,6 @@ ISMCTS_SETTINGS = {"rollout": "heuristic", "rollout_depth": 20, "leaf": "heurist
 round) by this module's player (on a determinization of its own for the choices in ``GUESSES``), scored by
 ``evaluate``. Rollouts of 8 or 10 decisions and random rollouts were measured weaker: docs/agents.md."""
 
-LEVEL_ITERATIONS_FROM_PLAYERS = {"normal": {7: 1000}, "hard": {7: 3000}}
-"""Budgets at the largest table (``meeple.agents.level_iterations_from_players``): at 7 players ``normal`` at 500
-could not be told from ``easy`` by the score margin (+0.4, −0.8 to +1.6, 137 paired games), at 1,000 it could
-(+2.0, +0.2 to +3.8, 70 paired games; 31% of the wins against a fair 14%): 0.52 s a decision (0.68 s the
-longest), ``hard`` at 3,000 1.36 s (2.10 s), keeping it three times ``normal``'s budget there. Only at 7: at 2 players
-an iteration costs more (1,000 would take about 0.85 s a decision), and 3–6 players are not measured
-(docs/agents.md, The ladder, measured)."""
-
 
 class HeuristicBot:
     """Plays Citadels by simple, sensible rules (see the module docstring)."""
