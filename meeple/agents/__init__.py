@@ -128,7 +128,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Any:
             if budget is not None and "iterations" in settings:
                 settings["iterations"] = budget
             larger_tables = level_iterations_from_players(game_id).get(level)
-            if larger_tables and "iterations" in settings and "iterations" not in given and "seconds" not in given:
+            if larger_tables and "iterations" in settings and "iterations" not in given:  # (seconds dropped it)
                 settings["iterations_from_players"] = larger_tables
         settings.update(given)
         solo = settings.pop("solo", None)

@@ -112,6 +112,10 @@ def test_level_policy_canonical_forms() -> None:
     for operators_only in ("hard:model=/etc/passwd", "hard:leaf=model", "normal:solo=search"):
         with pytest.raises(InvalidLevel):
             policy.check(operators_only)  # a request never names a file to read nor a setting it is not offered
+    assert policy.check("normal:cutoff=blend") == "normal:cutoff=blend"  # a bounded choice of the search's
+    with pytest.raises(InvalidLevel, match="lead, blend"):
+        policy.check("normal:cutoff=os.system")
+    assert policy.limits()["settings"]["cutoff"] == ["lead", "blend"]
 
 
 def test_the_ladder_levels() -> None:
